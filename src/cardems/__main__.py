@@ -1,0 +1,7 @@
+"""``python -m cardems`` runs the CLI."""
+
+import sys
+
+from cardems.cli import main
+
+sys.exit(main())

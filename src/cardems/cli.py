@@ -1,0 +1,121 @@
+"""The ``cardems`` command: deal, solve and play from a terminal or a script."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardems.dealcode import DealCode, DealCodeError
+from cardems.games import UnknownGame, adapter_for, available_games
+
+COMMAND_MODULES: tuple[str, ...] = ()
+"""Modules that add their own sub-commands: each defines ``add_commands(subparsers)``."""
+
+
+class CommandError(Exception):
+    """A user error: printed as ``cardems: message`` with exit status 2."""
+
+
+def _parse_codes(texts: Sequence[str]) -> list[DealCode]:
+    codes = []
+    for text in texts:
+        try:
+            codes.append(DealCode.parse(text))
+        except DealCodeError as error:
+            raise CommandError(str(error)) from None
+    return codes
+
+
+def _emit(
+    records: list[dict[str, Any]], as_json: bool, text: Callable[[dict[str, Any]], str]
+) -> None:
+    for record in records:
+        print(json.dumps(record, ensure_ascii=False) if as_json else text(record))
+
+
+def cmd_new(args: argparse.Namespace) -> None:
+    adapter = adapter_for(args.game)
+    variant = f"C{args.cells}" if args.cells else adapter.family.variants[0]
+    if variant not in adapter.family.variants:
+        raise CommandError(f"{adapter.family.title} has no variant {variant}")
+    code = adapter.random_code(variant, winnable=args.winnable)
+    _emit([{"code": str(code), "game": adapter.family.name}], args.json, lambda r: r["code"])
+
+
+def cmd_deal(args: argparse.Namespace) -> None:
+    codes = _parse_codes(args.codes)
+    if args.json:
+        _emit([adapter_for(code.game).describe(code) for code in codes], True, str)
+    else:
+        print("\n\n".join(adapter_for(code.game).render(code) for code in codes))
+
+
+def cmd_solve(args: argparse.Namespace) -> None:
+    for code in _parse_codes(args.codes):
+        result = adapter_for(code.game).solve(code, shortest=args.shortest)
+        _emit([result], args.json, _solve_text)
+
+
+def _solve_text(result: dict[str, Any]) -> str:
+    verdict = {True: "winnable", False: "not winnable", None: "undecided"}[result["winnable"]]
+    lines = [f"{result['code']}: {verdict}"]
+    if result.get("moves"):
+        lines.append(f"{result['length']} moves: {' '.join(result['moves'])}")
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every sub-command."""
+    parser = argparse.ArgumentParser(prog="cardems", description=__doc__)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    names = [family.name for family in available_games()]
+
+    new = sub.add_parser("new", help="print the code of a new deal")
+    new.add_argument("game", choices=names)
+    new.add_argument("--cells", type=int, choices=(4, 2, 1), help="Seahaven free cells")
+    new.add_argument(
+        "--winnable",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="only deals a solver proves winnable",
+    )
+    new.add_argument("--json", action="store_true", help="print JSON")
+    new.set_defaults(func=cmd_new)
+
+    deal = sub.add_parser("deal", help="show the initial layout of deal codes")
+    deal.add_argument("codes", nargs="+", metavar="CODE")
+    deal.add_argument("--json", action="store_true", help="one JSON object per line")
+    deal.set_defaults(func=cmd_deal)
+
+    solve = sub.add_parser("solve", help="say whether deals can be won, with a winning line")
+    solve.add_argument("codes", nargs="+", metavar="CODE")
+    solve.add_argument("--shortest", action="store_true", help="a win with the fewest moves")
+    solve.add_argument("--json", action="store_true", help="one JSON object per line")
+    solve.set_defaults(func=cmd_solve)
+
+    for module in COMMAND_MODULES:
+        importlib.import_module(module).add_commands(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``cardems`` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        args.func(args)
+    except (CommandError, UnknownGame) as error:
+        print(f"cardems: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

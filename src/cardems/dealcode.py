@@ -1,0 +1,154 @@
+"""Deal codes ``GGV-VARIANT-PAYLOAD``: parse, format and the catalogue of games.
+
+``HH1-N-AAAAAAM`` is Heart to Heart, generator version 1, variant ``N``, deal 12;
+the payload is the deal number in base 32 (``A``–``Z`` then ``2``–``7``, ``A`` = 0) at a
+fixed width of 7 characters for every game. (SPEC.md says 6 for Seahaven, but its own
+example and the Seahaven seed, which wins, write ``SH1-C4-AAAAAJ2``: 7 characters.)
+Codes are case-insensitive on input and formatted upper case.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BASE32_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+
+
+@dataclass(frozen=True)
+class GameFamily:
+    """What a deal code's game letters stand for."""
+
+    prefix: str
+    name: str
+    title: str
+    variants: tuple[str, ...]
+    payload_width: int
+    versions: tuple[int, ...] = (1,)
+
+    @property
+    def max_number(self) -> int:
+        """The largest deal number the payload width can hold."""
+        return int(32**self.payload_width) - 1
+
+
+FAMILIES: dict[str, GameFamily] = {
+    family.prefix: family
+    for family in (
+        GameFamily("HH", "heart-to-heart", "Heart to Heart", ("N",), 7),
+        GameFamily("SH", "seahaven", "Seahaven Towers", ("C4", "C2", "C1"), 7),
+        GameFamily("HT", "hearts", "Hearts", ("N",), 7),
+    )
+}
+FAMILIES_BY_NAME: dict[str, GameFamily] = {family.name: family for family in FAMILIES.values()}
+
+
+class DealCodeError(ValueError):
+    """A deal code that cannot be read. ``part`` names the faulty part."""
+
+    def __init__(self, part: str, message: str) -> None:
+        super().__init__(message)
+        self.part = part
+
+
+def encode_base32(number: int, width: int) -> str:
+    """``number`` in the payload alphabet, left-padded with ``A`` to ``width``."""
+    if not 0 <= number < 32**width:
+        raise ValueError(f"{number} does not fit in {width} base-32 digits")
+    digits = []
+    for _ in range(width):
+        number, digit = divmod(number, 32)
+        digits.append(BASE32_ALPHABET[digit])
+    return "".join(reversed(digits))
+
+
+def decode_base32(text: str) -> int:
+    """Inverse of :func:`encode_base32` (upper-case input)."""
+    number = 0
+    for char in text:
+        number = number * 32 + BASE32_ALPHABET.index(char)
+    return number
+
+
+@dataclass(frozen=True, order=True)
+class DealCode:
+    """A parsed deal code. ``str(code)`` gives the canonical text."""
+
+    game: str
+    version: int
+    variant: str
+    number: int
+
+    def __post_init__(self) -> None:
+        family = FAMILIES.get(self.game)
+        if family is None:
+            raise DealCodeError("game", f"unknown game {self.game!r}: known are {_known_games()}")
+        if self.version not in family.versions:
+            raise DealCodeError(
+                "version",
+                f"unknown generator version {self.version} for {family.prefix}"
+                f" (known: {', '.join(map(str, family.versions))})",
+            )
+        if self.variant not in family.variants:
+            raise DealCodeError(
+                "variant",
+                f"unknown variant {self.variant!r} for {family.title}:"
+                f" expected {' or '.join(family.variants)}",
+            )
+        if not 0 <= self.number <= family.max_number:
+            raise DealCodeError(
+                "number", f"deal number {self.number} out of range 0-{family.max_number}"
+            )
+
+    @property
+    def family(self) -> GameFamily:
+        """The game this code deals."""
+        return FAMILIES[self.game]
+
+    @property
+    def prefix(self) -> str:
+        """The code without its payload, e.g. ``HH1-N``: one deal family of the generator."""
+        return f"{self.game}{self.version}-{self.variant}"
+
+    @classmethod
+    def parse(cls, text: str) -> DealCode:
+        """Parse a code such as ``hh1-n-aaaaaam``; raise :class:`DealCodeError` naming the part."""
+        token = text.strip().upper()
+        parts = token.split("-")
+        if len(parts) != 3 or not all(parts):
+            raise DealCodeError(
+                "form",
+                f"malformed deal code {text!r}: expected GGV-VARIANT-PAYLOAD, e.g. HH1-N-AAAAAAM",
+            )
+        head, variant, payload = parts
+        if len(head) != 3:
+            raise DealCodeError(
+                "form",
+                f"malformed deal code {text!r}: the first part is two game letters and a digit",
+            )
+        game, version_text = head[:2], head[2]
+        family = FAMILIES.get(game)
+        if family is None:
+            raise DealCodeError(
+                "game", f"unknown game {game!r} in {text!r}: known are {_known_games()}"
+            )
+        if not version_text.isdigit():
+            raise DealCodeError("version", f"the generator version in {text!r} must be one digit")
+        if len(payload) != family.payload_width:
+            raise DealCodeError(
+                "payload",
+                f"the payload {payload!r} must have {family.payload_width} characters for {game}",
+            )
+        bad = sorted({char for char in payload if char not in BASE32_ALPHABET})
+        if bad:
+            raise DealCodeError(
+                "payload",
+                f"the payload {payload!r} has characters outside A-Z and 2-7: {''.join(bad)}",
+            )
+        return cls(game, int(version_text), variant, decode_base32(payload))
+
+    def __str__(self) -> str:
+        return f"{self.prefix}-{encode_base32(self.number, self.family.payload_width)}"
+
+
+def _known_games() -> str:
+    return ", ".join(f"{family.prefix} ({family.title})" for family in FAMILIES.values())

@@ -1,0 +1,68 @@
+"""What every game shares: refused actions and the undo/redo history."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Generic, TypeVar
+
+S = TypeVar("S")
+
+UNDO_LIMIT = 100
+
+
+class IllegalMove(ValueError):
+    """An action the rules refuse; ``reason`` is the player-facing explanation."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class History(Generic[S]):
+    """Immutable game states with undo (the last ``limit`` moves) and redo.
+
+    ``push`` records the state a move produced and forgets anything that could be
+    redone; ``undo`` and ``redo`` walk back and forth and return the new current state.
+    """
+
+    def __init__(self, initial: S, limit: int = UNDO_LIMIT) -> None:
+        self._current = initial
+        self._past: deque[S] = deque(maxlen=limit)
+        self._future: list[S] = []
+
+    @property
+    def current(self) -> S:
+        """The state now on the table."""
+        return self._current
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether a move can be taken back."""
+        return bool(self._past)
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether an undone move can be re-applied."""
+        return bool(self._future)
+
+    def push(self, state: S) -> None:
+        """Record a move's result; clears the redo list."""
+        self._past.append(self._current)
+        self._current = state
+        self._future.clear()
+
+    def undo(self) -> S:
+        """Take back the last move; raise :class:`IllegalMove` if there is none."""
+        if not self._past:
+            raise IllegalMove("Nothing to undo")
+        self._future.append(self._current)
+        self._current = self._past.pop()
+        return self._current
+
+    def redo(self) -> S:
+        """Re-apply the last undone move; raise :class:`IllegalMove` if there is none."""
+        if not self._future:
+            raise IllegalMove("Nothing to redo")
+        self._past.append(self._current)
+        self._current = self._future.pop()
+        return self._current
