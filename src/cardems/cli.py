@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardems.dealcode import DealCode, DealCodeError
-from cardems.games import UnknownGame, adapter_for, available_games
+from cardems.games import UnknownGame, Unsupported, adapter_for, available_games
 
 COMMAND_MODULES: tuple[str, ...] = ()
 """Modules that add their own sub-commands: each defines ``add_commands(subparsers)``."""
@@ -111,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         args.func(args)
-    except (CommandError, UnknownGame) as error:
+    except (CommandError, UnknownGame, Unsupported) as error:
         print(f"cardems: {error}", file=sys.stderr)
         return 2
     return 0

@@ -43,6 +43,10 @@ class UnknownGame(LookupError):
     """A game name or code prefix without an adapter."""
 
 
+class Unsupported(LookupError):
+    """A request a game does not support, e.g. solving Hearts; the message says why."""
+
+
 def adapter_for(game: str) -> GameAdapter:
     """The adapter for a game given by name (``seahaven``) or prefix (``SH``)."""
     family = FAMILIES_BY_NAME.get(game) or FAMILIES.get(game.upper())
