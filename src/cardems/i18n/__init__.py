@@ -1,0 +1,43 @@
+"""Translations for Cardems: languages, gettext catalogs, rules pages.
+
+``from cardems.i18n import negotiate, direction, translations, rules_page``.
+Engines import only :mod:`cardems.i18n.markers`; the Babel-backed names below are
+loaded lazily so that marking a string never imports the translation machinery.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardems.i18n.catalogs import translations
+    from cardems.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES, direction, negotiate
+    from cardems.i18n.rules import RULES_GAMES, rules_page
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "RULES_GAMES",
+    "direction",
+    "negotiate",
+    "rules_page",
+    "translations",
+]
+
+_HOMES = {
+    "translations": "catalogs",
+    "DEFAULT_LANGUAGE": "languages",
+    "LANGUAGES": "languages",
+    "direction": "languages",
+    "negotiate": "languages",
+    "RULES_GAMES": "rules",
+    "rules_page": "rules",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
