@@ -1,0 +1,172 @@
+"""Rules pages: one well-formed, self-contained fragment per game and language."""
+
+import re
+import unicodedata
+from html.parser import HTMLParser
+from importlib import resources
+
+import pytest
+
+from cardems.i18n import LANGUAGES, RULES_GAMES, direction, rules_page, translations
+
+PAGES = [(game, lang) for game in RULES_GAMES for lang in LANGUAGES]
+ALLOWED_TAGS = {
+    "article", "section", "h1", "h2", "h3", "p", "ul", "ol", "li", "dl", "dt", "dd",
+    "code", "sup", "sub", "strong", "em", "bdi", "span", "var", "kbd", "abbr",
+}  # fmt: skip
+ALLOWED_ATTRIBUTES = {"lang", "dir", "id", "class"}
+SUIT_SYMBOLS = set("♠♥♦♣")
+
+
+class Page(HTMLParser):
+    """Checks nesting while collecting text, ids, headings and direction of card names."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, dict[str, str | None]]] = []
+        self.roots: list[dict[str, str | None]] = []
+        self.problems: list[str] = []
+        self.text: list[str] = []
+        self.section_ids: list[str] = []
+        self.headings: list[int] = []
+        self.cards_outside_ltr: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if tag not in ALLOWED_TAGS:
+            self.problems.append(f"tag <{tag}>")
+        if set(attributes) - ALLOWED_ATTRIBUTES:
+            self.problems.append(f"attributes {sorted(attributes)} on <{tag}>")
+        if not self.stack:
+            self.roots.append(attributes)
+        if tag == "section":
+            self.section_ids.append(attributes.get("id") or "")
+        if re.fullmatch(r"h[1-6]", tag):
+            self.headings.append(int(tag[1]))
+        self.stack.append((tag, attributes))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.problems.append(f"self-closing <{tag}/>")
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.stack or self.stack[-1][0] != tag:
+            self.problems.append(f"unbalanced </{tag}>")
+        else:
+            self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not self.stack:
+            if data.strip():
+                self.problems.append(f"text outside the root: {data.strip()[:20]!r}")
+            return
+        self.text.append(data)
+        directions = [attributes.get("dir") for _, attributes in self.stack]
+        inner = next((d for d in reversed(directions) if d), None)
+        if SUIT_SYMBOLS & set(data) and inner != "ltr":
+            self.cards_outside_ltr.append(data.strip())
+
+    def handle_comment(self, data: str) -> None:
+        self.problems.append("comment")
+
+
+def parse(game: str, lang: str) -> Page:
+    page = Page()
+    page.feed(rules_page(game, lang))
+    page.close()
+    return page
+
+
+@pytest.mark.parametrize(("game", "lang"), PAGES)
+def test_every_page_exists(game: str, lang: str) -> None:
+    file = resources.files("cardems.i18n") / "rules" / game / f"{lang}.html"
+    assert file.is_file()
+    assert rules_page(game, lang) == file.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("game", "lang"), PAGES)
+def test_page_is_a_well_formed_fragment(game: str, lang: str) -> None:
+    page = parse(game, lang)
+    assert page.problems == []
+    assert page.stack == [], "unclosed tags"
+    assert page.roots == [{"class": "rules", "lang": lang, "dir": direction(lang)}]
+    assert page.headings[0] == 1 and page.headings.count(1) == 1
+    assert all(b - a <= 1 for a, b in zip(page.headings, page.headings[1:], strict=False))
+
+
+def test_sections_are_the_same_in_every_language() -> None:
+    for game in RULES_GAMES:
+        english = parse(game, "en").section_ids
+        assert {"setup", "scoring", "end", "extras"} <= set(english)
+        assert len(set(english)) == len(english)
+        for lang in LANGUAGES:
+            assert parse(game, lang).section_ids == english, (game, lang)
+
+
+KEY_FACTS = {
+    "heart-to-heart": (
+        {"52", "25", "26", "7", "10", "20", "250", "100", "28", "1", "9"},
+        ["HH1-N-AAAAAAM", "10♥", "4♥", "A♥"],
+    ),
+    "seahaven": (
+        {"52", "10", "5", "50", "2", "4", "1", "6", "8", "100", "15", "93"},
+        ["SH1-C4-AAAAAJ2", "7♥", "8♥", "8♦", "K♠ Q♠ J♠", "9♣ 8♣ 7♣"],
+    ),
+    "hearts": ({"52", "4", "13", "1", "26", "100", "16"}, ["2♣", "Q♠", "HT1-N-"]),
+}
+
+
+@pytest.mark.parametrize(("game", "lang"), PAGES)
+def test_page_states_the_key_numbers_and_examples(game: str, lang: str) -> None:
+    text = " ".join(parse(game, lang).text)
+    numbers, phrases = KEY_FACTS[game]
+    assert numbers - set(re.findall(r"\d+", text)) == set()
+    for phrase in phrases:
+        assert phrase in text
+    if game == "heart-to-heart":  # the rows of the heart, in order
+        assert re.search(r"4\D{1,4}6\D{1,4}5\D{1,4}4\D{1,4}3\D{1,4}2\D{1,8}1\b", text)
+
+
+UI_WORDING = {
+    "heart-to-heart": [
+        "Move errors",
+        "Placement help",
+        "Must be of the same rank",
+        "No more moves possible",
+        "Is this deal winnable?",
+        "Winnable deals only",
+    ],
+    "seahaven": ["Winnable deals only", "Move errors", "Placement help"],
+    "hearts": ["Move errors", "You must follow suit", "Hearts are not broken"],
+}
+
+
+@pytest.mark.parametrize(("game", "lang"), PAGES)
+def test_page_quotes_the_apps_own_wording(game: str, lang: str) -> None:
+    text = " ".join(" ".join(parse(game, lang).text).split())
+    for msgid in UI_WORDING[game]:
+        assert translations(lang).gettext(msgid) in text, msgid
+
+
+SCRIPTS = {"en": "LATIN", "ro": "LATIN", "ar": "ARABIC", "he": "HEBREW"}
+
+
+@pytest.mark.parametrize(("game", "lang"), PAGES)
+def test_page_is_written_in_its_language(game: str, lang: str) -> None:
+    page = parse(game, lang)
+    letters = [c for c in "".join(page.text) if c.isalpha()]
+    native = [c for c in letters if unicodedata.name(c, "").startswith(SCRIPTS[lang])]
+    assert len(native) > 0.8 * len(letters)
+    if lang == "ro":  # comma-below ș ț, never the cedilla look-alikes
+        assert not set("şţŞŢ") & set(letters)
+        assert set("ășțâî") & set(letters)
+    if direction(lang) == "rtl":
+        assert page.cards_outside_ltr == [], "card names must sit in dir=ltr elements"
+
+
+def test_unknown_language_falls_back_to_english() -> None:
+    assert rules_page("hearts", "fr") == rules_page("hearts", "en")
+
+
+def test_unknown_game_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown game 'poker'"):
+        rules_page("poker", "en")
