@@ -1,12 +1,16 @@
 """Rules pages: one well-formed, self-contained fragment per game and language."""
 
+import fnmatch
 import re
+import tomllib
 import unicodedata
 from html.parser import HTMLParser
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
+import cardems
 from cardems.i18n import LANGUAGES, RULES_GAMES, direction, rules_page, translations
 
 PAGES = [(game, lang) for game in RULES_GAMES for lang in LANGUAGES]
@@ -170,3 +174,16 @@ def test_unknown_language_falls_back_to_english() -> None:
 def test_unknown_game_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown game 'poker'"):
         rules_page("poker", "en")
+
+
+def test_package_data_ships_catalogs_and_pages() -> None:
+    package = Path(cardems.__file__).parent
+    pyproject = tomllib.loads((package.parents[1] / "pyproject.toml").read_text())
+    globs = pyproject["tool"]["setuptools"]["package-data"]["cardems"]
+    data = [
+        path.relative_to(package).as_posix()
+        for path in (package / "i18n").rglob("*")
+        if path.suffix in {".po", ".pot", ".html"}
+    ]
+    assert len(data) == 1 + 3 + 12
+    assert [f for f in data if not any(fnmatch.fnmatch(f, g) for g in globs)] == []
