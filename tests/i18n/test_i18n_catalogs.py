@@ -56,7 +56,7 @@ def test_every_template_message_is_translated(lang: str) -> None:
     catalog = load_catalog(lang)
     missing = []
     for message in entries(template()):
-        entry = catalog.get(message.id)
+        entry = catalog.get(message.id, message.context)
         if entry is None or entry.fuzzy or entry.id != message.id:
             missing.append(message.id)
             continue
@@ -72,8 +72,8 @@ def test_every_template_message_is_translated(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_obsolete_or_stray_messages(lang: str) -> None:
-    expected = {message.id for message in entries(template())}
-    assert {message.id for message in entries(load_catalog(lang))} == expected
+    expected = {(message.context, message.id) for message in entries(template())}
+    assert {(message.context, message.id) for message in entries(load_catalog(lang))} == expected
     assert load_catalog(lang).obsolete == {}
 
 

@@ -15,14 +15,14 @@ ROOT = Path(cardems.i18n.__file__).parents[3]
 def test_template_is_up_to_date_with_the_sources() -> None:
     with (ROOT / "babel.cfg").open() as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)  # type: ignore[no-untyped-call]
-    keywords = {**DEFAULT_KEYWORDS, "N_": None, "Nn_": (1, 2)}
+    keywords = {**DEFAULT_KEYWORDS, "N_": None, "Nn_": (1, 2), "Np_": ((1, "c"), 2)}
     found = {
-        message
-        for _, _, message, _, _ in extract_from_dir(
+        (context, message)
+        for _, _, message, _, context in extract_from_dir(
             ROOT / "src", method_map, options_map, keywords=keywords
         )
     }
     with template_path().open("rb") as pot:
-        listed = {message.id for message in read_po(pot) if message.id}
+        listed = {(message.context, message.id) for message in read_po(pot) if message.id}
     assert found - listed == set(), "marked in the sources but not in messages.pot"
     assert listed - found == set(), "in messages.pot but no longer in the sources"

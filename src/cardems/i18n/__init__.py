@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardems.i18n.catalogs import translations
+    from cardems.i18n.labels import card_name, spoken_label
     from cardems.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES, direction, negotiate
     from cardems.i18n.rules import RULES_GAMES, rules_page
 
@@ -19,9 +20,11 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
     "RULES_GAMES",
+    "card_name",
     "direction",
     "negotiate",
     "rules_page",
+    "spoken_label",
     "translations",
 ]
 
@@ -32,6 +35,8 @@ _HOMES = {
     "direction": "languages",
     "negotiate": "languages",
     "RULES_GAMES": "rules",
+    "card_name": "labels",
+    "spoken_label": "labels",
     "rules_page": "rules",
 }
 

@@ -10,7 +10,7 @@ from typing import Final
 
 from cardems.i18n.markers import N_, Nn_
 
-__all__ = ["ENGINE_MESSAGES", "GAME_NAMES", "PLURAL_MESSAGES", "UI_LABELS"]
+__all__ = ["ACCESSIBILITY_LABELS", "ENGINE_MESSAGES", "GAME_NAMES", "PLURAL_MESSAGES", "UI_LABELS"]
 
 #: Messages that explain a refused action or the state of a game.
 ENGINE_MESSAGES: Final = (
@@ -84,4 +84,25 @@ PLURAL_MESSAGES: Final = (
     Nn_("%(num)d move", "%(num)d moves"),
     Nn_("%(num)d point", "%(num)d points"),
     Nn_("%(num)d game won", "%(num)d games won"),
+)
+
+#: Parts of screen-reader labels ("4 of hearts, position 25, available"); card names are
+#: in :mod:`cardems.i18n.labels`.
+ACCESSIBILITY_LABELS: Final = (
+    # TRANSLATORS: where a card lies in the heart of Heart to Heart (1-25).
+    N_("position %(num)d"),
+    # TRANSLATORS: said of a card that can be played now.
+    N_("available"),
+    # TRANSLATORS: said of a card that other cards still cover.
+    N_("covered"),
+    # TRANSLATORS: said of the card the player has selected.
+    N_("selected"),
+    # TRANSLATORS: said of a pile, cell or column that holds no card.
+    N_("empty"),
+    N_("Stock"),
+    N_("Waste"),
+    N_("Free cell"),
+    N_("Foundation"),
+    N_("Column %(num)d"),
+    Nn_("%(num)d card", "%(num)d cards"),
 )

@@ -1,0 +1,53 @@
+"""Spoken labels for screen readers: card names and the parts of a pile's label.
+
+``spoken_label(["4 of hearts", "position 25", "available"], "en")`` joins translated
+parts with the language's separator: "4 of hearts, position 25, available".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from cardems.cards import Card, Rank, Suit
+from cardems.i18n.catalogs import translations
+from cardems.i18n.markers import N_, Np_
+
+__all__ = ["CARD_NAME", "card_name", "spoken_label"]
+
+CARD_NAME: Final = "card name"
+_SEPARATOR: Final = "label separator"
+
+# TRANSLATORS: rank names inside a card name ("queen" in "queen of spades").
+_RANKS: Final = {
+    Rank.ACE: Np_("card name", "ace"),
+    Rank.JACK: Np_("card name", "jack"),
+    Rank.QUEEN: Np_("card name", "queen"),
+    Rank.KING: Np_("card name", "king"),
+}
+# TRANSLATORS: suit names inside a card name ("spades" in "queen of spades").
+_SUITS: Final = {
+    Suit.SPADES: Np_("card name", "spades"),
+    Suit.HEARTS: Np_("card name", "hearts"),
+    Suit.DIAMONDS: Np_("card name", "diamonds"),
+    Suit.CLUBS: Np_("card name", "clubs"),
+}
+# TRANSLATORS: a card's spoken name, e.g. "4 of hearts", "queen of spades".
+_CARD: Final = N_("%(rank)s of %(suit)s")
+
+
+def card_name(card: Card, lang: str) -> str:
+    """The card's name for a screen reader: "4 of hearts", «ملكة البستوني», "damă de pică"."""
+    t = translations(lang)
+    rank = _RANKS.get(card.rank)
+    return t.gettext(_CARD) % {
+        "rank": str(t.pgettext(CARD_NAME, rank)) if rank else str(int(card.rank)),
+        "suit": str(t.pgettext(CARD_NAME, _SUITS[card.suit])),
+    }
+
+
+def spoken_label(parts: Iterable[str], lang: str) -> str:
+    """Join already translated parts of a label with the language's separator."""
+    # TRANSLATORS: between the parts of a spoken label: "4 of hearts, position 25".
+    separator = translations(lang).pgettext(_SEPARATOR, Np_("label separator", ", "))
+    return str(separator).join(parts)
