@@ -187,3 +187,12 @@ def test_jinja2_i18n_extension() -> None:
         "|{% trans %}Rules{% endtrans %}"
     )
     assert page.render(n=11) == "تراجع|11 نقطةً|القواعد"
+
+
+def test_jinja2_trimmed_blocks_match_the_extracted_msgids() -> None:
+    jinja2 = pytest.importorskip("jinja2")
+    env = jinja2.Environment(extensions=["jinja2.ext.i18n"], autoescape=True)
+    env.policies["ext.i18n.trimmed"] = True  # babel.cfg extracts with trimmed = true
+    env.install_gettext_translations(translations("he"), newstyle=True)
+    page = env.from_string("{% trans %}\n  No more moves\n  possible\n{% endtrans %}")
+    assert page.render() == "אין עוד מהלכים אפשריים"
