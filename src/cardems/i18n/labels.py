@@ -32,6 +32,8 @@ _SUITS: Final = {
     Suit.DIAMONDS: Np_("card name", "diamonds"),
     Suit.CLUBS: Np_("card name", "clubs"),
 }
+# TRANSLATORS: between the parts of a spoken label: "4 of hearts, position 25".
+_COMMA: Final = Np_("label separator", ", ")
 # TRANSLATORS: a card's spoken name, e.g. "4 of hearts", "queen of spades".
 _CARD: Final = N_("%(rank)s of %(suit)s")
 
@@ -48,6 +50,5 @@ def card_name(card: Card, lang: str) -> str:
 
 def spoken_label(parts: Iterable[str], lang: str) -> str:
     """Join already translated parts of a label with the language's separator."""
-    # TRANSLATORS: between the parts of a spoken label: "4 of hearts, position 25".
-    separator = translations(lang).pgettext(_SEPARATOR, Np_("label separator", ", "))
+    separator = translations(lang).pgettext(_SEPARATOR, _COMMA)
     return str(separator).join(parts)
