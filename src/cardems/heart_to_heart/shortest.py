@@ -20,7 +20,8 @@ move, so it never overestimates and the first goal taken off the queue is optima
 
 A pair every win must make (the last two cards of a rank with no pool card, or four
 with none, all available) commutes with every other move, so it is the only move tried
-then. Tests check the lengths against breadth-first search on small positions.
+then. Pool cards of one rank are interchangeable: nodes are told apart by how their
+pool reads (ranks in order and the waste/stock split), not by which cards are gone. Tests check the lengths against breadth-first search on small positions.
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ class ShortestSearch:
         self.count0 = [mask.bit_count() for mask in self.heart_masks]
         self.verdict = _Search(state.heart, self.pool0)
         self.info: dict[int, _HeartInfo | None] = {}
+        self.sequences: dict[int, bytes] = {}
         self.node_limit = node_limit
         self.expanded = 0
 
@@ -233,19 +235,30 @@ class ShortestSearch:
             result.append((_RECYCLE, removed, gone, 0))
         return result
 
+    def key(self, removed: int, gone: int, cursor: int) -> tuple[int, bytes, int]:
+        """What a node looks like: pool cards of equal rank are interchangeable, so
+        nodes whose pools read the same (and split the same) are one."""
+        ranks = self.sequences.get(gone)
+        if ranks is None:
+            present = self.all_pool & ~gone
+            ranks = self.sequences[gone] = bytes(
+                rank for j, rank in enumerate(self.pool) if present >> j & 1
+            )
+        return removed, ranks, (~gone & ((1 << cursor) - 1)).bit_count()
+
     def solve(self) -> list[Move] | None:
         """The shortest winning line, or None when there is none (or the limit is hit)."""
         start = (self.start.removed_mask, 0, len(self.start.waste))
         h = self.bound(*start)
         if h < 0:
             return None
-        best: dict[tuple[int, int, int], int] = {start: 0}
+        best: dict[tuple[int, bytes, int], int] = {self.key(*start): 0}
         parent: dict[tuple[int, int, int], tuple[tuple[int, int, int], Move]] = {}
         queue: list[tuple[int, int, tuple[int, int, int]]] = [(h, 0, start)]
         while queue:
             _, negative_g, node = heapq.heappop(queue)
             g = -negative_g
-            if best.get(node, -1) < g:
+            if best.get(self.key(*node), -1) < g:
                 continue
             if node[0] == FULL_MASK:
                 return self._line(parent, node)
@@ -254,12 +267,13 @@ class ShortestSearch:
                 return None
             for move, removed, gone, cursor in self.successors(*node):
                 child = (removed, gone, cursor)
-                if best.get(child, 1 << 30) <= g + 1:
+                key = self.key(removed, gone, cursor)
+                if best.get(key, 1 << 30) <= g + 1:
                     continue
                 h = self.bound(removed, gone, cursor)
                 if h < 0:
                     continue
-                best[child] = g + 1
+                best[key] = g + 1
                 parent[child] = (node, move)
                 heapq.heappush(queue, (g + 1 + h, -(g + 1), child))
         return None
