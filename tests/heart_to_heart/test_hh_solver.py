@@ -223,3 +223,13 @@ def test_golden_shortest_win_of_the_example() -> None:
     assert line is not None and play(example(), line).is_won()
     assert len(line) == 67  # pinned: found by this A*, checked optimal by its bound proof
     assert line[:4] == [Move.draw()] * 3 + [Move.with_waste(25)]  # the first 4 is 3rd drawn
+
+
+def test_made_up_positions_are_judged_by_the_usable_pool_cards() -> None:
+    # an odd number of a rank left and no pool card of it: one card always stays
+    assert not is_winnable(state_of({23: 6, 24: 6, 25: 6}, stock=(1,)))
+    # three of a rank and two pool cards: only one pool card can ever be used
+    assert is_winnable(state_of({23: 6, 24: 6, 25: 6}, stock=(6, 6)))
+    assert winning_line(state_of({23: 6, 24: 6, 25: 6}, stock=(6, 6))) is not None
+    with pytest.raises(ValueError, match="too many cards of rank 6"):
+        is_winnable(state_of({20: 6, 22: 6, 23: 6, 24: 6, 25: 6}, stock=(6,)))

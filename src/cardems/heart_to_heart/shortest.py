@@ -21,7 +21,8 @@ move, so it never overestimates and the first goal taken off the queue is optima
 A pair every win must make (the last two cards of a rank with no pool card, or four
 with none, all available) commutes with every other move, so it is the only move tried
 then. Pool cards of one rank are interchangeable: nodes are told apart by how their
-pool reads (ranks in order and the waste/stock split), not by which cards are gone. Tests check the lengths against breadth-first search on small positions.
+pool reads (ranks in order and the waste/stock split), not by which cards are gone.
+Tests check the lengths against breadth-first search on small positions.
 """
 
 from __future__ import annotations
