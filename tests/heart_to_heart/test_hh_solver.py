@@ -233,3 +233,10 @@ def test_made_up_positions_are_judged_by_the_usable_pool_cards() -> None:
     assert winning_line(state_of({23: 6, 24: 6, 25: 6}, stock=(6, 6))) is not None
     with pytest.raises(ValueError, match="too many cards of rank 6"):
         is_winnable(state_of({20: 6, 22: 6, 23: 6, 24: 6, 25: 6}, stock=(6,)))
+
+
+def test_a_node_limit_gives_up_without_a_verdict() -> None:
+    search = ShortestSearch(example(), node_limit=10)
+    assert search.solve() is None and search.gave_up
+    full = ShortestSearch(example())
+    assert full.solve() is not None and not full.gave_up

@@ -75,6 +75,7 @@ class ShortestSearch:
         self.sequences: dict[int, bytes] = {}
         self.node_limit = node_limit
         self.expanded = 0
+        self.gave_up = False  # the node limit was hit: no verdict
 
     def heart_info(self, removed: int) -> _HeartInfo | None:
         """What the bound needs from the heart, or None when it can no longer be won."""
@@ -248,7 +249,8 @@ class ShortestSearch:
         return removed, ranks, (~gone & ((1 << cursor) - 1)).bit_count()
 
     def solve(self) -> list[Move] | None:
-        """The shortest winning line, or None when there is none (or the limit is hit)."""
+        """The shortest winning line, or None when there is none (or, with
+        :attr:`gave_up` set, when the node limit was hit first)."""
         start = (self.start.removed_mask, 0, len(self.start.waste))
         h = self.bound(*start)
         if h < 0:
@@ -265,6 +267,7 @@ class ShortestSearch:
                 return self._line(parent, node)
             self.expanded += 1
             if self.node_limit is not None and self.expanded > self.node_limit:
+                self.gave_up = True
                 return None
             for move, removed, gone, cursor in self.successors(*node):
                 child = (removed, gone, cursor)
