@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from conftest import example, state_of
+from hh_helpers import example, state_of
 
 from cardems.dealcode import DealCode
 from cardems.heart_to_heart.layout import COVER_MASK

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import EXAMPLE
+from hh_helpers import EXAMPLE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
