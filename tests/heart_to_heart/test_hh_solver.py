@@ -14,7 +14,7 @@ from hh_helpers import example, state_of
 from cardems.dealcode import DealCode
 from cardems.heart_to_heart.layout import COVER_MASK
 from cardems.heart_to_heart.rules import DECK, HeartState, Move, MoveKind, deal, initial_state, play
-from cardems.heart_to_heart.shortest import ShortestSearch, shortest_win
+from cardems.heart_to_heart.shortest import ShortestSearch, best_hint, shortest_win
 from cardems.heart_to_heart.solver import (
     deck_is_winnable,
     hint,
@@ -240,3 +240,14 @@ def test_a_node_limit_gives_up_without_a_verdict() -> None:
     assert search.solve() is None and search.gave_up
     full = ShortestSearch(example())
     assert full.solve() is not None and not full.gave_up
+
+
+def test_best_hint_follows_the_shortest_line_or_falls_back() -> None:
+    state = example()
+    line = shortest_win(state)
+    assert line is not None
+    for move in line[:6]:
+        assert best_hint(state) == move
+        state = state.apply(move)
+    assert best_hint(example(), node_limit=1) == hint(example())  # gave up: any line
+    assert best_hint(deal(DealCode.parse("HH1-N-AAAAAAA"))) is None

@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from cardems.heart_to_heart.layout import BELOW_MASK, FULL_MASK
 from cardems.heart_to_heart.rules import HeartState, Move
-from cardems.heart_to_heart.solver import _available, _bits, _pool_counts, _Search
+from cardems.heart_to_heart.solver import _available, _bits, _pool_counts, _Search, hint
 
 
 class _HeartInfo(NamedTuple):
@@ -298,3 +298,17 @@ class ShortestSearch:
 def shortest_win(state: HeartState) -> list[Move] | None:
     """A winning line with the fewest moves from ``state``, or None if it cannot be won."""
     return ShortestSearch(state).solve()
+
+
+HINT_NODE_LIMIT = 5_000
+"""Nodes a hint may spend looking for the shortest line (a few tenths of a second)."""
+
+
+def best_hint(state: HeartState, node_limit: int = HINT_NODE_LIMIT) -> Move | None:
+    """The next move of the shortest win when it is found quickly, else of some winning
+    line; None when ``state`` cannot be won."""
+    search = ShortestSearch(state, node_limit)
+    line = search.solve()
+    if line:
+        return line[0]
+    return hint(state) if search.gave_up else None
