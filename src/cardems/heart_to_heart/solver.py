@@ -1,0 +1,221 @@
+"""Heart to Heart solver: exact winnable verdict, a winning line, hints, shortest wins.
+
+**Verdict.** With unlimited recycles every stock or waste card can be brought to the
+waste top, so whether a position can be won depends only on which heart cards remain
+and on how many cards of each rank the stock and waste (the *pool*) hold. For one rank
+with ``c`` cards left in the heart and ``q`` in the pool, ``c + q`` is even and:
+
+* ``q >= c``: the rank is *free* — each card can go with a pool card the moment it is
+  available; removing it at once never hurts (other cards only gain by it).
+* ``c = 2, q = 0``: the two cards must go together, when both are available.
+* ``c = 3, q = 1``: one card goes with the pool card, the other two together. When two
+  are available, pairing them is never worse; the choice of the lone card is a branch.
+* ``c = 4, q = 0``: two pairs; when all four are available any pairing works, otherwise
+  choosing a pair among two or three available ones is a branch.
+
+The search applies every "never worse" removal at once (the *closure*), branches only
+on the real choices and remembers dead positions by their removed-cards mask (the mask
+fixes the pool counts of the contended ranks). Removed cards always form a down-set of
+the covering order, so the search space is small.
+
+**Shortest win.** See :func:`shortest_win`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cardems.heart_to_heart.layout import COVER_MASK, COVERS, FULL_MASK, POSITION_COUNT
+from cardems.heart_to_heart.rules import HeartState, Move
+
+UP_MASK: tuple[int, ...] = tuple(sum(1 << (p - 1) for p in ups) for ups in COVERS)
+"""``UP_MASK[i]``: the cards that position ``i + 1`` covers (they may free up with it)."""
+
+Step = tuple[int, int]
+"""One heart removal of a plan: ``(i, j)`` pairs 0-based positions ``i`` and ``j``;
+``(i, -1)`` pairs position ``i`` with a pool card of its rank."""
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _newly_available(removed: int, gone: int) -> int:
+    """Cards freed when the cards in ``gone`` (already in ``removed``) left."""
+    up = 0
+    for i in _bits(gone):
+        up |= UP_MASK[i]
+    freed = 0
+    for i in _bits(up & ~removed):
+        if not COVER_MASK[i] & ~removed:
+            freed |= 1 << i
+    return freed
+
+
+def _available(removed: int) -> int:
+    mask = 0
+    for i in range(POSITION_COUNT):
+        if not removed >> i & 1 and not COVER_MASK[i] & ~removed:
+            mask |= 1 << i
+    return mask
+
+
+class _Search:
+    """The verdict search for one position: heart ranks and pool counts fixed."""
+
+    def __init__(self, heart: tuple[int, ...], pool: list[int]) -> None:
+        self.removed0 = sum(1 << i for i, rank in enumerate(heart) if not rank)
+        masks = [0] * 14
+        for i, rank in enumerate(heart):
+            if rank:
+                masks[rank] |= 1 << i
+        self.free0 = 0
+        self.contended: list[tuple[int, int]] = []  # (rank mask, pool count)
+        for rank in range(1, 14):
+            count = masks[rank].bit_count()
+            if not count:
+                continue
+            if pool[rank] >= count:
+                self.free0 |= masks[rank]
+            else:
+                self.contended.append((masks[rank], pool[rank]))
+        self.dead: set[int] = set()
+
+    def closure(self, removed: int, steps: list[Step] | None) -> int:
+        """Apply every never-worse removal; ``steps`` (if given) records them."""
+        avail = _available(removed)
+        while True:
+            gone = 0
+            free = self.free0
+            for mask, pool in self.contended:
+                left = mask & ~removed
+                count = left.bit_count()
+                if pool & count >= count:  # pool 0 or 1 here: one card left with its pool card
+                    free |= left
+                    continue
+                ready = avail & left
+                n = ready.bit_count()
+                if n < 2:
+                    continue
+                if pool == 1 and count == 3:  # c=3, q=1: pair two, the third goes alone
+                    gone |= ready
+                    if steps is not None:
+                        cards = list(_bits(ready))
+                        steps.append((cards[0], cards[1]))
+                        if n == 3:
+                            steps.append((cards[2], -1))
+                elif n == count:  # c=2 or c=4, all available
+                    gone |= ready
+                    if steps is not None:
+                        cards = list(_bits(ready))
+                        steps.extend(zip(cards[::2], cards[1::2], strict=True))
+            single = avail & free & ~gone
+            if steps is not None:
+                steps.extend((i, -1) for i in _bits(single))
+            gone |= single
+            if not gone:
+                return removed
+            removed |= gone
+            avail = (avail & ~gone) | _newly_available(removed, gone)
+
+    def options(self, removed: int) -> list[tuple[int, list[Step]]]:
+        """The real choices of a stuck position: cards to remove and how."""
+        avail = _available(removed)
+        found: list[tuple[int, list[Step]]] = []
+        for mask, pool in self.contended:
+            left = mask & ~removed
+            ready = list(_bits(avail & left))
+            count = left.bit_count()
+            if pool == 1 and count == 3 and len(ready) == 1:
+                found.append((1 << ready[0], [(ready[0], -1)]))
+            elif pool == 0 and count == 4 and len(ready) >= 2:
+                for k, i in enumerate(ready):
+                    for j in ready[k + 1 :]:
+                        found.append((1 << i | 1 << j, [(i, j)]))
+        return found
+
+    def solve(self, removed: int, steps: list[Step] | None) -> bool:
+        """Whether the position with ``removed`` gone can be won; fills ``steps``."""
+        mark = len(steps) if steps is not None else 0
+        removed = self.closure(removed, steps)
+        if removed == FULL_MASK:
+            return True
+        if removed not in self.dead:
+            branch = len(steps) if steps is not None else 0
+            for gone, how in self.options(removed):
+                if steps is not None:
+                    steps.extend(how)
+                if self.solve(removed | gone, steps):
+                    return True
+                if steps is not None:
+                    del steps[branch:]
+            self.dead.add(removed)
+        if steps is not None:
+            del steps[mark:]
+        return False
+
+
+def _pool_counts(state: HeartState) -> list[int]:
+    counts = [0] * 14
+    for rank in state.stock:
+        counts[rank] += 1
+    for rank in state.waste:
+        counts[rank] += 1
+    return counts
+
+
+def is_winnable(state: HeartState) -> bool:
+    """Whether all heart cards can still be removed from ``state``."""
+    search = _Search(state.heart, _pool_counts(state))
+    return search.solve(search.removed0, None)
+
+
+def deck_is_winnable(deck: list[int] | tuple[int, ...]) -> bool:
+    """:func:`is_winnable` for the starting position of a shuffled deck of 52 ranks."""
+    pool = [0] * 14
+    for rank in deck[25:]:
+        pool[rank] += 1
+    search = _Search(tuple(deck[:25]), pool)
+    return search.solve(0, None)
+
+
+def winning_plan(state: HeartState) -> list[Step] | None:
+    """The heart removals of some winning line, or None when ``state`` cannot be won."""
+    search = _Search(state.heart, _pool_counts(state))
+    steps: list[Step] = []
+    return steps if search.solve(search.removed0, steps) else None
+
+
+def plan_moves(state: HeartState, plan: list[Step]) -> list[Move]:
+    """Turn a plan into real moves, draws and recycles included."""
+    moves: list[Move] = []
+    for i, j in plan:
+        if j >= 0:
+            move = Move.pair(i + 1, j + 1)
+        else:
+            rank = state.heart[i]
+            for _ in range(len(state.stock) + len(state.waste) + 1):
+                if state.waste_top == rank:
+                    break
+                step = Move.draw() if state.stock else Move.recycle()
+                moves.append(step)
+                state = state.apply(step)
+            move = Move.with_waste(i + 1)
+        moves.append(move)
+        state = state.apply(move)
+    return moves
+
+
+def winning_line(state: HeartState) -> list[Move] | None:
+    """Some winning line of real moves from ``state``, or None if it cannot be won."""
+    plan = winning_plan(state)
+    return None if plan is None else plan_moves(state, plan)
+
+
+def hint(state: HeartState) -> Move | None:
+    """The next move of a winning line, or None when ``state`` cannot be won (or is won)."""
+    line = winning_line(state)
+    return line[0] if line else None

@@ -1,0 +1,305 @@
+"""The Heart to Heart table: taps, selection, placement help and the view (SPEC §2).
+
+Targets: ``heart:1`` … ``heart:25``, ``stock``, ``waste``. A tap on the stock draws (or
+recycles when the stock is empty). A tap on an available card or on the waste selects
+it; a tap on the selected one deselects it; a tap on a second card of the same rank
+removes the pair; a second card of another rank becomes the selection (with the error
+"Must be of the same rank"). A tap on a covered card or an empty place does nothing.
+``drag(a, b)`` selects ``a`` then taps ``b``; ``double_tap`` is a tap.
+
+The timer starts at the first move, pauses when the game is blocked (an undo lets play
+go on) and stops for good at a win. After a win nothing more is accepted.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from cardems.dealcode import DealCode
+from cardems.engine import History, IllegalMove
+from cardems.heart_to_heart.layout import POSITION_COUNT, POSITIONS, ROW, X
+from cardems.heart_to_heart.rules import SAME_RANK, HeartState, Move, MoveKind, card_text, deal
+from cardems.table import Event, Intent, TableSettings
+from cardems.timer import GameTimer
+
+STOCK = "stock"
+WASTE = "waste"
+NO_MORE_MOVES = "No more moves possible"
+
+
+def heart_target(position: int) -> str:
+    """The target name of a heart position."""
+    return f"heart:{position}"
+
+
+def parse_target(target: str) -> str:
+    """Validate a target name; raise ``ValueError`` with a clear message otherwise."""
+    if target in (STOCK, WASTE):
+        return target
+    kind, _, number = target.partition(":")
+    if kind == "heart" and number.isdigit() and 1 <= int(number) <= POSITION_COUNT:
+        return f"heart:{int(number)}"
+    raise ValueError(
+        f"unknown Heart to Heart target {target!r}: expected heart:1 … heart:25, stock or waste"
+    )
+
+
+def _position(target: str) -> int:
+    return int(target.partition(":")[2])
+
+
+def move_targets(move: Move) -> tuple[str, str]:
+    """The ``from`` and ``to`` targets of a move, for events and hints."""
+    if move.kind is MoveKind.DRAW:
+        return STOCK, WASTE
+    if move.kind is MoveKind.RECYCLE:
+        return WASTE, STOCK
+    if move.kind is MoveKind.WASTE:
+        return heart_target(move.first), WASTE
+    return heart_target(move.first), heart_target(move.second)
+
+
+class HeartToHeartTable:
+    """A game of Heart to Heart as the web app and the terminal player drive it."""
+
+    def __init__(
+        self,
+        code: DealCode,
+        settings: TableSettings = TableSettings(),  # noqa: B008 - frozen, shared safely
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.code = code
+        self.settings = settings
+        self.log: list[Intent] = []
+        self.timer = GameTimer(clock=clock)
+        self.history: History[HeartState] = History(deal(code))
+        self.selected: str | None = None
+        self.message: str | None = None
+
+    @property
+    def state(self) -> HeartState:
+        """The position on the table."""
+        return self.history.current
+
+    @property
+    def status(self) -> str:
+        """``playing``, ``won`` or ``blocked``."""
+        if self.state.is_won():
+            return "won"
+        return "blocked" if self.state.is_blocked() else "playing"
+
+    # -- intents -------------------------------------------------------------------------
+
+    def tap(self, target: str) -> list[Event]:
+        """A tap on a card, the waste or the stock."""
+        return self._logged(("tap", target), lambda: self._tap(parse_target(target)))
+
+    def double_tap(self, target: str) -> list[Event]:
+        """Same as a tap: Heart to Heart has no double-tap action."""
+        return self._logged(("double_tap", target), lambda: self._tap(parse_target(target)))
+
+    def drag(self, source: str, target: str) -> list[Event]:
+        """Select ``source``, then tap ``target``."""
+        return self._logged(
+            ("drag", source, target), lambda: self._drag(parse_target(source), parse_target(target))
+        )
+
+    def undo(self) -> list[Event]:
+        """Take back the last move (up to 100)."""
+        return self._logged(("undo",), lambda: self._walk(self.history.undo, "undo"))
+
+    def redo(self) -> list[Event]:
+        """Re-apply the last undone move."""
+        return self._logged(("redo",), lambda: self._walk(self.history.redo, "redo"))
+
+    def hint(self) -> dict[str, Any] | None:
+        """The next move of a winning line, or None when the position cannot be won."""
+        from cardems.heart_to_heart.solver import hint  # the solver loads on demand
+
+        move = hint(self.state)
+        if move is None:
+            return None
+        source, target = move_targets(move)
+        return {"move": str(move), "from": source, "to": target}
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def _logged(self, intent: Intent, action: Callable[[], list[Event]]) -> list[Event]:
+        before = (self.history.current, self.selected, self.history.can_redo)
+        events = action()
+        if (self.history.current, self.selected, self.history.can_redo) != before:
+            self.log.append(intent)
+        return events
+
+    def _refuse(self, reason: str) -> list[Event]:
+        self.message = reason if self.settings.move_errors else None
+        return [{"type": "error", "message": reason}]
+
+    def _selectable(self, target: str) -> bool:
+        if target == WASTE:
+            return bool(self.state.waste)
+        return target != STOCK and self.state.is_available(_position(target))
+
+    def _rank(self, target: str) -> int:
+        if target == WASTE:
+            return self.state.waste[-1]
+        return self.state.heart[_position(target) - 1]
+
+    def _tap(self, target: str) -> list[Event]:
+        status = self.status
+        if status == "won":
+            return self._refuse("The game is won")
+        if target == STOCK:
+            if status == "blocked":
+                return self._refuse(NO_MORE_MOVES)
+            move = Move.draw() if self.state.stock else Move.recycle()
+            events: list[Event] = []
+            if self.selected is not None:
+                self.selected = None
+                events.append({"type": "deselect"})
+            return events + self._move(move, *move_targets(move))
+        if not self._selectable(target):
+            return []  # a covered card, an empty place or an empty waste: nothing happens
+        if self.selected is None:
+            return self._select(target)
+        if self.selected == target:
+            self.selected = None
+            self.message = None
+            return [{"type": "deselect"}]
+        if self._rank(self.selected) != self._rank(target):
+            return [*self._refuse(SAME_RANK), *self._select(target, keep_message=True)]
+        first = self.selected
+        if WASTE in (first, target):
+            heart = target if first == WASTE else first
+            move = Move.with_waste(_position(heart))
+        else:
+            move = Move.pair(_position(first), _position(target))
+        self.selected = None
+        return self._move(move, first, target)
+
+    def _drag(self, source: str, target: str) -> list[Event]:
+        if source == STOCK or target == STOCK:
+            return self._refuse("Cards are not dragged to or from the stock")
+        if self.status == "won":
+            return self._refuse("The game is won")
+        if not self._selectable(source):
+            return []
+        events = self._select(source) if self.selected != source else []
+        return events + self._tap(target)
+
+    def _select(self, target: str, keep_message: bool = False) -> list[Event]:
+        self.selected = target
+        if not keep_message:
+            self.message = None
+        return [{"type": "select", "target": target}]
+
+    def _move(self, move: Move, source: str, target: str) -> list[Event]:
+        try:
+            state = self.state.apply(move)
+        except IllegalMove as error:
+            return self._refuse(error.reason)
+        self.history.push(state)
+        self.message = None
+        self.timer.start()
+        events: list[Event] = [{"type": "move", "move": str(move), "from": source, "to": target}]
+        return events + self._end_events()
+
+    def _end_events(self) -> list[Event]:
+        status = self.status
+        if status == "won":
+            self.timer.stop()
+            return [{"type": "won"}]
+        if status == "blocked":
+            self.timer.pause()
+            return [{"type": "blocked"}]
+        return []
+
+    def _walk(self, step: Callable[[], HeartState], name: str) -> list[Event]:
+        if self.status == "won":
+            return self._refuse("The game is won")
+        try:
+            step()
+        except IllegalMove as error:
+            return self._refuse(error.reason)
+        self.selected = None
+        self.message = None
+        return [{"type": name}, *self._end_events()]
+
+    # -- view ----------------------------------------------------------------------------
+
+    def view(self) -> dict[str, Any]:
+        """Everything the player may see, JSON-ready (see the view contract)."""
+        state = self.state
+        help_on = self.settings.placement_help
+        free = set(state.available())
+        free_ranks = [state.heart[p - 1] for p in free]
+        top = state.waste_top
+        selected_rank = self._rank(self.selected) if self.selected else None
+
+        def face(target: str, rank: int, available: bool) -> dict[str, Any]:
+            partner = available and (
+                free_ranks.count(rank) - (target != WASTE) > 0 or (target != WASTE and top == rank)
+            )
+            matches = available and rank == selected_rank and target != self.selected
+            return {
+                "card": card_text(rank),
+                "face_up": True,
+                "available": available,
+                "framed": help_on and partner,
+                "dimmed": help_on
+                and selected_rank is not None
+                and target != self.selected
+                and not matches,
+                "selected": target == self.selected,
+            }
+
+        piles: list[dict[str, Any]] = []
+        for p in POSITIONS:
+            rank = state.heart[p - 1]
+            target = heart_target(p)
+            cards = [face(target, rank, p in free)] if rank else []
+            piles.append(
+                {
+                    "target": target,
+                    "kind": "heart",
+                    "cards": cards,
+                    "row": ROW[p - 1],
+                    "x": X[p - 1],
+                }
+            )
+        hidden = {
+            "card": None,
+            "face_up": False,
+            "available": False,
+            "framed": False,
+            "dimmed": False,
+            "selected": False,
+        }
+        piles.append(
+            {
+                "target": STOCK,
+                "kind": "stock",
+                "cards": [dict(hidden) for _ in state.stock],
+                "count": len(state.stock),
+            }
+        )
+        waste_cards = [face(WASTE, top, True)] if top is not None else []
+        piles.append(
+            {"target": WASTE, "kind": "waste", "cards": waste_cards, "count": len(state.waste)}
+        )
+        return {
+            "game": "heart-to-heart",
+            "code": str(self.code),
+            "variant": self.code.variant,
+            "status": self.status,
+            "score": state.score,
+            "moves": state.moves,
+            "elapsed": self.timer.elapsed(),
+            "can_undo": self.history.can_undo and self.status != "won",
+            "can_redo": self.history.can_redo and self.status != "won",
+            "selected": self.selected,
+            "message": self.message,
+            "piles": piles,
+        }
