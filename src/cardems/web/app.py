@@ -162,7 +162,9 @@ class App:
         player_id, new = self.player(request)
         settings = self.service.settings(player_id)
         html = self.templates.get_template(template).render(
-            settings=settings, player_id=player_id, **context,
+            settings=settings,
+            player_id=player_id,
+            **context,
             **self._context(request, player_id),
         )
         return self.bind(HTMLResponse(html, status_code=status), player_id, new)
@@ -211,8 +213,7 @@ class App:
             player_id, new = self.player(request)
             form = await request.form()
             changes: dict[str, Any] = {
-                key: form.get(key) == "on"
-                for key in ("move_errors", "placement_help", "auto_move")
+                key: form.get(key) == "on" for key in ("move_errors", "placement_help", "auto_move")
             }
             for key in ("animation", "theme"):
                 if key in form:

@@ -127,7 +127,9 @@ class GameService:
         for key, value in changes.items():
             choices = SETTING_CHOICES.get(key)
             if choices is None:
-                raise ApiError(400, f"unknown setting {key!r}: known are {', '.join(DEFAULT_SETTINGS)}")
+                raise ApiError(
+                    400, f"unknown setting {key!r}: known are {', '.join(DEFAULT_SETTINGS)}"
+                )
             if value not in choices or type(value) is not type(choices[0]):
                 allowed = ", ".join(map(str, choices))
                 raise ApiError(400, f"setting {key!r} must be one of {allowed}, not {value!r}")
@@ -316,9 +318,9 @@ def parse_intent(request: Any) -> Intent:
         raise ApiError(400, "an intent must be a JSON object with a type")
     kind = request.get("type")
     fields = INTENT_KINDS.get(kind) if isinstance(kind, str) else None
-    if fields is None:
+    if fields is None or not isinstance(kind, str):
         raise ApiError(400, f"unknown intent type {kind!r}: use {', '.join(INTENT_KINDS)}")
-    values = []
+    values: list[str] = []
     for name in fields:
         value = request.get(name)
         if not isinstance(value, str) or not 0 < len(value) <= 40:
