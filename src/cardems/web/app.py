@@ -12,6 +12,7 @@ import logging
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
@@ -211,7 +212,8 @@ class App:
     async def settings_page(self, request: Request) -> Response:
         if request.method == "POST":
             player_id, new = self.player(request)
-            form = await request.form()
+            raw = (await request.body())[:MAX_BODY].decode("utf-8", "replace")
+            form = {key: values[-1] for key, values in parse_qs(raw).items()}
             changes: dict[str, Any] = {
                 key: form.get(key) == "on" for key in ("move_errors", "placement_help", "auto_move")
             }

@@ -1,0 +1,75 @@
+"""Intent logs for prepared positions: a won line (from the solver's hints), a blocked one."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from cardems.table import Intent
+
+
+class Hinting(Protocol):
+    log: list[Intent]
+
+    def tap(self, target: str) -> Any: ...
+    def drag(self, source: str, target: str) -> Any: ...
+    def view(self) -> dict[str, Any]: ...
+    def hint(self) -> dict[str, Any] | None: ...
+
+
+def hint_intents(hint: dict[str, Any]) -> list[Intent]:
+    """The taps (Heart to Heart) or drag (Seahaven) that play a hinted move."""
+    source, target = hint["from"], hint["to"]
+    if "stock" in (source, target):
+        return [("tap", "stock")]
+    if source.startswith("heart:") or source == "waste":
+        return [("tap", source), ("tap", target)]
+    return [("drag", source, target)]
+
+
+def play_hints(table: Hinting, limit: int = 1000) -> list[list[Intent]]:
+    """Follow the hints to the end; the intents of each move, in order."""
+    moves: list[list[Intent]] = []
+    while table.view()["status"] == "playing" and len(moves) < limit:
+        hint = table.hint()
+        assert hint is not None, "the line stops before the end"
+        intents = hint_intents(hint)
+        for kind, *args in intents:
+            getattr(table, kind)(*args)
+        moves.append(intents)
+    return moves
+
+
+def hh_blocked_game(max_deals: int = 200, max_moves: int = 400) -> tuple[str, list[Intent]]:
+    """A Heart to Heart code and greedy line (pairs first, else draw) that ends blocked."""
+    from cardems.dealcode import DealCode
+    from cardems.heart_to_heart.rules import MoveKind
+    from cardems.heart_to_heart.table import HeartToHeartTable
+
+    for number in range(max_deals):
+        table = HeartToHeartTable(DealCode("HH", 1, "N", number))
+        for _ in range(max_moves):
+            if table.view()["status"] != "playing":
+                break
+            move = table.state.legal_moves()[0]
+            if move.kind is MoveKind.PAIR:
+                table.tap(f"heart:{move.first}")
+                table.tap(f"heart:{move.second}")
+            elif move.kind is MoveKind.WASTE:
+                table.tap(f"heart:{move.first}")
+                table.tap("waste")
+            else:
+                table.tap("stock")
+        if table.view()["status"] == "blocked":
+            return str(table.code), list(table.log)
+    raise AssertionError("no blocked greedy game found")
+
+
+def hh_won_game(number: int = 3) -> tuple[str, list[list[Intent]]]:
+    """A winnable Heart to Heart deal and the hinted winning line, move by move."""
+    from cardems.dealcode import DealCode
+    from cardems.heart_to_heart.table import HeartToHeartTable
+
+    table = HeartToHeartTable(DealCode("HH", 1, "N", number))
+    moves = play_hints(table)
+    assert table.view()["status"] == "won"
+    return str(table.code), moves
