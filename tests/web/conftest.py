@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -20,3 +21,84 @@ def db_path(tmp_path: Path) -> Path:
 def client(db_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(db_path)) as test_client:
         yield test_client
+
+
+# --- real browser (Playwright + Debian's chromium) ---------------------------------------
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+class LiveServer:
+    """The app under uvicorn in a thread, on a free loopback port, over a temp database."""
+
+    def __init__(self, db: Path) -> None:
+        import socket
+        import threading
+
+        import uvicorn
+
+        self.db = db
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(64)
+        self.url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        self.server = uvicorn.Server(uvicorn.Config(create_app(db), log_level="warning"))
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [sock]}, daemon=True
+        )
+        self.thread.start()
+        import time
+
+        deadline = time.monotonic() + 10
+        while not self.server.started and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert self.server.started, "the test server did not start"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path_factory.mktemp("live") / "cardems.db")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium_browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"browser tests need Debian's chromium at {CHROMIUM} (bash scripts/test)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def tab(chromium_browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh browser context (a new player) and page; screenshot kept after the test."""
+    context = chromium_browser.new_context(viewport={"width": 1100, "height": 900})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    yield tab
+    ARTIFACTS.mkdir(exist_ok=True)
+    name = request.node.name.replace("/", "_").replace("[", "-").replace("]", "")
+    try:
+        tab.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    finally:
+        context.close()
+    assert not errors, f"JavaScript errors: {errors}"

@@ -39,8 +39,12 @@ async function call(path, body) {
   return { status: response.status, data };
 }
 
+let pending = 0;
+window.cardemsIdle = () => pending === 0; // for tests: every request answered and drawn
+
 function enqueue(task) {
-  const result = queue.then(task);
+  pending += 1;
+  const result = queue.then(task).finally(() => { pending -= 1; });
   queue = result.catch((error) => say(String(error)));
   return result;
 }
@@ -192,31 +196,41 @@ function topCard(target) {
   return nodes.length ? nodes[nodes.length - 1] : null;
 }
 
+function ghostOf(node) {
+  const ghost = node.cloneNode(true);
+  ghost.removeAttribute("data-target");
+  ghost.classList.add("ghost");
+  board.appendChild(ghost);
+  return ghost;
+}
+
 function animate(events, before) {
   if (!duration) return;
   for (const event of events) {
     if (event.type !== "move") continue;
     const old = before.get(event.from);
     const arrived = topCard(event.to);
-    const fromPlace = layout.get(event.from);
     if (arrived && old && (old.card === arrived.dataset.card || old.card === "back")) {
+      // Slide a copy from where the card was; the real card is already in place (and
+      // clickable), only invisible until the copy lands.
       const now = layout.get(event.to).cards[Number(arrived.dataset.index)];
-      const dx = old.x - now.x, dy = old.y - now.y;
-      arrived.querySelector(".inner").animate(
-        [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+      const ghost = ghostOf(arrived);
+      arrived.style.opacity = "0";
+      const flight = ghost.querySelector(".inner").animate(
+        [{ transform: `translate(${old.x - now.x}px, ${old.y - now.y}px)` },
+          { transform: "translate(0, 0)" }],
         { duration, easing: "ease-out" });
+      const land = () => { ghost.remove(); arrived.style.opacity = ""; };
+      flight.finished.then(land, land);
     } else {
       for (const target of [event.from, event.to]) {
         const gone = before.get(target);
         if (!gone || !gone.node || target === "stock") continue;
-        const ghost = gone.node.cloneNode(true);
-        ghost.classList.add("ghost");
-        board.appendChild(ghost);
+        const ghost = ghostOf(gone.node);
         ghost.animate([{ opacity: 1 }, { opacity: 0 }], { duration, easing: "ease-in" })
           .finished.then(() => ghost.remove(), () => ghost.remove());
       }
     }
-    void fromPlace;
   }
 }
 
@@ -374,9 +388,11 @@ function tap(target) {
     lastTap = null;
     enqueue(async () => {
       const result = await first.done;
-      // The first tap already moved the card (e.g. to its foundation): the second click
-      // belongs to that gesture, not to the card now on top.
-      if (result && result.events.some((e) => e.type === "move")) return result;
+      // Seahaven: the first tap already moved the card (to its foundation); the second
+      // click belongs to that gesture, not to the card now on top. (A Heart to Heart
+      // double tap is a tap: quick clicks on the stock must all draw.)
+      const moved = result && result.events.some((e) => e.type === "move");
+      if (moved && view.game === "seahaven") return result;
       return intentNow({ type: "double_tap", target });
     });
     return;
