@@ -40,7 +40,9 @@ def box(tab: Any, target: str, index: int = -1) -> dict[str, float]:
     """The on-screen box of a pile's card (top card by default) or of the pile's slot."""
     cards = tab.locator(f'.card[data-target="{target}"]')
     if cards.count():
-        found: dict[str, float] = cards.nth(index if index >= 0 else cards.count() - 1).bounding_box()
+        found: dict[str, float] = cards.nth(
+            index if index >= 0 else cards.count() - 1
+        ).bounding_box()
         return found
     slot: dict[str, float] = tab.locator(f'.pile[data-target="{target}"] .slot').bounding_box()
     return slot

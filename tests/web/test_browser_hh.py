@@ -125,7 +125,9 @@ def test_win_dialog_then_statistics(tab: Any, live: LiveServer) -> None:
     tab.click("#won-close")
     tab.goto(live.url + "/stats")
     stat = tab.locator('.stat[data-game="heart-to-heart"]')
-    assert stat.locator(".played").inner_text() == "1" and stat.locator("dd.won").inner_text() == "1"
+    assert (
+        stat.locator(".played").inner_text() == "1" and stat.locator("dd.won").inner_text() == "1"
+    )
     assert stat.locator("svg.chart rect.won").count() == 1
 
 
@@ -164,7 +166,7 @@ def test_new_game_window_with_a_typed_code(tab: Any, live: LiveServer) -> None:
 
 
 def test_hint_highlights_a_winning_move(tab: Any, live: LiveServer) -> None:
-    code, moves = hh_won_game()
+    code, _ = hh_won_game()
     open_prepared(tab, live, "heart-to-heart", code, [])
     tab.click("#hint")
     settled(tab)

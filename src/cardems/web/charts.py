@@ -25,7 +25,8 @@ def recent_games_chart(recent: list[dict[str, Any]], width: int = 240, height: i
             f"</title></rect>"
         )
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
+        '<svg xmlns="http://www.w3.org/2000/svg" class="chart"'
+        f' viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
         f' role="img" aria-label="last {len(recent)} games: bar height is moves,'
         f' green won, red not won">' + "".join(bars) + "</svg>"
     )
