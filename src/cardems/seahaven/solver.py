@@ -1,9 +1,11 @@
 """Exact Seahaven Towers solver under Cardems' rules (group moves up to
 (free cells + 1) × 2^(empty columns), the destination empty column not counted).
 
-A depth-first search over positions with a transposition table. It is *exact*: it answers
-"winnable" with a solution, "not winnable" only after every position reachable under the
-pruning rules below has been searched, and "undecided" when a node or time budget runs out.
+A best-first search over positions (most promising first by :func:`_score`: cards home,
+how deep the next card of each suit lies, cards above a lower card of their suit, free
+space) with a transposition table. It is *exact*: it answers "winnable" with a solution,
+"not winnable" only after every position reachable under the pruning rules below has been
+searched, and "undecided" when a node or time budget runs out.
 Every pruning rule keeps at least one winning line when there is one:
 
 - Cards that can go to their foundation go at once (safe in Seahaven: only the next lower
@@ -22,6 +24,7 @@ cells a tuple of ordinals (-1 when empty), foundations as heights.
 
 from __future__ import annotations
 
+import heapq
 import time
 from dataclasses import dataclass, field
 
@@ -46,10 +49,6 @@ class SolveResult:
     moves: list[Move] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
-
-
-class _Budget(Exception):
-    pass
 
 
 def _settle(
@@ -178,50 +177,74 @@ def _to_move(raw: RawMove) -> Move:
     return Move(Place(kinds[skind], si), Place(kinds[dkind], di), count)
 
 
+def _score(cols: Cols, cells: Cells, found: Found) -> int:
+    """Lower is more promising: cards home, next cards shallow, cards in order, space free."""
+    home = found[0] + found[1] + found[2] + found[3]
+    penalty = 0
+    for col in cols:
+        lowest = [99, 99, 99, 99]
+        depth = len(col)
+        for card in col:
+            depth -= 1
+            suit = card // 13
+            rank = card % 13
+            if rank == found[suit]:
+                penalty += 3 * depth
+            if lowest[suit] < rank:
+                penalty += 2
+            elif rank < lowest[suit]:
+                lowest[suit] = rank
+    space = cells.count(EMPTY) + 2 * sum(1 for col in cols if not col)
+    return -10 * home + penalty - 3 * space
+
+
 def solve_state(
     state: SeahavenState, *, node_limit: int | None = None, time_limit: float | None = None
 ) -> SolveResult:
     """Decide ``state``: a winning line, a proof that none exists, or undecided (budget)."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
-    path: list[RawMove] = []
-    cols, cells, found = _settle(*_encode(state), path)
-    seen = {_key(cols, cells)}
+    first: list[RawMove] = []
+    cols, cells, found = _settle(*_encode(state), first)
+    root = _key(cols, cells)
+    parents: dict[bytes, tuple[bytes, list[RawMove]] | None] = {root: None}
+    counter = 0
+    heap = [(_score(cols, cells, found), counter, root, cols, cells, found)]
     nodes = 0
-    # each frame: (cols, cells, found, children, next child index, path length at entry)
-    stack = [(cols, cells, found, _children(cols, cells), 0, len(path))]
-    try:
-        while stack:
-            cols, cells, found, children, index, depth = stack[-1]
-            if sum(found) == 52:
-                return SolveResult(True, [_to_move(raw) for raw in path], nodes, _since(started))
-            if index >= len(children):
-                stack.pop()
-                if stack:
-                    del path[stack[-1][5] :]
-                continue
-            stack[-1] = (cols, cells, found, children, index + 1, depth)
-            del path[depth:]
-            move = children[index]
+    while heap:
+        _, _, key, cols, cells, found = heapq.heappop(heap)
+        if sum(found) == 52:
+            return SolveResult(True, _line(parents, key, first), nodes, _since(started))
+        nodes += 1
+        if node_limit is not None and nodes > node_limit:
+            return SolveResult(None, [], nodes, _since(started))
+        if deadline is not None and nodes & 255 == 0 and time.perf_counter() > deadline:
+            return SolveResult(None, [], nodes, _since(started))
+        for move in _children(cols, cells):
+            path = [move]
             new_cols, new_cells = _apply(cols, cells, move)
-            path.append(move)
             new_cols, new_cells, new_found = _settle(new_cols, new_cells, found, path)
-            key = _key(new_cols, new_cells)
-            if key in seen:
-                del path[depth:]
+            new_key = _key(new_cols, new_cells)
+            if new_key in parents:
                 continue
-            seen.add(key)
-            nodes += 1
-            if node_limit is not None and nodes > node_limit:
-                raise _Budget
-            if deadline is not None and nodes & 1023 == 0 and time.perf_counter() > deadline:
-                raise _Budget
-            stack.append(
-                (new_cols, new_cells, new_found, _children(new_cols, new_cells), 0, len(path))
-            )
-    except _Budget:
-        return SolveResult(None, [], nodes, _since(started))
+            parents[new_key] = (key, path)
+            counter += 1
+            priority = _score(new_cols, new_cells, new_found)
+            heapq.heappush(heap, (priority, counter, new_key, new_cols, new_cells, new_found))
     return SolveResult(False, [], nodes, _since(started))
+
+
+def _line(
+    parents: dict[bytes, tuple[bytes, list[RawMove]] | None], key: bytes, first: list[RawMove]
+) -> list[Move]:
+    steps: list[list[RawMove]] = []
+    link = parents[key]
+    while link is not None:
+        key, path = link
+        steps.append(path)
+        link = parents[key]
+    raw = first + [move for path in reversed(steps) for move in path]
+    return [_to_move(move) for move in raw]
 
 
 def _since(started: float) -> float:
