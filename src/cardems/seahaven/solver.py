@@ -1,0 +1,251 @@
+"""Exact Seahaven Towers solver under Cardems' rules (group moves up to
+(free cells + 1) × 2^(empty columns), the destination empty column not counted).
+
+A best-first search over positions (most promising first by :func:`_score`: cards home,
+how deep the next card of each suit lies, cards above a lower card of their suit, free
+space) with a transposition table. It is *exact*: it answers "winnable" with a solution,
+"not winnable" only after every position reachable under the pruning rules below has been
+searched, and "undecided" when a node or time budget runs out.
+Every pruning rule keeps at least one winning line when there is one:
+
+- Cards that can go to their foundation go at once (safe in Seahaven: only the next lower
+  card of the same suit could ever be built on them, and it is home already). Cards are
+  never taken back from the foundations (for the same reason it never helps).
+- Runs move whole: a part of a run could only go onto the card right under it, so only
+  the maximal same-suit run at the top of a column moves to another column; a king-led run
+  goes to an empty column only if something lies under it. A column that is one king-led
+  run (the king at the bottom) never moves at all except card by card to the foundation.
+- One empty cell and one empty column stand for all of them; cells are never swapped.
+- The transposition table keys positions up to the order of columns and of cells.
+
+States are compact: each column a ``bytes`` of card ordinals (0–51, ``suit * 13 + rank - 1``),
+cells a tuple of ordinals (-1 when empty), foundations as heights.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from dataclasses import dataclass, field
+
+from cardems.seahaven.rules import Move, Place, SeahavenState
+
+EMPTY = -1
+KING = 12  # rank - 1 of a king
+
+Cols = tuple[bytes, ...]
+Cells = tuple[int, ...]
+Found = tuple[int, ...]
+RawMove = tuple[str, int, str, int, int]
+"""(source kind, index, destination kind, index, count); kinds ``c`` column, ``f`` cell,
+``h`` foundation (index = suit)."""
+
+
+@dataclass
+class SolveResult:
+    """``winnable`` True (``moves`` is a winning line), False (proved), or None (budget)."""
+
+    winnable: bool | None
+    moves: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def _settle(
+    cols: Cols, cells: Cells, found: Found, path: list[RawMove]
+) -> tuple[Cols, Cells, Found]:
+    """Send every card that can go home to its foundation (recording the moves)."""
+    col_list = list(cols)
+    cell_list = list(cells)
+    heights = list(found)
+    moved = True
+    while moved:
+        moved = False
+        for i, col in enumerate(col_list):
+            while col:
+                card = col[-1]
+                suit = card // 13
+                if card % 13 != heights[suit]:
+                    break
+                heights[suit] += 1
+                col = col[:-1]
+                path.append(("c", i, "h", suit, 1))
+                moved = True
+            col_list[i] = col
+        for i, card in enumerate(cell_list):
+            if card != EMPTY and card % 13 == heights[card // 13]:
+                heights[card // 13] += 1
+                cell_list[i] = EMPTY
+                path.append(("f", i, "h", card // 13, 1))
+                moved = True
+    return tuple(col_list), tuple(cell_list), tuple(heights)
+
+
+def _key(cols: Cols, cells: Cells) -> bytes:
+    return b"\xff".join(sorted(cols)) + b"\xfe" + bytes(sorted(c for c in cells if c != EMPTY))
+
+
+def _run(col: bytes) -> int:
+    """Length of the same-suit run at the top of a column."""
+    n = len(col)
+    m = 1
+    while m < n and col[n - m - 1] == col[n - m] + 1 and col[n - m] % 13 != KING:
+        m += 1
+    return m
+
+
+def _children(cols: Cols, cells: Cells) -> list[RawMove]:
+    """Candidate moves, most promising first (foundation moves are made by _settle)."""
+    free_cell = cells.index(EMPTY) if EMPTY in cells else -1
+    free = cells.count(EMPTY)
+    empty_col = -1
+    empties = 0
+    tops: dict[int, int] = {}
+    for i, col in enumerate(cols):
+        if col:
+            tops[col[-1]] = i
+        else:
+            empties += 1
+            if empty_col < 0:
+                empty_col = i
+    to_column: list[RawMove] = []
+    kings: list[RawMove] = []
+    to_cell: list[RawMove] = []
+    for i, col in enumerate(cols):
+        if not col:
+            continue
+        m = _run(col)
+        bottom = col[-m]
+        if bottom % 13 == KING:
+            if m == len(col):
+                continue  # a settled king-led column
+            if empty_col >= 0 and m <= (free + 1) << (empties - 1):
+                kings.append(("c", i, "c", empty_col, m))
+        else:
+            dest = tops.get(bottom + 1)
+            if dest is not None and m <= (free + 1) << empties:
+                to_column.append(("c", i, "c", dest, m))
+        if free_cell >= 0:
+            to_cell.append(("c", i, "f", free_cell, 1))
+    for i, card in enumerate(cells):
+        if card == EMPTY:
+            continue
+        if card % 13 == KING:
+            if empty_col >= 0:
+                kings.append(("f", i, "c", empty_col, 1))
+        else:
+            dest = tops.get(card + 1)
+            if dest is not None:
+                to_column.append(("f", i, "c", dest, 1))
+    if len(to_cell) > 1:
+        to_cell.sort(key=lambda move: _dig_cost(cols[move[1]]))
+    return to_column + kings + to_cell
+
+
+def _dig_cost(col: bytes) -> int:
+    """How deep the lowest-ranked card of a column lies (fewer cards to move out first)."""
+    lowest = min(range(len(col)), key=lambda k: col[k] % 13)
+    return len(col) - lowest
+
+
+def _apply(cols: Cols, cells: Cells, move: RawMove) -> tuple[Cols, Cells]:
+    skind, si, dkind, di, count = move
+    col_list = list(cols)
+    cell_list = list(cells)
+    if skind == "c":
+        moving = cols[si][-count:]
+        col_list[si] = cols[si][:-count]
+    else:
+        moving = bytes((cells[si],))
+        cell_list[si] = EMPTY
+    if dkind == "c":
+        col_list[di] = col_list[di] + moving
+    else:
+        cell_list[di] = moving[0]
+    return tuple(col_list), tuple(cell_list)
+
+
+def _encode(state: SeahavenState) -> tuple[Cols, Cells, Found]:
+    cols = tuple(bytes(card.ordinal for card in pile) for pile in state.columns)
+    cells = tuple(EMPTY if card is None else card.ordinal for card in state.cells)
+    return cols, cells, tuple(state.foundations)
+
+
+def _to_move(raw: RawMove) -> Move:
+    skind, si, dkind, di, count = raw
+    kinds = {"c": "column", "f": "cell", "h": "foundation"}
+    return Move(Place(kinds[skind], si), Place(kinds[dkind], di), count)
+
+
+def _score(cols: Cols, cells: Cells, found: Found) -> int:
+    """Lower is more promising: cards home, next cards shallow, cards in order, space free."""
+    home = found[0] + found[1] + found[2] + found[3]
+    penalty = 0
+    for col in cols:
+        lowest = [99, 99, 99, 99]
+        depth = len(col)
+        for card in col:
+            depth -= 1
+            suit = card // 13
+            rank = card % 13
+            if rank == found[suit]:
+                penalty += 3 * depth
+            if lowest[suit] < rank:
+                penalty += 2
+            elif rank < lowest[suit]:
+                lowest[suit] = rank
+    space = cells.count(EMPTY) + 2 * sum(1 for col in cols if not col)
+    return -10 * home + penalty - 3 * space
+
+
+def solve_state(
+    state: SeahavenState, *, node_limit: int | None = None, time_limit: float | None = None
+) -> SolveResult:
+    """Decide ``state``: a winning line, a proof that none exists, or undecided (budget)."""
+    started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
+    first: list[RawMove] = []
+    cols, cells, found = _settle(*_encode(state), first)
+    root = _key(cols, cells)
+    parents: dict[bytes, tuple[bytes, list[RawMove]] | None] = {root: None}
+    counter = 0
+    heap = [(_score(cols, cells, found), counter, root, cols, cells, found)]
+    nodes = 0
+    while heap:
+        _, _, key, cols, cells, found = heapq.heappop(heap)
+        if sum(found) == 52:
+            return SolveResult(True, _line(parents, key, first), nodes, _since(started))
+        nodes += 1
+        if node_limit is not None and nodes > node_limit:
+            return SolveResult(None, [], nodes, _since(started))
+        if deadline is not None and nodes & 255 == 0 and time.perf_counter() > deadline:
+            return SolveResult(None, [], nodes, _since(started))
+        for move in _children(cols, cells):
+            path = [move]
+            new_cols, new_cells = _apply(cols, cells, move)
+            new_cols, new_cells, new_found = _settle(new_cols, new_cells, found, path)
+            new_key = _key(new_cols, new_cells)
+            if new_key in parents:
+                continue
+            parents[new_key] = (key, path)
+            counter += 1
+            priority = _score(new_cols, new_cells, new_found)
+            heapq.heappush(heap, (priority, counter, new_key, new_cols, new_cells, new_found))
+    return SolveResult(False, [], nodes, _since(started))
+
+
+def _line(
+    parents: dict[bytes, tuple[bytes, list[RawMove]] | None], key: bytes, first: list[RawMove]
+) -> list[Move]:
+    steps: list[list[RawMove]] = []
+    link = parents[key]
+    while link is not None:
+        key, path = link
+        steps.append(path)
+        link = parents[key]
+    raw = first + [move for path in reversed(steps) for move in path]
+    return [_to_move(move) for move in raw]
+
+
+def _since(started: float) -> float:
+    return time.perf_counter() - started
