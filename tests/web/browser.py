@@ -102,3 +102,13 @@ def classes(tab: Any, target: str) -> set[str]:
 def count_label(tab: Any, target: str) -> str:
     text: str = tab.text_content(f'.pile[data-target="{target}"] .count')
     return text
+
+
+def screen_piles(tab: Any) -> dict[str, list[str]]:
+    """Every pile's drawn cards, bottom to top, as read from the page."""
+    piles: dict[str, list[str]] = tab.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#board > .pile')].map(
+            g => [g.dataset.target,
+                  [...g.querySelectorAll('.card')].map(c => c.dataset.card)]))"""
+    )
+    return piles

@@ -73,3 +73,37 @@ def hh_won_game(number: int = 3) -> tuple[str, list[list[Intent]]]:
     moves = play_hints(table)
     assert table.view()["status"] == "won"
     return str(table.code), moves
+
+
+def sh_line(code: str) -> list[tuple[list[Intent], dict[str, Any]]]:
+    """Along the hinted winning line of a Seahaven deal: (intents so far, next hint)."""
+    from cardems.dealcode import DealCode
+    from cardems.seahaven.table import SeahavenTable
+
+    table = SeahavenTable(DealCode.parse(code))
+    steps: list[tuple[list[Intent], dict[str, Any]]] = []
+    while table.view()["status"] == "playing":
+        hint = table.hint()
+        assert hint is not None
+        steps.append((list(table.log), hint))
+        table.drag(hint["from"], hint["to"])
+    assert table.view()["status"] == "won"
+    return steps
+
+
+def sh_table(code: str, log: list[Intent]) -> Any:
+    """A Seahaven table with ``log`` replayed."""
+    from cardems.dealcode import DealCode
+    from cardems.seahaven.table import SeahavenTable
+    from cardems.table import replay
+
+    return replay(SeahavenTable(DealCode.parse(code)), list(log))
+
+
+def shown_piles(view: dict[str, Any]) -> dict[str, list[str]]:
+    """What the board should draw: every column card, the top of a cell or foundation."""
+    shown = {}
+    for pile in view["piles"]:
+        cards = [card["card"] or "back" for card in pile["cards"]]
+        shown[pile["target"]] = cards if pile["kind"] == "column" else cards[-1:]
+    return shown

@@ -84,7 +84,7 @@ function seahavenLayout(piles) {
   const top = CH + 2 * GAP + 24;
   const fan = Math.max(22, Math.min(FAN, Math.floor((CH * 3.4) / longest)));
   for (const pile of piles) {
-    const [, number, suit] = pile.target.match(/^(\w+):(\d+)?([SHDC])?$/) || [];
+    const [, , number, suit] = pile.target.match(/^(\w+):(\d+)?([SHDC])?$/) || [];
     let x = 0, y = 0, spread = 0;
     if (pile.kind === "cell") { x = (Number(number) - 1) * STEP; }
     else if (pile.kind === "foundation") { x = (6 + "SHDC".indexOf(suit)) * STEP; }
