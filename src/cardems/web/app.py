@@ -17,8 +17,6 @@ from urllib.parse import parse_qs
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.middleware import Middleware
-from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -78,15 +76,16 @@ class App:
 
     async def api(self, request: Request, route: str) -> Response:
         """Dispatch one API call; turn refusals into 4xx JSON."""
-        started = time.perf_counter()
         player_id, new = self.player(request)
         if not self.limiter.allow(player_id):
             response: Response = JSONResponse(
                 {"error": "too many requests: slow down a little"}, status_code=429
             )
             return self.bind(response, player_id, new)
+        started = time.perf_counter()
         try:
             body = await self._body(request)
+            started = time.perf_counter()  # server time: from the whole request to the answer
             data = await self._handle(request, route, player_id, body)
             response = JSONResponse(data, status_code=201 if route == "new" else 200)
         except ApiError as error:
@@ -293,7 +292,6 @@ def create_app(
     ]
     starlette = Starlette(
         routes=routes,
-        middleware=[Middleware(GZipMiddleware, minimum_size=1024)],
         exception_handlers={404: _not_found, 405: _method_not_allowed, 500: _server_error},
     )
     starlette.state.service = service
