@@ -64,10 +64,33 @@ def comparable(a: int, b: int) -> bool:
     return bool(BELOW_MASK[a - 1] >> (b - 1) & 1 or BELOW_MASK[b - 1] >> (a - 1) & 1)
 
 
-def available_mask(removed: int) -> int:
-    """Bit mask of the available positions when the cards in ``removed`` are gone."""
+def _available_mask(removed: int) -> int:
     mask = 0
     for i in range(POSITION_COUNT):
         if not removed >> i & 1 and not COVER_MASK[i] & ~removed:
             mask |= 1 << i
     return mask
+
+
+def _reachable_masks() -> dict[int, int]:
+    """Available cards of every removed-cards mask a game can reach (623 of them: the
+    cards removed always include everything under each removed card)."""
+    table = {0: _available_mask(0)}
+    stack = [0]
+    while stack:
+        removed = stack.pop()
+        for i in range(POSITION_COUNT):
+            if table[removed] >> i & 1 and (bigger := removed | 1 << i) not in table:
+                table[bigger] = _available_mask(bigger)
+                stack.append(bigger)
+    return table
+
+
+AVAILABLE: dict[int, int] = _reachable_masks()
+"""Available-cards mask of every reachable removed-cards mask."""
+
+
+def available_mask(removed: int) -> int:
+    """Bit mask of the available positions when the cards in ``removed`` are gone."""
+    mask = AVAILABLE.get(removed)
+    return _available_mask(removed) if mask is None else mask

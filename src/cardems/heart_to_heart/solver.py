@@ -25,11 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardems.heart_to_heart.layout import COVER_MASK, COVERS, FULL_MASK, POSITION_COUNT
+from cardems.heart_to_heart.layout import AVAILABLE, FULL_MASK, available_mask
 from cardems.heart_to_heart.rules import HeartState, Move
-
-UP_MASK: tuple[int, ...] = tuple(sum(1 << (p - 1) for p in ups) for ups in COVERS)
-"""``UP_MASK[i]``: the cards that position ``i + 1`` covers (they may free up with it)."""
 
 Step = tuple[int, int]
 """One heart removal of a plan: ``(i, j)`` pairs 0-based positions ``i`` and ``j``;
@@ -43,24 +40,9 @@ def _bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def _newly_available(removed: int, gone: int) -> int:
-    """Cards freed when the cards in ``gone`` (already in ``removed``) left."""
-    up = 0
-    for i in _bits(gone):
-        up |= UP_MASK[i]
-    freed = 0
-    for i in _bits(up & ~removed):
-        if not COVER_MASK[i] & ~removed:
-            freed |= 1 << i
-    return freed
-
-
 def _available(removed: int) -> int:
-    mask = 0
-    for i in range(POSITION_COUNT):
-        if not removed >> i & 1 and not COVER_MASK[i] & ~removed:
-            mask |= 1 << i
-    return mask
+    mask = AVAILABLE.get(removed)
+    return available_mask(removed) if mask is None else mask
 
 
 class _Search:
@@ -119,7 +101,7 @@ class _Search:
             if not gone:
                 return removed
             removed |= gone
-            avail = (avail & ~gone) | _newly_available(removed, gone)
+            avail = _available(removed)
 
     def options(self, removed: int) -> list[tuple[int, list[Step]]]:
         """The real choices of a stuck position: cards to remove and how."""

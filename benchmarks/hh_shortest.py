@@ -1,0 +1,54 @@
+"""Heart to Heart: seconds per shortest win (A*) over 200 winnable random deals.
+
+Run: ``python benchmarks/hh_shortest.py [COUNT]``. Deal numbers come from a fixed seed;
+deals the verdict finds lost are skipped. Prints the median and p99 (nearest rank)
+beside the goals, and the slowest deal.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import sys
+import time
+
+from cardems.dealcode import FAMILIES
+from cardems.heart_to_heart.rules import DECK, initial_state, play
+from cardems.heart_to_heart.shortest import ShortestSearch
+from cardems.heart_to_heart.solver import deck_is_winnable
+from cardems.rng import shuffled
+
+GOAL_MEDIAN = 0.1  # seconds
+GOAL_P99 = 2.0
+
+
+def main(count: int = 200) -> None:
+    rng = random.Random(2026)
+    results: list[tuple[float, int, int, int]] = []
+    while len(results) < count:
+        number = rng.randrange(FAMILIES["HH"].max_number + 1)
+        deck = shuffled(list(DECK), "HH1-N", number)
+        if not deck_is_winnable(deck):
+            continue
+        state = initial_state(deck)
+        start = time.perf_counter()
+        search = ShortestSearch(state)
+        line = search.solve()
+        seconds = time.perf_counter() - start
+        assert line is not None and play(state, line).is_won()
+        results.append((seconds, number, len(line), search.expanded))
+    times = sorted(r[0] for r in results)
+    p99 = times[math.ceil(0.99 * len(times)) - 1]
+    slowest = max(results)
+    print(
+        f"winnable deals: {count}, shortest wins {min(r[2] for r in results)}"
+        f"-{max(r[2] for r in results)} moves (median {statistics.median(r[2] for r in results)})"
+    )
+    print(f"median: {statistics.median(times):.3f} s (goal <= {GOAL_MEDIAN} s)")
+    print(f"p99:    {p99:.3f} s (goal <= {GOAL_P99} s)")
+    print(f"slowest: {slowest[0]:.3f} s, deal {slowest[1]}, {slowest[3]} nodes expanded")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)

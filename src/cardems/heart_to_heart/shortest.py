@@ -1,0 +1,240 @@
+"""The shortest win of a Heart to Heart position: fewest moves, draws and recycles counted.
+
+A* over compact states ``(heart removed mask, pool removed mask, cursor)``. The *pool*
+is the waste (bottom → top) followed by the stock (next card first): one list whose
+order recycling never changes; the cursor splits it into waste (before) and stock
+(after). Every move costs 1. The estimate adds lower bounds on two disjoint kinds of
+move, so it never overestimates and the first goal taken off the queue is optimal
+(nodes reached again more cheaply are reopened):
+
+* **pair moves**: a rank with ``c`` cards left in the heart needs at least
+  ``ceil(c / 2)`` pairs, and 2 when its last two cards lie one under the other (they
+  can never be available together). Positions the exact verdict
+  (:mod:`cardems.heart_to_heart.solver`) finds lost are cut off.
+* **cursor moves** (and pair moves beyond the first bound): a rank that must use a pool
+  card (an odd number left, or two that cannot pair) needs one of its pool cards on the
+  waste top. A stock card costs the draws up to it. A waste card under the top costs
+  either the extra pair moves of pairing away every card above it (impossible when
+  some rank has too few heart cards left to take them), or going round: the rest of
+  the stock, a recycle and the draws back to it.
+
+A pair every win must make (the last two cards of a rank with no pool card, or four
+with none, all available) commutes with every other move, so it is the only move tried
+then. Tests check the lengths against breadth-first search on small positions.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import NamedTuple
+
+from cardems.heart_to_heart.layout import BELOW_MASK, FULL_MASK
+from cardems.heart_to_heart.rules import HeartState, Move
+from cardems.heart_to_heart.solver import _available, _bits, _pool_counts, _Search
+
+
+class _HeartInfo(NamedTuple):
+    """What the bound and the move generator need from one heart mask."""
+
+    available: int
+    pairs: int  # fewest pair moves left
+    needs: tuple[tuple[int, int], ...]  # (rank, pool cards it must use)
+    left: tuple[int, ...]  # heart cards left, by rank
+    base: tuple[int, ...]  # fewest pair moves of each rank
+    cap: tuple[int, ...]  # most pool cards of each rank that can still be paired away
+    forced: tuple[int, int] | None  # a heart pair every win makes, available now
+
+
+class ShortestSearch:
+    """The A* search for one start position."""
+
+    def __init__(self, state: HeartState, node_limit: int | None = None) -> None:
+        self.start = state
+        self.pool = state.waste + state.stock
+        self.all_pool = (1 << len(self.pool)) - 1
+        self.heart_masks = [0] * 14
+        for i, rank in enumerate(state.heart):
+            if rank:
+                self.heart_masks[rank] |= 1 << i
+        self.pool_masks = [0] * 14
+        for j, rank in enumerate(self.pool):
+            self.pool_masks[rank] |= 1 << j
+        self.pool_lists = [list(_bits(mask)) for mask in self.pool_masks]
+        self.pool0 = _pool_counts(state)
+        self.count0 = [mask.bit_count() for mask in self.heart_masks]
+        self.verdict = _Search(state.heart, self.pool0)
+        self.info: dict[int, _HeartInfo | None] = {}
+        self.node_limit = node_limit
+        self.expanded = 0
+
+    def heart_info(self, removed: int) -> _HeartInfo | None:
+        """What the bound needs from the heart, or None when it can no longer be won."""
+        if removed in self.info:
+            return self.info[removed]
+        result: _HeartInfo | None = None
+        if self.verdict.solve(removed, None):
+            avail = _available(removed)
+            pairs = 0
+            needs: list[tuple[int, int]] = []
+            left = [0] * 14
+            base = [0] * 14
+            cap = [0] * 14
+            forced: tuple[int, int] | None = None
+            for rank in range(1, 14):
+                cards = self.heart_masks[rank] & ~removed
+                count = cards.bit_count()
+                if not count:
+                    continue
+                pool = self.pool0[rank]
+                if pool < self.count0[rank]:  # contended: the mask fixes its pool count
+                    pool &= count  # 1 while 3 or 1 are left, else 0
+                left[rank] = count
+                cap[rank] = min(count, pool)
+                base[rank] = (count + 1) // 2
+                if count & 1:
+                    needs.append((rank, 1))
+                elif count == 2 and pool >= 2:
+                    a, b = _bits(cards)
+                    if BELOW_MASK[a] >> b & 1 or BELOW_MASK[b] >> a & 1:
+                        base[rank] = 2
+                        needs.append((rank, 2))
+                if pool < count and count % 2 == 0 and avail & cards == cards and forced is None:
+                    a, b = list(_bits(cards))[:2]
+                    forced = (a, b)
+                pairs += base[rank]
+            result = _HeartInfo(
+                avail, pairs, tuple(needs), tuple(left), tuple(base), tuple(cap), forced
+            )
+        self.info[removed] = result
+        return result
+
+    def bound(self, removed: int, gone: int, cursor: int) -> int:
+        """Admissible estimate of the moves left, or -1 for a lost position."""
+        info = self.heart_info(removed)
+        if info is None:
+            return -1
+        if not info.needs:
+            return info.pairs
+        present = self.all_pool & ~gone
+        below = present & ((1 << cursor) - 1)
+        after = (present >> cursor).bit_count()
+        # cost of reaching each waste card: dig down to it (extra pair moves), or go
+        # round: the rest of the stock, a recycle, the cards under it and itself
+        reach: dict[int, int] = {}
+        above = [0] * 14
+        extra = 0
+        diggable = True
+        under = below.bit_count()
+        left, base, cap, pool = info.left, info.base, info.cap, self.pool
+        for j in reversed(list(_bits(below))):
+            under -= 1
+            reach[j] = extra if diggable else after + 2 + under
+            if diggable:
+                rank = pool[j]
+                used = above[rank] = above[rank] + 1
+                if used > cap[rank]:
+                    diggable = False
+                else:
+                    pairs = used + (left[rank] - used + 1) // 2
+                    before = (used - 1) + (left[rank] - used + 2) // 2
+                    extra += max(pairs, base[rank]) - max(before, base[rank])
+        farthest = 0
+        for rank, wanted in info.needs:
+            costs = []
+            for j in self.pool_lists[rank]:
+                if present >> j & 1:
+                    if j >= cursor:
+                        costs.append(
+                            (present >> cursor & ((1 << (j - cursor + 1)) - 1)).bit_count()
+                        )
+                    else:
+                        costs.append(reach[j])
+            if len(costs) < wanted:
+                return -1
+            costs.sort()
+            farthest = max(farthest, costs[wanted - 1])
+        return info.pairs + farthest
+
+    def successors(self, removed: int, gone: int, cursor: int) -> list[tuple[Move, int, int, int]]:
+        """Every move from a state, with the state it leads to."""
+        info = self.heart_info(removed)
+        assert info is not None
+        if info.forced is not None:  # every win makes this pair; it commutes with all
+            i, j = info.forced
+            return [(Move.pair(i + 1, j + 1), removed | 1 << i | 1 << j, gone, cursor)]
+        avail = info.available
+        result: list[tuple[Move, int, int, int]] = []
+        for rank in range(1, 14):
+            ready = avail & self.heart_masks[rank]
+            if ready & (ready - 1):
+                cards = list(_bits(ready))
+                for k, i in enumerate(cards):
+                    for j in cards[k + 1 :]:
+                        result.append(
+                            (Move.pair(i + 1, j + 1), removed | 1 << i | 1 << j, gone, cursor)
+                        )
+        present = self.all_pool & ~gone
+        below = present & ((1 << cursor) - 1)
+        if below:
+            top = below.bit_length() - 1
+            ready = avail & self.heart_masks[self.pool[top]]
+            if ready:
+                new_cursor = (below ^ 1 << top).bit_length()
+                for i in _bits(ready):
+                    result.append(
+                        (Move.with_waste(i + 1), removed | 1 << i, gone | 1 << top, new_cursor)
+                    )
+        rest = present >> cursor
+        if rest:
+            result.append((Move.draw(), removed, gone, cursor + (rest & -rest).bit_length()))
+        elif below:
+            result.append((Move.recycle(), removed, gone, 0))
+        return result
+
+    def solve(self) -> list[Move] | None:
+        """The shortest winning line, or None when there is none (or the limit is hit)."""
+        start = (self.start.removed_mask, 0, len(self.start.waste))
+        h = self.bound(*start)
+        if h < 0:
+            return None
+        best: dict[tuple[int, int, int], int] = {start: 0}
+        parent: dict[tuple[int, int, int], tuple[tuple[int, int, int], Move]] = {}
+        queue: list[tuple[int, int, tuple[int, int, int]]] = [(h, 0, start)]
+        while queue:
+            _, negative_g, node = heapq.heappop(queue)
+            g = -negative_g
+            if best.get(node, -1) < g:
+                continue
+            if node[0] == FULL_MASK:
+                return self._line(parent, node)
+            self.expanded += 1
+            if self.node_limit is not None and self.expanded > self.node_limit:
+                return None
+            for move, removed, gone, cursor in self.successors(*node):
+                child = (removed, gone, cursor)
+                if best.get(child, 1 << 30) <= g + 1:
+                    continue
+                h = self.bound(removed, gone, cursor)
+                if h < 0:
+                    continue
+                best[child] = g + 1
+                parent[child] = (node, move)
+                heapq.heappush(queue, (g + 1 + h, -(g + 1), child))
+        return None
+
+    @staticmethod
+    def _line(
+        parent: dict[tuple[int, int, int], tuple[tuple[int, int, int], Move]],
+        node: tuple[int, int, int],
+    ) -> list[Move]:
+        line: list[Move] = []
+        while node in parent:
+            node, move = parent[node]
+            line.append(move)
+        line.reverse()
+        return line
+
+
+def shortest_win(state: HeartState) -> list[Move] | None:
+    """A winning line with the fewest moves from ``state``, or None if it cannot be won."""
+    return ShortestSearch(state).solve()

@@ -1,0 +1,55 @@
+"""Heart to Heart positions as JSON-ready data and as text for a terminal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardems.heart_to_heart.layout import POSITIONS, ROW, X
+from cardems.heart_to_heart.rules import HeartState, card_text
+
+CELL = 4
+"""Characters per card width in the text layout (x is in card widths)."""
+
+
+def status(state: HeartState) -> str:
+    """``won``, ``blocked`` or ``playing``."""
+    if state.is_won():
+        return "won"
+    return "blocked" if state.is_blocked() else "playing"
+
+
+def layout_data(state: HeartState) -> dict[str, Any]:
+    """``heart`` (25 entries), ``stock`` (next card first) and ``waste`` (bottom → top)."""
+    return {
+        "heart": [
+            {"position": p, "card": card_text(rank) if (rank := state.heart[p - 1]) else None}
+            for p in POSITIONS
+        ],
+        "stock": [card_text(rank) for rank in state.stock],
+        "waste": [card_text(rank) for rank in state.waste],
+    }
+
+
+def render_state(state: HeartState, *, show_stock: bool = True) -> str:
+    """The heart drawn row by row (``..`` marks an empty place, ``*`` an available card),
+    then the stock and the waste."""
+    free = set(state.available())
+    lines = []
+    for row in range(1, 8):
+        line = ""
+        for p in POSITIONS:
+            if ROW[p - 1] != row:
+                continue
+            column = int(X[p - 1] * CELL)
+            rank = state.heart[p - 1]
+            text = (card_text(rank) + ("*" if p in free else "")) if rank else ".."
+            line = line.ljust(column) + text
+        lines.append(line.rstrip())
+    if show_stock:
+        stock = " ".join(card_text(rank) for rank in state.stock)
+        lines.append(f"stock ({len(state.stock)}, next first): {stock}".rstrip())
+    else:
+        lines.append(f"stock: {len(state.stock)} cards face down")
+    top = card_text(state.waste[-1]) if state.waste else "-"
+    lines.append(f"waste ({len(state.waste)}): top {top}")
+    return "\n".join(lines)
