@@ -12,7 +12,11 @@ from typing import Any
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.games import UnknownGame, Unsupported, adapter_for, available_games
 
-COMMAND_MODULES: tuple[str, ...] = ("cardems.heart_to_heart.commands", "cardems.web.commands")
+COMMAND_MODULES: tuple[str, ...] = (
+    "cardems.heart_to_heart.commands",
+    "cardems.seahaven.commands",
+    "cardems.web.commands",
+)
 """Modules that add their own sub-commands: each defines ``add_commands(subparsers)``."""
 
 

@@ -14,7 +14,9 @@ Every pruning rule keeps at least one winning line when there is one:
 - Runs move whole: a part of a run could only go onto the card right under it, so only
   the maximal same-suit run at the top of a column moves to another column; a king-led run
   goes to an empty column only if something lies under it. A column that is one king-led
-  run (the king at the bottom) never moves at all except card by card to the foundation.
+  run (the king at the bottom) is taken apart into the cells only when all of it fits
+  there at once (to empty the column): parking part of it earlier frees nothing, since its
+  top card takes only the card that was on it, so that line can wait.
 - One empty cell and one empty column stand for all of them; cells are never swapped.
 - The transposition table keys positions up to the order of columns and of cells.
 
@@ -118,7 +120,10 @@ def _children(cols: Cols, cells: Cells) -> list[RawMove]:
         bottom = col[-m]
         if bottom % 13 == KING:
             if m == len(col):
-                continue  # a settled king-led column
+                # a settled king-led column: taking it apart only helps to empty it
+                if free_cell >= 0 and m <= free:
+                    to_cell.append(("c", i, "f", free_cell, 1))
+                continue
             if empty_col >= 0 and m <= (free + 1) << (empties - 1):
                 kings.append(("c", i, "c", empty_col, m))
         else:
