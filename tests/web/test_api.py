@@ -9,6 +9,8 @@ import pytest
 from solitaire_lines import hh_blocked_game, hh_won_game
 from starlette.testclient import TestClient
 
+from cardems.dealcode import DealCode
+from cardems.games import adapter_for
 from cardems.store import Store
 from cardems.web.app import COOKIE, create_app
 
@@ -222,6 +224,8 @@ def test_a_won_game_counts_in_the_statistics(client: TestClient) -> None:
     assert {"type": "won"} in response.json()["events"]
     view = response.json()["view"]
     assert (view["status"], view["score"], view["timer_running"]) == ("won", 250, False)
+    shortest = adapter_for("HH").solve(DealCode.parse(code), shortest=True)
+    assert view["par"] == shortest["length"] <= view["moves"]  # par from the shortest win
     stats = client.get("/api/stats").json()["statistics"]
     assert [(s["game"], s["played"], s["won"], s["best_score"]) for s in stats] == [
         ("heart-to-heart", 1, 1, 250)
@@ -246,3 +250,43 @@ def test_requests_beyond_the_rate_bound_get_429(db_path: Path) -> None:
 def test_unknown_api_paths_and_methods_answer_json(client: TestClient) -> None:
     assert client.get("/api/nothing").json() == {"error": "no such API call"}
     assert client.delete("/api/games").status_code == 405
+
+
+def test_seahaven_moves_runs_and_refuses_illegal_moves(client: TestClient) -> None:
+    data = new_game(client, code="SH1-C4-AAAAAJ2")
+    game_id, view = data["id"], data["view"]
+    assert view["game"] == "seahaven" and view["cells"] == 4
+    columns = {p["target"]: p["cards"] for p in view["piles"] if p["kind"] == "column"}
+    assert [len(cards) for cards in columns.values()] == [5] * 10
+    response = intent(client, game_id, type="drag", source="column:1", target="column:2")
+    assert response.status_code == 422  # refused: a clear message, nothing changed
+    assert "same suit" in response.json()["error"] or "lower" in response.json()["error"]
+    assert client.get(f"/api/games/{game_id}").json()["view"]["moves"] == 0
+    response = intent(client, game_id, type="drag", source="column:1", target="cell:3")
+    assert response.status_code == 200
+    moved = response.json()["view"]
+    assert moved["moves"] == 1 and len(moved["piles"][0]["cards"]) == 4
+    response = intent(client, game_id, type="drag", source="column:1:9", target="cell:4")
+    assert response.status_code == 422 and response.json()["error"] == "There is no card there"
+    assert intent(client, game_id, type="tap", target="cell:9").status_code == 400
+
+
+def test_a_new_game_fixes_auto_move_from_the_settings(client: TestClient) -> None:
+    client.post("/api/settings", json={"auto_move": True})
+    game_id = new_game(client, game="seahaven", variant="C2")["id"]
+    service = client.app.state.service  # type: ignore[attr-defined]
+    cookie = client.cookies[COOKIE]
+    assert service.load(cookie, game_id).table.settings.auto_move is True
+    client.post("/api/settings", json={"auto_move": False})  # applies from the next deal
+    assert service.load(cookie, game_id).table.settings.auto_move is True
+    assert new_game(client, game="seahaven", variant="C2")["view"]["code"].startswith("SH1-C2-")
+
+
+def test_pause_stops_the_clock_until_the_game_is_seen_again(client: TestClient) -> None:
+    game_id = new_game(client, code=WORKED)["id"]
+    assert intent(client, game_id, type="tap", target="stock").json()["view"]["timer_running"]
+    assert client.post(f"/api/games/{game_id}/pause").json() == {"paused": True}
+    service = client.app.state.service  # type: ignore[attr-defined]
+    live = service.load(client.cookies[COOKIE], game_id)
+    assert live.table.timer.running_since is None
+    assert client.get(f"/api/games/{game_id}").json()["view"]["timer_running"] is True

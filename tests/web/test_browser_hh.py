@@ -122,6 +122,7 @@ def test_win_dialog_then_statistics(tab: Any, live: LiveServer) -> None:
     tab.wait_for_selector("#won", state="visible")
     assert tab.inner_text("#won-score") == "250"
     assert tab.inner_text("#won-moves") == str(len(moves))
+    assert tab.is_visible("#won-par") and 0 < int(tab.inner_text("#won-par")) <= len(moves)
     tab.click("#won-close")
     tab.goto(live.url + "/stats")
     stat = tab.locator('.stat[data-game="heart-to-heart"]')
@@ -136,6 +137,7 @@ def test_reload_finds_the_game_as_it_was(tab: Any, live: LiveServer) -> None:
     for _ in range(3):
         click(tab, "stock")
     click(tab, "heart:25")
+    tab.wait_for_function("document.getElementById('time').textContent !== '0:00'")
     before = (info(tab), cards(tab, "waste"), classes(tab, "heart:25"), box(tab, "heart:25"))
     tab.reload()
     tab.wait_for_selector("#table[data-ready]")

@@ -149,6 +149,10 @@ function render() {
     const pile = place.pile;
     const group = el("g", { class: `pile ${pile.kind}`, "data-target": target }, null);
     el("rect", { class: "slot", x: place.x + 3, y: place.y + 3, width: CW - 6, height: CH - 6, rx: 8 }, group);
+    if (pile.kind === "foundation" && pile.suit) {
+      const mark = el("text", { class: "slot-mark", x: place.x + CW / 2, y: place.y + CH / 2 + 16 }, group);
+      mark.textContent = { S: "♠", H: "♥", D: "♦", C: "♣" }[pile.suit] || "";
+    }
     // Only the top card of a stock, a waste or a foundation can be seen.
     const stacked = pile.kind !== "column";
     const first = stacked ? Math.max(0, pile.cards.length - 1) : 0;
