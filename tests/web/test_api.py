@@ -290,3 +290,13 @@ def test_pause_stops_the_clock_until_the_game_is_seen_again(client: TestClient) 
     live = service.load(client.cookies[COOKIE], game_id)
     assert live.table.timer.running_since is None
     assert client.get(f"/api/games/{game_id}").json()["view"]["timer_running"] is True
+
+
+def test_seahaven_verdicts_come_from_its_solver(client: TestClient) -> None:
+    game_id = new_game(client, code="SH1-C4-AAAAAJ2")["id"]
+    assert client.post(f"/api/games/{game_id}/winnable").json() == {"winnable": True}
+    stuck = new_game(client, code="SH1-C2-AAAAAAP")["id"]
+    response = intent(client, stuck, type="drag", source="column:7", target="column:9")
+    assert response.json()["view"]["status"] == "stuck"
+    assert {"type": "stuck"} in response.json()["events"]
+    assert client.post(f"/api/games/{stuck}/winnable").json() == {"winnable": False}

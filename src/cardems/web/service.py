@@ -281,13 +281,13 @@ class GameService:
         """The next move of a winning line from here, or None."""
         return self.load(player_id, game_id).table.hint()
 
-    def winnable(self, player_id: str, game_id: str) -> bool:
-        """Whether the game can still be won from the current position."""
+    def winnable(self, player_id: str, game_id: str) -> bool | None:
+        """Whether the game can still be won from here; None if the solver ran out of time."""
         live = self.load(player_id, game_id)
         status = live.table.view()["status"]
         if status != "playing":
             return bool(status == "won")
-        return live.table.hint() is not None
+        return verdict(live.table)
 
     def par(self, live: LiveGame) -> int | None:
         """Heart to Heart's shortest win for the deal (solved once, then saved)."""
@@ -310,6 +310,20 @@ class GameService:
         if view["status"] == "won":
             view["par"] = live.par
         return view
+
+
+VERDICT_SECONDS = 3.0
+
+
+def verdict(table: SolitaireTable) -> bool | None:
+    """Can the table's position still be won? True, False, or None (undecided in time)."""
+    if table.code.game == "SH":
+        from cardems.seahaven.solver import solve_state
+
+        state = table.state  # type: ignore[attr-defined]
+        return solve_state(state, time_limit=VERDICT_SECONDS).winnable
+    # Heart to Heart's hint comes from an exact solver: no hint means no win.
+    return table.hint() is not None
 
 
 def parse_intent(request: Any) -> Intent:

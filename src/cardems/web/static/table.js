@@ -420,7 +420,7 @@ $("hint").addEventListener("click", () => enqueue(async () => {
   say("Thinking…", "info");
   const { data } = await call(`/api/games/${gameId}/hint`, {});
   if (data.error) return say(data.error);
-  if (!data.hint) return say("No winning line from here.");
+  if (!data.hint) return say("No winning line found from here.");
   say(`Hint: ${data.hint.move}`, "info");
   for (const target of [data.hint.from, data.hint.to]) {
     const pile = board.querySelector(`.pile[data-target="${CSS.escape(target)}"]`);
@@ -431,7 +431,12 @@ $("winnable").addEventListener("click", () => enqueue(async () => {
   say("Thinking…", "info");
   const { data } = await call(`/api/games/${gameId}/winnable`, {});
   if (data.error) return say(data.error);
-  say(data.winnable ? "Yes: this game can still be won." : "No: this game can no longer be won.", "info");
+  const answers = {
+    true: "Yes: this game can still be won.",
+    false: "No: this game can no longer be won.",
+    null: "Undecided: the solver ran out of time.",
+  };
+  say(answers[String(data.winnable)], "info");
 }));
 $("restart").addEventListener("click", () => enqueue(async () => {
   const { data } = await call(`/api/games/${gameId}/restart`, {});
