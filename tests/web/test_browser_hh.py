@@ -196,3 +196,21 @@ def test_phone_screen_with_touch(chromium_browser: Any, live: LiveServer) -> Non
         phone.screenshot(path=str(live.db.parent / "phone.png"))
     finally:
         context.close()
+
+
+def test_keyboard_play_with_labels(tab: Any, live: LiveServer) -> None:
+    open_prepared(tab, live, "heart-to-heart", WORKED, [])
+    stock = tab.locator('.pile[data-target="stock"]')
+    assert stock.get_attribute("aria-label") == "stock: 26 cards face down"
+    tip = tab.locator('.pile[data-target="heart:25"]')
+    assert tip.get_attribute("aria-label") == "heart 25: 4 of hearts"
+    stock.focus()
+    tab.keyboard.press("Enter")
+    settled(tab)
+    assert info(tab)["moves"] == "1"
+    tab.keyboard.press("Space")  # focus stays on the stock after the redraw
+    settled(tab)
+    assert info(tab)["moves"] == "2"
+    tab.keyboard.press("Control+z")
+    settled(tab)
+    assert info(tab)["moves"] == "1"

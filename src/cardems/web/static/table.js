@@ -141,13 +141,23 @@ function cardName(code) {
 }
 
 function render() {
+  const focused = document.activeElement && document.activeElement.closest
+    ? document.activeElement.closest(".pile") : null;
+  const focusTarget = focused ? focused.dataset.target : null;
   const geometry = view.game === "seahaven" ? seahavenLayout(piles(view)) : heartLayout(piles(view));
   layout = geometry.map;
   board.setAttribute("viewBox", `-4 -4 ${geometry.width + 8} ${geometry.height + 8}`);
   const fresh = document.createDocumentFragment();
   for (const [target, place] of layout) {
     const pile = place.pile;
-    const group = el("g", { class: `pile ${pile.kind}`, "data-target": target }, null);
+    const top = pile.cards[pile.cards.length - 1];
+    const group = el("g", {
+      class: `pile ${pile.kind}`,
+      "data-target": target,
+      tabindex: "0",
+      role: "button",
+      "aria-label": `${target.replace(":", " ")}: ${top ? (top.card ? cardName(top.card) : `${pile.count ?? pile.cards.length} cards face down`) : "empty"}`,
+    }, null);
     el("rect", { class: "slot", x: place.x + 3, y: place.y + 3, width: CW - 6, height: CH - 6, rx: 8 }, group);
     if (pile.kind === "foundation" && pile.suit) {
       const mark = el("text", { class: "slot-mark", x: place.x + CW / 2, y: place.y + CH / 2 + 16 }, group);
@@ -167,6 +177,10 @@ function render() {
     fresh.appendChild(group);
   }
   board.replaceChildren(fresh);
+  if (focusTarget) {
+    const again = board.querySelector(`.pile[data-target="${CSS.escape(focusTarget)}"]`);
+    if (again) again.focus();
+  }
 }
 
 function info() {
@@ -404,6 +418,20 @@ function tap(target) {
   const done = send({ type: "tap", target });
   lastTap = { target, time: now, done };
 }
+
+// Keyboard play: Tab to a pile, Enter or Space taps it, D double-taps it.
+board.addEventListener("keydown", (event) => {
+  const pile = event.target.closest && event.target.closest(".pile");
+  if (!pile || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    lastTap = null;
+    send({ type: "tap", target: pile.dataset.target });
+  } else if (event.key.toLowerCase() === "d") {
+    event.preventDefault();
+    send({ type: "double_tap", target: pile.dataset.target });
+  }
+});
 
 document.addEventListener("keydown", (event) => {
   const key = event.key.toLowerCase();
