@@ -243,6 +243,7 @@ def test_restart_deals_the_same_code_again(client: TestClient) -> None:
 
 def test_requests_beyond_the_rate_bound_get_429(db_path: Path) -> None:
     with TestClient(create_app(db_path, rate=0.001, burst=5)) as client:
+        client.get("/api/games")  # binds the player cookie
         codes = [client.get("/api/games").status_code for _ in range(8)]
     assert codes[:5] == [200] * 5 and codes[5:] == [429] * 3
 
@@ -300,3 +301,12 @@ def test_seahaven_verdicts_come_from_its_solver(client: TestClient) -> None:
     assert response.json()["view"]["status"] == "stuck"
     assert {"type": "stuck"} in response.json()["events"]
     assert client.post(f"/api/games/{stuck}/winnable").json() == {"winnable": False}
+
+
+def test_the_rate_bound_also_holds_for_requests_without_a_cookie(db_path: Path) -> None:
+    with TestClient(create_app(db_path, rate=0.001, burst=3)) as client:
+        codes = []
+        for _ in range(5):
+            client.cookies.clear()
+            codes.append(client.get("/api/games").status_code)
+    assert codes == [200, 200, 200, 429, 429]

@@ -49,12 +49,21 @@ class App:
 
     # Players ----------------------------------------------------------------------------
 
-    def player(self, request: Request) -> tuple[str, bool]:
-        """The requesting player's id and whether it was just created."""
+    def known_player(self, request: Request) -> str | None:
+        """The id in the request's cookie if it names a profile."""
         player_id = request.cookies.get(COOKIE, "")
         if player_id and len(player_id) < 64 and self.store.player_exists(player_id):
-            return player_id, False
-        return self.store.create_player(), True
+            return player_id
+        return None
+
+    def player(self, request: Request) -> tuple[str, bool]:
+        """The requesting player's id and whether it was just created (once per request)."""
+        cached: tuple[str, bool] | None = getattr(request.state, "player", None)
+        if cached is None:
+            known = self.known_player(request)
+            cached = (known, False) if known else (self.store.create_player(), True)
+            request.state.player = cached
+        return cached
 
     @staticmethod
     def bind(response: Response, player_id: str, new: bool) -> Response:
@@ -76,12 +85,13 @@ class App:
 
     async def api(self, request: Request, route: str) -> Response:
         """Dispatch one API call; turn refusals into 4xx JSON."""
+        known = self.known_player(request)
+        client = request.client.host if request.client else "unknown"
+        if not self.limiter.allow(known or f"address:{client}"):
+            return JSONResponse({"error": "too many requests: slow down a little"}, 429)
+        request.state.player = (known, False) if known else (self.store.create_player(), True)
         player_id, new = self.player(request)
-        if not self.limiter.allow(player_id):
-            response: Response = JSONResponse(
-                {"error": "too many requests: slow down a little"}, status_code=429
-            )
-            return self.bind(response, player_id, new)
+        response: Response
         started = time.perf_counter()
         try:
             body = await self._body(request)
