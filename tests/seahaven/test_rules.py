@@ -12,16 +12,19 @@ from cardems.engine import IllegalMove
 from cardems.rng import shuffled
 from cardems.seahaven.rules import (
     Move,
+    MoveParseError,
     apply_move,
     cell,
     check_move,
     column,
     deal,
+    format_move,
     foundation,
     group_limit,
     has_useful_move,
     is_legal,
     legal_moves,
+    parse_move,
     run_length,
     safe_home_moves,
 )
@@ -338,3 +341,24 @@ def test_a_deal_counts_its_cards() -> None:
         state = deal(DealCode("SH", 1, "C1", number))
         assert Counter(state.all_cards()) == Counter(ALL_CARDS)
         assert all(isinstance(card, Card) for card in state.all_cards())
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("c3-c7", Move(column(3), column(7))),
+        ("C10-c1X3", Move(column(10), column(1), 3)),
+        (" c1-f2 ", Move(column(1), cell(2))),
+        ("f2-hs", Move(cell(2), foundation("S"))),
+        ("hS-c3", Move(foundation("S"), column(3))),
+    ],
+)
+def test_move_notation(text: str, expected: Move) -> None:
+    assert parse_move(text) == expected
+    assert parse_move(format_move(expected)) == expected
+
+
+@pytest.mark.parametrize("bad", ["", "c11-c1", "c0-c1", "c1c2", "c1-c2x1", "f5-c1", "hX-c1", "c1-"])
+def test_bad_move_text_is_refused(bad: str) -> None:
+    with pytest.raises(MoveParseError, match="not a move"):
+        parse_move(bad)

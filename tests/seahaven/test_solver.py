@@ -117,14 +117,21 @@ def test_seed_example_group_limit_is_used() -> None:
     )
     cols, cells, _ = _encode(state)
     moves = _children(cols, cells)
-    assert ("c", 0, "c", 1, 8) in moves
-    assert ("c", 3, "c", 8, 4) in moves
-    assert not any(move[:2] == ("c", 2) and move[2] == "c" for move in moves)
+    assert [("c", 0, "c", 1, 8)] in moves
+    assert [("c", 3, "c", 8, 4)] in moves
+    assert not any(step[0][:3] == ("c", 2, "c") for step in moves)
 
 
 def test_settled_king_column_may_be_emptied_only_into_enough_cells() -> None:
     cols, cells, _ = _encode(position(["KS QS", "3D", "5H"], ["4C", None, None, None]))
     moves = _children(cols, cells)
-    assert ("c", 0, "f", 1, 1) in moves  # 2 cards, 3 free cells
+    assert [("c", 0, "f", 1, 1), ("c", 0, "f", 2, 1)] in moves  # 2 cards, 3 free cells
     cols, cells, _ = _encode(position(["KS QS", "3D", "5H"], ["4C", "6C", "7C", None]))
-    assert ("c", 0, "f", 3, 1) not in _children(cols, cells)  # 2 cards, 1 free cell
+    assert all(step[0][1] != 0 for step in _children(cols, cells))  # 2 cards, 1 free cell
+
+
+def test_a_run_goes_into_the_cells_whole_or_not_at_all() -> None:
+    cols, cells, _ = _encode(position(["3D 9C 8C 7C", "5H"], [None, None, None, None]))
+    assert [("c", 0, "f", 0, 1), ("c", 0, "f", 1, 1), ("c", 0, "f", 2, 1)] in _children(cols, cells)
+    cols, cells, _ = _encode(position(["3D 9C 8C 7C", "5H"], ["AS", "2S", None, None]))
+    assert all(step[0][1] != 0 for step in _children(cols, cells))

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from cardems.dealcode import DealCode
-from cardems.seahaven.rules import SeahavenState
+from cardems.seahaven.rules import SeahavenState, parse_move
 from cardems.seahaven.table import SeahavenTable, parse_target
 from cardems.table import TableSettings, replay
 
@@ -277,3 +277,14 @@ def test_replay_rebuilds_state_history_and_selection() -> None:
     assert copy.selected == table.selected
     assert copy.view() | {"elapsed": 0} == table.view() | {"elapsed": 0}
     assert copy.history.can_redo == table.history.can_redo
+
+
+def test_hint_is_the_first_move_of_a_winning_line() -> None:
+    table = SeahavenTable(SEED)
+    hint = table.hint()
+    assert hint is not None
+    move = parse_move(hint["move"])
+    assert (move.source.target, move.dest.target) == (hint["from"], hint["to"])
+    assert table.drag(hint["from"], hint["to"])[0]["type"] == "move"
+    lost = table_at(position(["AC 3C 2C 4C"], foundations=(13, 13, 13, 0)))
+    assert lost.hint() is None

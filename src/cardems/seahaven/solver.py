@@ -17,6 +17,15 @@ Every pruning rule keeps at least one winning line when there is one:
   run (the king at the bottom) is taken apart into the cells only when all of it fits
   there at once (to empty the column): parking part of it earlier frees nothing, since its
   top card takes only the card that was on it, so that line can wait.
+- A run of ``m >= 2`` cards goes into the cells only whole, as one step of ``m`` moves,
+  when it fits: a card in a cell above its parent is undone by the rule below, and
+  parking part of a run then moving the rest as a group is never possible when moving
+  the whole run as a group is not (each parked card lowers the group limit by
+  2^(empty columns) >= 1 and the group by only 1).
+- A cell card whose parent (same suit, one rank higher) tops a column goes onto it at
+  once: the position after that move has one more free cell and can do everything the
+  position before could (a move of the parent becomes a move of the parent with the card
+  on it, which the extra free cell always allows).
 - One empty cell and one empty column stand for all of them; cells are never swapped.
 - The transposition table keys positions up to the order of columns and of cells.
 
@@ -56,7 +65,15 @@ class SolveResult:
 def _settle(
     cols: Cols, cells: Cells, found: Found, path: list[RawMove]
 ) -> tuple[Cols, Cells, Found]:
-    """Send every card that can go home to its foundation (recording the moves)."""
+    """Make the forced moves (recording them): every card that can go home goes, and every
+    cell card whose parent (same suit, one higher) tops a column goes onto it."""
+    tops = {col[-1]: i for i, col in enumerate(cols) if col}
+    if not any(top % 13 == found[top // 13] for top in tops) and not any(
+        card != EMPTY
+        and (card % 13 == found[card // 13] or (card + 1 in tops and card % 13 != KING))
+        for card in cells
+    ):
+        return cols, cells, found
     col_list = list(cols)
     cell_list = list(cells)
     heights = list(found)
@@ -74,11 +91,21 @@ def _settle(
                 path.append(("c", i, "h", suit, 1))
                 moved = True
             col_list[i] = col
+        tops = {col[-1]: i for i, col in enumerate(col_list) if col}
         for i, card in enumerate(cell_list):
-            if card != EMPTY and card % 13 == heights[card // 13]:
+            if card == EMPTY:
+                continue
+            if card % 13 == heights[card // 13]:
                 heights[card // 13] += 1
                 cell_list[i] = EMPTY
                 path.append(("f", i, "h", card // 13, 1))
+                moved = True
+            elif card % 13 != KING and card + 1 in tops:
+                j = tops.pop(card + 1)
+                col_list[j] = col_list[j] + bytes((card,))
+                tops[card] = j
+                cell_list[i] = EMPTY
+                path.append(("f", i, "c", j, 1))
                 moved = True
     return tuple(col_list), tuple(cell_list), tuple(heights)
 
@@ -96,10 +123,11 @@ def _run(col: bytes) -> int:
     return m
 
 
-def _children(cols: Cols, cells: Cells) -> list[RawMove]:
-    """Candidate moves, most promising first (foundation moves are made by _settle)."""
-    free_cell = cells.index(EMPTY) if EMPTY in cells else -1
-    free = cells.count(EMPTY)
+def _children(cols: Cols, cells: Cells) -> list[list[RawMove]]:
+    """Candidate moves, most promising first (forced moves are made by _settle); each is a
+    list of moves: parking a run in the cells is one step of several moves."""
+    free_cells = [i for i, card in enumerate(cells) if card == EMPTY]
+    free = len(free_cells)
     empty_col = -1
     empties = 0
     tops: dict[int, int] = {}
@@ -110,9 +138,9 @@ def _children(cols: Cols, cells: Cells) -> list[RawMove]:
             empties += 1
             if empty_col < 0:
                 empty_col = i
-    to_column: list[RawMove] = []
-    kings: list[RawMove] = []
-    to_cell: list[RawMove] = []
+    to_column: list[list[RawMove]] = []
+    kings: list[list[RawMove]] = []
+    to_cell: list[list[RawMove]] = []
     for i, col in enumerate(cols):
         if not col:
             continue
@@ -121,29 +149,24 @@ def _children(cols: Cols, cells: Cells) -> list[RawMove]:
         if bottom % 13 == KING:
             if m == len(col):
                 # a settled king-led column: taking it apart only helps to empty it
-                if free_cell >= 0 and m <= free:
-                    to_cell.append(("c", i, "f", free_cell, 1))
+                if m <= free:
+                    to_cell.append([("c", i, "f", free_cells[k], 1) for k in range(m)])
                 continue
             if empty_col >= 0 and m <= (free + 1) << (empties - 1):
-                kings.append(("c", i, "c", empty_col, m))
+                kings.append([("c", i, "c", empty_col, m)])
         else:
             dest = tops.get(bottom + 1)
             if dest is not None and m <= (free + 1) << empties:
-                to_column.append(("c", i, "c", dest, m))
-        if free_cell >= 0:
-            to_cell.append(("c", i, "f", free_cell, 1))
+                to_column.append([("c", i, "c", dest, m)])
+        if m <= free:
+            to_cell.append([("c", i, "f", free_cells[k], 1) for k in range(m)])
     for i, card in enumerate(cells):
         if card == EMPTY:
             continue
-        if card % 13 == KING:
-            if empty_col >= 0:
-                kings.append(("f", i, "c", empty_col, 1))
-        else:
-            dest = tops.get(card + 1)
-            if dest is not None:
-                to_column.append(("f", i, "c", dest, 1))
+        if card % 13 == KING and empty_col >= 0:
+            kings.append([("f", i, "c", empty_col, 1)])
     if len(to_cell) > 1:
-        to_cell.sort(key=lambda move: _dig_cost(cols[move[1]]))
+        to_cell.sort(key=lambda step: _dig_cost(cols[step[0][1]]))
     return to_column + kings + to_cell
 
 
@@ -196,7 +219,7 @@ def _score(cols: Cols, cells: Cells, found: Found) -> int:
             if rank == found[suit]:
                 penalty += 3 * depth
             if lowest[suit] < rank:
-                penalty += 2
+                penalty += 8
             elif rank < lowest[suit]:
                 lowest[suit] = rank
     space = cells.count(EMPTY) + 2 * sum(1 for col in cols if not col)
@@ -225,9 +248,11 @@ def solve_state(
             return SolveResult(None, [], nodes, _since(started))
         if deadline is not None and nodes & 255 == 0 and time.perf_counter() > deadline:
             return SolveResult(None, [], nodes, _since(started))
-        for move in _children(cols, cells):
-            path = [move]
-            new_cols, new_cells = _apply(cols, cells, move)
+        for step in _children(cols, cells):
+            path = list(step)
+            new_cols, new_cells = cols, cells
+            for move in step:
+                new_cols, new_cells = _apply(new_cols, new_cells, move)
             new_cols, new_cells, new_found = _settle(new_cols, new_cells, found, path)
             new_key = _key(new_cols, new_cells)
             if new_key in parents:
