@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from starlette.testclient import TestClient
 
+from cardems.web.app import create_app
 from cardems.web.charts import recent_games_chart
 
 
@@ -68,3 +70,11 @@ def test_statistics_page_and_chart(client: TestClient) -> None:
         "won",
         "lost",
     ]
+
+
+def test_a_loopback_server_refuses_foreign_host_names(db_path: Path) -> None:
+    app = create_app(db_path, allowed_hosts=["127.0.0.1", "localhost"])
+    with TestClient(app, base_url="http://127.0.0.1:8765") as local:
+        assert local.get("/api/games").status_code == 200
+    with TestClient(app, base_url="http://evil.example") as rebound:
+        assert rebound.get("/api/games").status_code == 400

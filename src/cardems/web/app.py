@@ -17,6 +17,8 @@ from urllib.parse import parse_qs
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -276,8 +278,13 @@ def create_app(
     tables: dict[str, TableFactory] | None = None,
     rate: float = 50.0,
     burst: int = 200,
+    allowed_hosts: list[str] | None = None,
 ) -> Starlette:
-    """The web app over the SQLite database at ``db_path``."""
+    """The web app over the SQLite database at ``db_path``.
+
+    ``allowed_hosts`` limits the ``Host`` header (``cardems serve`` on loopback accepts
+    only loopback names, so that a web page cannot reach the server by DNS rebinding).
+    """
     service = GameService(Store(db_path), tables)
     app = App(service, RateLimiter(rate=rate, burst=burst))
     api = app.endpoint
@@ -300,8 +307,12 @@ def create_app(
         Route("/api/stats", api("stats"), methods=["GET"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
+    middleware = []
+    if allowed_hosts is not None:
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
     starlette = Starlette(
         routes=routes,
+        middleware=middleware,
         exception_handlers={404: _not_found, 405: _method_not_allowed, 500: _server_error},
     )
     starlette.state.service = service

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_PORT = 8765
+LOOPBACK_NAMES = ["127.0.0.1", "localhost", "::1", "[::1]"]
 
 
 def data_dir() -> Path:
@@ -50,7 +51,8 @@ def serve(host: str, port: int, db: Path, open_browser: bool) -> None:
     sock = bind(host, port)
     actual = sock.getsockname()[1]
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{actual}/"
-    app = create_app(db)
+    loopback = host in ("127.0.0.1", "localhost", "::1")
+    app = create_app(db, allowed_hosts=LOOPBACK_NAMES if loopback else None)
     print(f"Cardems is at {url} (database {db}); press Ctrl+C to stop.", flush=True)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
