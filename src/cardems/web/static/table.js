@@ -59,6 +59,12 @@ async function intentNow(intent) {
   return { status, events: data.events || [] };
 }
 
+// Questions to the solvers run beside the intent queue: a slow answer never holds up play.
+function track(task) {
+  pending += 1;
+  return task().catch((error) => say(String(error))).finally(() => { pending -= 1; });
+}
+
 function send(intent) {
   return enqueue(() => intentNow(intent));
 }
@@ -444,9 +450,11 @@ document.addEventListener("keydown", (event) => {
 
 $("undo").addEventListener("click", () => send({ type: "undo" }));
 $("redo").addEventListener("click", () => send({ type: "redo" }));
-$("hint").addEventListener("click", () => enqueue(async () => {
+$("hint").addEventListener("click", () => track(async () => {
   say("Thinking…", "info");
+  const asked = `${view.moves}|${view.selected}`;
   const { data } = await call(`/api/games/${gameId}/hint`, {});
+  if (`${view.moves}|${view.selected}` !== asked) return say(""); // the player moved meanwhile
   if (data.error) return say(data.error);
   if (!data.hint) return say("No winning line found from here.");
   say(`Hint: ${data.hint.move}`, "info");
@@ -455,9 +463,11 @@ $("hint").addEventListener("click", () => enqueue(async () => {
     if (pile) { pile.classList.add("hint"); setTimeout(() => pile.classList.remove("hint"), 2500); }
   }
 }));
-$("winnable").addEventListener("click", () => enqueue(async () => {
+$("winnable").addEventListener("click", () => track(async () => {
   say("Thinking…", "info");
+  const asked = view.moves;
   const { data } = await call(`/api/games/${gameId}/winnable`, {});
+  if (view.moves !== asked) return say("");
   if (data.error) return say(data.error);
   const answers = {
     true: "Yes: this game can still be won.",
