@@ -143,10 +143,10 @@ class App:
             service.resume(live)
             return self._answer(live, [])
         if route == "intent":
-            live, events = service.intent(player_id, game_id, body)
-            if any(event.get("type") == "won" for event in events):
-                await run_in_threadpool(service.par, live)
-            return self._answer(live, events)
+            live, events, view = service.intent(player_id, game_id, body)
+            if view["status"] == "won":
+                view["par"] = await run_in_threadpool(service.par, live)
+            return {"id": live.saved.id, "view": view, "events": events}
         if route == "hint":
             return {"hint": await run_in_threadpool(service.hint, player_id, game_id)}
         if route == "winnable":

@@ -233,8 +233,12 @@ class GameService:
 
     # Playing ----------------------------------------------------------------------------
 
-    def intent(self, player_id: str, game_id: str, request: Any) -> tuple[LiveGame, list[Event]]:
-        """Apply one intent; save if it changed anything; 422 if it was refused."""
+    def intent(
+        self, player_id: str, game_id: str, request: Any
+    ) -> tuple[LiveGame, list[Event], dict[str, Any]]:
+        """Apply one intent; save if it changed anything; 422 if it was refused.
+
+        Returns the game, the events and the new view."""
         intent = parse_intent(request)
         live = self.load(player_id, game_id)
         table = live.table
@@ -243,17 +247,18 @@ class GameService:
             events = apply_intent(table, intent)
         except ValueError as error:
             raise ApiError(400, str(error)) from None
+        view = self.view(live)
         if len(table.log) == before:
             errors = [event["message"] for event in events if event.get("type") == "error"]
             if errors:
-                raise ApiError(422, errors[0], view=self.view(live), events=events)
-            return live, events
-        self.save(live)
-        return live, events
+                raise ApiError(422, errors[0], view=view, events=events)
+            return live, events, view
+        self.save(live, view)
+        return live, events, view
 
-    def save(self, live: LiveGame) -> None:
+    def save(self, live: LiveGame, view: dict[str, Any] | None = None) -> None:
         """Write the live game's log, timer and outcome in one transaction."""
-        view = live.table.view()
+        view = live.table.view() if view is None else view
         timer: GameTimer = live.table.timer  # type: ignore[attr-defined]
         self.store.save_progress(
             live.saved.id,
