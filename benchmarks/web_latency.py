@@ -68,19 +68,32 @@ class Connection:
         return int(status_line.split()[1]), headers, payload
 
 
+GAMES = {
+    # a draw or recycle, forever
+    "heart-to-heart": ("HH1-N-AAAAAAM", [b'{"type": "tap", "target": "stock"}']),
+    # a card to a free cell, then undo, forever
+    "seahaven": (
+        "SH1-C4-AAAAAJ2",
+        [b'{"type": "drag", "source": "column:1", "target": "cell:3"}', b'{"type": "undo"}'],
+    ),
+}
+
+
 async def player(
-    port: int, pace: float, until: float, server: list[float], rtt: list[float]
+    port: int, game: str, pace: float, until: float, server: list[float], rtt: list[float]
 ) -> None:
     connection = Connection(*await asyncio.open_connection("127.0.0.1", port))
-    status, _, payload = await connection.post("/api/games", b'{"code": "HH1-N-AAAAAAM"}')
+    code, intents = GAMES[game]
+    status, _, payload = await connection.post("/api/games", json.dumps({"code": code}).encode())
     assert status == 201, payload
     path = f"/api/games/{json.loads(payload)['id']}/intent"
-    tap = b'{"type": "tap", "target": "stock"}'
     next_at = time.perf_counter()
+    count = 0
     while next_at < until:
         await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
         started = time.perf_counter()
-        status, headers, payload = await connection.post(path, tap)
+        status, headers, payload = await connection.post(path, intents[count % len(intents)])
+        count += 1
         rtt.append((time.perf_counter() - started) * 1000)
         assert status == 200, payload
         match = TIMING.search(headers["server-timing"])
@@ -90,11 +103,15 @@ async def player(
     connection.writer.close()
 
 
-async def run(port: int, players: int, rate: float, seconds: float) -> tuple[list[float], ...]:
+async def run(
+    port: int, game: str, players: int, rate: float, seconds: float
+) -> tuple[list[float], ...]:
     server: list[float] = []
     rtt: list[float] = []
     until = time.perf_counter() + seconds
-    await asyncio.gather(*(player(port, 1 / rate, until, server, rtt) for _ in range(players)))
+    await asyncio.gather(
+        *(player(port, game, 1 / rate, until, server, rtt) for _ in range(players))
+    )
     return server, rtt
 
 
@@ -102,6 +119,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--players", type=int, nargs="+", default=[1, 100])
+    parser.add_argument("--game", choices=sorted(GAMES), default="heart-to-heart")
     parser.add_argument("--rate", type=float, default=4.0, help="moves/s per player (of many)")
     parser.add_argument("--solo-rate", type=float, default=20.0, help="moves/s of a lone player")
     args = parser.parse_args()
@@ -123,10 +141,11 @@ def main() -> None:
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.1)
-            print("one move = a tap on the stock (draw or recycle), saved to SQLite")
+            what = {"heart-to-heart": "a tap on the stock", "seahaven": "a drag to a cell or undo"}
+            print(f"{args.game}: one move = {what[args.game]}, saved to SQLite")
             for players in args.players:
                 rate = args.solo_rate if players == 1 else args.rate
-                server, rtt = asyncio.run(run(port, players, rate, args.seconds))
+                server, rtt = asyncio.run(run(port, args.game, players, rate, args.seconds))
                 print(
                     f"{players:4d} players at {rate:g} moves/s each: {len(server):6d} moves"
                     f"  server p50 {statistics.median(server):6.2f} ms"
