@@ -112,3 +112,11 @@ def screen_piles(tab: Any) -> dict[str, list[str]]:
                   [...g.querySelectorAll('.card')].map(c => c.dataset.card)]))"""
     )
     return piles
+
+
+def snap(tab: Any, name: str) -> None:
+    """Keep a screenshot of this moment under test-artifacts/."""
+    from conftest import ARTIFACTS
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    tab.screenshot(path=str(ARTIFACTS / f"{name}.png"))

@@ -17,6 +17,7 @@ from browser import (
     open_game,
     open_prepared,
     settled,
+    snap,
 )
 from conftest import LiveServer
 from solitaire_lines import hh_blocked_game, hh_won_game
@@ -108,6 +109,7 @@ def test_blocked_dialog_offers_undo(tab: Any, live: LiveServer) -> None:
     click(tab, last[1])
     tab.wait_for_selector("#blocked", state="visible")
     assert "No more moves possible" in tab.inner_text("#blocked")
+    snap(tab, "hh-blocked-dialog")
     tab.click("#blocked-undo")
     settled(tab)
     assert not tab.is_visible("#blocked")
@@ -123,6 +125,7 @@ def test_win_dialog_then_statistics(tab: Any, live: LiveServer) -> None:
     assert tab.inner_text("#won-score") == "250"
     assert tab.inner_text("#won-moves") == str(len(moves))
     assert tab.is_visible("#won-par") and 0 < int(tab.inner_text("#won-par")) <= len(moves)
+    snap(tab, "hh-won-dialog")
     tab.click("#won-close")
     tab.goto(live.url + "/stats")
     stat = tab.locator('.stat[data-game="heart-to-heart"]')

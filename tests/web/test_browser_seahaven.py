@@ -17,6 +17,7 @@ from browser import (
     open_prepared,
     screen_piles,
     settled,
+    snap,
 )
 from conftest import LiveServer
 from solitaire_lines import sh_line, sh_table, shown_piles
@@ -122,6 +123,7 @@ def test_stuck_dialog_then_undo(tab: Any, live: LiveServer) -> None:
     drag(tab, source, target)
     tab.wait_for_selector("#blocked", state="visible")
     assert "No more moves possible" in tab.inner_text("#blocked")
+    snap(tab, "seahaven-stuck-dialog")
     tab.click("#blocked-undo")
     settled(tab)
     assert not tab.is_visible("#blocked") and info(tab)["moves"] == "0"
@@ -137,6 +139,7 @@ def test_win_dialog_and_reload(tab: Any, live: LiveServer, line: Any) -> None:
     drag(tab, hint["from"], hint["to"])
     tab.wait_for_selector("#won", state="visible")
     assert tab.inner_text("#won-score") == "520"
+    snap(tab, "seahaven-won-dialog")
     assert not tab.is_visible("#won-par")
 
 
