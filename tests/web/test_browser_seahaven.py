@@ -15,6 +15,7 @@ from browser import (
     drag,
     info,
     open_prepared,
+    point,
     screen_piles,
     settled,
     snap,
@@ -152,3 +153,36 @@ def test_new_game_window_deals_two_cells(tab: Any, live: LiveServer) -> None:
     tab.wait_for_selector("#table[data-ready]")
     assert info(tab)["code"].startswith("SH1-C2-")
     assert tab.locator('.pile[data-target^="cell:"]').count() == 2
+
+
+def test_touch_drag_on_a_phone(chromium_browser: Any, live: LiveServer, line: Any) -> None:
+    context = chromium_browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    phone = context.new_page()
+    try:
+        log, hint, table = first_step(
+            line, lambda t, h: h["to"].startswith("column") and h["from"].count(":") == 1
+        )
+        open_prepared(phone, live, "seahaven", CODE, log)
+        assert phone.locator("#board").bounding_box()["width"] <= 390
+        cdp = context.new_cdp_session(phone)
+        x, y = point(phone, hint["from"])
+        tx, ty = point(phone, hint["to"])
+
+        def touch(kind: str, px: float, py: float) -> None:
+            points = [] if kind == "touchEnd" else [{"x": px, "y": py}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        touch("touchStart", x, y)
+        for step in range(1, 9):
+            touch("touchMove", x + (tx - x) * step / 8, y + (ty + 8 - y) * step / 8)
+        touch("touchEnd", tx, ty + 8)
+        settled(phone)
+        table.drag(hint["from"], hint["to"])
+        assert screen_piles(phone) == shown_piles(table.view())
+        phone.click("#undo")
+        settled(phone)
+        snap(phone, "seahaven-phone")
+    finally:
+        context.close()
