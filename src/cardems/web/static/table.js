@@ -175,10 +175,9 @@ function render() {
     for (let i = first; i < pile.cards.length; i++) {
       group.appendChild(cardNode(pile.cards[i], target, i, place.cards[i]));
     }
-    const count = pile.count ?? (stacked && pile.kind !== "heart" && pile.kind !== "cell" ? pile.cards.length : null);
-    if (count !== null && count !== undefined && pile.kind !== "heart" && pile.kind !== "cell") {
+    if (typeof pile.count === "number") { // stock, waste, foundations: how many cards
       const label = el("text", { class: "label count", x: place.x + CW / 2, y: place.y + CH + 24 }, group);
-      label.textContent = String(count);
+      label.textContent = String(pile.count);
     }
     fresh.appendChild(group);
   }
