@@ -169,9 +169,11 @@ def test_a_blocked_position_is_lost() -> None:
     assert is_winnable(state_of({}))
 
 
-@pytest.mark.parametrize("seed", [3, 4])
-def test_shortest_win_matches_breadth_first_search(seed: int) -> None:
-    positions = random_positions(25, 11, seed)
+@pytest.mark.parametrize(
+    ("seed", "count", "left"), [(3, 25, 11), (4, 25, 11), (5, 8, 15), (7, 12, 17)]
+)
+def test_shortest_win_matches_breadth_first_search(seed: int, count: int, left: int) -> None:
+    positions = random_positions(count, left, seed)
     won = 0
     for state in positions:
         line = shortest_win(state)
@@ -180,7 +182,7 @@ def test_shortest_win_matches_breadth_first_search(seed: int) -> None:
         if line is not None:
             won += 1
             assert play(state, line).is_won()
-    assert won >= 5
+    assert won >= 2
 
 
 def test_shortest_win_matches_bfs_on_hand_made_positions() -> None:

@@ -309,6 +309,25 @@ def test_a_blocked_game_says_so_and_can_be_undone() -> None:
     assert t.redo() == [{"type": "redo"}, {"type": "blocked"}]
 
 
+def test_the_table_says_when_the_game_can_no_longer_be_won() -> None:
+    """Follow hints; at each step look for a move that loses the game while play goes on."""
+    played: list[Move] = []
+    for _ in range(80):
+        t = table()
+        play_moves(t, played)
+        assert t.winnable()
+        for move in t.state.legal_moves():
+            probe = table()
+            play_moves(probe, [*played, move])
+            if not probe.winnable() and probe.status == "playing":
+                assert probe.hint() is None and probe.state.legal_moves()
+                return
+        hint = t.hint()
+        assert hint is not None
+        played.append(Move.parse(hint["move"]))
+    raise AssertionError("no losing move found")
+
+
 def test_hint_is_the_next_move_of_a_winning_line() -> None:
     t = table()
     hint = t.hint()

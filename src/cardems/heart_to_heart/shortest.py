@@ -45,6 +45,12 @@ class _HeartInfo(NamedTuple):
     forced: tuple[int, int] | None  # a heart pair every win makes, available now
 
 
+_DRAW = Move.draw()
+_RECYCLE = Move.recycle()
+_PAIR = {(i, j): Move.pair(i + 1, j + 1) for i in range(25) for j in range(25) if i < j}
+_WITH_WASTE = [Move.with_waste(i + 1) for i in range(25)]
+
+
 class ShortestSearch:
     """The A* search for one start position."""
 
@@ -110,50 +116,90 @@ class ShortestSearch:
 
     def bound(self, removed: int, gone: int, cursor: int) -> int:
         """Admissible estimate of the moves left, or -1 for a lost position."""
-        info = self.heart_info(removed)
+        info = self.info.get(removed) if removed in self.info else self.heart_info(removed)
         if info is None:
             return -1
-        if not info.needs:
+        needs = info.needs
+        if not needs:
             return info.pairs
         present = self.all_pool & ~gone
         below = present & ((1 << cursor) - 1)
-        after = (present >> cursor).bit_count()
-        # cost of reaching each waste card: dig down to it (extra pair moves), or go
-        # round: the rest of the stock, a recycle, the cards under it and itself
+        top_bit = 1 << (below.bit_length() - 1) if below else 0
+        stock = present >> cursor
+        farthest = 0
+        deep: list[tuple[int, int, list[int]]] = []  # needs that might dig in the waste
+        lowest = cursor
+        for rank, wanted in needs:
+            copies = self.pool_masks[rank] & present
+            if copies & top_bit and wanted == 1:
+                continue
+            costs = [0] if copies & top_bit else []
+            ahead = copies >> cursor
+            while ahead and len(costs) < wanted:
+                low = ahead & -ahead
+                costs.append((stock & ((low << 1) - 1)).bit_count())
+                ahead ^= low
+            buried = copies & below & ~top_bit
+            if buried:
+                deep.append((rank, wanted, costs))
+                if buried & -buried < 1 << lowest:
+                    lowest = (buried & -buried).bit_length() - 1
+                continue
+            if len(costs) < wanted:
+                return -1
+            if costs[-1] > farthest:
+                farthest = costs[-1]
+        if deep:
+            reach = self._reach(info, present, below, cursor, stock.bit_count(), lowest)
+            for rank, wanted, costs in deep:
+                buried = self.pool_masks[rank] & present & below & ~top_bit
+                while buried:
+                    low = buried & -buried
+                    costs.append(reach[low.bit_length() - 1])
+                    buried ^= low
+                if len(costs) < wanted:
+                    return -1
+                costs.sort()
+                if costs[wanted - 1] > farthest:
+                    farthest = costs[wanted - 1]
+        return info.pairs + farthest
+
+    def _reach(
+        self, info: _HeartInfo, present: int, below: int, cursor: int, after: int, lowest: int
+    ) -> dict[int, int]:
+        """Cost of bringing each waste card (down to ``lowest``) to the top: the extra
+        pair moves of pairing away every card above it — impossible when a rank has more
+        of them than heart cards to take them — or else going round: the rest of the
+        stock, a recycle, the cards under it and itself."""
         reach: dict[int, int] = {}
         above = [0] * 14
         extra = 0
-        diggable = True
-        under = below.bit_count()
         left, base, cap, pool = info.left, info.base, info.cap, self.pool
-        for j in reversed(list(_bits(below))):
+        rest = below
+        under = below.bit_count()
+        while rest:
+            j = rest.bit_length() - 1
+            if j < lowest:
+                break
+            rest ^= 1 << j
             under -= 1
-            reach[j] = extra if diggable else after + 2 + under
-            if diggable:
-                rank = pool[j]
-                used = above[rank] = above[rank] + 1
-                if used > cap[rank]:
-                    diggable = False
-                else:
-                    pairs = used + (left[rank] - used + 1) // 2
-                    before = (used - 1) + (left[rank] - used + 2) // 2
-                    extra += max(pairs, base[rank]) - max(before, base[rank])
-        farthest = 0
-        for rank, wanted in info.needs:
-            costs = []
-            for j in self.pool_lists[rank]:
-                if present >> j & 1:
-                    if j >= cursor:
-                        costs.append(
-                            (present >> cursor & ((1 << (j - cursor + 1)) - 1)).bit_count()
-                        )
-                    else:
-                        costs.append(reach[j])
-            if len(costs) < wanted:
-                return -1
-            costs.sort()
-            farthest = max(farthest, costs[wanted - 1])
-        return info.pairs + farthest
+            reach[j] = extra
+            rank = pool[j]
+            used = above[rank] = above[rank] + 1
+            if used > cap[rank]:
+                while rest:  # nothing under j can be dug out: go round
+                    j = rest.bit_length() - 1
+                    if j < lowest:
+                        break
+                    rest ^= 1 << j
+                    under -= 1
+                    reach[j] = after + 2 + under
+                break
+            count, floor = left[rank], base[rank]
+            now = used + (count - used + 1) // 2
+            then = used - 1 + (count - used + 2) // 2
+            extra += (now if now > floor else floor) - (then if then > floor else floor)
+        return reach
 
     def successors(self, removed: int, gone: int, cursor: int) -> list[tuple[Move, int, int, int]]:
         """Every move from a state, with the state it leads to."""
@@ -161,7 +207,7 @@ class ShortestSearch:
         assert info is not None
         if info.forced is not None:  # every win makes this pair; it commutes with all
             i, j = info.forced
-            return [(Move.pair(i + 1, j + 1), removed | 1 << i | 1 << j, gone, cursor)]
+            return [(_PAIR[i, j], removed | 1 << i | 1 << j, gone, cursor)]
         avail = info.available
         result: list[tuple[Move, int, int, int]] = []
         for rank in range(1, 14):
@@ -170,9 +216,7 @@ class ShortestSearch:
                 cards = list(_bits(ready))
                 for k, i in enumerate(cards):
                     for j in cards[k + 1 :]:
-                        result.append(
-                            (Move.pair(i + 1, j + 1), removed | 1 << i | 1 << j, gone, cursor)
-                        )
+                        result.append((_PAIR[i, j], removed | 1 << i | 1 << j, gone, cursor))
         present = self.all_pool & ~gone
         below = present & ((1 << cursor) - 1)
         if below:
@@ -181,14 +225,12 @@ class ShortestSearch:
             if ready:
                 new_cursor = (below ^ 1 << top).bit_length()
                 for i in _bits(ready):
-                    result.append(
-                        (Move.with_waste(i + 1), removed | 1 << i, gone | 1 << top, new_cursor)
-                    )
+                    result.append((_WITH_WASTE[i], removed | 1 << i, gone | 1 << top, new_cursor))
         rest = present >> cursor
         if rest:
-            result.append((Move.draw(), removed, gone, cursor + (rest & -rest).bit_length()))
+            result.append((_DRAW, removed, gone, cursor + (rest & -rest).bit_length()))
         elif below:
-            result.append((Move.recycle(), removed, gone, 0))
+            result.append((_RECYCLE, removed, gone, 0))
         return result
 
     def solve(self) -> list[Move] | None:

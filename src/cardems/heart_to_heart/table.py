@@ -114,6 +114,13 @@ class HeartToHeartTable:
         """Re-apply the last undone move."""
         return self._logged(("redo",), lambda: self._walk(self.history.redo, "redo"))
 
+    def winnable(self) -> bool:
+        """Whether the position can still be won (exact; about a millisecond). The web
+        app calls it after each move when the player asked to be warned early."""
+        from cardems.heart_to_heart.solver import is_winnable
+
+        return is_winnable(self.state)
+
     def hint(self) -> dict[str, Any] | None:
         """The next move of a winning line, or None when the position cannot be won."""
         from cardems.heart_to_heart.solver import hint  # the solver loads on demand
