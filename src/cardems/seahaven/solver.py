@@ -279,3 +279,35 @@ def _line(
 
 def _since(started: float) -> float:
     return time.perf_counter() - started
+
+
+def progress_possible(state: SeahavenState, limit: int) -> bool | None:
+    """Whether moves between columns and cells can reach a position where a card can go
+    home: True, False (every such position searched), or None past ``limit`` positions.
+
+    The search uses the solver's move rules, which keep every such position reachable (the
+    pruning arguments in the module docstring hold for reaching any position from which a
+    card can go home, as they do for winning)."""
+    forced: list[RawMove] = []
+    cols, cells, found = _settle(*_encode(state), forced)
+    if any(move[2] == "h" for move in forced):
+        return True
+    seen = {_key(cols, cells)}
+    stack = [(cols, cells)]
+    while stack:
+        cols, cells = stack.pop()
+        for step in _children(cols, cells):
+            new_cols, new_cells = cols, cells
+            for move in step:
+                new_cols, new_cells = _apply(new_cols, new_cells, move)
+            forced = []
+            new_cols, new_cells, _ = _settle(new_cols, new_cells, found, forced)
+            if any(move[2] == "h" for move in forced):
+                return True
+            key = _key(new_cols, new_cells)
+            if key not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(key)
+                stack.append((new_cols, new_cells))
+    return False
