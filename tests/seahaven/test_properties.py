@@ -15,9 +15,11 @@ from cardems.seahaven.rules import (
     apply_move,
     deal,
     format_move,
+    has_useful_move,
     legal_moves,
     parse_move,
 )
+from cardems.seahaven.solver import progress_possible
 from cardems.seahaven.table import SeahavenTable
 from cardems.table import replay
 
@@ -101,3 +103,19 @@ def test_logs_replay_exactly(code: DealCode, intents: list[tuple[int, int, int]]
     assert copy.selected == table.selected
     assert copy.history.can_undo == table.history.can_undo
     assert copy.history.can_redo == table.history.can_redo
+
+
+@settings(max_examples=40, deadline=None)
+@given(codes, choices)
+def test_fast_stuck_search_agrees_with_the_definition(code: DealCode, picks: list[int]) -> None:
+    state = deal(code)
+    for pick in picks:
+        fast = progress_possible(state, 20_000)
+        if fast is False:
+            assert not has_useful_move(state, 10**6)  # "stuck" is never announced wrongly
+        elif fast is True:
+            assert has_useful_move(state, 2_000)
+        moves = [move for move in legal_moves(state) if move.source.kind != "foundation"]
+        if not moves:
+            break
+        state = apply_move(state, moves[pick % len(moves)])

@@ -205,25 +205,57 @@ def _to_move(raw: RawMove) -> Move:
     return Move(Place(kinds[skind], si), Place(kinds[dkind], di), count)
 
 
-def _score(cols: Cols, cells: Cells, found: Found) -> int:
-    """Lower is more promising: cards home, next cards shallow, cards in order, space free."""
-    home = found[0] + found[1] + found[2] + found[3]
+def _column_penalty(col: bytes, found: Found) -> int:
+    """How much a column hides: 3 per card above the next card of a suit to go home, 8 per
+    card lying above a lower card of its own suit."""
     penalty = 0
+    lowest = [99, 99, 99, 99]
+    depth = len(col)
+    for card in col:
+        depth -= 1
+        suit = card // 13
+        rank = card % 13
+        if rank == found[suit]:
+            penalty += 3 * depth
+        if lowest[suit] < rank:
+            penalty += 8
+        elif rank < lowest[suit]:
+            lowest[suit] = rank
+    return penalty
+
+
+def _score(cols: Cols, cells: Cells, found: Found, cache: dict[tuple[bytes, Found], int]) -> int:
+    """Lower is more promising: cards home, next cards shallow, cards in order, space free."""
+    penalty = 0
+    empty = 0
     for col in cols:
-        lowest = [99, 99, 99, 99]
-        depth = len(col)
-        for card in col:
-            depth -= 1
-            suit = card // 13
-            rank = card % 13
-            if rank == found[suit]:
-                penalty += 3 * depth
-            if lowest[suit] < rank:
-                penalty += 8
-            elif rank < lowest[suit]:
-                lowest[suit] = rank
-    space = cells.count(EMPTY) + 2 * sum(1 for col in cols if not col)
-    return -10 * home + penalty - 3 * space
+        if not col:
+            empty += 1
+            continue
+        value = cache.get((col, found))
+        if value is None:
+            value = cache[col, found] = _column_penalty(col, found)
+        penalty += value
+    home = found[0] + found[1] + found[2] + found[3]
+    return -10 * home + penalty - 3 * (cells.count(EMPTY) + 2 * empty)
+
+
+def _quiet(cols: Cols, cells: Cells, found: Found, step: list[RawMove]) -> bool:
+    """True when no forced move can follow ``step`` from a settled position: only the new
+    tops of the columns it touched can go home or take a cell card, and only a card it
+    parked can find its parent on a column."""
+    for skind, si, dkind, di, _ in step:
+        if dkind == "f":
+            parent = cells[di] + 1
+            if parent % 13 and any(col and col[-1] == parent for col in cols):
+                return False
+        for kind, index in ((skind, si), (dkind, di)):
+            if kind != "c" or not cols[index]:
+                continue
+            top = cols[index][-1]
+            if top % 13 == found[top // 13] or (top % 13 and top - 1 in cells):
+                return False
+    return True
 
 
 def solve_state(
@@ -237,7 +269,8 @@ def solve_state(
     root = _key(cols, cells)
     parents: dict[bytes, tuple[bytes, list[RawMove]] | None] = {root: None}
     counter = 0
-    heap = [(_score(cols, cells, found), counter, root, cols, cells, found)]
+    cache: dict[tuple[bytes, Found], int] = {}
+    heap = [(_score(cols, cells, found, cache), counter, root, cols, cells, found)]
     nodes = 0
     while heap:
         _, _, key, cols, cells, found = heapq.heappop(heap)
@@ -253,13 +286,15 @@ def solve_state(
             new_cols, new_cells = cols, cells
             for move in step:
                 new_cols, new_cells = _apply(new_cols, new_cells, move)
-            new_cols, new_cells, new_found = _settle(new_cols, new_cells, found, path)
+            new_found = found
+            if not _quiet(new_cols, new_cells, found, step):
+                new_cols, new_cells, new_found = _settle(new_cols, new_cells, found, path)
             new_key = _key(new_cols, new_cells)
             if new_key in parents:
                 continue
             parents[new_key] = (key, path)
             counter += 1
-            priority = _score(new_cols, new_cells, new_found)
+            priority = _score(new_cols, new_cells, new_found, cache)
             heapq.heappush(heap, (priority, counter, new_key, new_cols, new_cells, new_found))
     return SolveResult(False, [], nodes, _since(started))
 
@@ -279,3 +314,35 @@ def _line(
 
 def _since(started: float) -> float:
     return time.perf_counter() - started
+
+
+def progress_possible(state: SeahavenState, limit: int) -> bool | None:
+    """Whether moves between columns and cells can reach a position where a card can go
+    home: True, False (every such position searched), or None past ``limit`` positions.
+
+    The search uses the solver's move rules, which keep every such position reachable (the
+    pruning arguments in the module docstring hold for reaching any position from which a
+    card can go home, as they do for winning)."""
+    forced: list[RawMove] = []
+    cols, cells, found = _settle(*_encode(state), forced)
+    if any(move[2] == "h" for move in forced):
+        return True
+    seen = {_key(cols, cells)}
+    stack = [(cols, cells)]
+    while stack:
+        cols, cells = stack.pop()
+        for step in _children(cols, cells):
+            new_cols, new_cells = cols, cells
+            for move in step:
+                new_cols, new_cells = _apply(new_cols, new_cells, move)
+            forced = []
+            new_cols, new_cells, _ = _settle(new_cols, new_cells, found, forced)
+            if any(move[2] == "h" for move in forced):
+                return True
+            key = _key(new_cols, new_cells)
+            if key not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(key)
+                stack.append((new_cols, new_cells))
+    return False

@@ -35,6 +35,7 @@ from cardems.dealcode import DealCode
 from cardems.engine import History, IllegalMove
 from cardems.seahaven.rules import (
     COLUMNS,
+    STUCK_SEARCH_LIMIT,
     SUIT_LETTERS,
     Move,
     Place,
@@ -44,11 +45,11 @@ from cardems.seahaven.rules import (
     deal,
     format_move,
     group_limit,
-    has_useful_move,
     home_move,
     run_length,
     safe_home_moves,
 )
+from cardems.seahaven.solver import progress_possible, solve_state
 from cardems.table import Event, Intent, TableSettings
 from cardems.timer import GameTimer
 
@@ -131,11 +132,17 @@ class SeahavenTable:
         key = state.position
         status = self._status_cache.get(key)
         if status is None:
-            status = "won" if state.won else "playing" if has_useful_move(state) else "stuck"
+            status = "won" if state.won else "stuck" if self._stuck(state) else "playing"
             if len(self._status_cache) > 512:
                 self._status_cache.clear()
             self._status_cache[key] = status
         return status
+
+    @staticmethod
+    def _stuck(state: SeahavenState) -> bool:
+        """No useful move (:func:`~cardems.seahaven.rules.has_useful_move`), by the solver's
+        faster search; past its limit the answer is "not stuck"."""
+        return progress_possible(state, STUCK_SEARCH_LIMIT) is False
 
     # -- intents -----------------------------------------------------------------------
 
@@ -218,8 +225,6 @@ class SeahavenTable:
 
     def hint(self) -> dict[str, Any] | None:
         """The next move of a winning line from here, or ``None`` (none found or none exists)."""
-        from cardems.seahaven.solver import solve_state
-
         result = solve_state(self.state, time_limit=HINT_SECONDS)
         if not result.moves:
             return None
