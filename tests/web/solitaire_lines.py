@@ -107,3 +107,28 @@ def shown_piles(view: dict[str, Any]) -> dict[str, list[str]]:
         cards = [card["card"] or "back" for card in pile["cards"]]
         shown[pile["target"]] = cards if pile["kind"] == "column" else cards[-1:]
     return shown
+
+
+def hh_losing_move(number: int = 3) -> tuple[str, list[Intent], list[str]]:
+    """On a winnable deal's winning line, the first position where one move loses the
+    game: the code, the intents that reach it, and the taps of the losing move."""
+    from cardems.dealcode import DealCode
+    from cardems.heart_to_heart.table import HeartToHeartTable, move_targets
+    from cardems.table import replay
+
+    code = DealCode("HH", 1, "N", number)
+    line = HeartToHeartTable(code)
+    while line.view()["status"] == "playing":
+        for move in line.state.legal_moves():
+            source, target = move_targets(move)
+            taps = ["stock"] if "stock" in (source, target) else [source, target]
+            trial = replay(HeartToHeartTable(code), list(line.log))
+            for tap in taps:
+                trial.tap(tap)
+            if trial.view()["status"] == "playing" and trial.hint() is None:
+                return str(code), list(line.log), taps
+        hint = line.hint()
+        assert hint is not None
+        for kind, *args in hint_intents(hint):
+            getattr(line, kind)(*args)
+    raise AssertionError("no losing move on the line")

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from solitaire_lines import hh_blocked_game, hh_won_game
+from solitaire_lines import hh_blocked_game, hh_losing_move, hh_won_game
 from starlette.testclient import TestClient
 
 from cardems.dealcode import DealCode
@@ -310,3 +310,25 @@ def test_the_rate_bound_also_holds_for_requests_without_a_cookie(db_path: Path) 
             client.cookies.clear()
             codes.append(client.get("/api/games").status_code)
     assert codes == [200, 200, 200, 429, 429]
+
+
+def test_warning_the_moment_a_deal_can_no_longer_be_won(client: TestClient) -> None:
+    code, log, losing = hh_losing_move()
+    client.post("/api/settings", json={"warn_unwinnable": True})
+    game_id = prepared(client, code, log)
+    assert client.post(f"/api/games/{game_id}/winnable").json()["winnable"] is True
+    events = [
+        e
+        for tap in losing
+        for e in intent(client, game_id, type="tap", target=tap).json()["events"]
+    ]
+    assert [e["type"] for e in events].count("unwinnable") == 1
+    assert client.post(f"/api/games/{game_id}/winnable").json()["winnable"] is False
+    again = intent(client, game_id, type="tap", target="stock").json()["events"]
+    assert "unwinnable" not in [e["type"] for e in again]  # said once, not at every move
+    client.post("/api/settings", json={"warn_unwinnable": False})
+    quiet = prepared(client, code, log)
+    events = [
+        e for tap in losing for e in intent(client, quiet, type="tap", target=tap).json()["events"]
+    ]
+    assert "unwinnable" not in [e["type"] for e in events]

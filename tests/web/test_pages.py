@@ -54,6 +54,7 @@ def test_settings_form_saves_and_themes_the_pages(client: TestClient) -> None:
         "move_errors": True,
         "placement_help": False,
         "auto_move": False,
+        "warn_unwinnable": False,
         "animation": "fast",
         "theme": "dark",
     }

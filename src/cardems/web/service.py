@@ -36,6 +36,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "move_errors": False,
     "placement_help": True,
     "auto_move": False,
+    "warn_unwinnable": False,
     "animation": "normal",
     "theme": "light",
 }
@@ -43,6 +44,7 @@ SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "move_errors": (True, False),
     "placement_help": (True, False),
     "auto_move": (True, False),
+    "warn_unwinnable": (True, False),
     "animation": ("off", "fast", "normal", "slow"),
     "theme": ("light", "dark"),
 }
@@ -82,6 +84,7 @@ class LiveGame:
     saved: SavedGame
     table: SolitaireTable
     par: int | None = None
+    warned: bool = False
     last_used: float = field(default_factory=time.monotonic)
 
 
@@ -254,7 +257,18 @@ class GameService:
                 raise ApiError(422, errors[0], view=view, events=events)
             return live, events, view
         self.save(live, view)
+        if any(event.get("type") == "move" for event in events):
+            events.extend(self._warning(player_id, live, view))
         return live, events, view
+
+    def _warning(self, player_id: str, live: LiveGame, view: dict[str, Any]) -> list[Event]:
+        """``unwinnable`` the moment the game can no longer be won, when asked for."""
+        if view["status"] != "playing" or not self.settings(player_id)["warn_unwinnable"]:
+            return []
+        lost = verdict(live.table, WARNING_SECONDS) is False
+        warn = lost and not live.warned
+        live.warned = lost
+        return [{"type": "unwinnable", "message": UNWINNABLE}] if warn else []
 
     def save(self, live: LiveGame, view: dict[str, Any] | None = None) -> None:
         """Write the live game's log, timer and outcome in one transaction."""
@@ -318,15 +332,17 @@ class GameService:
 
 
 VERDICT_SECONDS = 3.0
+WARNING_SECONDS = 0.05
+UNWINNABLE = "This game can no longer be won: undo, or start a new deal."
 
 
-def verdict(table: SolitaireTable) -> bool | None:
+def verdict(table: SolitaireTable, seconds: float = VERDICT_SECONDS) -> bool | None:
     """Can the table's position still be won? True, False, or None (undecided in time)."""
     if table.code.game == "SH":
         from cardems.seahaven.solver import solve_state
 
         state = table.state  # type: ignore[attr-defined]
-        return solve_state(state, time_limit=VERDICT_SECONDS).winnable
+        return solve_state(state, time_limit=seconds).winnable
     # Heart to Heart's hint comes from an exact solver: no hint means no win.
     return table.hint() is not None
 

@@ -209,7 +209,7 @@ function tick() {
 function say(text, kind = "error") {
   const message = $("message");
   message.textContent = text || "";
-  message.className = `message ${kind === "info" ? "info-text" : ""}`;
+  message.className = `message ${kind === "info" ? "info-text" : kind === "warning" ? "warning" : ""}`;
 }
 
 // --- animation (never blocks input: overlays without pointer events) --------------------
@@ -274,7 +274,9 @@ function apply(next, events) {
   render();
   info();
   animate(events, before);
+  const warning = events.find((e) => e.type === "unwinnable");
   if (view.message) say(view.message);
+  else if (warning) say(warning.message, "warning");
   else if (events.some((e) => e.type === "move" || e.type === "undo" || e.type === "redo")) say("");
   endDialogs();
 }
