@@ -217,3 +217,14 @@ def test_keyboard_play_with_labels(tab: Any, live: LiveServer) -> None:
     tab.keyboard.press("Control+z")
     settled(tab)
     assert info(tab)["moves"] == "1"
+
+
+def test_solve_plays_the_winning_line_to_the_end(tab: Any, live: LiveServer) -> None:
+    code, moves = hh_won_game()
+    log = [intent for move in moves[:-4] for intent in move]
+    open_prepared(tab, live, "heart-to-heart", code, log)
+    tab.click("#solve")
+    assert tab.inner_text("#solve") == "Stop"
+    tab.wait_for_selector("#won", state="visible", timeout=15000)
+    assert tab.inner_text("#won-score") == "250"
+    tab.wait_for_function("document.getElementById('solve').textContent === 'Solve'")

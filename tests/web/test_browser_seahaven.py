@@ -186,3 +186,12 @@ def test_touch_drag_on_a_phone(chromium_browser: Any, live: LiveServer, line: An
         snap(phone, "seahaven-phone")
     finally:
         context.close()
+
+
+def test_solve_shows_the_solution_move_by_move(tab: Any, live: LiveServer, line: Any) -> None:
+    log, _ = line[-3]
+    open_prepared(tab, live, "seahaven", CODE, log)
+    tab.click("#solve")
+    tab.wait_for_selector("#won", state="visible", timeout=15000)
+    assert tab.inner_text("#won-score") == "520"
+    assert int(info(tab)["moves"]) == len(line)

@@ -477,6 +477,35 @@ $("winnable").addEventListener("click", () => track(async () => {
   };
   say(answers[String(data.winnable)], "info");
 }));
+// "Solve": play the solver's winning line move by move until won, or until stopped.
+let solving = false;
+
+function hintIntents(hint) {
+  if (hint.from === "stock" || hint.to === "stock") return [{ type: "tap", target: "stock" }];
+  return [{ type: "drag", source: hint.from, target: hint.to }];
+}
+
+async function solve() {
+  solving = true;
+  $("solve").textContent = "Stop";
+  try {
+    while (solving && view.status === "playing") {
+      const answer = await track(() => call(`/api/games/${gameId}/hint`, {}));
+      const data = answer && answer.data;
+      if (!solving) break;
+      if (!data || !data.hint) { say(data && data.error ? data.error : "No winning line found from here."); break; }
+      for (const intent of hintIntents(data.hint)) await send(intent);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(300, duration + 150)));
+    }
+  } finally {
+    solving = false;
+    $("solve").textContent = "Solve";
+  }
+}
+
+$("solve").addEventListener("click", () => { if (solving) solving = false; else solve(); });
+board.addEventListener("pointerdown", () => { solving = false; }, true);
+
 $("restart").addEventListener("click", () => enqueue(async () => {
   const { data } = await call(`/api/games/${gameId}/restart`, {});
   if (data.error) return say(data.error);
