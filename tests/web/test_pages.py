@@ -79,3 +79,14 @@ def test_a_loopback_server_refuses_foreign_host_names(db_path: Path) -> None:
         assert local.get("/api/games").status_code == 200
     with TestClient(app, base_url="http://evil.example") as rebound:
         assert rebound.get("/api/games").status_code == 400
+
+
+def test_a_game_without_a_table_layer_is_not_offered(client: TestClient) -> None:
+    html = client.get("/").text
+    assert "Coming soon" in html and 'href="/play/hearts"' not in html
+    response = client.get("/play/hearts")
+    assert response.status_code == 404 and "Hearts is not available yet" in response.text
+    response = client.post("/api/games", json={"game": "hearts"})
+    assert response.status_code == 404 and "not available yet" in response.json()["error"]
+    response = client.post("/api/games", json={"code": "HT1-N-AAAAAAA"})
+    assert response.status_code == 404 and "Hearts is not offered" in response.json()["error"]

@@ -111,9 +111,11 @@ class GameService:
     def family(self, name: str) -> GameFamily:
         """The offered game called ``name`` (e.g. ``seahaven``), or a 404."""
         family = FAMILIES_BY_NAME.get(name)
-        if family is None or family.prefix not in self.tables:
-            offered = ", ".join(f.name for f in self.families()) or "none"
+        offered = ", ".join(f.name for f in self.families()) or "none"
+        if family is None:
             raise ApiError(404, f"unknown game {name!r}: this server offers {offered}")
+        if family.prefix not in self.tables:
+            raise ApiError(404, f"{family.title} is not available yet: play {offered}")
         return family
 
     # Settings ---------------------------------------------------------------------------
