@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser import (
+from solitaire_lines import hh_blocked_game, hh_won_game
+from web_browser import (
+    LiveServer,
     box,
     cards,
     classes,
@@ -19,8 +21,6 @@ from browser import (
     settled,
     snap,
 )
-from conftest import LiveServer
-from solitaire_lines import hh_blocked_game, hh_won_game
 
 WORKED = "HH1-N-AAAAAAM"
 

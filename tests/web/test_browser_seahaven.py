@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser import (
+from solitaire_lines import sh_line, sh_table, shown_piles
+from web_browser import (
+    LiveServer,
     box,
     cards,
     classes,
@@ -20,8 +22,6 @@ from browser import (
     settled,
     snap,
 )
-from conftest import LiveServer
-from solitaire_lines import sh_line, sh_table, shown_piles
 
 CODE = "SH1-C4-AAAAAJ2"
 STUCK = ("SH1-C2-AAAAAAP", "column:7", "column:9")  # this drag leaves no useful move

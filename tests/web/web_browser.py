@@ -2,11 +2,54 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from cardems.store import Store
 from cardems.table import Intent
-from cardems.web.app import COOKIE
+from cardems.web.app import COOKIE, create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+class LiveServer:
+    """The app under uvicorn in a thread, on a free loopback port, over a temp database."""
+
+    def __init__(self, db: Path) -> None:
+        import socket
+        import threading
+
+        import uvicorn
+
+        self.db = db
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(64)
+        self.url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        self.server = uvicorn.Server(uvicorn.Config(create_app(db), log_level="warning"))
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [sock]}, daemon=True
+        )
+        self.thread.start()
+        import time
+
+        deadline = time.monotonic() + 10
+        while not self.server.started and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert self.server.started, "the test server did not start"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(5)
 
 
 def open_home(tab: Any, base: str) -> None:
@@ -116,7 +159,5 @@ def screen_piles(tab: Any) -> dict[str, list[str]]:
 
 def snap(tab: Any, name: str) -> None:
     """Keep a screenshot of this moment under test-artifacts/."""
-    from conftest import ARTIFACTS
-
     ARTIFACTS.mkdir(exist_ok=True)
     tab.screenshot(path=str(ARTIFACTS / f"{name}.png"))
