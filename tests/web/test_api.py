@@ -332,3 +332,16 @@ def test_warning_the_moment_a_deal_can_no_longer_be_won(client: TestClient) -> N
         e for tap in losing for e in intent(client, quiet, type="tap", target=tap).json()["events"]
     ]
     assert "unwinnable" not in [e["type"] for e in events]
+
+
+def test_a_game_replaced_by_a_new_deal_can_be_seen_not_played(client: TestClient) -> None:
+    old = new_game(client, code=WORKED)["id"]
+    intent(client, old, type="tap", target="stock")
+    new_game(client, game="heart-to-heart")
+    assert client.get(f"/api/games/{old}").json()["view"]["moves"] == 1
+    response = intent(client, old, type="tap", target="stock")
+    assert response.status_code == 409 and "replaced by a newer deal" in response.json()["error"]
+    assert client.post(f"/api/games/{old}/pause").status_code == 200
+    assert client.get(f"/api/games/{old}").json()["view"]["moves"] == 1
+    assert client.get("/api/stats").json()["statistics"][0]["played"] == 1  # still abandoned
+    assert [g["id"] for g in client.get("/api/games").json()["unfinished"]] != [old]

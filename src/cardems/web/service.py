@@ -181,9 +181,19 @@ class GameService:
                 raise ApiError(400, "winnable must be true or false")
             code = self._random_code(family, variant, winnable)
         options = {"auto_move": self.settings(player_id)["auto_move"]}
-        game_id = self.store.create_game(
-            player_id, code.family.name, code.variant, str(code), options
-        )
+        return self._create(player_id, code.family.name, code.variant, str(code), options)
+
+    def _create(
+        self, player_id: str, game: str, variant: str, code: str, options: dict[str, Any]
+    ) -> LiveGame:
+        game_id = self.store.create_game(player_id, game, variant, code, options)
+        # The store closed the player's other unfinished games of this game: reload them.
+        for stale in [
+            key
+            for key, live in self._live.items()
+            if live.saved.player_id == player_id and live.saved.game == game
+        ]:
+            del self._live[stale]
         return self.load(player_id, game_id)
 
     @staticmethod
@@ -195,11 +205,8 @@ class GameService:
 
     def restart(self, player_id: str, game_id: str) -> LiveGame:
         """The same deal from its start, as a new game."""
-        live = self.load(player_id, game_id)
-        new_id = self.store.create_game(
-            player_id, live.saved.game, live.saved.variant, live.saved.code, live.saved.options
-        )
-        return self.load(player_id, new_id)
+        saved = self.load(player_id, game_id).saved
+        return self._create(player_id, saved.game, saved.variant, saved.code, saved.options)
 
     def load(self, player_id: str, game_id: str) -> LiveGame:
         """The player's game, from memory or rebuilt from its save."""
@@ -246,6 +253,10 @@ class GameService:
         Returns the game, the events and the new view."""
         intent = parse_intent(request)
         live = self.load(player_id, game_id)
+        if live.saved.status == "abandoned":
+            raise ApiError(
+                409, "this game was replaced by a newer deal: it can be seen, not played"
+            )
         table = live.table
         before = len(table.log)
         try:
@@ -274,6 +285,8 @@ class GameService:
 
     def save(self, live: LiveGame, view: dict[str, Any] | None = None) -> None:
         """Write the live game's log, timer and outcome in one transaction."""
+        if live.saved.status == "abandoned":
+            return  # replaced by a newer deal: its record stays as it was
         view = live.table.view() if view is None else view
         timer: GameTimer = live.table.timer  # type: ignore[attr-defined]
         self.store.save_progress(
