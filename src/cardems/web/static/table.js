@@ -88,7 +88,10 @@ function seahavenLayout(piles) {
   const columns = piles.filter((p) => p.kind === "column");
   const longest = Math.max(1, ...columns.map((p) => p.cards.length));
   const top = CH + 2 * GAP + 24;
-  const fan = Math.max(22, Math.min(FAN, Math.floor((CH * 3.4) / longest)));
+  // A fixed board height (room for 13 fanned cards) so cards keep their size as columns
+  // grow; only a longer column is fanned tighter.
+  const room = 12 * FAN;
+  const fan = Math.min(FAN, Math.floor(room / Math.max(1, longest - 1)));
   for (const pile of piles) {
     const [, , number, suit] = pile.target.match(/^(\w+):(\d+)?([SHDC])?$/) || [];
     let x = 0, y = 0, spread = 0;
@@ -98,17 +101,7 @@ function seahavenLayout(piles) {
     const cards = pile.cards.map((_, i) => ({ x, y: y + i * spread }));
     map.set(pile.target, { x, y, cards, pile });
   }
-  return { map, width: 10 * STEP - GAP, height: top + CH + (longest - 1) * fan + GAP };
-}
-
-function piles(v) {
-  // Seahaven may list cells and foundations apart from piles; accept both shapes.
-  const all = [...v.piles];
-  const known = new Set(all.map((p) => p.target));
-  for (const extra of [v.cells, v.foundations]) {
-    if (Array.isArray(extra)) for (const p of extra) if (p && p.target && !known.has(p.target)) all.push(p);
-  }
-  return all;
+  return { map, width: 10 * STEP - GAP, height: top + CH + room + GAP };
 }
 
 // --- rendering --------------------------------------------------------------------------
@@ -150,7 +143,7 @@ function render() {
   const focused = document.activeElement && document.activeElement.closest
     ? document.activeElement.closest(".pile") : null;
   const focusTarget = focused ? focused.dataset.target : null;
-  const geometry = view.game === "seahaven" ? seahavenLayout(piles(view)) : heartLayout(piles(view));
+  const geometry = view.game === "seahaven" ? seahavenLayout(view.piles) : heartLayout(view.piles);
   layout = geometry.map;
   board.setAttribute("viewBox", `-4 -4 ${geometry.width + 8} ${geometry.height + 8}`);
   const fresh = document.createDocumentFragment();
