@@ -228,3 +228,18 @@ def test_solve_plays_the_winning_line_to_the_end(tab: Any, live: LiveServer) -> 
     tab.wait_for_selector("#won", state="visible", timeout=15000)
     assert tab.inner_text("#won-score") == "250"
     tab.wait_for_function("document.getElementById('solve').textContent === 'Solve'")
+
+
+def test_restart_and_enter_code_from_the_table(tab: Any, live: LiveServer) -> None:
+    open_prepared(tab, live, "heart-to-heart", WORKED, [("tap", "stock")] * 3)
+    assert info(tab)["moves"] == "3"
+    tab.click("#restart")
+    tab.wait_for_url("**/game/*")
+    tab.wait_for_function("document.getElementById('moves').textContent === '0'")
+    assert info(tab)["code"] == WORKED and cards(tab, "waste") == ["AH"]
+    tab.click("#enter-code")
+    assert tab.evaluate("document.activeElement.name") == "code"
+    tab.keyboard.type("HH1-N-AAAAAAD")
+    tab.keyboard.press("Enter")
+    tab.wait_for_function("document.getElementById('code').textContent === 'HH1-N-AAAAAAD'")
+    assert info(tab)["moves"] == "0"

@@ -19,9 +19,9 @@ export function openNewGame(game, focusCode = false) {
 }
 
 form.addEventListener("change", showCells);
+document.getElementById("new-game-cancel").addEventListener("click", () => dialog.close());
 
 form.addEventListener("submit", async (event) => {
-  if (event.submitter && event.submitter.value === "cancel") return;
   event.preventDefault();
   const code = form.elements.code.value.trim();
   const game = form.elements.game ? form.elements.game.value : "";
