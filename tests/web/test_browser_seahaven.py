@@ -117,7 +117,7 @@ def test_double_click_moves_to_the_first_place_that_takes_it(
     assert screen_piles(tab) == shown_piles(table.view())
 
 
-def test_stuck_dialog_then_undo(tab: Any, live: LiveServer) -> None:
+def test_stuck_dialog_offers_a_new_deal_and_undo(tab: Any, live: LiveServer) -> None:
     code, source, target = STUCK
     open_prepared(tab, live, "seahaven", code, [])
     assert not tab.is_visible("#blocked")
@@ -125,9 +125,14 @@ def test_stuck_dialog_then_undo(tab: Any, live: LiveServer) -> None:
     tab.wait_for_selector("#blocked", state="visible")
     assert "No more moves possible" in tab.inner_text("#blocked")
     snap(tab, "seahaven-stuck-dialog")
-    tab.click("#blocked-undo")
+    tab.click("#blocked-new")
+    tab.wait_for_selector("#new-game", state="visible")
+    assert tab.is_checked('input[name=game][value="seahaven"]') and tab.is_visible(".cells")
+    tab.click("#new-game-cancel")
+    assert not tab.is_visible("#new-game") and not tab.is_visible("#blocked")
+    tab.click("#undo")
     settled(tab)
-    assert not tab.is_visible("#blocked") and info(tab)["moves"] == "0"
+    assert info(tab)["moves"] == "0" and tab.get_attribute("#table", "data-status") == "playing"
 
 
 def test_win_dialog_and_reload(tab: Any, live: LiveServer, line: Any) -> None:
