@@ -2,7 +2,8 @@
 
 Run: ``python benchmarks/hh_winnable.py [COUNT]``. Deal numbers come from a fixed seed
 so runs compare; the shuffles are made before the clock starts (the figure is the
-solver's), and the rate including the shuffle is printed too.
+solver's), and the rate including the shuffle is printed too. The figure uses the
+process's CPU time, which a busy shared machine disturbs less than the wall clock.
 """
 
 from __future__ import annotations
@@ -24,13 +25,15 @@ def main(count: int = 10_000) -> None:
     start = time.perf_counter()
     decks = [shuffled(list(DECK), "HH1-N", number) for number in numbers]
     shuffle_time = time.perf_counter() - start
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     verdicts = [deck_is_winnable(deck) for deck in decks]
-    solve_time = time.perf_counter() - start
-    rate = count / solve_time
+    solve_time, solve_cpu = time.perf_counter() - start, time.process_time() - cpu
     print(f"deals: {count}, winnable: {sum(verdicts) / count:.1%}")
-    print(f"winnable verdicts: {rate:,.0f} deals/s on one core (goal >= {GOAL:,}/s)")
-    print(f"with the shuffle:  {count / (solve_time + shuffle_time):,.0f} deals/s")
+    print(
+        f"winnable verdicts: {count / solve_cpu:,.0f} deals/s of CPU time on one core"
+        f" (goal >= {GOAL:,}/s); {count / solve_time:,.0f}/s wall clock"
+    )
+    print(f"with the shuffle:  {count / (solve_time + shuffle_time):,.0f} deals/s wall clock")
 
 
 if __name__ == "__main__":

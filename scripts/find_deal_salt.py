@@ -58,7 +58,7 @@ def winnable(deck: list[int]) -> bool:
                     return True
             rank = heart[i]
             if stock[rank]:
-                rest = (*stock[:rank], stock[rank] - 1, *stock[rank + 1:])
+                rest = (*stock[:rank], stock[rank] - 1, *stock[rank + 1 :])
                 if search(removed | 1 << i, rest):
                     return True
         return False

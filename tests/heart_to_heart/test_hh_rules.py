@@ -3,7 +3,7 @@
 from collections import Counter
 
 import pytest
-from conftest import EXAMPLE, example, state_of
+from hh_helpers import EXAMPLE, example, state_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -9,12 +9,12 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from conftest import example, state_of
+from hh_helpers import example, state_of
 
 from cardems.dealcode import DealCode
 from cardems.heart_to_heart.layout import COVER_MASK
 from cardems.heart_to_heart.rules import DECK, HeartState, Move, MoveKind, deal, initial_state, play
-from cardems.heart_to_heart.shortest import ShortestSearch, shortest_win
+from cardems.heart_to_heart.shortest import ShortestSearch, best_hint, shortest_win
 from cardems.heart_to_heart.solver import (
     deck_is_winnable,
     hint,
@@ -223,3 +223,31 @@ def test_golden_shortest_win_of_the_example() -> None:
     assert line is not None and play(example(), line).is_won()
     assert len(line) == 67  # pinned: found by this A*, checked optimal by its bound proof
     assert line[:4] == [Move.draw()] * 3 + [Move.with_waste(25)]  # the first 4 is 3rd drawn
+
+
+def test_made_up_positions_are_judged_by_the_usable_pool_cards() -> None:
+    # an odd number of a rank left and no pool card of it: one card always stays
+    assert not is_winnable(state_of({23: 6, 24: 6, 25: 6}, stock=(1,)))
+    # three of a rank and two pool cards: only one pool card can ever be used
+    assert is_winnable(state_of({23: 6, 24: 6, 25: 6}, stock=(6, 6)))
+    assert winning_line(state_of({23: 6, 24: 6, 25: 6}, stock=(6, 6))) is not None
+    with pytest.raises(ValueError, match="too many cards of rank 6"):
+        is_winnable(state_of({20: 6, 22: 6, 23: 6, 24: 6, 25: 6}, stock=(6,)))
+
+
+def test_a_node_limit_gives_up_without_a_verdict() -> None:
+    search = ShortestSearch(example(), node_limit=10)
+    assert search.solve() is None and search.gave_up
+    full = ShortestSearch(example())
+    assert full.solve() is not None and not full.gave_up
+
+
+def test_best_hint_follows_the_shortest_line_or_falls_back() -> None:
+    state = example()
+    line = shortest_win(state)
+    assert line is not None
+    for move in line[:6]:
+        assert best_hint(state) == move
+        state = state.apply(move)
+    assert best_hint(example(), node_limit=1) == hint(example())  # gave up: any line
+    assert best_hint(deal(DealCode.parse("HH1-N-AAAAAAA"))) is None

@@ -20,7 +20,9 @@ move, so it never overestimates and the first goal taken off the queue is optima
 
 A pair every win must make (the last two cards of a rank with no pool card, or four
 with none, all available) commutes with every other move, so it is the only move tried
-then. Tests check the lengths against breadth-first search on small positions.
+then. Pool cards of one rank are interchangeable: nodes are told apart by how their
+pool reads (ranks in order and the waste/stock split), not by which cards are gone.
+Tests check the lengths against breadth-first search on small positions.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import NamedTuple
 
 from cardems.heart_to_heart.layout import BELOW_MASK, FULL_MASK
 from cardems.heart_to_heart.rules import HeartState, Move
-from cardems.heart_to_heart.solver import _available, _bits, _pool_counts, _Search
+from cardems.heart_to_heart.solver import _available, _bits, _pool_counts, _Search, hint
 
 
 class _HeartInfo(NamedTuple):
@@ -70,8 +72,10 @@ class ShortestSearch:
         self.count0 = [mask.bit_count() for mask in self.heart_masks]
         self.verdict = _Search(state.heart, self.pool0)
         self.info: dict[int, _HeartInfo | None] = {}
+        self.sequences: dict[int, bytes] = {}
         self.node_limit = node_limit
         self.expanded = 0
+        self.gave_up = False  # the node limit was hit: no verdict
 
     def heart_info(self, removed: int) -> _HeartInfo | None:
         """What the bound needs from the heart, or None when it can no longer be won."""
@@ -233,33 +237,47 @@ class ShortestSearch:
             result.append((_RECYCLE, removed, gone, 0))
         return result
 
+    def key(self, removed: int, gone: int, cursor: int) -> tuple[int, bytes, int]:
+        """What a node looks like: pool cards of equal rank are interchangeable, so
+        nodes whose pools read the same (and split the same) are one."""
+        ranks = self.sequences.get(gone)
+        if ranks is None:
+            present = self.all_pool & ~gone
+            ranks = self.sequences[gone] = bytes(
+                rank for j, rank in enumerate(self.pool) if present >> j & 1
+            )
+        return removed, ranks, (~gone & ((1 << cursor) - 1)).bit_count()
+
     def solve(self) -> list[Move] | None:
-        """The shortest winning line, or None when there is none (or the limit is hit)."""
+        """The shortest winning line, or None when there is none (or, with
+        :attr:`gave_up` set, when the node limit was hit first)."""
         start = (self.start.removed_mask, 0, len(self.start.waste))
         h = self.bound(*start)
         if h < 0:
             return None
-        best: dict[tuple[int, int, int], int] = {start: 0}
+        best: dict[tuple[int, bytes, int], int] = {self.key(*start): 0}
         parent: dict[tuple[int, int, int], tuple[tuple[int, int, int], Move]] = {}
         queue: list[tuple[int, int, tuple[int, int, int]]] = [(h, 0, start)]
         while queue:
             _, negative_g, node = heapq.heappop(queue)
             g = -negative_g
-            if best.get(node, -1) < g:
+            if best.get(self.key(*node), -1) < g:
                 continue
             if node[0] == FULL_MASK:
                 return self._line(parent, node)
             self.expanded += 1
             if self.node_limit is not None and self.expanded > self.node_limit:
+                self.gave_up = True
                 return None
             for move, removed, gone, cursor in self.successors(*node):
                 child = (removed, gone, cursor)
-                if best.get(child, 1 << 30) <= g + 1:
+                key = self.key(removed, gone, cursor)
+                if best.get(key, 1 << 30) <= g + 1:
                     continue
                 h = self.bound(removed, gone, cursor)
                 if h < 0:
                     continue
-                best[child] = g + 1
+                best[key] = g + 1
                 parent[child] = (node, move)
                 heapq.heappush(queue, (g + 1 + h, -(g + 1), child))
         return None
@@ -280,3 +298,17 @@ class ShortestSearch:
 def shortest_win(state: HeartState) -> list[Move] | None:
     """A winning line with the fewest moves from ``state``, or None if it cannot be won."""
     return ShortestSearch(state).solve()
+
+
+HINT_NODE_LIMIT = 5_000
+"""Nodes a hint may spend looking for the shortest line (a few tenths of a second)."""
+
+
+def best_hint(state: HeartState, node_limit: int = HINT_NODE_LIMIT) -> Move | None:
+    """The next move of the shortest win when it is found quickly, else of some winning
+    line; None when ``state`` cannot be won."""
+    search = ShortestSearch(state, node_limit)
+    line = search.solve()
+    if line:
+        return line[0]
+    return hint(state) if search.gave_up else None

@@ -18,7 +18,7 @@ on the real choices and remembers dead positions by their removed-cards mask (th
 fixes the pool counts of the contended ranks). Removed cards always form a down-set of
 the covering order, so the search space is small.
 
-**Shortest win.** See :func:`shortest_win`.
+The shortest win is in :mod:`cardems.heart_to_heart.shortest`.
 """
 
 from __future__ import annotations
@@ -55,15 +55,23 @@ class _Search:
             if rank:
                 masks[rank] |= 1 << i
         self.free0 = 0
-        self.contended: list[tuple[int, int]] = []  # (rank mask, pool count)
+        self.contended: list[tuple[int, int]] = []  # (rank mask, usable pool count)
+        self.hopeless = False
         for rank in range(1, 14):
             count = masks[rank].bit_count()
             if not count:
                 continue
             if pool[rank] >= count:
                 self.free0 |= masks[rank]
-            else:
-                self.contended.append((masks[rank], pool[rank]))
+                continue
+            # pairs inside the heart leave an even number for the pool: a pool card
+            # beyond that parity can never be used (only in made-up positions)
+            usable = pool[rank] - ((count - pool[rank]) & 1)
+            if usable < 0:
+                self.hopeless = True  # an odd number left and no pool card: one stays
+            elif count + usable > 4:
+                raise ValueError(f"not a Heart to Heart position: too many cards of rank {rank}")
+            self.contended.append((masks[rank], usable))
         self.dead: set[int] = set()
 
     def closure(self, removed: int, steps: list[Step] | None) -> int:
@@ -121,6 +129,8 @@ class _Search:
 
     def solve(self, removed: int, steps: list[Step] | None) -> bool:
         """Whether the position with ``removed`` gone can be won; fills ``steps``."""
+        if self.hopeless:
+            return False
         mark = len(steps) if steps is not None else 0
         removed = self.closure(removed, steps)
         if removed == FULL_MASK:

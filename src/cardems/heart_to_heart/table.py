@@ -122,10 +122,11 @@ class HeartToHeartTable:
         return is_winnable(self.state)
 
     def hint(self) -> dict[str, Any] | None:
-        """The next move of a winning line, or None when the position cannot be won."""
-        from cardems.heart_to_heart.solver import hint  # the solver loads on demand
+        """The next move of a winning line (the shortest when it is found quickly), or
+        None when the position cannot be won."""
+        from cardems.heart_to_heart.shortest import best_hint  # the solver loads on demand
 
-        move = hint(self.state)
+        move = best_hint(self.state)
         if move is None:
             return None
         source, target = move_targets(move)
