@@ -17,7 +17,11 @@ It implements :class:`cardems.table.SolitaireTable` and the view contract
 - With ``settings.auto_move`` every *safe* card goes home after each move the player
   makes; in Seahaven every card that can go to its foundation is safe (see
   :func:`~cardems.seahaven.rules.safe_home_moves`). The player's move and its automatic
-  follow-ups are one undo step; each card moved counts as a move.
+  follow-ups are one undo step; each card moved counts as a move. (The deal itself is
+  left as dealt.)
+- Placement help frames, with nothing selected, the cards that can go home or onto
+  another column; with a selection, every pile gets ``accepts`` and the cards of the piles
+  that do not accept it are dimmed.
 - Status: ``won``; ``stuck`` when no *useful* move remains (see
   :func:`~cardems.seahaven.rules.has_useful_move`: shuttling cards back and forth never
   counts); else ``playing``. The timer starts at the first move, stops at a win or when
