@@ -54,6 +54,13 @@ def test_verdict_matches_plain_exhaustive_search(number: int) -> None:
         assert replay_wins(state, result.moves)
 
 
+@pytest.mark.parametrize("number", [145, 233])
+def test_four_cell_losses_match_plain_exhaustive_search(number: int) -> None:
+    state = deal(DealCode("SH", 1, "C4", number))
+    assert solve_state(state).winnable is False
+    assert exhaustive(state) is False
+
+
 @pytest.mark.parametrize(
     "code", ["SH1-C4-AAAAAJ2", "SH1-C4-AAAAAAA", "SH1-C4-AAAAAA7", "SH1-C2-AAAAAAH"]
 )

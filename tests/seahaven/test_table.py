@@ -186,6 +186,9 @@ def test_win_status_event_and_timer() -> None:
     assert events[-1] == {"type": "won"}
     clock.now = 9.0
     assert table.view()["status"] == "won" and table.view()["elapsed"] == 0.0
+    for refused in (table.undo(), table.tap("foundation:C"), table.drag("foundation:C", "cell:1")):
+        assert refused == [{"type": "error", "message": "The game is won: start a new deal"}]
+    assert table.state.won
 
 
 def test_stuck_is_announced_and_undo_offers_a_way_back() -> None:

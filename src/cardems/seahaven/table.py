@@ -17,11 +17,16 @@ It implements :class:`cardems.table.SolitaireTable` and the view contract
 - With ``settings.auto_move`` every *safe* card goes home after each move the player
   makes; in Seahaven every card that can go to its foundation is safe (see
   :func:`~cardems.seahaven.rules.safe_home_moves`). The player's move and its automatic
-  follow-ups are one undo step; each card moved counts as a move.
+  follow-ups are one undo step; each card moved counts as a move. (The deal itself is
+  left as dealt.)
+- Placement help frames, with nothing selected, the cards that can go home or onto
+  another column; with a selection, every pile gets ``accepts`` and the cards of the piles
+  that do not accept it are dimmed.
 - Status: ``won``; ``stuck`` when no *useful* move remains (see
   :func:`~cardems.seahaven.rules.has_useful_move`: shuttling cards back and forth never
   counts); else ``playing``. The timer starts at the first move, stops at a win or when
-  stuck, and resumes if an undo leaves the end behind.
+  stuck, and resumes if an undo leaves the stuck position behind. A won game is final:
+  every intent after the win is refused.
 """
 
 from __future__ import annotations
@@ -52,6 +57,8 @@ from cardems.seahaven.rules import (
 from cardems.seahaven.solver import progress_possible, solve_state
 from cardems.table import Event, Intent, TableSettings
 from cardems.timer import GameTimer
+
+GAME_WON = "The game is won: start a new deal"
 
 HINT_SECONDS = 2.0
 """Search budget of a hint; with none found in time, ``hint`` answers None."""
@@ -149,6 +156,8 @@ class SeahavenTable:
     def tap(self, target: str) -> list[Event]:
         """Send a top card home, select a pile, or move the selection to ``target``."""
         place, _ = parse_target(target, self.n_cells)
+        if self.state.won:
+            return self._refuse(GAME_WON)
         intent: Intent = ("tap", target)
         selected = self.selected
         if selected is None:
@@ -175,6 +184,8 @@ class SeahavenTable:
         """Move the card or run at ``target`` to the first place that takes it (see module)."""
         place, _ = parse_target(target, self.n_cells)
         state = self.state
+        if state.won:
+            return self._refuse(GAME_WON)
         if not state.cards_at(place):
             return self._refuse("There is no card there")
         for move in self._double_tap_moves(place):
@@ -187,6 +198,8 @@ class SeahavenTable:
         src, index = parse_target(source, self.n_cells)
         dest, _ = parse_target(target, self.n_cells)
         state = self.state
+        if state.won:
+            return self._refuse(GAME_WON)
         cards = state.cards_at(src)
         if not cards:
             return self._refuse("There is no card there")
@@ -344,6 +357,8 @@ class SeahavenTable:
         return events + self._end_events()
 
     def _walk(self, step: Callable[[], SeahavenState], kind: str) -> list[Event]:
+        if self.state.won:
+            return self._refuse(GAME_WON)
         try:
             step()
         except IllegalMove as error:
