@@ -15,7 +15,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from cardems.dealcode import FAMILIES, FAMILIES_BY_NAME, DealCode, DealCodeError, GameFamily
 from cardems.games import UnknownGame, Unsupported, adapter_for
@@ -23,7 +23,14 @@ from cardems.store import CorruptSave, SavedGame, Store
 from cardems.table import Event, Intent, SolitaireTable, TableSettings, apply_intent, replay
 from cardems.timer import GameTimer
 
-TableFactory = Callable[..., SolitaireTable]
+
+class TimedTable(SolitaireTable, Protocol):
+    """A solitaire table with its game clock, as the view contract describes."""
+
+    timer: GameTimer
+
+
+TableFactory = Callable[..., TimedTable]
 """``Table(code, settings, clock=...)`` as in the view contract."""
 
 TABLE_CLASSES: dict[str, tuple[str, str]] = {
@@ -82,7 +89,7 @@ class LiveGame:
     """A game in memory: its saved identity and its table."""
 
     saved: SavedGame
-    table: SolitaireTable
+    table: TimedTable
     par: int | None = None
     warned: bool = False
     last_used: float = field(default_factory=time.monotonic)
@@ -235,10 +242,11 @@ class GameService:
         settings = self._table_settings(self.settings(saved.player_id), saved.options)
         try:
             code = DealCode.parse(saved.code)
-            table = replay(factory(code, settings, clock=self.clock), list(saved.log))
+            table = factory(code, settings, clock=self.clock)
+            replay(table, list(saved.log))
         except (ValueError, KeyError, TypeError, IndexError) as error:
             raise ApiError(409, f"the saved game {saved.id} cannot be replayed: {error}") from None
-        table.timer = GameTimer.from_dict(  # type: ignore[attr-defined]
+        table.timer = GameTimer.from_dict(
             {"elapsed": saved.elapsed, "stopped": saved.timer_stopped}, clock=self.clock
         )
         return LiveGame(saved=saved, table=table, par=saved.par)
@@ -288,7 +296,7 @@ class GameService:
         if live.saved.status == "abandoned":
             return  # replaced by a newer deal: its record stays as it was
         view = live.table.view() if view is None else view
-        timer: GameTimer = live.table.timer  # type: ignore[attr-defined]
+        timer = live.table.timer
         self.store.save_progress(
             live.saved.id,
             log=list(live.table.log),
@@ -302,14 +310,14 @@ class GameService:
     def pause(self, player_id: str, game_id: str) -> None:
         """The tab was hidden or closed: stop the clock until the game is seen again."""
         live = self.load(player_id, game_id)
-        live.table.timer.pause()  # type: ignore[attr-defined]
+        live.table.timer.pause()
         self.save(live)
 
     def resume(self, live: LiveGame) -> None:
         """The game is on screen again: its clock runs if it had started."""
         view = live.table.view()
         if view["status"] == "playing" and view["moves"] > 0:
-            live.table.timer.start()  # type: ignore[attr-defined]
+            live.table.timer.start()
 
     def hint(self, player_id: str, game_id: str) -> dict[str, Any] | None:
         """The next move of a winning line from here, or None."""
@@ -338,7 +346,7 @@ class GameService:
     def view(self, live: LiveGame) -> dict[str, Any]:
         """The table's view plus what the page needs around it."""
         view = live.table.view()
-        timer: GameTimer = live.table.timer  # type: ignore[attr-defined]
+        timer = live.table.timer
         view["id"] = live.saved.id
         view["timer_running"] = timer.running_since is not None
         if view["status"] == "won":
@@ -356,8 +364,7 @@ def verdict(table: SolitaireTable, seconds: float = VERDICT_SECONDS) -> bool | N
     if table.code.game == "SH":
         from cardems.seahaven.solver import solve_state
 
-        state = table.state  # type: ignore[attr-defined]
-        return solve_state(state, time_limit=seconds).winnable
+        return solve_state(getattr(table, "state"), time_limit=seconds).winnable  # noqa: B009
     # Heart to Heart's hint comes from an exact solver: no hint means no win.
     return table.hint() is not None
 
