@@ -12,7 +12,11 @@ from typing import Any
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.games import UnknownGame, Unsupported, adapter_for, available_games
 
-COMMAND_MODULES: tuple[str, ...] = ("cardems.heart_to_heart.commands",)
+COMMAND_MODULES: tuple[str, ...] = (
+    "cardems.heart_to_heart.commands",
+    "cardems.seahaven.commands",
+    "cardems.web.commands",
+)
 """Modules that add their own sub-commands: each defines ``add_commands(subparsers)``."""
 
 
@@ -106,6 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``cardems`` console script."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command is None and "cardems.web.commands" in COMMAND_MODULES:
+        args = parser.parse_args(["serve"])  # plain `cardems` starts the web app
     if not getattr(args, "func", None):
         parser.print_help()
         return 0

@@ -1,0 +1,106 @@
+"""Bytes, requests and first render of a table page, measured in Debian's chromium.
+
+Starts ``cardems serve`` over a fresh database, opens a Heart to Heart and a Seahaven
+table with an empty cache and counts every request the page makes and the bytes it
+transfers, and the time from navigation until the cards are drawn.
+
+Anchor: the issue's goal, <= 300 KB and <= 20 requests for a table page.
+
+    python benchmarks/page_weight.py
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+SERVE = [sys.executable, "-m", "cardems", "serve", "--no-browser"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def wait_for(url: str) -> None:
+    deadline = time.monotonic() + 15
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=1).read()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+def main() -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+        proc = subprocess.Popen(
+            [*SERVE, "--port", str(port), "--db", str(Path(tmp) / "bench.db")],
+            env=env,
+            stdout=subprocess.DEVNULL,
+        )
+        try:
+            wait_for(base + "/")
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+                for game in ("heart-to-heart", "seahaven"):
+                    context = browser.new_context()
+                    page = context.new_page()
+                    context.request.get(base + "/api/games")  # the player cookie, no assets
+                    sizes: list[tuple[str, int]] = []
+                    page.on(
+                        "requestfinished",
+                        lambda request, sizes=sizes: sizes.append(
+                            (
+                                request.url,
+                                request.sizes()["responseBodySize"]
+                                + request.sizes()["responseHeadersSize"],
+                            )
+                        ),
+                    )
+                    started = time.perf_counter()
+                    page.goto(f"{base}/play/{game}")
+                    page.wait_for_selector("#table[data-ready] .card")
+                    drawn = (time.perf_counter() - started) * 1000
+                    page.wait_for_load_state("networkidle")
+                    total = sum(size for _, size in sizes)
+                    print(
+                        f"{game:15s} {len(sizes):2d} requests  {total / 1024:6.1f} KB"
+                        f"  cards drawn after {drawn:5.0f} ms (cold cache)"
+                    )
+                    for url, size in sizes:
+                        print(f"    {size / 1024:6.1f} KB  {url.removeprefix(base)}")
+                    context.close()
+                browser.close()
+            print("anchor: <= 300 KB and <= 20 requests for a table page (issue 5)")
+        finally:
+            proc.terminate()
+            proc.wait(10)
+
+
+if __name__ == "__main__":
+    main()

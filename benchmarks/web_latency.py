@@ -1,0 +1,165 @@
+"""Server-side latency of one move at 1 and at 100 concurrent players, on loopback.
+
+Starts ``cardems serve`` in its own process over a fresh SQLite file, gives every
+simulated player its own cookie and Heart to Heart game, and has each one tap the stock
+(a draw or a recycle: a real move, saved to SQLite) at a steady pace for a fixed time.
+Players start at random phases (real players do not click in lockstep). Prints p50/p99
+of the handler time the server reports (``Server-Timing``) and of the round trip seen by
+the client (which includes queueing behind other players on this 2-core machine).
+
+Anchor: the issue's goal, p99 <= 20 ms at 100 players.
+
+    python benchmarks/web_latency.py [--seconds 8] [--players 1 100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+TIMING = re.compile(r"dur=([0-9.]+)")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+class Connection:
+    """A minimal keep-alive HTTP/1.1 client: cheap enough not to be the bottleneck."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer, self.cookie = reader, writer, ""
+
+    async def post(self, path: str, body: bytes) -> tuple[int, dict[str, str], bytes]:
+        cookie = f"cookie: {self.cookie}\r\n" if self.cookie else ""
+        self.writer.write(
+            f"POST {path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n"
+            f"content-length: {len(body)}\r\n{cookie}\r\n".encode()
+            + body
+        )
+        status_line = await self.reader.readline()
+        headers = {}
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode().partition(":")
+            headers[name.strip().lower()] = value.strip()
+        payload = await self.reader.readexactly(int(headers.get("content-length", "0")))
+        if "set-cookie" in headers:
+            self.cookie = headers["set-cookie"].split(";", 1)[0]
+        return int(status_line.split()[1]), headers, payload
+
+
+GAMES = {
+    # a draw or recycle, forever
+    "heart-to-heart": ("HH1-N-AAAAAAM", [b'{"type": "tap", "target": "stock"}']),
+    # a card to a free cell, then undo, forever
+    "seahaven": (
+        "SH1-C4-AAAAAJ2",
+        [b'{"type": "drag", "source": "column:1", "target": "cell:3"}', b'{"type": "undo"}'],
+    ),
+}
+
+
+async def player(
+    port: int, game: str, pace: float, until: float, server: list[float], rtt: list[float]
+) -> None:
+    connection = Connection(*await asyncio.open_connection("127.0.0.1", port))
+    code, intents = GAMES[game]
+    status, _, payload = await connection.post("/api/games", json.dumps({"code": code}).encode())
+    assert status == 201, payload
+    path = f"/api/games/{json.loads(payload)['id']}/intent"
+    next_at = time.perf_counter() + random.uniform(0, pace)  # players are not in lockstep
+    count = 0
+    while next_at < until:
+        await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+        started = time.perf_counter()
+        status, headers, payload = await connection.post(path, intents[count % len(intents)])
+        count += 1
+        rtt.append((time.perf_counter() - started) * 1000)
+        assert status == 200, payload
+        match = TIMING.search(headers["server-timing"])
+        assert match is not None
+        server.append(float(match.group(1)))
+        next_at += pace
+    connection.writer.close()
+
+
+async def run(
+    port: int, game: str, players: int, rate: float, seconds: float
+) -> tuple[list[float], ...]:
+    server: list[float] = []
+    rtt: list[float] = []
+    until = time.perf_counter() + seconds
+    await asyncio.gather(
+        *(player(port, game, 1 / rate, until, server, rtt) for _ in range(players))
+    )
+    return server, rtt
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--players", type=int, nargs="+", default=[1, 100])
+    parser.add_argument("--game", choices=sorted(GAMES), default="heart-to-heart")
+    parser.add_argument("--rate", type=float, default=4.0, help="moves/s per player (of many)")
+    parser.add_argument("--solo-rate", type=float, default=20.0, help="moves/s of a lone player")
+    args = parser.parse_args()
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+        command = [sys.executable, "-m", "cardems", "serve", "--no-browser", "--port", str(port)]
+        proc = subprocess.Popen(
+            [*command, "--db", str(Path(tmp) / "bench.db")], env=env, stdout=subprocess.DEVNULL
+        )
+        try:
+            base = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + 15
+            while True:
+                try:
+                    httpx.get(base + "/api/games", timeout=1)
+                    break
+                except httpx.TransportError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.1)
+            what = {"heart-to-heart": "a tap on the stock", "seahaven": "a drag to a cell or undo"}
+            print(f"{args.game}: one move = {what[args.game]}, saved to SQLite")
+            for players in args.players:
+                rate = args.solo_rate if players == 1 else args.rate
+                server, rtt = asyncio.run(run(port, args.game, players, rate, args.seconds))
+                print(
+                    f"{players:4d} players at {rate:g} moves/s each: {len(server):6d} moves"
+                    f"  server p50 {statistics.median(server):6.2f} ms"
+                    f" p99 {percentile(server, 0.99):6.2f} ms"
+                    f"  | round trip p50 {statistics.median(rtt):6.2f} ms"
+                    f" p99 {percentile(rtt, 0.99):6.2f} ms"
+                )
+            print("anchor: p99 <= 20 ms at 100 players (issue 5)")
+        finally:
+            proc.terminate()
+            proc.wait(10)
+
+
+if __name__ == "__main__":
+    main()

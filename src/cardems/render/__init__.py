@@ -1,0 +1,1 @@
+"""Drawing cards and tables."""

@@ -1,0 +1,1 @@
+"""Seahaven Towers: rules, table, exact solver, winnable-deal pools and CLI commands."""

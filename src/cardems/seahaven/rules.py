@@ -1,0 +1,428 @@
+"""Seahaven Towers rules (SPEC §3): the deal, immutable states, moves, score and the end.
+
+Deal layout (pinned by golden tests): the 52 cards of
+``cardems.rng.shuffled(ALL_CARDS, code.prefix, code.number)`` are dealt **row by row**,
+as a dealer lays cards out: card ``k`` (0-based, ``k < 50``) goes on column ``k % 10 + 1``
+at height ``k // 10`` (0 is the bottom card). Card 50 goes into cell 1; card 51 goes into
+cell 2, or, with one cell (``C1``), on top of column 2, which then holds 6 cards.
+
+Move notation (``parse_move`` / ``format_move`` round-trip): ``SOURCE-DEST`` with places
+``c1``–``c10`` (columns), ``f1``–``f4`` (free cells), ``hS hH hD hC`` (the home
+foundations), and ``xN`` after the destination when a run of ``N > 1`` cards moves:
+``c3-c7``, ``c3-c7x3``, ``c1-f2``, ``f2-hS``, ``hS-c3``.
+
+Score: +10 for each card put on a foundation, −15 for each card taken back, never below
+zero. The score and the move counter live in the state, so undo (going back to an earlier
+state) withdraws exactly what a move added, clamp included.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from cardems.cards import ALL_CARDS, SUIT_ORDER, Card, Rank, Suit
+from cardems.dealcode import DealCode
+from cardems.engine import IllegalMove
+from cardems.rng import shuffled
+
+COLUMNS = 10
+DEAL_HEIGHT = 5
+FOUNDATION_POINTS = 10
+TAKE_BACK_POINTS = 15
+VARIANT_CELLS = {"C4": 4, "C2": 2, "C1": 1}
+SUIT_LETTERS = "SHDC"
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Place:
+    """A pile: ``kind`` is ``column`` (index 0–9), ``cell`` (0–3) or ``foundation``
+    (index = suit order 0–3: S, H, D, C)."""
+
+    kind: str
+    index: int
+
+    @property
+    def target(self) -> str:
+        """The table-target name: ``column:3``, ``cell:1``, ``foundation:H``."""
+        if self.kind == "foundation":
+            return f"foundation:{SUIT_LETTERS[self.index]}"
+        return f"{self.kind}:{self.index + 1}"
+
+    def __str__(self) -> str:
+        if self.kind == "column":
+            return f"c{self.index + 1}"
+        if self.kind == "cell":
+            return f"f{self.index + 1}"
+        return f"h{SUIT_LETTERS[self.index]}"
+
+
+def column(number: int) -> Place:
+    """Column ``number`` (1–10)."""
+    return Place("column", number - 1)
+
+
+def cell(number: int) -> Place:
+    """Free cell ``number`` (1–4)."""
+    return Place("cell", number - 1)
+
+
+def foundation(suit: Suit | str) -> Place:
+    """The foundation of ``suit``."""
+    letter = suit.letter if isinstance(suit, Suit) else suit.upper()
+    return Place("foundation", SUIT_LETTERS.index(letter))
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """``count`` cards from ``source`` to ``dest`` (more than one only between columns)."""
+
+    source: Place
+    dest: Place
+    count: int = 1
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+class MoveParseError(ValueError):
+    """Move text that cannot be read; the message says why."""
+
+
+_PLACE = r"(c(?:10|[1-9])|f[1-4]|h[shdc])"
+_MOVE_RE = re.compile(rf"^{_PLACE}-{_PLACE}(?:x([1-9][0-9]?))?$", re.IGNORECASE)
+
+
+def _parse_place(token: str) -> Place:
+    kind = token[0].lower()
+    if kind == "h":
+        return foundation(token[1])
+    number = int(token[1:])
+    return column(number) if kind == "c" else cell(number)
+
+
+def parse_move(text: str) -> Move:
+    """Parse ``c3-c7``, ``c3-c7x3``, ``c1-f2``, ``f2-hS``, ``hS-c3`` (any case)."""
+    match = _MOVE_RE.match(text.strip())
+    if match is None:
+        raise MoveParseError(
+            f"not a move: {text!r} (expected SOURCE-DEST such as c3-c7, c3-c7x3, c1-f2, f2-hS;"
+            " places are c1-c10, f1-f4, hS/hH/hD/hC)"
+        )
+    count = int(match.group(3) or 1)
+    if match.group(3) is not None and count < 2:
+        raise MoveParseError(f"not a move: {text!r}: write a run's size only when it is 2 or more")
+    return Move(_parse_place(match.group(1)), _parse_place(match.group(2)), count)
+
+
+def format_move(move: Move) -> str:
+    """The canonical text of a move; the inverse of :func:`parse_move`."""
+    suffix = f"x{move.count}" if move.count > 1 else ""
+    return f"{move.source}-{move.dest}{suffix}"
+
+
+@dataclass(frozen=True)
+class SeahavenState:
+    """One position: columns bottom→top, cells (``None`` = empty), foundation heights
+    (0–13, in suit order S H D C), score and move counter. Immutable and hashable."""
+
+    columns: tuple[tuple[Card, ...], ...]
+    cells: tuple[Card | None, ...]
+    foundations: tuple[int, int, int, int] = (0, 0, 0, 0)
+    score: int = 0
+    moves: int = 0
+
+    @property
+    def position(self) -> tuple[object, ...]:
+        """The cards' placement alone (no score or counter), for comparing positions."""
+        return (self.columns, self.cells, self.foundations)
+
+    @property
+    def won(self) -> bool:
+        """All 52 cards are on the foundations."""
+        return all(height == 13 for height in self.foundations)
+
+    @property
+    def free_cells(self) -> int:
+        """How many cells are empty."""
+        return sum(1 for card in self.cells if card is None)
+
+    @property
+    def empty_columns(self) -> int:
+        """How many columns are empty."""
+        return sum(1 for pile in self.columns if not pile)
+
+    def foundation_top(self, suit_index: int) -> Card | None:
+        """The top card of a foundation, or ``None`` when it is empty."""
+        height = self.foundations[suit_index]
+        return Card(Rank(height), SUIT_ORDER[suit_index]) if height else None
+
+    def cards_at(self, place: Place) -> tuple[Card, ...]:
+        """The cards of a pile bottom→top (a foundation gives only its top card)."""
+        if place.kind == "column":
+            return self.columns[place.index]
+        if place.kind == "cell":
+            card = self.cells[place.index]
+            return () if card is None else (card,)
+        top = self.foundation_top(place.index)
+        return () if top is None else (top,)
+
+    def all_cards(self) -> list[Card]:
+        """Every card on the table, foundations included (always 52)."""
+        cards = [card for pile in self.columns for card in pile]
+        cards += [card for card in self.cells if card is not None]
+        for index, height in enumerate(self.foundations):
+            cards += [Card(Rank(rank), SUIT_ORDER[index]) for rank in range(1, height + 1)]
+        return cards
+
+
+def cells_of(variant: str) -> int:
+    """Free cells of a variant: C4 → 4, C2 → 2, C1 → 1."""
+    try:
+        return VARIANT_CELLS[variant]
+    except KeyError:
+        raise ValueError(f"unknown Seahaven variant {variant!r}: expected C4, C2 or C1") from None
+
+
+def deal(code: DealCode) -> SeahavenState:
+    """The initial position of a deal code (layout documented in the module docstring)."""
+    if code.game != "SH":
+        raise ValueError(f"{code} is not a Seahaven Towers code")
+    deck = shuffled(list(ALL_CARDS), code.prefix, code.number)
+    n_cells = cells_of(code.variant)
+    piles = [[deck[k] for k in range(c, 50, COLUMNS)] for c in range(COLUMNS)]
+    cells: list[Card | None] = [None] * n_cells
+    cells[0] = deck[50]
+    if n_cells >= 2:
+        cells[1] = deck[51]
+    else:
+        piles[1].append(deck[51])
+    return SeahavenState(tuple(tuple(pile) for pile in piles), tuple(cells))
+
+
+def run_length(pile: tuple[Card, ...]) -> int:
+    """How many top cards of a column form a same-suit run (consecutive ranks)."""
+    if not pile:
+        return 0
+    length = 1
+    while length < len(pile):
+        upper, lower = pile[-length], pile[-length - 1]
+        if lower.suit is not upper.suit or lower.rank != upper.rank + 1:
+            break
+        length += 1
+    return length
+
+
+def group_limit(state: SeahavenState, dest: Place | None = None) -> int:
+    """Largest group that may move: (free cells + 1) × 2^(empty columns), not counting
+    ``dest`` when it is an empty column."""
+    empty = state.empty_columns
+    if dest is not None and dest.kind == "column" and not state.columns[dest.index]:
+        empty -= 1
+    return int((state.free_cells + 1) * 2**empty)
+
+
+def _place_exists(state: SeahavenState, place: Place) -> bool:
+    limit = {"column": COLUMNS, "cell": len(state.cells), "foundation": 4}.get(place.kind, 0)
+    return 0 <= place.index < limit
+
+
+def check_move(state: SeahavenState, move: Move) -> str | None:
+    """Why ``move`` is illegal in ``state`` (a player-facing reason), or ``None`` if legal."""
+    source, dest, count = move.source, move.dest, move.count
+    for place in (source, dest):
+        if not _place_exists(state, place):
+            return f"There is no {place.target.replace(':', ' ')} in this game"
+    if source == dest:
+        return "A card must move to another place"
+    if count < 1:
+        return "At least one card must move"
+    moving = state.cards_at(source)
+    if not moving:
+        return "There is no card there"
+    if count > 1:
+        if source.kind != "column":
+            return "Only a column holds a run of several cards"
+        if count > run_length(moving):
+            return "Only cards in suit sequence move together"
+        if dest.kind != "column":
+            return "Only one card at a time goes to a cell or a foundation"
+    if source.kind == "foundation" and dest.kind == "foundation":
+        return "A foundation card can go back only to a column or a free cell"
+    card = moving[-count]
+    if dest.kind == "cell":
+        return None if state.cells[dest.index] is None else "A free cell holds one card"
+    if dest.kind == "foundation":
+        if card.suit.order != dest.index:
+            return "A foundation takes only its own suit"
+        if card.rank != state.foundations[dest.index] + 1:
+            return "Foundations build up from the ace, one card at a time"
+        return None
+    pile = state.columns[dest.index]
+    if pile:
+        top = pile[-1]
+        if card.suit is not top.suit or card.rank != top.rank - 1:
+            return "Must be the same suit and exactly one rank lower"
+    elif card.rank is not Rank.KING:
+        return "An empty column takes only a king"
+    limit = group_limit(state, dest)
+    if count > limit:
+        return f"Too many cards: at most {limit} can move together now"
+    return None
+
+
+def is_legal(state: SeahavenState, move: Move) -> bool:
+    """Whether ``move`` is legal in ``state``."""
+    return check_move(state, move) is None
+
+
+def apply_move(state: SeahavenState, move: Move) -> SeahavenState:
+    """The state after a legal ``move``; raise :class:`IllegalMove` otherwise."""
+    reason = check_move(state, move)
+    if reason is not None:
+        raise IllegalMove(reason)
+    return _apply_unchecked(state, move)
+
+
+def _apply_unchecked(state: SeahavenState, move: Move) -> SeahavenState:
+    source, dest, count = move.source, move.dest, move.count
+    columns = list(state.columns)
+    cells = list(state.cells)
+    foundations = list(state.foundations)
+    score = state.score
+    if source.kind == "column":
+        moving = columns[source.index][-count:]
+        columns[source.index] = columns[source.index][:-count]
+    elif source.kind == "cell":
+        moving = state.cards_at(source)
+        cells[source.index] = None
+    else:
+        moving = state.cards_at(source)
+        foundations[source.index] -= 1
+        score = max(0, score - TAKE_BACK_POINTS)
+    if dest.kind == "column":
+        columns[dest.index] = columns[dest.index] + tuple(moving)
+    elif dest.kind == "cell":
+        cells[dest.index] = moving[0]
+    else:
+        foundations[dest.index] += 1
+        score += FOUNDATION_POINTS
+    return replace(
+        state,
+        columns=tuple(columns),
+        cells=tuple(cells),
+        foundations=(foundations[0], foundations[1], foundations[2], foundations[3]),
+        score=score,
+        moves=state.moves + 1,
+    )
+
+
+def legal_moves(state: SeahavenState) -> Iterator[Move]:
+    """Every legal move: each run size from each column, to every pile that accepts it."""
+    sources: list[tuple[Place, int]] = []
+    for index, pile in enumerate(state.columns):
+        sources += [(Place("column", index), count) for count in range(1, run_length(pile) + 1)]
+    sources += [(Place("cell", i), 1) for i, card in enumerate(state.cells) if card is not None]
+    sources += [(Place("foundation", i), 1) for i, height in enumerate(state.foundations) if height]
+    dests = [Place("column", i) for i in range(COLUMNS)]
+    dests += [Place("cell", i) for i in range(len(state.cells))]
+    dests += [Place("foundation", i) for i in range(4)]
+    for source, count in sources:
+        for dest in dests:
+            move = Move(source, dest, count)
+            if check_move(state, move) is None:
+                yield move
+
+
+def home_move(state: SeahavenState, source: Place) -> Move | None:
+    """The move of the top card of ``source`` to its foundation, if that is legal."""
+    cards = state.cards_at(source)
+    if not cards or source.kind == "foundation":
+        return None
+    move = Move(source, Place("foundation", cards[-1].suit.order))
+    return move if is_legal(state, move) else None
+
+
+def safe_home_moves(state: SeahavenState) -> Iterator[Move]:
+    """Moves home that are *safe*: in Seahaven every card that can go to its foundation is.
+
+    Only the next lower card of the same suit can ever be built on a card, and when the card
+    can go home that one is already home, so the card can never serve again on the table.
+    """
+    for index in range(COLUMNS):
+        move = home_move(state, Place("column", index))
+        if move is not None:
+            yield move
+    for index in range(len(state.cells)):
+        move = home_move(state, Place("cell", index))
+        if move is not None:
+            yield move
+
+
+STUCK_SEARCH_LIMIT = 20_000
+"""Positions the "no useful move" search may visit before it gives up and says "not stuck"."""
+
+
+def _key(state: SeahavenState) -> tuple[object, ...]:
+    """The position up to the order of columns and of cells (which the rules ignore)."""
+    cells = sorted(card.ordinal for card in state.cells if card is not None)
+    columns = sorted(tuple(card.ordinal for card in pile) for pile in state.columns)
+    return (tuple(columns), tuple(cells))
+
+
+def has_useful_move(state: SeahavenState, limit: int = STUCK_SEARCH_LIMIT) -> bool:
+    """Whether some move is *useful*: it puts a card on a foundation, or it starts a sequence
+    of moves between columns and cells that leads to a position where a card can go home.
+
+    Taking a card back from a foundation is never useful (only the lower cards of its suit
+    build on it, and they are home already), so such moves are not searched. The search
+    visits each position once, whatever the order of columns and cells, so shuttling a card
+    back and forth never counts. The game is *stuck* when no move is useful; when the search
+    would pass ``limit`` positions the answer is "useful" (stuck is announced only when proven).
+    """
+    if state.won:
+        return False
+    seen = {_key(state)}
+    stack = [state]
+    while stack:
+        current = stack.pop()
+        if next(safe_home_moves(current), None) is not None:
+            return True
+        for move in _shuffle_moves(current):
+            nxt = _apply_unchecked(current, move)
+            key = _key(nxt)
+            if key not in seen:
+                if len(seen) >= limit:
+                    return True
+                seen.add(key)
+                stack.append(nxt)
+    return False
+
+
+def _shuffle_moves(state: SeahavenState) -> Iterator[Move]:
+    """Legal moves between columns and cells (into the first empty cell only)."""
+    empty_cell = next((i for i, card in enumerate(state.cells) if card is None), None)
+    sources = [Place("column", i) for i, pile in enumerate(state.columns) if pile]
+    sources += [Place("cell", i) for i, card in enumerate(state.cells) if card is not None]
+    for source in sources:
+        cards = state.cards_at(source)
+        run = run_length(cards) if source.kind == "column" else 1
+        for index in range(COLUMNS):
+            pile = state.columns[index]
+            if Place("column", index) == source:
+                continue
+            if pile:
+                top = pile[-1]
+                need = [k for k in range(1, run + 1) if cards[-k].suit is top.suit]
+                count = next((k for k in need if cards[-k].rank == top.rank - 1), 0)
+            else:
+                count = next((k for k in range(1, run + 1) if cards[-k].rank is Rank.KING), 0)
+                if count == len(cards) and source.kind == "column":
+                    count = 0  # a whole king-led column into another empty one changes nothing
+            if count:
+                move = Move(source, Place("column", index), count)
+                if check_move(state, move) is None:
+                    yield move
+        if empty_cell is not None and source.kind == "column":
+            yield Move(source, Place("cell", empty_cell))

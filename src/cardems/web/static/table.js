@@ -1,0 +1,532 @@
+// Cardems table client: draws the server's view as SVG cards and sends intents.
+// The server decides everything; this module only renders, animates and reports
+// taps, double taps and drags (pointer events: mouse, pen and touch alike).
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const CW = 100; // card width, board units (the sprite's viewBox)
+const CH = 140;
+const GAP = 8;
+const STEP = CW + GAP;
+const FAN = 36; // vertical offset between cards in a Seahaven column
+const DRAG_THRESHOLD = 8; // px of movement before a press becomes a drag
+const DOUBLE_MS = 350;
+const SPEEDS = { off: 0, fast: 120, normal: 220, slow: 420 };
+
+const root = document.getElementById("table");
+const board = document.getElementById("board");
+const gameId = root.dataset.gameId;
+const duration = SPEEDS[root.dataset.animation] ?? 220;
+const $ = (id) => document.getElementById(id);
+
+let view = null;
+let layout = new Map(); // target -> {x, y, cards: [{x, y}]}
+let clockBase = { elapsed: 0, at: performance.now(), running: false };
+let lastTap = null;
+let queue = Promise.resolve();
+let shownEnd = null;
+
+// --- server -----------------------------------------------------------------------------
+
+async function call(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  const response = await fetch(path, init);
+  let data;
+  try { data = await response.json(); } catch { data = { error: `server answered ${response.status}` }; }
+  return { status: response.status, data };
+}
+
+let pending = 0;
+window.cardemsIdle = () => pending === 0; // for tests: every request answered and drawn
+
+function enqueue(task) {
+  pending += 1;
+  const result = queue.then(task).finally(() => { pending -= 1; });
+  queue = result.catch((error) => say(String(error)));
+  return result;
+}
+
+async function intentNow(intent) {
+  const { status, data } = await call(`/api/games/${gameId}/intent`, intent);
+  if (data.view) apply(data.view, data.events || []);
+  if (status >= 400) {
+    const shown = status === 422 ? data.view && data.view.message : data.error;
+    say(shown || "");
+  }
+  return { status, events: data.events || [] };
+}
+
+// Questions to the solvers run beside the intent queue: a slow answer never holds up play.
+function track(task) {
+  pending += 1;
+  return task().catch((error) => say(String(error))).finally(() => { pending -= 1; });
+}
+
+function send(intent) {
+  return enqueue(() => intentNow(intent));
+}
+
+// --- geometry ---------------------------------------------------------------------------
+
+function heartLayout(piles) {
+  const map = new Map();
+  for (const pile of piles) {
+    let x = 0, y = 0;
+    if (pile.kind === "heart") { x = pile.x * STEP; y = (pile.row - 1) * 70; }
+    else if (pile.kind === "stock") { x = 0; y = 300; }
+    else if (pile.kind === "waste") { x = 5 * STEP; y = 300; }
+    map.set(pile.target, { x, y, cards: pile.cards.map(() => ({ x, y })), pile });
+  }
+  return { map, width: 6 * STEP - GAP, height: 70 * 6 + CH + 30 };
+}
+
+function seahavenLayout(piles) {
+  const map = new Map();
+  const columns = piles.filter((p) => p.kind === "column");
+  const longest = Math.max(1, ...columns.map((p) => p.cards.length));
+  const top = CH + 2 * GAP + 24;
+  // A fixed board height (room for 13 fanned cards) so cards keep their size as columns
+  // grow; only a longer column is fanned tighter.
+  const room = 12 * FAN;
+  const fan = Math.min(FAN, Math.floor(room / Math.max(1, longest - 1)));
+  for (const pile of piles) {
+    const [, , number, suit] = pile.target.match(/^(\w+):(\d+)?([SHDC])?$/) || [];
+    let x = 0, y = 0, spread = 0;
+    if (pile.kind === "cell") { x = (Number(number) - 1) * STEP; }
+    else if (pile.kind === "foundation") { x = (6 + "SHDC".indexOf(suit)) * STEP; }
+    else if (pile.kind === "column") { x = (Number(number) - 1) * STEP; y = top; spread = fan; }
+    const cards = pile.cards.map((_, i) => ({ x, y: y + i * spread }));
+    map.set(pile.target, { x, y, cards, pile });
+  }
+  return { map, width: 10 * STEP - GAP, height: top + CH + room + GAP };
+}
+
+// --- rendering --------------------------------------------------------------------------
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVGNS, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function cardNode(card, target, index, pos) {
+  const classes = ["card"];
+  for (const flag of ["framed", "dimmed", "selected", "available"]) if (card[flag]) classes.push(flag);
+  if (!card.face_up) classes.push("face-down");
+  const g = el("g", {
+    class: classes.join(" "),
+    transform: `translate(${pos.x} ${pos.y})`,
+    "data-target": target,
+    "data-index": index,
+    "data-card": card.card || "back",
+    role: "img",
+    "aria-label": card.card ? cardName(card.card) : "face-down card",
+  });
+  const inner = el("g", { class: "inner" }, g);
+  el("use", { href: `/cards.svg#card-${card.card || "back"}`, width: CW, height: CH }, inner);
+  el("rect", { class: "shade", x: 1, y: 1, width: CW - 2, height: CH - 2, rx: 8 }, inner);
+  el("rect", { class: "frame", x: 2, y: 2, width: CW - 4, height: CH - 4, rx: 8 }, inner);
+  return g;
+}
+
+function cardName(code) {
+  const ranks = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
+  const suits = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+  return `${ranks[code[0]] || code[0]} of ${suits[code[1]]}`;
+}
+
+function render() {
+  const focused = document.activeElement && document.activeElement.closest
+    ? document.activeElement.closest(".pile") : null;
+  const focusTarget = focused ? focused.dataset.target : null;
+  const geometry = view.game === "seahaven" ? seahavenLayout(view.piles) : heartLayout(view.piles);
+  layout = geometry.map;
+  board.setAttribute("viewBox", `-4 -4 ${geometry.width + 8} ${geometry.height + 8}`);
+  const fresh = document.createDocumentFragment();
+  for (const [target, place] of layout) {
+    const pile = place.pile;
+    const top = pile.cards[pile.cards.length - 1];
+    const group = el("g", {
+      class: `pile ${pile.kind}`,
+      "data-target": target,
+      tabindex: "0",
+      role: "button",
+      "aria-label": `${target.replace(":", " ")}: ${top ? (top.card ? cardName(top.card) : `${pile.count ?? pile.cards.length} cards face down`) : "empty"}`,
+    }, null);
+    el("rect", { class: "slot", x: place.x + 3, y: place.y + 3, width: CW - 6, height: CH - 6, rx: 8 }, group);
+    if (pile.kind === "foundation" && pile.suit) {
+      const mark = el("text", { class: "slot-mark", x: place.x + CW / 2, y: place.y + CH / 2 + 16 }, group);
+      mark.textContent = { S: "♠", H: "♥", D: "♦", C: "♣" }[pile.suit] || "";
+    }
+    // Only the top card of a stock, a waste or a foundation can be seen.
+    const stacked = pile.kind !== "column";
+    const first = stacked ? Math.max(0, pile.cards.length - 1) : 0;
+    for (let i = first; i < pile.cards.length; i++) {
+      group.appendChild(cardNode(pile.cards[i], target, i, place.cards[i]));
+    }
+    if (typeof pile.count === "number") { // stock, waste, foundations: how many cards
+      const label = el("text", { class: "label count", x: place.x + CW / 2, y: place.y + CH + 24 }, group);
+      label.textContent = String(pile.count);
+    }
+    fresh.appendChild(group);
+  }
+  board.replaceChildren(fresh);
+  if (focusTarget) {
+    const again = board.querySelector(`.pile[data-target="${CSS.escape(focusTarget)}"]`);
+    if (again) again.focus();
+  }
+}
+
+function info() {
+  $("score").textContent = view.score;
+  $("moves").textContent = view.moves;
+  $("code").textContent = view.code;
+  $("undo").disabled = !view.can_undo;
+  $("redo").disabled = !view.can_redo;
+  clockBase = { elapsed: view.elapsed, at: performance.now(), running: view.timer_running };
+  tick();
+  root.dataset.status = view.status;
+}
+
+function tick() {
+  let seconds = clockBase.elapsed;
+  if (clockBase.running) seconds += (performance.now() - clockBase.at) / 1000;
+  const s = Math.floor(seconds);
+  $("time").textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function say(text, kind = "error") {
+  const message = $("message");
+  message.textContent = text || "";
+  message.className = `message ${kind === "info" ? "info-text" : kind === "warning" ? "warning" : ""}`;
+}
+
+// --- animation (never blocks input: overlays without pointer events) --------------------
+
+function topCard(target) {
+  const nodes = board.querySelectorAll(`.card[data-target="${CSS.escape(target)}"]`);
+  return nodes.length ? nodes[nodes.length - 1] : null;
+}
+
+function ghostOf(node) {
+  const ghost = node.cloneNode(true);
+  ghost.removeAttribute("data-target");
+  ghost.classList.add("ghost");
+  board.appendChild(ghost);
+  return ghost;
+}
+
+function animate(events, before) {
+  if (!duration) return;
+  for (const event of events) {
+    if (event.type !== "move") continue;
+    const old = before.get(event.from);
+    const arrived = topCard(event.to);
+    if (arrived && old && (old.card === arrived.dataset.card || old.card === "back")) {
+      // Slide a copy from where the card was; the real card is already in place (and
+      // clickable), only invisible until the copy lands.
+      const now = layout.get(event.to).cards[Number(arrived.dataset.index)];
+      const ghost = ghostOf(arrived);
+      arrived.style.opacity = "0";
+      const flight = ghost.querySelector(".inner").animate(
+        [{ transform: `translate(${old.x - now.x}px, ${old.y - now.y}px)` },
+          { transform: "translate(0, 0)" }],
+        { duration, easing: "ease-out" });
+      const land = () => { ghost.remove(); arrived.style.opacity = ""; };
+      flight.finished.then(land, land);
+    } else {
+      for (const target of [event.from, event.to]) {
+        const gone = before.get(target);
+        if (!gone || !gone.node || target === "stock") continue;
+        const ghost = ghostOf(gone.node);
+        ghost.animate([{ opacity: 1 }, { opacity: 0 }], { duration, easing: "ease-in" })
+          .finished.then(() => ghost.remove(), () => ghost.remove());
+      }
+    }
+  }
+}
+
+function snapshot() {
+  const tops = new Map();
+  for (const target of layout.keys()) {
+    const node = topCard(target);
+    if (!node) continue;
+    const place = layout.get(target).cards[Number(node.dataset.index)];
+    tops.set(target, { card: node.dataset.card, x: place.x, y: place.y, node });
+  }
+  return tops;
+}
+
+function apply(next, events) {
+  const before = snapshot();
+  view = next;
+  render();
+  info();
+  animate(events, before);
+  const warning = events.find((e) => e.type === "unwinnable");
+  if (view.message) say(view.message);
+  else if (warning) say(warning.message, "warning");
+  else if (events.some((e) => e.type === "move" || e.type === "undo" || e.type === "redo")) say("");
+  endDialogs();
+}
+
+function endDialogs() {
+  const status = view.status;
+  if (status === shownEnd) return;
+  shownEnd = status;
+  if (status === "won") {
+    $("won-score").textContent = view.score;
+    $("won-time").textContent = $("time").textContent;
+    $("won-moves").textContent = view.moves;
+    const par = view.par;
+    for (const node of document.querySelectorAll("#won .par")) node.hidden = par === null || par === undefined;
+    $("won-par").textContent = par ?? "";
+    open($("won"));
+  } else if (status === "blocked" || status === "stuck") {
+    open($("blocked"));
+  } else {
+    for (const id of ["won", "blocked"]) if ($(id).open) $(id).close();
+  }
+}
+
+function open(dialog) {
+  if (!dialog.open) dialog.showModal();
+}
+
+// --- input ------------------------------------------------------------------------------
+
+let press = null;
+
+function boardPoint(event) {
+  const matrix = board.getScreenCTM().inverse();
+  return new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix);
+}
+
+board.addEventListener("pointerdown", (event) => {
+  if (event.button !== 0 || !view) return;
+  const node = event.target.closest("[data-target]");
+  if (!node) return;
+  const cardNodeHit = event.target.closest(".card");
+  press = {
+    id: event.pointerId,
+    target: node.dataset.target,
+    index: cardNodeHit ? Number(cardNodeHit.dataset.index) : null,
+    card: cardNodeHit,
+    x: event.clientX,
+    y: event.clientY,
+    start: boardPoint(event),
+    ghost: null,
+  };
+  board.setPointerCapture(event.pointerId);
+});
+
+board.addEventListener("pointermove", (event) => {
+  if (!press || event.pointerId !== press.id) return;
+  if (!press.ghost) {
+    const moved = Math.hypot(event.clientX - press.x, event.clientY - press.y);
+    if (moved < DRAG_THRESHOLD || !press.card || press.card.classList.contains("face-down")) return;
+    press.ghost = startGhost(press);
+  }
+  const p = boardPoint(event);
+  press.ghost.setAttribute("transform", `translate(${p.x - press.start.x} ${p.y - press.start.y})`);
+});
+
+function startGhost(p) {
+  const ghost = el("g", { class: "ghost dragging" }, board);
+  const nodes = [...board.querySelectorAll(`.card[data-target="${CSS.escape(p.target)}"]`)];
+  for (const node of nodes) {
+    if (Number(node.dataset.index) >= p.index) {
+      ghost.appendChild(node.cloneNode(true));
+      node.style.opacity = "0.25";
+    }
+  }
+  return ghost;
+}
+
+function dropTarget(event, source) {
+  const hit = document.elementsFromPoint(event.clientX, event.clientY)
+    .map((node) => node.closest && node.closest("[data-target]"))
+    .find((node) => node && !node.closest(".ghost") && node.dataset.target !== source);
+  if (hit) return hit.dataset.target;
+  // Otherwise the pile the dragged card overlaps most.
+  const ghostBox = press.ghost.getBoundingClientRect();
+  let best = null, bestArea = 0;
+  for (const group of board.querySelectorAll(".pile")) {
+    if (group.dataset.target === source) continue;
+    const box = group.getBoundingClientRect();
+    const w = Math.min(box.right, ghostBox.right) - Math.max(box.left, ghostBox.left);
+    const h = Math.min(box.bottom, ghostBox.top + ghostBox.height / 3) - Math.max(box.top, ghostBox.top);
+    if (w > 0 && h > 0 && w * h > bestArea) { best = group.dataset.target; bestArea = w * h; }
+  }
+  return best;
+}
+
+board.addEventListener("pointerup", (event) => {
+  if (!press || event.pointerId !== press.id) return;
+  const p = press;
+  if (p.ghost) {
+    const target = dropTarget(event, p.target);
+    p.ghost.remove();
+    for (const node of board.querySelectorAll(".card")) node.style.opacity = "";
+    suppressClick = true;
+    setTimeout(() => { suppressClick = false; }, 0);
+    press = null;
+    if (!target) return;
+    const pile = layout.get(p.target).pile;
+    const last = pile.cards.length - 1;
+    const source = pile.kind === "column" && p.index !== null && p.index !== last
+      ? `${p.target}:${p.index}` : p.target;
+    lastTap = null;
+    send({ type: "drag", source, target });
+    return;
+  }
+  press = null;
+  tap(p.target);
+});
+
+board.addEventListener("pointercancel", () => {
+  if (press && press.ghost) press.ghost.remove();
+  for (const node of board.querySelectorAll(".card")) node.style.opacity = "";
+  press = null;
+});
+
+// A drag ends with a click event; nothing here listens to clicks, but keep it from
+// reaching anything else.
+let suppressClick = false;
+board.addEventListener("click", (event) => { if (suppressClick) event.stopPropagation(); }, true);
+
+function tap(target) {
+  const now = performance.now();
+  if (lastTap && lastTap.target === target && now - lastTap.time < DOUBLE_MS) {
+    const first = lastTap;
+    lastTap = null;
+    enqueue(async () => {
+      const result = await first.done;
+      // Seahaven: the first tap already moved the card (to its foundation); the second
+      // click belongs to that gesture, not to the card now on top. (A Heart to Heart
+      // double tap is a tap: quick clicks on the stock must all draw.)
+      const moved = result && result.events.some((e) => e.type === "move");
+      if (moved && view.game === "seahaven") return result;
+      return intentNow({ type: "double_tap", target });
+    });
+    return;
+  }
+  const done = send({ type: "tap", target });
+  lastTap = { target, time: now, done };
+}
+
+// Keyboard play: Tab to a pile, Enter or Space taps it, D double-taps it.
+board.addEventListener("keydown", (event) => {
+  const pile = event.target.closest && event.target.closest(".pile");
+  if (!pile || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    lastTap = null;
+    send({ type: "tap", target: pile.dataset.target });
+  } else if (event.key.toLowerCase() === "d") {
+    event.preventDefault();
+    send({ type: "double_tap", target: pile.dataset.target });
+  }
+});
+
+document.addEventListener("keydown", (event) => {
+  const key = event.key.toLowerCase();
+  if (!(event.ctrlKey || event.metaKey)) return;
+  if (key === "z" && !event.shiftKey) { event.preventDefault(); send({ type: "undo" }); }
+  else if (key === "y" || (key === "z" && event.shiftKey)) { event.preventDefault(); send({ type: "redo" }); }
+});
+
+// --- toolbar ----------------------------------------------------------------------------
+
+$("undo").addEventListener("click", () => send({ type: "undo" }));
+$("redo").addEventListener("click", () => send({ type: "redo" }));
+$("hint").addEventListener("click", () => track(async () => {
+  say("Thinking…", "info");
+  const asked = `${view.moves}|${view.selected}`;
+  const { data } = await call(`/api/games/${gameId}/hint`, {});
+  if (`${view.moves}|${view.selected}` !== asked) return say(""); // the player moved meanwhile
+  if (data.error) return say(data.error);
+  if (!data.hint) return say("No winning line found from here.");
+  say(`Hint: ${data.hint.move}`, "info");
+  for (const target of [data.hint.from, data.hint.to]) {
+    const pile = board.querySelector(`.pile[data-target="${CSS.escape(target)}"]`);
+    if (pile) { pile.classList.add("hint"); setTimeout(() => pile.classList.remove("hint"), 2500); }
+  }
+}));
+$("winnable").addEventListener("click", () => track(async () => {
+  say("Thinking…", "info");
+  const asked = view.moves;
+  const { data } = await call(`/api/games/${gameId}/winnable`, {});
+  if (view.moves !== asked) return say("");
+  if (data.error) return say(data.error);
+  const answers = {
+    true: "Yes: this game can still be won.",
+    false: "No: this game can no longer be won.",
+    null: "Undecided: the solver ran out of time.",
+  };
+  say(answers[String(data.winnable)], "info");
+}));
+// "Solve": play the solver's winning line move by move until won, or until stopped.
+let solving = false;
+
+function hintIntents(hint) {
+  if (hint.from === "stock" || hint.to === "stock") return [{ type: "tap", target: "stock" }];
+  return [{ type: "drag", source: hint.from, target: hint.to }];
+}
+
+async function solve() {
+  solving = true;
+  $("solve").textContent = "Stop";
+  try {
+    while (solving && view.status === "playing") {
+      const answer = await track(() => call(`/api/games/${gameId}/hint`, {}));
+      const data = answer && answer.data;
+      if (!solving) break;
+      if (!data || !data.hint) { say(data && data.error ? data.error : "No winning line found from here."); break; }
+      for (const intent of hintIntents(data.hint)) await send(intent);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(300, duration + 150)));
+    }
+  } finally {
+    solving = false;
+    $("solve").textContent = "Solve";
+  }
+}
+
+$("solve").addEventListener("click", () => { if (solving) solving = false; else solve(); });
+board.addEventListener("pointerdown", () => { solving = false; }, true);
+
+$("restart").addEventListener("click", () => enqueue(async () => {
+  const { data } = await call(`/api/games/${gameId}/restart`, {});
+  if (data.error) return say(data.error);
+  location.assign(`/game/${data.id}`);
+}));
+$("enter-code").addEventListener("click", () => {
+  document.dispatchEvent(new CustomEvent("cardems:new-game", { detail: { game: root.dataset.game, code: true } }));
+});
+$("blocked-undo").addEventListener("click", () => { $("blocked").close(); send({ type: "undo" }); });
+for (const id of ["blocked-new", "won-new"]) {
+  $(id).addEventListener("click", () => {
+    $(id).closest("dialog").close();
+    document.dispatchEvent(new CustomEvent("cardems:new-game", { detail: { game: root.dataset.game } }));
+  });
+}
+$("won-close").addEventListener("click", () => $("won").close());
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") navigator.sendBeacon(`/api/games/${gameId}/pause`);
+  else load();
+});
+
+async function load() {
+  const { data } = await call(`/api/games/${gameId}`);
+  if (data.error) { say(data.error); return; }
+  shownEnd = view ? shownEnd : null;
+  apply(data.view, []);
+}
+
+setInterval(tick, 1000);
+enqueue(load).then(() => { root.dataset.ready = "1"; });

@@ -1,0 +1,192 @@
+"""The SQLite store: migrations, games saved per action, statistics, crashes, corrupt saves."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from cardems.store import MIGRATIONS, CorruptSave, Store, StoreError
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store(tmp_path / "cardems.db")
+
+
+def test_new_file_is_migrated_to_the_latest_schema_in_wal_mode(tmp_path: Path) -> None:
+    store = Store(tmp_path / "sub" / "c.db")
+    assert store.schema_version == len(MIGRATIONS)
+    raw = sqlite3.connect(tmp_path / "sub" / "c.db")
+    assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_file_from_a_newer_version_is_refused_clearly(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    raw = sqlite3.connect(path)
+    raw.execute(f"PRAGMA user_version={len(MIGRATIONS) + 1}")
+    raw.close()
+    with pytest.raises(StoreError, match="newer Cardems"):
+        Store(path)
+
+
+def test_players_get_unguessable_distinct_ids_and_settings(store: Store) -> None:
+    ids = {store.create_player() for _ in range(50)}
+    assert len(ids) == 50 and all(len(i) >= 24 for i in ids)
+    player = next(iter(ids))
+    assert store.settings(player) == {}
+    store.save_settings(player, {"theme": "dark"})
+    assert store.settings(player) == {"theme": "dark"}
+    assert store.player_exists(player) and not store.player_exists("nobody")
+
+
+def test_game_progress_round_trips_through_a_reopened_file(tmp_path: Path) -> None:
+    store = Store(tmp_path / "c.db")
+    player = store.create_player()
+    game_id = store.create_game(player, "seahaven", "C4", "SH1-C4-AAAAAJ2", {"auto_move": True})
+    log = [("tap", "column:1"), ("drag", "column:2", "cell:3"), ("undo",)]
+    store.save_progress(
+        game_id, log=log, elapsed=12.5, timer_stopped=False, status="playing", score=10, moves=2
+    )
+    store.close()
+    saved = Store(tmp_path / "c.db").load_game(game_id)
+    assert saved is not None
+    assert saved.log == log and saved.elapsed == 12.5 and saved.score == 10 and saved.moves == 2
+    assert saved.options == {"auto_move": True} and saved.player_id == player
+
+
+def test_an_exception_inside_a_write_changes_nothing(store: Store) -> None:
+    player = store.create_player()
+    game_id = store.create_game(player, "seahaven", "C4", "SH1-C4-AAAAAJ2")
+    store.save_progress(
+        game_id,
+        log=[("tap", "column:1")],
+        elapsed=1,
+        timer_stopped=False,
+        status="playing",
+        score=0,
+        moves=1,
+    )
+    with pytest.raises(RuntimeError), store.transaction() as db:
+        db.execute("UPDATE games SET log = '[]', moves = 0 WHERE id = ?", (game_id,))
+        raise RuntimeError("crash between writes")
+    saved = store.load_game(game_id)
+    assert saved is not None and saved.log == [("tap", "column:1")] and saved.moves == 1
+
+
+def test_a_killed_writer_loses_no_acknowledged_move(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    store = Store(path)
+    player = store.create_player()
+    game_id = store.create_game(player, "heart-to-heart", "N", "HH1-N-AAAAAAM")
+    store.close()
+    writer = textwrap.dedent(
+        f"""
+        import sys
+        from cardems.store import Store
+        store = Store({str(path)!r})
+        log = []
+        for n in range(100000):
+            log.append(("tap", "stock"))
+            store.save_progress({game_id!r}, log=log, elapsed=n, timer_stopped=False,
+                                status="playing", score=0, moves=len(log))
+            print(len(log), flush=True)
+        """
+    )
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", writer],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={"PYTHONPATH": src, "PATH": "/usr/bin:/bin"},
+    )
+    assert proc.stdout is not None
+    acknowledged = 0
+    for line in proc.stdout:
+        acknowledged = int(line)
+        if acknowledged >= 200:
+            break
+    proc.kill()  # SIGKILL: no cleanup, possibly mid-transaction
+    proc.wait()
+    reopened = Store(path)
+    assert reopened._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    saved = reopened.load_game(game_id)
+    assert saved is not None
+    assert saved.moves == len(saved.log) >= acknowledged
+    assert saved.log == [("tap", "stock")] * saved.moves
+
+
+def test_a_corrupt_save_is_reported_and_kept(store: Store) -> None:
+    player = store.create_player()
+    good = store.create_game(player, "seahaven", "C4", "SH1-C4-AAAAAJ2")
+    bad = store.create_game(player, "heart-to-heart", "N", "HH1-N-AAAAAAM")
+    with store.transaction() as db:
+        db.execute("UPDATE games SET log = '[[\"tap\", 3' WHERE id = ?", (bad,))
+    with pytest.raises(CorruptSave, match="cannot be read"):
+        store.load_game(bad)
+    assert store.load_game(good) is not None
+    raw = store._db.execute("SELECT log FROM games WHERE id = ?", (bad,)).fetchone()[0]
+    assert raw == '[["tap", 3'
+
+
+def _finish(store: Store, game_id: str, status: str, *, score: int, moves: int, t: float) -> None:
+    store.save_progress(
+        game_id,
+        log=[("tap", "stock")] * moves,
+        elapsed=t,
+        timer_stopped=True,
+        status=status,
+        score=score,
+        moves=moves,
+    )
+
+
+def test_statistics_per_game_and_variant(store: Store) -> None:
+    player = store.create_player()
+    outcomes = [
+        ("won", 250, 80, 100.0),
+        ("blocked", 120, 50, 30.0),
+        ("won", 250, 60, 80.0),
+        ("won", 250, 70, 90.0),
+    ]
+    for status, score, moves, t in outcomes:
+        game_id = store.create_game(player, "heart-to-heart", "N", "HH1-N-AAAAAAM")
+        _finish(store, game_id, status, score=score, moves=moves, t=t)
+    other = store.create_game(player, "seahaven", "C2", "SH1-C2-AAAAAAB")
+    _finish(store, other, "stuck", score=30, moves=10, t=5.0)
+    stats = {(s["game"], s["variant"]): s for s in store.statistics(player)}
+    hh = stats["heart-to-heart", "N"]
+    assert (hh["played"], hh["won"], hh["win_rate"]) == (4, 3, 0.75)
+    assert (hh["current_streak"], hh["best_streak"], hh["best_score"]) == (2, 2, 250)
+    assert (hh["best_time"], hh["average_time"]) == (80.0, 90.0)
+    assert (hh["best_moves"], hh["average_moves"]) == (60, 70.0)
+    assert [r["won"] for r in hh["recent"]] == [True, False, True, True]
+    sh = stats["seahaven", "C2"]
+    assert (sh["played"], sh["won"], sh["best_time"], sh["current_streak"]) == (1, 0, None, 0)
+    assert store.statistics(store.create_player()) == []
+
+
+def test_a_new_deal_abandons_a_started_game_and_drops_an_untouched_one(store: Store) -> None:
+    player = store.create_player()
+    untouched = store.create_game(player, "seahaven", "C4", "SH1-C4-AAAAAAA")
+    store.create_game(player, "seahaven", "C4", "SH1-C4-AAAAAAB")
+    assert store.load_game(untouched) is None
+    started = store.unfinished_games(player)[0]["id"]
+    store.save_progress(
+        started,
+        log=[("tap", "column:1")],
+        elapsed=3,
+        timer_stopped=False,
+        status="playing",
+        score=10,
+        moves=1,
+    )
+    store.create_game(player, "seahaven", "C4", "SH1-C4-AAAAAAC")
+    abandoned = store.load_game(started)
+    assert abandoned is not None and abandoned.status == "abandoned"
+    assert store.statistics(player)[0]["played"] == 1
+    assert len(store.unfinished_games(player)) == 1

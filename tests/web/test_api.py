@@ -1,0 +1,347 @@
+"""The JSON API in-process (Starlette TestClient) over a real SQLite file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from solitaire_lines import hh_blocked_game, hh_losing_move, hh_won_game
+from starlette.testclient import TestClient
+
+from cardems.dealcode import DealCode
+from cardems.games import adapter_for
+from cardems.store import Store
+from cardems.web.app import COOKIE, create_app
+
+WORKED = "HH1-N-AAAAAAM"
+
+
+def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def intent(client: TestClient, game_id: str, **body: Any) -> Any:
+    return client.post(f"/api/games/{game_id}/intent", json=body)
+
+
+def prepared(client: TestClient, code: str, log: list[tuple[str, ...]]) -> str:
+    """A saved game with ``log`` already played, owned by ``client``'s player."""
+    client.get("/api/games")
+    store: Store = client.app.state.service.store  # type: ignore[attr-defined]
+    return store.create_game(client.cookies[COOKIE], "heart-to-heart", "N", code, log=log)
+
+
+def test_lists_the_offered_games_and_binds_a_player_cookie(client: TestClient) -> None:
+    response = client.get("/api/games")
+    assert response.status_code == 200
+    assert "heart-to-heart" in [g["game"] for g in response.json()["games"]]
+    assert len(client.cookies[COOKIE]) >= 24
+
+
+def test_a_typed_code_deals_the_worked_example(client: TestClient) -> None:
+    data = new_game(client, code=WORKED.lower())
+    view = data["view"]
+    assert view["code"] == WORKED and view["status"] == "playing" and view["moves"] == 0
+    tip = next(p for p in view["piles"] if p["target"] == "heart:25")
+    assert tip["cards"][0]["card"] == "4H"
+    waste = next(p for p in view["piles"] if p["target"] == "waste")
+    assert waste["cards"][0]["card"] == "AH"
+    assert all(c["card"] is None for p in view["piles"] if p["kind"] == "stock" for c in p["cards"])
+
+
+def test_a_random_deal_of_the_chosen_game(client: TestClient) -> None:
+    view = new_game(client, game="heart-to-heart", winnable=False)["view"]
+    assert view["code"].startswith("HH1-N-") and view["game"] == "heart-to-heart"
+
+
+def test_worked_example_draws_then_pairs_with_the_tip(client: TestClient) -> None:
+    game_id = new_game(client, code=WORKED)["id"]
+    for _ in range(9):
+        response = intent(client, game_id, type="tap", target="stock")
+        assert response.status_code == 200
+    events = response.json()["events"]
+    assert events[0] == {"type": "move", "move": "D", "from": "stock", "to": "waste"}
+    intent(client, game_id, type="tap", target="waste")
+    view = intent(client, game_id, type="tap", target="heart:25").json()["view"]
+    assert (view["moves"], view["score"]) == (10, 10)
+    assert next(p for p in view["piles"] if p["target"] == "heart:25")["cards"] == []
+
+
+def test_every_acknowledged_action_survives_a_server_restart(db_path: Path) -> None:
+    with TestClient(create_app(db_path)) as first:
+        game_id = new_game(first, code=WORKED)["id"]
+        for target in ("stock", "stock", "heart:25"):
+            assert intent(first, game_id, type="tap", target=target).status_code == 200
+        before = first.get(f"/api/games/{game_id}").json()["view"]
+        cookie = first.cookies[COOKIE]
+    with TestClient(create_app(db_path), cookies={COOKIE: cookie}) as second:
+        after = second.get(f"/api/games/{game_id}").json()["view"]
+    for key in ("piles", "score", "moves", "selected", "can_undo", "can_redo", "status"):
+        assert after[key] == before[key]
+    assert after["selected"] == "heart:25"
+
+
+def test_undo_and_redo(client: TestClient) -> None:
+    game_id = new_game(client, code=WORKED)["id"]
+    intent(client, game_id, type="tap", target="stock")
+    view = intent(client, game_id, type="undo").json()["view"]
+    assert (view["moves"], view["can_redo"]) == (0, True)
+    view = intent(client, game_id, type="redo").json()["view"]
+    assert (view["moves"], view["can_redo"]) == (1, False)
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"type": "fly", "target": "stock"}, 400, "unknown intent type"),
+        ({"type": "tap"}, 400, "needs a target"),
+        ({"type": "tap", "target": "heart:99"}, 400, "unknown Heart to Heart target"),
+        ({"type": "drag", "source": "stock", "target": 3}, 400, "needs a target"),
+        ([1, 2], 400, "JSON object"),
+        ({"type": "undo"}, 422, "Nothing to undo"),
+    ],
+)
+def test_bad_intents_are_refused_clearly_and_change_nothing(
+    client: TestClient, body: Any, status: int, words: str
+) -> None:
+    game_id = new_game(client, code=WORKED)["id"]
+    intent(client, game_id, type="tap", target="heart:25")
+    before = client.get(f"/api/games/{game_id}").json()["view"]
+    response = client.post(f"/api/games/{game_id}/intent", json=body)
+    assert response.status_code == status and words in response.json()["error"]
+    after = client.get(f"/api/games/{game_id}").json()["view"]
+    assert after["piles"] == before["piles"] and after["selected"] == before["selected"]
+
+
+def test_malformed_json_and_oversized_bodies(client: TestClient) -> None:
+    game_id = new_game(client, code=WORKED)["id"]
+    response = client.post(
+        f"/api/games/{game_id}/intent",
+        content=b"{tap",
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 400 and "malformed JSON" in response.json()["error"]
+    response = client.post(f"/api/games/{game_id}/intent", content=b" " * 5000)
+    assert response.status_code == 413
+
+
+def test_move_error_messages_follow_the_setting(client: TestClient) -> None:
+    game_id = new_game(client, code=WORKED)["id"]
+    intent(client, game_id, type="tap", target="heart:25")
+    view = intent(client, game_id, type="tap", target="waste").json()["view"]
+    assert view["selected"] == "waste" and view["message"] is None
+    assert client.post("/api/settings", json={"move_errors": True}).status_code == 200
+    intent(client, game_id, type="tap", target="heart:25")
+    response = intent(client, game_id, type="tap", target="waste")
+    assert response.json()["view"]["message"] == "Must be of the same rank"
+    assert {"type": "error", "message": "Must be of the same rank"} in response.json()["events"]
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"theme": "purple"}, "must be one of"),
+        ({"move_errors": "yes"}, "must be one of"),
+        ({"volume": 3}, "unknown setting"),
+        ([], "JSON object"),
+    ],
+)
+def test_bad_settings_are_refused(client: TestClient, body: Any, words: str) -> None:
+    response = client.post("/api/settings", json=body)
+    assert response.status_code == 400 and words in response.json()["error"]
+    assert client.get("/api/settings").json()["settings"]["theme"] == "light"
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"code": "HH1-N-AAAA"}, 400, "7 characters"),
+        ({"code": "XX1-N-AAAAAAA"}, 400, "unknown game"),
+        ({"code": 12}, 400, "must be a string"),
+        ({"game": "chess"}, 404, "unknown game"),
+        ({"game": "heart-to-heart", "variant": "C4"}, 400, "no variant"),
+        ({"game": "heart-to-heart", "winnable": "yes"}, 400, "true or false"),
+    ],
+)
+def test_bad_new_game_requests(client: TestClient, body: Any, status: int, words: str) -> None:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == status and words in response.json()["error"]
+
+
+def test_unknown_game_ids_and_other_players_games(db_path: Path, client: TestClient) -> None:
+    game_id = new_game(client, code=WORKED)["id"]
+    assert client.get("/api/games/nope").status_code == 404
+    assert intent(client, "nope", type="tap", target="stock").status_code == 404
+    with TestClient(create_app(db_path)) as stranger:
+        for response in (
+            stranger.get(f"/api/games/{game_id}"),
+            intent(stranger, game_id, type="tap", target="stock"),
+            stranger.post(f"/api/games/{game_id}/restart"),
+            stranger.post(f"/api/games/{game_id}/hint"),
+        ):
+            assert response.status_code == 403
+            assert response.json()["error"] == "this game belongs to another player"
+    assert client.get(f"/api/games/{game_id}").json()["view"]["moves"] == 0
+
+
+def test_a_corrupt_save_gets_a_clear_409_and_stays_on_disk(client: TestClient) -> None:
+    game_id = prepared(client, WORKED, [("tap", "heart:77")])
+    response = client.get(f"/api/games/{game_id}")
+    assert response.status_code == 409 and "cannot be replayed" in response.json()["error"]
+    other = prepared(client, WORKED, [])
+    store: Store = client.app.state.service.store  # type: ignore[attr-defined]
+    with store.transaction() as db:
+        db.execute("UPDATE games SET log = 'garbage' WHERE id = ?", (other,))
+    response = intent(client, other, type="tap", target="stock")
+    assert response.status_code == 409 and "cannot be read" in response.json()["error"]
+    raw = store._db.execute("SELECT log FROM games WHERE id = ?", (other,)).fetchone()[0]
+    assert raw == "garbage"
+
+
+def test_hint_and_winnable_use_the_solver(client: TestClient) -> None:
+    code, _ = hh_won_game()
+    game_id = new_game(client, code=code)["id"]
+    hint = client.post(f"/api/games/{game_id}/hint").json()["hint"]
+    assert set(hint) == {"move", "from", "to"}
+    assert client.post(f"/api/games/{game_id}/winnable").json()["winnable"] is True
+    blocked_code, log = hh_blocked_game()
+    blocked = prepared(client, blocked_code, log)
+    assert client.get(f"/api/games/{blocked}").json()["view"]["status"] == "blocked"
+    assert client.post(f"/api/games/{blocked}/winnable").json()["winnable"] is False
+    assert client.post(f"/api/games/{blocked}/hint").json()["hint"] is None
+
+
+def test_a_won_game_counts_in_the_statistics(client: TestClient) -> None:
+    code, moves = hh_won_game()
+    game_id = prepared(client, code, [i for move in moves[:-1] for i in move])
+    for kind, *args in moves[-1]:
+        body = {"type": kind, "target": args[-1]} | ({"source": args[0]} if kind == "drag" else {})
+        response = intent(client, game_id, **body)
+    assert {"type": "won"} in response.json()["events"]
+    view = response.json()["view"]
+    assert (view["status"], view["score"], view["timer_running"]) == ("won", 250, False)
+    shortest = adapter_for("HH").solve(DealCode.parse(code), shortest=True)
+    assert view["par"] == shortest["length"] <= view["moves"]  # par from the shortest win
+    stats = client.get("/api/stats").json()["statistics"]
+    assert [(s["game"], s["played"], s["won"], s["best_score"]) for s in stats] == [
+        ("heart-to-heart", 1, 1, 250)
+    ]
+
+
+def test_restart_deals_the_same_code_again(client: TestClient) -> None:
+    game_id = new_game(client, code=WORKED)["id"]
+    intent(client, game_id, type="tap", target="stock")
+    data = client.post(f"/api/games/{game_id}/restart").json()
+    assert data["id"] != game_id and data["view"]["code"] == WORKED and data["view"]["moves"] == 0
+    stats = client.get("/api/stats").json()["statistics"]
+    assert stats[0]["played"] == 1 and stats[0]["won"] == 0  # the abandoned attempt
+
+
+def test_requests_beyond_the_rate_bound_get_429(db_path: Path) -> None:
+    with TestClient(create_app(db_path, rate=0.001, burst=5)) as client:
+        client.get("/api/games")  # binds the player cookie
+        codes = [client.get("/api/games").status_code for _ in range(8)]
+    assert codes[:5] == [200] * 5 and codes[5:] == [429] * 3
+
+
+def test_unknown_api_paths_and_methods_answer_json(client: TestClient) -> None:
+    assert client.get("/api/nothing").json() == {"error": "no such API call"}
+    assert client.delete("/api/games").status_code == 405
+
+
+def test_seahaven_moves_runs_and_refuses_illegal_moves(client: TestClient) -> None:
+    data = new_game(client, code="SH1-C4-AAAAAJ2")
+    game_id, view = data["id"], data["view"]
+    assert view["game"] == "seahaven" and view["cells"] == 4
+    columns = {p["target"]: p["cards"] for p in view["piles"] if p["kind"] == "column"}
+    assert [len(cards) for cards in columns.values()] == [5] * 10
+    response = intent(client, game_id, type="drag", source="column:1", target="column:2")
+    assert response.status_code == 422  # refused: a clear message, nothing changed
+    assert "same suit" in response.json()["error"] or "lower" in response.json()["error"]
+    assert client.get(f"/api/games/{game_id}").json()["view"]["moves"] == 0
+    response = intent(client, game_id, type="drag", source="column:1", target="cell:3")
+    assert response.status_code == 200
+    moved = response.json()["view"]
+    assert moved["moves"] == 1 and len(moved["piles"][0]["cards"]) == 4
+    response = intent(client, game_id, type="drag", source="column:1:9", target="cell:4")
+    assert response.status_code == 422 and response.json()["error"] == "There is no card there"
+    assert intent(client, game_id, type="tap", target="cell:9").status_code == 400
+
+
+def test_a_new_game_fixes_auto_move_from_the_settings(client: TestClient) -> None:
+    client.post("/api/settings", json={"auto_move": True})
+    game_id = new_game(client, game="seahaven", variant="C2")["id"]
+    service = client.app.state.service  # type: ignore[attr-defined]
+    cookie = client.cookies[COOKIE]
+    assert service.load(cookie, game_id).table.settings.auto_move is True
+    client.post("/api/settings", json={"auto_move": False})  # applies from the next deal
+    assert service.load(cookie, game_id).table.settings.auto_move is True
+    assert new_game(client, game="seahaven", variant="C2")["view"]["code"].startswith("SH1-C2-")
+
+
+def test_pause_stops_the_clock_until_the_game_is_seen_again(client: TestClient) -> None:
+    game_id = new_game(client, code=WORKED)["id"]
+    assert intent(client, game_id, type="tap", target="stock").json()["view"]["timer_running"]
+    assert client.post(f"/api/games/{game_id}/pause").json() == {"paused": True}
+    service = client.app.state.service  # type: ignore[attr-defined]
+    live = service.load(client.cookies[COOKIE], game_id)
+    assert live.table.timer.running_since is None
+    assert client.get(f"/api/games/{game_id}").json()["view"]["timer_running"] is True
+
+
+def test_seahaven_verdicts_come_from_its_solver(client: TestClient) -> None:
+    game_id = new_game(client, code="SH1-C4-AAAAAJ2")["id"]
+    assert client.post(f"/api/games/{game_id}/winnable").json() == {"winnable": True}
+    stuck = new_game(client, code="SH1-C2-AAAAAAP")["id"]
+    response = intent(client, stuck, type="drag", source="column:7", target="column:9")
+    assert response.json()["view"]["status"] == "stuck"
+    assert {"type": "stuck"} in response.json()["events"]
+    assert client.post(f"/api/games/{stuck}/winnable").json() == {"winnable": False}
+
+
+def test_the_rate_bound_also_holds_for_requests_without_a_cookie(db_path: Path) -> None:
+    with TestClient(create_app(db_path, rate=0.001, burst=3)) as client:
+        codes = []
+        for _ in range(5):
+            client.cookies.clear()
+            codes.append(client.get("/api/games").status_code)
+    assert codes == [200, 200, 200, 429, 429]
+
+
+def test_warning_the_moment_a_deal_can_no_longer_be_won(client: TestClient) -> None:
+    code, log, losing = hh_losing_move()
+    client.post("/api/settings", json={"warn_unwinnable": True})
+    game_id = prepared(client, code, log)
+    assert client.post(f"/api/games/{game_id}/winnable").json()["winnable"] is True
+    events = [
+        e
+        for tap in losing
+        for e in intent(client, game_id, type="tap", target=tap).json()["events"]
+    ]
+    assert [e["type"] for e in events].count("unwinnable") == 1
+    assert client.post(f"/api/games/{game_id}/winnable").json()["winnable"] is False
+    again = intent(client, game_id, type="tap", target="stock").json()["events"]
+    assert "unwinnable" not in [e["type"] for e in again]  # said once, not at every move
+    client.post("/api/settings", json={"warn_unwinnable": False})
+    quiet = prepared(client, code, log)
+    events = [
+        e for tap in losing for e in intent(client, quiet, type="tap", target=tap).json()["events"]
+    ]
+    assert "unwinnable" not in [e["type"] for e in events]
+
+
+def test_a_game_replaced_by_a_new_deal_can_be_seen_not_played(client: TestClient) -> None:
+    old = new_game(client, code=WORKED)["id"]
+    intent(client, old, type="tap", target="stock")
+    new_game(client, game="heart-to-heart")
+    assert client.get(f"/api/games/{old}").json()["view"]["moves"] == 1
+    response = intent(client, old, type="tap", target="stock")
+    assert response.status_code == 409 and "replaced by a newer deal" in response.json()["error"]
+    assert client.post(f"/api/games/{old}/pause").status_code == 200
+    assert client.get(f"/api/games/{old}").json()["view"]["moves"] == 1
+    assert client.get("/api/stats").json()["statistics"][0]["played"] == 1  # still abandoned
+    assert [g["id"] for g in client.get("/api/games").json()["unfinished"]] != [old]

@@ -1,0 +1,202 @@
+"""Seahaven Towers in a real browser: tap home, select and move, drag a run, double click,
+undo, the stuck and won dialogs, reloading and the new-game window (Playwright)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from solitaire_lines import sh_line, sh_table, shown_piles
+from web_browser import (
+    LiveServer,
+    box,
+    cards,
+    classes,
+    click,
+    double_click,
+    drag,
+    info,
+    open_prepared,
+    point,
+    screen_piles,
+    settled,
+    snap,
+)
+
+CODE = "SH1-C4-AAAAAJ2"
+STUCK = ("SH1-C2-AAAAAAP", "column:7", "column:9")  # this drag leaves no useful move
+
+
+@pytest.fixture(scope="module")
+def line() -> list[tuple[list[tuple[str, ...]], dict[str, Any]]]:
+    return sh_line(CODE)
+
+
+def first_step(line: Any, accept: Any) -> tuple[list[tuple[str, ...]], dict[str, Any], Any]:
+    """The first position on the line where ``accept(table, hint)`` holds."""
+    for log, hint in line:
+        table = sh_table(CODE, log)
+        if accept(table, hint):
+            return log, hint, table
+    raise AssertionError("no such step on the line")
+
+
+def test_layout_on_screen(tab: Any, live: LiveServer) -> None:
+    open_prepared(tab, live, "seahaven", CODE, [])
+    assert info(tab)["code"] == CODE and info(tab)["moves"] == "0"
+    assert screen_piles(tab) == shown_piles(sh_table(CODE, []).view())
+    columns = [box(tab, f"column:{n}", 0) for n in range(1, 11)]
+    assert [c["x"] for c in columns] == sorted(c["x"] for c in columns)
+    assert len({round(c["y"]) for c in columns}) == 1
+    fan = [box(tab, "column:1", i)["y"] for i in range(5)]
+    assert fan == sorted(fan) and fan[1] - fan[0] < columns[0]["height"] / 2
+    assert box(tab, "cell:1")["y"] < columns[0]["y"]
+    assert [len(cards(tab, f"cell:{n}")) for n in range(1, 5)] == [1, 1, 0, 0]
+
+
+def test_a_tap_sends_a_card_home(tab: Any, live: LiveServer, line: Any) -> None:
+    log, hint, table = first_step(
+        line, lambda t, h: h["to"].startswith("foundation") and h["from"].startswith("column")
+    )
+    open_prepared(tab, live, "seahaven", CODE, log)
+    score = int(info(tab)["score"])
+    click(tab, hint["from"])
+    table.tap(hint["from"])
+    assert screen_piles(tab) == shown_piles(table.view())
+    assert int(info(tab)["score"]) == score + 10
+
+
+def test_select_then_tap_a_destination_then_undo(tab: Any, live: LiveServer, line: Any) -> None:
+    def selects(table: Any, hint: dict[str, Any]) -> bool:
+        return table.tap(hint["from"])[0]["type"] == "select" and any(
+            e["type"] == "move" for e in table.tap(hint["to"])
+        )
+
+    log, hint, _ = first_step(line, selects)
+    open_prepared(tab, live, "seahaven", CODE, log)
+    before = screen_piles(tab)
+    click(tab, hint["from"])
+    assert "selected" in classes(tab, hint["from"])
+    tab.wait_for_timeout(400)  # not a double click
+    click(tab, hint["to"])
+    expected = sh_table(CODE, log)
+    expected.tap(hint["from"])
+    expected.tap(hint["to"])
+    assert screen_piles(tab) == shown_piles(expected.view())
+    tab.click("#undo")
+    settled(tab)
+    assert screen_piles(tab) == before
+
+
+def test_drag_a_card_or_run(tab: Any, live: LiveServer, line: Any) -> None:
+    log, hint, table = first_step(
+        line, lambda t, h: h["to"].startswith("column") and h["from"].startswith("column")
+    )
+    open_prepared(tab, live, "seahaven", CODE, log)
+    source, _, index = hint["from"].partition(":")[2].partition(":")
+    drag(tab, f"column:{source}", hint["to"], int(index) if index else -1)
+    table.drag(hint["from"], hint["to"])
+    assert screen_piles(tab) == shown_piles(table.view())
+    assert tab.locator(".ghost.dragging").count() == 0
+
+
+def test_double_click_moves_to_the_first_place_that_takes_it(
+    tab: Any, live: LiveServer, line: Any
+) -> None:
+    def double_moves(table: Any, hint: dict[str, Any]) -> bool:
+        source = hint["from"].rsplit(":", 1)[0] if hint["from"].count(":") == 2 else hint["from"]
+        first = table.tap(source)
+        return first[0]["type"] == "select" and any(
+            e["type"] == "move" for e in table.double_tap(source)
+        )
+
+    log, hint, table = first_step(line, double_moves)
+    source = hint["from"].rsplit(":", 1)[0] if hint["from"].count(":") == 2 else hint["from"]
+    open_prepared(tab, live, "seahaven", CODE, log)
+    double_click(tab, source)
+    assert screen_piles(tab) == shown_piles(table.view())
+
+
+def test_stuck_dialog_offers_a_new_deal_and_undo(tab: Any, live: LiveServer) -> None:
+    code, source, target = STUCK
+    open_prepared(tab, live, "seahaven", code, [])
+    assert not tab.is_visible("#blocked")
+    drag(tab, source, target)
+    tab.wait_for_selector("#blocked", state="visible")
+    assert "No more moves possible" in tab.inner_text("#blocked")
+    snap(tab, "seahaven-stuck-dialog")
+    tab.click("#blocked-new")
+    tab.wait_for_selector("#new-game", state="visible")
+    assert tab.is_checked('input[name=game][value="seahaven"]') and tab.is_visible(".cells")
+    tab.click("#new-game-cancel")
+    assert not tab.is_visible("#new-game") and not tab.is_visible("#blocked")
+    tab.click("#undo")
+    settled(tab)
+    assert info(tab)["moves"] == "0" and tab.get_attribute("#table", "data-status") == "playing"
+
+
+def test_win_dialog_and_reload(tab: Any, live: LiveServer, line: Any) -> None:
+    log, hint = line[-1]
+    open_prepared(tab, live, "seahaven", CODE, log)
+    piles = screen_piles(tab)
+    tab.reload()
+    tab.wait_for_selector("#table[data-ready]")
+    assert screen_piles(tab) == piles  # the reloaded game is the same
+    drag(tab, hint["from"], hint["to"])
+    tab.wait_for_selector("#won", state="visible")
+    assert tab.inner_text("#won-score") == "520"
+    snap(tab, "seahaven-won-dialog")
+    assert not tab.is_visible("#won-par")
+
+
+def test_new_game_window_deals_two_cells(tab: Any, live: LiveServer) -> None:
+    tab.goto(live.url + "/")
+    tab.click('button.new-deal[data-game="seahaven"]')
+    assert tab.is_visible(".cells") and tab.is_checked("input[name=winnable]")
+    tab.check("input[name=variant][value=C2]")
+    tab.click("#new-game-deal")
+    tab.wait_for_selector("#table[data-ready]")
+    assert info(tab)["code"].startswith("SH1-C2-")
+    assert tab.locator('.pile[data-target^="cell:"]').count() == 2
+
+
+def test_touch_drag_on_a_phone(chromium_browser: Any, live: LiveServer, line: Any) -> None:
+    context = chromium_browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    phone = context.new_page()
+    try:
+        log, hint, table = first_step(
+            line, lambda t, h: h["to"].startswith("column") and h["from"].count(":") == 1
+        )
+        open_prepared(phone, live, "seahaven", CODE, log)
+        assert phone.locator("#board").bounding_box()["width"] <= 390
+        cdp = context.new_cdp_session(phone)
+        x, y = point(phone, hint["from"])
+        tx, ty = point(phone, hint["to"])
+
+        def touch(kind: str, px: float, py: float) -> None:
+            points = [] if kind == "touchEnd" else [{"x": px, "y": py}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        touch("touchStart", x, y)
+        for step in range(1, 9):
+            touch("touchMove", x + (tx - x) * step / 8, y + (ty + 8 - y) * step / 8)
+        touch("touchEnd", tx, ty + 8)
+        settled(phone)
+        table.drag(hint["from"], hint["to"])
+        assert screen_piles(phone) == shown_piles(table.view())
+        phone.click("#undo")
+        settled(phone)
+        snap(phone, "seahaven-phone")
+    finally:
+        context.close()
+
+
+def test_solve_shows_the_solution_move_by_move(tab: Any, live: LiveServer, line: Any) -> None:
+    log, _ = line[-3]
+    open_prepared(tab, live, "seahaven", CODE, log)
+    tab.click("#solve")
+    tab.wait_for_selector("#won", state="visible", timeout=15000)
+    assert tab.inner_text("#won-score") == "520"
+    assert int(info(tab)["moves"]) == len(line)

@@ -1,0 +1,92 @@
+"""Server-rendered pages: home, table, settings, statistics, assets (TestClient)."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from cardems.web.app import create_app
+from cardems.web.charts import recent_games_chart
+
+
+def test_home_offers_installed_games_and_resumes_the_unfinished_one(client: TestClient) -> None:
+    html = client.get("/").text
+    assert 'href="/play/heart-to-heart"' in html and "Hearts" in html
+    assert "resume-link" not in html
+    table = client.get("/play/heart-to-heart", follow_redirects=False)
+    assert table.status_code == 303
+    game_url = table.headers["location"]
+    assert re.fullmatch(r"/game/[\w-]{24}", game_url)
+    game_id = game_url.rsplit("/", 1)[1]
+    client.post(f"/api/games/{game_id}/intent", json={"type": "tap", "target": "stock"})
+    assert f'href="{game_url}"' in client.get("/").text
+    again = client.get("/play/heart-to-heart", follow_redirects=False)
+    assert again.headers["location"] == game_url
+
+
+def test_table_page_loads_only_local_assets(client: TestClient) -> None:
+    html = client.get("/play/heart-to-heart").text
+    assert 'id="board"' in html and "No more moves possible" in html
+    assets = re.findall(r'(?:src|href)="([^"#]+)"', html)
+    assert assets and all(a.startswith("/") or a.startswith("data:") for a in assets)
+    for asset in ("/static/style.css", "/static/table.js", "/static/newgame.js", "/cards.svg"):
+        assert client.get(asset).status_code == 200
+    ET.fromstring(client.get("/cards.svg").text)
+
+
+def test_unknown_and_foreign_game_pages(client: TestClient) -> None:
+    response = client.get("/game/unknown")
+    assert response.status_code == 404 and "no such game" in response.text
+    assert client.get("/play/chess").status_code == 404
+
+
+def test_settings_form_saves_and_themes_the_pages(client: TestClient) -> None:
+    response = client.post(
+        "/settings", data={"move_errors": "on", "animation": "fast", "theme": "dark"}
+    )
+    assert response.status_code == 200 and "Settings saved." in response.text
+    assert 'data-theme="dark"' in response.text
+    settings = client.get("/api/settings").json()["settings"]
+    assert settings == {
+        "move_errors": True,
+        "placement_help": False,
+        "auto_move": False,
+        "warn_unwinnable": False,
+        "animation": "fast",
+        "theme": "dark",
+    }
+    assert client.post("/settings", data={"theme": "neon"}).status_code == 400
+
+
+def test_statistics_page_and_chart(client: TestClient) -> None:
+    assert "No finished games yet" in client.get("/stats").text
+    chart = recent_games_chart([{"won": True, "moves": 80}, {"won": False, "moves": 40}])
+    root = ET.fromstring(chart)
+    heights = [float(r.get("height", 0)) for r in root.iter("{http://www.w3.org/2000/svg}rect")]
+    assert heights[0] == 2 * heights[1]
+    assert [r.get("class") for r in root.iter("{http://www.w3.org/2000/svg}rect")] == [
+        "won",
+        "lost",
+    ]
+
+
+def test_a_loopback_server_refuses_foreign_host_names(db_path: Path) -> None:
+    app = create_app(db_path, allowed_hosts=["127.0.0.1", "localhost"])
+    with TestClient(app, base_url="http://127.0.0.1:8765") as local:
+        assert local.get("/api/games").status_code == 200
+    with TestClient(app, base_url="http://evil.example") as rebound:
+        assert rebound.get("/api/games").status_code == 400
+
+
+def test_a_game_without_a_table_layer_is_not_offered(client: TestClient) -> None:
+    html = client.get("/").text
+    assert "Coming soon" in html and 'href="/play/hearts"' not in html
+    response = client.get("/play/hearts")
+    assert response.status_code == 404 and "Hearts is not available yet" in response.text
+    response = client.post("/api/games", json={"game": "hearts"})
+    assert response.status_code == 404 and "not available yet" in response.json()["error"]
+    response = client.post("/api/games", json={"code": "HT1-N-AAAAAAA"})
+    assert response.status_code == 404 and "Hearts is not offered" in response.json()["error"]

@@ -1,0 +1,46 @@
+"""``cardems`` with no arguments and ``cardems serve``: data directory, port, browser."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardems import cli
+from cardems.web import commands
+
+
+def test_plain_cardems_serves_on_loopback_and_opens_the_browser(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    calls: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(commands, "serve", lambda *args: calls.append(args))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert cli.main([]) == 0
+    assert calls == [
+        ("127.0.0.1", commands.DEFAULT_PORT, tmp_path / "cardems" / "cardems.db", True)
+    ]
+
+
+def test_serve_options(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    calls: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(commands, "serve", lambda *args: calls.append(args))
+    db = tmp_path / "x.db"
+    argv = ["serve", "--port", "9001", "--host", "::1", "--no-browser", "--db", str(db)]
+    assert cli.main(argv) == 0
+    assert calls == [("::1", 9001, db, False)]
+
+
+def test_a_busy_default_port_falls_back_to_a_free_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        with pytest.raises(OSError):
+            commands.bind("127.0.0.1", port)  # an explicit port must be free
+        monkeypatch.setattr(commands, "DEFAULT_PORT", port)
+        sock = commands.bind("127.0.0.1", port)
+        assert sock.getsockname()[1] not in (0, port)
+        sock.close()

@@ -1,0 +1,163 @@
+"""Helpers for the browser tests: open games, press cards like a player, read the screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from cardems.store import Store
+from cardems.table import Intent
+from cardems.web.app import COOKIE, create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+class LiveServer:
+    """The app under uvicorn in a thread, on a free loopback port, over a temp database."""
+
+    def __init__(self, db: Path) -> None:
+        import socket
+        import threading
+
+        import uvicorn
+
+        self.db = db
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(64)
+        self.url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        self.server = uvicorn.Server(uvicorn.Config(create_app(db), log_level="warning"))
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [sock]}, daemon=True
+        )
+        self.thread.start()
+        import time
+
+        deadline = time.monotonic() + 10
+        while not self.server.started and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert self.server.started, "the test server did not start"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(5)
+
+
+def open_home(tab: Any, base: str) -> None:
+    tab.goto(base + "/")
+
+
+def player_id(tab: Any) -> str:
+    cookies = {c["name"]: c["value"] for c in tab.context.cookies()}
+    return str(cookies[COOKIE])
+
+
+def open_prepared(tab: Any, live: Any, game: str, code: str, log: list[Intent]) -> str:
+    """Save a game with ``log`` already played for this tab's player, and open it."""
+    open_home(tab, live.url)
+    store = Store(live.db)
+    try:
+        variant = code.split("-")[1]
+        game_id = store.create_game(player_id(tab), game, variant, code, log=log)
+    finally:
+        store.close()
+    open_game(tab, live.url + f"/game/{game_id}")
+    return game_id
+
+
+def open_game(tab: Any, url: str) -> None:
+    tab.goto(url)
+    tab.wait_for_selector("#table[data-ready]")
+
+
+def box(tab: Any, target: str, index: int = -1) -> dict[str, float]:
+    """The on-screen box of a pile's card (top card by default) or of the pile's slot."""
+    cards = tab.locator(f'.card[data-target="{target}"]')
+    if cards.count():
+        found: dict[str, float] = cards.nth(
+            index if index >= 0 else cards.count() - 1
+        ).bounding_box()
+        return found
+    slot: dict[str, float] = tab.locator(f'.pile[data-target="{target}"] .slot').bounding_box()
+    return slot
+
+
+def point(tab: Any, target: str, index: int = -1) -> tuple[float, float]:
+    """A point on the visible part of a card: near its top for fanned columns."""
+    b = box(tab, target, index)
+    return b["x"] + b["width"] / 2, b["y"] + min(b["height"] / 2, 12)
+
+
+def settled(tab: Any) -> None:
+    """Wait until every request sent so far has been answered and drawn."""
+    tab.wait_for_function("window.cardemsIdle && window.cardemsIdle()")
+
+
+def click(tab: Any, target: str, index: int = -1) -> None:
+    tab.mouse.click(*point(tab, target, index))
+    settled(tab)
+
+
+def double_click(tab: Any, target: str, index: int = -1) -> None:
+    tab.mouse.dblclick(*point(tab, target, index))
+    settled(tab)
+
+
+def drag(tab: Any, source: str, target: str, index: int = -1) -> None:
+    x, y = point(tab, source, index)
+    tx, ty = point(tab, target)
+    tab.mouse.move(x, y)
+    tab.mouse.down()
+    tab.mouse.move(x + 5, y + 5, steps=2)
+    tab.mouse.move(tx, ty + 10, steps=8)
+    tab.mouse.up()
+    settled(tab)
+
+
+def info(tab: Any) -> dict[str, str]:
+    """The info bar as shown."""
+    return {key: tab.inner_text(f"#{key}") for key in ("time", "score", "moves", "code")}
+
+
+def cards(tab: Any, target: str) -> list[str]:
+    """The card ids drawn for a pile, bottom to top (``back`` for a face-down card)."""
+    result: list[str] = tab.eval_on_selector_all(
+        f'.card[data-target="{target}"]', "nodes => nodes.map(n => n.dataset.card)"
+    )
+    return result
+
+
+def classes(tab: Any, target: str) -> set[str]:
+    """The classes of a pile's top card."""
+    cls: str = tab.locator(f'.card[data-target="{target}"]').last.get_attribute("class")
+    return set(cls.split())
+
+
+def count_label(tab: Any, target: str) -> str:
+    text: str = tab.text_content(f'.pile[data-target="{target}"] .count')
+    return text
+
+
+def screen_piles(tab: Any) -> dict[str, list[str]]:
+    """Every pile's drawn cards, bottom to top, as read from the page."""
+    piles: dict[str, list[str]] = tab.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#board > .pile')].map(
+            g => [g.dataset.target,
+                  [...g.querySelectorAll('.card')].map(c => c.dataset.card)]))"""
+    )
+    return piles
+
+
+def snap(tab: Any, name: str) -> None:
+    """Keep a screenshot of this moment under test-artifacts/."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    tab.screenshot(path=str(ARTIFACTS / f"{name}.png"))
