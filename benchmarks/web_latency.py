@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMING = re.compile(r"dur=([0-9.]+)")
@@ -137,9 +137,9 @@ def main() -> None:
             deadline = time.monotonic() + 15
             while True:
                 try:
-                    httpx.get(base + "/api/games", timeout=1)
+                    httpx2.get(base + "/api/games", timeout=1)
                     break
-                except httpx.TransportError:
+                except httpx2.TransportError:
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.1)

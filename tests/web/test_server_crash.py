@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 
 SERVE = [sys.executable, "-m", "cardems", "serve", "--no-browser"]
 SRC = str(Path(__file__).resolve().parents[2] / "src")
@@ -29,9 +29,9 @@ def start(db: Path) -> tuple[subprocess.Popen[bytes], str]:
     deadline = time.monotonic() + 20
     while True:
         try:
-            httpx.get(base + "/api/games", timeout=1)
+            httpx2.get(base + "/api/games", timeout=1)
             return proc, base
-        except httpx.TransportError:
+        except httpx2.TransportError:
             assert time.monotonic() < deadline, "server did not start"
             time.sleep(0.05)
 
@@ -40,7 +40,7 @@ def test_kill_9_between_moves_loses_nothing(tmp_path: Path) -> None:
     db = tmp_path / "cardems.db"
     proc, base = start(db)
     try:
-        with httpx.Client(base_url=base) as client:
+        with httpx2.Client(base_url=base) as client:
             game = client.post("/api/games", json={"code": "HH1-N-AAAAAAM"}).json()["id"]
             for target in ["stock"] * 9 + ["waste", "heart:25", "stock"]:
                 response = client.post(
@@ -54,7 +54,7 @@ def test_kill_9_between_moves_loses_nothing(tmp_path: Path) -> None:
         proc.wait()
     proc, base = start(db)
     try:
-        with httpx.Client(base_url=base, cookies=cookies) as client:
+        with httpx2.Client(base_url=base, cookies=cookies) as client:
             resumed = client.get(f"/api/games/{game}").json()["view"]
     finally:
         proc.terminate()
