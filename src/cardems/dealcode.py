@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardems.i18n.markers import N_
+
 BASE32_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 
 
@@ -40,6 +42,9 @@ FAMILIES: dict[str, GameFamily] = {
     )
 }
 FAMILIES_BY_NAME: dict[str, GameFamily] = {family.name: family for family in FAMILIES.values()}
+
+
+MALFORMED = N_("malformed deal code '%(text)s': expected GGV-VARIANT-PAYLOAD, e.g. HH1-N-AAAAAAM")
 
 
 class DealCodeError(ValueError):
@@ -91,8 +96,12 @@ class DealCode:
         if self.variant not in family.variants:
             raise DealCodeError(
                 "variant",
-                f"unknown variant {self.variant!r} for {family.title}:"
-                f" expected {' or '.join(family.variants)}",
+                N_("unknown variant '%(variant)s' for %(game)s: expected %(expected)s")
+                % {
+                    "variant": self.variant,
+                    "game": family.title,
+                    "expected": " or ".join(family.variants),
+                },
             )
         if not 0 <= self.number <= family.max_number:
             raise DealCodeError(
@@ -117,32 +126,40 @@ class DealCode:
         if len(parts) != 3 or not all(parts):
             raise DealCodeError(
                 "form",
-                f"malformed deal code {text!r}: expected GGV-VARIANT-PAYLOAD, e.g. HH1-N-AAAAAAM",
+                MALFORMED % {"text": text},
             )
         head, variant, payload = parts
         if len(head) != 3:
             raise DealCodeError(
                 "form",
-                f"malformed deal code {text!r}: the first part is two game letters and a digit",
+                N_("malformed deal code '%(text)s': the first part is two game letters and a digit")
+                % {"text": text},
             )
         game, version_text = head[:2], head[2]
         family = FAMILIES.get(game)
         if family is None:
             raise DealCodeError(
-                "game", f"unknown game {game!r} in {text!r}: known are {_known_games()}"
+                "game",
+                N_("unknown game '%(game)s' in '%(text)s': known are %(known)s")
+                % {"game": game, "text": text, "known": _known_games()},
             )
         if not version_text.isdigit():
-            raise DealCodeError("version", f"the generator version in {text!r} must be one digit")
+            raise DealCodeError(
+                "version",
+                N_("the generator version in '%(text)s' must be one digit") % {"text": text},
+            )
         if len(payload) != family.payload_width:
             raise DealCodeError(
                 "payload",
-                f"the payload {payload!r} must have {family.payload_width} characters for {game}",
+                N_("the payload '%(payload)s' must have %(num)d characters for %(game)s")
+                % {"payload": payload, "num": family.payload_width, "game": game},
             )
         bad = sorted({char for char in payload if char not in BASE32_ALPHABET})
         if bad:
             raise DealCodeError(
                 "payload",
-                f"the payload {payload!r} has characters outside A-Z and 2-7: {''.join(bad)}",
+                N_("the payload '%(payload)s' has characters outside A-Z and 2-7: %(bad)s")
+                % {"payload": payload, "bad": "".join(bad)},
             )
         return cls(game, int(version_text), variant, decode_base32(payload))
 

@@ -50,3 +50,33 @@ def test_engine_messages_are_translated_in_the_api(client: TestClient) -> None:
     assert arabic != "Must be of the same rank"
     assert response["view"]["message"] == arabic
     assert {"type": "error", "message": arabic} in response["events"]
+
+
+def test_a_typed_bad_code_is_explained_in_the_language(client: TestClient) -> None:
+    client.post("/api/settings", json={"language": "ro"})
+    response = client.post("/api/games", json={"code": "HH1-N-AAAAA8A"})
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": "conținutul „AAAAA8A” are caractere în afara A-Z și 2-7: 8",
+        "part": "payload",
+    }
+
+
+def test_not_found_pages_follow_the_browser(client: TestClient) -> None:
+    page = client.get("/nowhere", headers={"accept-language": "he"})
+    assert page.status_code == 404 and 'dir="rtl"' in page.text
+    assert translations("he").gettext("Not found") in page.text
+    api = client.get("/api/nowhere", headers={"accept-language": "ar"})
+    assert api.json()["error"] == translations("ar").gettext("no such API call")
+
+
+def test_rules_pages_in_every_language(client: TestClient) -> None:
+    for lang in ("en", "ar", "he", "ro"):
+        client.post("/api/settings", json={"language": lang})
+        for game in ("heart-to-heart", "seahaven", "hearts"):
+            page = client.get(f"/rules/{game}")
+            assert page.status_code == 200 and f'<article class="rules" lang="{lang}"' in page.text
+        assert 'href="/rules/heart-to-heart"' in client.get("/").text
+    assert client.get("/rules/chess").status_code == 404
+    game = client.get("/play/seahaven").text
+    assert 'href="/rules/seahaven"' in game

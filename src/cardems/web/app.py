@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from html import escape
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
@@ -25,7 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from cardems.dealcode import FAMILIES, FAMILIES_BY_NAME
-from cardems.i18n import RULES_GAMES, rules_page
+from cardems.i18n import RULES_GAMES, direction, rules_page, translations
 from cardems.i18n.markers import N_
 from cardems.render.svg import sprite
 from cardems.store import Store
@@ -46,6 +47,9 @@ HERE = Path(__file__).parent
 COOKIE = "cardems_player"
 MAX_BODY = 4096
 log = logging.getLogger("cardems.web")
+NO_SUCH_CALL = N_("no such API call")
+NOT_FOUND = N_("Not found")
+HOME = N_("Cardems home")
 
 
 class App:
@@ -195,7 +199,7 @@ class App:
             return {"settings": service.settings(player_id)}
         if route == "stats":
             return {"statistics": self.store.statistics(player_id)}
-        raise ApiError(404, "no such API call")
+        raise ApiError(404, NO_SUCH_CALL)
 
     def _answer(self, live: LiveGame, events: list[dict[str, Any]], lang: str) -> dict[str, Any]:
         view = self.localize(self.service.view(live), lang)
@@ -313,19 +317,32 @@ class App:
 FAMILIES_BY_NAME_TITLE = {family.name: family.title for family in FAMILIES.values()}
 
 
+def _browser_language(request: Request) -> str:
+    return choose_language(None, request.headers.get("accept-language"))
+
+
 async def _not_found(request: Request, exc: Exception) -> Response:
+    lang = _browser_language(request)
     if request.url.path.startswith("/api/"):
-        return JSONResponse({"error": "no such API call"}, 404)
-    return HTMLResponse("<h1>Not found</h1><p><a href='/'>Cardems home</a></p>", 404)
+        return JSONResponse({"error": translate(lang, NO_SUCH_CALL)}, 404)
+    t = translations(lang)
+    html = (
+        f'<html lang="{lang}" dir="{direction(lang)}"><title>Cardems</title>'
+        f"<h1>{escape(t.gettext(NOT_FOUND))}</h1>"
+        f"<p><a href='/'>{escape(t.gettext(HOME))}</a></p></html>"
+    )
+    return HTMLResponse(html, 404)
 
 
 async def _method_not_allowed(request: Request, exc: Exception) -> Response:
-    return JSONResponse({"error": f"{request.method} is not allowed here"}, 405)
+    message = N_("%(method)s is not allowed here") % {"method": request.method}
+    return JSONResponse({"error": translate(_browser_language(request), message)}, 405)
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
     log.exception("unexpected error on %s", request.url.path, exc_info=exc)
-    return JSONResponse({"error": "internal error; your game is saved as of the last move"}, 500)
+    message = N_("internal error; your game is saved as of the last move")
+    return JSONResponse({"error": translate(_browser_language(request), message)}, 500)
 
 
 def create_app(
