@@ -144,13 +144,14 @@ class App:
             return None
         raw = await request.body()
         if len(raw) > MAX_BODY:
-            raise ApiError(413, f"request too large (limit {MAX_BODY} bytes)")
+            message = N_("request too large (limit %(num)d bytes)") % {"num": MAX_BODY}
+            raise ApiError(413, message)
         if not raw.strip():
             return {}
         try:
             return json.loads(raw)
         except ValueError as error:
-            raise ApiError(400, f"malformed JSON: {error}") from None
+            raise ApiError(400, N_("malformed JSON: %(error)s") % {"error": error}) from None
 
     async def _handle(
         self, request: Request, route: str, player_id: str, body: Any

@@ -147,16 +147,22 @@ class GameService:
     def update_settings(self, player_id: str, changes: Any) -> dict[str, Any]:
         """Validate and save setting changes; refuse the whole request if any is wrong."""
         if not isinstance(changes, dict):
-            raise ApiError(400, "settings must be a JSON object")
+            raise ApiError(400, N_("settings must be a JSON object"))
         for key, value in changes.items():
             choices = SETTING_CHOICES.get(key)
             if choices is None:
                 raise ApiError(
-                    400, f"unknown setting {key!r}: known are {', '.join(DEFAULT_SETTINGS)}"
+                    400,
+                    N_("unknown setting '%(key)s': known are %(known)s")
+                    % {"key": key, "known": ", ".join(DEFAULT_SETTINGS)},
                 )
             if value not in choices or type(value) is not type(choices[0]):
                 allowed = ", ".join(map(str, choices))
-                raise ApiError(400, f"setting {key!r} must be one of {allowed}, not {value!r}")
+                raise ApiError(
+                    400,
+                    N_("setting '%(key)s' must be one of %(allowed)s, not %(value)s")
+                    % {"key": key, "allowed": allowed, "value": repr(value)},
+                )
         settings = self.settings(player_id) | changes
         self.store.save_settings(player_id, settings)
         for live in self._live.values():
@@ -178,11 +184,11 @@ class GameService:
     def new_game(self, player_id: str, request: Any) -> LiveGame:
         """Start a game from ``{"game", "variant", "winnable"}`` or ``{"code"}``."""
         if not isinstance(request, dict):
-            raise ApiError(400, "a new game needs a JSON object")
+            raise ApiError(400, N_("a new game needs a JSON object"))
         text = request.get("code")
         if text not in (None, ""):
             if not isinstance(text, str):
-                raise ApiError(400, "the code must be a string such as SH1-C4-AAAAAJ2")
+                raise ApiError(400, N_("the code must be a string such as SH1-C4-AAAAAJ2"))
             try:
                 code = DealCode.parse(text)
             except DealCodeError as error:
@@ -203,7 +209,7 @@ class GameService:
                 )
             winnable = request.get("winnable", True)
             if not isinstance(winnable, bool):
-                raise ApiError(400, "winnable must be true or false")
+                raise ApiError(400, N_("winnable must be true or false"))
             code = self._random_code(family, variant, winnable)
         options = {"auto_move": self.settings(player_id)["auto_move"]}
         return self._create(player_id, code.family.name, code.variant, str(code), options)
@@ -256,14 +262,15 @@ class GameService:
     def _rebuild(self, saved: SavedGame) -> LiveGame:
         factory = self.tables.get(saved.code[:2])
         if factory is None:
-            raise ApiError(404, f"{saved.game} is not offered by this server")
+            raise ApiError(404, N_("%(game)s is not offered by this server") % {"game": saved.game})
         settings = self._table_settings(self.settings(saved.player_id), saved.options)
         try:
             code = DealCode.parse(saved.code)
             table = factory(code, settings, clock=self.clock)
             replay(table, list(saved.log))
         except (ValueError, KeyError, TypeError, IndexError) as error:
-            raise ApiError(409, f"the saved game {saved.id} cannot be replayed: {error}") from None
+            message = N_("the saved game %(id)s cannot be replayed: %(error)s")
+            raise ApiError(409, message % {"id": saved.id, "error": error}) from None
         table.timer = GameTimer.from_dict(
             {"elapsed": saved.elapsed, "stopped": saved.timer_stopped}, clock=self.clock
         )
@@ -390,15 +397,17 @@ def verdict(table: SolitaireTable, seconds: float = VERDICT_SECONDS) -> bool | N
 def parse_intent(request: Any) -> Intent:
     """``{"type": "drag", "source": "column:3", "target": "cell:1"}`` → an intent tuple."""
     if not isinstance(request, dict):
-        raise ApiError(400, "an intent must be a JSON object with a type")
+        raise ApiError(400, N_("an intent must be a JSON object with a type"))
     kind = request.get("type")
     fields = INTENT_KINDS.get(kind) if isinstance(kind, str) else None
     if fields is None or not isinstance(kind, str):
-        raise ApiError(400, f"unknown intent type {kind!r}: use {', '.join(INTENT_KINDS)}")
+        message = N_("unknown intent type %(kind)s: use %(kinds)s")
+        raise ApiError(400, message % {"kind": repr(kind), "kinds": ", ".join(INTENT_KINDS)})
     values: list[str] = []
     for name in fields:
         value = request.get(name)
         if not isinstance(value, str) or not 0 < len(value) <= 40:
-            raise ApiError(400, f"a {kind} needs a {name} such as 'column:3' or 'heart:25'")
+            message = N_("a %(kind)s needs a %(name)s such as 'column:3' or 'heart:25'")
+            raise ApiError(400, message % {"kind": kind, "name": name})
         values.append(value)
     return (kind, *values)
