@@ -80,3 +80,30 @@ def test_rules_pages_in_every_language(client: TestClient) -> None:
     assert client.get("/rules/chess").status_code == 404
     game = client.get("/play/seahaven").text
     assert 'href="/rules/seahaven"' in game
+
+
+def test_every_card_and_pile_has_a_label_in_the_language(client: TestClient) -> None:
+    for lang in ("en", "he"):
+        client.post("/api/settings", json={"language": lang})
+        for code in ("HH1-N-AAAAAAM", "SH1-C4-AAAAAJ2"):
+            view = client.post("/api/games", json={"code": code}).json()["view"]
+            labels = [pile["label"] for pile in view["piles"]]
+            labels += [card["label"] for pile in view["piles"] for card in pile["cards"]]
+            assert all(isinstance(label, str) and label for label in labels)
+            if lang == "he":
+                assert all(re.search("[\u0590-\u05ff]", label) for label in labels)
+    client.post("/api/settings", json={"language": "en"})
+    view = client.post("/api/games", json={"code": "SH1-C4-AAAAAJ2"}).json()["view"]
+    by_target = {pile["target"]: pile for pile in view["piles"]}
+    assert by_target["column:1"]["label"] == "Column 1, 5 cards, 9 of diamonds"
+    assert by_target["column:1"]["cards"][0]["label"] == "8 of hearts, Column 1, covered"
+    assert by_target["cell:3"]["label"] == "Free cell 3, empty"
+    assert by_target["foundation:H"]["label"] == "Foundation, hearts, empty"
+    game_id = client.post("/api/games", json={"code": WORKED}).json()["id"]
+    view = client.post(
+        f"/api/games/{game_id}/intent", json={"type": "tap", "target": "heart:25"}
+    ).json()["view"]
+    tip = next(pile for pile in view["piles"] if pile["target"] == "heart:25")
+    assert tip["label"] == "4 of hearts, position 25, available, selected"
+    stock = next(pile for pile in view["piles"] if pile["target"] == "stock")
+    assert stock["label"] == "Stock, 26 cards"

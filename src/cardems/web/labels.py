@@ -7,6 +7,7 @@ Games without a labeller here (Hearts adds its own) come back unchanged.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -35,19 +36,28 @@ _WASTE: Final = "Waste"
 Labeller = Callable[[dict[str, Any], str], None]
 
 
-def _card(card: dict[str, Any], lang: str) -> str:
-    code = card.get("card")
+@functools.cache
+def _name(code: str | None, lang: str) -> str:
     if not code:
         return str(translations(lang).gettext(_FACE_DOWN))
     return card_name(Card.parse(code), lang)
 
 
-def _state(card: dict[str, Any], lang: str) -> list[str]:
+def _card(card: dict[str, Any], lang: str) -> str:
+    return _name(card.get("card"), lang)
+
+
+@functools.cache
+def _states(available: bool, selected: bool, lang: str) -> tuple[str, ...]:
     t = translations(lang)
-    parts = [t.gettext(_AVAILABLE if card.get("available") else _COVERED)]
-    if card.get("selected"):
+    parts = [t.gettext(_AVAILABLE if available else _COVERED)]
+    if selected:
         parts.append(t.gettext("selected"))
-    return [str(part) for part in parts]
+    return tuple(str(part) for part in parts)
+
+
+def _state(card: dict[str, Any], lang: str) -> list[str]:
+    return list(_states(bool(card.get("available")), bool(card.get("selected")), lang))
 
 
 def _count(n: int, lang: str) -> str:
