@@ -129,3 +129,23 @@ def test_no_view_shows_another_seats_hidden_card(number: int, seed: int, steps: 
         shown |= {Card.parse(t) for t in json["trick"] + json["legal"]}
         shown |= {Card.parse(t) for tr in json["tricks"] for t in tr["cards"]}
         assert shown <= allowed
+
+
+def test_fast_playouts_follow_the_same_rules_as_the_round() -> None:
+    from cardems.hearts.playout import position_of_deal, random_playout
+
+    rng = random.Random(77)
+    for number in range(300):
+        rnd = Round.deal(deal_for_round(DealCode("HT", 1, "N", number), 3), 3)
+        draws = [rng.random() for _ in range(52)]
+        feed = iter(draws)
+        points = random_playout(position_of_deal(list(rnd.hands)), feed.__next__)
+        # Replay the same choices on the reference rules: the j-th legal card, low first.
+        for value in draws:
+            seat = rnd.to_play
+            assert seat is not None
+            legal = rnd.legal_mask(seat)
+            index = [i for i in range(52) if legal >> i & 1][int(value * legal.bit_count())]
+            rnd = rnd.play(seat, to_card(index))
+        assert rnd.phase is Phase.DONE
+        assert list(rnd.raw_points) == points
