@@ -12,7 +12,7 @@ from typing import Any
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.games import UnknownGame, Unsupported, adapter_for, available_games
 
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("cardems.hearts.commands",)
 """Modules that add their own sub-commands: each defines ``add_commands(subparsers)``."""
 
 

@@ -14,6 +14,7 @@ from cardems.dealcode import FAMILIES, FAMILIES_BY_NAME, DealCode, GameFamily
 
 ADAPTER_MODULES: dict[str, str] = {
     "HH": "cardems.heart_to_heart.adapter",
+    "HT": "cardems.hearts.adapter",
 }
 
 

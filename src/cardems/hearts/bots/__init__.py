@@ -1,0 +1,45 @@
+"""Computer opponents. Every bot sees only a :class:`~cardems.hearts.view.SeatView`.
+
+``make_bot("easy" | "medium" | "expert", seed)`` builds one; bots answer with compact
+card indices (see :mod:`cardems.hearts.core`): a 3-card mask to pass, a card to play.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from cardems.hearts.view import SeatView
+
+
+class Bot(Protocol):
+    """A Hearts player that decides from its seat's view alone."""
+
+    name: str
+
+    def choose_pass(self, view: SeatView) -> int:
+        """A mask of three cards from the hand to pass."""
+        ...
+
+    def choose_play(self, view: SeatView) -> int:
+        """A legal card (compact index) to play."""
+        ...
+
+
+LEVELS = ("easy", "medium", "expert")
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by level name; ``seed`` fixes its random choices."""
+    if name == "easy":
+        from cardems.hearts.bots.easy import EasyBot
+
+        return EasyBot(seed)
+    if name == "medium":
+        from cardems.hearts.bots.medium import MediumBot
+
+        return MediumBot()
+    if name.startswith("expert"):
+        from cardems.hearts.bots.expert import ExpertBot
+
+        return ExpertBot.from_name(name, seed)
+    raise ValueError(f"unknown bot {name!r}: choose from {', '.join(LEVELS)}")
