@@ -14,6 +14,7 @@ import random
 import time
 
 from cardems.hearts.bots import heuristic
+from cardems.hearts.bots.inference import MISS_WEIGHT, misses, past_checks
 from cardems.hearts.bots.rollout import heuristic_rollout
 from cardems.hearts.bots.sampling import Knowledge
 from cardems.hearts.core import FULL_DECK, QUEEN_OF_SPADES
@@ -46,10 +47,24 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, seed: int = 0, worlds: int = 40, budget_ms: float = 30.0) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        worlds: int = 40,
+        budget_ms: float = 30.0,
+        *,
+        infer: bool = True,
+        candidates: int = 200,
+        max_misses: int = 3,
+        sampling_share: float = 0.4,
+    ) -> None:
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.budget = budget_ms / 1000.0
+        self.infer = infer
+        self.candidates = candidates
+        self.max_misses = max_misses
+        self.sampling_share = sampling_share
 
     @classmethod
     def from_name(cls, name: str, seed: int = 0) -> ExpertBot:
@@ -57,7 +72,8 @@ class ExpertBot:
         parts = name.split(":")
         worlds = int(parts[1]) if len(parts) > 1 else 40
         budget = float(parts[2]) if len(parts) > 2 else 30.0
-        bot = cls(seed, worlds, budget)
+        infer = parts[3] != "noinfer" if len(parts) > 3 else True
+        bot = cls(seed, worlds, budget, infer=infer)
         bot.name = name
         return bot
 
@@ -82,16 +98,29 @@ class ExpertBot:
         if len(choices) == 1:
             return choices[0]
         knowledge = Knowledge(view)
+        checks = past_checks(view) if self.infer else []
+        start = time.perf_counter()
+        deadline = start + self.budget
+        rng = self.rng
+        # Sample deals for part of the budget; rank them by how well they explain play.
+        pool: list[tuple[int, float, list[int]]] = []
+        sample_until = start + self.budget * self.sampling_share
+        while len(pool) < self.candidates:
+            hands = knowledge.sample(rng)
+            miss = misses(hands, checks, self.max_misses) if checks else 0
+            pool.append((miss, rng.random(), hands))
+            if len(pool) >= self.worlds and time.perf_counter() > sample_until:
+                break
+        pool.sort(key=lambda item: (item[0], item[1]))
         totals = dict.fromkeys(choices, 0.0)
-        deadline = time.perf_counter() + self.budget
         trick = list(view.trick)
         done = len(view.tricks)
         leader = view.leader
         points = list(view.round_points)
-        rng = self.rng
-        worlds = 0
-        while worlds < self.worlds:
-            hands = knowledge.sample(rng)
+        for worlds, (miss, _, hands) in enumerate(pool[: self.worlds]):
+            if worlds >= 6 and time.perf_counter() > deadline:
+                break
+            weight = MISS_WEIGHT**miss
             hands[seat] = hand
             for c in choices:
                 h = hands[:]
@@ -105,10 +134,7 @@ class ExpertBot:
                     points[:],
                     played | (1 << c),
                 )
-                totals[c] += _score(result, seat)
-            worlds += 1
-            if worlds >= 6 and time.perf_counter() > deadline:
-                break
+                totals[c] += weight * _score(result, seat)
         best = min(choices, key=lambda c: (totals[c], c != default))
         return best
 

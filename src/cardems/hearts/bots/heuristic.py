@@ -110,6 +110,8 @@ def choose_card(
         below = follow & ((1 << win) - 1)
         if shooting:
             return _high(above) if above else _low(follow)
+        if follow & QS_BIT and win > QUEEN_OF_SPADES:
+            return QUEEN_OF_SPADES  # dump the queen under the A♠ or K♠
         if threat:
             runner_wins = (seat - n + trick.index(win)) % 4 == runner
             if runner_wins and above and (trick_points or led == HEARTS) and n == 3:

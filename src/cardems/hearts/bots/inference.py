@@ -1,0 +1,77 @@
+"""How well a sampled deal explains what the other seats played.
+
+The expert assumes the others play roughly like the heuristic. For a sampled deal it
+replays the round so far and counts the others' plays the heuristic would not have made
+from the hands that deal gives them; each miss divides the deal's weight by
+``1 / MISS_WEIGHT``. Deals that explain the table's play dominate the search.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from cardems.hearts.bots.heuristic import choose_card
+from cardems.hearts.core import POINTS, legal_mask
+from cardems.hearts.view import SeatView
+
+MISS_WEIGHT = 0.2
+
+
+class Check(NamedTuple):
+    """One past decision of another seat, with the public state before it."""
+
+    seat: int
+    card: int
+    later: int
+    """Cards that seat played from this decision on (added back to its hand)."""
+    trick: tuple[int, ...]
+    played: int
+    points: tuple[int, ...]
+    led: int
+    first: bool
+    broken: bool
+
+
+def past_checks(view: SeatView) -> list[Check]:
+    """The other seats' plays this round, in order, with what they knew before each."""
+    plays: list[tuple[int, int, tuple[int, ...], int, tuple[int, ...], bool, bool]] = []
+    played = 0
+    points = [0, 0, 0, 0]
+    broken = False
+    tricks = [(t.leader, t.cards, t.winner) for t in view.tricks]
+    tricks.append((view.leader, view.trick, -1))
+    for number, (leader, cards, winner) in enumerate(tricks):
+        for k, card in enumerate(cards):
+            seat = (leader + k) % 4
+            plays.append((seat, card, cards[:k], played, tuple(points), number == 0, broken))
+            played |= 1 << card
+            if 13 <= card < 26:
+                broken = True
+        if winner >= 0:
+            points[winner] += sum(POINTS[c] for c in cards)
+    checks: list[Check] = []
+    later = [0, 0, 0, 0]
+    for seat, card, trick, before, pts, first, brk in reversed(plays):
+        later[seat] |= 1 << card
+        if seat != view.seat:
+            led = trick[0] // 13 if trick else -1
+            checks.append(Check(seat, card, later[seat], trick, before, pts, led, first, brk))
+    checks.reverse()
+    return checks
+
+
+def misses(hands: list[int], checks: list[Check], limit: int) -> int:
+    """How many of ``checks`` the heuristic contradicts in ``hands`` (stops past ``limit``)."""
+    count = 0
+    for check in checks:
+        hand = hands[check.seat] | check.later
+        legal = legal_mask(hand, check.led, check.first, check.broken)
+        if not legal & (legal - 1):
+            continue
+        if choose_card(check.seat, hand, legal, check.trick, check.played, check.points) != (
+            check.card
+        ):
+            count += 1
+            if count > limit:
+                break
+    return count
