@@ -14,7 +14,7 @@ import random
 import time
 
 from cardems.hearts.bots import heuristic
-from cardems.hearts.bots.inference import MISS_WEIGHT, misses, past_checks
+from cardems.hearts.bots.inference import IMPOSSIBLE, MISS_WEIGHT, Check, misses, past_checks
 from cardems.hearts.bots.rollout import heuristic_rollout
 from cardems.hearts.bots.sampling import Knowledge
 from cardems.hearts.core import FULL_DECK, QUEEN_OF_SPADES
@@ -42,6 +42,11 @@ def distinct_choices(legal: int, unseen: int) -> list[int]:
     return choices
 
 
+DEFAULT_WORLDS = 100
+DEFAULT_BUDGET_MS = 50.0
+DEFAULT_MOON_DREAD = 0.0
+
+
 class ExpertBot:
     """PIMC search; ``budget_ms`` bounds the time per decision, ``worlds`` the samples."""
 
@@ -50,9 +55,10 @@ class ExpertBot:
     def __init__(
         self,
         seed: int = 0,
-        worlds: int = 40,
-        budget_ms: float = 30.0,
+        worlds: int = DEFAULT_WORLDS,
+        budget_ms: float = DEFAULT_BUDGET_MS,
         *,
+        moon_dread: float = DEFAULT_MOON_DREAD,
         infer: bool = True,
         candidates: int = 200,
         max_misses: int = 3,
@@ -65,17 +71,55 @@ class ExpertBot:
         self.candidates = candidates
         self.max_misses = max_misses
         self.sampling_share = sampling_share
+        self.moon_dread = moon_dread
+        self._memory: (
+            tuple[tuple[int, tuple[int, ...]], int, list[tuple[int, list[int]]]] | None
+        ) = None
 
     @classmethod
     def from_name(cls, name: str, seed: int = 0) -> ExpertBot:
-        """``expert`` or ``expert:WORLDS:BUDGET_MS``."""
-        parts = name.split(":")
-        worlds = int(parts[1]) if len(parts) > 1 else 40
-        budget = float(parts[2]) if len(parts) > 2 else 30.0
-        infer = parts[3] != "noinfer" if len(parts) > 3 else True
-        bot = cls(seed, worlds, budget, infer=infer)
+        """``expert`` or ``expert:worlds=60:budget=40:dread=8:infer=0`` (any subset)."""
+        options: dict[str, float] = {}
+        for part in name.split(":")[1:]:
+            key, _, value = part.partition("=")
+            if key not in ("worlds", "budget", "dread", "infer") or not value:
+                raise ValueError(f"unknown expert option {part!r} in {name!r}")
+            options[key] = float(value)
+        bot = cls(
+            seed,
+            int(options.get("worlds", DEFAULT_WORLDS)),
+            options.get("budget", DEFAULT_BUDGET_MS),
+            infer=bool(options.get("infer", 1)),
+            moon_dread=options.get("dread", DEFAULT_MOON_DREAD),
+        )
         bot.name = name
         return bot
+
+    def _carry_over(
+        self, view: SeatView, checks: list[Check]
+    ) -> list[tuple[int, float, list[int]]]:
+        """Deals kept from the last decision this round, minus the cards played since;
+        dropped when a seat played a card that deal did not give it."""
+        memory = self._memory
+        if memory is None or memory[0] != (view.round_number, view.totals):
+            return []
+        _, seen, kept = memory
+        new = checks[seen:]
+        out = []
+        rand = self.rng.random
+        for miss, hands in kept:
+            ok = True
+            for check in new:
+                if not hands[check.seat] >> check.card & 1:
+                    ok = False
+                    break
+                hands[check.seat] &= ~(1 << check.card)
+            if not ok:
+                continue
+            miss += misses(hands, new, self.max_misses - miss) if new else 0
+            if miss <= self.max_misses:
+                out.append((miss, rand(), hands))
+        return out
 
     def choose_pass(self, view: SeatView) -> int:
         """The medium heuristic's pass."""
@@ -102,16 +146,33 @@ class ExpertBot:
         start = time.perf_counter()
         deadline = start + self.budget
         rng = self.rng
-        # Sample deals for part of the budget; rank them by how well they explain play.
-        pool: list[tuple[int, float, list[int]]] = []
+        # Deals kept from this seat's last decision, updated with the plays since, then
+        # fresh deals for part of the budget; rank them by how well they explain play.
+        pool = self._carry_over(view, checks)
         sample_until = start + self.budget * self.sampling_share
+        spare: list[tuple[int, float, list[int]]] = []
         while len(pool) < self.candidates:
             hands = knowledge.sample(rng)
             miss = misses(hands, checks, self.max_misses) if checks else 0
-            pool.append((miss, rng.random(), hands))
-            if len(pool) >= self.worlds and time.perf_counter() > sample_until:
+            if miss <= self.max_misses:
+                pool.append((miss, rng.random(), hands))
+            elif miss < IMPOSSIBLE:
+                spare.append((miss, rng.random(), hands))
+            now = time.perf_counter()
+            if (now > sample_until and len(pool) + len(spare) >= self.worlds) or now > deadline:
                 break
+        if len(pool) < self.worlds:  # the others do not play like the heuristic: take the best
+            spare.sort(key=lambda item: (item[0], item[1]))
+            pool.extend(spare[: self.worlds - len(pool)])
+        if not pool:
+            pool.append((0, 0.0, knowledge.sample(rng)))
         pool.sort(key=lambda item: (item[0], item[1]))
+        if self.infer:
+            self._memory = (
+                (view.round_number, view.totals),
+                len(checks),
+                [(m, h[:]) for m, _, h in pool[: self.candidates] if m <= self.max_misses],
+            )
         totals = dict.fromkeys(choices, 0.0)
         trick = list(view.trick)
         done = len(view.tricks)
@@ -121,7 +182,6 @@ class ExpertBot:
             if worlds >= 6 and time.perf_counter() > deadline:
                 break
             weight = MISS_WEIGHT**miss
-            hands[seat] = hand
             for c in choices:
                 h = hands[:]
                 h[seat] = hand & ~(1 << c)
@@ -134,13 +194,14 @@ class ExpertBot:
                     points[:],
                     played | (1 << c),
                 )
-                totals[c] += weight * _score(result, seat)
+                totals[c] += weight * _score(result, seat, self.moon_dread)
         best = min(choices, key=lambda c: (totals[c], c != default))
         return best
 
 
-def _score(points: list[int], seat: int) -> float:
+def _score(points: list[int], seat: int, dread: float) -> float:
+    """The seat's round score, an opponent's moon counted ``dread`` worse than 26."""
     for s in range(4):
         if points[s] == 26:
-            return 0.0 if s == seat else 26.0
+            return 0.0 if s == seat else 26.0 + dread
     return float(points[seat])

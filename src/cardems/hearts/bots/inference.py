@@ -15,6 +15,7 @@ from cardems.hearts.core import POINTS, legal_mask
 from cardems.hearts.view import SeatView
 
 MISS_WEIGHT = 0.2
+IMPOSSIBLE = 1_000
 
 
 class Check(NamedTuple):
@@ -61,11 +62,14 @@ def past_checks(view: SeatView) -> list[Check]:
 
 
 def misses(hands: list[int], checks: list[Check], limit: int) -> int:
-    """How many of ``checks`` the heuristic contradicts in ``hands`` (stops past ``limit``)."""
+    """How many of ``checks`` the heuristic contradicts in ``hands`` (stops past ``limit``);
+    :data:`IMPOSSIBLE` if one of them was not a legal play there."""
     count = 0
     for check in checks:
         hand = hands[check.seat] | check.later
         legal = legal_mask(hand, check.led, check.first, check.broken)
+        if not legal >> check.card & 1:
+            return IMPOSSIBLE  # the play would have broken the rules in this deal
         if not legal & (legal - 1):
             continue
         if choose_card(check.seat, hand, legal, check.trick, check.played, check.points) != (
