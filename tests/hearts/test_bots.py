@@ -177,3 +177,16 @@ def test_expert_is_reproducible_with_its_seed() -> None:
     one = ExpertBot(7, worlds=8, budget_ms=1000).choose_play(seat_view)
     two = ExpertBot(7, worlds=8, budget_ms=1000).choose_play(seat_view)
     assert one == two and seat_view.legal_mask >> one & 1
+
+
+def test_a_runner_takes_tricks_while_nobody_else_has_points() -> None:
+    hand = m("AH KH 9C AC")
+    trick = [to_index(parse_cards("TC")[0])]
+    legal = hand & SUIT_MASKS[3]
+    duck = choose_card(0, hand, legal, trick, 1 << trick[0], (0, 0, 0, 0))
+    run = choose_card(0, hand, legal, trick, 1 << trick[0], (0, 0, 0, 0), True, 0)
+    assert to_card(duck) == parse_cards("9C")[0]
+    assert to_card(run) == parse_cards("AC")[0]
+    # Once another seat has points the run is off.
+    off = choose_card(0, hand, legal, trick, 1 << trick[0], (0, 1, 0, 0), True, 0)
+    assert to_card(off) == parse_cards("9C")[0]

@@ -386,3 +386,46 @@ def test_random_rounds_score_26_points_or_a_moon() -> None:
         last = random_round(Round.deal(deal_for_round(DealCode("HT", 1, "N", seed), 0)), rng)[-1]
         assert sum(last.raw_points) == 26
         assert sum(last.scores) in (26, 78)
+
+
+# --- optional variants (off by default) ----------------------------------------------------
+def test_variants_are_off_by_default() -> None:
+    from cardems.hearts.rules import Options
+
+    assert Match.new("HT1-N-AAAAAAM").options == Options()
+    assert Options() == Options(qs_breaks_hearts=False, jack_of_diamonds=False, passing=True)
+
+
+def test_variant_queen_of_spades_breaks_hearts() -> None:
+    from cardems.hearts.rules import Options
+
+    hands = _scenario().dealt
+    rnd = Round.deal(hands, 3, options=Options(qs_breaks_hearts=True))
+    for seat, card in ((0, "2C"), (1, "2D"), (2, "2S"), (3, "3C")):
+        rnd = rnd.play(seat, C(card))
+    for seat, card in ((3, "4C"), (0, "AC"), (1, "3D"), (2, "QS")):
+        rnd = rnd.play(seat, C(card))
+    assert rnd.hearts_broken
+
+
+def test_variant_jack_of_diamonds_scores_minus_ten() -> None:
+    from cardems.hearts.rules import Options
+
+    rnd = Round.deal(_scenario().dealt, 3, options=Options(jack_of_diamonds=True))
+    jack = mask_of_cards(parse_cards("JD 2C"))
+    two = mask_of_cards(parse_cards("2H"))
+    done = replace(rnd, phase=Phase.DONE, taken=(jack, FULL_DECK & ~jack & ~two, two, 0))
+    assert done.scores == (-10, 25, 1, 0)
+    moon = replace(rnd, phase=Phase.DONE, taken=(FULL_DECK & ~jack, jack, 0, 0))
+    assert moon.scores == (0, 16, 26, 26)
+
+
+def test_variant_without_passing_holds_every_round() -> None:
+    from cardems.hearts.rules import Options
+
+    match = Match.new("HT1-N-AAAAAAM", Options(passing=False))
+    assert match.round.direction is PassDirection.HOLD and match.round.phase is Phase.PLAYING
+    rng = random.Random(4)
+    while not match.history:
+        match = random_step(match, rng)
+    assert match.round.direction is PassDirection.HOLD

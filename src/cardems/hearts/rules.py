@@ -24,6 +24,7 @@ from cardems.engine import IllegalMove
 from cardems.hearts.core import (
     HEART_MASK,
     INDEX_OF_ORDINAL,
+    QS_BIT,
     SUIT_MASKS,
     SUIT_OF,
     TWO_CLUBS_BIT,
@@ -45,6 +46,24 @@ HAND_SIZE = 13
 PASS_SIZE = 3
 
 Hands = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Rule variants players ask for; all off by default (the rules of SPEC §4).
+
+    ``qs_breaks_hearts``: playing the Q♠ also breaks hearts. ``jack_of_diamonds``: taking
+    the J♦ scores −10 (the moon still needs the 26 heart and Q♠ points). ``passing``:
+    False skips every pass (each round is a hold round).
+    """
+
+    qs_breaks_hearts: bool = False
+    jack_of_diamonds: bool = False
+    passing: bool = True
+
+
+DEFAULT_OPTIONS = Options()
+JACK_OF_DIAMONDS_BIT = 1 << (2 * 13 + 9)
 
 
 class PassDirection(Enum):
@@ -114,16 +133,24 @@ class Round:
     taken: Hands
     hearts_broken: bool
     voids: Hands
+    options: Options = DEFAULT_OPTIONS
 
     @classmethod
-    def deal(cls, hands: Hands, number: int = 0, dealer: int = 3, *, passing: bool = True) -> Round:
+    def deal(
+        cls,
+        hands: Hands,
+        number: int = 0,
+        dealer: int = 3,
+        *,
+        options: Options = DEFAULT_OPTIONS,
+    ) -> Round:
         """A round starting from dealt ``hands``; round ``number`` sets the pass direction."""
         if (
             sorted(h.bit_count() for h in hands) != [HAND_SIZE] * 4
             or (hands[0] | hands[1] | hands[2] | hands[3]) != (1 << 52) - 1
         ):
             raise ValueError("a deal gives each of the four seats 13 distinct cards")
-        direction = PassDirection.for_round(number) if passing else PassDirection.HOLD
+        direction = PassDirection.for_round(number) if options.passing else PassDirection.HOLD
         state = cls(
             number=number,
             dealer=dealer,
@@ -138,6 +165,7 @@ class Round:
             taken=(0, 0, 0, 0),
             hearts_broken=False,
             voids=(0, 0, 0, 0),
+            options=options,
         )
         return state._start_play() if direction is PassDirection.HOLD else state
 
@@ -245,7 +273,8 @@ class Round:
             shown[seat] |= 1 << self.led_suit
             voids = _as_hands(shown)
         trick = (*self.trick, index)
-        broken = self.hearts_broken or bool(bit & HEART_MASK)
+        breaking = HEART_MASK | QS_BIT if self.options.qs_breaks_hearts else HEART_MASK
+        broken = self.hearts_broken or bool(bit & breaking)
         if len(trick) < 4:
             return replace(
                 self, hands=_as_hands(hands), trick=trick, hearts_broken=broken, voids=voids
@@ -278,7 +307,13 @@ class Round:
     def scores(self) -> tuple[int, ...]:
         """The round's scores once it is over (the moon applied); raw points until then."""
         raw = self.raw_points
-        return round_scores(raw) if self.phase is Phase.DONE else raw
+        scores = round_scores(raw) if self.phase is Phase.DONE else raw
+        if self.options.jack_of_diamonds:
+            scores = tuple(
+                score - (10 if taken & JACK_OF_DIAMONDS_BIT else 0)
+                for score, taken in zip(scores, self.taken, strict=True)
+            )
+        return scores
 
     @property
     def moon_shooter(self) -> int | None:
@@ -332,15 +367,18 @@ class Match:
     totals: tuple[int, ...] = (0, 0, 0, 0)
     history: tuple[Round, ...] = ()
     winner: int | None = None
+    options: Options = DEFAULT_OPTIONS
 
     @classmethod
-    def new(cls, code: DealCode | str) -> Match:
+    def new(cls, code: DealCode | str, options: Options = DEFAULT_OPTIONS) -> Match:
         """A match from a deal code such as ``HT1-N-AAAAAAM``."""
         if isinstance(code, str):
             code = DealCode.parse(code)
         if code.game != "HT":
             raise ValueError(f"{code} is not a Hearts code (HT1-N-…)")
-        return cls(code, Round.deal(deal_for_round(code, 0), 0, 3))
+        return cls(
+            code, Round.deal(deal_for_round(code, 0), 0, 3, options=options), options=options
+        )
 
     @property
     def over(self) -> bool:
@@ -374,7 +412,9 @@ class Match:
         if winner is not None:
             return replace(self, round=state, totals=totals, history=history, winner=winner)
         number = state.number + 1
-        fresh = Round.deal(deal_for_round(self.code, number), number, (3 + number) % 4)
+        fresh = Round.deal(
+            deal_for_round(self.code, number), number, (3 + number) % 4, options=self.options
+        )
         return replace(self, round=fresh, totals=totals, history=history)
 
     def view(self, seat: int) -> SeatView:

@@ -42,6 +42,7 @@ def distinct_choices(legal: int, unseen: int) -> list[int]:
     return choices
 
 
+HIGH_HEARTS = 0b111 << 23  # Q♥ K♥ A♥
 DEFAULT_WORLDS = 100
 DEFAULT_BUDGET_MS = 50.0
 DEFAULT_MOON_DREAD = 0.0
@@ -174,6 +175,14 @@ class ExpertBot:
                 [(m, h[:]) for m, _, h in pool[: self.candidates] if m <= self.max_misses],
             )
         totals = dict.fromkeys(choices, 0.0)
+        # Also try running for the moon when nobody else has points and the hand has
+        # high hearts: a card's value is the better of the two plans.
+        moon_plan = (
+            view.round_points[seat] == sum(view.round_points)
+            and (hand & HIGH_HEARTS).bit_count() >= 2
+            and len(view.tricks) <= 10
+        )
+        runs = dict.fromkeys(choices, 0.0)
         trick = list(view.trick)
         done = len(view.tricks)
         leader = view.leader
@@ -195,6 +204,23 @@ class ExpertBot:
                     played | (1 << c),
                 )
                 totals[c] += weight * _score(result, seat, self.moon_dread)
+                if moon_plan:
+                    h = hands[:]
+                    h[seat] = hand & ~(1 << c)
+                    result = heuristic_rollout(
+                        h,
+                        leader,
+                        [*trick, c],
+                        done,
+                        view.hearts_broken or 13 <= c < 26,
+                        points[:],
+                        played | (1 << c),
+                        seat,
+                    )
+                    runs[c] += weight * _score(result, seat, self.moon_dread)
+        if moon_plan:
+            for c in choices:
+                totals[c] = min(totals[c], runs[c])
         best = min(choices, key=lambda c: (totals[c], c != default))
         return best
 

@@ -74,8 +74,13 @@ def choose_card(
     played: int,
     points: list[int] | tuple[int, ...],
     shoot: bool = True,
+    runner_seat: int = -1,
 ) -> int:
-    """The card to play. ``points`` are the raw points taken so far by each seat."""
+    """The card to play. ``points`` are the raw points taken so far by each seat.
+
+    ``runner_seat`` is a seat that goes for the moon as long as nobody else has points
+    (the expert's what-if roll-outs); otherwise a seat runs only once it holds every
+    point taken, at least :data:`MOON_RUN`, and the top heart."""
     if not legal & (legal - 1):
         return _high(legal)
     unseen = FULL_DECK & ~hand & ~played
@@ -85,7 +90,7 @@ def choose_card(
         for s in range(4):
             if points[s] == total:
                 runner = s
-    shooting = (
+    shooting = (seat == runner_seat and points[seat] == total) or (
         shoot
         and runner == seat
         and total >= MOON_RUN

@@ -14,8 +14,11 @@ def heuristic_rollout(
     broken: bool,
     points: list[int],
     played: int,
+    runner_seat: int = -1,
 ) -> list[int]:
-    """Raw points per seat at the end of the round; the lists passed in are consumed."""
+    """Raw points per seat at the end of the round; the lists passed in are consumed.
+
+    ``runner_seat`` goes for the moon while nobody else has points."""
     suit_masks = SUIT_MASKS
     heart_mask = HEART_MASK
     value = POINTS
@@ -36,7 +39,7 @@ def heuristic_rollout(
                     m = hand
                     if done == 0 and hand & ~(heart_mask | 0x400):
                         m = hand & ~(heart_mask | 0x400)
-            c = choose_card(seat, hand, m, trick, played, points)
+            c = choose_card(seat, hand, m, trick, played, points, True, runner_seat)
             hands[seat] = hand & ~(1 << c)
             played |= 1 << c
             if 13 <= c < 26:
