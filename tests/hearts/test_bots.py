@@ -190,3 +190,17 @@ def test_a_runner_takes_tricks_while_nobody_else_has_points() -> None:
     # Once another seat has points the run is off.
     off = choose_card(0, hand, legal, trick, 1 << trick[0], (0, 1, 0, 0), True, 0)
     assert to_card(off) == parse_cards("9C")[0]
+
+
+def test_hints_for_passing_and_playing() -> None:
+    from cardems.hearts.bots import hint
+
+    match = Match.new(DealCode("HT", 1, "N", 1))
+    passing = hint(view(match, 0), "medium")
+    assert len(passing) == 3 and set(passing) <= set(match.round.hand(0))
+    for seat in range(4):
+        match = match.pass_cards(seat, cards_of(make_bot("medium").choose_pass(view(match, seat))))
+    seat = match.round.to_play
+    assert seat is not None
+    assert hint(view(match, seat), "expert:worlds=4:budget=5") == (parse_cards("2C")[0],)
+    assert hint(view(match, (seat + 1) % 4)) == ()

@@ -12,7 +12,15 @@ from typing import Any
 
 from cardems.cards import Card
 from cardems.hearts.core import cards_of, to_card
-from cardems.hearts.rules import Match, PassDirection, Phase, Round, Trick
+from cardems.hearts.rules import (
+    DEFAULT_OPTIONS,
+    Match,
+    Options,
+    PassDirection,
+    Phase,
+    Round,
+    Trick,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +53,7 @@ class SeatView:
     passes_chosen: tuple[bool, ...]
     round_points: tuple[int, ...]
     totals: tuple[int, ...]
+    options: Options = DEFAULT_OPTIONS
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -139,4 +148,5 @@ def view(state: Match | Round, seat: int) -> SeatView:
         passes_chosen=tuple(bool(p) for p in rnd.passes),
         round_points=rnd.raw_points,
         totals=totals,
+        options=rnd.options,
     )

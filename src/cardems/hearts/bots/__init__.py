@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from cardems.cards import Card
+from cardems.hearts.core import cards_of, to_card
+from cardems.hearts.rules import Phase
 from cardems.hearts.view import SeatView
 
 
@@ -43,3 +46,13 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
         return ExpertBot.from_name(name, seed)
     raise ValueError(f"unknown bot {name!r}: choose from {', '.join(LEVELS)}")
+
+
+def hint(view: SeatView, level: str = "expert") -> tuple[Card, ...]:
+    """What ``level`` would do in this seat: three cards to pass, or one card to play."""
+    bot = make_bot(level)
+    if view.phase is Phase.PASSING:
+        return cards_of(bot.choose_pass(view))
+    if view.to_play != view.seat:
+        return ()
+    return (to_card(bot.choose_play(view)),)

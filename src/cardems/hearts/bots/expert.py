@@ -60,6 +60,7 @@ class ExpertBot:
         budget_ms: float = DEFAULT_BUDGET_MS,
         *,
         moon_dread: float = DEFAULT_MOON_DREAD,
+        miss_weight: float = MISS_WEIGHT,
         infer: bool = True,
         candidates: int = 200,
         max_misses: int = 3,
@@ -73,17 +74,18 @@ class ExpertBot:
         self.max_misses = max_misses
         self.sampling_share = sampling_share
         self.moon_dread = moon_dread
+        self.miss_weight = miss_weight
         self._memory: (
             tuple[tuple[int, tuple[int, ...]], int, list[tuple[int, list[int]]]] | None
         ) = None
 
     @classmethod
     def from_name(cls, name: str, seed: int = 0) -> ExpertBot:
-        """``expert`` or ``expert:worlds=60:budget=40:dread=8:infer=0`` (any subset)."""
+        """``expert`` or options, e.g. ``expert:worlds=60:budget=40:miss=0.1:share=0.5``."""
         options: dict[str, float] = {}
         for part in name.split(":")[1:]:
             key, _, value = part.partition("=")
-            if key not in ("worlds", "budget", "dread", "infer") or not value:
+            if key not in ("worlds", "budget", "dread", "infer", "miss", "share") or not value:
                 raise ValueError(f"unknown expert option {part!r} in {name!r}")
             options[key] = float(value)
         bot = cls(
@@ -92,6 +94,8 @@ class ExpertBot:
             options.get("budget", DEFAULT_BUDGET_MS),
             infer=bool(options.get("infer", 1)),
             moon_dread=options.get("dread", DEFAULT_MOON_DREAD),
+            miss_weight=options.get("miss", MISS_WEIGHT),
+            sampling_share=options.get("share", 0.4),
         )
         bot.name = name
         return bot
@@ -190,7 +194,7 @@ class ExpertBot:
         for worlds, (miss, _, hands) in enumerate(pool[: self.worlds]):
             if worlds >= 6 and time.perf_counter() > deadline:
                 break
-            weight = MISS_WEIGHT**miss
+            weight = self.miss_weight**miss
             for c in choices:
                 h = hands[:]
                 h[seat] = hand & ~(1 << c)
