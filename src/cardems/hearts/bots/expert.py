@@ -43,8 +43,8 @@ def distinct_choices(legal: int, unseen: int) -> list[int]:
 
 
 HIGH_HEARTS = 0b111 << 23  # Q♥ K♥ A♥
-DEFAULT_WORLDS = 100
-DEFAULT_BUDGET_MS = 50.0
+DEFAULT_WORLDS = 60
+DEFAULT_BUDGET_MS = 40.0
 DEFAULT_MOON_DREAD = 0.0
 
 

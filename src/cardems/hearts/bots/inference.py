@@ -14,7 +14,7 @@ from cardems.hearts.bots.heuristic import choose_card
 from cardems.hearts.core import POINTS, legal_mask
 from cardems.hearts.view import SeatView
 
-MISS_WEIGHT = 0.2
+MISS_WEIGHT = 0.05
 IMPOSSIBLE = 1_000
 
 
