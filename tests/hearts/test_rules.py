@@ -44,6 +44,18 @@ def test_compact_indices_order_cards_by_trick_strength() -> None:
 
 # --- deal ----------------------------------------------------------------------------------
 GOLDEN_FIRST_ROUND = {
+    "HT1-N-AAAAAAA": (
+        "7S TS AS 8H AH 4D 5D 8D 9D QD AD 8C AC",
+        "3S 5S 8S 9S 5H 7H QH 3D TD KD 2C 7C JC",
+        "KS 4H 6H 9H KH 2D 6D 7D JD 5C 9C QC KC",
+        "2S 4S 6S JS QS 2H 3H TH JH 3C 4C 6C TC",
+    ),
+    "HT1-N-AAAAAJ2": (
+        "2S 5S 8S KS 2H 9H JH QH 9D KD AD 6C AC",
+        "4S 7S AS 3H KH 5D 7D TD QD 5C 7C 8C JC",
+        "4H 7H TH AH 3D 6D JD 2C 4C 9C TC QC KC",
+        "3S 6S 9S TS JS QS 5H 6H 8H 2D 4D 8D 3C",
+    ),
     "HT1-N-AAAAAAM": (
         "4S 5S 4H 7H QH 2D 4D JD 2C 8C JC QC AC",
         "3S 7S AS 8H 9H KH 5D 6D 9D 3C 4C TC KC",
@@ -76,6 +88,8 @@ def test_the_deal_passes_to_the_left_each_round_and_rounds_differ() -> None:
     code = DealCode.parse("HT1-N-AAAAAAM")
     first, second = deal_for_round(code, 0), deal_for_round(code, 1)
     assert first != second
+    # Golden: round 2 of HT1-N-AAAAAAM, dealt by South from the same stream.
+    assert cards_text(second[1]) == "5S 6S 9S TS KS 2H 3H 4H 9H JD AD 2C JC"
     assert Match.new(code).round.dealer == 3
     # Round 1 is dealt by South, so West receives the first card of the second shuffle.
     rnd = Round.deal(second, 1, 0)
