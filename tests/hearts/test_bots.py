@@ -204,3 +204,30 @@ def test_hints_for_passing_and_playing() -> None:
     assert seat is not None
     assert hint(view(match, seat), "expert:worlds=4:budget=5") == (parse_cards("2C")[0],)
     assert hint(view(match, (seat + 1) % 4)) == ()
+
+
+def test_the_true_deal_explains_an_across_pass() -> None:
+    from cardems.hearts.bots.inference import pass_check, pass_miss
+
+    match = Match.new(DealCode("HT", 1, "N", 2))
+    while match.round.number < 2:  # round 3 passes across
+        match = _medium_step(match)
+    match = _medium_step(match)
+    seat_view = view(match, 0)
+    check = pass_check(seat_view)
+    assert check is not None and check[0] == 2
+    hands = list(match.round.hands)
+    hands[0] = 0
+    assert pass_miss(hands, check) == 0
+
+
+def _medium_step(match: Match) -> Match:
+    bot = make_bot("medium")
+    rnd = match.round
+    if rnd.phase is Phase.PASSING:
+        for seat in range(4):
+            match = match.pass_cards(seat, cards_of(bot.choose_pass(view(match, seat))))
+        return match
+    seat = rnd.to_play
+    assert seat is not None
+    return match.play(seat, to_card(bot.choose_play(view(match, seat))))

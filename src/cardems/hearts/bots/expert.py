@@ -14,7 +14,15 @@ import random
 import time
 
 from cardems.hearts.bots import heuristic
-from cardems.hearts.bots.inference import IMPOSSIBLE, MISS_WEIGHT, Check, misses, past_checks
+from cardems.hearts.bots.inference import (
+    IMPOSSIBLE,
+    MISS_WEIGHT,
+    Check,
+    misses,
+    pass_check,
+    pass_miss,
+    past_checks,
+)
 from cardems.hearts.bots.rollout import heuristic_rollout
 from cardems.hearts.bots.sampling import Knowledge
 from cardems.hearts.core import FULL_DECK, QUEEN_OF_SPADES
@@ -156,9 +164,12 @@ class ExpertBot:
         pool = self._carry_over(view, checks)
         sample_until = start + self.budget * self.sampling_share
         spare: list[tuple[int, float, list[int]]] = []
+        passed = pass_check(view) if self.infer else None
         while len(pool) < self.candidates:
             hands = knowledge.sample(rng)
-            miss = misses(hands, checks, self.max_misses) if checks else 0
+            miss = pass_miss(hands, passed) if passed else 0
+            if checks:
+                miss += misses(hands, checks, self.max_misses - miss)
             if miss <= self.max_misses:
                 pool.append((miss, rng.random(), hands))
             elif miss < IMPOSSIBLE:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from cardems.hearts.bots.heuristic import choose_card
+from cardems.hearts.bots.heuristic import choose_card, choose_pass
 from cardems.hearts.core import POINTS, legal_mask
+from cardems.hearts.rules import PassDirection, Trick
 from cardems.hearts.view import SeatView
 
 MISS_WEIGHT = 0.05
@@ -79,3 +80,24 @@ def misses(hands: list[int], checks: list[Check], limit: int) -> int:
             if count > limit:
                 break
     return count
+
+
+def pass_check(view: SeatView) -> tuple[int, int, int, int] | None:
+    """For an across pass, what the passer's pass tells: ``(passer, cards it played,
+    cards it got from this seat, cards it gave)``; ``None`` otherwise."""
+    if view.direction is not PassDirection.ACROSS or not view.received_mask:
+        return None
+    passer = view.pass_from
+    played = 0
+    for trick in (*view.tricks, Trick(view.leader, view.trick, -1)):
+        for k, card in enumerate(trick.cards):
+            if (trick.leader + k) % 4 == passer:
+                played |= 1 << card
+    return passer, played, view.passed_mask, view.received_mask
+
+
+def pass_miss(hands: list[int], check: tuple[int, int, int, int]) -> int:
+    """1 if the heuristic would not have passed what the passer passed in ``hands``."""
+    passer, played, got, gave = check
+    before = (hands[passer] | played | gave) & ~got
+    return 0 if choose_pass(before) == gave else 1
