@@ -15,6 +15,7 @@ from cardems.games import UnknownGame, Unsupported, adapter_for, available_games
 COMMAND_MODULES: tuple[str, ...] = (
     "cardems.heart_to_heart.commands",
     "cardems.seahaven.commands",
+    "cardems.hearts.commands",
     "cardems.web.commands",
 )
 """Modules that add their own sub-commands: each defines ``add_commands(subparsers)``."""
