@@ -28,6 +28,8 @@ from cardems.dealcode import FAMILIES
 from cardems.render.svg import sprite
 from cardems.store import Store
 from cardems.web.charts import recent_games_chart
+from cardems.web.hearts_app import hearts_routes
+from cardems.web.hearts_service import HeartsService
 from cardems.web.ratelimit import RateLimiter
 from cardems.web.service import ApiError, GameService, LiveGame, TableFactory
 
@@ -162,7 +164,8 @@ class App:
                 return {"settings": service.update_settings(player_id, body)}
             return {"settings": service.settings(player_id)}
         if route == "stats":
-            return {"statistics": self.store.statistics(player_id)}
+            hearts = self.store.hearts_statistics(player_id)
+            return {"statistics": self.store.statistics(player_id), "hearts": hearts}
         raise ApiError(404, "no such API call")
 
     def _answer(self, live: LiveGame, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -244,7 +247,8 @@ class App:
         for row in rows:
             row["chart"] = recent_games_chart(row["recent"])
             row["title"] = FAMILIES_BY_NAME_TITLE.get(row["game"], row["game"])
-        return self.page(request, "stats.html", statistics=rows)
+        hearts = self.store.hearts_statistics(player_id)
+        return self.page(request, "stats.html", statistics=rows, hearts=hearts)
 
     async def cards(self, request: Request) -> Response:
         return Response(
@@ -288,7 +292,9 @@ def create_app(
     service = GameService(Store(db_path), tables)
     app = App(service, RateLimiter(rate=rate, burst=burst))
     api = app.endpoint
+    hearts = HeartsService(service.store)
     routes = [
+        *hearts_routes(app, hearts),
         Route("/", app.home),
         Route("/play/{game}", app.play),
         Route("/game/{game_id}", app.game),
@@ -316,4 +322,5 @@ def create_app(
         exception_handlers={404: _not_found, 405: _method_not_allowed, 500: _server_error},
     )
     starlette.state.service = service
+    starlette.state.hearts = hearts
     return starlette
