@@ -321,7 +321,8 @@ class Store:
         with self._lock:
             matches = self._db.execute(
                 "SELECT COUNT(*) AS played, COALESCE(SUM(status = 'won'), 0) AS won FROM games"
-                " WHERE player_id = ? AND game = 'hearts' AND status IN ('won', 'lost', 'abandoned')",
+                " WHERE player_id = ? AND game = 'hearts'"
+                " AND status IN ('won', 'lost', 'abandoned')",
                 (player_id,),
             ).fetchone()
             rounds = self._db.execute(

@@ -223,14 +223,14 @@ class HeartsService:
                     }
                 )
                 continue
-            seat = rnd.to_play
-            if seat is None or seat == PLAYER:
+            turn = rnd.to_play
+            if turn is None or turn == PLAYER:
                 break
-            card = to_card(live.bot(seat).choose_play(match.view(seat)))
+            card = to_card(live.bot(turn).choose_play(match.view(turn)))
             before = match.round
-            match = match.play(seat, card)
-            log.append(("play", str(seat), str(card)))
-            events += play_events(before, match, seat, card)
+            match = match.play(turn, card)
+            log.append(("play", str(turn), str(card)))
+            events += play_events(before, match, turn, card)
         return match
 
     def _save(self, live: LiveMatch, rounds: list[dict[str, Any]]) -> None:
