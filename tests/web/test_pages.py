@@ -57,6 +57,7 @@ def test_settings_form_saves_and_themes_the_pages(client: TestClient) -> None:
         "warn_unwinnable": False,
         "animation": "fast",
         "theme": "dark",
+        "language": "",
     }
     assert client.post("/settings", data={"theme": "neon"}).status_code == 400
 

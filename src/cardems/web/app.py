@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
@@ -30,6 +29,14 @@ from cardems.store import Store
 from cardems.web.charts import recent_games_chart
 from cardems.web.hearts_app import hearts_routes
 from cardems.web.hearts_service import HeartsService
+from cardems.web.i18n import (
+    LANGUAGE_SETTING,
+    choose_language,
+    environment,
+    page_context,
+    translate,
+    translate_events,
+)
 from cardems.web.ratelimit import RateLimiter
 from cardems.web.service import ApiError, GameService, LiveGame, TableFactory
 
@@ -46,9 +53,6 @@ class App:
         self.service = service
         self.store = service.store
         self.limiter = limiter
-        self.templates = Environment(
-            loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape()
-        )
         self.sprite = sprite().encode()
 
     # Players ----------------------------------------------------------------------------
@@ -67,6 +71,16 @@ class App:
             known = self.known_player(request)
             cached = (known, False) if known else (self.store.create_player(), True)
             request.state.player = cached
+        return cached
+
+    def language(self, request: Request) -> str:
+        """The player's chosen language, else the browser's (once per request)."""
+        cached: str | None = getattr(request.state, "lang", None)
+        if cached is None:
+            player_id, _ = self.player(request)
+            saved = self.service.settings(player_id).get(LANGUAGE_SETTING)
+            cached = choose_language(saved, request.headers.get("accept-language"))
+            request.state.lang = cached
         return cached
 
     @staticmethod
@@ -103,7 +117,14 @@ class App:
             data = await self._handle(request, route, player_id, body)
             response = JSONResponse(data, status_code=201 if route == "new" else 200)
         except ApiError as error:
-            response = JSONResponse({"error": error.message, **error.extra}, error.status)
+            lang = self.language(request)
+            extra = dict(error.extra)
+            if isinstance(extra.get("view"), dict):
+                extra["view"] = self.localize(extra["view"], lang)
+            if isinstance(extra.get("events"), list):
+                extra["events"] = translate_events(lang, extra["events"])
+            message = translate(lang, error.message)
+            response = JSONResponse({"error": message, **extra}, error.status)
         elapsed = (time.perf_counter() - started) * 1000
         response.headers["server-timing"] = f"app;dur={elapsed:.3f}"
         response.headers["cache-control"] = "no-store"
@@ -139,23 +160,28 @@ class App:
         if route == "new":
             live = service.new_game(player_id, body)
             service.resume(live)
-            return self._answer(live, [])
+            return self._answer(live, [], self.language(request))
         if route == "game":
             live = service.load(player_id, game_id)
             service.resume(live)
-            return self._answer(live, [])
+            return self._answer(live, [], self.language(request))
         if route == "intent":
             live, events, view = service.intent(player_id, game_id, body)
             if view["status"] == "won":
                 view["par"] = await run_in_threadpool(service.par, live)
-            return {"id": live.saved.id, "view": view, "events": events}
+            lang = self.language(request)
+            return {
+                "id": live.saved.id,
+                "view": self.localize(view, lang),
+                "events": translate_events(lang, events),
+            }
         if route == "hint":
             return {"hint": await run_in_threadpool(service.hint, player_id, game_id)}
         if route == "winnable":
             return {"winnable": await run_in_threadpool(service.winnable, player_id, game_id)}
         if route == "restart":
             live = service.restart(player_id, game_id)
-            return self._answer(live, [])
+            return self._answer(live, [], self.language(request))
         if route == "pause":
             service.pause(player_id, game_id)
             return {"paused": True}
@@ -168,19 +194,33 @@ class App:
             return {"statistics": self.store.statistics(player_id), "hearts": hearts}
         raise ApiError(404, "no such API call")
 
-    def _answer(self, live: LiveGame, events: list[dict[str, Any]]) -> dict[str, Any]:
-        return {"id": live.saved.id, "view": self.service.view(live), "events": events}
+    def _answer(self, live: LiveGame, events: list[dict[str, Any]], lang: str) -> dict[str, Any]:
+        view = self.localize(self.service.view(live), lang)
+        return {"id": live.saved.id, "view": view, "events": translate_events(lang, events)}
+
+    @staticmethod
+    def localize(view: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The view with its player-facing texts in ``lang``."""
+        if isinstance(view.get("message"), str):
+            view = {**view, "message": translate(lang, view["message"])}
+        return view
 
     # Pages ------------------------------------------------------------------------------
 
     def page(self, request: Request, template: str, status: int = 200, **context: Any) -> Response:
         player_id, new = self.player(request)
         settings = self.service.settings(player_id)
-        html = self.templates.get_template(template).render(
-            settings=settings,
-            player_id=player_id,
-            **context,
-            **self._context(request, player_id),
+        lang = self.language(request)
+        html = (
+            environment(lang)
+            .get_template(template)
+            .render(
+                settings=settings,
+                player_id=player_id,
+                **context,
+                **self._context(request, player_id),
+                **page_context(lang),
+            )
         )
         return self.bind(HTMLResponse(html, status_code=status), player_id, new)
 
@@ -231,7 +271,7 @@ class App:
             changes: dict[str, Any] = {
                 key: form.get(key) == "on" for key in ("move_errors", "placement_help", "auto_move")
             }
-            for key in ("animation", "theme"):
+            for key in ("animation", "theme", LANGUAGE_SETTING):
                 if key in form:
                     changes[key] = form[key]
             try:

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from cardems.dealcode import FAMILIES, FAMILIES_BY_NAME, DealCode, DealCodeError, GameFamily
 from cardems.games import UnknownGame, Unsupported, adapter_for
+from cardems.i18n.languages import LANGUAGES
 from cardems.store import CorruptSave, SavedGame, Store
 from cardems.table import Event, Intent, SolitaireTable, TableSettings, apply_intent, replay
 from cardems.timer import GameTimer
@@ -46,6 +47,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "warn_unwinnable": False,
     "animation": "normal",
     "theme": "light",
+    "language": "",
 }
 SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "move_errors": (True, False),
@@ -54,6 +56,7 @@ SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "warn_unwinnable": (True, False),
     "animation": ("off", "fast", "normal", "slow"),
     "theme": ("light", "dark"),
+    "language": ("", *LANGUAGES),
 }
 INTENT_KINDS = {"tap": ("target",), "double_tap": ("target",), "drag": ("source", "target")}
 INTENT_KINDS |= {"undo": (), "redo": ()}

@@ -1,5 +1,7 @@
 // The new-game window: game, Seahaven difficulty, winnable deals only, or a typed code.
 
+import { t } from "./i18n.js";
+
 const dialog = document.getElementById("new-game");
 const form = document.getElementById("new-game-form");
 const errorLine = form.querySelector(".form-error");
@@ -30,13 +32,13 @@ form.addEventListener("submit", async (event) => {
     winnable: form.elements.winnable.checked,
     ...(game === "seahaven" ? { variant: form.elements.variant.value } : {}),
   };
-  errorLine.textContent = "Dealing…";
+  errorLine.textContent = t("Dealing…");
   const response = await fetch("/api/games", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  const data = await response.json().catch(() => ({ error: "the server did not answer" }));
+  const data = await response.json().catch(() => ({ error: t("The server did not answer.") }));
   if (!response.ok) {
     errorLine.textContent = data.error;
     return;

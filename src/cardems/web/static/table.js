@@ -2,6 +2,8 @@
 // The server decides everything; this module only renders, animates and reports
 // taps, double taps and drags (pointer events: mouse, pen and touch alike).
 
+import { t } from "./i18n.js";
+
 const SVGNS = "http://www.w3.org/2000/svg";
 const CW = 100; // card width, board units (the sprite's viewBox)
 const CH = 140;
@@ -35,7 +37,7 @@ async function call(path, body) {
   };
   const response = await fetch(path, init);
   let data;
-  try { data = await response.json(); } catch { data = { error: `server answered ${response.status}` }; }
+  try { data = await response.json(); } catch { data = { error: t("The server answered %(status)s.", { status: response.status }) }; }
   return { status: response.status, data };
 }
 
@@ -445,28 +447,28 @@ document.addEventListener("keydown", (event) => {
 $("undo").addEventListener("click", () => send({ type: "undo" }));
 $("redo").addEventListener("click", () => send({ type: "redo" }));
 $("hint").addEventListener("click", () => track(async () => {
-  say("Thinking…", "info");
+  say(t("Thinking…"), "info");
   const asked = `${view.moves}|${view.selected}`;
   const { data } = await call(`/api/games/${gameId}/hint`, {});
   if (`${view.moves}|${view.selected}` !== asked) return say(""); // the player moved meanwhile
   if (data.error) return say(data.error);
-  if (!data.hint) return say("No winning line found from here.");
-  say(`Hint: ${data.hint.move}`, "info");
+  if (!data.hint) return say(t("No winning line found from here."));
+  say(t("Hint: %(move)s", { move: data.hint.move }), "info");
   for (const target of [data.hint.from, data.hint.to]) {
     const pile = board.querySelector(`.pile[data-target="${CSS.escape(target)}"]`);
     if (pile) { pile.classList.add("hint"); setTimeout(() => pile.classList.remove("hint"), 2500); }
   }
 }));
 $("winnable").addEventListener("click", () => track(async () => {
-  say("Thinking…", "info");
+  say(t("Thinking…"), "info");
   const asked = view.moves;
   const { data } = await call(`/api/games/${gameId}/winnable`, {});
   if (view.moves !== asked) return say("");
   if (data.error) return say(data.error);
   const answers = {
-    true: "Yes: this game can still be won.",
-    false: "No: this game can no longer be won.",
-    null: "Undecided: the solver ran out of time.",
+    true: t("Yes: this game can still be won."),
+    false: t("No: this game can no longer be won."),
+    null: t("Undecided: the solver ran out of time."),
   };
   say(answers[String(data.winnable)], "info");
 }));
@@ -480,19 +482,19 @@ function hintIntents(hint) {
 
 async function solve() {
   solving = true;
-  $("solve").textContent = "Stop";
+  $("solve").textContent = t("Stop");
   try {
     while (solving && view.status === "playing") {
       const answer = await track(() => call(`/api/games/${gameId}/hint`, {}));
       const data = answer && answer.data;
       if (!solving) break;
-      if (!data || !data.hint) { say(data && data.error ? data.error : "No winning line found from here."); break; }
+      if (!data || !data.hint) { say(data && data.error ? data.error : t("No winning line found from here.")); break; }
       for (const intent of hintIntents(data.hint)) await send(intent);
       await new Promise((resolve) => setTimeout(resolve, Math.max(300, duration + 150)));
     }
   } finally {
     solving = false;
-    $("solve").textContent = "Solve";
+    $("solve").textContent = t("Solve");
   }
 }
 

@@ -1,0 +1,120 @@
+"""The web app's languages: templates per language, engine messages, client strings.
+
+- :func:`choose_language`: the player's saved ``language`` setting, else the browser's
+  Accept-Language (negotiated among the four languages), else English.
+- :func:`environment`: one cached Jinja2 environment per language with
+  ``jinja2.ext.i18n`` installed (trimmed ``{% trans %}``, new-style gettext: ``_()``,
+  ``gettext()``, ``ngettext()``, ``pgettext()`` with ``%(name)s`` placeholders).
+- :func:`translate`: an English message produced by an engine or the service (marked with
+  ``N_`` where it is produced) in the page's language; :func:`translate_events` does the
+  ``message`` of each event.
+- :func:`client_strings`: the strings the browser scripts show, as ``{msgid: text}``,
+  embedded in every page (``<script type="application/json" id="cardems-strings">``) and
+  read by the client's ``t(msgid)``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, Final
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from cardems.i18n import LANGUAGES, direction, negotiate, translations
+from cardems.i18n.markers import N_
+
+__all__ = [
+    "CLIENT_STRINGS",
+    "LANGUAGE_SETTING",
+    "choose_language",
+    "client_strings",
+    "environment",
+    "page_context",
+    "translate",
+    "translate_events",
+]
+
+TEMPLATES: Final = Path(__file__).parent / "templates"
+LANGUAGE_SETTING: Final = "language"
+"""The settings key; ``""`` means "as the browser asks"."""
+
+#: Every string the browser scripts (static/*.js) show, looked up with ``t("…")``.
+CLIENT_STRINGS: Final = (
+    N_("Thinking…"),
+    N_("Dealing…"),
+    N_("No winning line found from here."),
+    # TRANSLATORS: followed by a move such as "c3-c7" or "8H+5C".
+    N_("Hint: %(move)s"),
+    N_("Yes: this game can still be won."),
+    N_("No: this game can no longer be won."),
+    N_("Undecided: the solver ran out of time."),
+    # TRANSLATORS: the Solve button while the solver plays; pressing it stops.
+    N_("Stop"),
+    N_("Solve"),
+    N_("The server did not answer."),
+    # TRANSLATORS: after an HTTP status number.
+    N_("The server answered %(status)s."),
+    N_("Undone."),
+    N_("Redone."),
+    N_("Nothing selected."),
+    # TRANSLATORS: spoken after a move, e.g. "Moved 4 of hearts."
+    N_("Moved %(card)s."),
+    N_("Paired."),
+    N_("Drew a card."),
+)
+
+
+def choose_language(saved: Any, accept_language: str | None) -> str:
+    """The page language: a valid saved setting, else negotiated from the browser."""
+    if isinstance(saved, str) and saved in LANGUAGES:
+        return saved
+    return negotiate(accept_language)
+
+
+@functools.cache
+def environment(lang: str) -> Environment:
+    """The Jinja2 environment of ``lang``, created once per language."""
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=select_autoescape(),
+        extensions=["jinja2.ext.i18n"],
+    )
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    return env
+
+
+def translate(lang: str, message: str | None) -> str | None:
+    """An English message marked with ``N_`` in ``lang`` (unknown text stays as it is)."""
+    if not message:
+        return message
+    return str(translations(lang).gettext(message))
+
+
+def translate_events(lang: str, events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Copies of ``events`` whose ``message`` is in ``lang``."""
+    return [
+        {**event, "message": translate(lang, event["message"])}
+        if isinstance(event.get("message"), str)
+        else event
+        for event in events
+    ]
+
+
+@functools.cache
+def client_strings(lang: str) -> dict[str, str]:
+    """``{msgid: translation}`` of :data:`CLIENT_STRINGS` for the browser."""
+    t = translations(lang)
+    return {message: str(t.gettext(message)) for message in CLIENT_STRINGS}
+
+
+def page_context(lang: str) -> dict[str, Any]:
+    """What every page template needs to speak ``lang``."""
+    return {
+        "lang": lang,
+        "dir": direction(lang),
+        "languages": LANGUAGES,
+        "client_strings": client_strings(lang),
+    }
