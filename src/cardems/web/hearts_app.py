@@ -19,6 +19,8 @@ from starlette.routing import Route
 from cardems.dealcode import FAMILIES
 from cardems.store import CorruptSave
 from cardems.web.hearts_service import GAME, HeartsService, player_view
+from cardems.web.hearts_strings import hearts_client_strings
+from cardems.web.i18n import translate
 from cardems.web.service import ApiError
 
 if TYPE_CHECKING:
@@ -48,13 +50,24 @@ class HeartsPages:
             status = 201 if request.url.path == "/api/hearts" else 200
             response: Response = JSONResponse(data, status_code=status)
         except ApiError as error:
-            response = JSONResponse({"error": error.message, **error.extra}, error.status)
+            lang = app.language(request)
+            extra = dict(error.extra)
+            if isinstance(extra.get("view"), dict):
+                extra["view"] = localize(extra["view"], lang)
+            message = translate(lang, error.message) or error.message
+            response = JSONResponse({"error": message, **extra}, error.status)
         elapsed = (time.perf_counter() - started) * 1000
         response.headers["server-timing"] = f"app;dur={elapsed:.3f}"
         response.headers["cache-control"] = "no-store"
         return app.bind(response, player_id, new)
 
     async def _handle(self, request: Request, player_id: str, body: Any) -> dict[str, Any]:
+        data = await self._answer(request, player_id, body)
+        if isinstance(data.get("view"), dict):
+            data["view"] = localize(data["view"], self.app.language(request))
+        return data
+
+    async def _answer(self, request: Request, player_id: str, body: Any) -> dict[str, Any]:
         service = self.service
         game_id = request.path_params.get("game_id", "")
         action = request.path_params.get("action", "")
@@ -96,7 +109,12 @@ class HeartsPages:
         except ApiError as error:
             return app.page(request, "error.html", error.status, message=error.message)
         return app.page(
-            request, "hearts.html", family=FAMILIES["HT"], game_id=live.saved.id, level=live.level
+            request,
+            "hearts.html",
+            family=FAMILIES["HT"],
+            game_id=live.saved.id,
+            level=live.level,
+            hearts_strings=hearts_client_strings(app.language(request)),
         )
 
     async def any_game(self, request: Request) -> Response:
@@ -109,6 +127,12 @@ class HeartsPages:
         if saved is not None and saved.game == GAME:
             return RedirectResponse(f"/hearts/{game_id}", 303)
         return await self.app.game(request)
+
+
+def localize(view: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The view with the reasons for refused cards in ``lang``."""
+    refusals = {card: translate(lang, reason) for card, reason in view["refusals"].items()}
+    return {**view, "refusals": refusals}
 
 
 def hearts_routes(app: App, service: HeartsService) -> list[Route]:

@@ -7,37 +7,38 @@ const gameId = root.dataset.gameId;
 const PACE = { off: 0, fast: 0, normal: 450, slow: 900 }[root.dataset.animation] ?? 450;
 const $ = (id) => document.getElementById(id);
 
-// Player-facing words, in one place.
-const T = {
-  seats: ["You", "West", "North", "East"],
-  direction: { left: "left", right: "right", across: "across", hold: "hold (no pass)" },
-  broken: "broken",
-  notBroken: "not broken",
-  passText: (n, to) => `Choose three cards to pass to ${to}: ${n} of 3 chosen.`,
-  passButton: "Pass",
-  waiting: "Waiting for the other players…",
-  received: (cards, from) => `You received ${cards} from ${from}.`,
-  yourTurn: "Your turn: play a card.",
-  takes: (seat) => `${seat} took the trick.`,
-  lastTrick: (seat, points) => `${seat} took it (${points} points).`,
-  moon: (seat) => `${seat} shot the moon!`,
-  roundOver: (n) => `Round ${n} over`,
-  tie: "The lowest total is tied: another round is played.",
-  winner: (seat) => (seat === "You" ? "You won the match!" : `${seat} won the match.`),
-  hint: (cards) => `Hint: ${cards}`,
-  noHint: "No hint now.",
-  cards: (n) => `${n} cards`,
-  selected: "selected",
-  notPlayable: "not playable",
-  rankNames: { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" },
-  suitNames: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
-  dealing: "Dealing…",
-  noServer: "the server did not answer",
-};
-
-function cardName(code) {
-  return `${T.rankNames[code[0]] || code[0]} of ${T.suitNames[code[1]]}`;
+// Player-facing words in the page's language: the server embeds them in #hearts-strings.
+const words = JSON.parse(document.getElementById("hearts-strings").textContent);
+function t(message, values = {}) {
+  const text = words.messages[message] ?? message;
+  return text.replace(/%\((\w+)\)[sd]/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
+const T = {
+  seats: [t("You"), t("West"), t("North"), t("East")],
+  direction: { left: t("left"), right: t("right"), across: t("across"), hold: t("hold (no pass)") },
+  directionTo: (direction, seat) => t("%(direction)s (%(seat)s)", { direction, seat }),
+  broken: t("broken"),
+  notBroken: t("not broken"),
+  passText: (num, seat) => t("Choose three cards to pass to %(seat)s: %(num)d of 3 chosen.", { num, seat }),
+  received: (cards, seat) => t("You received %(cards)s from %(seat)s.", { cards, seat }),
+  yourTurn: t("Your turn: play a card."),
+  takes: (seat) => t("%(seat)s took the trick.", { seat }),
+  lastTrick: (seat, num) => t("%(seat)s took it (%(num)d points).", { seat, num }),
+  moon: (seat) => t("%(seat)s shot the moon!", { seat }),
+  roundOver: (num) => t("Round %(num)d over", { num }),
+  tie: t("The lowest total is tied: another round is played."),
+  winner: (winner) => (winner === 0 ? t("You won the match!") : t("%(seat)s won the match.", { seat: seatName(winner) })),
+  hint: (cards) => t("Hint: %(cards)s", { cards }),
+  noHint: t("No hint now."),
+  cards: (num) => t("%(num)d cards", { num }),
+  selected: t("selected"),
+  notPlayable: t("not playable"),
+  dealing: t("Dealing…"),
+  noServer: t("The server did not answer."),
+  seatCard: (seat, card) => t("%(seat)s: %(card)s", { seat, card }),
+  level: (level) => t(level),
+};
+const cardName = (code) => words.cards[code] || code;
 const seatName = (seat) => T.seats[seat];
 
 let view = null;
@@ -72,7 +73,7 @@ async function call(path, body) {
   };
   const response = await fetch(path, init);
   let data;
-  try { data = await response.json(); } catch { data = { error: `server answered ${response.status}` }; }
+  try { data = await response.json(); } catch { data = { error: T.noServer }; }
   return { status: response.status, data };
 }
 
@@ -109,7 +110,7 @@ function drawHand() {
     button.dataset.card = code;
     button.tabIndex = -1;
     const reason = view.refusals[code];
-    const parts = [cardName(code)];
+    const parts = [cardName(code)];  // the spoken label: name, then state
     if (passing) {
       const on = selected.has(code);
       button.setAttribute("aria-pressed", String(on));
@@ -142,7 +143,7 @@ function drawTrick() {
     node.className = "tcard";
     node.dataset.card = card;
     node.setAttribute("role", "img");
-    node.setAttribute("aria-label", `${seatName(seat)}: ${cardName(card)}`);
+    node.setAttribute("aria-label", T.seatCard(seatName(seat), cardName(card)));
     node.appendChild(cardFace(card));
     slot.appendChild(node);
   }
@@ -169,12 +170,12 @@ function drawSeats() {
 function drawInfo() {
   $("h-round").textContent = view.round + 1;
   $("h-pass").textContent = view.pass_direction === "hold"
-    ? T.direction.hold : `${T.direction[view.pass_direction]} (${seatName(view.pass_to)})`;
+    ? T.direction.hold : T.directionTo(T.direction[view.pass_direction], seatName(view.pass_to));
   $("h-broken").textContent = view.hearts_broken ? T.broken : T.notBroken;
   $("h-broken").dataset.broken = String(view.hearts_broken);
   $("h-leader").textContent = view.leader >= 0 ? seatName(view.leader) : "—";
   $("h-code").textContent = view.code;
-  $("h-level").textContent = view.level;
+  $("h-level").textContent = T.level(view.level);
   $("h-last").disabled = !lastTrick;
   const passing = view.phase === "passing" && view.passed.length === 0 && !busy;
   $("passbar").hidden = !passing;
@@ -279,7 +280,7 @@ async function showRoundEnd(event) {
 }
 
 function showMatchEnd(winner, totals) {
-  $("match-end-title").textContent = T.winner(seatName(winner));
+  $("match-end-title").textContent = T.winner(winner);
   const rows = totals.map((total, seat) => {
     const row = document.createElement("tr");
     row.dataset.seat = seat;
@@ -409,7 +410,7 @@ $("h-last").addEventListener("click", () => {
     const caption = document.createElement("figcaption");
     caption.textContent = seatName(seat);
     node.appendChild(caption);
-    node.setAttribute("aria-label", `${seatName(seat)}: ${cardName(card)}`);
+    node.setAttribute("aria-label", T.seatCard(seatName(seat), cardName(card)));
     return node;
   });
   $("last-trick-cards").replaceChildren(...nodes);
