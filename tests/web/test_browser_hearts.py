@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hearts_lines import near_end_log
-from web_browser import LiveServer, open_home, player_id
+from web_browser import LiveServer, open_home, player_id, snap
 
 from cardems.store import Store
 
@@ -115,6 +115,7 @@ def test_a_whole_round_through_passing_and_thirteen_tricks(tab: Any, live: LiveS
         tab.wait_for_function(f"!document.querySelector('.hcard[data-card=\"{card}\"]')")
     assert step == "round-end"
     assert plays == 13
+    snap(tab, "hearts-round-end")
     rows = tab.eval_on_selector_all(
         "#round-end-rows tr", "rs => rs.map(r => [...r.children].map(c => c.textContent))"
     )
