@@ -94,7 +94,7 @@ function cardFace(code) {
 
 function fromView(v) {
   const trick = v.trick.map((card, i) => ({ seat: (v.leader + i) % 4, card }));
-  return { hand: [...v.hand], trick, counts: [...v.hand_sizes] };
+  return { hand: [...v.hand], trick, counts: [...v.hand_sizes], points: [...v.round_points] };
 }
 
 function drawHand() {
@@ -162,7 +162,7 @@ function drawSeats() {
     const seat = Number(row.dataset.seat);
     row.querySelector(".name").textContent = seatName(seat);
     row.querySelector(".cards").textContent = shown.counts[seat];
-    row.querySelector(".round").textContent = view.round_points[seat];
+    row.querySelector(".round").textContent = shown.points[seat];
     row.querySelector(".total").textContent = view.totals[seat];
   }
 }
@@ -223,6 +223,7 @@ async function replay(events, final) {
         shown = fromView(final);
         shown.trick = [];
         shown.counts = [13, 13, 13, 13];
+        shown.points = [0, 0, 0, 0];
         draw();
         const cards = event.received.map(cardName).join(", ");
         $("received-text").textContent = T.received(cards, seatName(event.from));
@@ -242,6 +243,8 @@ async function replay(events, final) {
       } else if (event.type === "trick") {
         lastTrick = { cards: event.cards, leader: event.leader, winner: event.winner };
         $("h-last").disabled = false;
+        shown.points[event.winner] += event.points;
+        drawSeats();
         say(T.takes(seatName(event.winner)), "info-text");
         await sleep(PACE * 1.5);
         shown.trick = [];
