@@ -50,6 +50,8 @@ def distinct_choices(legal: int, unseen: int) -> list[int]:
     return choices
 
 
+UNFIT = 3
+"""When the best sampled deal still contradicts this many plays, stop inferring."""
 HIGH_HEARTS = 0b111 << 23  # Q♥ K♥ A♥
 DEFAULT_WORLDS = 60
 DEFAULT_BUDGET_MS = 40.0
@@ -83,6 +85,7 @@ class ExpertBot:
         self.sampling_share = sampling_share
         self.moon_dread = moon_dread
         self.miss_weight = miss_weight
+        self._unfit: tuple[int, tuple[int, ...]] | None = None
         self._memory: (
             tuple[tuple[int, tuple[int, ...]], int, list[tuple[int, list[int]]]] | None
         ) = None
@@ -155,7 +158,9 @@ class ExpertBot:
         if len(choices) == 1:
             return choices[0]
         knowledge = Knowledge(view)
-        checks = past_checks(view) if self.infer else []
+        key = (view.round_number, view.totals)
+        infer = self.infer and self._unfit != key
+        checks = past_checks(view) if infer else []
         start = time.perf_counter()
         deadline = start + self.budget
         rng = self.rng
@@ -164,7 +169,7 @@ class ExpertBot:
         pool = self._carry_over(view, checks)
         sample_until = start + self.budget * self.sampling_share
         spare: list[tuple[int, float, list[int]]] = []
-        passed = pass_check(view) if self.infer else None
+        passed = pass_check(view) if infer else None
         while len(pool) < self.candidates:
             hands = knowledge.sample(rng)
             miss = pass_miss(hands, passed) if passed else 0
@@ -177,18 +182,27 @@ class ExpertBot:
             now = time.perf_counter()
             if (now > sample_until and len(pool) + len(spare) >= self.worlds) or now > deadline:
                 break
-        if len(pool) < self.worlds:  # the others do not play like the heuristic: take the best
+        if infer and checks and min((m for m, _, _ in pool + spare), default=0) >= UNFIT:
+            # No deal explains the others' play by the heuristic: they play otherwise,
+            # so weighing deals by it would mislead. Sample plainly for the rest of the round.
+            self._unfit = key
+            infer = False
+            pool = [(0, r, h) for _, r, h in pool + spare]
+        if len(pool) < self.worlds:  # take the deals that explain the play best
             spare.sort(key=lambda item: (item[0], item[1]))
             pool.extend(spare[: self.worlds - len(pool)])
         if not pool:
             pool.append((0, 0.0, knowledge.sample(rng)))
         pool.sort(key=lambda item: (item[0], item[1]))
-        if self.infer:
-            self._memory = (
-                (view.round_number, view.totals),
+        self._memory = (
+            (
+                key,
                 len(checks),
                 [(m, h[:]) for m, _, h in pool[: self.candidates] if m <= self.max_misses],
             )
+            if infer
+            else None
+        )
         totals = dict.fromkeys(choices, 0.0)
         # Also try running for the moon when nobody else has points and the hand has
         # high hearts: a card's value is the better of the two plans.
