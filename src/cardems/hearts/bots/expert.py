@@ -1,11 +1,17 @@
 """Expert: perfect-information Monte Carlo over hidden hands sampled from the view.
 
-For each sampled deal of the unseen cards (respecting shown voids and the cards this seat
-passed), every distinct legal card is played and the round finished by the heuristic for
-all four seats (which tries the moon when it holds every point so far and defends against
-others' runs). The card with the lowest mean score for this seat — the moon counted as
-0 for the shooter and 26 for the rest — is played. Cards next to each other in a suit
-with no unseen card between them are the same choice and are tried once.
+Deals of the unseen cards are sampled consistently with what the seat knows (shown
+voids, hand sizes, the cards it passed and who got them). Each deal is weighed by how
+well it explains the others' plays so far, assuming they play like the heuristic
+(``MISS_WEIGHT`` per contradicted play; an across pass is checked too); deals are kept
+from one decision to the next and updated with the cards played since. If no deal
+explains the play, the others do not play like the heuristic and the rest of the round
+is sampled plainly. For the best deals, every distinct legal card is played and the
+round finished by the heuristic for all four seats (a second plan runs for the moon when
+nobody else has points and the hand holds high hearts); the card with the lowest
+weighted score for this seat is played — the moon counts 0 for the shooter and 26 for
+the rest. Cards next to each other in a suit with no unseen card between them are the
+same choice and are tried once.
 """
 
 from __future__ import annotations
