@@ -1,11 +1,17 @@
 """Expert: perfect-information Monte Carlo over hidden hands sampled from the view.
 
-For each sampled deal of the unseen cards (respecting shown voids and the cards this seat
-passed), every distinct legal card is played and the round finished by the heuristic for
-all four seats (which tries the moon when it holds every point so far and defends against
-others' runs). The card with the lowest mean score for this seat — the moon counted as
-0 for the shooter and 26 for the rest — is played. Cards next to each other in a suit
-with no unseen card between them are the same choice and are tried once.
+Deals of the unseen cards are sampled consistently with what the seat knows (shown
+voids, hand sizes, the cards it passed and who got them). Each deal is weighed by how
+well it explains the others' plays so far, assuming they play like the heuristic
+(``MISS_WEIGHT`` per contradicted play; an across pass is checked too); deals are kept
+from one decision to the next and updated with the cards played since. If no deal
+explains the play, the others do not play like the heuristic and the rest of the round
+is sampled plainly. For the best deals, every distinct legal card is played and the
+round finished by the heuristic for all four seats (a second plan runs for the moon when
+nobody else has points and the hand holds high hearts); the card with the lowest
+weighted score for this seat is played — the moon counts 0 for the shooter and 26 for
+the rest. Cards next to each other in a suit with no unseen card between them are the
+same choice and are tried once.
 """
 
 from __future__ import annotations
@@ -50,6 +56,8 @@ def distinct_choices(legal: int, unseen: int) -> list[int]:
     return choices
 
 
+UNFIT = 3
+"""When the best sampled deal still contradicts this many plays, stop inferring."""
 HIGH_HEARTS = 0b111 << 23  # Q♥ K♥ A♥
 DEFAULT_WORLDS = 60
 DEFAULT_BUDGET_MS = 40.0
@@ -83,6 +91,7 @@ class ExpertBot:
         self.sampling_share = sampling_share
         self.moon_dread = moon_dread
         self.miss_weight = miss_weight
+        self._unfit: tuple[int, tuple[int, ...]] | None = None
         self._memory: (
             tuple[tuple[int, tuple[int, ...]], int, list[tuple[int, list[int]]]] | None
         ) = None
@@ -155,7 +164,9 @@ class ExpertBot:
         if len(choices) == 1:
             return choices[0]
         knowledge = Knowledge(view)
-        checks = past_checks(view) if self.infer else []
+        key = (view.round_number, view.totals)
+        infer = self.infer and self._unfit != key
+        checks = past_checks(view) if infer else []
         start = time.perf_counter()
         deadline = start + self.budget
         rng = self.rng
@@ -164,7 +175,7 @@ class ExpertBot:
         pool = self._carry_over(view, checks)
         sample_until = start + self.budget * self.sampling_share
         spare: list[tuple[int, float, list[int]]] = []
-        passed = pass_check(view) if self.infer else None
+        passed = pass_check(view) if infer else None
         while len(pool) < self.candidates:
             hands = knowledge.sample(rng)
             miss = pass_miss(hands, passed) if passed else 0
@@ -177,18 +188,27 @@ class ExpertBot:
             now = time.perf_counter()
             if (now > sample_until and len(pool) + len(spare) >= self.worlds) or now > deadline:
                 break
-        if len(pool) < self.worlds:  # the others do not play like the heuristic: take the best
+        if infer and checks and min((m for m, _, _ in pool + spare), default=0) >= UNFIT:
+            # No deal explains the others' play by the heuristic: they play otherwise,
+            # so weighing deals by it would mislead. Sample plainly for the rest of the round.
+            self._unfit = key
+            infer = False
+            pool = [(0, r, h) for _, r, h in pool + spare]
+        if len(pool) < self.worlds:  # take the deals that explain the play best
             spare.sort(key=lambda item: (item[0], item[1]))
             pool.extend(spare[: self.worlds - len(pool)])
         if not pool:
             pool.append((0, 0.0, knowledge.sample(rng)))
         pool.sort(key=lambda item: (item[0], item[1]))
-        if self.infer:
-            self._memory = (
-                (view.round_number, view.totals),
+        self._memory = (
+            (
+                key,
                 len(checks),
                 [(m, h[:]) for m, _, h in pool[: self.candidates] if m <= self.max_misses],
             )
+            if infer
+            else None
+        )
         totals = dict.fromkeys(choices, 0.0)
         # Also try running for the moon when nobody else has points and the hand has
         # high hearts: a card's value is the better of the two plans.
