@@ -291,6 +291,27 @@ def test_home_links_hearts_and_resumes_it(client: TestClient) -> None:
     assert str(client.get(f"/game/{game_id}").url).endswith(f"/hearts/{game_id}")
 
 
+def test_the_page_itself_names_no_card(client: TestClient) -> None:
+    """The table page carries words and card-name parts, never a card code."""
+    game_id = new_match(client)["id"]
+    for lang in ("en", "ro", "ar", "he"):
+        client.post("/api/settings", json={"language": lang})
+        page = client.get(f"/hearts/{game_id}").text
+        assert 'id="hearts-strings"' in page
+        assert re.findall(r"\b[2-9TJQKA][SHDC]\b", page) == []
+
+
+def test_a_replaced_match_can_be_seen_not_played(client: TestClient) -> None:
+    first = new_match(client)
+    intent(client, first["id"], {"type": "pass", "cards": first["view"]["hand"][:3]})
+    new_match(client, code="HT1-N-AAAAABQ")
+    view = client.get(f"/api/hearts/{first['id']}").json()["view"]
+    assert view["status"] == "abandoned"
+    response = intent(client, first["id"], {"type": "play", "card": view["legal"][0]})
+    assert response.status_code == 409
+    assert client.get("/api/stats").json()["hearts"]["played"] == 1
+
+
 def test_card_strings_sees_cards() -> None:
     assert card_strings({"a": ["QS", "x", {"b": "TH"}], "c": "QSX"}) == {"QS", "TH"}
     assert str(Card.parse("10H")) == "TH"

@@ -242,7 +242,7 @@ class HeartsService:
             timer_stopped=True,
             status=live.status,
             score=match.totals[PLAYER],
-            moves=len(live.log),
+            moves=sum(1 for entry in live.log if entry[1] == str(PLAYER)),
             hearts_rounds=rounds,
         )
 

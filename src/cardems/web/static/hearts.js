@@ -37,8 +37,11 @@ const T = {
   noServer: t("The server did not answer."),
   seatCard: (seat, card) => t("%(seat)s: %(card)s", { seat, card }),
   level: (level) => t(level),
+  played: (seat, card) => t("%(seat)s played %(card)s.", { seat, card }),
 };
-const cardName = (code) => words.cards[code] || code;
+const cardName = (code) => words.card
+  .replace("%(rank)s", words.ranks[code[0]] || code[0])
+  .replace("%(suit)s", words.suits[code[1]] || code[1]);
 const seatName = (seat) => T.seats[seat];
 
 let view = null;
@@ -239,7 +242,10 @@ async function replay(events, final) {
         drawTrick();
         drawSeats();
         if (event.seat === 0) drawHand();
-        if (event.seat !== 0) await sleep(PACE);
+        if (event.seat !== 0) {
+          $("h-spoken").textContent = T.played(seatName(event.seat), cardName(event.card));
+          await sleep(PACE);
+        }
       } else if (event.type === "trick") {
         lastTrick = { cards: event.cards, leader: event.leader, winner: event.winner };
         $("h-last").disabled = false;
