@@ -315,3 +315,25 @@ def test_a_replaced_match_can_be_seen_not_played(client: TestClient) -> None:
 def test_card_strings_sees_cards() -> None:
     assert card_strings({"a": ["QS", "x", {"b": "TH"}], "c": "QSX"}) == {"QS", "TH"}
     assert str(Card.parse("10H")) == "TH"
+
+
+def test_a_round_ends_early_once_its_26_points_are_out(client: TestClient) -> None:
+    data = new_match(client)
+    game_id = data["id"]
+    view = data["view"]
+    refused = intent(client, game_id, {"type": "finish"})
+    assert refused.status_code == 422 and "Points remain" in refused.json()["error"]
+    while not view["can_finish"]:
+        assert view["status"] == "playing", "some round gives out its points early"
+        response = step(client, game_id, view)
+        view = response.json()["view"]
+        if sum(view["round_points"]) < 26 and view["phase"] == "playing":
+            assert not view["can_finish"]
+    left = len(view["hand"])
+    assert left > 0 and sum(view["round_points"]) == 26
+    points, number = view["round_points"], view["round"]
+    answer = intent(client, game_id, {"type": "finish"}).json()
+    (end,) = [e for e in answer["events"] if e["type"] == "round_end"]
+    assert end["raw"] == points
+    assert sum(1 for e in answer["events"] if e["type"] == "play" and e["seat"] == 0) == left
+    assert answer["view"]["round"] == number + 1

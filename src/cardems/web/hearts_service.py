@@ -21,8 +21,9 @@ from cardems.cards import Card, CardParseError, parse_cards
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.engine import IllegalMove
 from cardems.hearts.bots import LEVELS, Bot, hint, make_bot
-from cardems.hearts.core import QS_BIT, cards_of, mask_of, points_of, to_card
+from cardems.hearts.core import MOON_POINTS, QS_BIT, cards_of, mask_of, points_of, to_card
 from cardems.hearts.rules import SEAT_NAMES, Match, Phase, Round
+from cardems.i18n.markers import N_
 from cardems.store import CorruptSave, SavedGame, Store
 from cardems.web.service import ApiError
 
@@ -182,6 +183,8 @@ class HeartsService:
                 if kind == "pass":
                     match = match.pass_cards(PLAYER, cards)
                     log.append(("pass", str(PLAYER), " ".join(map(str, cards))))
+                elif kind == "finish":
+                    match = self._finish(live, match, log, events)
                 else:
                     (card,) = cards
                     round_before = match.round
@@ -233,6 +236,27 @@ class HeartsService:
             events += play_events(before, match, turn, card)
         return match
 
+    def _finish(
+        self, live: LiveMatch, match: Match, log: list[LogEntry], events: list[Event]
+    ) -> Match:
+        """End the round early once its 26 points are out: the cards left are played
+        (the player's lowest legal card, the bots' choices) without changing any score."""
+        if not points_out(match.round):
+            raise IllegalMove(POINTS_REMAIN)
+        number = match.round.number
+        while not match.over and match.round.number == number:
+            rnd = match.round
+            seat = rnd.to_play
+            assert seat is not None
+            if seat == PLAYER:
+                card = rnd.legal_plays(PLAYER)[0]
+            else:
+                card = to_card(live.bot(seat).choose_play(match.view(seat)))
+            match = match.play(seat, card)
+            log.append(("play", str(seat), str(card)))
+            events += play_events(rnd, match, seat, card)
+        return match
+
     def _save(self, live: LiveMatch, rounds: list[dict[str, Any]]) -> None:
         match = live.match
         self.store.save_progress(
@@ -254,6 +278,16 @@ class HeartsService:
         if live.match.over:
             return {"cards": []}
         return {"cards": [str(c) for c in hint(seat_view, self.hint_level)]}
+
+
+POINTS_REMAIN = N_("Points remain in play: the round goes on")
+
+
+def points_out(rnd: Round) -> bool:
+    """Whether all 26 points of a round in play have been taken (nothing left to score)."""
+    if rnd.options.jack_of_diamonds:  # the J♦ still scores
+        return False
+    return rnd.phase is Phase.PLAYING and sum(rnd.raw_points) == MOON_POINTS
 
 
 def play_events(before: Round, after: Match, seat: int, card: Card) -> list[Event]:
@@ -332,6 +366,7 @@ def player_view(live: LiveMatch) -> dict[str, Any]:
             for r in match.history
         ],
         tie=match.winner is None and max(match.totals) >= 100,
+        can_finish=points_out(rnd) and rnd.to_play == PLAYER,
     )
     return data
 
@@ -359,4 +394,6 @@ def parse_intent(request: Any) -> tuple[str, list[Card]]:
             return kind, [Card.parse(raw_card)]
     except CardParseError as error:
         raise ApiError(400, str(error)) from None
-    raise ApiError(400, f"unknown intent type {kind!r}: use pass or play")
+    if kind == "finish":
+        return kind, []
+    raise ApiError(400, f"unknown intent type {kind!r}: use pass, play or finish")

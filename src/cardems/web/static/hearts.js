@@ -4,7 +4,8 @@
 
 const root = document.getElementById("hearts");
 const gameId = root.dataset.gameId;
-const PACE = { off: 0, fast: 0, normal: 450, slow: 900 }[root.dataset.animation] ?? 450;
+const SPEED = { off: 0, fast: 0, normal: 450, slow: 900 }[root.dataset.animation] ?? 450;
+let PACE = SPEED;
 const $ = (id) => document.getElementById(id);
 
 // Player-facing words in the page's language: the server embeds them in #hearts-strings.
@@ -180,6 +181,7 @@ function drawInfo() {
   $("h-code").textContent = view.code;
   $("h-level").textContent = T.level(view.level);
   $("h-last").disabled = !lastTrick;
+  $("h-finish").hidden = !view.can_finish || busy;
   const passing = view.phase === "passing" && view.passed.length === 0 && !busy;
   $("passbar").hidden = !passing;
   if (passing) {
@@ -395,6 +397,11 @@ $("hand").addEventListener("keydown", (event) => {
 });
 
 $("pass-confirm").addEventListener("click", confirmPass);
+$("h-finish").addEventListener("click", () => {
+  if (busy || !view.can_finish) return;
+  PACE = 0; // the rest of the round is played at once
+  enqueue(() => send({ type: "finish" })).finally(() => { PACE = SPEED; });
+});
 
 $("h-hint").addEventListener("click", () => {
   if (busy) return;
