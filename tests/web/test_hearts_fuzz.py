@@ -20,7 +20,7 @@ JSON = st.recursive(
     max_leaves=6,
 )
 INTENTS = st.fixed_dictionaries(
-    {"type": st.sampled_from(["pass", "play", "undo"])},
+    {"type": st.sampled_from(["pass", "play", "finish", "undo"])},
     optional={"card": CARDS | JSON, "cards": st.lists(CARDS, max_size=4) | JSON},
 )
 
