@@ -211,6 +211,7 @@ function setView(v) {
   }
   draw();
   if (v.status === "playing" && v.phase === "playing" && v.to_play === 0) say(T.yourTurn, "info-text");
+  else if (v.phase === "passing") say("");
 }
 
 // --- events -----------------------------------------------------------------------------
