@@ -204,9 +204,9 @@ def test_phone_screen_with_touch(chromium_browser: Any, live: LiveServer) -> Non
 def test_keyboard_play_with_labels(tab: Any, live: LiveServer) -> None:
     open_prepared(tab, live, "heart-to-heart", WORKED, [])
     stock = tab.locator('.pile[data-target="stock"]')
-    assert stock.get_attribute("aria-label") == "stock: 26 cards face down"
+    assert stock.get_attribute("aria-label") == "Stock, 26 cards"
     tip = tab.locator('.pile[data-target="heart:25"]')
-    assert tip.get_attribute("aria-label") == "heart 25: 4 of hearts"
+    assert tip.get_attribute("aria-label") == "4 of hearts, position 25, available"
     stock.focus()
     tab.keyboard.press("Enter")
     settled(tab)

@@ -29,13 +29,14 @@ from cardems.cards import Card, CardParseError, Rank, Suit
 from cardems.dealcode import DealCode
 from cardems.engine import IllegalMove
 from cardems.heart_to_heart.layout import COVER_MASK, POSITION_COUNT, POSITIONS
+from cardems.i18n.markers import N_
 from cardems.rng import shuffled
 
 DECK: tuple[int, ...] = tuple(rank for _ in range(4) for rank in range(1, 14))
 """The unshuffled deck: four copies of each rank, A to K."""
 
 POINTS_PER_CARD = 10
-SAME_RANK = "Must be of the same rank"
+SAME_RANK = N_("Must be of the same rank")
 
 
 def card_text(rank: int) -> str:
@@ -208,22 +209,22 @@ class HeartState:
     def refusal(self, move: Move) -> str | None:
         """Why ``move`` is illegal here, or None when it is legal."""
         if self.is_won():
-            return "The game is won"
+            return N_("The game is won")
         if move.kind is MoveKind.DRAW:
-            return None if self.stock else "The stock is empty"
+            return None if self.stock else N_("The stock is empty")
         if move.kind is MoveKind.RECYCLE:
             if self.stock:
-                return "The stock is not empty yet"
-            return None if self.waste else "The stock and the waste are empty"
+                return N_("The stock is not empty yet")
+            return None if self.waste else N_("The stock and the waste are empty")
         for position in (move.first, move.second)[: 2 if move.kind is MoveKind.PAIR else 1]:
             if not self.heart[position - 1]:
-                return f"Position {position} is empty"
+                return N_("Position %(num)d is empty") % {"num": position}
             if not self.is_available(position):
-                return f"The card at position {position} is covered"
+                return N_("The card at position %(num)d is covered") % {"num": position}
         rank = self.heart[move.first - 1]
         if move.kind is MoveKind.WASTE:
             if not self.waste:
-                return "The waste is empty"
+                return N_("The waste is empty")
             return None if self.waste[-1] == rank else SAME_RANK
         return None if self.heart[move.second - 1] == rank else SAME_RANK
 

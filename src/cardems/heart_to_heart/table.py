@@ -21,12 +21,13 @@ from cardems.dealcode import DealCode
 from cardems.engine import History, IllegalMove
 from cardems.heart_to_heart.layout import POSITION_COUNT, POSITIONS, ROW, X
 from cardems.heart_to_heart.rules import SAME_RANK, HeartState, Move, MoveKind, card_text, deal
+from cardems.i18n.markers import N_
 from cardems.table import Event, Intent, TableSettings
 from cardems.timer import GameTimer
 
 STOCK = "stock"
 WASTE = "waste"
-NO_MORE_MOVES = "No more moves possible"
+NO_MORE_MOVES = N_("No more moves possible")
 
 
 def heart_target(position: int) -> str:
@@ -158,7 +159,7 @@ class HeartToHeartTable:
     def _tap(self, target: str) -> list[Event]:
         status = self.status
         if status == "won":
-            return self._refuse("The game is won")
+            return self._refuse(N_("The game is won"))
         if target == STOCK:
             if status == "blocked":
                 return self._refuse(NO_MORE_MOVES)
@@ -189,9 +190,9 @@ class HeartToHeartTable:
 
     def _drag(self, source: str, target: str) -> list[Event]:
         if source == STOCK or target == STOCK:
-            return self._refuse("Cards are not dragged to or from the stock")
+            return self._refuse(N_("Cards are not dragged to or from the stock"))
         if self.status == "won":
-            return self._refuse("The game is won")
+            return self._refuse(N_("The game is won"))
         if not self._selectable(source):
             return []
         events = self._select(source) if self.selected != source else []
@@ -226,7 +227,7 @@ class HeartToHeartTable:
 
     def _walk(self, step: Callable[[], HeartState], name: str) -> list[Event]:
         if self.status == "won":
-            return self._refuse("The game is won")
+            return self._refuse(N_("The game is won"))
         try:
             step()
         except IllegalMove as error:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from cardems.cards import ALL_CARDS, SUIT_ORDER, Card, Rank, Suit
 from cardems.dealcode import DealCode
 from cardems.engine import IllegalMove
+from cardems.i18n.markers import N_
 from cardems.rng import shuffled
 
 COLUMNS = 10
@@ -233,42 +234,44 @@ def check_move(state: SeahavenState, move: Move) -> str | None:
     source, dest, count = move.source, move.dest, move.count
     for place in (source, dest):
         if not _place_exists(state, place):
-            return f"There is no {place.target.replace(':', ' ')} in this game"
+            return N_("There is no %(place)s in this game") % {
+                "place": place.target.replace(":", " ")
+            }
     if source == dest:
-        return "A card must move to another place"
+        return N_("A card must move to another place")
     if count < 1:
-        return "At least one card must move"
+        return N_("At least one card must move")
     moving = state.cards_at(source)
     if not moving:
-        return "There is no card there"
+        return N_("There is no card there")
     if count > 1:
         if source.kind != "column":
-            return "Only a column holds a run of several cards"
+            return N_("Only a column holds a run of several cards")
         if count > run_length(moving):
-            return "Only cards in suit sequence move together"
+            return N_("Only cards in suit sequence move together")
         if dest.kind != "column":
-            return "Only one card at a time goes to a cell or a foundation"
+            return N_("Only one card at a time goes to a cell or a foundation")
     if source.kind == "foundation" and dest.kind == "foundation":
-        return "A foundation card can go back only to a column or a free cell"
+        return N_("A foundation card can go back only to a column or a free cell")
     card = moving[-count]
     if dest.kind == "cell":
-        return None if state.cells[dest.index] is None else "A free cell holds one card"
+        return None if state.cells[dest.index] is None else N_("A free cell holds one card")
     if dest.kind == "foundation":
         if card.suit.order != dest.index:
-            return "A foundation takes only its own suit"
+            return N_("A foundation takes only its own suit")
         if card.rank != state.foundations[dest.index] + 1:
-            return "Foundations build up from the ace, one card at a time"
+            return N_("Foundations build up from the ace, one card at a time")
         return None
     pile = state.columns[dest.index]
     if pile:
         top = pile[-1]
         if card.suit is not top.suit or card.rank != top.rank - 1:
-            return "Must be the same suit and exactly one rank lower"
+            return N_("Must be the same suit and exactly one rank lower")
     elif card.rank is not Rank.KING:
-        return "An empty column takes only a king"
+        return N_("An empty column takes only a king")
     limit = group_limit(state, dest)
     if count > limit:
-        return f"Too many cards: at most {limit} can move together now"
+        return N_("Too many cards: at most %(num)d can move together now") % {"num": limit}
     return None
 
 

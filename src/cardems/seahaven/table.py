@@ -38,6 +38,7 @@ from typing import Any
 from cardems.cards import Rank
 from cardems.dealcode import DealCode
 from cardems.engine import History, IllegalMove
+from cardems.i18n.markers import N_
 from cardems.seahaven.rules import (
     COLUMNS,
     STUCK_SEARCH_LIMIT,
@@ -58,7 +59,7 @@ from cardems.seahaven.solver import progress_possible, solve_state
 from cardems.table import Event, Intent, TableSettings
 from cardems.timer import GameTimer
 
-GAME_WON = "The game is won: start a new deal"
+GAME_WON = N_("The game is won: start a new deal")
 
 HINT_SECONDS = 2.0
 """Search budget of a hint; with none found in time, ``hint`` answers None."""
@@ -162,7 +163,7 @@ class SeahavenTable:
         selected = self.selected
         if selected is None:
             if not self.state.cards_at(place):
-                return self._refuse("There is no card there")
+                return self._refuse(N_("There is no card there"))
             move = home_move(self.state, place)
             if move is not None:
                 return self._play(move, intent)
@@ -187,11 +188,11 @@ class SeahavenTable:
         if state.won:
             return self._refuse(GAME_WON)
         if not state.cards_at(place):
-            return self._refuse("There is no card there")
+            return self._refuse(N_("There is no card there"))
         for move in self._double_tap_moves(place):
             if check_move(state, move) is None:
                 return self._play(move, ("double_tap", target))
-        return self._refuse("This card has nowhere to go")
+        return self._refuse(N_("This card has nowhere to go"))
 
     def drag(self, source: str, target: str) -> list[Event]:
         """Move from ``source`` (``column:N:k`` picks the cards from index k up) to ``target``."""
@@ -202,10 +203,10 @@ class SeahavenTable:
             return self._refuse(GAME_WON)
         cards = state.cards_at(src)
         if not cards:
-            return self._refuse("There is no card there")
+            return self._refuse(N_("There is no card there"))
         if index is not None:
             if index >= len(cards):
-                return self._refuse("There is no card there")
+                return self._refuse(N_("There is no card there"))
             count = len(cards) - index
         else:
             count = count_for(state, src, dest)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
+from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
@@ -23,7 +24,9 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from cardems.dealcode import FAMILIES
+from cardems.dealcode import FAMILIES, FAMILIES_BY_NAME
+from cardems.i18n import RULES_GAMES, rules_page
+from cardems.i18n.markers import N_
 from cardems.render.svg import sprite
 from cardems.store import Store
 from cardems.web.charts import recent_games_chart
@@ -37,6 +40,7 @@ from cardems.web.i18n import (
     translate,
     translate_events,
 )
+from cardems.web.labels import label_view
 from cardems.web.ratelimit import RateLimiter
 from cardems.web.service import ApiError, GameService, LiveGame, TableFactory
 
@@ -106,7 +110,9 @@ class App:
         known = self.known_player(request)
         client = request.client.host if request.client else "unknown"
         if not self.limiter.allow(known or f"address:{client}"):
-            return JSONResponse({"error": "too many requests: slow down a little"}, 429)
+            lang = choose_language(None, request.headers.get("accept-language"))
+            message = translate(lang, N_("too many requests: slow down a little"))
+            return JSONResponse({"error": message}, 429)
         request.state.player = (known, False) if known else (self.store.create_player(), True)
         player_id, new = self.player(request)
         response: Response
@@ -203,7 +209,7 @@ class App:
         """The view with its player-facing texts in ``lang``."""
         if isinstance(view.get("message"), str):
             view = {**view, "message": translate(lang, view["message"])}
-        return view
+        return label_view(view, lang)
 
     # Pages ------------------------------------------------------------------------------
 
@@ -285,10 +291,20 @@ class App:
         player_id, _ = self.player(request)
         rows = self.store.statistics(player_id)
         for row in rows:
-            row["chart"] = recent_games_chart(row["recent"])
+            row["chart"] = recent_games_chart(row["recent"], lang=self.language(request))
             row["title"] = FAMILIES_BY_NAME_TITLE.get(row["game"], row["game"])
         hearts = self.store.hearts_statistics(player_id)
         return self.page(request, "stats.html", statistics=rows, hearts=hearts)
+
+    async def rules(self, request: Request) -> Response:
+        """A game's rules page in the page language."""
+        name = request.path_params["game"]
+        family = FAMILIES_BY_NAME.get(name)
+        if family is None or name not in RULES_GAMES:
+            message = translate(self.language(request), N_("There are no rules for this game"))
+            return self.page(request, "error.html", 404, message=message)
+        rules = Markup(rules_page(name, self.language(request)))
+        return self.page(request, "rules.html", family=family, rules=rules)
 
     async def cards(self, request: Request) -> Response:
         return Response(
@@ -340,6 +356,7 @@ def create_app(
         Route("/game/{game_id}", app.game),
         Route("/settings", app.settings_page, methods=["GET", "POST"]),
         Route("/stats", app.stats_page),
+        Route("/rules/{game}", app.rules),
         Route("/cards.svg", app.cards),
         Route("/api/games", api("games"), methods=["GET"]),
         Route("/api/games", api("new"), methods=["POST"]),

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from cardems.dealcode import FAMILIES, FAMILIES_BY_NAME, DealCode, DealCodeError, GameFamily
 from cardems.games import UnknownGame, Unsupported, adapter_for
 from cardems.i18n.languages import LANGUAGES
+from cardems.i18n.markers import N_
 from cardems.store import CorruptSave, SavedGame, Store
 from cardems.table import Event, Intent, SolitaireTable, TableSettings, apply_intent, replay
 from cardems.timer import GameTimer
@@ -123,9 +124,17 @@ class GameService:
         family = FAMILIES_BY_NAME.get(name)
         offered = ", ".join(f.name for f in self.families()) or "none"
         if family is None:
-            raise ApiError(404, f"unknown game {name!r}: this server offers {offered}")
+            raise ApiError(
+                404,
+                N_("unknown game '%(name)s': this server offers %(offered)s")
+                % {"name": name, "offered": offered},
+            )
         if family.prefix not in self.tables:
-            raise ApiError(404, f"{family.title} is not available yet: play {offered}")
+            raise ApiError(
+                404,
+                N_("%(game)s is not available yet: play %(offered)s")
+                % {"game": family.title, "offered": offered},
+            )
         return family
 
     # Settings ---------------------------------------------------------------------------
@@ -179,13 +188,19 @@ class GameService:
             except DealCodeError as error:
                 raise ApiError(400, str(error), part=error.part) from None
             if code.game not in self.tables:
-                raise ApiError(404, f"{code.family.title} is not offered by this server")
+                raise ApiError(
+                    404, N_("%(game)s is not offered by this server") % {"game": code.family.title}
+                )
         else:
             family = self.family(str(request.get("game", "")))
             variant = request.get("variant") or family.variants[0]
             if variant not in family.variants:
                 allowed = ", ".join(family.variants)
-                raise ApiError(400, f"{family.title} has no variant {variant!r}: use {allowed}")
+                raise ApiError(
+                    400,
+                    N_("%(game)s has no variant '%(variant)s': use %(allowed)s")
+                    % {"game": family.title, "variant": variant, "allowed": allowed},
+                )
             winnable = request.get("winnable", True)
             if not isinstance(winnable, bool):
                 raise ApiError(400, "winnable must be true or false")
@@ -227,13 +242,13 @@ class GameService:
             except CorruptSave as error:
                 raise ApiError(409, str(error)) from None
             if saved is None:
-                raise ApiError(404, "no such game: it may have been replaced by a newer deal")
+                raise ApiError(404, N_("no such game: it may have been replaced by a newer deal"))
             live = self._rebuild(saved)
             self._live[game_id] = live
             while len(self._live) > CACHE_SIZE:
                 self._live.popitem(last=False)
         if live.saved.player_id != player_id:
-            raise ApiError(403, "this game belongs to another player")
+            raise ApiError(403, N_("this game belongs to another player"))
         self._live.move_to_end(game_id)
         live.last_used = time.monotonic()
         return live
@@ -266,7 +281,7 @@ class GameService:
         live = self.load(player_id, game_id)
         if live.saved.status == "abandoned":
             raise ApiError(
-                409, "this game was replaced by a newer deal: it can be seen, not played"
+                409, N_("this game was replaced by a newer deal: it can be seen, not played")
             )
         table = live.table
         before = len(table.log)
@@ -359,7 +374,7 @@ class GameService:
 
 VERDICT_SECONDS = 3.0
 WARNING_SECONDS = 0.05
-UNWINNABLE = "This game can no longer be won: undo, or start a new deal."
+UNWINNABLE = N_("This game can no longer be won: undo, or start a new deal.")
 
 
 def verdict(table: SolitaireTable, seconds: float = VERDICT_SECONDS) -> bool | None:

@@ -115,7 +115,7 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
-function cardNode(card, target, index, pos) {
+function cardNode(card, target, index, pos, spot) {
   const classes = ["card"];
   for (const flag of ["framed", "dimmed", "selected", "available"]) if (card[flag]) classes.push(flag);
   if (!card.face_up) classes.push("face-down");
@@ -125,9 +125,15 @@ function cardNode(card, target, index, pos) {
     "data-target": target,
     "data-index": index,
     "data-card": card.card || "back",
-    role: "img",
-    "aria-label": card.card ? cardName(card.card) : "face-down card",
   });
+  if (spot) { // a card of a column: a stop of the keyboard focus
+    g.classList.add("spot");
+    g.setAttribute("role", "button");
+    g.setAttribute("tabindex", "-1");
+    g.setAttribute("aria-label", card.label || card.card || "");
+  } else {
+    g.setAttribute("aria-hidden", "true");
+  }
   const inner = el("g", { class: "inner" }, g);
   el("use", { href: `/cards.svg#card-${card.card || "back"}`, width: CW, height: CH }, inner);
   el("rect", { class: "shade", x: 1, y: 1, width: CW - 2, height: CH - 2, rx: 8 }, inner);
@@ -135,16 +141,18 @@ function cardNode(card, target, index, pos) {
   return g;
 }
 
-function cardName(code) {
-  const ranks = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
-  const suits = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-  return `${ranks[code[0]] || code[0]} of ${suits[code[1]]}`;
+// Keyboard focus: one "spot" of the board is in the tab order (roving tabindex); the
+// arrow keys move between spots by their place on the table. A spot is a pile, or a
+// card of a Seahaven column. Its key survives redraws.
+let focusKey = null;
+
+function spotKey(node) {
+  return `${node.dataset.target}#${node.classList.contains("card") ? node.dataset.index : ""}`;
 }
 
 function render() {
-  const focused = document.activeElement && document.activeElement.closest
-    ? document.activeElement.closest(".pile") : null;
-  const focusTarget = focused ? focused.dataset.target : null;
+  const active = document.activeElement;
+  const hadFocus = Boolean(active && board.contains(active));
   const geometry = view.game === "seahaven" ? seahavenLayout(view.piles) : heartLayout(view.piles);
   layout = geometry.map;
   board.setAttribute("viewBox", `-4 -4 ${geometry.width + 8} ${geometry.height + 8}`);
@@ -152,13 +160,15 @@ function render() {
   for (const [target, place] of layout) {
     const pile = place.pile;
     const top = pile.cards[pile.cards.length - 1];
+    const fanned = pile.kind === "column" && pile.cards.length > 0;
     const group = el("g", {
-      class: `pile ${pile.kind}`,
+      class: `pile ${pile.kind}${fanned ? "" : " spot"}`,
       "data-target": target,
-      tabindex: "0",
-      role: "button",
-      "aria-label": `${target.replace(":", " ")}: ${top ? (top.card ? cardName(top.card) : `${pile.count ?? pile.cards.length} cards face down`) : "empty"}`,
+      role: fanned ? "group" : "button",
+      "aria-label": pile.label || target,
     }, null);
+    if (!fanned) group.setAttribute("tabindex", "-1");
+    if (top && top.selected) group.classList.add("has-selected");
     el("rect", { class: "slot", x: place.x + 3, y: place.y + 3, width: CW - 6, height: CH - 6, rx: 8 }, group);
     if (pile.kind === "foundation" && pile.suit) {
       const mark = el("text", { class: "slot-mark", x: place.x + CW / 2, y: place.y + CH / 2 + 16 }, group);
@@ -168,19 +178,61 @@ function render() {
     const stacked = pile.kind !== "column";
     const first = stacked ? Math.max(0, pile.cards.length - 1) : 0;
     for (let i = first; i < pile.cards.length; i++) {
-      group.appendChild(cardNode(pile.cards[i], target, i, place.cards[i]));
+      group.appendChild(cardNode(pile.cards[i], target, i, place.cards[i], fanned));
     }
     if (typeof pile.count === "number") { // stock, waste, foundations: how many cards
-      const label = el("text", { class: "label count", x: place.x + CW / 2, y: place.y + CH + 24 }, group);
+      const label = el("text", { class: "label count", x: place.x + CW / 2, y: place.y + CH + 24, "aria-hidden": "true" }, group);
       label.textContent = String(pile.count);
     }
     fresh.appendChild(group);
   }
   board.replaceChildren(fresh);
-  if (focusTarget) {
-    const again = board.querySelector(`.pile[data-target="${CSS.escape(focusTarget)}"]`);
-    if (again) again.focus();
+  const spots = [...board.querySelectorAll(".spot")];
+  let current = spots.find((node) => spotKey(node) === focusKey);
+  if (!current && focusKey) { // the card left: the same pile's top card, or the pile
+    const target = focusKey.split("#")[0];
+    const same = spots.filter((node) => node.dataset.target === target);
+    current = same[same.length - 1];
   }
+  current = current || spots[0];
+  if (current) {
+    current.setAttribute("tabindex", "0");
+    focusKey = spotKey(current);
+    if (hadFocus) current.focus();
+  }
+}
+
+function moveFocus(node) {
+  if (!node) return;
+  focusKey = spotKey(node);
+  for (const other of board.querySelectorAll(".spot[tabindex='0']")) other.setAttribute("tabindex", "-1");
+  node.setAttribute("tabindex", "0");
+  focusKey = spotKey(node);
+  node.focus();
+}
+
+board.addEventListener("focusin", (event) => {
+  const spot = event.target.closest && event.target.closest(".spot");
+  if (spot && spotKey(spot) !== focusKey) moveFocus(spot);
+});
+
+// The nearest spot in the arrow's direction, by the spots' places on the screen.
+function neighbour(from, key) {
+  const box = from.getBoundingClientRect();
+  const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+  const cx = box.left + box.width / 2, cy = box.top + Math.min(box.height, 40) / 2;
+  let best = null, bestCost = Infinity;
+  for (const node of board.querySelectorAll(".spot")) {
+    if (node === from) continue;
+    const other = node.getBoundingClientRect();
+    const ox = other.left + other.width / 2, oy = other.top + Math.min(other.height, 40) / 2;
+    const along = (ox - cx) * dx + (oy - cy) * dy;
+    if (along <= 1) continue;
+    const across = Math.abs((ox - cx) * dy) + Math.abs((oy - cy) * dx);
+    const cost = along + 3 * across;
+    if (cost < bestCost) { best = node; bestCost = cost; }
+  }
+  return best;
 }
 
 function info() {
@@ -263,12 +315,42 @@ function snapshot() {
   return tops;
 }
 
+// What a screen reader hears after an action (the live region #announce).
+function labelOf(someView, target) {
+  const pile = someView && someView.piles.find((p) => p.target === target);
+  const top = pile && pile.cards[pile.cards.length - 1];
+  return top ? (top.label || top.card || "").split(/[,،]/)[0] : "";
+}
+
+function announce(events, previous) {
+  const said = [];
+  for (const event of events) {
+    if (event.type === "move") {
+      if (view.game === "heart-to-heart") {
+        said.push(event.from === "stock" || event.to === "stock" ? t("Drew a card.") : t("Paired."));
+      } else {
+        said.push(t("Moved %(card)s.", { card: labelOf(previous, event.from) }));
+      }
+    } else if (event.type === "undo") said.push(t("Undone."));
+    else if (event.type === "redo") said.push(t("Redone."));
+    else if (event.type === "deselect") said.push(t("Nothing selected."));
+    else if (event.type === "select") {
+      const pile = view.piles.find((p) => p.target === event.target);
+      if (pile) said.push(pile.label);
+    } else if (event.type === "error" && event.message) said.push(event.message);
+    else if (event.type === "unwinnable" && event.message) said.push(event.message);
+  }
+  if (said.length) $("announce").textContent = said.join(" ");
+}
+
 function apply(next, events) {
   const before = snapshot();
+  const previous = view;
   view = next;
   render();
   info();
   animate(events, before);
+  announce(events, previous);
   const warning = events.find((e) => e.type === "unwinnable");
   if (view.message) say(view.message);
   else if (warning) say(warning.message, "warning");
@@ -421,25 +503,46 @@ function tap(target) {
   lastTap = { target, time: now, done };
 }
 
-// Keyboard play: Tab to a pile, Enter or Space taps it, D double-taps it.
+// Keyboard play: Tab into the table, arrows move between cards and piles, Enter or
+// Space taps (select, pair, move), D draws (Heart to Heart) or sends the card where it
+// fits (Seahaven), Esc drops the selection; U / Ctrl+Z undo, R / Ctrl+Y redo anywhere.
 board.addEventListener("keydown", (event) => {
-  const pile = event.target.closest && event.target.closest(".pile");
-  if (!pile || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.key === "Enter" || event.key === " ") {
+  const spot = event.target.closest && event.target.closest(".spot");
+  if (!spot || event.ctrlKey || event.metaKey || event.altKey || !view) return;
+  const target = spot.dataset.target;
+  if (event.key.startsWith("Arrow")) {
+    event.preventDefault();
+    moveFocus(neighbour(spot, event.key));
+  } else if (event.key === "Enter" || event.key === " ") {
     event.preventDefault();
     lastTap = null;
-    send({ type: "tap", target: pile.dataset.target });
+    send({ type: "tap", target });
   } else if (event.key.toLowerCase() === "d") {
     event.preventDefault();
-    send({ type: "double_tap", target: pile.dataset.target });
+    if (view.game === "heart-to-heart") send({ type: "tap", target: "stock" });
+    else send({ type: "double_tap", target });
+  } else if (event.key === "Escape" && view.selected) {
+    event.preventDefault();
+    send({ type: "tap", target: view.selected });
   }
 });
 
+function typing(node) {
+  return node && (node.closest("input, select, textarea, dialog[open]") || node.isContentEditable);
+}
+
 document.addEventListener("keydown", (event) => {
   const key = event.key.toLowerCase();
-  if (!(event.ctrlKey || event.metaKey)) return;
-  if (key === "z" && !event.shiftKey) { event.preventDefault(); send({ type: "undo" }); }
-  else if (key === "y" || (key === "z" && event.shiftKey)) { event.preventDefault(); send({ type: "redo" }); }
+  if (event.altKey || typing(event.target) || document.querySelector("dialog[open]")) return;
+  const control = event.ctrlKey || event.metaKey;
+  if (!control && (event.shiftKey || !["u", "r"].includes(key))) return;
+  if ((!control && key === "u") || (control && key === "z" && !event.shiftKey)) {
+    event.preventDefault();
+    send({ type: "undo" });
+  } else if ((!control && key === "r") || (control && (key === "y" || (key === "z" && event.shiftKey)))) {
+    event.preventDefault();
+    send({ type: "redo" });
+  }
 });
 
 // --- toolbar ----------------------------------------------------------------------------
