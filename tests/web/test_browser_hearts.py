@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hearts_lines import near_end_log
@@ -201,3 +202,41 @@ def test_the_end_of_the_match(tab: Any, live: LiveServer) -> None:
     )
     tab.goto(live.url + "/stats")
     assert tab.inner_text('.stat[data-game="hearts"] .played') == "1"
+
+
+def unnamed(tab: Any) -> list[str]:
+    """Buttons, links and form fields without an accessible name."""
+    missing = []
+    for role in ("button", "link", "checkbox", "radio", "textbox"):
+        every = tab.get_by_role(role).count()
+        named = tab.get_by_role(role, name=re.compile(r"\S")).count()
+        if every != named:
+            missing.append(f"{role}: {every - named} without a name")
+    return missing
+
+
+def test_roles_names_and_right_to_left(tab: Any, live: LiveServer) -> None:
+    start(tab, live)
+    assert tab.get_by_role("heading", level=1, name="Hearts").count() == 1
+    assert tab.get_by_role("toolbar", name="Your hand").count() == 1
+    assert unnamed(tab) == []
+    first = hand(tab)[0]
+    named = tab.get_by_role("button", name=re.compile(r"^\w+ of (spades|hearts|diamonds|clubs)$"))
+    assert named.count() == 13
+    assert tab.locator('.hcard[tabindex="0"]').count() == 1
+    tab.evaluate(
+        """() => fetch('/api/settings', {method: 'POST', headers: {'content-type':
+        'application/json'}, body: JSON.stringify({language: 'ar'})})"""
+    )
+    tab.reload()
+    tab.wait_for_selector("#hearts[data-ready]", state="attached")
+    assert tab.locator("html").get_attribute("dir") == "rtl"
+    assert unnamed(tab) == []
+    west = tab.locator('.opponent[data-seat="1"]').bounding_box()
+    east = tab.locator('.opponent[data-seat="3"]').bounding_box()
+    assert west["x"] < east["x"], "West stays on the player's left"
+    cards = tab.locator(".hcard")
+    assert cards.nth(0).bounding_box()["x"] > cards.nth(1).bounding_box()["x"]
+    tab.focus(f'.hcard[data-card="{first}"]')
+    tab.keyboard.press("ArrowLeft")  # right to left: the next card is on the left
+    assert tab.evaluate("document.activeElement.dataset.card") == hand(tab)[1]
