@@ -123,6 +123,7 @@ def test_a_whole_round_through_passing_and_thirteen_tricks(tab: Any, live: LiveS
     points = [int(row[1]) for row in rows]
     assert sum(points) in (26, 78)
     assert [int(row[2]) for row in rows] == points
+    assert any("♥" in row[3] for row in rows)
     tab.click("#round-end-next")
     assert next_step(tab) == "pass"
     assert tab.inner_text("#h-round") == "2" and tab.inner_text("#h-pass").startswith("right")

@@ -207,6 +207,8 @@ def test_a_full_round_scores_and_the_next_round_passes_right(client: TestClient)
     assert plays == 52
     (end,) = ends
     assert sum(end["raw"]) == 26 and end["totals"] == view["totals"] == end["scores"]
+    for cards, raw in zip(end["taken"], end["raw"], strict=True):  # where the points came from
+        assert sum(13 if c == "QS" else 1 for c in cards) == raw
     assert view["pass_direction"] == "right" and view["phase"] == "passing"
     assert view["history"] == [{"round": 0, "scores": end["scores"], "moon": end["moon"]}]
 

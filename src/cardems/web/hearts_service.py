@@ -21,7 +21,15 @@ from cardems.cards import Card, CardParseError, parse_cards
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.engine import IllegalMove
 from cardems.hearts.bots import LEVELS, Bot, hint, make_bot
-from cardems.hearts.core import MOON_POINTS, QS_BIT, cards_of, mask_of, points_of, to_card
+from cardems.hearts.core import (
+    MOON_POINTS,
+    POINT_MASK,
+    QS_BIT,
+    cards_of,
+    mask_of,
+    points_of,
+    to_card,
+)
 from cardems.hearts.rules import SEAT_NAMES, Match, Phase, Round
 from cardems.i18n.markers import N_
 from cardems.store import CorruptSave, SavedGame, Store
@@ -324,6 +332,7 @@ def play_events(before: Round, after: Match, seat: int, card: Card) -> list[Even
             "moon": done.moon_shooter,
             "totals": list(after.totals),
             "tie": tied,
+            "taken": [[str(c) for c in cards_of(mask & POINT_MASK)] for mask in done.taken],
         }
     )
     if after.winner is not None:

@@ -40,6 +40,7 @@ const T = {
   level: (level) => t(level),
   played: (seat, card) => t("%(seat)s played %(card)s.", { seat, card }),
 };
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const cardName = (code) => words.card
   .replace("%(rank)s", words.ranks[code[0]] || code[0])
   .replace("%(suit)s", words.suits[code[1]] || code[1]);
@@ -277,7 +278,8 @@ async function showRoundEnd(event) {
   const rows = event.scores.map((points, seat) => {
     const row = document.createElement("tr");
     row.dataset.seat = seat;
-    for (const text of [seatName(seat), points, event.totals[seat]]) {
+    const taken = event.taken[seat].map((c) => `${c[0] === "T" ? "10" : c[0]}${SUITS[c[1]]}`).join(" ");
+    for (const text of [seatName(seat), points, event.totals[seat], taken]) {
       const cell = document.createElement(row.children.length ? "td" : "th");
       cell.textContent = text;
       row.appendChild(cell);
