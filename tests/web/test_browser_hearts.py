@@ -158,7 +158,11 @@ def test_reload_mid_round_and_an_illegal_card(tab: Any, live: LiveServer) -> Non
         card: '{dimmed[0]}'}})}}).then(r => r.status)"""
     )
     assert refused == 422
-    tab.click(f'.hcard[data-card="{playable(tab)[0]}"]')
+    tab.click("#h-hint")  # the expert's card, framed in the hand
+    tab.wait_for_selector(".hcard.hint")
+    (hinted,) = tab.eval_on_selector_all(".hcard.hint", "ns => ns.map(n => n.dataset.card)")
+    assert hinted in playable(tab) and tab.inner_text("#h-message").startswith("Hint: ")
+    tab.click(f'.hcard[data-card="{hinted}"]')
     assert next_step(tab) == "turn"
     seen = screen(tab)
     tab.reload()

@@ -339,3 +339,24 @@ def test_a_round_ends_early_once_its_26_points_are_out(client: TestClient) -> No
     assert end["raw"] == points
     assert sum(1 for e in answer["events"] if e["type"] == "play" and e["seat"] == 0) == left
     assert answer["view"]["round"] == number + 1
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        [("play", "0", "2C")],
+        [("pass", "0", "AS KS QS")],
+        [("deal", "0", "2C")],
+        [("play", "x", "")],
+    ],
+)
+def test_a_save_that_does_not_replay_is_a_clear_409(
+    client: TestClient, db_path: Path, log: list[tuple[str, ...]]
+) -> None:
+    client.get("/")
+    store = Store(db_path)
+    game_id = store.create_game(app_player(client), "hearts", "N", CODE, {"level": "easy"}, log=log)
+    store.close()
+    response = client.get(f"/api/hearts/{game_id}")
+    assert response.status_code == 409 and "cannot be replayed" in response.json()["error"]
+    assert saved_log(db_path, game_id) == log
