@@ -65,7 +65,8 @@ DEFAULT_MOON_DREAD = 0.0
 
 
 class ExpertBot:
-    """PIMC search; ``budget_ms`` bounds the time per decision, ``worlds`` the samples."""
+    """PIMC search; ``budget_ms`` bounds the CPU time per decision (so a busy machine
+    does not weaken it), ``worlds`` the deals searched."""
 
     name = "expert"
 
@@ -167,7 +168,7 @@ class ExpertBot:
         key = (view.round_number, view.totals)
         infer = self.infer and self._unfit != key
         checks = past_checks(view) if infer else []
-        start = time.perf_counter()
+        start = time.process_time()
         deadline = start + self.budget
         rng = self.rng
         # Deals kept from this seat's last decision, updated with the plays since, then
@@ -185,7 +186,7 @@ class ExpertBot:
                 pool.append((miss, rng.random(), hands))
             elif miss < IMPOSSIBLE:
                 spare.append((miss, rng.random(), hands))
-            now = time.perf_counter()
+            now = time.process_time()
             if (now > sample_until and len(pool) + len(spare) >= self.worlds) or now > deadline:
                 break
         if infer and checks and min((m for m, _, _ in pool + spare), default=0) >= UNFIT:
@@ -223,7 +224,7 @@ class ExpertBot:
         leader = view.leader
         points = list(view.round_points)
         for worlds, (miss, _, hands) in enumerate(pool[: self.worlds]):
-            if worlds >= 6 and time.perf_counter() > deadline:
+            if worlds >= 6 and time.process_time() > deadline:
                 break
             weight = self.miss_weight**miss
             for c in choices:
