@@ -223,6 +223,7 @@ function waitFor(button) {
 
 async function replay(events, final) {
   busy = true;
+  root.dataset.turn = "0";
   try {
     for (const event of events) {
       if (event.type === "passed") {
