@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.games import UnknownGame, Unsupported, adapter_for, available_games
+from cardems.i18n.markers import N_, Nn_
 
 COMMAND_MODULES: tuple[str, ...] = (
     "cardems.heart_to_heart.commands",
@@ -46,7 +48,10 @@ def cmd_new(args: argparse.Namespace) -> None:
     adapter = adapter_for(args.game)
     variant = f"C{args.cells}" if args.cells else adapter.family.variants[0]
     if variant not in adapter.family.variants:
-        raise CommandError(f"{adapter.family.title} has no variant {variant}")
+        raise CommandError(
+            N_("%(game)s has no variant %(variant)s")
+            % {"game": adapter.family.title, "variant": variant}
+        )
     code = adapter.random_code(variant, winnable=args.winnable)
     _emit([{"code": str(code), "game": adapter.family.name}], args.json, lambda r: r["code"])
 
@@ -62,14 +67,28 @@ def cmd_deal(args: argparse.Namespace) -> None:
 def cmd_solve(args: argparse.Namespace) -> None:
     for code in _parse_codes(args.codes):
         result = adapter_for(code.game).solve(code, shortest=args.shortest)
-        _emit([result], args.json, _solve_text)
+        _emit([result], args.json, lambda record: _solve_text(record, language(args)))
 
 
-def _solve_text(result: dict[str, Any]) -> str:
-    verdict = {True: "winnable", False: "not winnable", None: "undecided"}[result["winnable"]]
+VERDICTS = {True: N_("winnable"), False: N_("not winnable"), None: N_("undecided")}
+SOLUTION = Nn_("%(num)d move: %(moves)s", "%(num)d moves: %(moves)s")
+
+
+def language(args: argparse.Namespace) -> str:
+    """The terminal's language (set by :func:`main` from the environment)."""
+    return str(getattr(args, "lang", "en"))
+
+
+def _solve_text(result: dict[str, Any], lang: str = "en") -> str:
+    from cardems.i18n import translations
+
+    t = translations(lang)
+    verdict = t.gettext(VERDICTS[result["winnable"]])
     lines = [f"{result['code']}: {verdict}"]
     if result.get("moves"):
-        lines.append(f"{result['length']} moves: {' '.join(result['moves'])}")
+        length = int(result["length"])
+        moves = " ".join(result["moves"])
+        lines.append(t.ngettext(*SOLUTION, length) % {"num": length, "moves": moves})
     return "\n".join(lines)
 
 
@@ -116,10 +135,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
+    from cardems.i18n import from_environment, translate
+
+    args.lang = from_environment(os.environ)
     try:
         args.func(args)
     except (CommandError, UnknownGame, Unsupported) as error:
-        print(f"cardems: {error}", file=sys.stderr)
+        print(f"cardems: {translate(args.lang, str(error))}", file=sys.stderr)
         return 2
     return 0
 

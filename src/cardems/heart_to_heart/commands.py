@@ -9,14 +9,15 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from cardems.cli import CommandError
+from cardems.cli import CommandError, language
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.engine import History, IllegalMove
 from cardems.heart_to_heart.rules import HeartState, MoveParseError, deal, parse_moves, play
 from cardems.heart_to_heart.solver import hint, is_winnable
 from cardems.heart_to_heart.text import layout_data, render_state, status
+from cardems.i18n.markers import N_
 
-HELP = (
+HELP = N_(
     "moves: D draw, R recycle, 12+25 pair two positions, 25+W pair with the waste;"
     " also: undo, redo, hint, quit"
 )
@@ -65,14 +66,17 @@ def cmd_replay(args: argparse.Namespace) -> None:
 
 def cmd_play(args: argparse.Namespace) -> None:
     """Play a deal interactively, one command per line."""
-    run_game(_code(args.code), sys.stdin, sys.stdout)
+    run_game(_code(args.code), sys.stdin, sys.stdout, language(args))
 
 
-def run_game(code: DealCode, lines: TextIO, out: TextIO) -> HeartState:
-    """The terminal game loop; returns the last position (for tests)."""
+def run_game(code: DealCode, lines: TextIO, out: TextIO, lang: str = "en") -> HeartState:
+    """The terminal game loop, in ``lang``; returns the last position (for tests)."""
+    from cardems.i18n import translate, translations
+
+    _ = translations(lang).gettext
     history: History[HeartState] = History(deal(code))
     say: Callable[[str], object] = lambda text: print(text, file=out)  # noqa: E731
-    say(f"{code}  Heart to Heart — {HELP}")
+    say(f"{code}  {_('Heart to Heart')} — {_(HELP)}")
     say(render_state(history.current, show_stock=False))
     for line in lines:
         command = line.strip().lower()
@@ -84,23 +88,29 @@ def run_game(code: DealCode, lines: TextIO, out: TextIO) -> HeartState:
                 history.undo() if command == "undo" else history.redo()
             elif command == "hint":
                 move = hint(state)
-                say(f"hint: {move}" if move else "no winning line from here")
+                say(
+                    _(N_("hint: %(move)s")) % {"move": move}
+                    if move
+                    else _(N_("no winning line from here"))
+                )
                 continue
             elif command:
                 history.push(play(state, parse_moves([command])))
             else:
                 continue
         except (MoveParseError, IllegalMove) as error:
-            say(f"refused: {error}")
+            say(_(N_("refused: %(reason)s")) % {"reason": translate(lang, str(error))})
             continue
         state = history.current
         say(render_state(state, show_stock=False))
-        say(f"score {state.score}, moves {state.moves}")
+        say(
+            _(N_("score %(score)d, moves %(moves)d")) % {"score": state.score, "moves": state.moves}
+        )
         if state.is_won():
-            say("You won!")
+            say(_("You won!"))
             break
         if state.is_blocked():
-            say("No more moves possible (undo, or quit)")
+            say(_(N_("No more moves possible (undo, or quit)")))
     return history.current
 
 

@@ -288,5 +288,6 @@ def play(state: HeartState, moves: Iterable[Move]) -> HeartState:
         try:
             state = state.apply(move)
         except IllegalMove as error:
-            raise IllegalMove(f"move {number} ({move}): {error.reason}") from None
+            values = {"num": number, "move": str(move), "reason": error.reason}
+            raise IllegalMove(N_("move %(num)d (%(move)s): %(reason)s") % values) from None
     return state

@@ -12,8 +12,15 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardems.i18n.catalogs import translations
+    from cardems.i18n.formatted import translate
     from cardems.i18n.labels import card_name, spoken_label
-    from cardems.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES, direction, negotiate
+    from cardems.i18n.languages import (
+        DEFAULT_LANGUAGE,
+        LANGUAGES,
+        direction,
+        from_environment,
+        negotiate,
+    )
     from cardems.i18n.rules import RULES_GAMES, rules_page
 
 __all__ = [
@@ -22,9 +29,11 @@ __all__ = [
     "RULES_GAMES",
     "card_name",
     "direction",
+    "from_environment",
     "negotiate",
     "rules_page",
     "spoken_label",
+    "translate",
     "translations",
 ]
 
@@ -33,6 +42,8 @@ _HOMES = {
     "DEFAULT_LANGUAGE": "languages",
     "LANGUAGES": "languages",
     "direction": "languages",
+    "from_environment": "languages",
+    "translate": "formatted",
     "negotiate": "languages",
     "RULES_GAMES": "rules",
     "card_name": "labels",

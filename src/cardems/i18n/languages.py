@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final, Literal
 
 from babel import Locale
 from babel.core import negotiate_locale
 
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "direction", "negotiate", "parse_accept_language"]
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "direction",
+    "from_environment",
+    "negotiate",
+    "parse_accept_language",
+]
 
 #: Language code -> the language's own name, in menu order.
 LANGUAGES: Final[dict[str, str]] = {
@@ -54,10 +62,32 @@ def negotiate(accept_language: str | None) -> str:
     >>> negotiate("he-IL,he;q=0.9,en;q=0.8")
     'he'
     """
-    found = negotiate_locale(
-        parse_accept_language(accept_language), list(LANGUAGES), sep="_", aliases=_ALIASES
-    )
+    preferred = []
+    for tag in parse_accept_language(accept_language):
+        language, _, region = tag.partition("_")  # "iw_IL" -> "he_IL": Babel aliases whole tags
+        language = _ALIASES.get(language.lower(), language)
+        preferred.append(f"{language}_{region}" if region else language)
+    found = negotiate_locale(preferred, list(LANGUAGES), sep="_", aliases=_ALIASES)
     return found.lower() if found else DEFAULT_LANGUAGE
+
+
+def from_environment(environ: Mapping[str, str]) -> str:
+    """The terminal's language from ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``.
+
+    The first variable set wins as in gettext (``LANGUAGE`` may list several, ``:``
+    separated); ``C`` and ``POSIX`` mean English.
+
+    >>> from_environment({"LANG": "ro_RO.UTF-8"})
+    'ro'
+    """
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if not value:
+            continue
+        tags = [part.split(".")[0].split("@")[0] for part in value.split(":")]
+        tags = [tag for tag in tags if tag and tag not in ("C", "POSIX")]
+        return negotiate(",".join(tag.replace("_", "-") for tag in tags))
+    return DEFAULT_LANGUAGE
 
 
 def direction(lang: str) -> Literal["ltr", "rtl"]:

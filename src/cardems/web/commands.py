@@ -11,6 +11,8 @@ import webbrowser
 from pathlib import Path
 from typing import Any
 
+from cardems.i18n.markers import N_
+
 DEFAULT_PORT = 8765
 LOOPBACK_NAMES = ["127.0.0.1", "localhost", "::1", "[::1]"]
 
@@ -46,6 +48,7 @@ def serve(host: str, port: int, db: Path, open_browser: bool) -> None:
     """Run the server until interrupted."""
     import uvicorn
 
+    from cardems.i18n import from_environment, translations
     from cardems.web.app import create_app
 
     sock = bind(host, port)
@@ -53,7 +56,11 @@ def serve(host: str, port: int, db: Path, open_browser: bool) -> None:
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{actual}/"
     loopback = host in ("127.0.0.1", "localhost", "::1")
     app = create_app(db, allowed_hosts=LOOPBACK_NAMES if loopback else None)
-    print(f"Cardems is at {url} (database {db}); press Ctrl+C to stop.", flush=True)
+    banner = N_("Cardems is at %(url)s (database %(db)s); press Ctrl+C to stop.")
+    print(
+        translations(from_environment(os.environ)).gettext(banner) % {"url": url, "db": db},
+        flush=True,
+    )
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     config = uvicorn.Config(app, log_level="warning", access_log=False)

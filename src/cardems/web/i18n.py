@@ -16,15 +16,14 @@
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from cardems.i18n import DEFAULT_LANGUAGE, LANGUAGES, direction, negotiate, translations
-from cardems.i18n.catalogs import load_catalog
+from cardems.i18n import LANGUAGES, direction, negotiate, translations
+from cardems.i18n.formatted import translate
 from cardems.i18n.markers import N_
 
 __all__ = [
@@ -86,59 +85,6 @@ def environment(lang: str) -> Environment:
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     return env
-
-
-def translate(lang: str, message: str | None) -> str | None:
-    """An English message marked with ``N_`` in ``lang`` (unknown text stays as it is).
-
-    A message formatted from a marked template (``N_("Position %(num)d is empty") % …``)
-    is recognised by the template's shape and formatted again in ``lang``; its text
-    parameters are translated too when the catalog knows them (game names).
-    """
-    if not message or lang == DEFAULT_LANGUAGE:
-        return message
-    t = translations(lang)
-    translated = str(t.gettext(message))
-    if translated != message:
-        return translated
-    for template, pattern in _patterns(lang):
-        found = pattern.fullmatch(message)
-        if found:
-            values: dict[str, Any] = {
-                name: int(value) if value.lstrip("-").isdigit() else str(t.gettext(value))
-                for name, value in found.groupdict().items()
-            }
-            return str(t.gettext(template)) % values
-    return message
-
-
-_PLACEHOLDER: Final = re.compile(r"%\((\w+)\)([sd])")
-
-
-@functools.cache
-def _patterns(lang: str) -> list[tuple[str, re.Pattern[str]]]:
-    """(template, regex) for each translated message with placeholders, longest first."""
-    found = []
-    for entry in load_catalog(lang):
-        text = entry.id
-        if isinstance(text, str) and entry.string and not entry.context and "%(" in text:
-            found.append((text, re.compile(_regex(text), re.DOTALL)))
-    return sorted(found, key=lambda pair: -len(pair[0]))
-
-
-def _regex(template: str) -> str:
-    parts, last, seen = [], 0, set()
-    for match in _PLACEHOLDER.finditer(template):
-        parts.append(re.escape(template[last : match.start()]))
-        name, kind = match.groups()
-        if name in seen:
-            parts.append(f"(?P={name})")
-        else:
-            seen.add(name)
-            parts.append(f"(?P<{name}>-?\\d+)" if kind == "d" else f"(?P<{name}>.+?)")
-        last = match.end()
-    parts.append(re.escape(template[last:]))
-    return "".join(parts)
 
 
 def translate_events(lang: str, events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

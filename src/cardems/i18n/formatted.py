@@ -1,0 +1,77 @@
+"""Translate a message an engine produced in English, formatted ones included.
+
+Engines return English text marked with ``N_`` where it is produced; some are formatted
+from a template (``N_("Position %(num)d is empty") % {"num": 7}``). :func:`translate`
+finds the plain ones in the catalog and recognises the formatted ones by their
+template's shape, then formats the translated template with the same values.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any, Final
+
+from cardems.i18n.catalogs import load_catalog, translations
+from cardems.i18n.languages import DEFAULT_LANGUAGE
+
+__all__ = ["translate"]
+
+
+def translate(lang: str, message: str | None) -> str | None:
+    """An English message marked with ``N_`` in ``lang`` (unknown text stays as it is).
+
+    A message formatted from a marked template (``N_("Position %(num)d is empty") % …``)
+    is recognised by the template's shape and formatted again in ``lang``; its text
+    parameters are translated too when the catalog knows them (game names).
+    """
+    if not message or lang == DEFAULT_LANGUAGE:
+        return message
+    t = translations(lang)
+    translated = str(t.gettext(message))
+    if translated != message:
+        return translated
+    for template, pattern in _patterns(lang):
+        found = pattern.fullmatch(message)
+        if found:
+            values: dict[str, Any] = {
+                name: int(value) if value.lstrip("-").isdigit() else translate(lang, value)
+                for name, value in found.groupdict().items()
+            }
+            return str(t.gettext(template)) % values
+    return message
+
+
+MIN_FIXED: Final = 5
+"""Fewest non-space characters outside the placeholders of a recognised template."""
+_PLACEHOLDER: Final = re.compile(r"%\((\w+)\)([sd])")
+
+
+@functools.cache
+def _patterns(lang: str) -> list[tuple[str, re.Pattern[str]]]:
+    """(template, regex) for each translated message with placeholders, longest first."""
+    found = []
+    for entry in load_catalog(lang):
+        text = entry.id
+        if isinstance(text, str) and entry.string and not entry.context and "%(" in text:
+            # A template with little fixed text ("%(rank)s of %(suit)s") would match
+            # unrelated messages: only distinctive ones are recognised.
+            fixed = _PLACEHOLDER.sub("", text)
+            if len("".join(fixed.split())) >= MIN_FIXED:
+                found.append((text, re.compile(_regex(text), re.DOTALL)))
+    return sorted(found, key=lambda pair: -len(pair[0]))
+
+
+def _regex(template: str) -> str:
+    parts, last, seen = [], 0, set()
+    for match in _PLACEHOLDER.finditer(template):
+        parts.append(re.escape(template[last : match.start()]))
+        name, kind = match.groups()
+        if name in seen:
+            parts.append(f"(?P={name})")
+        else:
+            seen.add(name)
+            parts.append(f"(?P<{name}>-?\\d+)" if kind == "d" else f"(?P<{name}>.+?)")
+        last = match.end()
+    parts.append(re.escape(template[last:]))
+    return "".join(parts)
