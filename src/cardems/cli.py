@@ -17,6 +17,7 @@ from cardems.i18n.markers import N_, Nn_
 COMMAND_MODULES: tuple[str, ...] = (
     "cardems.heart_to_heart.commands",
     "cardems.seahaven.commands",
+    "cardems.hearts.commands",
     "cardems.web.commands",
 )
 """Modules that add their own sub-commands: each defines ``add_commands(subparsers)``."""

@@ -15,6 +15,7 @@ from cardems.dealcode import FAMILIES, FAMILIES_BY_NAME, DealCode, GameFamily
 ADAPTER_MODULES: dict[str, str] = {
     "HH": "cardems.heart_to_heart.adapter",
     "SH": "cardems.seahaven.adapter",
+    "HT": "cardems.hearts.adapter",
 }
 
 

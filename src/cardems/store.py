@@ -17,7 +17,7 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,10 +50,20 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX games_by_player ON games(player_id, updated);
     """,
+    """
+    CREATE TABLE hearts_rounds (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        points INTEGER NOT NULL,
+        moon INTEGER NOT NULL,
+        queen INTEGER NOT NULL,
+        PRIMARY KEY (game_id, round)
+    );
+    """,
 )
 """Schema scripts; the file's ``user_version`` counts those already applied."""
 
-FINISHED = ("won", "blocked", "stuck", "abandoned")
+FINISHED = ("won", "lost", "blocked", "stuck", "abandoned")
 """Statuses that end a game and count in the statistics."""
 
 
@@ -236,8 +246,11 @@ class Store:
         status: str,
         score: int,
         moves: int,
+        hearts_rounds: Sequence[dict[str, Any]] = (),
     ) -> None:
-        """Write a game's state after an acknowledged action, in one transaction."""
+        """Write a game's state after an acknowledged action, in one transaction.
+
+        ``hearts_rounds``: the Hearts rounds this action finished, for the statistics."""
         now = time.time()
         finished = now if status in FINISHED else None
         with self.transaction() as db:
@@ -256,6 +269,12 @@ class Store:
                     game_id,
                 ),
             )
+            for row in hearts_rounds:
+                db.execute(
+                    "INSERT OR REPLACE INTO hearts_rounds (game_id, round, points, moon, queen)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (game_id, row["round"], row["points"], int(row["moon"]), int(row["queen"])),
+                )
 
     def save_par(self, game_id: str, par: int | None) -> None:
         """Remember the shortest win of a game's deal."""
@@ -288,7 +307,7 @@ class Store:
         with self._lock:
             rows = self._db.execute(
                 "SELECT game, variant, status, score, moves, elapsed FROM games"
-                " WHERE player_id = ? AND status IN (?, ?, ?, ?)"
+                " WHERE player_id = ? AND game != 'hearts' AND status IN (?, ?, ?, ?, ?)"
                 " ORDER BY finished, created",
                 (player_id, *FINISHED),
             ).fetchall()
@@ -296,6 +315,34 @@ class Store:
         for row in rows:
             groups.setdefault((row["game"], row["variant"]), []).append(row)
         return [_summary(game, variant, group) for (game, variant), group in sorted(groups.items())]
+
+    def hearts_statistics(self, player_id: str) -> dict[str, Any] | None:
+        """Hearts: matches played and won, average points per round, moons, Q♠ taken."""
+        with self._lock:
+            matches = self._db.execute(
+                "SELECT COUNT(*) AS played, COALESCE(SUM(status = 'won'), 0) AS won FROM games"
+                " WHERE player_id = ? AND game = 'hearts'"
+                " AND status IN ('won', 'lost', 'abandoned')",
+                (player_id,),
+            ).fetchone()
+            rounds = self._db.execute(
+                "SELECT COUNT(*) AS rounds, AVG(points) AS average,"
+                " COALESCE(SUM(moon), 0) AS moons, COALESCE(SUM(queen), 0) AS queens"
+                " FROM hearts_rounds JOIN games ON games.id = hearts_rounds.game_id"
+                " WHERE games.player_id = ?",
+                (player_id,),
+            ).fetchone()
+        if not matches["played"] and not rounds["rounds"]:
+            return None
+        return {
+            "game": "hearts",
+            "played": int(matches["played"]),
+            "won": int(matches["won"]),
+            "rounds": int(rounds["rounds"]),
+            "average_points": rounds["average"],
+            "moons": int(rounds["moons"]),
+            "queens": int(rounds["queens"]),
+        }
 
 
 def _summary(game: str, variant: str, rows: list[sqlite3.Row]) -> dict[str, Any]:

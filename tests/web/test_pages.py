@@ -82,12 +82,23 @@ def test_a_loopback_server_refuses_foreign_host_names(db_path: Path) -> None:
         assert rebound.get("/api/games").status_code == 400
 
 
-def test_a_game_without_a_table_layer_is_not_offered(client: TestClient) -> None:
+def test_a_game_without_a_table_layer_is_not_offered(db_path: Path) -> None:
+    from cardems.heart_to_heart.table import HeartToHeartTable
+
+    app = create_app(db_path, tables={"HH": HeartToHeartTable})
+    with TestClient(app) as client:
+        html = client.get("/").text
+        assert "Coming soon" in html and 'href="/play/seahaven"' not in html
+        response = client.get("/play/seahaven")
+        assert response.status_code == 404 and "is not available yet" in response.text
+        response = client.post("/api/games", json={"game": "seahaven"})
+        assert response.status_code == 404 and "not available yet" in response.json()["error"]
+        response = client.post("/api/games", json={"code": "SH1-C4-AAAAAJ2"})
+        assert response.status_code == 404 and "is not offered" in response.json()["error"]
+
+
+def test_hearts_has_its_own_table(client: TestClient) -> None:
     html = client.get("/").text
-    assert "Coming soon" in html and 'href="/play/hearts"' not in html
-    response = client.get("/play/hearts")
-    assert response.status_code == 404 and "Hearts is not available yet" in response.text
-    response = client.post("/api/games", json={"game": "hearts"})
-    assert response.status_code == 404 and "not available yet" in response.json()["error"]
+    assert 'href="/play/hearts"' in html
     response = client.post("/api/games", json={"code": "HT1-N-AAAAAAA"})
     assert response.status_code == 404 and "Hearts is not offered" in response.json()["error"]

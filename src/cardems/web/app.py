@@ -31,6 +31,8 @@ from cardems.i18n.markers import N_
 from cardems.render.svg import sprite
 from cardems.store import Store
 from cardems.web.charts import recent_games_chart
+from cardems.web.hearts_app import hearts_routes
+from cardems.web.hearts_service import HeartsService
 from cardems.web.i18n import (
     LANGUAGE_SETTING,
     choose_language,
@@ -199,7 +201,8 @@ class App:
                 return {"settings": service.update_settings(player_id, body)}
             return {"settings": service.settings(player_id)}
         if route == "stats":
-            return {"statistics": self.store.statistics(player_id)}
+            hearts = self.store.hearts_statistics(player_id)
+            return {"statistics": self.store.statistics(player_id), "hearts": hearts}
         raise ApiError(404, NO_SUCH_CALL)
 
     def _answer(self, live: LiveGame, events: list[dict[str, Any]], lang: str) -> dict[str, Any]:
@@ -295,7 +298,8 @@ class App:
         for row in rows:
             row["chart"] = recent_games_chart(row["recent"], lang=self.language(request))
             row["title"] = FAMILIES_BY_NAME_TITLE.get(row["game"], row["game"])
-        return self.page(request, "stats.html", statistics=rows)
+        hearts = self.store.hearts_statistics(player_id)
+        return self.page(request, "stats.html", statistics=rows, hearts=hearts)
 
     async def rules(self, request: Request) -> Response:
         """A game's rules page in the page language."""
@@ -362,7 +366,9 @@ def create_app(
     service = GameService(Store(db_path), tables)
     app = App(service, RateLimiter(rate=rate, burst=burst))
     api = app.endpoint
+    hearts = HeartsService(service.store)
     routes = [
+        *hearts_routes(app, hearts),
         Route("/", app.home),
         Route("/play/{game}", app.play),
         Route("/game/{game_id}", app.game),
@@ -391,4 +397,5 @@ def create_app(
         exception_handlers={404: _not_found, 405: _method_not_allowed, 500: _server_error},
     )
     starlette.state.service = service
+    starlette.state.hearts = hearts
     return starlette

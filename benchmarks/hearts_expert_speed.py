@@ -1,0 +1,75 @@
+"""Milliseconds per decision of the expert Hearts bot on one core.
+
+Goal: at most 100 ms per decision (the issue's limit). Anchor: a 30-world Monte Carlo
+bot at 13 ms a move in Python; OpenSpiel's ISMCTS at 20 ms a move (1,000 simulations).
+Plays whole rounds with the expert in seat 0 against three medium bots and times every
+expert decision (passes included).
+
+    PYTHONPATH=src python benchmarks/hearts_expert_speed.py [--matches 4] [--bot expert]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from cardems.dealcode import DealCode
+from cardems.hearts.bots import make_bot
+from cardems.hearts.core import cards_of, to_card
+from cardems.hearts.rules import Match, Phase
+from cardems.hearts.view import view
+
+
+def run(matches: int, name: str) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU times (ms) of every decision of bot ``name`` in seat 0."""
+    times: list[float] = []
+    cpu: list[float] = []
+    for number in range(matches):
+        bots = [make_bot(name, number), make_bot("medium"), make_bot("medium"), make_bot("medium")]
+        match = Match.new(DealCode("HT", 1, "N", 5000 + number))
+        while not match.over:
+            rnd = match.round
+            if rnd.phase is Phase.PASSING:
+                for seat in range(4):
+                    start, start_cpu = time.perf_counter(), time.process_time()
+                    chosen = bots[seat].choose_pass(view(match, seat))
+                    if seat == 0:
+                        times.append(1000 * (time.perf_counter() - start))
+                        cpu.append(1000 * (time.process_time() - start_cpu))
+                    match = match.pass_cards(seat, cards_of(chosen))
+                continue
+            seat = rnd.to_play
+            assert seat is not None
+            start, start_cpu = time.perf_counter(), time.process_time()
+            card = bots[seat].choose_play(view(match, seat))
+            if seat == 0:
+                times.append(1000 * (time.perf_counter() - start))
+                cpu.append(1000 * (time.process_time() - start_cpu))
+            match = match.play(seat, to_card(card))
+    return times, cpu
+
+
+def _line(label: str, values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[int(0.95 * (len(ordered) - 1))]
+    return (
+        f"{label}: mean {statistics.mean(ordered):.1f} ms, median {statistics.median(ordered):.1f},"
+        f" p95 {p95:.1f}, max {ordered[-1]:.1f}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=4)
+    parser.add_argument("--bot", default="expert")
+    args = parser.parse_args()
+    times, cpu = run(args.matches, args.bot)
+    print(f"{args.bot}: {len(times)} decisions (passes included)")
+    print(_line("  wall clock", times))
+    print(_line("  CPU time  ", cpu))
+    print("goal <= 100 ms a decision; anchor: 30-world PIMC 13 ms/move, OpenSpiel ISMCTS 20 ms")
+
+
+if __name__ == "__main__":
+    main()

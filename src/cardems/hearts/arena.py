@@ -1,0 +1,201 @@
+"""Bots against bots on duplicate deals, on every core.
+
+Each match code is played four times with the bots rotated through the seats, so every
+bot meets the same cards from every chair. A bot's figures pool every hand it played:
+mean points per hand (with a 95 % interval), matches won, how often it shot the moon,
+how often someone shot it against it, and its milliseconds of CPU time per decision.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardems.dealcode import DealCode
+from cardems.hearts.bots import Bot, make_bot
+from cardems.hearts.core import cards_of, to_card
+from cardems.hearts.rules import Match, Phase
+from cardems.hearts.view import view
+
+
+@dataclass
+class SeatRecord:
+    """One bot's results in one match."""
+
+    name: str
+    hand_scores: list[int] = field(default_factory=list)
+    moons: int = 0
+    moons_against: int = 0
+    won: bool = False
+    decisions: int = 0
+    seconds: float = 0.0
+
+
+def play_match(code: DealCode, bots: Sequence[Bot], max_rounds: int = 60) -> list[SeatRecord]:
+    """Play a whole match with ``bots[seat]`` in each seat; one record per seat."""
+    records = [SeatRecord(bot.name) for bot in bots]
+    match = Match.new(code)
+    clock = time.process_time  # CPU time of this process: fair on a busy machine
+    while not match.over and len(match.history) < max_rounds:
+        rnd = match.round
+        if rnd.phase is Phase.PASSING:
+            for seat in range(4):
+                if rnd.passes[seat]:
+                    continue
+                start = clock()
+                chosen = bots[seat].choose_pass(view(match, seat))
+                records[seat].seconds += clock() - start
+                records[seat].decisions += 1
+                match = match.pass_cards(seat, cards_of(chosen))
+            continue
+        turn = rnd.to_play
+        assert turn is not None
+        seat = turn
+        start = clock()
+        card = bots[seat].choose_play(view(match, seat))
+        records[seat].seconds += clock() - start
+        records[seat].decisions += 1
+        before = len(match.history)
+        match = match.play(seat, to_card(card))
+        if len(match.history) > before:
+            done = match.history[-1]
+            shooter = done.moon_shooter
+            for s in range(4):
+                records[s].hand_scores.append(done.scores[s])
+                if shooter == s:
+                    records[s].moons += 1
+                elif shooter is not None:
+                    records[s].moons_against += 1
+    if match.winner is not None:
+        records[match.winner].won = True
+    return records
+
+
+def play_duplicate(task: tuple[int, tuple[str, ...], int]) -> list[SeatRecord]:
+    """Play match ``number`` four times, the bots rotated one seat each time."""
+    number, names, seed = task
+    code = DealCode("HT", 1, "N", number)
+    records: list[SeatRecord] = []
+    for shift in range(4):
+        seated = [names[(seat - shift) % 4] for seat in range(4)]
+        bots = [
+            make_bot(name, seed * 1_000_003 + number * 17 + shift * 4 + s)
+            for s, name in enumerate(seated)
+        ]
+        records.extend(play_match(code, bots))
+    return records
+
+
+@dataclass
+class BotSummary:
+    """A bot's pooled figures."""
+
+    name: str
+    hands: int
+    mean_points: float
+    ci95: float
+    matches: int
+    matches_won: int
+    moon_rate: float
+    moons_against_rate: float
+    ms_per_decision: float
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready figures."""
+        return {
+            "name": self.name,
+            "hands": self.hands,
+            "mean_points": round(self.mean_points, 3),
+            "ci95": round(self.ci95, 3),
+            "matches": self.matches,
+            "matches_won": self.matches_won,
+            "moon_rate": round(self.moon_rate, 4),
+            "moons_against_rate": round(self.moons_against_rate, 4),
+            "ms_per_decision": round(self.ms_per_decision, 2),
+        }
+
+
+def summarize(records: Sequence[SeatRecord]) -> list[BotSummary]:
+    """Pool records by bot name, in order of first appearance."""
+    names = list(dict.fromkeys(r.name for r in records))
+    out = []
+    for name in names:
+        mine = [r for r in records if r.name == name]
+        scores = [s for r in mine for s in r.hand_scores]
+        n = len(scores)
+        mean = sum(scores) / n if n else 0.0
+        var = sum((s - mean) ** 2 for s in scores) / (n - 1) if n > 1 else 0.0
+        decisions = sum(r.decisions for r in mine)
+        out.append(
+            BotSummary(
+                name=name,
+                hands=n,
+                mean_points=mean,
+                ci95=1.96 * math.sqrt(var / n) if n else 0.0,
+                matches=len(mine),
+                matches_won=sum(r.won for r in mine),
+                moon_rate=sum(r.moons for r in mine) / n if n else 0.0,
+                moons_against_rate=sum(r.moons_against for r in mine) / n if n else 0.0,
+                ms_per_decision=1000 * sum(r.seconds for r in mine) / decisions
+                if decisions
+                else 0.0,
+            )
+        )
+    return out
+
+
+def run_arena(
+    names: Sequence[str],
+    hands: int,
+    workers: int,
+    *,
+    first: int = 0,
+    seed: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[list[SeatRecord], int]:
+    """Play duplicate matches from code number ``first`` on until at least ``hands`` hands
+    (rounds, all seats' rotations counted) are done; return the records and the hands."""
+    if len(names) != 4:
+        raise ValueError("an arena needs exactly four bots")
+    for name in set(names):
+        make_bot(name)  # refuse unknown names before starting workers
+    records: list[SeatRecord] = []
+    played = 0
+    number = first
+
+    def tasks(count: int) -> Iterator[tuple[int, tuple[str, ...], int]]:
+        nonlocal number
+        for _ in range(count):
+            yield (number, tuple(names), seed)
+            number += 1
+
+    pool = multiprocessing.Pool(workers) if workers > 1 else None
+    try:
+        while played < hands:
+            # A duplicate set is about 40 hands; ask for what should reach the target.
+            batch = max(workers, math.ceil((hands - played) / 44))
+            results: Iterator[list[SeatRecord]] = (
+                pool.imap_unordered(play_duplicate, tasks(batch))
+                if pool
+                else map(play_duplicate, tasks(batch))
+            )
+            for result in results:
+                records.extend(result)
+                played += sum(len(r.hand_scores) for r in result[::4])
+                if progress:
+                    progress(played, hands)
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
+    return records, played
+
+
+def print_progress(done: int, total: int) -> None:
+    """A one-line progress counter on stderr."""
+    print(f"\rarena: {done}/{total} hands", end="", file=sys.stderr, flush=True)

@@ -1,0 +1,58 @@
+"""Computer opponents. Every bot sees only a :class:`~cardems.hearts.view.SeatView`.
+
+``make_bot("easy" | "medium" | "expert", seed)`` builds one; bots answer with compact
+card indices (see :mod:`cardems.hearts.core`): a 3-card mask to pass, a card to play.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from cardems.cards import Card
+from cardems.hearts.core import cards_of, to_card
+from cardems.hearts.rules import Phase
+from cardems.hearts.view import SeatView
+
+
+class Bot(Protocol):
+    """A Hearts player that decides from its seat's view alone."""
+
+    name: str
+
+    def choose_pass(self, view: SeatView) -> int:
+        """A mask of three cards from the hand to pass."""
+        ...
+
+    def choose_play(self, view: SeatView) -> int:
+        """A legal card (compact index) to play."""
+        ...
+
+
+LEVELS = ("easy", "medium", "expert")
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by level name; ``seed`` fixes its random choices."""
+    if name == "easy":
+        from cardems.hearts.bots.easy import EasyBot
+
+        return EasyBot(seed)
+    if name == "medium":
+        from cardems.hearts.bots.medium import MediumBot
+
+        return MediumBot()
+    if name.startswith("expert"):
+        from cardems.hearts.bots.expert import ExpertBot
+
+        return ExpertBot.from_name(name, seed)
+    raise ValueError(f"unknown bot {name!r}: choose from {', '.join(LEVELS)}")
+
+
+def hint(view: SeatView, level: str = "expert") -> tuple[Card, ...]:
+    """What ``level`` would do in this seat: three cards to pass, or one card to play."""
+    bot = make_bot(level)
+    if view.phase is Phase.PASSING:
+        return cards_of(bot.choose_pass(view))
+    if view.to_play != view.seat:
+        return ()
+    return (to_card(bot.choose_play(view)),)

@@ -1,0 +1,103 @@
+"""How well a sampled deal explains what the other seats played.
+
+The expert assumes the others play roughly like the heuristic. For a sampled deal it
+replays the round so far and counts the others' plays the heuristic would not have made
+from the hands that deal gives them; each miss divides the deal's weight by
+``1 / MISS_WEIGHT``. Deals that explain the table's play dominate the search.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from cardems.hearts.bots.heuristic import choose_card, choose_pass
+from cardems.hearts.core import POINTS, legal_mask
+from cardems.hearts.rules import PassDirection, Trick
+from cardems.hearts.view import SeatView
+
+MISS_WEIGHT = 0.05
+IMPOSSIBLE = 1_000
+
+
+class Check(NamedTuple):
+    """One past decision of another seat, with the public state before it."""
+
+    seat: int
+    card: int
+    later: int
+    """Cards that seat played from this decision on (added back to its hand)."""
+    trick: tuple[int, ...]
+    played: int
+    points: tuple[int, ...]
+    led: int
+    first: bool
+    broken: bool
+
+
+def past_checks(view: SeatView) -> list[Check]:
+    """The other seats' plays this round, in order, with what they knew before each."""
+    plays: list[tuple[int, int, tuple[int, ...], int, tuple[int, ...], bool, bool]] = []
+    played = 0
+    points = [0, 0, 0, 0]
+    broken = False
+    tricks = [(t.leader, t.cards, t.winner) for t in view.tricks]
+    tricks.append((view.leader, view.trick, -1))
+    for number, (leader, cards, winner) in enumerate(tricks):
+        for k, card in enumerate(cards):
+            seat = (leader + k) % 4
+            plays.append((seat, card, cards[:k], played, tuple(points), number == 0, broken))
+            played |= 1 << card
+            if 13 <= card < 26:
+                broken = True
+        if winner >= 0:
+            points[winner] += sum(POINTS[c] for c in cards)
+    checks: list[Check] = []
+    later = [0, 0, 0, 0]
+    for seat, card, trick, before, pts, first, brk in reversed(plays):
+        later[seat] |= 1 << card
+        if seat != view.seat:
+            led = trick[0] // 13 if trick else -1
+            checks.append(Check(seat, card, later[seat], trick, before, pts, led, first, brk))
+    checks.reverse()
+    return checks
+
+
+def misses(hands: list[int], checks: list[Check], limit: int) -> int:
+    """How many of ``checks`` the heuristic contradicts in ``hands`` (stops past ``limit``);
+    :data:`IMPOSSIBLE` if one of them was not a legal play there."""
+    count = 0
+    for check in checks:
+        hand = hands[check.seat] | check.later
+        legal = legal_mask(hand, check.led, check.first, check.broken)
+        if not legal >> check.card & 1:
+            return IMPOSSIBLE  # the play would have broken the rules in this deal
+        if not legal & (legal - 1):
+            continue
+        if choose_card(check.seat, hand, legal, check.trick, check.played, check.points) != (
+            check.card
+        ):
+            count += 1
+            if count > limit:
+                break
+    return count
+
+
+def pass_check(view: SeatView) -> tuple[int, int, int, int] | None:
+    """For an across pass, what the passer's pass tells: ``(passer, cards it played,
+    cards it got from this seat, cards it gave)``; ``None`` otherwise."""
+    if view.direction is not PassDirection.ACROSS or not view.received_mask:
+        return None
+    passer = view.pass_from
+    played = 0
+    for trick in (*view.tricks, Trick(view.leader, view.trick, -1)):
+        for k, card in enumerate(trick.cards):
+            if (trick.leader + k) % 4 == passer:
+                played |= 1 << card
+    return passer, played, view.passed_mask, view.received_mask
+
+
+def pass_miss(hands: list[int], check: tuple[int, int, int, int]) -> int:
+    """1 if the heuristic would not have passed what the passer passed in ``hands``."""
+    passer, played, got, gave = check
+    before = (hands[passer] | played | gave) & ~got
+    return 0 if choose_pass(before) == gave else 1

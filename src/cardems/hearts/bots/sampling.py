@@ -1,0 +1,76 @@
+"""Deal the cards a seat cannot see, consistently with everything it knows.
+
+Known: its own hand, every card played, the suits each seat has shown it lacks, how many
+cards each seat holds, and the cards it passed (still with their receiver unless played).
+Suits with the fewest possible holders are dealt first, each card to a seat chosen in
+proportion to the room left in its hand, retrying on a dead end.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardems.hearts.core import FULL_DECK
+from cardems.hearts.rules import Phase
+from cardems.hearts.view import SeatView
+
+
+class Knowledge:
+    """What a view says about the hidden hands, prepared once per decision."""
+
+    __slots__ = ("fixed", "hand_sizes", "seat", "suits", "voids")
+
+    def __init__(self, view: SeatView) -> None:
+        seat = view.seat
+        self.seat = seat
+        unseen = FULL_DECK & ~view.hand_mask & ~view.played_mask
+        fixed = [0, 0, 0, 0]
+        if view.passed_mask and view.phase is Phase.PLAYING:
+            fixed[view.pass_to] = view.passed_mask & unseen
+        self.fixed = fixed
+        self.hand_sizes = list(view.hand_sizes)
+        self.voids = list(view.voids)
+        free = unseen & ~fixed[view.pass_to] if fixed[view.pass_to] else unseen
+        groups = []
+        for suit in range(4):
+            cards = [c for c in range(suit * 13, suit * 13 + 13) if free >> c & 1]
+            holders = [s for s in range(4) if s != seat and not self.voids[s] >> suit & 1]
+            if cards:
+                groups.append((len(holders), cards, holders))
+        groups.sort(key=lambda g: g[0])
+        self.suits = [(cards, holders) for _, cards, holders in groups]
+
+    def sample(self, rng: random.Random, tries: int = 30) -> list[int]:
+        """Four hands: the seat's own is left empty for the caller to fill."""
+        seat = self.seat
+        for attempt in range(tries + 1):
+            hands = self.fixed[:]
+            room = [self.hand_sizes[s] - hands[s].bit_count() for s in range(4)]
+            room[seat] = 0
+            ok = True
+            for cards, holders in self.suits:
+                if attempt == tries:  # last resort: ignore shown voids
+                    holders = [s for s in range(4) if s != seat]
+                order = cards[:]
+                rng.shuffle(order)
+                for c in order:
+                    total = 0
+                    for s in holders:
+                        total += room[s]
+                    if total <= 0:
+                        ok = False
+                        break
+                    pick = rng.random() * total
+                    for s in holders:
+                        pick -= room[s]
+                        if pick < 0 and room[s] > 0:
+                            break
+                    else:
+                        s = next(h for h in holders if room[h] > 0)
+                    hands[s] |= 1 << c
+                    room[s] -= 1
+                if not ok:
+                    break
+            if ok:
+                return hands
+        raise AssertionError("no consistent deal")

@@ -1,0 +1,82 @@
+"""``cardems arena``: bots against bots on duplicate Hearts deals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import sys
+import time
+from typing import Any
+
+from cardems.dealcode import DealCode
+from cardems.hearts.arena import print_progress, run_arena, summarize
+
+
+def add_commands(sub: Any) -> None:
+    """Register ``arena`` on the CLI's sub-parsers."""
+    arena = sub.add_parser(
+        "arena",
+        help="Hearts bots against each other on duplicate deals",
+        description="Play Hearts matches between bots; each deal is replayed with the bots"
+        " rotated through every seat.",
+    )
+    arena.add_argument(
+        "--bots",
+        default="expert,medium,medium,medium",
+        help="four bots, comma-separated: easy, medium, expert (default: %(default)s)",
+    )
+    arena.add_argument("--hands", type=int, default=400, help="hands to play at least")
+    arena.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes")
+    arena.add_argument("--first", type=int, default=0, help="first match code number")
+    arena.add_argument("--seed", type=int, default=1, help="seed of the bots' own choices")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    arena.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    arena.set_defaults(func=cmd_arena)
+
+
+def cmd_arena(args: argparse.Namespace) -> None:
+    """Run the arena and print its figures."""
+    from cardems.cli import CommandError
+
+    names = [name.strip() for name in args.bots.split(",")]
+    if len(names) != 4:
+        raise CommandError("--bots needs exactly four bots, e.g. expert,medium,medium,medium")
+    if args.hands < 1 or args.workers < 1:
+        raise CommandError("--hands and --workers must be positive")
+    start = time.perf_counter()
+    try:
+        records, hands = run_arena(
+            names,
+            args.hands,
+            args.workers,
+            first=args.first,
+            seed=args.seed,
+            progress=None if args.quiet else print_progress,
+        )
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    if not args.quiet:
+        print(file=sys.stderr)
+    summaries = summarize(records)
+    matches = len(records) // 16
+    result: dict[str, Any] = {
+        "command": "cardems arena " + shlex.join(sys.argv[2:] if len(sys.argv) > 2 else []),
+        "hands": hands,
+        "duplicate_sets": matches,
+        "first_code": str(DealCode("HT", 1, "N", args.first)),
+        "seconds": round(time.perf_counter() - start, 1),
+        "bots": [s.to_json() for s in summaries],
+    }
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(f"{hands} hands, {matches} duplicate sets of 4 matches, {result['seconds']} s")
+    print(f"{'bot':<16}{'points/hand':>18}{'won':>10}{'moon':>8}{'against':>9}{'ms/dec':>9}")
+    for s in summaries:
+        print(
+            f"{s.name:<16}{s.mean_points:>10.2f} ± {s.ci95:<5.2f}"
+            f"{s.matches_won:>5}/{s.matches:<4}{100 * s.moon_rate:>7.1f}%"
+            f"{100 * s.moons_against_rate:>8.1f}%{s.ms_per_decision:>9.2f}"
+        )

@@ -1,0 +1,112 @@
+"""The Hearts table's words: engine refusals and the strings of ``static/hearts.js``.
+
+The Hearts engine returns English refusals; those a player can meet are marked here so
+that the catalogs hold them. :func:`hearts_client_strings` gives the browser its strings
+and the parts of card names in the page's language (``<script id="hearts-strings">``).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Final
+
+from cardems.cards import Rank, Suit
+from cardems.i18n.catalogs import translations
+from cardems.i18n.labels import CARD_NAME
+from cardems.i18n.markers import N_
+
+#: The English names the catalogs translate (marked in :mod:`cardems.i18n.labels`).
+RANK_NAMES: Final = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
+SUIT_NAMES: Final = {
+    Suit.SPADES: "spades",
+    Suit.HEARTS: "hearts",
+    Suit.DIAMONDS: "diamonds",
+    Suit.CLUBS: "clubs",
+}
+CARD_PATTERN: Final = "%(rank)s of %(suit)s"
+
+#: Refusals of the Hearts engine (cardems.hearts.rules) that reach the player.
+ENGINE_REFUSALS: Final = (
+    N_("There is no passing now"),
+    N_("You have already passed"),
+    N_("Pass exactly three different cards"),
+    N_("You can only pass cards from your hand"),
+    N_("Pass three cards first"),
+    N_("The round is over"),
+    N_("You do not hold that card"),
+    # TRANSLATORS: Hearts: the two of clubs must be led on the first trick.
+    N_("The 2♣ leads the first trick"),
+    N_("No points on the first trick"),
+    N_("The match is over"),
+)
+
+#: What hearts.js shows, looked up by its English text.
+CLIENT: Final = (
+    # TRANSLATORS: Hearts: the player's own seat, in score tables and messages.
+    N_("You"),
+    N_("West"),
+    N_("North"),
+    N_("East"),
+    # TRANSLATORS: Hearts pass direction.
+    N_("left"),
+    # TRANSLATORS: Hearts pass direction.
+    N_("right"),
+    # TRANSLATORS: Hearts pass direction.
+    N_("across"),
+    # TRANSLATORS: Hearts: a round without passing.
+    N_("hold (no pass)"),
+    # TRANSLATORS: Hearts: shown after "Pass", e.g. "left (West)".
+    N_("%(direction)s (%(seat)s)"),
+    # TRANSLATORS: Hearts: hearts have (not) been played yet this round.
+    N_("broken"),
+    N_("not broken"),
+    N_("Choose three cards to pass to %(seat)s: %(num)d of 3 chosen."),
+    N_("You received %(cards)s from %(seat)s."),
+    N_("Your turn: play a card."),
+    N_("%(seat)s took the trick."),
+    N_("%(seat)s took it (%(num)d points)."),
+    N_("%(seat)s shot the moon!"),
+    N_("Round %(num)d over"),
+    N_("The lowest total is tied: another round is played."),
+    N_("You won the match!"),
+    N_("%(seat)s won the match."),
+    # TRANSLATORS: followed by one or three card names.
+    N_("Hint: %(cards)s"),
+    N_("No hint now."),
+    # TRANSLATORS: how many cards an opponent holds.
+    N_("%(num)d cards"),
+    N_("selected"),
+    # TRANSLATORS: said of a card that may not be played now, before the reason.
+    N_("not playable"),
+    N_("Dealing…"),
+    N_("The server did not answer."),
+    # TRANSLATORS: spoken label of a card in the trick: "West: queen of spades".
+    N_("%(seat)s: %(card)s"),
+    # TRANSLATORS: spoken when an opponent plays: "West played queen of spades."
+    N_("%(seat)s played %(card)s."),
+    # TRANSLATORS: Hearts opponent level names.
+    N_("easy"),
+    N_("medium"),
+    N_("expert"),
+)
+
+
+@functools.cache
+def hearts_client_strings(lang: str) -> dict[str, Any]:
+    """``{"messages": {msgid: text}, "ranks": {…}, "suits": {…}}`` for ``lang``.
+
+    Card names come as the names of the card "Q" of each suit letter and of each rank's
+    card of spades, so that the page carries no card code: the client puts a name
+    together from ``ranks[rank]`` and ``suits[suit]`` (see :func:`card_name`)."""
+    t = translations(lang)
+    return {
+        "messages": {message: str(t.gettext(message)) for message in CLIENT},
+        "ranks": {rank.letter: _rank_name(rank, lang) for rank in Rank},
+        "suits": {suit.letter: str(t.pgettext(CARD_NAME, SUIT_NAMES[suit])) for suit in Suit},
+        "card": str(t.gettext(CARD_PATTERN)),
+    }
+
+
+def _rank_name(rank: Rank, lang: str) -> str:
+    name = RANK_NAMES.get(rank)
+    return str(translations(lang).pgettext(CARD_NAME, name)) if name else str(int(rank))

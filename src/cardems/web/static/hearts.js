@@ -1,0 +1,475 @@
+// Cardems Hearts table: draws the player's view, sends passes and plays, and replays the
+// opponents' moves from the server's events at the player's animation speed. The server
+// decides everything and sends only what seat 0 may see.
+
+const root = document.getElementById("hearts");
+const gameId = root.dataset.gameId;
+const SPEED = { off: 0, fast: 0, normal: 450, slow: 900 }[root.dataset.animation] ?? 450;
+let PACE = SPEED;
+const $ = (id) => document.getElementById(id);
+
+// Player-facing words in the page's language: the server embeds them in #hearts-strings.
+const words = JSON.parse(document.getElementById("hearts-strings").textContent);
+function t(message, values = {}) {
+  const text = words.messages[message] ?? message;
+  return text.replace(/%\((\w+)\)[sd]/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+const T = {
+  seats: [t("You"), t("West"), t("North"), t("East")],
+  direction: { left: t("left"), right: t("right"), across: t("across"), hold: t("hold (no pass)") },
+  directionTo: (direction, seat) => t("%(direction)s (%(seat)s)", { direction, seat }),
+  broken: t("broken"),
+  notBroken: t("not broken"),
+  passText: (num, seat) => t("Choose three cards to pass to %(seat)s: %(num)d of 3 chosen.", { num, seat }),
+  received: (cards, seat) => t("You received %(cards)s from %(seat)s.", { cards, seat }),
+  yourTurn: t("Your turn: play a card."),
+  takes: (seat) => t("%(seat)s took the trick.", { seat }),
+  lastTrick: (seat, num) => t("%(seat)s took it (%(num)d points).", { seat, num }),
+  moon: (seat) => t("%(seat)s shot the moon!", { seat }),
+  roundOver: (num) => t("Round %(num)d over", { num }),
+  tie: t("The lowest total is tied: another round is played."),
+  winner: (winner) => (winner === 0 ? t("You won the match!") : t("%(seat)s won the match.", { seat: seatName(winner) })),
+  hint: (cards) => t("Hint: %(cards)s", { cards }),
+  noHint: t("No hint now."),
+  cards: (num) => t("%(num)d cards", { num }),
+  selected: t("selected"),
+  notPlayable: t("not playable"),
+  dealing: t("Dealing…"),
+  noServer: t("The server did not answer."),
+  seatCard: (seat, card) => t("%(seat)s: %(card)s", { seat, card }),
+  level: (level) => t(level),
+  played: (seat, card) => t("%(seat)s played %(card)s.", { seat, card }),
+};
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const cardName = (code) => words.card
+  .replace("%(rank)s", words.ranks[code[0]] || code[0])
+  .replace("%(suit)s", words.suits[code[1]] || code[1]);
+const seatName = (seat) => T.seats[seat];
+
+let view = null;
+let shown = null; // what is drawn now: {hand, trick: [{seat, card}], counts}
+let selected = new Set();
+let hinted = new Set();
+let lastTrick = null;
+let pending = 0;
+let queue = Promise.resolve();
+window.cardemsIdle = () => pending === 0;
+
+function enqueue(task) {
+  pending += 1;
+  const result = queue.then(task).finally(() => { pending -= 1; });
+  queue = result.catch((error) => say(String(error)));
+  return result;
+}
+
+const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
+function say(text, kind = "") {
+  const line = $("h-message");
+  line.textContent = text;
+  line.className = `message ${kind}`;
+}
+
+async function call(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  const response = await fetch(path, init);
+  let data;
+  try { data = await response.json(); } catch { data = { error: T.noServer }; }
+  return { status: response.status, data };
+}
+
+// --- drawing ----------------------------------------------------------------------------
+
+function cardFace(code) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 100 140");
+  svg.setAttribute("aria-hidden", "true");
+  const use = document.createElementNS(ns, "use");
+  use.setAttribute("href", `/cards.svg#card-${code}`);
+  use.setAttribute("width", "100");
+  use.setAttribute("height", "140");
+  svg.appendChild(use);
+  return svg;
+}
+
+function fromView(v) {
+  const trick = v.trick.map((card, i) => ({ seat: (v.leader + i) % 4, card }));
+  return { hand: [...v.hand], trick, counts: [...v.hand_sizes], points: [...v.round_points] };
+}
+
+function drawHand() {
+  const hand = $("hand");
+  const focused = document.activeElement && document.activeElement.closest("#hand")
+    ? document.activeElement.dataset.card : null;
+  const passing = view.phase === "passing" && view.passed.length === 0 && !busy;
+  const myTurn = view.phase === "playing" && view.to_play === 0 && !busy;
+  const fresh = document.createDocumentFragment();
+  shown.hand.forEach((code, i) => {
+    const button = document.createElement("button");
+    button.className = "hcard";
+    button.dataset.card = code;
+    button.tabIndex = -1;
+    const reason = view.refusals[code];
+    const parts = [cardName(code)];  // the spoken label: name, then state
+    if (passing) {
+      const on = selected.has(code);
+      button.setAttribute("aria-pressed", String(on));
+      if (on) { button.classList.add("selected"); parts.push(T.selected); }
+    } else if (myTurn && reason) {
+      button.classList.add("dimmed");
+      button.title = reason;
+      parts.push(`${T.notPlayable}: ${reason}`);
+    }
+    if (hinted.has(code)) button.classList.add("hint");
+    if (view.received.includes(code) && view.tricks.length === 0) button.classList.add("received");
+    button.setAttribute("aria-label", parts.join(", "));
+    button.style.setProperty("--i", i);
+    button.appendChild(cardFace(code));
+    fresh.appendChild(button);
+  });
+  hand.replaceChildren(fresh);
+  hand.style.setProperty("--n", shown.hand.length);
+  const buttons = [...hand.querySelectorAll(".hcard")];
+  const again = buttons.find((b) => b.dataset.card === focused) || buttons[0];
+  if (again) again.tabIndex = 0;
+  if (focused && again) again.focus();
+}
+
+function drawTrick() {
+  for (const slot of document.querySelectorAll("#trick .played")) slot.replaceChildren();
+  for (const { seat, card } of shown.trick) {
+    const slot = document.querySelector(`#trick .played[data-seat="${seat}"]`);
+    const node = document.createElement("div");
+    node.className = "tcard";
+    node.dataset.card = card;
+    node.setAttribute("role", "img");
+    node.setAttribute("aria-label", T.seatCard(seatName(seat), cardName(card)));
+    node.appendChild(cardFace(card));
+    slot.appendChild(node);
+  }
+}
+
+function drawSeats() {
+  for (const node of document.querySelectorAll(".opponent")) {
+    const seat = Number(node.dataset.seat);
+    const n = shown.counts[seat];
+    node.querySelector(".name").textContent = seatName(seat);
+    node.querySelector(".count").textContent = T.cards(n);
+    node.querySelector(".backs").style.setProperty("--n", n);
+    node.classList.toggle("turn", view.to_play === seat && !busy);
+  }
+  for (const row of document.querySelectorAll("#h-scores tbody tr")) {
+    const seat = Number(row.dataset.seat);
+    row.querySelector(".name").textContent = seatName(seat);
+    row.querySelector(".cards").textContent = shown.counts[seat];
+    row.querySelector(".round").textContent = shown.points[seat];
+    row.querySelector(".total").textContent = view.totals[seat];
+  }
+}
+
+function drawInfo() {
+  $("h-round").textContent = view.round + 1;
+  $("h-pass").textContent = view.pass_direction === "hold"
+    ? T.direction.hold : T.directionTo(T.direction[view.pass_direction], seatName(view.pass_to));
+  $("h-broken").textContent = view.hearts_broken ? T.broken : T.notBroken;
+  $("h-broken").dataset.broken = String(view.hearts_broken);
+  $("h-leader").textContent = view.leader >= 0 ? seatName(view.leader) : "—";
+  $("h-code").textContent = view.code;
+  $("h-level").textContent = T.level(view.level);
+  $("h-last").disabled = !lastTrick;
+  $("h-finish").hidden = !view.can_finish || busy;
+  const passing = view.phase === "passing" && view.passed.length === 0 && !busy;
+  $("passbar").hidden = !passing;
+  if (passing) {
+    $("pass-text").textContent = T.passText(selected.size, seatName(view.pass_to));
+    $("pass-confirm").disabled = selected.size !== 3;
+  }
+  root.dataset.phase = view.phase;
+  root.dataset.status = view.status;
+  root.dataset.turn = view.to_play === 0 && !busy ? "1" : "0";
+}
+
+function draw() {
+  drawInfo();
+  drawSeats();
+  drawTrick();
+  drawHand();
+}
+
+let busy = false;
+
+function setView(v) {
+  view = v;
+  shown = fromView(v);
+  if (v.tricks.length) {
+    const t = v.tricks[v.tricks.length - 1];
+    lastTrick = { cards: t.cards, leader: t.leader, winner: t.winner };
+  }
+  draw();
+  if (v.status === "playing" && v.phase === "playing" && v.to_play === 0) say(T.yourTurn, "info-text");
+  else if (v.phase === "passing") say("");
+}
+
+// --- events -----------------------------------------------------------------------------
+
+function waitFor(button) {
+  return new Promise((resolve) => button.addEventListener("click", resolve, { once: true }));
+}
+
+async function replay(events, final) {
+  busy = true;
+  root.dataset.turn = "0";
+  try {
+    for (const event of events) {
+      if (event.type === "passed") {
+        view = final;
+        shown = fromView(final);
+        shown.trick = [];
+        shown.counts = [13, 13, 13, 13];
+        shown.points = [0, 0, 0, 0];
+        draw();
+        const cards = event.received.map(cardName).join(", ");
+        $("received-text").textContent = T.received(cards, seatName(event.from));
+        $("received").hidden = false;
+        $("received-ok").focus();
+        await waitFor($("received-ok"));
+        $("received").hidden = true;
+      } else if (event.type === "play") {
+        if (shown.trick.length === 4) shown.trick = [];
+        shown.trick.push({ seat: event.seat, card: event.card });
+        shown.counts[event.seat] -= 1;
+        if (event.seat === 0) shown.hand = shown.hand.filter((c) => c !== event.card);
+        drawTrick();
+        drawSeats();
+        if (event.seat === 0) drawHand();
+        if (event.seat !== 0) {
+          $("h-spoken").textContent = T.played(seatName(event.seat), cardName(event.card));
+          await sleep(PACE);
+        }
+      } else if (event.type === "trick") {
+        lastTrick = { cards: event.cards, leader: event.leader, winner: event.winner };
+        $("h-last").disabled = false;
+        shown.points[event.winner] += event.points;
+        drawSeats();
+        say(T.takes(seatName(event.winner)), "info-text");
+        await sleep(PACE * 1.5);
+        shown.trick = [];
+        drawTrick();
+      } else if (event.type === "round_end") {
+        await showRoundEnd(event);
+      } else if (event.type === "match_end") {
+        showMatchEnd(event.winner, event.totals);
+      }
+    }
+  } finally {
+    busy = false;
+  }
+  setView(final);
+}
+
+async function showRoundEnd(event) {
+  $("round-end-title").textContent = T.roundOver(event.round + 1);
+  $("round-end-moon").textContent = event.moon === null ? "" : T.moon(seatName(event.moon));
+  $("round-end-tie").textContent = event.tie ? T.tie : "";
+  const rows = event.scores.map((points, seat) => {
+    const row = document.createElement("tr");
+    row.dataset.seat = seat;
+    const taken = event.taken[seat].map((c) => `${c[0] === "T" ? "10" : c[0]}${SUITS[c[1]]}`).join(" ");
+    for (const text of [seatName(seat), points, event.totals[seat], taken]) {
+      const cell = document.createElement(row.children.length ? "td" : "th");
+      cell.textContent = text;
+      row.appendChild(cell);
+    }
+    return row;
+  });
+  $("round-end-rows").replaceChildren(...rows);
+  const dialog = $("round-end");
+  dialog.showModal();
+  await waitFor($("round-end-next"));
+  dialog.close();
+}
+
+function showMatchEnd(winner, totals) {
+  $("match-end-title").textContent = T.winner(winner);
+  const rows = totals.map((total, seat) => {
+    const row = document.createElement("tr");
+    row.dataset.seat = seat;
+    if (seat === winner) row.className = "winner";
+    const name = document.createElement("th");
+    name.textContent = seatName(seat);
+    const cell = document.createElement("td");
+    cell.textContent = total;
+    row.append(name, cell);
+    return row;
+  });
+  $("match-end-rows").replaceChildren(...rows);
+  if (!$("match-end").open) $("match-end").showModal();
+}
+
+// --- actions ----------------------------------------------------------------------------
+
+async function send(intent) {
+  const { status, data } = await call(`/api/hearts/${gameId}/intent`, intent);
+  hinted = new Set();
+  if (status >= 400) {
+    say(data.error || "", "");
+    if (data.view) setView(data.view);
+    return;
+  }
+  say("");
+  selected = new Set();
+  await replay(data.events || [], data.view);
+}
+
+function play(code) {
+  if (!view || busy || view.status !== "playing") return;
+  if (view.phase === "passing") {
+    if (view.passed.length) return;
+    if (selected.has(code)) selected.delete(code);
+    else if (selected.size < 3) selected.add(code);
+    draw();
+    return;
+  }
+  if (view.to_play !== 0) return;
+  const reason = view.refusals[code];
+  if (reason) { say(reason); return; }
+  enqueue(() => send({ type: "play", card: code }));
+}
+
+function confirmPass() {
+  if (selected.size !== 3 || busy) return;
+  const cards = [...selected];
+  enqueue(() => send({ type: "pass", cards }));
+}
+
+// Tap or keyboard: a card button's click. Drag: press, move, release over the trick.
+let drag = null;
+let dragged = false;
+$("hand").addEventListener("click", (event) => {
+  const button = event.target.closest(".hcard");
+  if (!button) return;
+  if (dragged) { dragged = false; return; }
+  play(button.dataset.card);
+});
+
+$("hand").addEventListener("pointerdown", (event) => {
+  const button = event.target.closest(".hcard");
+  if (!button || event.button !== 0) return;
+  drag = { button, x: event.clientX, y: event.clientY, moving: false };
+});
+window.addEventListener("pointermove", (event) => {
+  if (!drag) return;
+  const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+  if (!drag.moving && Math.hypot(dx, dy) > 8) drag.moving = true;
+  if (drag.moving) drag.button.style.transform = `translate(${dx}px, ${dy}px)`;
+});
+window.addEventListener("pointerup", (event) => {
+  if (!drag) return;
+  const { button, moving } = drag;
+  drag = null;
+  if (!moving) return;
+  dragged = true;
+  setTimeout(() => { dragged = false; }, 0);
+  button.style.transform = "";
+  const box = $("trick").getBoundingClientRect();
+  const inside = event.clientX >= box.left && event.clientX <= box.right
+    && event.clientY >= box.top && event.clientY <= box.bottom;
+  if (inside && view.phase === "playing") play(button.dataset.card);
+});
+
+$("hand").addEventListener("keydown", (event) => {
+  const buttons = [...$("hand").querySelectorAll(".hcard")];
+  const at = buttons.indexOf(document.activeElement);
+  if (at < 0) return;
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  const rtl = getComputedStyle($("hand")).direction === "rtl";
+  let next = null;
+  if (step) next = at + (rtl && (event.key === "ArrowRight" || event.key === "ArrowLeft") ? -step : step);
+  else if (event.key === "Home") next = 0;
+  else if (event.key === "End") next = buttons.length - 1;
+  if (next === null) return;
+  event.preventDefault();
+  next = Math.max(0, Math.min(buttons.length - 1, next));
+  buttons[at].tabIndex = -1;
+  buttons[next].tabIndex = 0;
+  buttons[next].focus();
+});
+
+$("pass-confirm").addEventListener("click", confirmPass);
+$("h-finish").addEventListener("click", () => {
+  if (busy || !view.can_finish) return;
+  PACE = 0; // the rest of the round is played at once
+  enqueue(() => send({ type: "finish" })).finally(() => { PACE = SPEED; });
+});
+
+$("h-hint").addEventListener("click", () => {
+  if (busy) return;
+  pending += 1;
+  call(`/api/hearts/${gameId}/hint`, {}).then(({ data }) => {
+    const cards = (data.hint && data.hint.cards) || [];
+    hinted = new Set(cards);
+    say(cards.length ? T.hint(cards.map(cardName).join(", ")) : (data.error || T.noHint), "info-text");
+    drawHand();
+  }).finally(() => { pending -= 1; });
+});
+
+$("h-last").addEventListener("click", () => {
+  if (!lastTrick) return;
+  const nodes = lastTrick.cards.map((card, i) => {
+    const seat = (lastTrick.leader + i) % 4;
+    const node = document.createElement("figure");
+    node.className = "tcard";
+    node.dataset.card = card;
+    node.dataset.seat = seat;
+    node.appendChild(cardFace(card));
+    const caption = document.createElement("figcaption");
+    caption.textContent = seatName(seat);
+    node.appendChild(caption);
+    node.setAttribute("aria-label", T.seatCard(seatName(seat), cardName(card)));
+    return node;
+  });
+  $("last-trick-cards").replaceChildren(...nodes);
+  const points = lastTrick.cards.reduce((sum, c) => sum + (c[1] === "H" ? 1 : 0) + (c === "QS" ? 13 : 0), 0);
+  $("last-trick-text").textContent = T.lastTrick(seatName(lastTrick.winner), points);
+  $("last-trick").showModal();
+});
+$("last-trick-close").addEventListener("click", () => $("last-trick").close());
+
+// --- new match --------------------------------------------------------------------------
+
+const newDialog = $("hearts-new");
+const newForm = $("hearts-new-form");
+function openNew() {
+  newForm.querySelector(".form-error").textContent = "";
+  if ($("match-end").open) $("match-end").close();
+  newDialog.showModal();
+}
+$("h-new").addEventListener("click", openNew);
+$("match-end-new").addEventListener("click", openNew);
+$("match-end-close").addEventListener("click", () => $("match-end").close());
+$("hearts-new-cancel").addEventListener("click", () => newDialog.close());
+newForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const errorLine = newForm.querySelector(".form-error");
+  const code = newForm.elements.code.value.trim();
+  const body = { level: newForm.elements.level.value, ...(code ? { code } : {}) };
+  errorLine.textContent = T.dealing;
+  const { status, data } = await call("/api/hearts", body).catch(() => ({ status: 0, data: { error: T.noServer } }));
+  if (status !== 201) { errorLine.textContent = data.error; return; }
+  location.assign(`/hearts/${data.id}`);
+});
+
+// --- start ------------------------------------------------------------------------------
+
+enqueue(async () => {
+  const { status, data } = await call(`/api/hearts/${gameId}`);
+  if (status >= 400) { say(data.error || ""); return; }
+  setView(data.view);
+  if (data.view.winner !== null) showMatchEnd(data.view.winner, data.view.totals);
+  if (location.hash === "#new") openNew();
+}).then(() => { root.dataset.ready = "1"; });

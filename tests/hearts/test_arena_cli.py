@@ -1,0 +1,101 @@
+"""The arena, the adapter and the CLI commands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardems.cli import main
+from cardems.dealcode import DealCode
+from cardems.games import Unsupported, adapter_for
+from cardems.hearts.arena import play_duplicate, run_arena, summarize
+
+
+def test_a_duplicate_set_seats_every_bot_in_every_chair() -> None:
+    records = play_duplicate((3, ("medium", "easy", "easy", "easy"), 1))
+    assert len(records) == 16
+    for shift in range(4):
+        seats = records[4 * shift : 4 * shift + 4]
+        assert seats[shift].name == "medium"
+        assert len({len(r.hand_scores) for r in seats}) == 1
+        assert sum(r.won for r in seats) == 1
+        # every hand hands out 26 points, or 78 on a moon
+        for scores in zip(*(r.hand_scores for r in seats), strict=True):
+            assert sum(scores) in (26, 78)
+    # The same code deals the same cards in each rotation: the first round's scores are
+    # not all equal only because the bots moved.
+    summary = summarize(records)
+    assert [s.name for s in summary] == ["medium", "easy"]
+    assert summary[0].matches == 4 and summary[1].matches == 12
+
+
+def test_run_arena_reaches_the_hand_count_and_refuses_bad_line_ups() -> None:
+    records, hands = run_arena(["easy", "easy", "easy", "medium"], 30, 1)
+    assert hands >= 30
+    assert sum(len(r.hand_scores) for r in records) == 4 * hands
+    with pytest.raises(ValueError):
+        run_arena(["easy", "easy", "medium"], 10, 1)
+    with pytest.raises(ValueError, match="unknown bot"):
+        run_arena(["easy", "easy", "medium", "wizard"], 10, 1)
+
+
+def test_cli_arena_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "medium,easy,easy,easy", "--hands", "20", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    names = [bot["name"] for bot in out["bots"]]
+    assert names == ["medium", "easy"]
+    for bot in out["bots"]:
+        assert {
+            "name",
+            "mean_points",
+            "ci95",
+            "matches_won",
+            "moon_rate",
+            "ms_per_decision",
+        } <= set(bot)
+    assert out["hands"] >= 20
+
+
+def test_cli_arena_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "easy,easy,easy,easy", "--hands", "10", "--quiet"]) == 0
+    assert "points/hand" in capsys.readouterr().out
+    assert main(["arena", "--bots", "easy,easy", "--hands", "10"]) == 2
+    assert "exactly four" in capsys.readouterr().err
+
+
+def test_adapter_describes_renders_and_refuses_to_solve() -> None:
+    adapter = adapter_for("hearts")
+    code = DealCode.parse("HT1-N-AAAAAAM")
+    data = adapter.describe(code)
+    assert data["code"] == "HT1-N-AAAAAAM" and data["game"] == "hearts"
+    assert data["pass_direction"] == "left"
+    assert data["hands"]["South"] == [
+        "4S",
+        "5S",
+        "4H",
+        "7H",
+        "QH",
+        "2D",
+        "4D",
+        "JD",
+        "2C",
+        "8C",
+        "JC",
+        "QC",
+        "AC",
+    ]
+    assert sum(len(h) for h in data["hands"].values()) == 52
+    assert "South  S:54  H:Q74" in adapter.render(code)
+    with pytest.raises(Unsupported, match="arena"):
+        adapter.solve(code, shortest=False)
+    assert adapter.random_code("N", winnable=True).game == "HT"
+
+
+def test_cli_deal_and_solve_for_hearts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "HT1-N-AAAAAAM", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hands"]["East"][0] == "JS"
+    assert main(["solve", "HT1-N-AAAAAAM"]) == 2
+    assert "no solver" in capsys.readouterr().err
+    assert main(["new", "hearts"]) == 0
+    assert capsys.readouterr().out.startswith("HT1-N-")

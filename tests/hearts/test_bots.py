@@ -1,0 +1,233 @@
+"""Bots play only legal cards from their views; the sampler respects what a seat knows."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardems.cards import parse_cards
+from cardems.dealcode import DealCode
+from cardems.hearts.bots import make_bot
+from cardems.hearts.bots.expert import ExpertBot, distinct_choices
+from cardems.hearts.bots.heuristic import choose_card, choose_pass
+from cardems.hearts.bots.inference import misses, past_checks
+from cardems.hearts.bots.sampling import Knowledge
+from cardems.hearts.core import FULL_DECK, SUIT_MASKS, cards_of, mask_of_cards, to_card, to_index
+from cardems.hearts.rules import Match, Phase
+from cardems.hearts.view import SeatView, view
+
+
+def m(text: str) -> int:
+    return mask_of_cards(parse_cards(text))
+
+
+class Spy:
+    """Wraps a bot and records what it was given."""
+
+    def __init__(self, name: str) -> None:
+        self.bot = make_bot(name, 3)
+        self.name = name
+        self.seen: list[object] = []
+
+    def choose_pass(self, seat_view: SeatView) -> int:
+        self.seen.append(seat_view)
+        return self.bot.choose_pass(seat_view)
+
+    def choose_play(self, seat_view: SeatView) -> int:
+        self.seen.append(seat_view)
+        return self.bot.choose_play(seat_view)
+
+
+@pytest.mark.parametrize("name", ["easy", "medium", "expert:worlds=6:budget=5"])
+def test_bots_pass_three_of_their_cards_and_play_legal_cards(name: str) -> None:
+    bots = [Spy(name), Spy("medium"), Spy("easy"), Spy(name)]
+    match = Match.new(DealCode("HT", 1, "N", 42))
+    while len(match.history) < 2:
+        rnd = match.round
+        if rnd.phase is Phase.PASSING:
+            for seat in range(4):
+                chosen = bots[seat].choose_pass(view(match, seat))
+                assert chosen.bit_count() == 3 and chosen & ~rnd.hands[seat] == 0
+                match = match.pass_cards(seat, cards_of(chosen))
+            continue
+        seat = rnd.to_play
+        assert seat is not None
+        card = bots[seat].choose_play(view(match, seat))
+        assert rnd.legal_mask(seat) >> card & 1
+        match = match.play(seat, to_card(card))
+    for bot in bots:
+        assert bot.seen and all(isinstance(v, SeatView) for v in bot.seen)
+
+
+def test_unknown_bot_names_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster")
+
+
+def test_medium_passes_an_unguarded_queen_and_keeps_a_guarded_one() -> None:
+    short = m("QS 3S 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C")
+    assert choose_pass(short) & m("QS")
+    guarded = m("QS 2S 3S 4S 5S 2H 3H 4H 2D 3D KD 2C AC")
+    assert not choose_pass(guarded) & m("QS")
+    # Without the queen, A♠ and K♠ with few low spades are dangerous: pass them.
+    ak = m("AS KS 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C")
+    assert choose_pass(ak) & m("AS KS") == m("AS KS")
+
+
+def test_medium_dumps_the_queen_under_a_higher_spade_and_ducks() -> None:
+    hand = m("QS 3S 9S 2H 3D")
+    trick = [to_index(parse_cards("KS")[0])]
+    played = 1 << trick[0]
+    card = choose_card(1, hand, hand & SUIT_MASKS[0], trick, played, (0, 0, 0, 0))
+    assert to_card(card) == parse_cards("QS")[0]
+    trick = [to_index(parse_cards("TS")[0])]
+    card = choose_card(1, hand, hand & SUIT_MASKS[0], trick, 1 << trick[0], (0, 0, 0, 0))
+    assert to_card(card) == parse_cards("9S")[0]  # highest card that still loses
+    # Void in the led suit: the queen goes first.
+    trick = [to_index(parse_cards("5C")[0])]
+    card = choose_card(1, hand, hand, trick, 1 << trick[0], (0, 0, 0, 0))
+    assert to_card(card) == parse_cards("QS")[0]
+
+
+def test_medium_keeps_hearts_from_a_runner() -> None:
+    # West has taken every point so far (Q♠ and 4 hearts): do not feed it hearts.
+    hand = m("AH 2D 5D")
+    trick = [to_index(parse_cards("7C")[0])]
+    card = choose_card(2, hand, hand, trick, 1 << trick[0], (0, 17, 0, 0))
+    assert not (1 << card) & m("AH")
+
+
+def test_distinct_choices_merge_touching_cards_but_never_the_queen() -> None:
+    legal = m("7D 8D TD QS JS KS")
+    unseen = FULL_DECK & ~legal & ~m("9D")  # 9♦ is gone: 7♦-8♦-T♦ are one choice
+    choices = {to_card(c) for c in distinct_choices(legal, unseen)}
+    assert choices == set(parse_cards("TD JS QS KS"))
+
+
+def _mid_round_views(number: int, steps: int) -> list[tuple[Match, SeatView]]:
+    rng = random.Random(number)
+    match = Match.new(DealCode("HT", 1, "N", number))
+    medium = make_bot("medium")
+    out = []
+    for _ in range(steps):
+        rnd = match.round
+        if rnd.phase is Phase.PASSING:
+            for seat in range(4):
+                match = match.pass_cards(seat, cards_of(medium.choose_pass(view(match, seat))))
+            continue
+        seat = rnd.to_play
+        assert seat is not None
+        seat_view = view(match, seat)
+        out.append((match, seat_view))
+        legal = rnd.legal_plays(seat)
+        card = to_card(medium.choose_play(seat_view)) if rng.random() < 0.8 else rng.choice(legal)
+        match = match.play(seat, card)
+    return out
+
+
+def test_sampled_deals_respect_sizes_voids_played_cards_and_passes() -> None:
+    rng = random.Random(0)
+    for number in range(8):
+        for match, seat_view in _mid_round_views(number, 40)[::5]:
+            knowledge = Knowledge(seat_view)
+            for _ in range(10):
+                hands = knowledge.sample(rng)
+                seat = seat_view.seat
+                assert hands[seat] == 0
+                hands[seat] = seat_view.hand_mask
+                assert [h.bit_count() for h in hands] == list(seat_view.hand_sizes)
+                union = hands[0] | hands[1] | hands[2] | hands[3]
+                assert union | seat_view.played_mask == FULL_DECK
+                assert sum(h.bit_count() for h in hands) == 52 - seat_view.played_mask.bit_count()
+                for other in range(4):
+                    for suit in range(4):
+                        if seat_view.voids[other] >> suit & 1:
+                            assert not hands[other] & SUIT_MASKS[suit]
+                kept = seat_view.passed_mask & ~seat_view.played_mask
+                if match.round.direction.offset:
+                    assert hands[seat_view.pass_to] & kept == kept
+
+
+def test_the_true_deal_explains_medium_play_exactly() -> None:
+    medium = make_bot("medium")
+    match = Match.new(DealCode("HT", 1, "N", 9))
+    checked = 0
+    while len(match.history) < 1:
+        rnd = match.round
+        if rnd.phase is Phase.PASSING:
+            for seat in range(4):
+                match = match.pass_cards(seat, cards_of(medium.choose_pass(view(match, seat))))
+            continue
+        seat = rnd.to_play
+        assert seat is not None
+        seat_view = view(match, seat)
+        checks = past_checks(seat_view)
+        assert all(check.seat != seat for check in checks)
+        hands = list(rnd.hands)
+        hands[seat] = 0
+        assert misses(hands, checks, 99) == 0
+        checked += len(checks)
+        match = match.play(seat, to_card(medium.choose_play(seat_view)))
+    assert checked > 100
+
+
+def test_expert_is_reproducible_with_its_seed() -> None:
+    _, seat_view = _mid_round_views(5, 30)[-1]
+    one = ExpertBot(7, worlds=8, budget_ms=1000).choose_play(seat_view)
+    two = ExpertBot(7, worlds=8, budget_ms=1000).choose_play(seat_view)
+    assert one == two and seat_view.legal_mask >> one & 1
+
+
+def test_a_runner_takes_tricks_while_nobody_else_has_points() -> None:
+    hand = m("AH KH 9C AC")
+    trick = [to_index(parse_cards("TC")[0])]
+    legal = hand & SUIT_MASKS[3]
+    duck = choose_card(0, hand, legal, trick, 1 << trick[0], (0, 0, 0, 0))
+    run = choose_card(0, hand, legal, trick, 1 << trick[0], (0, 0, 0, 0), True, 0)
+    assert to_card(duck) == parse_cards("9C")[0]
+    assert to_card(run) == parse_cards("AC")[0]
+    # Once another seat has points the run is off.
+    off = choose_card(0, hand, legal, trick, 1 << trick[0], (0, 1, 0, 0), True, 0)
+    assert to_card(off) == parse_cards("9C")[0]
+
+
+def test_hints_for_passing_and_playing() -> None:
+    from cardems.hearts.bots import hint
+
+    match = Match.new(DealCode("HT", 1, "N", 1))
+    passing = hint(view(match, 0), "medium")
+    assert len(passing) == 3 and set(passing) <= set(match.round.hand(0))
+    for seat in range(4):
+        match = match.pass_cards(seat, cards_of(make_bot("medium").choose_pass(view(match, seat))))
+    seat = match.round.to_play
+    assert seat is not None
+    assert hint(view(match, seat), "expert:worlds=4:budget=5") == (parse_cards("2C")[0],)
+    assert hint(view(match, (seat + 1) % 4)) == ()
+
+
+def test_the_true_deal_explains_an_across_pass() -> None:
+    from cardems.hearts.bots.inference import pass_check, pass_miss
+
+    match = Match.new(DealCode("HT", 1, "N", 2))
+    while match.round.number < 2:  # round 3 passes across
+        match = _medium_step(match)
+    match = _medium_step(match)
+    seat_view = view(match, 0)
+    check = pass_check(seat_view)
+    assert check is not None and check[0] == 2
+    hands = list(match.round.hands)
+    hands[0] = 0
+    assert pass_miss(hands, check) == 0
+
+
+def _medium_step(match: Match) -> Match:
+    bot = make_bot("medium")
+    rnd = match.round
+    if rnd.phase is Phase.PASSING:
+        for seat in range(4):
+            match = match.pass_cards(seat, cards_of(bot.choose_pass(view(match, seat))))
+        return match
+    seat = rnd.to_play
+    assert seat is not None
+    return match.play(seat, to_card(bot.choose_play(view(match, seat))))
