@@ -129,9 +129,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``cardems`` console script."""
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None and "cardems.web.commands" in COMMAND_MODULES:
-        args = parser.parse_args(["serve"])  # plain `cardems` starts the web app
+    words = list(sys.argv[1:] if argv is None else argv)
+    if not words or (words[0].startswith("-") and words[0] not in ("-h", "--help")):
+        words.insert(0, "serve")  # plain `cardems [--port N …]` starts the web app
+    args = parser.parse_args(words)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0

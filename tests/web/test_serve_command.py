@@ -33,6 +33,16 @@ def test_serve_options(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert calls == [("::1", 9001, db, False)]
 
 
+def test_plain_cardems_takes_the_serve_options(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    calls: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(commands, "serve", lambda *args: calls.append(args))
+    db = tmp_path / "y.db"
+    assert cli.main(["--no-browser", "--port", "9002", "--db", str(db)]) == 0
+    assert calls == [("127.0.0.1", 9002, db, False)]
+
+
 def test_a_busy_default_port_falls_back_to_a_free_one(monkeypatch: pytest.MonkeyPatch) -> None:
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
