@@ -20,9 +20,6 @@ ENGINE_MESSAGES: Final = (
     N_("Nothing to redo"),
     N_("You must follow suit"),
     N_("Hearts are not broken"),
-    N_("The two of clubs must lead the first trick"),
-    N_("Points cannot be played on the first trick"),
-    N_("Pass exactly three cards"),
     N_("No useful move remains"),
     N_("You won!"),
 )
