@@ -60,8 +60,8 @@ def distinct_choices(legal: int, unseen: int) -> list[int]:
 UNFIT = 3
 """When the best sampled deal still contradicts this many plays, stop inferring."""
 HIGH_HEARTS = 0b111 << 23  # Q♥ K♥ A♥
-DEFAULT_WORLDS = 60
-DEFAULT_BUDGET_MS = 40.0
+DEFAULT_WORLDS = 150
+DEFAULT_BUDGET_MS = 90.0
 DEFAULT_MOON_DREAD = 0.0
 DEFAULT_PASS_POOL = 0
 DEFAULT_PASS_BUDGET_MS = 80.0
