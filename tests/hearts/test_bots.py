@@ -39,7 +39,9 @@ class Spy:
         return self.bot.choose_play(seat_view)
 
 
-@pytest.mark.parametrize("name", ["easy", "medium", "expert:worlds=6:budget=5"])
+@pytest.mark.parametrize(
+    "name", ["easy", "medium", "expert:worlds=6:budget=5", "expert:worlds=6:passes=5:pbudget=5"]
+)
 def test_bots_pass_three_of_their_cards_and_play_legal_cards(name: str) -> None:
     bots = [Spy(name), Spy("medium"), Spy("easy"), Spy(name)]
     match = Match.new(DealCode("HT", 1, "N", 42))

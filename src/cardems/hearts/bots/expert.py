@@ -29,6 +29,7 @@ from cardems.hearts.bots.inference import (
     pass_miss,
     past_checks,
 )
+from cardems.hearts.bots.passing import search_pass
 from cardems.hearts.bots.rollout import heuristic_rollout
 from cardems.hearts.bots.sampling import Knowledge
 from cardems.hearts.core import FULL_DECK, QUEEN_OF_SPADES
@@ -59,9 +60,12 @@ def distinct_choices(legal: int, unseen: int) -> list[int]:
 UNFIT = 3
 """When the best sampled deal still contradicts this many plays, stop inferring."""
 HIGH_HEARTS = 0b111 << 23  # Q♥ K♥ A♥
-DEFAULT_WORLDS = 60
-DEFAULT_BUDGET_MS = 40.0
+DEFAULT_WORLDS = 150
+DEFAULT_BUDGET_MS = 90.0
 DEFAULT_MOON_DREAD = 0.0
+DEFAULT_PASS_POOL = 0
+DEFAULT_PASS_BUDGET_MS = 80.0
+_OPTIONS = ("worlds", "budget", "dread", "infer", "miss", "share", "passes", "pbudget")
 
 
 class ExpertBot:
@@ -82,6 +86,8 @@ class ExpertBot:
         candidates: int = 200,
         max_misses: int = 3,
         sampling_share: float = 0.4,
+        pass_pool: int = DEFAULT_PASS_POOL,
+        pass_budget_ms: float = DEFAULT_PASS_BUDGET_MS,
     ) -> None:
         self.rng = random.Random(seed)
         self.worlds = worlds
@@ -92,6 +98,8 @@ class ExpertBot:
         self.sampling_share = sampling_share
         self.moon_dread = moon_dread
         self.miss_weight = miss_weight
+        self.pass_pool = pass_pool
+        self.pass_budget = pass_budget_ms / 1000.0
         self._unfit: tuple[int, tuple[int, ...]] | None = None
         self._memory: (
             tuple[tuple[int, tuple[int, ...]], int, list[tuple[int, list[int]]]] | None
@@ -103,7 +111,7 @@ class ExpertBot:
         options: dict[str, float] = {}
         for part in name.split(":")[1:]:
             key, _, value = part.partition("=")
-            if key not in ("worlds", "budget", "dread", "infer", "miss", "share") or not value:
+            if key not in _OPTIONS or not value:
                 raise ValueError(f"unknown expert option {part!r} in {name!r}")
             options[key] = float(value)
         bot = cls(
@@ -114,6 +122,8 @@ class ExpertBot:
             moon_dread=options.get("dread", DEFAULT_MOON_DREAD),
             miss_weight=options.get("miss", MISS_WEIGHT),
             sampling_share=options.get("share", 0.4),
+            pass_pool=int(options.get("passes", DEFAULT_PASS_POOL)),
+            pass_budget_ms=options.get("pbudget", DEFAULT_PASS_BUDGET_MS),
         )
         bot.name = name
         return bot
@@ -145,8 +155,18 @@ class ExpertBot:
         return out
 
     def choose_pass(self, view: SeatView) -> int:
-        """The medium heuristic's pass."""
-        return heuristic.choose_pass(view.hand_mask)
+        """The best of the heuristic's likely passes by play-outs (its own pass if
+        ``pass_pool`` is below 4)."""
+        if self.pass_pool < 4 or view.direction.offset == 0:
+            return heuristic.choose_pass(view.hand_mask)
+        return search_pass(
+            view.seat,
+            view.hand_mask,
+            view.direction.offset,
+            self.rng,
+            pool=self.pass_pool,
+            budget=self.pass_budget,
+        )
 
     def choose_play(self, view: SeatView) -> int:
         """The legal card with the lowest mean simulated score."""

@@ -40,6 +40,12 @@ def _low(mask: int) -> int:
 def choose_pass(hand: int) -> int:
     """Three cards to pass: the Q♠ unless well guarded, A♠/K♠ when short, high hearts,
     and short clubs or diamonds to make a void."""
+    ranked = pass_ranking(hand)
+    return (1 << ranked[0]) | (1 << ranked[1]) | (1 << ranked[2])
+
+
+def pass_ranking(hand: int) -> list[int]:
+    """The hand's cards, the most worth passing first (see :func:`choose_pass`)."""
     spades = hand & SUIT_MASKS[SPADES]
     low_spades = (spades & LOW_SPADES).bit_count()
     scores: list[tuple[float, int]] = []
@@ -63,7 +69,7 @@ def choose_pass(hand: int) -> int:
                 score -= 30
         scores.append((score, c))
     scores.sort(reverse=True)
-    return (1 << scores[0][1]) | (1 << scores[1][1]) | (1 << scores[2][1])
+    return [c for _, c in scores]
 
 
 def choose_card(

@@ -1,0 +1,37 @@
+"""The expert's pass search."""
+
+from __future__ import annotations
+
+import random
+
+from cardems.cards import parse_cards
+from cardems.hearts.bots.heuristic import choose_pass
+from cardems.hearts.bots.passing import pass_candidates, round_score, search_pass
+from cardems.hearts.core import mask_of_cards
+
+
+def m(text: str) -> int:
+    return mask_of_cards(parse_cards(text))
+
+
+HAND = m("QS 3S 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C AC")
+
+
+def test_candidates_are_three_of_the_likeliest_cards_the_heuristic_pass_first() -> None:
+    candidates = pass_candidates(HAND, 5)
+    assert candidates[0] == choose_pass(HAND)
+    assert len(candidates) == len(set(candidates)) == 10
+    assert all(c.bit_count() == 3 and c & ~HAND == 0 for c in candidates)
+
+
+def test_round_score_counts_the_moon() -> None:
+    assert round_score([3, 10, 13, 0], 1) == 10
+    assert round_score([0, 26, 0, 0], 1) == 0
+    assert round_score([0, 26, 0, 0], 2) == 26
+
+
+def test_search_passes_an_unguarded_queen_and_is_reproducible() -> None:
+    one = search_pass(0, HAND, 1, random.Random(4), budget=10.0, max_worlds=40)
+    two = search_pass(0, HAND, 1, random.Random(4), budget=10.0, max_worlds=40)
+    assert one == two and one in pass_candidates(HAND, 5)
+    assert one & m("QS")
