@@ -243,37 +243,31 @@ class ExpertBot:
         done = len(view.tricks)
         leader = view.leader
         points = list(view.round_points)
+
+        def play_out(hands: list[int], c: int, runner_seat: int = -1) -> float:
+            """This seat's score after playing ``c`` in one sampled deal."""
+            h = hands[:]
+            h[seat] = hand & ~(1 << c)
+            result = heuristic_rollout(
+                h,
+                leader,
+                [*trick, c],
+                done,
+                view.hearts_broken or 13 <= c < 26,
+                points[:],
+                played | (1 << c),
+                runner_seat,
+            )
+            return _score(result, seat, self.moon_dread)
+
         for worlds, (miss, _, hands) in enumerate(pool[: self.worlds]):
             if worlds >= 6 and time.process_time() > deadline:
                 break
             weight = self.miss_weight**miss
             for c in choices:
-                h = hands[:]
-                h[seat] = hand & ~(1 << c)
-                result = heuristic_rollout(
-                    h,
-                    leader,
-                    [*trick, c],
-                    done,
-                    view.hearts_broken or 13 <= c < 26,
-                    points[:],
-                    played | (1 << c),
-                )
-                totals[c] += weight * _score(result, seat, self.moon_dread)
+                totals[c] += weight * play_out(hands, c)
                 if moon_plan:
-                    h = hands[:]
-                    h[seat] = hand & ~(1 << c)
-                    result = heuristic_rollout(
-                        h,
-                        leader,
-                        [*trick, c],
-                        done,
-                        view.hearts_broken or 13 <= c < 26,
-                        points[:],
-                        played | (1 << c),
-                        seat,
-                    )
-                    runs[c] += weight * _score(result, seat, self.moon_dread)
+                    runs[c] += weight * play_out(hands, c, seat)
         if moon_plan:
             for c in choices:
                 totals[c] = min(totals[c], runs[c])
