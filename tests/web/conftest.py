@@ -39,7 +39,7 @@ def chromium_browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"browser tests need Debian's chromium at {CHROMIUM} (bash scripts/test)")
+        pytest.fail(f"browser tests need Debian's chromium at {CHROMIUM} (./scripts/test)")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
