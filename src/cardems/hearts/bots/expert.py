@@ -20,18 +20,10 @@ import random
 import time
 
 from cardems.hearts.bots import heuristic
-from cardems.hearts.bots.inference import (
-    IMPOSSIBLE,
-    MISS_WEIGHT,
-    Check,
-    misses,
-    pass_check,
-    pass_miss,
-    past_checks,
-)
+from cardems.hearts.bots.belief import Belief
+from cardems.hearts.bots.inference import MISS_WEIGHT
 from cardems.hearts.bots.passing import search_pass
 from cardems.hearts.bots.rollout import heuristic_rollout
-from cardems.hearts.bots.sampling import Knowledge
 from cardems.hearts.core import FULL_DECK, QUEEN_OF_SPADES
 from cardems.hearts.view import SeatView
 
@@ -57,15 +49,24 @@ def distinct_choices(legal: int, unseen: int) -> list[int]:
     return choices
 
 
-UNFIT = 3
-"""When the best sampled deal still contradicts this many plays, stop inferring."""
 HIGH_HEARTS = 0b111 << 23  # Q♥ K♥ A♥
 DEFAULT_WORLDS = 150
 DEFAULT_BUDGET_MS = 90.0
-DEFAULT_MOON_DREAD = 0.0
+DEFAULT_MOON_BONUS = 0.0
 DEFAULT_PASS_POOL = 0
 DEFAULT_PASS_BUDGET_MS = 80.0
-_OPTIONS = ("worlds", "budget", "dread", "infer", "miss", "share", "passes", "pbudget")
+_OPTIONS = (
+    "worlds",
+    "budget",
+    "bonus",
+    "infer",
+    "miss",
+    "share",
+    "passes",
+    "pbudget",
+    "moves",
+    "mh",
+)
 
 
 class ExpertBot:
@@ -80,30 +81,35 @@ class ExpertBot:
         worlds: int = DEFAULT_WORLDS,
         budget_ms: float = DEFAULT_BUDGET_MS,
         *,
-        moon_dread: float = DEFAULT_MOON_DREAD,
+        moon_bonus: float = DEFAULT_MOON_BONUS,
         miss_weight: float = MISS_WEIGHT,
         infer: bool = True,
         candidates: int = 200,
         max_misses: int = 3,
         sampling_share: float = 0.4,
+        moves: int = 0,
+        moon_hearts: int = 2,
         pass_pool: int = DEFAULT_PASS_POOL,
         pass_budget_ms: float = DEFAULT_PASS_BUDGET_MS,
+        moon_pass_pool: int = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.budget = budget_ms / 1000.0
-        self.infer = infer
-        self.candidates = candidates
-        self.max_misses = max_misses
-        self.sampling_share = sampling_share
-        self.moon_dread = moon_dread
-        self.miss_weight = miss_weight
+        self.belief = Belief(
+            self.rng,
+            miss_weight=miss_weight,
+            infer=infer,
+            candidates=candidates,
+            max_misses=max_misses,
+            sampling_share=sampling_share,
+            moves=moves,
+        )
+        self.moon_bonus = moon_bonus
+        self.moon_hearts = moon_hearts
         self.pass_pool = pass_pool
         self.pass_budget = pass_budget_ms / 1000.0
-        self._unfit: tuple[int, tuple[int, ...]] | None = None
-        self._memory: (
-            tuple[tuple[int, tuple[int, ...]], int, list[tuple[int, list[int]]]] | None
-        ) = None
+        self.moon_pass_pool = moon_pass_pool
 
     @classmethod
     def from_name(cls, name: str, seed: int = 0) -> ExpertBot:
@@ -119,40 +125,17 @@ class ExpertBot:
             int(options.get("worlds", DEFAULT_WORLDS)),
             options.get("budget", DEFAULT_BUDGET_MS),
             infer=bool(options.get("infer", 1)),
-            moon_dread=options.get("dread", DEFAULT_MOON_DREAD),
+            moon_bonus=options.get("bonus", DEFAULT_MOON_BONUS),
             miss_weight=options.get("miss", MISS_WEIGHT),
             sampling_share=options.get("share", 0.4),
+            moves=int(options.get("moves", 0)),
+            moon_hearts=int(options.get("mh", 2)),
             pass_pool=int(options.get("passes", DEFAULT_PASS_POOL)),
             pass_budget_ms=options.get("pbudget", DEFAULT_PASS_BUDGET_MS),
+            moon_pass_pool=int(options.get("mpass", 0)),
         )
         bot.name = name
         return bot
-
-    def _carry_over(
-        self, view: SeatView, checks: list[Check]
-    ) -> list[tuple[int, float, list[int]]]:
-        """Deals kept from the last decision this round, minus the cards played since;
-        dropped when a seat played a card that deal did not give it."""
-        memory = self._memory
-        if memory is None or memory[0] != (view.round_number, view.totals):
-            return []
-        _, seen, kept = memory
-        new = checks[seen:]
-        out = []
-        rand = self.rng.random
-        for miss, hands in kept:
-            ok = True
-            for check in new:
-                if not hands[check.seat] >> check.card & 1:
-                    ok = False
-                    break
-                hands[check.seat] &= ~(1 << check.card)
-            if not ok:
-                continue
-            miss += misses(hands, new, self.max_misses - miss) if new else 0
-            if miss <= self.max_misses:
-                out.append((miss, rand(), hands))
-        return out
 
     def choose_pass(self, view: SeatView) -> int:
         """The best of the heuristic's likely passes by play-outs (its own pass if
@@ -165,6 +148,8 @@ class ExpertBot:
             view.direction.offset,
             self.rng,
             pool=self.pass_pool,
+            moon_pool=self.moon_pass_pool,
+            moon_bonus=self.moon_bonus,
             budget=self.pass_budget,
         )
 
@@ -184,58 +169,15 @@ class ExpertBot:
         )
         if len(choices) == 1:
             return choices[0]
-        knowledge = Knowledge(view)
-        key = (view.round_number, view.totals)
-        infer = self.infer and self._unfit != key
-        checks = past_checks(view) if infer else []
         start = time.process_time()
         deadline = start + self.budget
-        rng = self.rng
-        # Deals kept from this seat's last decision, updated with the plays since, then
-        # fresh deals for part of the budget; rank them by how well they explain play.
-        pool = self._carry_over(view, checks)
-        sample_until = start + self.budget * self.sampling_share
-        spare: list[tuple[int, float, list[int]]] = []
-        passed = pass_check(view) if infer else None
-        while len(pool) < self.candidates:
-            hands = knowledge.sample(rng)
-            miss = pass_miss(hands, passed) if passed else 0
-            if checks:
-                miss += misses(hands, checks, self.max_misses - miss)
-            if miss <= self.max_misses:
-                pool.append((miss, rng.random(), hands))
-            elif miss < IMPOSSIBLE:
-                spare.append((miss, rng.random(), hands))
-            now = time.process_time()
-            if (now > sample_until and len(pool) + len(spare) >= self.worlds) or now > deadline:
-                break
-        if infer and checks and min((m for m, _, _ in pool + spare), default=0) >= UNFIT:
-            # No deal explains the others' play by the heuristic: they play otherwise,
-            # so weighing deals by it would mislead. Sample plainly for the rest of the round.
-            self._unfit = key
-            infer = False
-            pool = [(0, r, h) for _, r, h in pool + spare]
-        if len(pool) < self.worlds:  # take the deals that explain the play best
-            spare.sort(key=lambda item: (item[0], item[1]))
-            pool.extend(spare[: self.worlds - len(pool)])
-        if not pool:
-            pool.append((0, 0.0, knowledge.sample(rng)))
-        pool.sort(key=lambda item: (item[0], item[1]))
-        self._memory = (
-            (
-                key,
-                len(checks),
-                [(m, h[:]) for m, _, h in pool[: self.candidates] if m <= self.max_misses],
-            )
-            if infer
-            else None
-        )
+        deals = self.belief.deals(view, self.worlds, self.budget)
         totals = dict.fromkeys(choices, 0.0)
         # Also try running for the moon when nobody else has points and the hand has
         # high hearts: a card's value is the better of the two plans.
         moon_plan = (
             view.round_points[seat] == sum(view.round_points)
-            and (hand & HIGH_HEARTS).bit_count() >= 2
+            and (hand & HIGH_HEARTS).bit_count() >= self.moon_hearts
             and len(view.tricks) <= 10
         )
         runs = dict.fromkeys(choices, 0.0)
@@ -258,12 +200,11 @@ class ExpertBot:
                 played | (1 << c),
                 runner_seat,
             )
-            return _score(result, seat, self.moon_dread)
+            return _score(result, seat, self.moon_bonus)
 
-        for worlds, (miss, _, hands) in enumerate(pool[: self.worlds]):
+        for worlds, (weight, hands) in enumerate(deals):
             if worlds >= 6 and time.process_time() > deadline:
                 break
-            weight = self.miss_weight**miss
             for c in choices:
                 totals[c] += weight * play_out(hands, c)
                 if moon_plan:
@@ -275,9 +216,9 @@ class ExpertBot:
         return best
 
 
-def _score(points: list[int], seat: int, dread: float) -> float:
-    """The seat's round score, an opponent's moon counted ``dread`` worse than 26."""
+def _score(points: list[int], seat: int, moon_bonus: float) -> float:
+    """The seat's round score: its own moon counts ``-moon_bonus``, another's 26."""
     for s in range(4):
         if points[s] == 26:
-            return 0.0 if s == seat else 26.0 + dread
+            return -moon_bonus if s == seat else 26.0
     return float(points[seat])

@@ -1,10 +1,12 @@
 """The expert's pass: candidate passes tried by play-outs over sampled deals.
 
-The candidates are the three-card sets among the cards the heuristic most wants to pass.
-Each sampled deal gives the other seats the unseen cards at random; they pass like the
-heuristic, the candidate goes to the receiver, and the round is played to the end by the
-heuristic for all four seats. Every candidate meets the same deals; the one with the
-lowest mean score for this seat (an opponent's moon 26, its own 0) is passed.
+The candidates are the three-card sets among the cards the heuristic most wants to pass
+and, to keep a hand that could shoot the moon, among the lowest cards. Each sampled deal
+gives the other seats the unseen cards at random; they pass like the heuristic, the
+candidate goes to the receiver, and the round is played to the end by the heuristic for
+all four seats, once playing it safe and once with this seat running for the moon. Every
+candidate meets the same deals; the one with the lowest mean score for this seat under
+its better plan is passed (an opponent's moon counts 26, its own ``-moon_bonus``).
 """
 
 from __future__ import annotations
@@ -15,24 +17,30 @@ from itertools import combinations
 
 from cardems.hearts.bots.heuristic import choose_pass, pass_ranking
 from cardems.hearts.bots.rollout import heuristic_rollout
-from cardems.hearts.core import FULL_DECK
+from cardems.hearts.core import FULL_DECK, bits
 
 TWO_OF_CLUBS = 39
 
 
-def pass_candidates(hand: int, pool: int) -> list[int]:
-    """Three-card masks from the ``pool`` cards most worth passing, the heuristic's first."""
+def pass_candidates(hand: int, pool: int, moon_pool: int = 0) -> list[int]:
+    """Three-card masks from the ``pool`` cards most worth passing, the heuristic's first,
+    then from the ``moon_pool`` lowest cards (passes that keep the high ones)."""
     top = pass_ranking(hand)[:pool]
     masks = [(1 << a) | (1 << b) | (1 << c) for a, b, c in combinations(top, 3)]
+    low = sorted(bits(hand), key=lambda c: (c % 13, c))[:moon_pool]
+    for a, b, c in combinations(low, 3):
+        mask = (1 << a) | (1 << b) | (1 << c)
+        if mask not in masks:
+            masks.append(mask)
     return masks
 
 
-def round_score(points: list[int], seat: int) -> int:
-    """The seat's score for the round: the moon counts 0 for the shooter, 26 for others."""
+def round_score(points: list[int], seat: int, moon_bonus: float = 0.0) -> float:
+    """The seat's score for the round: its own moon counts ``-moon_bonus``, another's 26."""
     for s in range(4):
         if points[s] == 26:
-            return 0 if s == seat else 26
-    return points[seat]
+            return -moon_bonus if s == seat else 26.0
+    return float(points[seat])
 
 
 def search_pass(
@@ -42,14 +50,17 @@ def search_pass(
     rng: random.Random,
     *,
     pool: int = 5,
+    moon_pool: int = 0,
+    moon_bonus: float = 0.0,
     budget: float = 0.1,
     max_worlds: int = 200,
     min_worlds: int = 8,
 ) -> int:
     """The candidate pass with the lowest mean play-out score; ``offset`` is the seats
     from passer to receiver, ``budget`` the CPU seconds to spend."""
-    candidates = pass_candidates(hand, pool)
+    candidates = pass_candidates(hand, pool, moon_pool)
     totals = [0.0] * len(candidates)
+    runs = [0.0] * len(candidates)
     others = [s for s in range(4) if s != seat]
     unseen = [c for c in range(52) if (FULL_DECK & ~hand) >> c & 1]
     deadline = time.process_time() + budget
@@ -66,7 +77,12 @@ def search_pass(
             gives[seat] = mine
             hands = [dealt[s] & ~gives[s] | gives[(s - offset) & 3] for s in range(4)]
             leader = next(s for s in range(4) if hands[s] >> TWO_OF_CLUBS & 1)
-            points = heuristic_rollout(hands, leader, [], 0, False, [0, 0, 0, 0], 0)
-            totals[i] += round_score(points, seat)
+            points = heuristic_rollout(hands[:], leader, [], 0, False, [0, 0, 0, 0], 0)
+            totals[i] += round_score(points, seat, moon_bonus)
+            if moon_pool:
+                points = heuristic_rollout(hands, leader, [], 0, False, [0, 0, 0, 0], 0, seat)
+                runs[i] += round_score(points, seat, moon_bonus)
+    if moon_pool:
+        totals = [min(safe, run) for safe, run in zip(totals, runs, strict=True)]
     best = min(range(len(candidates)), key=lambda i: (totals[i], i))
     return candidates[best]

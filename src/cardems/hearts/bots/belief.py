@@ -1,0 +1,243 @@
+"""The expert's belief about the hidden hands: sampled deals, weighed by the play so far.
+
+Deals of the unseen cards are sampled consistently with what the seat knows (see
+:mod:`cardems.hearts.bots.sampling`) and scored by how many of the others' plays (and an
+across pass) the heuristic would not have made from them (see
+:mod:`cardems.hearts.bots.inference`). Deals are kept from one decision to the next and
+updated with the cards played since. The best deals are then moved by swapping cards
+between two other seats (a Metropolis walk that keeps each deal consistent and favours
+deals that explain the play), so that late in a round the deals stay many and varied
+instead of a few lucky survivors. If no deal explains the play, the others do not play
+like the heuristic and the rest of the round is sampled plainly.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from cardems.hearts.bots.inference import (
+    IMPOSSIBLE,
+    MISS_WEIGHT,
+    Check,
+    misses,
+    pass_check,
+    pass_miss,
+    past_checks,
+)
+from cardems.hearts.bots.sampling import Knowledge
+from cardems.hearts.view import SeatView
+
+UNFIT = 3
+"""When the best sampled deal still contradicts this many plays, stop inferring."""
+
+Deal = tuple[int, float, list[int]]
+"""Misses, a random tie-break, and four hands (the seat's own left empty)."""
+Kept = tuple[int, list[int]]
+Memory = tuple[tuple[int, tuple[int, ...]], int, list[Kept]]
+"""The round's key, how many plays the kept deals explain, and the kept deals."""
+WALK_SHARE = 0.7
+"""Moves on the deals stop at this share of the budget (the rest is for play-outs)."""
+
+
+class Belief:
+    """Sampled deals for one seat, kept through a round."""
+
+    def __init__(
+        self,
+        rng: random.Random,
+        *,
+        miss_weight: float = MISS_WEIGHT,
+        infer: bool = True,
+        candidates: int = 200,
+        max_misses: int = 3,
+        sampling_share: float = 0.4,
+        moves: int = 0,
+    ) -> None:
+        self.rng = rng
+        self.miss_weight = miss_weight
+        self.infer = infer
+        self.candidates = candidates
+        self.max_misses = max_misses
+        self.sampling_share = sampling_share
+        self.moves = moves
+        self._unfit: tuple[int, tuple[int, ...]] | None = None
+        self._memory: Memory | None = None
+
+    def deals(self, view: SeatView, worlds: int, budget: float) -> list[tuple[float, list[int]]]:
+        """Up to ``worlds`` weighted deals, best first, spending a share of ``budget``
+        CPU seconds."""
+        rng = self.rng
+        knowledge = Knowledge(view)
+        key = (view.round_number, view.totals)
+        infer = self.infer and self._unfit != key
+        checks = past_checks(view) if infer else []
+        start = time.process_time()
+        deadline = start + budget
+        sample_until = start + budget * self.sampling_share
+        pool = self._carry_over(view, checks)
+        spare: list[Deal] = []
+        passed = pass_check(view) if infer else None
+        while len(pool) < self.candidates:
+            hands = knowledge.sample(rng)
+            miss = pass_miss(hands, passed) if passed else 0
+            if checks:
+                miss += misses(hands, checks, self.max_misses - miss)
+            if miss <= self.max_misses:
+                pool.append((miss, rng.random(), hands))
+            elif miss < IMPOSSIBLE:
+                spare.append((miss, rng.random(), hands))
+            now = time.process_time()
+            if (now > sample_until and len(pool) + len(spare) >= worlds) or now > deadline:
+                break
+        if infer and checks and min((d[0] for d in pool + spare), default=0) >= UNFIT:
+            # No deal explains the others' play by the heuristic: they play otherwise,
+            # so weighing deals by it would mislead. Sample plainly for the rest of the round.
+            self._unfit = key
+            infer = False
+            pool = [(0, r, h) for _, r, h in pool + spare]
+        if len(pool) < worlds:  # take the deals that explain the play best
+            spare.sort(key=lambda item: (item[0], item[1]))
+            pool.extend(spare[: worlds - len(pool)])
+        if not pool:
+            pool.append((0, 0.0, knowledge.sample(rng)))
+        pool.sort(key=lambda item: (item[0], item[1]))
+        weight = self.miss_weight
+        if infer and self.moves and checks:
+            walker = _Walker(view, knowledge, checks, passed, weight, rng)
+            moved = walker.walk(
+                _resample(pool, worlds, weight, rng), self.moves, start + budget * WALK_SHARE
+            )
+            self._memory = (key, len(checks), [(m, h[:]) for m, h in moved])
+            return [(1.0, hands) for _, hands in moved]
+        self._memory = (
+            (
+                key,
+                len(checks),
+                [(m, h[:]) for m, _, h in pool[: self.candidates] if m <= self.max_misses],
+            )
+            if infer
+            else None
+        )
+        return [(weight**miss, hands) for miss, _, hands in pool[:worlds]]
+
+    def _carry_over(self, view: SeatView, checks: list[Check]) -> list[Deal]:
+        """Deals kept from the last decision this round, minus the cards played since;
+        dropped when a seat played a card that deal did not give it."""
+        memory = self._memory
+        if memory is None or memory[0] != (view.round_number, view.totals):
+            return []
+        _, seen, kept = memory
+        new = checks[seen:]
+        out = []
+        rand = self.rng.random
+        for miss, hands in kept:
+            ok = True
+            for check in new:
+                if not hands[check.seat] >> check.card & 1:
+                    ok = False
+                    break
+                hands[check.seat] &= ~(1 << check.card)
+            if not ok:
+                continue
+            miss += misses(hands, new, self.max_misses - miss) if new else 0
+            if miss <= self.max_misses:
+                out.append((miss, rand(), hands))
+        return out
+
+
+def _resample(pool: list[Deal], count: int, weight: float, rng: random.Random) -> list[list[int]]:
+    """``count`` copies of deals drawn in proportion to ``weight ** misses`` (systematic)."""
+    weights = [weight**miss for miss, _, _ in pool]
+    step = sum(weights) / count
+    point = rng.random() * step
+    out: list[list[int]] = []
+    total = 0.0
+    for w, (_, _, hands) in zip(weights, pool, strict=True):
+        total += w
+        while point < total and len(out) < count:
+            out.append(hands[:])
+            point += step
+    return out
+
+
+class _Walker:
+    """Metropolis moves on deals: a card swapped between two other seats, accepted with
+    probability ``weight ** (added misses)``; shown voids and this seat's passed cards
+    stay put."""
+
+    def __init__(
+        self,
+        view: SeatView,
+        knowledge: Knowledge,
+        checks: list[Check],
+        passed: tuple[int, int, int, int] | None,
+        weight: float,
+        rng: random.Random,
+    ) -> None:
+        self.others = [s for s in range(4) if s != view.seat]
+        self.pairs = [(a, b) for a in self.others for b in self.others if a < b]
+        self.fixed = knowledge.fixed
+        self.voids = knowledge.voids
+        self.by_seat = [[c for c in checks if c.seat == s] for s in range(4)]
+        self.passed = passed
+        self.weight = weight
+        self.rng = rng
+        self._misses: dict[tuple[int, int], int] = {}
+
+    def seat_misses(self, hands: list[int], seat: int) -> int:
+        """Misses of one seat's plays (and its across pass) in ``hands`` (remembered)."""
+        key = (seat, hands[seat])
+        count = self._misses.get(key)
+        if count is None:
+            passed = self.passed
+            count = pass_miss(hands, passed) if passed and passed[0] == seat else 0
+            count += misses(hands, self.by_seat[seat], IMPOSSIBLE)
+            self._misses[key] = count
+        return count
+
+    def walk(self, deals: list[list[int]], moves: int, deadline: float) -> list[Kept]:
+        """Each deal moved up to ``moves`` times (fewer if ``deadline`` passes)."""
+        others = self.others
+        states = [
+            (hands, [self.seat_misses(hands, s) if s in others else 0 for s in range(4)])
+            for hands in deals
+        ]
+        rand = self.rng.random
+        for _ in range(moves):
+            if time.process_time() > deadline:
+                break
+            for hands, miss in states:
+                self._swap(hands, miss, rand)
+        return [(sum(miss), hands) for hands, miss in states]
+
+    def _swap(self, hands: list[int], miss: list[int], rand: Callable[[], float]) -> None:
+        a, b = self.pairs[int(rand() * 3)]
+        free_a = hands[a] & ~self.fixed[a]
+        free_b = hands[b] & ~self.fixed[b]
+        if not free_a or not free_b:
+            return
+        x = _pick(free_a, rand)
+        y = _pick(free_b, rand)
+        if self.voids[b] >> (x // 13) & 1 or self.voids[a] >> (y // 13) & 1:
+            return
+        flip = (1 << x) | (1 << y)
+        hands[a] ^= flip
+        hands[b] ^= flip
+        new_a = self.seat_misses(hands, a)
+        new_b = self.seat_misses(hands, b)
+        delta = new_a + new_b - miss[a] - miss[b]
+        if delta <= 0 or rand() < self.weight**delta:
+            miss[a], miss[b] = new_a, new_b
+        else:
+            hands[a] ^= flip
+            hands[b] ^= flip
+
+
+def _pick(mask: int, rand: Callable[[], float]) -> int:
+    """A card of ``mask`` chosen uniformly."""
+    k = int(rand() * mask.bit_count())
+    for _ in range(k):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
