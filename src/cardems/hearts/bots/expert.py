@@ -66,6 +66,7 @@ _OPTIONS = (
     "pbudget",
     "moves",
     "mh",
+    "mpass",
 )
 
 
