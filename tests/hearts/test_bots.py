@@ -9,7 +9,7 @@ import pytest
 from cardems.cards import parse_cards
 from cardems.dealcode import DealCode
 from cardems.hearts.bots import make_bot
-from cardems.hearts.bots.expert import ExpertBot, distinct_choices
+from cardems.hearts.bots.expert import ExpertBot, ExpertSettings, distinct_choices
 from cardems.hearts.bots.heuristic import choose_card, choose_pass
 from cardems.hearts.bots.inference import misses, past_checks
 from cardems.hearts.bots.sampling import Knowledge
@@ -176,8 +176,9 @@ def test_the_true_deal_explains_medium_play_exactly() -> None:
 
 def test_expert_is_reproducible_with_its_seed() -> None:
     _, seat_view = _mid_round_views(5, 30)[-1]
-    one = ExpertBot(7, worlds=8, budget_ms=1000).choose_play(seat_view)
-    two = ExpertBot(7, worlds=8, budget_ms=1000).choose_play(seat_view)
+    settings = ExpertSettings(worlds=8, budget_ms=1000)
+    one = ExpertBot(7, settings).choose_play(seat_view)
+    two = ExpertBot(7, settings).choose_play(seat_view)
     assert one == two and seat_view.legal_mask >> one & 1
 
 

@@ -27,6 +27,7 @@ def test_candidates_are_three_of_the_likeliest_cards_the_heuristic_pass_first() 
 def test_round_score_counts_the_moon() -> None:
     assert round_score([3, 10, 13, 0], 1) == 10
     assert round_score([0, 26, 0, 0], 1) == 0
+    assert round_score([0, 26, 0, 0], 1, 26) == -26
     assert round_score([0, 26, 0, 0], 2) == 26
 
 
@@ -35,3 +36,20 @@ def test_search_passes_an_unguarded_queen_and_is_reproducible() -> None:
     two = search_pass(0, HAND, 1, random.Random(4), budget=10.0, max_worlds=40)
     assert one == two and one in pass_candidates(HAND, 5)
     assert one & m("QS")
+
+
+MOON_HAND = m("AH KH QH JH TH 9H AS KS AD KD 2C 3C 4D")
+
+
+def test_moon_candidates_keep_the_high_cards() -> None:
+    candidates = pass_candidates(MOON_HAND, 5, 6)
+    assert len(candidates) == len(set(candidates)) == 10 + 20
+    assert m("2C 3C 4D") in candidates
+
+
+def test_search_keeps_a_hand_that_shoots_the_moon() -> None:
+    chosen = search_pass(
+        0, MOON_HAND, 1, random.Random(1), moon_pool=6, moon_bonus=26, budget=10.0, max_worlds=40
+    )
+    assert not chosen & m("AH KH QH AS KS")
+    assert choose_pass(MOON_HAND) & m("AS KS")  # the heuristic would give them away

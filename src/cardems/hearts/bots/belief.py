@@ -3,12 +3,14 @@
 Deals of the unseen cards are sampled consistently with what the seat knows (see
 :mod:`cardems.hearts.bots.sampling`) and scored by how many of the others' plays (and an
 across pass) the heuristic would not have made from them (see
-:mod:`cardems.hearts.bots.inference`). Deals are kept from one decision to the next and
-updated with the cards played since. The best deals are then moved by swapping cards
-between two other seats (a Metropolis walk that keeps each deal consistent and favours
-deals that explain the play), so that late in a round the deals stay many and varied
-instead of a few lucky survivors. If no deal explains the play, the others do not play
-like the heuristic and the rest of the round is sampled plainly.
+:mod:`cardems.hearts.bots.inference`); a deal weighs ``miss_weight`` per miss. Deals are
+kept from one decision to the next and updated with the cards played since, topped up
+with fresh ones. With ``moves``, deals are then drawn in proportion to their weight and
+each moved by Metropolis steps that swap a card between two other seats (a particle
+filter with resample-move), so that late in a round the deals stay many, varied and
+explaining the play instead of a few lucky survivors; they then count equally. If no
+deal explains the play, the others do not play like the heuristic and the rest of the
+round is sampled plainly.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from collections.abc import Callable
 
 from cardems.hearts.bots.inference import (
     IMPOSSIBLE,
-    MISS_WEIGHT,
     Check,
     misses,
     pass_check,
@@ -48,12 +49,12 @@ class Belief:
         self,
         rng: random.Random,
         *,
-        miss_weight: float = MISS_WEIGHT,
-        infer: bool = True,
+        miss_weight: float,
+        infer: bool,
+        sampling_share: float,
+        moves: int,
         candidates: int = 200,
         max_misses: int = 3,
-        sampling_share: float = 0.4,
-        moves: int = 0,
     ) -> None:
         self.rng = rng
         self.miss_weight = miss_weight

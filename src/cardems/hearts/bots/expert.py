@@ -1,27 +1,25 @@
-"""Expert: perfect-information Monte Carlo over hidden hands sampled from the view.
+"""Expert: perfect-information Monte Carlo over the deals its belief holds.
 
-Deals of the unseen cards are sampled consistently with what the seat knows (shown
-voids, hand sizes, the cards it passed and who got them). Each deal is weighed by how
-well it explains the others' plays so far, assuming they play like the heuristic
-(``MISS_WEIGHT`` per contradicted play; an across pass is checked too); deals are kept
-from one decision to the next and updated with the cards played since. If no deal
-explains the play, the others do not play like the heuristic and the rest of the round
-is sampled plainly. For the best deals, every distinct legal card is played and the
-round finished by the heuristic for all four seats (a second plan runs for the moon when
-nobody else has points and the hand holds high hearts); the card with the lowest
-weighted score for this seat is played — the moon counts 0 for the shooter and 26 for
-the rest. Cards next to each other in a suit with no unseen card between them are the
-same choice and are tried once.
+The belief (:mod:`cardems.hearts.bots.belief`) holds deals of the unseen cards that
+agree with everything the seat knows, weighed by how well they explain the others' play.
+For these deals, every distinct legal card is played and the round finished by the
+heuristic for all four seats; a second plan runs for the moon when nobody else has
+points and the hand holds a high heart. The card with the lowest mean score under its
+better plan is played. Scores count an opponent's moon 26 and its own moon
+``-moon_bonus``: a moon gives each other seat 26, which is what decides a match. Cards
+next to each other in a suit with no unseen card between them are the same choice and
+are tried once. The pass is chosen by play-outs too (:mod:`cardems.hearts.bots.passing`),
+including passes that keep a hand able to shoot the moon.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass, replace
 
 from cardems.hearts.bots import heuristic
 from cardems.hearts.bots.belief import Belief
-from cardems.hearts.bots.inference import MISS_WEIGHT
 from cardems.hearts.bots.passing import search_pass
 from cardems.hearts.bots.rollout import heuristic_rollout
 from cardems.hearts.core import FULL_DECK, QUEEN_OF_SPADES
@@ -50,108 +48,107 @@ def distinct_choices(legal: int, unseen: int) -> list[int]:
 
 
 HIGH_HEARTS = 0b111 << 23  # Q♥ K♥ A♥
-DEFAULT_WORLDS = 150
-DEFAULT_BUDGET_MS = 90.0
-DEFAULT_MOON_BONUS = 0.0
-DEFAULT_PASS_POOL = 0
-DEFAULT_PASS_BUDGET_MS = 80.0
-_OPTIONS = (
-    "worlds",
-    "budget",
-    "bonus",
-    "infer",
-    "miss",
-    "share",
-    "passes",
-    "pbudget",
-    "moves",
-    "mh",
-    "mpass",
-)
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertSettings:
+    """How hard the expert thinks. Measured with ``cardems arena`` (see the README)."""
+
+    worlds: int = 150
+    """Deals searched per decision (at most)."""
+    budget_ms: float = 90.0
+    """CPU time per card played (so a busy machine does not weaken it)."""
+    infer: bool = True
+    """Weigh deals by how well they explain the others' play."""
+    miss_weight: float = 0.05
+    """Weight factor per play a deal does not explain."""
+    moves: int = 10
+    """Metropolis moves per kept deal and decision."""
+    sampling_share: float = 0.4
+    """Share of the budget for sampling fresh deals."""
+    moon_bonus: float = 26.0
+    """What its own moon is worth: 26, the points it gives each other seat."""
+    moon_hearts: int = 1
+    """High hearts (Q♥ K♥ A♥) needed to weigh a run for the moon."""
+    pass_pool: int = 5
+    """Pass candidates: three of this many cards the heuristic most wants to pass …"""
+    moon_pass_pool: int = 6
+    """… or three of this many lowest cards, keeping a hand for the moon."""
+    pass_budget_ms: float = 80.0
+    """CPU time for the pass."""
+
+
+OPTIONS = {
+    "worlds": "worlds",
+    "budget": "budget_ms",
+    "infer": "infer",
+    "miss": "miss_weight",
+    "moves": "moves",
+    "share": "sampling_share",
+    "bonus": "moon_bonus",
+    "mh": "moon_hearts",
+    "passes": "pass_pool",
+    "mpass": "moon_pass_pool",
+    "pbudget": "pass_budget_ms",
+}
+"""Short option names for ``expert:key=value`` bot names, and the setting each sets."""
+
+
+def parse_settings(name: str) -> ExpertSettings:
+    """Settings from a bot name: ``expert`` or with options, e.g. ``expert:worlds=60:miss=0.1``."""
+    settings = ExpertSettings()
+    for part in name.split(":")[1:]:
+        key, _, value = part.partition("=")
+        field = OPTIONS.get(key)
+        if field is None or not value:
+            raise ValueError(f"unknown expert option {part!r} in {name!r}")
+        kind = type(getattr(settings, field))
+        try:
+            settings = replace(settings, **{field: kind(float(value))})
+        except ValueError:
+            raise ValueError(f"expert option {key!r} needs a number, not {value!r}") from None
+    return settings
 
 
 class ExpertBot:
-    """PIMC search; ``budget_ms`` bounds the CPU time per decision (so a busy machine
-    does not weaken it), ``worlds`` the deals searched."""
+    """PIMC search over the deals its belief holds; see :class:`ExpertSettings`."""
 
     name = "expert"
 
-    def __init__(
-        self,
-        seed: int = 0,
-        worlds: int = DEFAULT_WORLDS,
-        budget_ms: float = DEFAULT_BUDGET_MS,
-        *,
-        moon_bonus: float = DEFAULT_MOON_BONUS,
-        miss_weight: float = MISS_WEIGHT,
-        infer: bool = True,
-        candidates: int = 200,
-        max_misses: int = 3,
-        sampling_share: float = 0.4,
-        moves: int = 0,
-        moon_hearts: int = 2,
-        pass_pool: int = DEFAULT_PASS_POOL,
-        pass_budget_ms: float = DEFAULT_PASS_BUDGET_MS,
-        moon_pass_pool: int = 0,
-    ) -> None:
+    def __init__(self, seed: int = 0, settings: ExpertSettings | None = None) -> None:
         self.rng = random.Random(seed)
-        self.worlds = worlds
-        self.budget = budget_ms / 1000.0
+        self.settings = settings = settings or ExpertSettings()
+        self.budget = settings.budget_ms / 1000.0
         self.belief = Belief(
             self.rng,
-            miss_weight=miss_weight,
-            infer=infer,
-            candidates=candidates,
-            max_misses=max_misses,
-            sampling_share=sampling_share,
-            moves=moves,
+            miss_weight=settings.miss_weight,
+            infer=settings.infer,
+            sampling_share=settings.sampling_share,
+            moves=settings.moves,
         )
-        self.moon_bonus = moon_bonus
-        self.moon_hearts = moon_hearts
-        self.pass_pool = pass_pool
-        self.pass_budget = pass_budget_ms / 1000.0
-        self.moon_pass_pool = moon_pass_pool
 
     @classmethod
     def from_name(cls, name: str, seed: int = 0) -> ExpertBot:
-        """``expert`` or options, e.g. ``expert:worlds=60:budget=40:miss=0.1:share=0.5``."""
-        options: dict[str, float] = {}
-        for part in name.split(":")[1:]:
-            key, _, value = part.partition("=")
-            if key not in _OPTIONS or not value:
-                raise ValueError(f"unknown expert option {part!r} in {name!r}")
-            options[key] = float(value)
-        bot = cls(
-            seed,
-            int(options.get("worlds", DEFAULT_WORLDS)),
-            options.get("budget", DEFAULT_BUDGET_MS),
-            infer=bool(options.get("infer", 1)),
-            moon_bonus=options.get("bonus", DEFAULT_MOON_BONUS),
-            miss_weight=options.get("miss", MISS_WEIGHT),
-            sampling_share=options.get("share", 0.4),
-            moves=int(options.get("moves", 0)),
-            moon_hearts=int(options.get("mh", 2)),
-            pass_pool=int(options.get("passes", DEFAULT_PASS_POOL)),
-            pass_budget_ms=options.get("pbudget", DEFAULT_PASS_BUDGET_MS),
-            moon_pass_pool=int(options.get("mpass", 0)),
-        )
+        """The bot for ``expert`` or ``expert:key=value…`` (see :data:`OPTIONS`)."""
+        bot = cls(seed, parse_settings(name))
         bot.name = name
         return bot
 
     def choose_pass(self, view: SeatView) -> int:
         """The best of the heuristic's likely passes by play-outs (its own pass if
         ``pass_pool`` is below 4)."""
-        if self.pass_pool < 4 or view.direction.offset == 0:
+        settings = self.settings
+        if settings.pass_pool < 4 or view.direction.offset == 0:
             return heuristic.choose_pass(view.hand_mask)
         return search_pass(
             view.seat,
             view.hand_mask,
             view.direction.offset,
             self.rng,
-            pool=self.pass_pool,
-            moon_pool=self.moon_pass_pool,
-            moon_bonus=self.moon_bonus,
-            budget=self.pass_budget,
+            pool=settings.pass_pool,
+            moon_pool=settings.moon_pass_pool,
+            moon_bonus=settings.moon_bonus,
+            budget=settings.pass_budget_ms / 1000.0,
         )
 
     def choose_play(self, view: SeatView) -> int:
@@ -172,13 +169,14 @@ class ExpertBot:
             return choices[0]
         start = time.process_time()
         deadline = start + self.budget
-        deals = self.belief.deals(view, self.worlds, self.budget)
+        settings = self.settings
+        deals = self.belief.deals(view, settings.worlds, self.budget)
         totals = dict.fromkeys(choices, 0.0)
         # Also try running for the moon when nobody else has points and the hand has
         # high hearts: a card's value is the better of the two plans.
         moon_plan = (
             view.round_points[seat] == sum(view.round_points)
-            and (hand & HIGH_HEARTS).bit_count() >= self.moon_hearts
+            and (hand & HIGH_HEARTS).bit_count() >= settings.moon_hearts
             and len(view.tricks) <= 10
         )
         runs = dict.fromkeys(choices, 0.0)
@@ -201,7 +199,7 @@ class ExpertBot:
                 played | (1 << c),
                 runner_seat,
             )
-            return _score(result, seat, self.moon_bonus)
+            return _score(result, seat, settings.moon_bonus)
 
         for worlds, (weight, hands) in enumerate(deals):
             if worlds >= 6 and time.process_time() > deadline:
