@@ -8,10 +8,11 @@ weighs each deal by a factor per miss).
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import NamedTuple
 
 from cardems.hearts.bots.heuristic import choose_card, choose_pass
-from cardems.hearts.core import POINTS, legal_mask
+from cardems.hearts.core import FULL_DECK, POINTS, bits, legal_mask
 from cardems.hearts.rules import PassDirection, Trick
 from cardems.hearts.view import SeatView
 
@@ -100,3 +101,41 @@ def pass_miss(hands: list[int], check: tuple[int, int, int, int]) -> int:
     passer, played, got, gave = check
     before = (hands[passer] | played | gave) & ~got
     return 0 if choose_pass(before) == gave else 1
+
+
+def round_agreement(view: SeatView) -> tuple[int, int] | None:
+    """In the last trick of a round: how many of the others' plays this round offered a
+    choice, and how many of them were the heuristic's card. Every card but the others'
+    last ones is public by then; those are placed the way that explains the play best.
+    ``None`` before the last trick."""
+    if len(view.tricks) != 12:
+        return None
+    checks = past_checks(view)
+    holders = [s for s in range(4) if s != view.seat and view.hand_sizes[s]]
+    unseen = list(bits(FULL_DECK & ~view.hand_mask & ~view.played_mask))
+    best: tuple[int, int] | None = None
+    for cards in permutations(unseen):
+        if any(view.voids[s] >> (c // 13) & 1 for s, c in zip(holders, cards, strict=True)):
+            continue
+        hands = [0, 0, 0, 0]
+        for s, c in zip(holders, cards, strict=True):
+            hands[s] = 1 << c
+        found = _agreement(hands, checks)
+        if found and (best is None or found[1] > best[1]):
+            best = found
+    return best
+
+
+def _agreement(hands: list[int], checks: list[Check]) -> tuple[int, int] | None:
+    """Plays with a choice, and how many the heuristic makes; ``None`` if one is illegal."""
+    choices = agreed = 0
+    for check in checks:
+        hand = hands[check.seat] | check.later
+        legal = legal_mask(hand, check.led, check.first, check.broken)
+        if not legal >> check.card & 1:
+            return None
+        if legal & (legal - 1):
+            choices += 1
+            card = choose_card(check.seat, hand, legal, check.trick, check.played, check.points)
+            agreed += card == check.card
+    return choices, agreed
