@@ -62,7 +62,8 @@ class ExpertSettings:
     infer: bool = True
     """Weigh deals by how well they explain the others' play."""
     miss_weight: float = 0.05
-    """Weight factor per play a deal does not explain."""
+    """Weight factor per play a deal does not explain, at least; more once the others
+    have shown they often play otherwise (see :meth:`ExpertBot.miss_weight`)."""
     moves: int = 10
     """Metropolis moves per kept deal and decision."""
     sampling_share: float = 0.4
@@ -118,6 +119,8 @@ least :data:`SEEN_ENOUGH` of them, before the expert passes for the moon: its pl
 assume such opponents, and against others a kept moon hand mostly fails (measured
 against easy bots: 9.6 points a hand after a moon pass, 5.0 otherwise)."""
 SEEN_ENOUGH = 20
+UNLIKE = 0.6
+"""Below this share the others' play says nothing about their hands (easy bots: 0.46)."""
 
 
 class ExpertBot:
@@ -169,6 +172,19 @@ class ExpertBot:
             budget=settings.pass_budget_ms / 1000.0,
         )
 
+    def miss_weight(self) -> float:
+        """How much less a deal weighs per play it does not explain. If the others play
+        the heuristic's card a share ``a`` of the time, out of about three choices, a
+        miss is ``(1 - a) / 2a`` as likely as a hit; below :data:`UNLIKE` they play
+        otherwise and weighing deals by it misleads (1.0: every deal counts the same)."""
+        choices, agreed = self.seen
+        if choices < SEEN_ENOUGH:
+            return self.settings.miss_weight
+        share = agreed / choices
+        if share < UNLIKE:
+            return 1.0
+        return max(self.settings.miss_weight, (1 - share) / (2 * share))
+
     def _learn(self, view: SeatView) -> None:
         """In a round's last trick, count how often the others played the heuristic's card."""
         if view.round_number < self._round:
@@ -202,7 +218,10 @@ class ExpertBot:
         start = time.process_time()
         deadline = start + self.budget
         settings = self.settings
-        deals = self.belief.deals(view, settings.worlds, self.budget)
+        belief = self.belief
+        belief.miss_weight = self.miss_weight()
+        belief.infer = settings.infer and belief.miss_weight < 1.0
+        deals = belief.deals(view, settings.worlds, self.budget)
         totals = dict.fromkeys(choices, 0.0)
         # Also try running for the moon when nobody else has points and the hand has
         # high hearts: a card's value is the better of the two plans.
