@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
+from cardems.cards import parse_cards
 from cardems.dealcode import DealCode
 from cardems.hearts.bots import make_bot
 from cardems.hearts.bots.belief import Belief
-from cardems.hearts.bots.expert import ExpertSettings, _score, parse_settings
-from cardems.hearts.bots.inference import misses, past_checks
-from cardems.hearts.core import FULL_DECK, SUIT_MASKS, cards_of, to_card
+from cardems.hearts.bots.expert import ExpertBot, ExpertSettings, _score, parse_settings
+from cardems.hearts.bots.inference import misses, past_checks, round_agreement
+from cardems.hearts.core import FULL_DECK, SUIT_MASKS, cards_of, mask_of_cards, to_card
 from cardems.hearts.rules import Match, Phase
 from cardems.hearts.view import SeatView, view
 
@@ -99,3 +101,60 @@ def test_moves_find_deals_that_explain_the_play() -> None:
             total += sum(misses(hands, checks, 99) == 0 for _, hands in deals)
         explained[moves] = total
     assert explained[10] > 1.5 * explained[0]
+
+
+def _last_trick_view(others: str) -> SeatView:
+    """Seat 0's view in the last trick of the first round."""
+    bots = [make_bot("medium")] + [make_bot(others, seat) for seat in (1, 2, 3)]
+    match = Match.new(DealCode("HT", 1, "N", 4))
+    while True:
+        rnd = match.round
+        if rnd.phase is Phase.PASSING:
+            for s in range(4):
+                match = match.pass_cards(s, cards_of(bots[s].choose_pass(view(match, s))))
+            continue
+        turn = rnd.to_play
+        assert turn is not None
+        seat_view = view(match, turn)
+        if turn == 0 and len(rnd.tricks) == 12:
+            return seat_view
+        match = match.play(turn, to_card(bots[turn].choose_play(seat_view)))
+
+
+def test_round_agreement_counts_the_plays_that_were_the_heuristics() -> None:
+    medium_view = _last_trick_view("medium")
+    choices, agreed = round_agreement(medium_view) or (0, -1)
+    assert choices > 10 and agreed == choices
+    easy_view = _last_trick_view("easy")
+    choices, agreed = round_agreement(easy_view) or (0, -1)
+    assert choices > 10 and 0 < agreed < 0.8 * choices
+    assert round_agreement(_medium_views(4, 0)[3]) is None  # not the last trick yet
+
+
+def test_the_expert_learns_how_far_to_trust_its_model_of_the_others() -> None:
+    bot = ExpertBot(0)
+    assert bot.miss_weight() == ExpertSettings().miss_weight  # nothing seen yet
+    seat_view = _last_trick_view("medium")
+    bot.choose_play(seat_view)
+    bot.choose_play(seat_view)  # each round counts once
+    found = round_agreement(seat_view)
+    assert found and found[0] > 10 and bot.seen == found
+    bot.seen = (100, 100)
+    assert bot.miss_weight() == ExpertSettings().miss_weight
+    bot.seen = (100, 80)
+    assert bot.miss_weight() == pytest.approx(0.125)
+    bot.seen = (100, 46)
+    assert bot.miss_weight() == 1.0
+
+
+def test_the_expert_passes_for_the_moon_only_against_predictable_players() -> None:
+    hand = mask_of_cards(parse_cards("AH KH QH JH TH 9H AS KS AD KD 2C 3C 4D"))
+    match = Match.new(DealCode("HT", 1, "N", 4))
+    passing = replace(view(match, 0), hand_mask=hand)
+    settings = ExpertSettings(pass_budget_ms=200)
+    wary = ExpertBot(1, settings).choose_pass(passing)
+    trusting = ExpertBot(1, settings)
+    trusting.seen = (100, 100)
+    keeps = trusting.choose_pass(passing)
+    assert wary & mask_of_cards(parse_cards("AS KS"))
+    assert not keeps & mask_of_cards(parse_cards("AH KH QH AS KS"))
