@@ -11,7 +11,7 @@ from cardems.cards import parse_cards
 from cardems.dealcode import DealCode
 from cardems.hearts.bots import make_bot
 from cardems.hearts.bots.belief import Belief
-from cardems.hearts.bots.expert import ExpertBot, ExpertSettings, _score, parse_settings
+from cardems.hearts.bots.expert import ExpertBot, ExpertSettings, parse_settings
 from cardems.hearts.bots.inference import misses, past_checks, round_agreement
 from cardems.hearts.core import FULL_DECK, SUIT_MASKS, cards_of, mask_of_cards, to_card
 from cardems.hearts.rules import Match, Phase
@@ -36,12 +36,6 @@ def test_settings_come_from_the_bot_name() -> None:
 def test_bad_settings_are_refused(name: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         parse_settings(name)
-
-
-def test_a_round_scores_its_own_moon_as_the_bonus_and_anothers_as_26() -> None:
-    assert _score([3, 10, 13, 0], 1, 26.0) == 10
-    assert _score([0, 26, 0, 0], 1, 26.0) == -26
-    assert _score([0, 26, 0, 0], 2, 26.0) == 26
 
 
 def _medium_views(number: int, seat: int) -> list[SeatView]:

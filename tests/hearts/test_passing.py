@@ -6,7 +6,8 @@ import random
 
 from cardems.cards import parse_cards
 from cardems.hearts.bots.heuristic import choose_pass
-from cardems.hearts.bots.passing import pass_candidates, round_score, search_pass
+from cardems.hearts.bots.passing import pass_candidates, search_pass
+from cardems.hearts.bots.rollout import round_score
 from cardems.hearts.core import mask_of_cards
 
 

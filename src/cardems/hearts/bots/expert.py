@@ -22,7 +22,7 @@ from cardems.hearts.bots import heuristic
 from cardems.hearts.bots.belief import Belief
 from cardems.hearts.bots.inference import round_agreement
 from cardems.hearts.bots.passing import search_pass
-from cardems.hearts.bots.rollout import heuristic_rollout
+from cardems.hearts.bots.rollout import heuristic_rollout, round_score
 from cardems.hearts.core import FULL_DECK, QUEEN_OF_SPADES
 from cardems.hearts.view import SeatView
 
@@ -153,8 +153,9 @@ class ExpertBot:
         return bot
 
     def choose_pass(self, view: SeatView) -> int:
-        """The best of the heuristic's likely passes by play-outs (its own pass if
-        ``pass_pool`` is below 4)."""
+        """The pass with the best play-outs among the heuristic's likely passes and, once
+        the others have shown they play like the heuristic, passes that keep a moon hand
+        (the heuristic's own pass if ``pass_pool`` is below 4)."""
         self._learn(view)
         settings = self.settings
         if settings.pass_pool < 4 or view.direction.offset == 0:
@@ -186,7 +187,8 @@ class ExpertBot:
         return max(self.settings.miss_weight, (1 - share) / (2 * share))
 
     def _learn(self, view: SeatView) -> None:
-        """In a round's last trick, count how often the others played the heuristic's card."""
+        """In a round's last trick, count how often the others played the heuristic's
+        card this round; start counting afresh in a new match."""
         if view.round_number < self._round:
             self.seen = (0, 0)  # a new match
         self._round = view.round_number
@@ -250,7 +252,7 @@ class ExpertBot:
                 played | (1 << c),
                 runner_seat,
             )
-            return _score(result, seat, settings.moon_bonus)
+            return round_score(result, seat, settings.moon_bonus)
 
         for worlds, (weight, hands) in enumerate(deals):
             if worlds >= 6 and time.process_time() > deadline:
@@ -264,11 +266,3 @@ class ExpertBot:
                 totals[c] = min(totals[c], runs[c])
         best = min(choices, key=lambda c: (totals[c], c != default))
         return best
-
-
-def _score(points: list[int], seat: int, moon_bonus: float) -> float:
-    """The seat's round score: its own moon counts ``-moon_bonus``, another's 26."""
-    for s in range(4):
-        if points[s] == 26:
-            return -moon_bonus if s == seat else 26.0
-    return float(points[seat])

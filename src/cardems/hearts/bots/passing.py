@@ -16,7 +16,7 @@ import time
 from itertools import combinations
 
 from cardems.hearts.bots.heuristic import choose_pass, pass_ranking
-from cardems.hearts.bots.rollout import heuristic_rollout
+from cardems.hearts.bots.rollout import heuristic_rollout, round_score
 from cardems.hearts.core import FULL_DECK, bits
 
 TWO_OF_CLUBS = 39
@@ -33,14 +33,6 @@ def pass_candidates(hand: int, pool: int, moon_pool: int = 0) -> list[int]:
         if mask not in masks:
             masks.append(mask)
     return masks
-
-
-def round_score(points: list[int], seat: int, moon_bonus: float = 0.0) -> float:
-    """The seat's score for the round: its own moon counts ``-moon_bonus``, another's 26."""
-    for s in range(4):
-        if points[s] == 26:
-            return -moon_bonus if s == seat else 26.0
-    return float(points[seat])
 
 
 def search_pass(

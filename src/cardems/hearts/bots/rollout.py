@@ -56,3 +56,11 @@ def heuristic_rollout(
         trick = []
         done += 1
     return points
+
+
+def round_score(points: list[int], seat: int, moon_bonus: float = 0.0) -> float:
+    """The seat's score for the round: its own moon counts ``-moon_bonus``, another's 26."""
+    for s in range(4):
+        if points[s] == 26:
+            return -moon_bonus if s == seat else 26.0
+    return float(points[seat])
