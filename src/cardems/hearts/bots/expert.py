@@ -75,8 +75,8 @@ class ExpertSettings:
     pass_pool: int = 5
     """Pass candidates: three of this many cards the heuristic most wants to pass …"""
     moon_pass_pool: int = 6
-    """… or three of this many lowest cards, keeping a hand for the moon, once the others
-    have shown they play like the heuristic (see :data:`PREDICTABLE`)."""
+    """… or three of this many lowest cards, keeping a hand for the moon. Searched only
+    once the others have shown they play like the heuristic (see :data:`PREDICTABLE`)."""
     pass_budget_ms: float = 80.0
     """CPU time for the pass."""
 
@@ -153,22 +153,23 @@ class ExpertBot:
         return bot
 
     def choose_pass(self, view: SeatView) -> int:
-        """The pass with the best play-outs among the heuristic's likely passes and, once
-        the others have shown they play like the heuristic, passes that keep a moon hand
-        (the heuristic's own pass if ``pass_pool`` is below 4)."""
+        """The heuristic's pass; once the others have shown they play like the heuristic,
+        the pass with the best play-outs among the heuristic's likely passes and passes
+        that keep a moon hand. (Play-outs over the heuristic's passes alone measured no
+        better than its own pass, so they are not worth the time.)"""
         self._learn(view)
         settings = self.settings
-        if settings.pass_pool < 4 or view.direction.offset == 0:
-            return heuristic.choose_pass(view.hand_mask)
         choices, agreed = self.seen
         predictable = choices >= SEEN_ENOUGH and agreed >= PREDICTABLE * choices
+        if not predictable or settings.pass_pool < 4 or view.direction.offset == 0:
+            return heuristic.choose_pass(view.hand_mask)
         return search_pass(
             view.seat,
             view.hand_mask,
             view.direction.offset,
             self.rng,
             pool=settings.pass_pool,
-            moon_pool=settings.moon_pass_pool if predictable else 0,
+            moon_pool=settings.moon_pass_pool,
             moon_bonus=settings.moon_bonus,
             budget=settings.pass_budget_ms / 1000.0,
         )
