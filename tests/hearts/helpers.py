@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 from cardems.cards import parse_cards
-from cardems.hearts.core import FULL_DECK, mask_of_cards
+from cardems.hearts.core import FULL_DECK, SUIT_MASKS, mask_of_cards
 from cardems.hearts.rules import Hands, Match, Phase, Round
+from cardems.hearts.view import SeatView
 
 
 def hands_from(*texts: str) -> Hands:
@@ -42,3 +43,22 @@ def random_round(rnd: Round, rng: random.Random) -> list[Round]:
             rnd = rnd.play(seat, rng.choice(rnd.legal_plays(seat)))
         states.append(rnd)
     return states
+
+
+def assert_deal_fits(seat_view: SeatView, hands: list[int]) -> None:
+    """``hands`` (the seat's own left empty) could be the table's: sizes, every unseen card
+    dealt once, shown voids, and the seat's passed cards with their receiver."""
+    seat = seat_view.seat
+    assert hands[seat] == 0
+    hands = hands[:]
+    hands[seat] = seat_view.hand_mask
+    assert [h.bit_count() for h in hands] == list(seat_view.hand_sizes)
+    assert hands[0] | hands[1] | hands[2] | hands[3] | seat_view.played_mask == FULL_DECK
+    assert sum(h.bit_count() for h in hands) == 52 - seat_view.played_mask.bit_count()
+    for other in range(4):
+        for suit in range(4):
+            if seat_view.voids[other] >> suit & 1:
+                assert not hands[other] & SUIT_MASKS[suit]
+    kept = seat_view.passed_mask & ~seat_view.played_mask
+    if seat_view.direction.offset:
+        assert hands[seat_view.pass_to] & kept == kept

@@ -13,9 +13,11 @@ from cardems.hearts.bots import make_bot
 from cardems.hearts.bots.belief import Belief
 from cardems.hearts.bots.expert import ExpertBot, ExpertSettings, parse_settings
 from cardems.hearts.bots.inference import misses, past_checks, round_agreement
-from cardems.hearts.core import FULL_DECK, SUIT_MASKS, cards_of, mask_of_cards, to_card
+from cardems.hearts.core import cards_of, mask_of_cards, to_card
 from cardems.hearts.rules import Match, Phase
 from cardems.hearts.view import SeatView, view
+
+from .helpers import assert_deal_fits
 
 
 def test_settings_come_from_the_bot_name() -> None:
@@ -38,23 +40,23 @@ def test_bad_settings_are_refused(name: str, message: str) -> None:
         parse_settings(name)
 
 
-def _medium_views(number: int, seat: int) -> list[SeatView]:
-    """Every decision of ``seat`` in the first round, medium bots in every seat."""
-    medium = make_bot("medium")
+def _first_round_views(number: int, others: str = "medium") -> list[SeatView]:
+    """Every decision of seat 0 (a medium bot) in the first round of match ``number``."""
+    bots = [make_bot("medium")] + [make_bot(others, seat) for seat in (1, 2, 3)]
     match = Match.new(DealCode("HT", 1, "N", number))
     out = []
     while not match.history:
         rnd = match.round
         if rnd.phase is Phase.PASSING:
             for s in range(4):
-                match = match.pass_cards(s, cards_of(medium.choose_pass(view(match, s))))
+                match = match.pass_cards(s, cards_of(bots[s].choose_pass(view(match, s))))
             continue
         turn = rnd.to_play
         assert turn is not None
         seat_view = view(match, turn)
-        if turn == seat:
+        if turn == 0:
             out.append(seat_view)
-        match = match.play(turn, to_card(medium.choose_play(seat_view)))
+        match = match.play(turn, to_card(bots[turn].choose_play(seat_view)))
     return out
 
 
@@ -63,22 +65,11 @@ def test_moved_deals_keep_sizes_voids_and_passed_cards() -> None:
         belief = Belief(
             random.Random(number), miss_weight=0.05, infer=True, sampling_share=0.4, moves=10
         )
-        for seat_view in _medium_views(number, 0):
+        for seat_view in _first_round_views(number):
             deals = belief.deals(seat_view, 40, 1.0)
             assert deals and all(weight == 1.0 for weight, _ in deals)
-            kept = seat_view.passed_mask & ~seat_view.played_mask
             for _, hands in deals:
-                hands = hands[:]
-                hands[0] = seat_view.hand_mask
-                assert [h.bit_count() for h in hands] == list(seat_view.hand_sizes)
-                assert (
-                    hands[0] | hands[1] | hands[2] | hands[3] | seat_view.played_mask == FULL_DECK
-                )
-                for other in range(4):
-                    for suit in range(4):
-                        if seat_view.voids[other] >> suit & 1:
-                            assert not hands[other] & SUIT_MASKS[suit]
-                assert hands[seat_view.pass_to] & kept == kept
+                assert_deal_fits(seat_view, hands)
 
 
 def test_moves_find_deals_that_explain_the_play() -> None:
@@ -89,7 +80,7 @@ def test_moves_find_deals_that_explain_the_play() -> None:
             random.Random(5), miss_weight=0.05, infer=True, sampling_share=0.4, moves=moves
         )
         total = 0
-        for seat_view in _medium_views(5, 0)[:9]:
+        for seat_view in _first_round_views(5)[:9]:
             checks = past_checks(seat_view)
             deals = belief.deals(seat_view, 60, 1.0)
             total += sum(misses(hands, checks, 99) == 0 for _, hands in deals)
@@ -99,20 +90,7 @@ def test_moves_find_deals_that_explain_the_play() -> None:
 
 def _last_trick_view(others: str) -> SeatView:
     """Seat 0's view in the last trick of the first round."""
-    bots = [make_bot("medium")] + [make_bot(others, seat) for seat in (1, 2, 3)]
-    match = Match.new(DealCode("HT", 1, "N", 4))
-    while True:
-        rnd = match.round
-        if rnd.phase is Phase.PASSING:
-            for s in range(4):
-                match = match.pass_cards(s, cards_of(bots[s].choose_pass(view(match, s))))
-            continue
-        turn = rnd.to_play
-        assert turn is not None
-        seat_view = view(match, turn)
-        if turn == 0 and len(rnd.tricks) == 12:
-            return seat_view
-        match = match.play(turn, to_card(bots[turn].choose_play(seat_view)))
+    return _first_round_views(4, others)[-1]
 
 
 def test_round_agreement_counts_the_plays_that_were_the_heuristics() -> None:
@@ -122,7 +100,7 @@ def test_round_agreement_counts_the_plays_that_were_the_heuristics() -> None:
     easy_view = _last_trick_view("easy")
     choices, agreed = round_agreement(easy_view) or (0, -1)
     assert choices > 10 and 0 < agreed < 0.8 * choices
-    assert round_agreement(_medium_views(4, 0)[3]) is None  # not the last trick yet
+    assert round_agreement(_first_round_views(4)[3]) is None  # not the last trick yet
 
 
 def test_the_expert_learns_how_far_to_trust_its_model_of_the_others() -> None:
