@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 
 from cardems.cards import parse_cards
-from cardems.hearts.core import FULL_DECK, SUIT_MASKS, mask_of_cards
+from cardems.dealcode import DealCode
+from cardems.hearts.bots import make_bot
+from cardems.hearts.core import FULL_DECK, SUIT_MASKS, cards_of, mask_of_cards, to_card
 from cardems.hearts.rules import Hands, Match, Phase, Round
-from cardems.hearts.view import SeatView
+from cardems.hearts.view import SeatView, view
 
 
 def hands_from(*texts: str) -> Hands:
@@ -43,6 +45,28 @@ def random_round(rnd: Round, rng: random.Random) -> list[Round]:
             rnd = rnd.play(seat, rng.choice(rnd.legal_plays(seat)))
         states.append(rnd)
     return states
+
+
+def bot_views(
+    number: int, names: tuple[str, ...] = ("medium",) * 4
+) -> list[tuple[Match, SeatView]]:
+    """Every card decision of the first round of match ``number``, bot ``names[seat]`` in
+    each seat (seeded by its seat): the match before it and the deciding seat's view."""
+    bots = [make_bot(name, seat) for seat, name in enumerate(names)]
+    match = Match.new(DealCode("HT", 1, "N", number))
+    out = []
+    while not match.history:
+        rnd = match.round
+        if rnd.phase is Phase.PASSING:
+            for seat in range(4):
+                match = match.pass_cards(seat, cards_of(bots[seat].choose_pass(view(match, seat))))
+            continue
+        seat = rnd.to_play
+        assert seat is not None
+        seat_view = view(match, seat)
+        out.append((match, seat_view))
+        match = match.play(seat, to_card(bots[seat].choose_play(seat_view)))
+    return out
 
 
 def assert_deal_fits(seat_view: SeatView, hands: list[int]) -> None:

@@ -17,7 +17,7 @@ from cardems.hearts.core import FULL_DECK, SUIT_MASKS, cards_of, mask_of_cards, 
 from cardems.hearts.rules import Match, Phase
 from cardems.hearts.view import SeatView, view
 
-from .helpers import assert_deal_fits
+from .helpers import assert_deal_fits, bot_views
 
 
 def m(text: str) -> int:
@@ -140,25 +140,14 @@ def test_sampled_deals_respect_sizes_voids_played_cards_and_passes() -> None:
 
 
 def test_the_true_deal_explains_medium_play_exactly() -> None:
-    medium = make_bot("medium")
-    match = Match.new(DealCode("HT", 1, "N", 9))
     checked = 0
-    while len(match.history) < 1:
-        rnd = match.round
-        if rnd.phase is Phase.PASSING:
-            for seat in range(4):
-                match = match.pass_cards(seat, cards_of(medium.choose_pass(view(match, seat))))
-            continue
-        seat = rnd.to_play
-        assert seat is not None
-        seat_view = view(match, seat)
+    for match, seat_view in bot_views(9):
         checks = past_checks(seat_view)
-        assert all(check.seat != seat for check in checks)
-        hands = list(rnd.hands)
-        hands[seat] = 0
+        assert all(check.seat != seat_view.seat for check in checks)
+        hands = list(match.round.hands)
+        hands[seat_view.seat] = 0
         assert misses(hands, checks, 99) == 0
         checked += len(checks)
-        match = match.play(seat, to_card(medium.choose_play(seat_view)))
     assert checked > 100
 
 

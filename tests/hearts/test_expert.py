@@ -13,11 +13,11 @@ from cardems.hearts.bots import make_bot
 from cardems.hearts.bots.belief import Belief
 from cardems.hearts.bots.expert import ExpertBot, ExpertSettings, parse_settings
 from cardems.hearts.bots.inference import misses, past_checks, round_agreement
-from cardems.hearts.core import cards_of, mask_of_cards, to_card
-from cardems.hearts.rules import Match, Phase
+from cardems.hearts.core import mask_of_cards
+from cardems.hearts.rules import Match
 from cardems.hearts.view import SeatView, view
 
-from .helpers import assert_deal_fits
+from .helpers import assert_deal_fits, bot_views
 
 
 def test_settings_come_from_the_bot_name() -> None:
@@ -42,22 +42,8 @@ def test_bad_settings_are_refused(name: str, message: str) -> None:
 
 def _first_round_views(number: int, others: str = "medium") -> list[SeatView]:
     """Every decision of seat 0 (a medium bot) in the first round of match ``number``."""
-    bots = [make_bot("medium")] + [make_bot(others, seat) for seat in (1, 2, 3)]
-    match = Match.new(DealCode("HT", 1, "N", number))
-    out = []
-    while not match.history:
-        rnd = match.round
-        if rnd.phase is Phase.PASSING:
-            for s in range(4):
-                match = match.pass_cards(s, cards_of(bots[s].choose_pass(view(match, s))))
-            continue
-        turn = rnd.to_play
-        assert turn is not None
-        seat_view = view(match, turn)
-        if turn == 0:
-            out.append(seat_view)
-        match = match.play(turn, to_card(bots[turn].choose_play(seat_view)))
-    return out
+    decisions = bot_views(number, ("medium", others, others, others))
+    return [seat_view for _, seat_view in decisions if seat_view.seat == 0]
 
 
 def test_moved_deals_keep_sizes_voids_and_passed_cards() -> None:
