@@ -25,6 +25,7 @@ from web_browser import (
 
 CODE = "SH1-C4-AAAAAJ2"
 STUCK = ("SH1-C2-AAAAAAP", "column:7", "column:9")  # this drag leaves no useful move
+CELLS = '#new-game .game-choice[data-game="seahaven"][data-field="variant"]'
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +128,7 @@ def test_stuck_dialog_offers_a_new_deal_and_undo(tab: Any, live: LiveServer) -> 
     snap(tab, "seahaven-stuck-dialog")
     tab.click("#blocked-new")
     tab.wait_for_selector("#new-game", state="visible")
-    assert tab.is_checked('input[name=game][value="seahaven"]') and tab.is_visible(".cells")
+    assert tab.is_checked('input[name=game][value="seahaven"]') and tab.is_visible(CELLS)
     tab.click("#new-game-cancel")
     assert not tab.is_visible("#new-game") and not tab.is_visible("#blocked")
     tab.click("#undo")
@@ -152,7 +153,7 @@ def test_win_dialog_and_reload(tab: Any, live: LiveServer, line: Any) -> None:
 def test_new_game_window_deals_two_cells(tab: Any, live: LiveServer) -> None:
     tab.goto(live.url + "/")
     tab.click('button.new-deal[data-game="seahaven"]')
-    assert tab.is_visible(".cells") and tab.is_checked("input[name=winnable]")
+    assert tab.is_visible(CELLS) and tab.is_checked("input[name=winnable]")
     tab.check("input[name=variant][value=C2]")
     tab.click("#new-game-deal")
     tab.wait_for_selector("#table[data-ready]")

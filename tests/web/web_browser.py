@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardems.store import Store
-from cardems.table import Intent
-from cardems.web.app import COOKIE, create_app
+from cardems.core.game import Action
+from cardems.store import Progress, Store
+from cardems.web.app import create_app
+from cardems.web.deps import COOKIE
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -61,15 +62,32 @@ def player_id(tab: Any) -> str:
     return str(cookies[COOKIE])
 
 
-def open_prepared(tab: Any, live: Any, game: str, code: str, log: list[Intent]) -> str:
-    """Save a game with ``log`` already played for this tab's player, and open it."""
+def seed_game(
+    tab: Any,
+    live: Any,
+    game: str,
+    code: str,
+    log: list[Action],
+    options: dict[str, Any] | None = None,
+) -> str:
+    """Save a game with ``log`` already played for this tab's player; its id."""
     open_home(tab, live.url)
     store = Store(live.db)
     try:
         variant = code.split("-")[1]
-        game_id = store.create_game(player_id(tab), game, variant, code, log=log)
+        game_id = store.create_game(player_id(tab), game, variant, code, options)
+        progress = Progress(
+            elapsed=0.0, timer_stopped=False, status="playing", score=0, moves=len(log)
+        )
+        store.append_actions(game_id, 0, log, progress)
     finally:
         store.close()
+    return game_id
+
+
+def open_prepared(tab: Any, live: Any, game: str, code: str, log: list[Action]) -> str:
+    """Save a game with ``log`` already played for this tab's player, and open it."""
+    game_id = seed_game(tab, live, game, code, log)
     open_game(tab, live.url + f"/game/{game_id}")
     return game_id
 

@@ -1,15 +1,14 @@
-// Cardems table client: draws the server's view as SVG cards and sends intents.
-// The server decides everything; this module only renders, animates and reports
-// taps, double taps and drags (pointer events: mouse, pen and touch alike).
+// Cardems solitaire table client: draws the server's view as SVG cards and sends intents.
+// The server decides everything, the layout included (board size, each pile's place and
+// fan); this module only renders, animates and reports taps, double taps, drags and keys
+// (pointer events: mouse, pen and touch alike). It knows no game by name.
 
+import { call, enqueue, intent, say, track } from "./api.js";
 import { t } from "./i18n.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const CW = 100; // card width, board units (the sprite's viewBox)
 const CH = 140;
-const GAP = 8;
-const STEP = CW + GAP;
-const FAN = 36; // vertical offset between cards in a Seahaven column
 const DRAG_THRESHOLD = 8; // px of movement before a press becomes a drag
 const DOUBLE_MS = 350;
 const SPEEDS = { off: 0, fast: 120, normal: 220, slow: 420 };
@@ -24,86 +23,38 @@ let view = null;
 let layout = new Map(); // target -> {x, y, cards: [{x, y}]}
 let clockBase = { elapsed: 0, at: performance.now(), running: false };
 let lastTap = null;
-let queue = Promise.resolve();
 let shownEnd = null;
 
 // --- server -----------------------------------------------------------------------------
 
-async function call(path, body) {
-  const init = body === undefined ? {} : {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  };
-  const response = await fetch(path, init);
-  let data;
-  try { data = await response.json(); } catch { data = { error: t("The server answered %(status)s.", { status: response.status }) }; }
-  return { status: response.status, data };
-}
-
-let pending = 0;
-window.cardemsIdle = () => pending === 0; // for tests: every request answered and drawn
-
-function enqueue(task) {
-  pending += 1;
-  const result = queue.then(task).finally(() => { pending -= 1; });
-  queue = result.catch((error) => say(String(error)));
-  return result;
-}
-
-async function intentNow(intent) {
-  const { status, data } = await call(`/api/games/${gameId}/intent`, intent);
+// One intent, made on the latest view: draw the answer. A stale one (the game changed
+// in another tab) draws the game as it stands and says so; it is not retried.
+async function intentNow(body) {
+  const { status, data, stale } = await intent(gameId, body);
   if (data.view) apply(data.view, data.events || []);
-  if (status >= 400) {
+  if (stale) say(data.error, "warning");
+  else if (status >= 400) {
     const shown = status === 422 ? data.view && data.view.message : data.error;
     say(shown || "");
   }
-  return { status, events: data.events || [] };
+  return { status, stale: Boolean(stale), events: data.events || [] };
 }
 
-// Questions to the solvers run beside the intent queue: a slow answer never holds up play.
-function track(task) {
-  pending += 1;
-  return task().catch((error) => say(String(error))).finally(() => { pending -= 1; });
-}
-
-function send(intent) {
-  return enqueue(() => intentNow(intent));
+function send(body) {
+  return enqueue(() => intentNow(body));
 }
 
 // --- geometry ---------------------------------------------------------------------------
 
-function heartLayout(piles) {
+// Each pile's place comes with the view, in board units: its slot's top-left corner and
+// the vertical offset between its cards (0: stacked, only the top card is seen).
+function geometryOf(someView) {
   const map = new Map();
-  for (const pile of piles) {
-    let x = 0, y = 0;
-    if (pile.kind === "heart") { x = pile.x * STEP; y = (pile.row - 1) * 70; }
-    else if (pile.kind === "stock") { x = 0; y = 300; }
-    else if (pile.kind === "waste") { x = 5 * STEP; y = 300; }
-    map.set(pile.target, { x, y, cards: pile.cards.map(() => ({ x, y })), pile });
+  for (const pile of someView.piles) {
+    const x = pile.x, y = pile.y, fan = pile.fan || 0;
+    map.set(pile.target, { x, y, cards: pile.cards.map((_, i) => ({ x, y: y + i * fan })), pile });
   }
-  return { map, width: 6 * STEP - GAP, height: 70 * 6 + CH + 30 };
-}
-
-function seahavenLayout(piles) {
-  const map = new Map();
-  const columns = piles.filter((p) => p.kind === "column");
-  const longest = Math.max(1, ...columns.map((p) => p.cards.length));
-  const top = CH + 2 * GAP + 24;
-  // A fixed board height (room for 13 fanned cards) so cards keep their size as columns
-  // grow; only a longer column is fanned tighter.
-  const room = 12 * FAN;
-  const fan = Math.min(FAN, Math.floor(room / Math.max(1, longest - 1)));
-  for (const pile of piles) {
-    const [, , number, suit] = pile.target.match(/^(\w+):(\d+)?([SHDC])?$/) || [];
-    let x = 0, y = 0, spread = 0;
-    if (pile.kind === "cell") { x = (Number(number) - 1) * STEP; }
-    else if (pile.kind === "foundation") { x = (6 + "SHDC".indexOf(suit)) * STEP; }
-    else if (pile.kind === "column") { x = (Number(number) - 1) * STEP; y = top; spread = fan; }
-    const cards = pile.cards.map((_, i) => ({ x, y: y + i * spread }));
-    map.set(pile.target, { x, y, cards, pile });
-  }
-  return { map, width: 10 * STEP - GAP, height: top + CH + room + GAP };
+  return { map, width: someView.board.width, height: someView.board.height };
 }
 
 // --- rendering --------------------------------------------------------------------------
@@ -143,7 +94,7 @@ function cardNode(card, target, index, pos, spot) {
 
 // Keyboard focus: one "spot" of the board is in the tab order (roving tabindex); the
 // arrow keys move between spots by their place on the table. A spot is a pile, or a
-// card of a Seahaven column. Its key survives redraws.
+// card of a fanned pile (a column). Its key survives redraws.
 let focusKey = null;
 
 function spotKey(node) {
@@ -153,14 +104,14 @@ function spotKey(node) {
 function render() {
   const active = document.activeElement;
   const hadFocus = Boolean(active && board.contains(active));
-  const geometry = view.game === "seahaven" ? seahavenLayout(view.piles) : heartLayout(view.piles);
+  const geometry = geometryOf(view);
   layout = geometry.map;
   board.setAttribute("viewBox", `-4 -4 ${geometry.width + 8} ${geometry.height + 8}`);
   const fresh = document.createDocumentFragment();
   for (const [target, place] of layout) {
     const pile = place.pile;
     const top = pile.cards[pile.cards.length - 1];
-    const fanned = pile.kind === "column" && pile.cards.length > 0;
+    const fanned = pile.fan > 0 && pile.cards.length > 0;
     const group = el("g", {
       class: `pile ${pile.kind}${fanned ? "" : " spot"}`,
       "data-target": target,
@@ -170,13 +121,12 @@ function render() {
     if (!fanned) group.setAttribute("tabindex", "-1");
     if (top && top.selected) group.classList.add("has-selected");
     el("rect", { class: "slot", x: place.x + 3, y: place.y + 3, width: CW - 6, height: CH - 6, rx: 8 }, group);
-    if (pile.kind === "foundation" && pile.suit) {
+    if (pile.suit) { // a foundation's suit, on its empty slot
       const mark = el("text", { class: "slot-mark", x: place.x + CW / 2, y: place.y + CH / 2 + 16 }, group);
       mark.textContent = { S: "♠", H: "♥", D: "♦", C: "♣" }[pile.suit] || "";
     }
-    // Only the top card of a stock, a waste or a foundation can be seen.
-    const stacked = pile.kind !== "column";
-    const first = stacked ? Math.max(0, pile.cards.length - 1) : 0;
+    // Only the top card of a stacked pile (stock, waste, cell, foundation) can be seen.
+    const first = pile.fan > 0 ? 0 : Math.max(0, pile.cards.length - 1);
     for (let i = first; i < pile.cards.length; i++) {
       group.appendChild(cardNode(pile.cards[i], target, i, place.cards[i], fanned));
     }
@@ -253,12 +203,6 @@ function tick() {
   $("time").textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-function say(text, kind = "error") {
-  const message = $("message");
-  message.textContent = text || "";
-  message.className = `message ${kind === "info" ? "info-text" : kind === "warning" ? "warning" : ""}`;
-}
-
 // --- animation (never blocks input: overlays without pointer events) --------------------
 
 function topCard(target) {
@@ -326,11 +270,7 @@ function announce(events, previous) {
   const said = [];
   for (const event of events) {
     if (event.type === "move") {
-      if (view.game === "heart-to-heart") {
-        said.push(event.from === "stock" || event.to === "stock" ? t("Drew a card.") : t("Paired."));
-      } else {
-        said.push(t("Moved %(card)s.", { card: labelOf(previous, event.from) }));
-      }
+      if (event.say) said.push(t(event.say, { card: labelOf(previous, event.from) }));
     } else if (event.type === "undo") said.push(t("Undone."));
     else if (event.type === "redo") said.push(t("Redone."));
     else if (event.type === "deselect") said.push(t("Nothing selected."));
@@ -462,7 +402,7 @@ board.addEventListener("pointerup", (event) => {
     if (!target) return;
     const pile = layout.get(p.target).pile;
     const last = pile.cards.length - 1;
-    const source = pile.kind === "column" && p.index !== null && p.index !== last
+    const source = pile.fan > 0 && p.index !== null && p.index !== last
       ? `${p.target}:${p.index}` : p.target;
     lastTap = null;
     send({ type: "drag", source, target });
@@ -490,11 +430,13 @@ function tap(target) {
     lastTap = null;
     enqueue(async () => {
       const result = await first.done;
-      // Seahaven: the first tap already moved the card (to its foundation); the second
-      // click belongs to that gesture, not to the card now on top. (A Heart to Heart
-      // double tap is a tap: quick clicks on the stock must all draw.)
+      // The first tap was refused as stale: the table was redrawn, drop the gesture.
+      if (result && result.stale) return result;
+      // Unless the game says a double tap always follows (Heart to Heart: quick clicks
+      // on the stock must all draw), a first tap that moved the card (to its
+      // foundation) takes the whole gesture, not the card now on top.
       const moved = result && result.events.some((e) => e.type === "move");
-      if (moved && view.game === "seahaven") return result;
+      if (moved && !view.double_tap_after_move) return result;
       return intentNow({ type: "double_tap", target });
     });
     return;
@@ -504,8 +446,9 @@ function tap(target) {
 }
 
 // Keyboard play: Tab into the table, arrows move between cards and piles, Enter or
-// Space taps (select, pair, move), D draws (Heart to Heart) or sends the card where it
-// fits (Seahaven), Esc drops the selection; U / Ctrl+Z undo, R / Ctrl+Y redo anywhere.
+// Space taps (select, pair, move), a game's shortcut keys (view.shortcuts: D) send their
+// intent, or with none a double tap on the focused spot (D: the card where it fits);
+// Esc drops the selection; U / Ctrl+Z undo, R / Ctrl+Y redo anywhere.
 board.addEventListener("keydown", (event) => {
   const spot = event.target.closest && event.target.closest(".spot");
   if (!spot || event.ctrlKey || event.metaKey || event.altKey || !view) return;
@@ -517,10 +460,10 @@ board.addEventListener("keydown", (event) => {
     event.preventDefault();
     lastTap = null;
     send({ type: "tap", target });
-  } else if (event.key.toLowerCase() === "d") {
+  } else if (view.shortcuts && event.key.length === 1 && event.key.toLowerCase() in view.shortcuts) {
     event.preventDefault();
-    if (view.game === "heart-to-heart") send({ type: "tap", target: "stock" });
-    else send({ type: "double_tap", target });
+    lastTap = null;
+    send(view.shortcuts[event.key.toLowerCase()] || { type: "double_tap", target });
   } else if (event.key === "Escape" && view.selected) {
     event.preventDefault();
     send({ type: "tap", target: view.selected });
@@ -551,9 +494,9 @@ $("undo").addEventListener("click", () => send({ type: "undo" }));
 $("redo").addEventListener("click", () => send({ type: "redo" }));
 $("hint").addEventListener("click", () => track(async () => {
   say(t("Thinking…"), "info");
-  const asked = `${view.moves}|${view.selected}`;
+  const asked = view.version;
   const { data } = await call(`/api/games/${gameId}/hint`, {});
-  if (`${view.moves}|${view.selected}` !== asked) return say(""); // the player moved meanwhile
+  if (view.version !== asked) return say(""); // the player moved meanwhile
   if (data.error) return say(data.error);
   if (!data.hint) return say(t("No winning line found from here."));
   say(t("Hint: %(move)s", { move: data.hint.move }), "info");
@@ -564,9 +507,9 @@ $("hint").addEventListener("click", () => track(async () => {
 }));
 $("winnable").addEventListener("click", () => track(async () => {
   say(t("Thinking…"), "info");
-  const asked = view.moves;
+  const asked = view.version;
   const { data } = await call(`/api/games/${gameId}/winnable`, {});
-  if (view.moves !== asked) return say("");
+  if (view.version !== asked) return say("");
   if (data.error) return say(data.error);
   const answers = {
     true: t("Yes: this game can still be won."),
@@ -579,7 +522,12 @@ $("winnable").addEventListener("click", () => track(async () => {
 let solving = false;
 
 function hintIntents(hint) {
-  if (hint.from === "stock" || hint.to === "stock") return [{ type: "tap", target: "stock" }];
+  // Cards are not dragged to or from a stock: a move that involves it is a tap on it.
+  const stock = [hint.from, hint.to].find((target) => {
+    const place = layout.get(target);
+    return place && place.pile.kind === "stock";
+  });
+  if (stock) return [{ type: "tap", target: stock }];
   return [{ type: "drag", source: hint.from, target: hint.to }];
 }
 
@@ -623,7 +571,7 @@ $("won-close").addEventListener("click", () => $("won").close());
 
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") navigator.sendBeacon(`/api/games/${gameId}/pause`);
-  else load();
+  else enqueue(load);
 });
 
 async function load() {
@@ -634,4 +582,9 @@ async function load() {
 }
 
 setInterval(tick, 1000);
-enqueue(load).then(() => { root.dataset.ready = "1"; });
+enqueue(load).then(() => {
+  root.dataset.ready = "1";
+  if (location.hash === "#new") { // /play/<game>?new=1: the new-game window at once
+    document.dispatchEvent(new CustomEvent("cardems:new-game", { detail: { game: root.dataset.game } }));
+  }
+});

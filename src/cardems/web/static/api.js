@@ -1,0 +1,86 @@
+// The server, for every table and dialog: one request helper, one input queue, versioned
+// intents and the status line.
+//
+// Every view carries `version` (the number of actions applied to its game); an intent
+// names the version of the latest view received, read when the request is sent (so a
+// queued tap is made on the position the previous answer drew). If the game has changed
+// meanwhile (another tab), the server answers 409 with the current view, which the caller
+// draws instead of the move: nothing is retried.
+
+import { t } from "./i18n.js";
+
+const versions = new Map(); // game id -> the latest version received
+let queue = Promise.resolve();
+let pending = 0;
+
+// For tests: every request sent so far has been answered and drawn.
+window.cardemsIdle = () => pending === 0;
+
+// The page's status line (the table's message under the toolbar).
+export function say(text, kind = "error") {
+  const line = document.querySelector("main .message[role=status]");
+  if (!line) return;
+  line.textContent = text || "";
+  const style = { info: "info-text", warning: "warning" }[kind];
+  line.className = style ? `message ${style}` : "message";
+}
+
+function noteView(view) {
+  if (!view || typeof view.id !== "string" || typeof view.version !== "number") return;
+  versions.set(view.id, Math.max(view.version, versions.get(view.id) ?? 0));
+}
+
+// GET `path`, or POST `body` as JSON; always {status, data} (data.error on failure).
+export async function call(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    return { status: 0, data: { error: t("The server did not answer.") } };
+  }
+  let data;
+  try {
+    data = await response.json();
+  } catch {
+    data = { error: t("The server answered %(status)s.", { status: response.status }) };
+  }
+  if (data && data.view) noteView(data.view);
+  return { status: response.status, data };
+}
+
+// The input queue: player actions run one after the other, each after the previous
+// answer has been drawn.
+export function enqueue(task) {
+  pending += 1;
+  const result = queue.then(task).finally(() => { pending -= 1; });
+  queue = result.catch((error) => say(String(error)));
+  return result;
+}
+
+// Side requests (hints, solver questions) run beside the queue: a slow answer never
+// holds up play, but tests still wait for them.
+export function track(task) {
+  pending += 1;
+  return Promise.resolve().then(task).catch((error) => say(String(error))).finally(() => { pending -= 1; });
+}
+
+// One intent on the latest version of `gameId`: {status, data: {view, events, error}}.
+// On 409 (`stale`), data.view is the game as it stands now and data.error says so.
+export async function intent(gameId, body) {
+  const version = versions.get(gameId) ?? 0;
+  const answer = await call(`/api/games/${gameId}/intent`, { ...body, version });
+  if (answer.status === 409) {
+    answer.stale = true;
+    answer.data = {
+      ...answer.data,
+      events: [],
+      error: t("This game has changed elsewhere: it is shown as it stands now."),
+    };
+  }
+  return answer;
+}
