@@ -6,9 +6,7 @@ import re
 from typing import Any
 
 from hearts_lines import near_end_log
-from web_browser import LiveServer, open_home, player_id, snap
-
-from cardems.store import Store
+from web_browser import LiveServer, open_home, seed_game, snap
 
 CODE = "HT1-N-AAAAAAM"
 
@@ -31,14 +29,8 @@ def start(tab: Any, live: LiveServer, code: str = CODE, log: list[Any] | None = 
         """() => fetch('/api/settings', {method: 'POST', headers: {'content-type':
         'application/json'}, body: JSON.stringify({animation: 'fast'})})"""
     )
-    store = Store(live.db)
-    try:
-        game_id = store.create_game(
-            player_id(tab), "hearts", "N", code, {"level": "easy"}, log=log or []
-        )
-    finally:
-        store.close()
-    open_match(tab, live.url + f"/hearts/{game_id}")
+    game_id = seed_game(tab, live, "hearts", code, log or [], {"level": "easy"})
+    open_match(tab, live.url + f"/game/{game_id}")
     return game_id
 
 
@@ -153,9 +145,10 @@ def test_reload_mid_round_and_an_illegal_card(tab: Any, live: LiveServer) -> Non
     assert hand(tab) == cards and next_step(tab) == "turn"
     # The server refuses it too, and nothing changes.
     refused = tab.evaluate(
-        f"""() => fetch('/api/hearts/{game_id}/intent', {{method: 'POST', headers:
-        {{'content-type': 'application/json'}}, body: JSON.stringify({{type: 'play',
-        card: '{dimmed[0]}'}})}}).then(r => r.status)"""
+        f"""() => fetch('/api/games/{game_id}').then(r => r.json()).then(d => fetch(
+        '/api/games/{game_id}/intent', {{method: 'POST', headers: {{'content-type':
+        'application/json'}}, body: JSON.stringify({{type: 'play', card: '{dimmed[0]}',
+        version: d.view.version}})}})).then(r => r.status)"""
     )
     assert refused == 422
     tab.click("#h-hint")  # the expert's card, framed in the hand
@@ -245,3 +238,58 @@ def test_roles_names_and_right_to_left(tab: Any, live: LiveServer) -> None:
     tab.focus(f'.hcard[data-card="{first}"]')
     tab.keyboard.press("ArrowLeft")  # right to left: the next card is on the left
     assert tab.evaluate("document.activeElement.dataset.card") == hand(tab)[1]
+
+
+def test_new_match_through_the_shared_new_game_window(tab: Any, live: LiveServer) -> None:
+    first = start(tab, live)
+    tab.click("#h-new")
+    tab.wait_for_selector("#new-game", state="visible")
+    assert tab.is_checked('input[name=game][value="hearts"]')
+    assert tab.is_visible('.game-choice[data-game="hearts"] input[name=level]')
+    assert not tab.is_visible('.game-choice[data-game="seahaven"]')
+    assert not tab.is_visible("input[name=winnable]")  # no solver: every deal is played
+    tab.check("input[name=level][value=expert]")
+    tab.click("#new-game-deal")
+    tab.wait_for_url(re.compile(r"/game/(?!" + re.escape(first) + r")[\w-]+$"))
+    tab.wait_for_selector("#hearts[data-ready]", state="attached")
+    assert tab.inner_text("#h-level") == "expert"
+    assert re.fullmatch(r"HT1-N-\w+", tab.inner_text("#h-code"))
+    # /play/hearts?new=1 opens the same window over the match.
+    tab.goto(live.url + "/play/hearts?new=1")
+    tab.wait_for_selector("#new-game", state="visible")
+    assert tab.is_checked('input[name=game][value="hearts"]')
+    tab.fill("input[name=code]", CODE)
+    tab.check("input[name=level][value=medium]")
+    tab.click("#new-game-deal")
+    tab.wait_for_function(f"document.getElementById('h-code').textContent === '{CODE}'")
+    assert tab.inner_text("#h-level") == "medium"
+
+
+def test_a_stale_tab_shows_the_match_as_it_stands(tab: Any, live: LiveServer) -> None:
+    """Two tabs on one match: the second passes after the first has passed; the server
+    refuses the stale pass, and the second tab draws the match as it stands."""
+    game_id = start(tab, live)
+    other = tab.context.new_page()
+    try:
+        open_match(other, live.url + f"/game/{game_id}")
+        assert next_step(tab) == "pass" and next_step(other) == "pass"
+        chosen = hand(tab)[:3]
+        for card in chosen:
+            tab.click(f'.hcard[data-card="{card}"]')
+        tab.click("#pass-confirm")
+        assert next_step(tab) == "received"
+        for card in hand(other)[-3:]:
+            other.click(f'.hcard[data-card="{card}"]')
+        other.click("#pass-confirm")
+        other.wait_for_function("window.cardemsIdle()")
+        assert other.inner_text("#h-message") == (
+            "This game has changed elsewhere: it is shown as it stands now."
+        )
+        assert not other.is_visible("#passbar")
+        assert hand(other) == hand(tab)  # the first tab's pass, received cards included
+        passed = other.evaluate(
+            f"() => fetch('/api/games/{game_id}').then(r => r.json()).then(d => d.view.passed)"
+        )
+        assert sorted(passed) == sorted(chosen)  # only the first tab's pass was played
+    finally:
+        other.close()

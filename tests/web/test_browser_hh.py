@@ -243,3 +243,30 @@ def test_restart_and_enter_code_from_the_table(tab: Any, live: LiveServer) -> No
     tab.keyboard.press("Enter")
     tab.wait_for_function("document.getElementById('code').textContent === 'HH1-N-AAAAAAD'")
     assert info(tab)["moves"] == "0"
+
+
+def test_a_stale_tab_draws_the_game_as_it_stands(tab: Any, live: LiveServer) -> None:
+    """A second tab on the same game acts on an old position: the server refuses it as
+    stale, the tab draws the first tab's move and says why, and nothing is played twice."""
+    game_id = open_prepared(tab, live, "heart-to-heart", WORKED, [])
+    other = tab.context.new_page()
+    try:
+        open_game(other, live.url + f"/game/{game_id}")
+        click(tab, "stock")  # the first tab draws
+        drawn = cards(tab, "waste")
+        assert info(tab)["moves"] == "1" and drawn != ["AH"]
+        assert cards(other, "waste") == ["AH"] and info(other)["moves"] == "0"
+        click(other, "stock")  # made on version 0: stale
+        assert info(other)["moves"] == "1" and cards(other, "waste") == drawn
+        assert count_label(other, "stock") == "25"
+        assert other.inner_text("#message") == (
+            "This game has changed elsewhere: it is shown as it stands now."
+        )
+        other.wait_for_timeout(400)  # not a double click
+        click(other, "stock")  # now on the current version: a draw
+        assert info(other)["moves"] == "2" and count_label(other, "stock") == "24"
+        tab.reload()
+        tab.wait_for_selector("#table[data-ready]")
+        assert info(tab)["moves"] == "2" and cards(tab, "waste") == cards(other, "waste")
+    finally:
+        other.close()

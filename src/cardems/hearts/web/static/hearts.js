@@ -2,18 +2,16 @@
 // opponents' moves from the server's events at the player's animation speed. The server
 // decides everything and sends only what seat 0 may see.
 
+import { call, enqueue, intent, say, track } from "/static/api.js";
+import { cardName, t } from "/static/i18n.js";
+
 const root = document.getElementById("hearts");
 const gameId = root.dataset.gameId;
 const SPEED = { off: 0, fast: 0, normal: 450, slow: 900 }[root.dataset.animation] ?? 450;
 let PACE = SPEED;
 const $ = (id) => document.getElementById(id);
 
-// Player-facing words in the page's language: the server embeds them in #hearts-strings.
-const words = JSON.parse(document.getElementById("hearts-strings").textContent);
-function t(message, values = {}) {
-  const text = words.messages[message] ?? message;
-  return text.replace(/%\((\w+)\)[sd]/g, (whole, name) => (name in values ? String(values[name]) : whole));
-}
+// Player-facing words in the page's language (embedded in the page, see i18n.js).
 const T = {
   seats: [t("You"), t("West"), t("North"), t("East")],
   direction: { left: t("left"), right: t("right"), across: t("across"), hold: t("hold (no pass)") },
@@ -34,16 +32,11 @@ const T = {
   cards: (num) => t("%(num)d cards", { num }),
   selected: t("selected"),
   notPlayable: t("not playable"),
-  dealing: t("Dealing…"),
-  noServer: t("The server did not answer."),
   seatCard: (seat, card) => t("%(seat)s: %(card)s", { seat, card }),
   level: (level) => t(level),
   played: (seat, card) => t("%(seat)s played %(card)s.", { seat, card }),
 };
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const cardName = (code) => words.card
-  .replace("%(rank)s", words.ranks[code[0]] || code[0])
-  .replace("%(suit)s", words.suits[code[1]] || code[1]);
 const seatName = (seat) => T.seats[seat];
 
 let view = null;
@@ -51,36 +44,8 @@ let shown = null; // what is drawn now: {hand, trick: [{seat, card}], counts}
 let selected = new Set();
 let hinted = new Set();
 let lastTrick = null;
-let pending = 0;
-let queue = Promise.resolve();
-window.cardemsIdle = () => pending === 0;
-
-function enqueue(task) {
-  pending += 1;
-  const result = queue.then(task).finally(() => { pending -= 1; });
-  queue = result.catch((error) => say(String(error)));
-  return result;
-}
 
 const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
-
-function say(text, kind = "") {
-  const line = $("h-message");
-  line.textContent = text;
-  line.className = `message ${kind}`;
-}
-
-async function call(path, body) {
-  const init = body === undefined ? {} : {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  };
-  const response = await fetch(path, init);
-  let data;
-  try { data = await response.json(); } catch { data = { error: T.noServer }; }
-  return { status: response.status, data };
-}
 
 // --- drawing ----------------------------------------------------------------------------
 
@@ -207,11 +172,11 @@ function setView(v) {
   view = v;
   shown = fromView(v);
   if (v.tricks.length) {
-    const t = v.tricks[v.tricks.length - 1];
-    lastTrick = { cards: t.cards, leader: t.leader, winner: t.winner };
+    const last = v.tricks[v.tricks.length - 1];
+    lastTrick = { cards: last.cards, leader: last.leader, winner: last.winner };
   }
   draw();
-  if (v.status === "playing" && v.phase === "playing" && v.to_play === 0) say(T.yourTurn, "info-text");
+  if (v.status === "playing" && v.phase === "playing" && v.to_play === 0) say(T.yourTurn, "info");
   else if (v.phase === "passing") say("");
 }
 
@@ -256,7 +221,7 @@ async function replay(events, final) {
         $("h-last").disabled = false;
         shown.points[event.winner] += event.points;
         drawSeats();
-        say(T.takes(seatName(event.winner)), "info-text");
+        say(T.takes(seatName(event.winner)), "info");
         await sleep(PACE * 1.5);
         shown.trick = [];
         drawTrick();
@@ -313,12 +278,20 @@ function showMatchEnd(winner, totals) {
 
 // --- actions ----------------------------------------------------------------------------
 
-async function send(intent) {
-  const { status, data } = await call(`/api/hearts/${gameId}/intent`, intent);
+// One intent on the latest view. Refused: the reason, the view as it is. Stale (the
+// match went on in another tab): the match as it stands now, and a word why.
+async function send(body) {
+  const { status, data, stale } = await intent(gameId, body);
   hinted = new Set();
-  if (status >= 400) {
-    say(data.error || "", "");
+  if (stale) {
+    selected = new Set();
     if (data.view) setView(data.view);
+    say(data.error, "warning");
+    return;
+  }
+  if (status >= 400) {
+    if (data.view) setView(data.view);
+    say(data.error || "");
     return;
   }
   say("");
@@ -409,13 +382,15 @@ $("h-finish").addEventListener("click", () => {
 
 $("h-hint").addEventListener("click", () => {
   if (busy) return;
-  pending += 1;
-  call(`/api/hearts/${gameId}/hint`, {}).then(({ data }) => {
+  track(async () => {
+    const asked = view.version;
+    const { data } = await call(`/api/games/${gameId}/hint`, {});
+    if (view.version !== asked) return; // the match went on meanwhile
     const cards = (data.hint && data.hint.cards) || [];
     hinted = new Set(cards);
-    say(cards.length ? T.hint(cards.map(cardName).join(", ")) : (data.error || T.noHint), "info-text");
+    say(cards.length ? T.hint(cards.map(cardName).join(", ")) : (data.error || T.noHint), "info");
     drawHand();
-  }).finally(() => { pending -= 1; });
+  });
 });
 
 $("h-last").addEventListener("click", () => {
@@ -440,34 +415,20 @@ $("h-last").addEventListener("click", () => {
 });
 $("last-trick-close").addEventListener("click", () => $("last-trick").close());
 
-// --- new match --------------------------------------------------------------------------
+// --- new match: the shared new-game window, Hearts chosen ------------------------------
 
-const newDialog = $("hearts-new");
-const newForm = $("hearts-new-form");
 function openNew() {
-  newForm.querySelector(".form-error").textContent = "";
   if ($("match-end").open) $("match-end").close();
-  newDialog.showModal();
+  document.dispatchEvent(new CustomEvent("cardems:new-game", { detail: { game: "hearts" } }));
 }
 $("h-new").addEventListener("click", openNew);
 $("match-end-new").addEventListener("click", openNew);
 $("match-end-close").addEventListener("click", () => $("match-end").close());
-$("hearts-new-cancel").addEventListener("click", () => newDialog.close());
-newForm.addEventListener("submit", async (event) => {
-  event.preventDefault();
-  const errorLine = newForm.querySelector(".form-error");
-  const code = newForm.elements.code.value.trim();
-  const body = { level: newForm.elements.level.value, ...(code ? { code } : {}) };
-  errorLine.textContent = T.dealing;
-  const { status, data } = await call("/api/hearts", body).catch(() => ({ status: 0, data: { error: T.noServer } }));
-  if (status !== 201) { errorLine.textContent = data.error; return; }
-  location.assign(`/hearts/${data.id}`);
-});
 
 // --- start ------------------------------------------------------------------------------
 
 enqueue(async () => {
-  const { status, data } = await call(`/api/hearts/${gameId}`);
+  const { status, data } = await call(`/api/games/${gameId}`);
   if (status >= 400) { say(data.error || ""); return; }
   setView(data.view);
   if (data.view.winner !== null) showMatchEnd(data.view.winner, data.view.totals);
