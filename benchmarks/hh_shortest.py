@@ -14,7 +14,7 @@ import statistics
 import sys
 import time
 
-from cardems.dealcode import FAMILIES
+from cardems.heart_to_heart.game import FAMILY
 from cardems.heart_to_heart.rules import DECK, initial_state, play
 from cardems.heart_to_heart.shortest import ShortestSearch
 from cardems.heart_to_heart.solver import deck_is_winnable
@@ -28,7 +28,7 @@ def main(count: int = 200) -> None:
     rng = random.Random(2026)
     results: list[tuple[float, int, int, int]] = []
     while len(results) < count:
-        number = rng.randrange(FAMILIES["HH"].max_number + 1)
+        number = rng.randrange(FAMILY.max_number + 1)
         deck = shuffled(list(DECK), "HH1-N", number)
         if not deck_is_winnable(deck):
             continue

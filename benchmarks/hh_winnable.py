@@ -12,7 +12,7 @@ import random
 import sys
 import time
 
-from cardems.dealcode import FAMILIES
+from cardems.heart_to_heart.game import FAMILY
 from cardems.heart_to_heart.rules import DECK
 from cardems.heart_to_heart.solver import deck_is_winnable
 from cardems.rng import shuffled
@@ -21,7 +21,7 @@ GOAL = 5_000  # verdicts per second
 
 
 def main(count: int = 10_000) -> None:
-    numbers = random.Random(2026).sample(range(FAMILIES["HH"].max_number + 1), count)
+    numbers = random.Random(2026).sample(range(FAMILY.max_number + 1), count)
     start = time.perf_counter()
     decks = [shuffled(list(DECK), "HH1-N", number) for number in numbers]
     shuffle_time = time.perf_counter() - start

@@ -1,4 +1,5 @@
-"""The SQLite store: migrations, games saved per action, statistics, crashes, corrupt saves."""
+"""The SQLite store: migrations, actions appended by version, statistics, crashes, corrupt
+saves."""
 
 from __future__ import annotations
 
@@ -10,7 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from cardems.store import MIGRATIONS, CorruptSave, Store, StoreError
+from cardems.core.registry import game_for
+from cardems.store import MIGRATIONS, CorruptSave, Progress, Store, StoreError, VersionConflict
+
+
+def progress(moves: int, status: str = "playing", *, score: int = 0, t: float = 0.0) -> Progress:
+    return Progress(
+        elapsed=t, timer_stopped=status != "playing", status=status, score=score, moves=moves
+    )
 
 
 @pytest.fixture
@@ -49,30 +57,71 @@ def test_game_progress_round_trips_through_a_reopened_file(tmp_path: Path) -> No
     player = store.create_player()
     game_id = store.create_game(player, "seahaven", "C4", "SH1-C4-AAAAAJ2", {"auto_move": True})
     log = [("tap", "column:1"), ("drag", "column:2", "cell:3"), ("undo",)]
-    store.save_progress(
-        game_id, log=log, elapsed=12.5, timer_stopped=False, status="playing", score=10, moves=2
-    )
+    store.append_actions(game_id, 0, log[:2], progress(2, score=10, t=12.5))
+    store.append_actions(game_id, 2, log[2:], progress(2, score=10, t=12.5))
     store.close()
     saved = Store(tmp_path / "c.db").load_game(game_id)
     assert saved is not None
     assert saved.log == log and saved.elapsed == 12.5 and saved.score == 10 and saved.moves == 2
+    assert saved.version == 3
     assert saved.options == {"auto_move": True} and saved.player_id == player
+
+
+def test_an_action_made_on_an_old_version_is_refused_and_nothing_is_written(store: Store) -> None:
+    player = store.create_player()
+    game_id = store.create_game(player, "seahaven", "C4", "SH1-C4-AAAAAJ2")
+    store.append_actions(game_id, 0, [("tap", "column:1")], progress(1))
+    with pytest.raises(VersionConflict):
+        store.append_actions(game_id, 0, [("tap", "column:2")], progress(9), [{"x": 1}])
+    saved = store.load_game(game_id)
+    assert saved is not None and saved.log == [("tap", "column:1")] and saved.moves == 1
+    assert store.head(game_id) == (1, "playing") and store.head("nope") is None
+    assert store.played_games(player)["seahaven"][0].records == ()
+
+
+def test_a_version_2_file_is_migrated_with_every_game_and_round(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    raw = sqlite3.connect(path, isolation_level=None)
+    for number, script in enumerate(MIGRATIONS[:2], start=1):
+        raw.executescript(script)
+        raw.execute(f"PRAGMA user_version={number}")
+    raw.execute("INSERT INTO players (id, created) VALUES ('p', 0)")
+    rows = [
+        ("g1", "heart-to-heart", "N", "HH1-N-AAAAAAM", '[["tap", "stock"], ["undo"]]', "playing"),
+        ("g2", "hearts", "N", "HT1-N-AAAAAAM", '[["pass", "0", "2C 3C 4C"]]', "won"),
+        ("g3", "seahaven", "C4", "SH1-C4-AAAAAJ2", '[["tap", 3', "playing"),
+    ]
+    for game_id, game, variant, code, log, status in rows:
+        raw.execute(
+            "INSERT INTO games (id, player_id, game, variant, code, log, status, created, updated)"
+            " VALUES (?, 'p', ?, ?, ?, ?, ?, 0, 0)",
+            (game_id, game, variant, code, log, status),
+        )
+    raw.execute("INSERT INTO hearts_rounds VALUES ('g2', 0, 5, 0, 1), ('g2', 1, 0, 1, 0)")
+    raw.close()
+    store = Store(path)
+    assert store.schema_version == len(MIGRATIONS)
+    first = store.load_game("g1")
+    assert first is not None and first.log == [("tap", "stock"), ("undo",)]
+    assert store.head("g1") == (2, "playing")
+    hearts = store.played_games("p")["hearts"][0]
+    assert hearts.records == (
+        {"round": 0, "points": 5, "moon": False, "queen": True},
+        {"round": 1, "points": 0, "moon": True, "queen": False},
+    )
+    with pytest.raises(CorruptSave):  # an unreadable list stays as it was, and is reported
+        store.load_game("g3")
+    kept = store._db.execute("SELECT action FROM actions WHERE game_id = 'g3'").fetchone()[0]
+    assert kept == '[["tap", 3'
 
 
 def test_an_exception_inside_a_write_changes_nothing(store: Store) -> None:
     player = store.create_player()
     game_id = store.create_game(player, "seahaven", "C4", "SH1-C4-AAAAAJ2")
-    store.save_progress(
-        game_id,
-        log=[("tap", "column:1")],
-        elapsed=1,
-        timer_stopped=False,
-        status="playing",
-        score=0,
-        moves=1,
-    )
+    store.append_actions(game_id, 0, [("tap", "column:1")], progress(1))
     with pytest.raises(RuntimeError), store.transaction() as db:
-        db.execute("UPDATE games SET log = '[]', moves = 0 WHERE id = ?", (game_id,))
+        db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+        db.execute("UPDATE games SET moves = 0 WHERE id = ?", (game_id,))
         raise RuntimeError("crash between writes")
     saved = store.load_game(game_id)
     assert saved is not None and saved.log == [("tap", "column:1")] and saved.moves == 1
@@ -87,14 +136,12 @@ def test_a_killed_writer_loses_no_acknowledged_move(tmp_path: Path) -> None:
     writer = textwrap.dedent(
         f"""
         import sys
-        from cardems.store import Store
+        from cardems.store import Progress, Store
         store = Store({str(path)!r})
-        log = []
         for n in range(100000):
-            log.append(("tap", "stock"))
-            store.save_progress({game_id!r}, log=log, elapsed=n, timer_stopped=False,
-                                status="playing", score=0, moves=len(log))
-            print(len(log), flush=True)
+            store.append_actions({game_id!r}, n, [("tap", "stock")],
+                                 Progress(n, False, "playing", 0, n + 1))
+            print(n + 1, flush=True)
         """
     )
     src = str(Path(__file__).resolve().parents[1] / "src")
@@ -124,25 +171,30 @@ def test_a_corrupt_save_is_reported_and_kept(store: Store) -> None:
     player = store.create_player()
     good = store.create_game(player, "seahaven", "C4", "SH1-C4-AAAAAJ2")
     bad = store.create_game(player, "heart-to-heart", "N", "HH1-N-AAAAAAM")
+    store.append_actions(bad, 0, [("tap", "stock")], progress(1))
     with store.transaction() as db:
-        db.execute("UPDATE games SET log = '[[\"tap\", 3' WHERE id = ?", (bad,))
+        db.execute("UPDATE actions SET action = '[\"tap\", 3' WHERE game_id = ?", (bad,))
     with pytest.raises(CorruptSave, match="cannot be read"):
         store.load_game(bad)
     assert store.load_game(good) is not None
-    raw = store._db.execute("SELECT log FROM games WHERE id = ?", (bad,)).fetchone()[0]
-    assert raw == '[["tap", 3'
+    raw = store._db.execute("SELECT action FROM actions WHERE game_id = ?", (bad,)).fetchone()[0]
+    assert raw == '["tap", 3'
 
 
 def _finish(store: Store, game_id: str, status: str, *, score: int, moves: int, t: float) -> None:
-    store.save_progress(
-        game_id,
-        log=[("tap", "stock")] * moves,
-        elapsed=t,
-        timer_stopped=True,
-        status=status,
-        score=score,
-        moves=moves,
+    store.append_actions(
+        game_id, 0, [("tap", "stock")] * moves, progress(moves, status, score=score, t=t)
     )
+
+
+def statistics(store: Store, player: str) -> dict[tuple[str, str], dict[str, object]]:
+    played = store.played_games(player)
+    return {
+        (block.game, block.variant): {line.key: line.value for line in block.lines}
+        | {"recent": block.recent}
+        for name, games in played.items()
+        for block in game_for(name).statistics(games)
+    }
 
 
 def test_statistics_per_game_and_variant(store: Store) -> None:
@@ -158,16 +210,16 @@ def test_statistics_per_game_and_variant(store: Store) -> None:
         _finish(store, game_id, status, score=score, moves=moves, t=t)
     other = store.create_game(player, "seahaven", "C2", "SH1-C2-AAAAAAB")
     _finish(store, other, "stuck", score=30, moves=10, t=5.0)
-    stats = {(s["game"], s["variant"]): s for s in store.statistics(player)}
+    stats = statistics(store, player)
     hh = stats["heart-to-heart", "N"]
-    assert (hh["played"], hh["won"], hh["win_rate"]) == (4, 3, 0.75)
+    assert (hh["played"], hh["won"], hh["rate"]) == (4, 3, 0.75)
     assert (hh["current_streak"], hh["best_streak"], hh["best_score"]) == (2, 2, 250)
     assert (hh["best_time"], hh["average_time"]) == (80.0, 90.0)
     assert (hh["best_moves"], hh["average_moves"]) == (60, 70.0)
     assert [r["won"] for r in hh["recent"]] == [True, False, True, True]
     sh = stats["seahaven", "C2"]
     assert (sh["played"], sh["won"], sh["best_time"], sh["current_streak"]) == (1, 0, None, 0)
-    assert store.statistics(store.create_player()) == []
+    assert statistics(store, store.create_player()) == {}
 
 
 def test_a_new_deal_abandons_a_started_game_and_drops_an_untouched_one(store: Store) -> None:
@@ -176,17 +228,9 @@ def test_a_new_deal_abandons_a_started_game_and_drops_an_untouched_one(store: St
     store.create_game(player, "seahaven", "C4", "SH1-C4-AAAAAAB")
     assert store.load_game(untouched) is None
     started = store.unfinished_games(player)[0]["id"]
-    store.save_progress(
-        started,
-        log=[("tap", "column:1")],
-        elapsed=3,
-        timer_stopped=False,
-        status="playing",
-        score=10,
-        moves=1,
-    )
+    store.append_actions(started, 0, [("tap", "column:1")], progress(1, score=10, t=3))
     store.create_game(player, "seahaven", "C4", "SH1-C4-AAAAAAC")
     abandoned = store.load_game(started)
     assert abandoned is not None and abandoned.status == "abandoned"
-    assert store.statistics(player)[0]["played"] == 1
+    assert statistics(store, player)["seahaven", "C4"]["played"] == 1
     assert len(store.unfinished_games(player)) == 1

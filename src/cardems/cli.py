@@ -3,24 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardems.core.registry import UnknownGame, Unsupported, game_for, games
 from cardems.dealcode import DealCode, DealCodeError
-from cardems.games import UnknownGame, Unsupported, adapter_for, available_games
 from cardems.i18n.markers import N_, Nn_
-
-COMMAND_MODULES: tuple[str, ...] = (
-    "cardems.heart_to_heart.commands",
-    "cardems.seahaven.commands",
-    "cardems.hearts.commands",
-    "cardems.web.commands",
-)
-"""Modules that add their own sub-commands: each defines ``add_commands(subparsers)``."""
 
 
 class CommandError(Exception):
@@ -45,28 +36,28 @@ def _emit(
 
 
 def cmd_new(args: argparse.Namespace) -> None:
-    adapter = adapter_for(args.game)
-    variant = f"C{args.cells}" if args.cells else adapter.family.variants[0]
-    if variant not in adapter.family.variants:
+    game = game_for(args.game)
+    variant = f"C{args.cells}" if args.cells else game.family.variants[0]
+    if variant not in game.family.variants:
         raise CommandError(
             N_("%(game)s has no variant %(variant)s")
-            % {"game": adapter.family.title, "variant": variant}
+            % {"game": game.family.title, "variant": variant}
         )
-    code = adapter.random_code(variant, winnable=args.winnable)
-    _emit([{"code": str(code), "game": adapter.family.name}], args.json, lambda r: r["code"])
+    code = game.random_code(variant, winnable=args.winnable)
+    _emit([{"code": str(code), "game": game.family.name}], args.json, lambda r: r["code"])
 
 
 def cmd_deal(args: argparse.Namespace) -> None:
     codes = _parse_codes(args.codes)
     if args.json:
-        _emit([adapter_for(code.game).describe(code) for code in codes], True, str)
+        _emit([game_for(code.game).describe(code) for code in codes], True, str)
     else:
-        print("\n\n".join(adapter_for(code.game).render(code) for code in codes))
+        print("\n\n".join(game_for(code.game).render(code) for code in codes))
 
 
 def cmd_solve(args: argparse.Namespace) -> None:
     for code in _parse_codes(args.codes):
-        result = adapter_for(code.game).solve(code, shortest=args.shortest)
+        result = game_for(code.game).solve(code, shortest=args.shortest)
         _emit([result], args.json, lambda record: _solve_text(record, language(args)))
 
 
@@ -96,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every sub-command."""
     parser = argparse.ArgumentParser(prog="cardems", description=__doc__)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    names = [family.name for family in available_games()]
+    names = [game.family.name for game in games()]
 
     new = sub.add_parser("new", help="print the code of a new deal")
     new.add_argument("game", choices=names)
@@ -121,8 +112,11 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help="one JSON object per line")
     solve.set_defaults(func=cmd_solve)
 
-    for module in COMMAND_MODULES:
-        importlib.import_module(module).add_commands(sub)
+    for game in games():
+        game.add_commands(sub)
+    from cardems.web.commands import add_commands
+
+    add_commands(sub)
     return parser
 
 

@@ -18,7 +18,7 @@ BASE32_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 
 @dataclass(frozen=True)
 class GameFamily:
-    """What a deal code's game letters stand for."""
+    """What a deal code's game letters stand for: each game declares one (its ``GAME``)."""
 
     prefix: str
     name: str
@@ -33,15 +33,11 @@ class GameFamily:
         return int(32**self.payload_width) - 1
 
 
-FAMILIES: dict[str, GameFamily] = {
-    family.prefix: family
-    for family in (
-        GameFamily("HH", "heart-to-heart", "Heart to Heart", ("N",), 7),
-        GameFamily("SH", "seahaven", "Seahaven Towers", ("C4", "C2", "C1"), 7),
-        GameFamily("HT", "hearts", "Hearts", ("N",), 7),
-    )
-}
-FAMILIES_BY_NAME: dict[str, GameFamily] = {family.name: family for family in FAMILIES.values()}
+def family_of(prefix: str) -> GameFamily | None:
+    """The registered game whose code letters are ``prefix`` (see :mod:`cardems.core.registry`)."""
+    from cardems.core.registry import find_family
+
+    return find_family(prefix)
 
 
 MALFORMED = N_("malformed deal code '%(text)s': expected GGV-VARIANT-PAYLOAD, e.g. HH1-N-AAAAAAM")
@@ -84,7 +80,7 @@ class DealCode:
     number: int
 
     def __post_init__(self) -> None:
-        family = FAMILIES.get(self.game)
+        family = family_of(self.game)
         if family is None:
             raise DealCodeError("game", f"unknown game {self.game!r}: known are {_known_games()}")
         if self.version not in family.versions:
@@ -111,7 +107,9 @@ class DealCode:
     @property
     def family(self) -> GameFamily:
         """The game this code deals."""
-        return FAMILIES[self.game]
+        family = family_of(self.game)
+        assert family is not None  # checked when the code was made
+        return family
 
     @property
     def prefix(self) -> str:
@@ -136,7 +134,7 @@ class DealCode:
                 % {"text": text},
             )
         game, version_text = head[:2], head[2]
-        family = FAMILIES.get(game)
+        family = family_of(game)
         if family is None:
             raise DealCodeError(
                 "game",
@@ -168,4 +166,6 @@ class DealCode:
 
 
 def _known_games() -> str:
-    return ", ".join(f"{family.prefix} ({family.title})" for family in FAMILIES.values())
+    from cardems.core.registry import families
+
+    return ", ".join(f"{family.prefix} ({family.title})" for family in families())

@@ -5,9 +5,13 @@ The database runs in WAL mode; every write is one transaction, so a crash (even
 version lives in ``PRAGMA user_version`` and :data:`MIGRATIONS` brings any older file
 up to date when it is opened.
 
-A game is saved as its deal code plus the list of intents the player sent (see
-:mod:`cardems.table`), the timer and the outcome; statistics are computed from the
-finished games, so they can never disagree with them.
+A game is saved as its deal code, its options and its actions, one row each (see
+:mod:`cardems.core.game`), with the timer and the outcome on the game's row. The row's
+``version`` counts its actions: :meth:`Store.append_actions` adds actions only if the
+version is still the one they were made on (a compare-and-set), so two servers sharing
+one file never lose an acknowledged action. Games may keep *records* (JSON facts for
+their statistics). The store names no game: statistics are computed by each game from
+its rows and records, so they can never disagree with them.
 """
 
 from __future__ import annotations
@@ -23,48 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE players (
-        id TEXT PRIMARY KEY,
-        created REAL NOT NULL,
-        settings TEXT NOT NULL DEFAULT '{}'
-    );
-    CREATE TABLE games (
-        id TEXT PRIMARY KEY,
-        player_id TEXT NOT NULL REFERENCES players(id),
-        game TEXT NOT NULL,
-        variant TEXT NOT NULL,
-        code TEXT NOT NULL,
-        options TEXT NOT NULL DEFAULT '{}',
-        log TEXT NOT NULL DEFAULT '[]',
-        elapsed REAL NOT NULL DEFAULT 0,
-        timer_stopped INTEGER NOT NULL DEFAULT 0,
-        status TEXT NOT NULL DEFAULT 'playing',
-        score INTEGER NOT NULL DEFAULT 0,
-        moves INTEGER NOT NULL DEFAULT 0,
-        par INTEGER,
-        created REAL NOT NULL,
-        updated REAL NOT NULL,
-        finished REAL
-    );
-    CREATE INDEX games_by_player ON games(player_id, updated);
-    """,
-    """
-    CREATE TABLE hearts_rounds (
-        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-        round INTEGER NOT NULL,
-        points INTEGER NOT NULL,
-        moon INTEGER NOT NULL,
-        queen INTEGER NOT NULL,
-        PRIMARY KEY (game_id, round)
-    );
-    """,
-)
-"""Schema scripts; the file's ``user_version`` counts those already applied."""
+from cardems.core.game import PlayedGame
+from cardems.migrations import MIGRATIONS
 
 FINISHED = ("won", "lost", "blocked", "stuck", "abandoned")
-"""Statuses that end a game and count in the statistics."""
+"""Statuses that end a game (its row gets the time it finished)."""
 
 
 class StoreError(Exception):
@@ -77,7 +44,7 @@ class CorruptSave(StoreError):
 
 @dataclass(frozen=True)
 class SavedGame:
-    """One row of ``games`` as the web app needs it."""
+    """One saved game: its row and its actions."""
 
     id: str
     player_id: str
@@ -94,6 +61,26 @@ class SavedGame:
     par: int | None
     created: float
     updated: float
+
+    @property
+    def version(self) -> int:
+        """How many actions the game has."""
+        return len(self.log)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What a game's row shows after an action: timer, outcome, score, moves."""
+
+    elapsed: float
+    timer_stopped: bool
+    status: str
+    score: int
+    moves: int
+
+
+class VersionConflict(StoreError):
+    """The game was changed since the version an action was made on."""
 
 
 def new_id() -> str:
@@ -198,8 +185,6 @@ class Store:
         variant: str,
         code: str,
         options: dict[str, Any] | None = None,
-        *,
-        log: list[tuple[str, ...]] | None = None,
     ) -> str:
         """Save a new game and return its unguessable id.
 
@@ -211,19 +196,9 @@ class Store:
         with self.transaction() as db:
             self._close_unfinished(db, player_id, game, now)
             db.execute(
-                "INSERT INTO games (id, player_id, game, variant, code, options, log,"
-                " created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    player_id,
-                    game,
-                    variant,
-                    code,
-                    json.dumps(options or {}),
-                    json.dumps([list(intent) for intent in log or []]),
-                    now,
-                    now,
-                ),
+                "INSERT INTO games (id, player_id, game, variant, code, options, created, updated)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, player_id, game, variant, code, json.dumps(options or {}), now, now),
             )
         return game_id
 
@@ -236,56 +211,82 @@ class Store:
             (now, player_id, game),
         )
 
-    def save_progress(
+    def append_actions(
         self,
         game_id: str,
-        *,
-        log: list[tuple[str, ...]],
-        elapsed: float,
-        timer_stopped: bool,
-        status: str,
-        score: int,
-        moves: int,
-        hearts_rounds: Sequence[dict[str, Any]] = (),
+        version: int,
+        actions: Sequence[tuple[str, ...]],
+        progress: Progress,
+        records: Sequence[dict[str, Any]] = (),
     ) -> None:
-        """Write a game's state after an acknowledged action, in one transaction.
+        """Add ``actions`` to a game that has exactly ``version`` actions, in one transaction,
+        with the row's new progress and the records they produced.
 
-        ``hearts_rounds``: the Hearts rounds this action finished, for the statistics."""
+        Raises :class:`VersionConflict` (writing nothing) if the game has changed."""
         now = time.time()
-        finished = now if status in FINISHED else None
+        finished = now if progress.status in FINISHED else None
         with self.transaction() as db:
-            db.execute(
-                "UPDATE games SET log = ?, elapsed = ?, timer_stopped = ?, status = ?,"
-                " score = ?, moves = ?, updated = ?, finished = ? WHERE id = ?",
+            changed = db.execute(
+                "UPDATE games SET version = ?, elapsed = ?, timer_stopped = ?, status = ?,"
+                " score = ?, moves = ?, updated = ?, finished = ? WHERE id = ? AND version = ?",
                 (
-                    json.dumps([list(intent) for intent in log]),
-                    elapsed,
-                    int(timer_stopped),
-                    status,
-                    score,
-                    moves,
+                    version + len(actions),
+                    progress.elapsed,
+                    int(progress.timer_stopped),
+                    progress.status,
+                    progress.score,
+                    progress.moves,
                     now,
                     finished,
                     game_id,
+                    version,
                 ),
+            ).rowcount
+            if changed != 1:
+                raise VersionConflict(f"the game {game_id} is no longer at version {version}")
+            db.executemany(
+                "INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
+                [
+                    (game_id, version + offset, json.dumps(list(action)))
+                    for offset, action in enumerate(actions, start=1)
+                ],
             )
-            for row in hearts_rounds:
-                db.execute(
-                    "INSERT OR REPLACE INTO hearts_rounds (game_id, round, points, moon, queen)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (game_id, row["round"], row["points"], int(row["moon"]), int(row["queen"])),
-                )
+            db.executemany(
+                "INSERT INTO records (game_id, data) VALUES (?, ?)",
+                [(game_id, json.dumps(record)) for record in records],
+            )
+
+    def save_timer(self, game_id: str, elapsed: float, stopped: bool) -> None:
+        """Remember a game's clock (the tab was hidden or closed)."""
+        with self.transaction() as db:
+            db.execute(
+                "UPDATE games SET elapsed = ?, timer_stopped = ? WHERE id = ?",
+                (elapsed, int(stopped), game_id),
+            )
 
     def save_par(self, game_id: str, par: int | None) -> None:
         """Remember the shortest win of a game's deal."""
         with self.transaction() as db:
             db.execute("UPDATE games SET par = ? WHERE id = ?", (par, game_id))
 
+    def head(self, game_id: str) -> tuple[int, str] | None:
+        """A game's version and status (a cheap check of a cached copy), or None."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT version, status FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+        return None if row is None else (int(row["version"]), str(row["status"]))
+
     def load_game(self, game_id: str) -> SavedGame | None:
         """The saved game, or None if there is none; :class:`CorruptSave` if unreadable."""
         with self._lock:
             row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-        return None if row is None else _saved_game(row)
+            if row is None:
+                return None
+            actions = self._db.execute(
+                "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+        return _saved_game(row, [action["action"] for action in actions])
 
     def unfinished_games(self, player_id: str) -> list[dict[str, Any]]:
         """The player's games in progress, most recent first (id, game, variant, code…)."""
@@ -299,81 +300,52 @@ class Store:
 
     # Statistics -------------------------------------------------------------------------
 
-    def statistics(self, player_id: str) -> list[dict[str, Any]]:
-        """Per game and variant: played, won, win rate, streaks, best score, times, moves.
-
-        ``recent`` lists the last 20 finished games (oldest first) for a chart.
-        """
+    def played_games(self, player_id: str) -> dict[str, list[PlayedGame]]:
+        """The player's games by game slug, finished ones first in the order they ended,
+        each with its records; the games compute their statistics from these."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT game, variant, status, score, moves, elapsed FROM games"
-                " WHERE player_id = ? AND game != 'hearts' AND status IN (?, ?, ?, ?, ?)"
-                " ORDER BY finished, created",
-                (player_id, *FINISHED),
+                "SELECT id, game, variant, options, status, score, moves, elapsed FROM games"
+                " WHERE player_id = ? ORDER BY finished IS NULL, finished, created",
+                (player_id,),
             ).fetchall()
-        groups: dict[tuple[str, str], list[sqlite3.Row]] = {}
+            records: dict[str, list[dict[str, Any]]] = {}
+            for record in self._db.execute(
+                "SELECT records.game_id, records.data FROM records"
+                " JOIN games ON games.id = records.game_id"
+                " WHERE games.player_id = ? ORDER BY records.id",
+                (player_id,),
+            ):
+                data = _json(record["data"])
+                if isinstance(data, dict):
+                    records.setdefault(record["game_id"], []).append(data)
+        played: dict[str, list[PlayedGame]] = {}
         for row in rows:
-            groups.setdefault((row["game"], row["variant"]), []).append(row)
-        return [_summary(game, variant, group) for (game, variant), group in sorted(groups.items())]
-
-    def hearts_statistics(self, player_id: str) -> dict[str, Any] | None:
-        """Hearts: matches played and won, average points per round, moons, Q♠ taken."""
-        with self._lock:
-            matches = self._db.execute(
-                "SELECT COUNT(*) AS played, COALESCE(SUM(status = 'won'), 0) AS won FROM games"
-                " WHERE player_id = ? AND game = 'hearts'"
-                " AND status IN ('won', 'lost', 'abandoned')",
-                (player_id,),
-            ).fetchone()
-            rounds = self._db.execute(
-                "SELECT COUNT(*) AS rounds, AVG(points) AS average,"
-                " COALESCE(SUM(moon), 0) AS moons, COALESCE(SUM(queen), 0) AS queens"
-                " FROM hearts_rounds JOIN games ON games.id = hearts_rounds.game_id"
-                " WHERE games.player_id = ?",
-                (player_id,),
-            ).fetchone()
-        if not matches["played"] and not rounds["rounds"]:
-            return None
-        return {
-            "game": "hearts",
-            "played": int(matches["played"]),
-            "won": int(matches["won"]),
-            "rounds": int(rounds["rounds"]),
-            "average_points": rounds["average"],
-            "moons": int(rounds["moons"]),
-            "queens": int(rounds["queens"]),
-        }
+            options = _json(row["options"])
+            played.setdefault(row["game"], []).append(
+                PlayedGame(
+                    variant=row["variant"],
+                    status=row["status"],
+                    score=int(row["score"]),
+                    moves=int(row["moves"]),
+                    elapsed=float(row["elapsed"]),
+                    options=options if isinstance(options, dict) else {},
+                    records=tuple(records.get(row["id"], ())),
+                )
+            )
+        return played
 
 
-def _summary(game: str, variant: str, rows: list[sqlite3.Row]) -> dict[str, Any]:
-    wins = [row for row in rows if row["status"] == "won"]
-    best_streak = streak = 0
-    for row in rows:
-        streak = streak + 1 if row["status"] == "won" else 0
-        best_streak = max(best_streak, streak)
-    return {
-        "game": game,
-        "variant": variant,
-        "played": len(rows),
-        "won": len(wins),
-        "win_rate": len(wins) / len(rows),
-        "current_streak": streak,
-        "best_streak": best_streak,
-        "best_score": max(row["score"] for row in rows),
-        "best_time": min((row["elapsed"] for row in wins), default=None),
-        "average_time": sum(row["elapsed"] for row in wins) / len(wins) if wins else None,
-        "best_moves": min((row["moves"] for row in wins), default=None),
-        "average_moves": sum(row["moves"] for row in wins) / len(wins) if wins else None,
-        "recent": [
-            {"won": row["status"] == "won", "moves": row["moves"], "elapsed": row["elapsed"]}
-            for row in rows[-20:]
-        ],
-    }
-
-
-def _saved_game(row: sqlite3.Row) -> SavedGame:
+def _json(text: str) -> Any:
     try:
-        log = json.loads(row["log"])
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def _saved_game(row: sqlite3.Row, actions: list[str]) -> SavedGame:
+    try:
+        log = [json.loads(action) for action in actions]
         options = json.loads(row["options"])
         if not isinstance(log, list) or not all(
             isinstance(intent, list) and intent and all(isinstance(part, str) for part in intent)

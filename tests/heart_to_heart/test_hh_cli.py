@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from cardems.cli import main
+from cardems.core.registry import game_for
 from cardems.dealcode import DealCode
-from cardems.games import adapter_for
 from cardems.heart_to_heart.commands import run_game
 from cardems.heart_to_heart.rules import deal, parse_moves, play
 from cardems.heart_to_heart.solver import is_winnable
@@ -118,7 +118,7 @@ def test_replay_prints_the_final_position(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_replay_of_a_solution_wins(capsys: pytest.CaptureFixture[str]) -> None:
-    result = adapter_for("HH").solve(DealCode.parse("HH1-N-AAAAAAM"), shortest=False)
+    result = game_for("HH").solve(DealCode.parse("HH1-N-AAAAAAM"), shortest=False)
     status, out, _ = run(capsys, "replay", "HH1-N-AAAAAAM", *result["moves"], "--json")
     record = json.loads(out)
     assert status == 0 and record["status"] == "won" and record["score"] == 250

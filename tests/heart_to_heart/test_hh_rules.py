@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardems.cards import CardParseError
+from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
-from cardems.engine import IllegalMove
 from cardems.heart_to_heart.rules import (
     DECK,
     SAME_RANK,

@@ -10,12 +10,13 @@ from hh_helpers import EXAMPLE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardems.core.game import Action as Intent
+from cardems.core.game import Table, TableSettings, replay
 from cardems.dealcode import DealCode
 from cardems.heart_to_heart.rules import SAME_RANK, Move, MoveKind
 from cardems.heart_to_heart.solver import hint as solver_hint
 from cardems.heart_to_heart.solver import winning_line
 from cardems.heart_to_heart.table import HeartToHeartTable
-from cardems.table import Intent, SolitaireTable, TableSettings, apply_intent, replay
 
 
 class FakeClock:
@@ -60,7 +61,7 @@ def card(view: dict[str, Any], target: str) -> dict[str, Any]:
 
 
 def test_the_table_satisfies_the_protocol() -> None:
-    t: SolitaireTable = table()
+    t: Table = table()
     assert t.code == EXAMPLE and t.log == []
 
 
@@ -104,7 +105,9 @@ def test_nine_draws_then_move_ten_pairs_the_waste_four_with_the_tip() -> None:
     assert card(view, "heart:25")["framed"] and card(view, "waste")["framed"]
     t.tap("heart:25")
     events = t.tap("waste")
-    assert events == [{"type": "move", "move": "25+W", "from": "heart:25", "to": "waste"}]
+    assert events == [
+        {"type": "move", "move": "25+W", "from": "heart:25", "to": "waste", "say": "Paired."}
+    ]
     view = t.view()
     assert view["moves"] == 10 and view["score"] == 10 and view["selected"] is None
     assert pile(view, "heart:25")["cards"] == []
@@ -138,7 +141,13 @@ def test_a_heart_pair_by_taps_and_by_drag() -> None:
         move = line[first_pair]
         a, b = f"heart:{move.first}", f"heart:{move.second}"
         events = t.drag(a, b) if use_drag else t.tap(a) + t.tap(b)
-        assert events[-1] == {"type": "move", "move": str(move), "from": a, "to": b}
+        assert events[-1] == {
+            "type": "move",
+            "move": str(move),
+            "from": a,
+            "to": b,
+            "say": "Paired.",
+        }
         assert t.view()["score"] == 20 * 1 + 10 * sum(
             m.kind is MoveKind.WASTE for m in line[:first_pair]
         )
@@ -168,7 +177,9 @@ def test_recycle_by_tapping_the_empty_stock() -> None:
     for _ in range(26):
         t.tap("stock")
     events = t.tap("stock")
-    assert events == [{"type": "move", "move": "R", "from": "waste", "to": "stock"}]
+    assert events == [
+        {"type": "move", "move": "R", "from": "waste", "to": "stock", "say": "Drew a card."}
+    ]
     view = t.view()
     assert pile(view, "stock")["count"] == 27 and pile(view, "waste")["cards"] == []
     assert t.tap("waste") == []  # an empty waste cannot be selected
@@ -218,7 +229,7 @@ def test_view_is_json_and_hides_face_down_cards() -> None:
     assert waste["count"] == 2 and [c["card"] for c in waste["cards"]] == ["TH"]
     hearts = [p for p in view["piles"] if p["kind"] == "heart"]
     assert [p["target"] for p in hearts] == [f"heart:{n}" for n in range(1, 26)]
-    assert (hearts[0]["row"], hearts[0]["x"], hearts[24]["row"], hearts[24]["x"]) == (
+    assert (hearts[0]["row"], hearts[0]["column"], hearts[24]["row"], hearts[24]["column"]) == (
         1,
         0.5,
         7,
@@ -358,7 +369,7 @@ def test_replaying_the_log_rebuilds_the_table(number: int, intents: list[Intent]
     t = HeartToHeartTable(code, TableSettings(move_errors=True))
     for intent in intents:
         before = (t.state, t.selected)
-        events = apply_intent(t, intent)
+        events = t.act(intent)
         if (t.state, t.selected) == before:
             assert not any(e["type"] in ("move", "undo", "redo") for e in events)
     again = replay(HeartToHeartTable(code, TableSettings(move_errors=True)), list(t.log))

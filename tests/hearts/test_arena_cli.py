@@ -7,8 +7,8 @@ import json
 import pytest
 
 from cardems.cli import main
+from cardems.core.registry import Unsupported, game_for
 from cardems.dealcode import DealCode
-from cardems.games import Unsupported, adapter_for
 from cardems.hearts.arena import play_duplicate, run_arena, summarize
 
 
@@ -65,7 +65,7 @@ def test_cli_arena_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_adapter_describes_renders_and_refuses_to_solve() -> None:
-    adapter = adapter_for("hearts")
+    adapter = game_for("hearts")
     code = DealCode.parse("HT1-N-AAAAAAM")
     data = adapter.describe(code)
     assert data["code"] == "HT1-N-AAAAAAM" and data["game"] == "hearts"

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from cardems.cards import Card, parse_cards
+from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
-from cardems.engine import IllegalMove
 from cardems.hearts.core import (
     FULL_DECK,
     INDEX_OF_ORDINAL,

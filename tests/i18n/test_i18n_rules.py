@@ -5,14 +5,17 @@ import re
 import tomllib
 import unicodedata
 from html.parser import HTMLParser
-from importlib import resources
 from pathlib import Path
 
 import pytest
 
 import cardems
-from cardems.i18n import LANGUAGES, RULES_GAMES, direction, rules_page, translations
+from cardems.core.registry import UnknownGame, game_for, games
+from cardems.i18n import LANGUAGES, direction, translations
+from cardems.web.assets import game_assets
+from cardems.web.assets import rules_page as game_rules_page
 
+RULES_GAMES = [game.family.name for game in games()]
 PAGES = [(game, lang) for game in RULES_GAMES for lang in LANGUAGES]
 ALLOWED_TAGS = {
     "article", "section", "h1", "h2", "h3", "p", "ul", "ol", "li", "dl", "dt", "dd",
@@ -20,6 +23,12 @@ ALLOWED_TAGS = {
 }  # fmt: skip
 ALLOWED_ATTRIBUTES = {"lang", "dir", "id", "class"}
 SUIT_SYMBOLS = set("♠♥♦♣")
+
+
+def rules_page(name: str, lang: str) -> str:
+    page = game_rules_page(game_for(name), lang)
+    assert page is not None
+    return page
 
 
 class Page(HTMLParser):
@@ -82,7 +91,7 @@ def parse(game: str, lang: str) -> Page:
 
 @pytest.mark.parametrize(("game", "lang"), PAGES)
 def test_every_page_exists(game: str, lang: str) -> None:
-    file = resources.files("cardems.i18n") / "rules" / game / f"{lang}.html"
+    file = game_assets(game_for(game)) / "rules" / f"{lang}.html"
     assert file.is_file()
     assert rules_page(game, lang) == file.read_text(encoding="utf-8")
 
@@ -172,7 +181,7 @@ def test_unknown_language_falls_back_to_english() -> None:
 
 
 def test_unknown_game_is_refused() -> None:
-    with pytest.raises(ValueError, match="unknown game 'poker'"):
+    with pytest.raises(UnknownGame, match="unknown game 'poker'"):
         rules_page("poker", "en")
 
 
@@ -182,8 +191,10 @@ def test_package_data_ships_catalogs_and_pages() -> None:
     globs = pyproject["tool"]["setuptools"]["package-data"]["cardems"]
     data = [
         path.relative_to(package).as_posix()
-        for path in (package / "i18n").rglob("*")
-        if path.suffix in {".po", ".pot", ".html"}
+        for path in package.rglob("*")
+        if path.suffix in {".po", ".pot", ".html", ".js", ".css"}
     ]
-    assert len(data) == 1 + 3 + 12
+    rules = [path for path in data if "/web/rules/" in path]
+    assert len([path for path in data if path.startswith("i18n/")]) == 1 + 3
+    assert len(rules) == len(RULES_GAMES) * len(LANGUAGES)
     assert [f for f in data if not any(fnmatch.fnmatch(f, g) for g in globs)] == []

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from cardems.cli import main
+from cardems.core.registry import game_for
 from cardems.dealcode import DealCode
-from cardems.games import adapter_for
-from cardems.seahaven.adapter import load_pool
+from cardems.seahaven.game import load_pool
 from cardems.seahaven.rules import apply_move, deal, parse_move
 from cardems.seahaven.solver import solve_state
 
@@ -114,8 +114,8 @@ def test_pools_hold_winnable_codes(variant: str) -> None:
 
 
 def test_adapter_registered() -> None:
-    adapter = adapter_for("seahaven")
-    assert adapter is adapter_for("SH")
+    adapter = game_for("seahaven")
+    assert adapter is game_for("SH")
     assert adapter.describe(DealCode.parse("SH1-C4-AAAAAJ2"))["variant"] == "C4"
 
 

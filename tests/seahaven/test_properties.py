@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardems.cards import ALL_CARDS
+from cardems.core.game import replay
 from cardems.dealcode import DealCode
 from cardems.seahaven.rules import (
     Move,
@@ -21,7 +22,6 @@ from cardems.seahaven.rules import (
 )
 from cardems.seahaven.solver import progress_possible
 from cardems.seahaven.table import SeahavenTable
-from cardems.table import replay
 
 codes = st.builds(
     DealCode,

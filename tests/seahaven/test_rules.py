@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 from cardems.cards import ALL_CARDS, Card, format_cards
+from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
-from cardems.engine import IllegalMove
 from cardems.rng import shuffled
 from cardems.seahaven.rules import (
     Move,

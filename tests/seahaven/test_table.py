@@ -6,10 +6,10 @@ import json
 
 import pytest
 
+from cardems.core.game import TableSettings, replay
 from cardems.dealcode import DealCode
 from cardems.seahaven.rules import SeahavenState, parse_move
-from cardems.seahaven.table import SeahavenTable, parse_target
-from cardems.table import TableSettings, replay
+from cardems.seahaven.table import MOVED, SeahavenTable, parse_target
 
 from .helpers import position
 
@@ -40,7 +40,15 @@ def top(table: SeahavenTable, column: int) -> str:
 def test_tap_sends_a_top_card_home_when_allowed() -> None:
     table = SeahavenTable(SEED)
     events = table.tap("column:9")
-    assert events == [{"type": "move", "move": "c9-hD", "from": "column:9", "to": "foundation:D"}]
+    assert events == [
+        {
+            "type": "move",
+            "move": "c9-hD",
+            "from": "column:9",
+            "to": "foundation:D",
+            "say": MOVED,
+        }
+    ]
     assert table.state.foundations == (0, 0, 1, 0)
     assert table.view()["score"] == 10 and table.view()["moves"] == 1
 
@@ -198,7 +206,9 @@ def test_stuck_is_announced_and_undo_offers_a_way_back() -> None:
     table = SeahavenTable(SEED, clock=clock)
     table.history._current = start
     events = table.drag("column:2", "cell:1")
-    assert events == [{"type": "move", "move": "c2-f1", "from": "column:2", "to": "cell:1"}]
+    assert events == [
+        {"type": "move", "move": "c2-f1", "from": "column:2", "to": "cell:1", "say": MOVED}
+    ]
     assert table.view()["status"] == "playing"
     clock.now = 1.0
     events = table.drag("column:2", "cell:2")
@@ -242,7 +252,14 @@ def test_view_contract_keys_and_piles() -> None:
         "cards": [],
         "suit": "S",
         "count": 0,
+        "x": 6 * 108,
+        "y": 0,
+        "fan": 0,
     }
+    columns = view["piles"][:10]
+    assert [pile["x"] for pile in columns] == [108 * n for n in range(10)]
+    assert all(pile["fan"] == 36 and pile["y"] > 140 for pile in columns)
+    assert view["board"]["width"] >= columns[-1]["x"] + 100
     card = view["piles"][0]["cards"][-1]
     assert set(card) == {"card", "face_up", "available", "framed", "dimmed", "selected"}
     assert [c["available"] for c in view["piles"][0]["cards"]] == [False] * 4 + [True]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from cardems.table import Intent
+from cardems.core.game import Action as Intent
 
 
 class Hinting(Protocol):
@@ -93,9 +93,9 @@ def sh_line(code: str) -> list[tuple[list[Intent], dict[str, Any]]]:
 
 def sh_table(code: str, log: list[Intent]) -> Any:
     """A Seahaven table with ``log`` replayed."""
+    from cardems.core.game import replay
     from cardems.dealcode import DealCode
     from cardems.seahaven.table import SeahavenTable
-    from cardems.table import replay
 
     return replay(SeahavenTable(DealCode.parse(code)), list(log))
 
@@ -112,9 +112,9 @@ def shown_piles(view: dict[str, Any]) -> dict[str, list[str]]:
 def hh_losing_move(number: int = 3) -> tuple[str, list[Intent], list[str]]:
     """On a winnable deal's winning line, the first position where one move loses the
     game: the code, the intents that reach it, and the taps of the losing move."""
+    from cardems.core.game import replay
     from cardems.dealcode import DealCode
     from cardems.heart_to_heart.table import HeartToHeartTable, move_targets
-    from cardems.table import replay
 
     code = DealCode("HH", 1, "N", number)
     line = HeartToHeartTable(code)

@@ -6,33 +6,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from api_helpers import intent, new_game, player, seed
 from solitaire_lines import hh_blocked_game, hh_losing_move, hh_won_game
 from starlette.testclient import TestClient
 
+from cardems.core.registry import game_for
 from cardems.dealcode import DealCode
-from cardems.games import adapter_for
 from cardems.store import Store
-from cardems.web.app import COOKIE, create_app
+from cardems.web.app import create_app
+from cardems.web.deps import COOKIE
 
 WORKED = "HH1-N-AAAAAAM"
 
 
-def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.text
-    data: dict[str, Any] = response.json()
-    return data
-
-
-def intent(client: TestClient, game_id: str, **body: Any) -> Any:
-    return client.post(f"/api/games/{game_id}/intent", json=body)
-
-
 def prepared(client: TestClient, code: str, log: list[tuple[str, ...]]) -> str:
     """A saved game with ``log`` already played, owned by ``client``'s player."""
-    client.get("/api/games")
     store: Store = client.app.state.service.store  # type: ignore[attr-defined]
-    return store.create_game(client.cookies[COOKIE], "heart-to-heart", "N", code, log=log)
+    return seed(store, player(client), "heart-to-heart", code, log)
 
 
 def test_lists_the_offered_games_and_binds_a_player_cookie(client: TestClient) -> None:
@@ -64,7 +54,13 @@ def test_worked_example_draws_then_pairs_with_the_tip(client: TestClient) -> Non
         response = intent(client, game_id, type="tap", target="stock")
         assert response.status_code == 200
     events = response.json()["events"]
-    assert events[0] == {"type": "move", "move": "D", "from": "stock", "to": "waste"}
+    assert events[0] == {
+        "type": "move",
+        "move": "D",
+        "from": "stock",
+        "to": "waste",
+        "say": "Drew a card.",
+    }
     intent(client, game_id, type="tap", target="waste")
     view = intent(client, game_id, type="tap", target="heart:25").json()["view"]
     assert (view["moves"], view["score"]) == (10, 10)
@@ -111,7 +107,7 @@ def test_bad_intents_are_refused_clearly_and_change_nothing(
     game_id = new_game(client, code=WORKED)["id"]
     intent(client, game_id, type="tap", target="heart:25")
     before = client.get(f"/api/games/{game_id}").json()["view"]
-    response = client.post(f"/api/games/{game_id}/intent", json=body)
+    response = intent(client, game_id, body)
     assert response.status_code == status and words in response.json()["error"]
     after = client.get(f"/api/games/{game_id}").json()["view"]
     assert after["piles"] == before["piles"] and after["selected"] == before["selected"]
@@ -194,12 +190,15 @@ def test_a_corrupt_save_gets_a_clear_409_and_stays_on_disk(client: TestClient) -
     assert response.status_code == 409 and "cannot be replayed" in response.json()["error"]
     other = prepared(client, WORKED, [])
     store: Store = client.app.state.service.store  # type: ignore[attr-defined]
+    intent(client, other, type="tap", target="stock")
     with store.transaction() as db:
-        db.execute("UPDATE games SET log = 'garbage' WHERE id = ?", (other,))
-    response = intent(client, other, type="tap", target="stock")
+        db.execute("UPDATE actions SET action = 'garbage' WHERE game_id = ?", (other,))
+    service = client.app.state.service  # type: ignore[attr-defined]
+    service.forget(other)  # as after a restart: the game is read again from the file
+    response = intent(client, other, type="tap", target="stock", version=1)
     assert response.status_code == 409 and "cannot be read" in response.json()["error"]
-    raw = store._db.execute("SELECT log FROM games WHERE id = ?", (other,)).fetchone()[0]
-    assert raw == "garbage"
+    raw = store._db.execute("SELECT action FROM actions WHERE game_id = ?", (other,)).fetchone()
+    assert raw[0] == "garbage"
 
 
 def test_hint_and_winnable_use_the_solver(client: TestClient) -> None:
@@ -224,12 +223,13 @@ def test_a_won_game_counts_in_the_statistics(client: TestClient) -> None:
     assert {"type": "won"} in response.json()["events"]
     view = response.json()["view"]
     assert (view["status"], view["score"], view["timer_running"]) == ("won", 250, False)
-    shortest = adapter_for("HH").solve(DealCode.parse(code), shortest=True)
+    shortest = game_for("HH").solve(DealCode.parse(code), shortest=True)
     assert view["par"] == shortest["length"] <= view["moves"]  # par from the shortest win
     stats = client.get("/api/stats").json()["statistics"]
-    assert [(s["game"], s["played"], s["won"], s["best_score"]) for s in stats] == [
-        ("heart-to-heart", 1, 1, 250)
+    assert [(s["game"], s["values"]["played"], s["values"]["won"]) for s in stats] == [
+        ("heart-to-heart", 1, 1)
     ]
+    assert stats[0]["values"]["best_score"] == 250
 
 
 def test_restart_deals_the_same_code_again(client: TestClient) -> None:
@@ -238,7 +238,7 @@ def test_restart_deals_the_same_code_again(client: TestClient) -> None:
     data = client.post(f"/api/games/{game_id}/restart").json()
     assert data["id"] != game_id and data["view"]["code"] == WORKED and data["view"]["moves"] == 0
     stats = client.get("/api/stats").json()["statistics"]
-    assert stats[0]["played"] == 1 and stats[0]["won"] == 0  # the abandoned attempt
+    assert stats[0]["values"]["played"] == 1 and stats[0]["values"]["won"] == 0  # abandoned
 
 
 def test_requests_beyond_the_rate_bound_get_429(db_path: Path) -> None:
@@ -343,5 +343,6 @@ def test_a_game_replaced_by_a_new_deal_can_be_seen_not_played(client: TestClient
     assert response.status_code == 409 and "replaced by a newer deal" in response.json()["error"]
     assert client.post(f"/api/games/{old}/pause").status_code == 200
     assert client.get(f"/api/games/{old}").json()["view"]["moves"] == 1
-    assert client.get("/api/stats").json()["statistics"][0]["played"] == 1  # still abandoned
+    (stats,) = client.get("/api/stats").json()["statistics"]
+    assert stats["values"]["played"] == 1  # still abandoned
     assert [g["id"] for g in client.get("/api/games").json()["unfinished"]] != [old]

@@ -21,7 +21,11 @@ JSON = st.recursive(
 )
 INTENTS = st.fixed_dictionaries(
     {"type": st.sampled_from(["tap", "double_tap", "drag", "undo", "redo", "fly"])},
-    optional={"target": st.sampled_from(TARGETS) | JSON, "source": st.sampled_from(TARGETS)},
+    optional={
+        "target": st.sampled_from(TARGETS) | JSON,
+        "source": st.sampled_from(TARGETS),
+        "version": st.integers(-2, 50) | JSON,
+    },
 )
 
 
@@ -39,13 +43,15 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(body=INTENTS | JSON, which=st.integers(0, 1), raw=st.booleans())
+@given(body=INTENTS | JSON, which=st.integers(0, 1), raw=st.booleans(), current=st.booleans())
 def test_intents_never_cause_a_server_error(
-    games: tuple[TestClient, list[str]], body: Any, which: int, raw: bool
+    games: tuple[TestClient, list[str]], body: Any, which: int, raw: bool, current: bool
 ) -> None:
     client, ids = games
     url = f"/api/games/{ids[which]}"
     before = client.get(url).json()["view"]
+    if current and isinstance(body, dict):  # made on the version shown: reaches the table
+        body = {**body, "version": before["version"]}
     if raw:
         response = client.post(url + "/intent", content=repr(body).encode())
     else:

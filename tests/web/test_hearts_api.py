@@ -7,12 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from api_helpers import intent, new_game, player, seed
 from hearts_lines import near_end_log
 from starlette.testclient import TestClient
 
 from cardems.cards import Card
 from cardems.hearts.core import cards_of
 from cardems.hearts.rules import Match, Phase, Round
+from cardems.hearts.table import HeartsTable
 from cardems.store import Store
 from cardems.web.app import create_app
 
@@ -21,14 +23,7 @@ CARD = re.compile(r"^(?:[2-9TJQKA][SHDC])$")
 
 
 def new_match(client: TestClient, level: str = "easy", code: str = CODE) -> dict[str, Any]:
-    response = client.post("/api/hearts", json={"level": level, "code": code})
-    assert response.status_code == 201, response.text
-    data: dict[str, Any] = response.json()
-    return data
-
-
-def intent(client: TestClient, game_id: str, body: Any) -> Any:
-    return client.post(f"/api/hearts/{game_id}/intent", json=body)
+    return new_game(client, game="hearts", level=level, code=code)
 
 
 def step(client: TestClient, game_id: str, view: dict[str, Any]) -> Any:
@@ -41,12 +36,12 @@ def step(client: TestClient, game_id: str, view: dict[str, Any]) -> Any:
 def server_match(client: TestClient, game_id: str) -> Match:
     """The match as the server holds it now."""
     app: Any = client.app
-    match: Match = app.state.hearts.load(app_player(client), game_id).match
-    return match
+    table: HeartsTable = app.state.service.load(app_player(client), game_id).table
+    return table.match
 
 
 def app_player(client: TestClient) -> str:
-    return str(client.cookies.get("cardems_player"))
+    return player(client)
 
 
 def test_new_match_deals_the_code_and_shows_only_the_players_hand(client: TestClient) -> None:
@@ -57,23 +52,23 @@ def test_new_match_deals_the_code_and_shows_only_the_players_hand(client: TestCl
     assert view["phase"] == "passing" and view["pass_direction"] == "left"
     assert view["hand_sizes"] == [13, 13, 13, 13]
     assert view["level"] == "easy" and view["code"] == CODE and view["status"] == "playing"
-    assert client.get(f"/api/hearts/{data['id']}").json()["view"] == view
+    assert client.get(f"/api/games/{data['id']}").json()["view"] == view
 
 
 @pytest.mark.parametrize(
     ("body", "status", "words"),
     [
-        ({"level": "godlike"}, 400, "unknown opponent level"),
-        ({"code": "SH1-C4-AAAAAJ2"}, 400, "not a Hearts one"),
-        ({"code": "HT1-N-!!"}, 400, ""),
-        ({"code": 7}, 400, "must be a string"),
+        ({"game": "hearts", "level": "godlike"}, 400, "unknown level 'godlike'"),
+        ({"game": "hearts", "code": "SH1-C4-AAAAAJ2"}, 400, "is a Seahaven Towers code"),
+        ({"game": "hearts", "code": "HT1-N-!!"}, 400, ""),
+        ({"game": "hearts", "code": 7}, 400, "must be a string"),
         ([1, 2], 400, "JSON object"),
     ],
 )
 def test_bad_new_match_requests_are_refused(
     client: TestClient, body: Any, status: int, words: str
 ) -> None:
-    response = client.post("/api/hearts", json=body)
+    response = client.post("/api/games", json=body)
     assert response.status_code == status
     assert words in response.json()["error"]
 
@@ -81,7 +76,7 @@ def test_bad_new_match_requests_are_refused(
 def test_malformed_json_is_a_400(client: TestClient) -> None:
     game_id = new_match(client)["id"]
     response = client.post(
-        f"/api/hearts/{game_id}/intent",
+        f"/api/games/{game_id}/intent",
         content=b"{not json",
         headers={"content-type": "application/json"},
     )
@@ -119,7 +114,7 @@ def test_bad_intents_change_nothing(
     response = intent(client, game_id, body)
     assert response.status_code == status
     assert words in response.json()["error"]
-    assert client.get(f"/api/hearts/{game_id}").json()["view"] == data["view"]
+    assert client.get(f"/api/games/{game_id}").json()["view"] == data["view"]
     assert saved_log(db_path, game_id) == []
 
 
@@ -134,18 +129,18 @@ def test_an_illegal_card_is_refused_with_its_reason(client: TestClient, db_path:
     response = intent(client, game_id, {"type": "play", "card": card})
     assert response.status_code == 422
     assert response.json()["error"] == reason
-    assert client.get(f"/api/hearts/{game_id}").json()["view"] == view
+    assert client.get(f"/api/games/{game_id}").json()["view"] == view
     assert saved_log(db_path, game_id) == log
 
 
 def test_another_players_match_is_forbidden(client: TestClient, db_path: Path) -> None:
     game_id = new_match(client)["id"]
     with TestClient(client.app) as other:
-        assert other.get(f"/api/hearts/{game_id}").status_code == 403
+        assert other.get(f"/api/games/{game_id}").status_code == 403
         response = intent(other, game_id, {"type": "pass", "cards": ["4S", "5S", "4H"]})
         assert response.status_code == 403
     assert saved_log(db_path, game_id) == []
-    assert client.get("/api/hearts/nope").status_code == 404
+    assert client.get("/api/games/nope").status_code == 404
 
 
 def card_strings(data: Any) -> set[str]:
@@ -220,9 +215,9 @@ def test_reload_and_restart_resume_exactly(client: TestClient, db_path: Path) ->
     for _ in range(4):
         view = step(client, game_id, view).json()["view"]
     with TestClient(create_app(db_path), cookies={"cardems_player": app_player(client)}) as fresh:
-        again = fresh.get(f"/api/hearts/{game_id}").json()["view"]
+        again = fresh.get(f"/api/games/{game_id}").json()["view"]
     assert again == view
-    assert client.get(f"/api/hearts/{game_id}").json()["view"] == view
+    assert client.get(f"/api/games/{game_id}").json()["view"] == view
 
 
 def test_a_hold_round_skips_the_pass(client: TestClient) -> None:
@@ -238,10 +233,10 @@ def test_a_hold_round_skips_the_pass(client: TestClient) -> None:
 def test_hints_come_from_the_expert(client: TestClient) -> None:
     data = new_match(client)
     game_id = data["id"]
-    cards = client.post(f"/api/hearts/{game_id}/hint").json()["hint"]["cards"]
+    cards = client.post(f"/api/games/{game_id}/hint").json()["hint"]["cards"]
     assert len(cards) == 3 and set(cards) <= set(data["view"]["hand"])
     view = intent(client, game_id, {"type": "pass", "cards": cards}).json()["view"]
-    (card,) = client.post(f"/api/hearts/{game_id}/hint").json()["hint"]["cards"]
+    (card,) = client.post(f"/api/games/{game_id}/hint").json()["hint"]["cards"]
     assert card in view["legal"]
 
 
@@ -249,11 +244,9 @@ def test_the_end_of_a_match_and_its_statistics(client: TestClient, db_path: Path
     client.get("/")
     code = "HT1-N-AAAAAAQ"
     store = Store(db_path)
-    game_id = store.create_game(
-        app_player(client), "hearts", "N", code, {"level": "easy"}, log=near_end_log(code)
-    )
+    game_id = seed(store, app_player(client), "hearts", code, near_end_log(code), {"level": "easy"})
     store.close()
-    view = client.get(f"/api/hearts/{game_id}").json()["view"]
+    view = client.get(f"/api/games/{game_id}").json()["view"]
     assert max(view["totals"]) + 26 >= 100 and view["legal"]
     answer = intent(client, game_id, {"type": "play", "card": view["legal"][0]}).json()
     (end,) = [e for e in answer["events"] if e["type"] == "match_end"]
@@ -261,13 +254,14 @@ def test_the_end_of_a_match_and_its_statistics(client: TestClient, db_path: Path
     assert end["winner"] == totals.index(min(totals)) == answer["view"]["winner"]
     assert answer["view"]["status"] == ("won" if end["winner"] == 0 else "lost")
     refused = intent(client, game_id, {"type": "play", "card": "2C"})
-    assert refused.status_code == 409
-    stats = client.get("/api/stats").json()["hearts"]
+    assert refused.status_code == 422 and refused.json()["error"] == "The match is over"
+    (block,) = client.get("/api/stats").json()["statistics"]
+    stats = block["values"]
     rounds = len(answer["view"]["history"])
     mine = [r["scores"][0] for r in answer["view"]["history"]]
     assert stats["played"] == 1 and stats["won"] == (end["winner"] == 0)
     # Only the last round was finished through the app: the prepared rounds were not.
-    assert stats["rounds"] == 1 and stats["average_points"] == mine[-1]
+    assert stats["rounds"] == 1 and stats["average"] == mine[-1]
     assert rounds >= 1
     page = client.get("/stats").text
     assert "Hearts" in page and "Matches played" in page
@@ -284,13 +278,13 @@ def test_home_links_hearts_and_resumes_it(client: TestClient) -> None:
     home = client.get("/").text
     assert 'href="/play/hearts"' in home
     first = client.get("/play/hearts")
-    assert first.status_code == 200 and "/hearts/" in str(first.url)
+    assert first.status_code == 200 and "/game/" in str(first.url)
     game_id = str(first.url).rsplit("/", 1)[1]
     assert str(client.get("/play/hearts").url).endswith(game_id)
-    view = client.get(f"/api/hearts/{game_id}").json()["view"]
+    view = client.get(f"/api/games/{game_id}").json()["view"]
     intent(client, game_id, {"type": "pass", "cards": view["hand"][:3]})
     assert f"/game/{game_id}" in client.get("/").text
-    assert str(client.get(f"/game/{game_id}").url).endswith(f"/hearts/{game_id}")
+    assert 'id="hearts"' in client.get(f"/game/{game_id}").text
 
 
 def test_the_page_itself_names_no_card(client: TestClient) -> None:
@@ -298,8 +292,8 @@ def test_the_page_itself_names_no_card(client: TestClient) -> None:
     game_id = new_match(client)["id"]
     for lang in ("en", "ro", "ar", "he"):
         client.post("/api/settings", json={"language": lang})
-        page = client.get(f"/hearts/{game_id}").text
-        assert 'id="hearts-strings"' in page
+        page = client.get(f"/game/{game_id}").text
+        assert 'id="cardems-strings"' in page and 'id="hearts"' in page
         assert re.findall(r"\b[2-9TJQKA][SHDC]\b", page) == []
 
 
@@ -307,11 +301,12 @@ def test_a_replaced_match_can_be_seen_not_played(client: TestClient) -> None:
     first = new_match(client)
     intent(client, first["id"], {"type": "pass", "cards": first["view"]["hand"][:3]})
     new_match(client, code="HT1-N-AAAAABQ")
-    view = client.get(f"/api/hearts/{first['id']}").json()["view"]
+    view = client.get(f"/api/games/{first['id']}").json()["view"]
     assert view["status"] == "abandoned"
     response = intent(client, first["id"], {"type": "play", "card": view["legal"][0]})
     assert response.status_code == 409
-    assert client.get("/api/stats").json()["hearts"]["played"] == 1
+    (stats,) = client.get("/api/stats").json()["statistics"]
+    assert stats["game"] == "hearts" and stats["values"]["played"] == 1
 
 
 def test_card_strings_sees_cards() -> None:
@@ -355,8 +350,8 @@ def test_a_save_that_does_not_replay_is_a_clear_409(
 ) -> None:
     client.get("/")
     store = Store(db_path)
-    game_id = store.create_game(app_player(client), "hearts", "N", CODE, {"level": "easy"}, log=log)
+    game_id = seed(store, app_player(client), "hearts", CODE, log, {"level": "easy"})
     store.close()
-    response = client.get(f"/api/hearts/{game_id}")
+    response = client.get(f"/api/games/{game_id}")
     assert response.status_code == 409 and "cannot be replayed" in response.json()["error"]
     assert saved_log(db_path, game_id) == log

@@ -21,7 +21,11 @@ JSON = st.recursive(
 )
 INTENTS = st.fixed_dictionaries(
     {"type": st.sampled_from(["pass", "play", "finish", "undo"])},
-    optional={"card": CARDS | JSON, "cards": st.lists(CARDS, max_size=4) | JSON},
+    optional={
+        "card": CARDS | JSON,
+        "cards": st.lists(CARDS, max_size=4) | JSON,
+        "version": st.integers(-2, 50) | JSON,
+    },
 )
 
 
@@ -29,11 +33,14 @@ INTENTS = st.fixed_dictionaries(
 def match(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, str]]:
     app = create_app(tmp_path_factory.mktemp("fuzz") / "h.db", rate=1e6, burst=10**6)
     with TestClient(app) as client:
-        answer = client.post("/api/hearts", json={"code": "HT1-N-AAAAAAM", "level": "easy"})
+        answer = client.post(
+            "/api/games", json={"game": "hearts", "code": "HT1-N-AAAAAAM", "level": "easy"}
+        )
         game_id = answer.json()["id"]
         view = answer.json()["view"]
         client.post(
-            f"/api/hearts/{game_id}/intent", json={"type": "pass", "cards": view["hand"][:3]}
+            f"/api/games/{game_id}/intent",
+            json={"type": "pass", "cards": view["hand"][:3], "version": view["version"]},
         )
         yield client, game_id
 
@@ -41,13 +48,15 @@ def match(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient
 @settings(
     max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(body=INTENTS | JSON, raw=st.booleans())
+@given(body=INTENTS | JSON, raw=st.booleans(), current=st.booleans())
 def test_hearts_intents_never_cause_a_server_error(
-    match: tuple[TestClient, str], body: Any, raw: bool
+    match: tuple[TestClient, str], body: Any, raw: bool, current: bool
 ) -> None:
     client, game_id = match
-    url = f"/api/hearts/{game_id}"
+    url = f"/api/games/{game_id}"
     before = client.get(url).json()["view"]
+    if current and isinstance(body, dict):  # made on the version shown: reaches the table
+        body = {**body, "version": before["version"]}
     if raw:
         response = client.post(url + "/intent", content=repr(body).encode())
     else:
@@ -63,9 +72,14 @@ def test_hearts_intents_never_cause_a_server_error(
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(body=JSON | st.fixed_dictionaries({}, optional={"level": JSON, "code": CARDS | JSON}))
+@given(
+    body=JSON
+    | st.fixed_dictionaries(
+        {"game": st.just("hearts")}, optional={"level": JSON, "code": CARDS | JSON}
+    )
+)
 def test_new_matches_never_cause_a_server_error(match: tuple[TestClient, str], body: Any) -> None:
     client, _ = match
     with TestClient(client.app) as other:  # another player: the fuzzed match stays open
-        response = other.post("/api/hearts", json=body)
-        assert response.status_code in (201, 400), response.text
+        response = other.post("/api/games", json=body)
+        assert response.status_code in (201, 400, 404), response.text

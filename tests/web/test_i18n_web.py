@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+from api_helpers import intent
 from starlette.testclient import TestClient
 
 from cardems.i18n import translations
@@ -42,10 +43,8 @@ def test_client_strings_are_embedded_translated(client: TestClient) -> None:
 def test_engine_messages_are_translated_in_the_api(client: TestClient) -> None:
     client.post("/api/settings", json={"move_errors": True, "language": "ar"})
     game_id = client.post("/api/games", json={"code": WORKED}).json()["id"]
-    client.post(f"/api/games/{game_id}/intent", json={"type": "tap", "target": "heart:25"})
-    response = client.post(
-        f"/api/games/{game_id}/intent", json={"type": "tap", "target": "waste"}
-    ).json()
+    intent(client, game_id, type="tap", target="heart:25")
+    response = intent(client, game_id, type="tap", target="waste").json()
     arabic = translations("ar").gettext("Must be of the same rank")
     assert arabic != "Must be of the same rank"
     assert response["view"]["message"] == arabic
@@ -100,9 +99,7 @@ def test_every_card_and_pile_has_a_label_in_the_language(client: TestClient) -> 
     assert by_target["cell:3"]["label"] == "Free cell 3, empty"
     assert by_target["foundation:H"]["label"] == "Foundation, hearts, empty"
     game_id = client.post("/api/games", json={"code": WORKED}).json()["id"]
-    view = client.post(
-        f"/api/games/{game_id}/intent", json={"type": "tap", "target": "heart:25"}
-    ).json()["view"]
+    view = intent(client, game_id, type="tap", target="heart:25").json()["view"]
     tip = next(pile for pile in view["piles"] if pile["target"] == "heart:25")
     assert tip["label"] == "4 of hearts, position 25, available, selected"
     stock = next(pile for pile in view["piles"] if pile["target"] == "stock")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
+from cardems.core.registry import game_for
 from cardems.web.app import create_app
 from cardems.web.charts import recent_games_chart
 
@@ -82,23 +83,23 @@ def test_a_loopback_server_refuses_foreign_host_names(db_path: Path) -> None:
         assert rebound.get("/api/games").status_code == 400
 
 
-def test_a_game_without_a_table_layer_is_not_offered(db_path: Path) -> None:
-    from cardems.heart_to_heart.table import HeartToHeartTable
-
-    app = create_app(db_path, tables={"HH": HeartToHeartTable})
+def test_a_server_offers_only_the_games_it_is_given(db_path: Path) -> None:
+    app = create_app(db_path, games=(game_for("HH"),))
     with TestClient(app) as client:
         html = client.get("/").text
-        assert "Coming soon" in html and 'href="/play/seahaven"' not in html
+        assert 'href="/play/heart-to-heart"' in html and 'href="/play/seahaven"' not in html
         response = client.get("/play/seahaven")
-        assert response.status_code == 404 and "is not available yet" in response.text
+        assert response.status_code == 404 and "this server offers heart-to-heart" in response.text
         response = client.post("/api/games", json={"game": "seahaven"})
-        assert response.status_code == 404 and "not available yet" in response.json()["error"]
+        assert response.status_code == 404 and "unknown game" in response.json()["error"]
         response = client.post("/api/games", json={"code": "SH1-C4-AAAAAJ2"})
         assert response.status_code == 404 and "is not offered" in response.json()["error"]
 
 
-def test_hearts_has_its_own_table(client: TestClient) -> None:
+def test_hearts_plays_at_the_shared_table_route(client: TestClient) -> None:
     html = client.get("/").text
     assert 'href="/play/hearts"' in html
     response = client.post("/api/games", json={"code": "HT1-N-AAAAAAA"})
-    assert response.status_code == 404 and "Hearts is not offered" in response.json()["error"]
+    assert response.status_code == 201 and response.json()["view"]["game"] == "hearts"
+    page = client.get(f"/game/{response.json()['id']}").text
+    assert 'id="hearts"' in page and "/static/games/hearts/hearts.js" in page

@@ -42,11 +42,14 @@ def test_kill_9_between_moves_loses_nothing(tmp_path: Path) -> None:
     try:
         with httpx2.Client(base_url=base) as client:
             game = client.post("/api/games", json={"code": "HH1-N-AAAAAAM"}).json()["id"]
+            version = 0
             for target in ["stock"] * 9 + ["waste", "heart:25", "stock"]:
                 response = client.post(
-                    f"/api/games/{game}/intent", json={"type": "tap", "target": target}
+                    f"/api/games/{game}/intent",
+                    json={"type": "tap", "target": target, "version": version},
                 )
                 assert response.status_code == 200
+                version = response.json()["view"]["version"]
             acknowledged = response.json()["view"]
             cookies = dict(client.cookies)
     finally:

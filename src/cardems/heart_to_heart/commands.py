@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from cardems.cli import CommandError, language
+from cardems.core.history import History, IllegalMove
 from cardems.dealcode import DealCode, DealCodeError
-from cardems.engine import History, IllegalMove
 from cardems.heart_to_heart.rules import HeartState, MoveParseError, deal, parse_moves, play
 from cardems.heart_to_heart.solver import hint, is_winnable
 from cardems.heart_to_heart.text import layout_data, render_state, status

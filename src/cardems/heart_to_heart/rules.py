@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cardems.cards import Card, CardParseError, Rank, Suit
+from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
-from cardems.engine import IllegalMove
 from cardems.heart_to_heart.layout import COVER_MASK, POSITION_COUNT, POSITIONS
 from cardems.i18n.markers import N_
 from cardems.rng import shuffled

@@ -1,4 +1,4 @@
-"""The Heart to Heart table: taps, selection, placement help and the view (SPEC §2).
+"""The Heart to Heart table: taps, selection, placement help and the view.
 
 Targets: ``heart:1`` … ``heart:25``, ``stock``, ``waste``. A tap on the stock draws (or
 recycles when the stock is empty). A tap on an available card or on the waste selects
@@ -17,17 +17,28 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from cardems.core.game import Action, Event, Record, TableSettings
+from cardems.core.history import History, IllegalMove
+from cardems.core.solitaire import SolitaireActions
 from cardems.dealcode import DealCode
-from cardems.engine import History, IllegalMove
 from cardems.heart_to_heart.layout import POSITION_COUNT, POSITIONS, ROW, X
 from cardems.heart_to_heart.rules import SAME_RANK, HeartState, Move, MoveKind, card_text, deal
 from cardems.i18n.markers import N_
-from cardems.table import Event, Intent, TableSettings
 from cardems.timer import GameTimer
 
 STOCK = "stock"
 WASTE = "waste"
 NO_MORE_MOVES = N_("No more moves possible")
+DREW = "Drew a card."
+PAIRED = "Paired."
+# Said by the browser after a move (client strings of cardems.web.i18n).
+
+# Board geometry, in card-sized units of 100 × 140 (the card sprite's size).
+STEP = 108  # a card and the gap beside it
+ROW_STEP = 70  # half a card: the heart's rows overlap
+BOARD = {"width": 6 * STEP - 8, "height": ROW_STEP * 6 + 140 + 30}
+STOCK_PLACE = (0, 300)
+WASTE_PLACE = (5 * STEP, 300)
 
 
 def heart_target(position: int) -> str:
@@ -62,7 +73,7 @@ def move_targets(move: Move) -> tuple[str, str]:
     return heart_target(move.first), heart_target(move.second)
 
 
-class HeartToHeartTable:
+class HeartToHeartTable(SolitaireActions):
     """A game of Heart to Heart as the web app and the terminal player drive it."""
 
     def __init__(
@@ -73,7 +84,8 @@ class HeartToHeartTable:
     ) -> None:
         self.code = code
         self.settings = settings
-        self.log: list[Intent] = []
+        self.log: list[Action] = []
+        self.records: list[Record] = []
         self.timer = GameTimer(clock=clock)
         self.history: History[HeartState] = History(deal(code))
         self.selected: str | None = None
@@ -135,7 +147,20 @@ class HeartToHeartTable:
 
     # -- helpers -------------------------------------------------------------------------
 
-    def _logged(self, intent: Intent, action: Callable[[], list[Event]]) -> list[Event]:
+    def legal_intents(self) -> list[Action]:
+        """One intent per legal move: a tap on the stock, or a drag of one card onto its pair."""
+        intents: list[Action] = []
+        for move in self.state.legal_moves():
+            source, target = move_targets(move)
+            if move.kind in (MoveKind.DRAW, MoveKind.RECYCLE):
+                intents.append(("tap", STOCK))
+            elif move.kind is MoveKind.WASTE:
+                intents.append(("drag", WASTE, source))
+            else:
+                intents.append(("drag", source, target))
+        return intents
+
+    def _logged(self, intent: Action, action: Callable[[], list[Event]]) -> list[Event]:
         before = (self.history.current, self.selected, self.history.can_redo)
         events = action()
         if (self.history.current, self.selected, self.history.can_redo) != before:
@@ -212,7 +237,10 @@ class HeartToHeartTable:
         self.history.push(state)
         self.message = None
         self.timer.start()
-        events: list[Event] = [{"type": "move", "move": str(move), "from": source, "to": target}]
+        said = DREW if move.kind in (MoveKind.DRAW, MoveKind.RECYCLE) else PAIRED
+        events: list[Event] = [
+            {"type": "move", "move": str(move), "from": source, "to": target, "say": said}
+        ]
         return events + self._end_events()
 
     def _end_events(self) -> list[Event]:
@@ -275,7 +303,10 @@ class HeartToHeartTable:
                     "kind": "heart",
                     "cards": cards,
                     "row": ROW[p - 1],
-                    "x": X[p - 1],
+                    "column": X[p - 1],
+                    "x": X[p - 1] * STEP,
+                    "y": (ROW[p - 1] - 1) * ROW_STEP,
+                    "fan": 0,
                 }
             )
         hidden = {
@@ -292,11 +323,22 @@ class HeartToHeartTable:
                 "kind": "stock",
                 "cards": [dict(hidden) for _ in state.stock],
                 "count": len(state.stock),
+                "x": STOCK_PLACE[0],
+                "y": STOCK_PLACE[1],
+                "fan": 0,
             }
         )
         waste_cards = [face(WASTE, top, True)] if top is not None else []
         piles.append(
-            {"target": WASTE, "kind": "waste", "cards": waste_cards, "count": len(state.waste)}
+            {
+                "target": WASTE,
+                "kind": "waste",
+                "cards": waste_cards,
+                "count": len(state.waste),
+                "x": WASTE_PLACE[0],
+                "y": WASTE_PLACE[1],
+                "fan": 0,
+            }
         )
         return {
             "game": "heart-to-heart",
@@ -311,4 +353,7 @@ class HeartToHeartTable:
             "selected": self.selected,
             "message": self.message,
             "piles": piles,
+            "board": BOARD,
+            "shortcuts": {"d": {"type": "tap", "target": STOCK}},
+            "double_tap_after_move": True,
         }

@@ -3,7 +3,7 @@
 Seats are 0–3 clockwise: 0 South (the player), 1 West, 2 North, 3 East. Play goes
 clockwise, so a seat's left is the next seat. States are immutable: every action returns
 a new :class:`Round` or :class:`Match`, and refused actions raise
-:class:`~cardems.engine.IllegalMove` with a player-facing reason.
+:class:`~cardems.core.history.IllegalMove` with a player-facing reason.
 
 A match's deals come from its code: one SplitMix64 stream seeded with
 ``deal_seed(code.prefix, code.number)`` shuffles the deck (in :data:`ALL_CARDS` order) with
@@ -19,8 +19,8 @@ from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardems.cards import Card
+from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
-from cardems.engine import IllegalMove
 from cardems.hearts.core import (
     HEART_MASK,
     INDEX_OF_ORDINAL,

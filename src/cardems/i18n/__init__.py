@@ -1,6 +1,6 @@
-"""Translations for Cardems: languages, gettext catalogs, rules pages.
+"""Translations for Cardems: languages and gettext catalogs.
 
-``from cardems.i18n import negotiate, direction, translations, rules_page``.
+``from cardems.i18n import negotiate, direction, translations``.
 Engines import only :mod:`cardems.i18n.markers`; the Babel-backed names below are
 loaded lazily so that marking a string never imports the translation machinery.
 """
@@ -21,17 +21,14 @@ if TYPE_CHECKING:
         from_environment,
         negotiate,
     )
-    from cardems.i18n.rules import RULES_GAMES, rules_page
 
 __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
-    "RULES_GAMES",
     "card_name",
     "direction",
     "from_environment",
     "negotiate",
-    "rules_page",
     "spoken_label",
     "translate",
     "translations",
@@ -45,10 +42,8 @@ _HOMES = {
     "from_environment": "languages",
     "translate": "formatted",
     "negotiate": "languages",
-    "RULES_GAMES": "rules",
     "card_name": "labels",
     "spoken_label": "labels",
-    "rules_page": "rules",
 }
 
 

@@ -13,7 +13,7 @@ from cardems.cards import Card, Rank, Suit
 from cardems.i18n.catalogs import translations
 from cardems.i18n.markers import N_, Np_
 
-__all__ = ["CARD_NAME", "card_name", "spoken_label"]
+__all__ = ["CARD_NAME", "card_name", "card_name_parts", "spoken_label"]
 
 CARD_NAME: Final = "card name"
 _SEPARATOR: Final = "label separator"
@@ -52,3 +52,20 @@ def spoken_label(parts: Iterable[str], lang: str) -> str:
     """Join already translated parts of a label with the language's separator."""
     separator = translations(lang).pgettext(_SEPARATOR, _COMMA)
     return str(separator).join(parts)
+
+
+def card_name_parts(lang: str) -> dict[str, object]:
+    """What a browser script needs to name any card in ``lang`` without a card code in
+    the page: ``{"ranks": {"Q": "queen", "7": "7", …}, "suits": {"S": "spades", …},
+    "pattern": "%(rank)s of %(suit)s"}``."""
+    t = translations(lang)
+    return {
+        "ranks": {
+            rank.letter: str(t.pgettext(CARD_NAME, _RANKS[rank]))
+            if rank in _RANKS
+            else str(int(rank))
+            for rank in Rank
+        },
+        "suits": {suit.letter: str(t.pgettext(CARD_NAME, name)) for suit, name in _SUITS.items()},
+        "pattern": str(t.gettext(_CARD)),
+    }

@@ -19,9 +19,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from cardems.dealcode import FAMILIES, DealCode
+from cardems.dealcode import DealCode
 from cardems.rng import SplitMix64, deal_seed
-from cardems.seahaven.adapter import load_pool
+from cardems.seahaven.game import FAMILY, load_pool
 from cardems.seahaven.rules import deal
 from cardems.seahaven.solver import solve_state
 
@@ -31,7 +31,7 @@ POOL_DIR = Path(__file__).parent / "pools"
 def deal_numbers(variant: str, count: int, seed: int) -> list[int]:
     """``count`` distinct pseudo-random deal numbers for ``variant``, reproducible by seed."""
     rng = SplitMix64(deal_seed(f"POOL-{variant}", seed))
-    bound = FAMILIES["SH"].max_number + 1
+    bound = FAMILY.max_number + 1
     numbers: dict[int, None] = {}
     while len(numbers) < count:
         numbers[rng.below(bound)] = None

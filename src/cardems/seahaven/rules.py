@@ -23,8 +23,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from cardems.cards import ALL_CARDS, SUIT_ORDER, Card, Rank, Suit
+from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
-from cardems.engine import IllegalMove
 from cardems.i18n.markers import N_
 from cardems.rng import shuffled
 

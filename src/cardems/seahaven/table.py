@@ -1,7 +1,7 @@
 """The Seahaven Towers table: taps, double taps and drags in; a view and events out.
 
-It implements :class:`cardems.table.SolitaireTable` and the view contract
-(``/work/briefs/view-contract.md``):
+It implements :class:`cardems.core.game.Table` (see ``docs/ARCHITECTURE.md`` for the
+view every table answers):
 
 - A tap on a pile with nothing selected sends its top card home when that is legal;
   otherwise it selects the pile (a column's whole top run, a cell's card, or a
@@ -36,8 +36,10 @@ from collections.abc import Callable
 from typing import Any
 
 from cardems.cards import Rank
+from cardems.core.game import Action, Event, Record, TableSettings
+from cardems.core.history import History, IllegalMove
+from cardems.core.solitaire import SolitaireActions
 from cardems.dealcode import DealCode
-from cardems.engine import History, IllegalMove
 from cardems.i18n.markers import N_
 from cardems.seahaven.rules import (
     COLUMNS,
@@ -52,17 +54,27 @@ from cardems.seahaven.rules import (
     format_move,
     group_limit,
     home_move,
+    legal_moves,
     run_length,
     safe_home_moves,
 )
 from cardems.seahaven.solver import progress_possible, solve_state
-from cardems.table import Event, Intent, TableSettings
 from cardems.timer import GameTimer
 
 GAME_WON = N_("The game is won: start a new deal")
 
 HINT_SECONDS = 2.0
 """Search budget of a hint; with none found in time, ``hint`` answers None."""
+
+MOVED = "Moved %(card)s."
+# Said by the browser after a move (client strings of cardems.web.i18n).
+
+# Board geometry, in card-sized units of 100 × 140 (the card sprite's size).
+STEP = 108  # a card and the gap beside it
+FAN = 36  # between the cards of a column
+COLUMN_TOP = 140 + 2 * 8 + 24
+FAN_ROOM = 12 * FAN
+"""A column's fan fits this height: longer columns are fanned tighter."""
 
 
 def parse_target(target: str, n_cells: int) -> tuple[Place, int | None]:
@@ -107,7 +119,7 @@ def count_for(state: SeahavenState, source: Place, dest: Place) -> int:
     return 1
 
 
-class SeahavenTable:
+class SeahavenTable(SolitaireActions):
     """One Seahaven game at the table (see the module docstring for the behaviour)."""
 
     def __init__(
@@ -118,7 +130,8 @@ class SeahavenTable:
     ) -> None:
         self.code = code
         self.settings = settings
-        self.log: list[Intent] = []
+        self.log: list[Action] = []
+        self.records: list[Record] = []
         self.history: History[SeahavenState] = History(deal(code))
         self.n_cells = len(self.history.current.cells)
         self.selected: Place | None = None
@@ -159,7 +172,7 @@ class SeahavenTable:
         place, _ = parse_target(target, self.n_cells)
         if self.state.won:
             return self._refuse(GAME_WON)
-        intent: Intent = ("tap", target)
+        intent: Action = ("tap", target)
         selected = self.selected
         if selected is None:
             if not self.state.cards_at(place):
@@ -226,7 +239,7 @@ class SeahavenTable:
 
     def play_move(self, move: Move) -> list[Event]:
         """Play a move given in notation form (a terminal player's entry); logged as a drag."""
-        intent: Intent = ("drag", move.source.target, move.dest.target)
+        intent: Action = ("drag", move.source.target, move.dest.target)
         if move.source.kind == "column" and move.count > 1:
             index = len(self.state.columns[move.source.index]) - move.count
             intent = ("drag", f"{move.source.target}:{index}", move.dest.target)
@@ -234,6 +247,17 @@ class SeahavenTable:
         if reason is not None:
             return self._refuse(reason)
         return self._play(move, intent)
+
+    def legal_intents(self) -> list[Action]:
+        """One drag per legal move (a run's drag names the index it starts at)."""
+        intents: list[Action] = []
+        state = self.state
+        for move in legal_moves(state):
+            source = move.source.target
+            if move.source.kind == "column":
+                source += f":{len(state.columns[move.source.index]) - move.count}"
+            intents.append(("drag", source, move.dest.target))
+        return intents
 
     # -- answers -----------------------------------------------------------------------
 
@@ -252,6 +276,8 @@ class SeahavenTable:
         accepts = self._accepting() if self.selected is not None else set()
         framed = self._framed() if self.selected is None else set()
         help_on = self.settings.placement_help
+        longest = max(1, *(len(pile) for pile in state.columns))
+        fan = min(FAN, FAN_ROOM // max(1, longest - 1))
         piles: list[dict[str, Any]] = []
         for index, pile in enumerate(state.columns):
             place = Place("column", index)
@@ -269,7 +295,7 @@ class SeahavenTable:
                         selected=is_selected,
                     )
                 )
-            piles.append(self._pile(place, "column", cards, accepts))
+            piles.append(self._pile(place, "column", cards, accepts, index * STEP, COLUMN_TOP, fan))
         for index, cell_card in enumerate(state.cells):
             place = Place("cell", index)
             cards = []
@@ -283,7 +309,7 @@ class SeahavenTable:
                         selected=self.selected == place,
                     )
                 )
-            piles.append(self._pile(place, "cell", cards, accepts))
+            piles.append(self._pile(place, "cell", cards, accepts, index * STEP))
         for index, height in enumerate(state.foundations):
             place = Place("foundation", index)
             top = state.foundation_top(index)
@@ -298,7 +324,7 @@ class SeahavenTable:
                         selected=self.selected == place,
                     )
                 )
-            pile_view = self._pile(place, "foundation", cards, accepts)
+            pile_view = self._pile(place, "foundation", cards, accepts, (6 + index) * STEP)
             pile_view["suit"] = SUIT_LETTERS[index]
             pile_view["count"] = height
             piles.append(pile_view)
@@ -317,6 +343,9 @@ class SeahavenTable:
             "message": self.message if self.settings.move_errors else None,
             "group_limit": group_limit(state),
             "piles": piles,
+            "board": {"width": 10 * STEP - 8, "height": COLUMN_TOP + 140 + FAN_ROOM + 8},
+            "shortcuts": {"d": None},
+            "double_tap_after_move": False,
         }
 
     # -- helpers -----------------------------------------------------------------------
@@ -344,7 +373,7 @@ class SeahavenTable:
             moves.append(Move(place, Place("cell", free)))
         return moves
 
-    def _play(self, move: Move, intent: Intent) -> list[Event]:
+    def _play(self, move: Move, intent: Action) -> list[Event]:
         state = apply_move(self.state, move)
         events: list[Event] = [self._move_event(move)]
         if self.settings.auto_move:
@@ -379,12 +408,12 @@ class SeahavenTable:
         self.timer.stop()
         return [{"type": status}]
 
-    def _select(self, place: Place, intent: Intent) -> list[Event]:
+    def _select(self, place: Place, intent: Action) -> list[Event]:
         self.selected = place
         self._accept(intent)
         return [{"type": "select", "target": place.target}]
 
-    def _accept(self, intent: Intent) -> None:
+    def _accept(self, intent: Action) -> None:
         self.log.append(intent)
         self.message = None
 
@@ -399,6 +428,7 @@ class SeahavenTable:
             "move": format_move(move),
             "from": move.source.target,
             "to": move.dest.target,
+            "say": MOVED,
         }
 
     def _selected_count(self) -> int:
@@ -460,9 +490,23 @@ class SeahavenTable:
         }
 
     def _pile(
-        self, place: Place, kind: str, cards: list[dict[str, Any]], accepts: set[Place]
+        self,
+        place: Place,
+        kind: str,
+        cards: list[dict[str, Any]],
+        accepts: set[Place],
+        x: int,
+        y: int = 0,
+        fan: int = 0,
     ) -> dict[str, Any]:
-        pile: dict[str, Any] = {"target": place.target, "kind": kind, "cards": cards}
+        pile: dict[str, Any] = {
+            "target": place.target,
+            "kind": kind,
+            "cards": cards,
+            "x": x,
+            "y": y,
+            "fan": fan,
+        }
         if self.selected is not None:
             pile["accepts"] = place in accepts
         return pile

@@ -8,9 +8,10 @@
 - :func:`translate`: an English message produced by an engine or the service (marked with
   ``N_`` where it is produced) in the page's language; :func:`translate_events` does the
   ``message`` of each event.
-- :func:`client_strings`: the strings the browser scripts show, as ``{msgid: text}``,
-  embedded in every page (``<script type="application/json" id="cardems-strings">``) and
-  read by the client's ``t(msgid)``.
+- :func:`client_strings`: the strings the browser scripts show (the shared ones and
+  every game's ``client_strings``), as ``{msgid: text}``, embedded in every page
+  (``<script type="application/json" id="cardems-strings">``) and read by the client's
+  ``t(msgid)``; :func:`page_context` adds the parts of card names (``card-names``).
 """
 
 from __future__ import annotations
@@ -22,9 +23,12 @@ from typing import Any, Final
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from cardems.core.registry import games
 from cardems.i18n import LANGUAGES, direction, negotiate, translations
 from cardems.i18n.formatted import translate
+from cardems.i18n.labels import card_name_parts
 from cardems.i18n.markers import N_
+from cardems.web.assets import game_assets
 
 __all__ = [
     "CLIENT_STRINGS",
@@ -64,6 +68,7 @@ CLIENT_STRINGS: Final = (
     N_("Moved %(card)s."),
     N_("Paired."),
     N_("Drew a card."),
+    N_("This game has changed elsewhere: it is shown as it stands now."),
 )
 
 
@@ -77,8 +82,9 @@ def choose_language(saved: Any, accept_language: str | None) -> str:
 @functools.cache
 def environment(lang: str) -> Environment:
     """The Jinja2 environment of ``lang``, created once per language."""
+    folders = [TEMPLATES, *(assets / "templates" for assets in map(game_assets, games()))]
     env = Environment(
-        loader=FileSystemLoader(TEMPLATES),
+        loader=FileSystemLoader([folder for folder in folders if folder.is_dir()]),
         autoescape=select_autoescape(),
         extensions=["jinja2.ext.i18n"],
     )
@@ -99,9 +105,10 @@ def translate_events(lang: str, events: Iterable[dict[str, Any]]) -> list[dict[s
 
 @functools.cache
 def client_strings(lang: str) -> dict[str, str]:
-    """``{msgid: translation}`` of :data:`CLIENT_STRINGS` for the browser."""
+    """``{msgid: translation}`` of :data:`CLIENT_STRINGS` and every game's client strings."""
     t = translations(lang)
-    return {message: str(t.gettext(message)) for message in CLIENT_STRINGS}
+    messages = [*CLIENT_STRINGS, *(m for game in games() for m in game.client_strings)]
+    return {message: str(t.gettext(message)) for message in messages}
 
 
 def page_context(lang: str) -> dict[str, Any]:
@@ -111,4 +118,5 @@ def page_context(lang: str) -> dict[str, Any]:
         "dir": direction(lang),
         "languages": LANGUAGES,
         "client_strings": client_strings(lang),
+        "card_names": card_name_parts(lang),
     }

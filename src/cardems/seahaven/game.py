@@ -1,15 +1,25 @@
-"""Seahaven Towers as the CLI and the web app see it (``cardems.games.GameAdapter``)."""
+"""Seahaven Towers' declaration for the core: codes, pools, solver, table, labels."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardems.dealcode import FAMILIES, DealCode
-from cardems.games import Unsupported
-from cardems.seahaven.rules import SUIT_LETTERS, SeahavenState, deal, format_move
-from cardems.seahaven.solver import solve_state
+from cardems.core.base import GameBase
+from cardems.core.game import PlayedGame, StatBlock, Table, TableSettings, View
+from cardems.core.labels import label_piles
+from cardems.core.registry import Unsupported
+from cardems.core.solitaire import solitaire_statistics
+from cardems.dealcode import DealCode, GameFamily
+from cardems.i18n.markers import N_, Nn_
+
+if TYPE_CHECKING:
+    from cardems.seahaven.rules import SeahavenState
+
+FAMILY = GameFamily("SH", "seahaven", "Seahaven Towers", ("C4", "C2", "C1"), 7)
+FREE_CELLS = Nn_("%(num)d free cell", "%(num)d free cells")
 
 SOLVE_SECONDS = 10.0
 """Budget of one ``solve`` request; past it the answer is ``winnable: null``."""
@@ -27,9 +37,11 @@ def load_pool(variant: str) -> list[DealCode]:
 def describe_state(code: DealCode, state: SeahavenState) -> dict[str, Any]:
     """A position as JSON-ready data: columns bottom→top, cells (null when empty), the top
     card of each foundation (null when empty)."""
+    from cardems.seahaven.rules import SUIT_LETTERS
+
     return {
         "code": str(code),
-        "game": "seahaven",
+        "game": FAMILY.name,
         "variant": code.variant,
         "columns": [[str(card) for card in pile] for pile in state.columns],
         "cells": [None if card is None else str(card) for card in state.cells],
@@ -59,10 +71,21 @@ def render_state(code: DealCode, state: SeahavenState) -> str:
     return "\n".join(lines)
 
 
-class SeahavenAdapter:
-    """Deals, describes, renders and solves Seahaven Towers codes."""
+class Seahaven(GameBase):
+    """Seahaven Towers (``SH1-C4-…``, ``C2``, ``C1``): FreeCell's sibling, built by suit."""
 
-    family = FAMILIES["SH"]
+    family = FAMILY
+    can_solve = True
+    variant_legend = N_("Seahaven difficulty (free cells)")
+    variant_labels = (
+        (N_("Easy: %(num)d"), 4),
+        (N_("Medium: %(num)d"), 2),
+        (N_("Hard: %(num)d"), 1),
+    )
+    keys_help = N_(
+        "Keyboard: arrow keys move between cards and piles, Enter or Space selects and"
+        " moves, D sends a card where it fits, U undoes, R redoes, Esc cancels the selection."
+    )
 
     def __init__(self) -> None:
         self._random = random.SystemRandom()
@@ -70,6 +93,9 @@ class SeahavenAdapter:
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal; with ``winnable``, one from the shipped pool of proved-winnable codes
         (or, when a pool is missing, the first random deal the solver proves winnable)."""
+        from cardems.seahaven.rules import deal
+        from cardems.seahaven.solver import solve_state
+
         if winnable:
             pool = load_pool(variant)
             if pool:
@@ -81,14 +107,21 @@ class SeahavenAdapter:
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """The initial layout as JSON-ready data."""
+        from cardems.seahaven.rules import deal
+
         return describe_state(code, deal(code))
 
     def render(self, code: DealCode) -> str:
         """The initial layout as text."""
+        from cardems.seahaven.rules import deal
+
         return render_state(code, deal(code))
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """Winnable (with a winning line), not winnable, or undecided within the budget."""
+        from cardems.seahaven.rules import deal, format_move
+        from cardems.seahaven.solver import solve_state
+
         if shortest:
             raise Unsupported(
                 "the Seahaven solver finds a winning line, not the shortest one; drop --shortest"
@@ -97,11 +130,49 @@ class SeahavenAdapter:
         moves = [format_move(move) for move in result.moves]
         return {
             "code": str(code),
-            "game": "seahaven",
+            "game": self.family.name,
             "winnable": result.winnable,
             "moves": moves,
             "length": len(moves),
         }
 
+    def new_table(
+        self,
+        code: DealCode,
+        settings: TableSettings,
+        options: dict[str, Any],
+        clock: Callable[[], float],
+    ) -> Table:
+        """A Seahaven table at the deal's start."""
+        from cardems.seahaven.table import SeahavenTable
 
-ADAPTER = SeahavenAdapter()
+        return SeahavenTable(code, settings, clock)
+
+    def winnable(self, table: Table, seconds: float) -> bool | None:
+        """The exact solver on the table's position, within ``seconds``."""
+        from cardems.seahaven.solver import solve_state
+        from cardems.seahaven.table import SeahavenTable
+
+        assert isinstance(table, SeahavenTable)
+        return solve_state(table.state, time_limit=seconds).winnable
+
+    def label(self, view: View, lang: str) -> View:
+        """Columns, free cells and foundations, named for screen readers."""
+        from cardems.seahaven.labels import label_pile
+
+        return label_piles(view, lang, label_pile)
+
+    def statistics(self, games: Sequence[PlayedGame]) -> list[StatBlock]:
+        """One block per free-cell count."""
+        return solitaire_statistics(
+            self.family, games, lambda variant: (*FREE_CELLS, int(variant[1:]))
+        )
+
+    def add_commands(self, subparsers: Any) -> None:
+        """``cardems analyze seahaven``."""
+        from cardems.seahaven.commands import add_commands
+
+        add_commands(subparsers)
+
+
+GAME = Seahaven()

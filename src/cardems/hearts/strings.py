@@ -1,29 +1,15 @@
-"""The Hearts table's words: engine refusals and the strings of ``static/hearts.js``.
+"""The Hearts table's words: engine refusals and the strings of ``web/static/hearts.js``.
 
 The Hearts engine returns English refusals; those a player can meet are marked here so
-that the catalogs hold them. :func:`hearts_client_strings` gives the browser its strings
-and the parts of card names in the page's language (``<script id="hearts-strings">``).
+that the catalogs hold them. :data:`CLIENT` lists what the browser script shows; the web
+app sends their translations with the page (see ``Game.client_strings``).
 """
 
 from __future__ import annotations
 
-import functools
-from typing import Any, Final
+from typing import Final
 
-from cardems.cards import Rank, Suit
-from cardems.i18n.catalogs import translations
-from cardems.i18n.labels import CARD_NAME
 from cardems.i18n.markers import N_
-
-#: The English names the catalogs translate (marked in :mod:`cardems.i18n.labels`).
-RANK_NAMES: Final = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
-SUIT_NAMES: Final = {
-    Suit.SPADES: "spades",
-    Suit.HEARTS: "hearts",
-    Suit.DIAMONDS: "diamonds",
-    Suit.CLUBS: "clubs",
-}
-CARD_PATTERN: Final = "%(rank)s of %(suit)s"
 
 #: Refusals of the Hearts engine (cardems.hearts.rules) that reach the player.
 ENGINE_REFUSALS: Final = (
@@ -89,24 +75,3 @@ CLIENT: Final = (
     N_("medium"),
     N_("expert"),
 )
-
-
-@functools.cache
-def hearts_client_strings(lang: str) -> dict[str, Any]:
-    """``{"messages": {msgid: text}, "ranks": {…}, "suits": {…}}`` for ``lang``.
-
-    Card names come as the names of the card "Q" of each suit letter and of each rank's
-    card of spades, so that the page carries no card code: the client puts a name
-    together from ``ranks[rank]`` and ``suits[suit]`` (see :func:`card_name`)."""
-    t = translations(lang)
-    return {
-        "messages": {message: str(t.gettext(message)) for message in CLIENT},
-        "ranks": {rank.letter: _rank_name(rank, lang) for rank in Rank},
-        "suits": {suit.letter: str(t.pgettext(CARD_NAME, SUIT_NAMES[suit])) for suit in Suit},
-        "card": str(t.gettext(CARD_PATTERN)),
-    }
-
-
-def _rank_name(rank: Rank, lang: str) -> str:
-    name = RANK_NAMES.get(rank)
-    return str(translations(lang).pgettext(CARD_NAME, name)) if name else str(int(rank))

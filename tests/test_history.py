@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardems.engine import History, IllegalMove
+from cardems.core.history import History, IllegalMove
 
 
 def test_undo_and_redo_walk_back_and_forth() -> None:

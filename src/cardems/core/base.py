@@ -1,0 +1,67 @@
+"""Defaults a game declaration inherits: a solitaire with no solver, labels or commands.
+
+A game subclasses :class:`GameBase`, sets ``family`` (and ``keys_help``), implements
+``random_code``, ``describe``, ``render`` and ``new_table``, and overrides what it has
+beyond the defaults: a solver, screen-reader labels, options, its own page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from cardems.core.game import Action, Option, PlayedGame, StatBlock, Table, View
+from cardems.core.registry import Unsupported
+from cardems.core.solitaire import parse_intent, solitaire_statistics
+from cardems.dealcode import DealCode, GameFamily
+from cardems.i18n.markers import N_
+
+NO_SOLVER = N_("%(game)s has no solver")
+
+
+class GameBase:
+    """Shared defaults of :class:`~cardems.core.game.Game` (see the module docstring)."""
+
+    family: ClassVar[GameFamily]
+    keys_help: ClassVar[str] = ""
+    options: ClassVar[tuple[Option, ...]] = ()
+    page: ClassVar[str] = "table.html"
+    client_strings: ClassVar[tuple[str, ...]] = ()
+    can_solve: ClassVar[bool] = False
+    variant_legend: ClassVar[str] = ""
+    variant_labels: ClassVar[tuple[tuple[str, int], ...]] = ()
+
+    def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
+        """No solver by default."""
+        raise Unsupported(NO_SOLVER % {"game": self.family.title})
+
+    def winnable(self, table: Table, seconds: float) -> bool | None:
+        """Undecided by default."""
+        return None
+
+    def par(self, code: DealCode) -> int | None:
+        """Unknown by default."""
+        return None
+
+    def parse_intent(self, data: dict[str, Any]) -> Action:
+        """A solitaire intent (tap, double tap, drag, undo, redo)."""
+        return parse_intent(data)
+
+    def label(self, view: View, lang: str) -> View:
+        """No spoken labels by default."""
+        return view
+
+    def localize(self, view: View, lang: str) -> View:
+        """The view's ``message`` in ``lang``, then the game's labels."""
+        from cardems.i18n import translate
+
+        if isinstance(view.get("message"), str):
+            view = {**view, "message": translate(lang, view["message"])}
+        return self.label(view, lang)
+
+    def statistics(self, games: Sequence[PlayedGame]) -> list[StatBlock]:
+        """A solitaire's statistics, one block per variant."""
+        return solitaire_statistics(self.family, games)
+
+    def add_commands(self, subparsers: Any) -> None:
+        """No commands of its own by default."""

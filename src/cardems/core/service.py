@@ -1,0 +1,403 @@
+"""The table service: every game of every player, played through one path.
+
+A request names a game by its unguessable id. The service checks that the game belongs
+to the requesting player, finds its table in memory (or rebuilds it from the saved code,
+options and actions), checks the version the intent was made on, lets the table act
+(the player's intent and any opponents' replies), and saves the new actions as one
+compare-and-set on the game's version before it answers ``(events, view)``.
+
+Guarantees:
+
+- An action answered with success is saved: a save that fails raises a 503
+  :class:`ServiceError` and drops the table from memory, so the next request rebuilds
+  it from what is saved.
+- An intent made on an older version (a retry, a second tab, another server that moved
+  first) is refused with 409 and the current view; it is never applied twice.
+- Each game has a lock; calls are blocking (solvers and bots run inside them), so a
+  web server calls them from worker threads.
+
+Nothing here raises for bad input except :class:`ServiceError`, which carries a 4xx
+status and a message marked for translation. The service names no game.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardems.core.game import Event, Game, IntentError, Table, TableSettings, View, replay
+from cardems.core.registry import games as registered_games
+from cardems.core.settings import SettingsError, validate, with_defaults
+from cardems.dealcode import DealCode, DealCodeError
+from cardems.i18n.markers import N_
+from cardems.store import CorruptSave, Progress, SavedGame, Store, StoreError, VersionConflict
+from cardems.timer import GameTimer
+
+CACHE_SIZE = 2000
+VERDICT_SECONDS = 3.0
+WARNING_SECONDS = 0.05
+log = logging.getLogger("cardems.service")
+
+UNWINNABLE = N_("This game can no longer be won: undo, or start a new deal.")
+STALE = N_("this game has changed since that action was chosen: here is where it stands now")
+SAVE_FAILED = N_("the game could not be saved, so that action was not played: try again")
+NEEDS_VERSION = N_("an intent needs the version of the game it was made on")
+REPLACED = N_("this game was replaced by a newer deal: it can be seen, not played")
+NOT_YOURS = N_("this game belongs to another player")
+NO_SUCH_GAME = N_("no such game: it may have been replaced by a newer deal")
+NOT_OFFERED = N_("%(game)s is not offered by this server")
+NO_SOLVER = N_("%(game)s has no solver")
+
+
+class ServiceError(Exception):
+    """A refused request: ``status`` (4xx, or 503) and a message for the player."""
+
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.extra = extra
+
+
+@dataclass
+class LiveGame:
+    """A game in memory: its saved identity, its declaration and its table."""
+
+    saved: SavedGame
+    game: Game
+    table: Table
+    status: str
+    """The status saved on the game's row (``abandoned`` once replaced by a newer deal)."""
+    par: int | None = None
+    warned: bool = False
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    @property
+    def id(self) -> str:
+        """The game's id."""
+        return self.saved.id
+
+    @property
+    def version(self) -> int:
+        """How many actions the game has."""
+        return len(self.table.log)
+
+
+class TableService:
+    """Creates, loads, plays and saves the games of every player."""
+
+    def __init__(
+        self,
+        store: Store,
+        games: tuple[Game, ...] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = store
+        self.games = registered_games() if games is None else games
+        self.clock = clock
+        self._live: OrderedDict[str, LiveGame] = OrderedDict()
+        self._guard = threading.Lock()
+
+    # What is offered --------------------------------------------------------------------
+
+    def game(self, name: str) -> Game:
+        """The offered game called ``name`` (e.g. ``seahaven``), or a 404."""
+        for game in self.games:
+            if game.family.name == name:
+                return game
+        raise ServiceError(
+            404,
+            N_("unknown game '%(name)s': this server offers %(offered)s")
+            % {"name": name, "offered": ", ".join(g.family.name for g in self.games)},
+        )
+
+    def _game_of_code(self, code: DealCode) -> Game:
+        for game in self.games:
+            if game.family.prefix == code.game:
+                return game
+        raise ServiceError(404, NOT_OFFERED % {"game": code.family.title})
+
+    # Settings ---------------------------------------------------------------------------
+
+    def settings(self, player_id: str | None) -> dict[str, Any]:
+        """The player's settings with defaults filled in (defaults for no player)."""
+        return with_defaults(self.store.settings(player_id) if player_id else {})
+
+    def update_settings(self, player_id: str, changes: Any) -> dict[str, Any]:
+        """Validate and save setting changes; refuse the whole request if any is wrong."""
+        try:
+            valid = validate(changes)
+        except SettingsError as error:
+            raise ServiceError(400, str(error)) from None
+        settings = self.settings(player_id) | valid
+        self.store.save_settings(player_id, settings)
+        with self._guard:
+            mine = [live for live in self._live.values() if live.saved.player_id == player_id]
+        for live in mine:
+            live.table.settings = self._table_settings(settings, live.saved.options)
+        return settings
+
+    @staticmethod
+    def _table_settings(settings: dict[str, Any], options: dict[str, Any]) -> TableSettings:
+        # Auto-move changes what a replayed log does, so it is fixed per game at its start.
+        return TableSettings(
+            move_errors=bool(settings["move_errors"]),
+            placement_help=bool(settings["placement_help"]),
+            auto_move=bool(options.get("auto_move", False)),
+        )
+
+    # Creating and loading ---------------------------------------------------------------
+
+    def new_game(self, player_id: str, request: Any) -> LiveGame:
+        """Start a game from ``{"game", "variant", "winnable", <options>}`` or ``{"code"}``
+        (with the game's options too, e.g. ``{"code": "HT1-N-AAAAAAM", "level": "expert"}``)."""
+        if not isinstance(request, dict):
+            raise ServiceError(400, N_("a new game needs a JSON object"))
+        text = request.get("code")
+        if text not in (None, ""):
+            if not isinstance(text, str):
+                raise ServiceError(400, N_("the code must be a string such as SH1-C4-AAAAAJ2"))
+            try:
+                code = DealCode.parse(text)
+            except DealCodeError as error:
+                raise ServiceError(400, str(error), part=error.part) from None
+            game = self._game_of_code(code)
+            if request.get("game") not in (None, "", game.family.name):
+                raise ServiceError(
+                    400,
+                    N_("%(code)s is a %(game)s code")
+                    % {"code": str(code), "game": code.family.title},
+                )
+        else:
+            game = self.game(str(request.get("game", "")))
+            family = game.family
+            variant = request.get("variant") or family.variants[0]
+            if variant not in family.variants:
+                allowed = ", ".join(family.variants)
+                raise ServiceError(
+                    400,
+                    N_("%(game)s has no variant '%(variant)s': use %(allowed)s")
+                    % {"game": family.title, "variant": variant, "allowed": allowed},
+                )
+            winnable = request.get("winnable", True)
+            if not isinstance(winnable, bool):
+                raise ServiceError(400, N_("winnable must be true or false"))
+            code = game.random_code(variant, winnable=winnable and game.can_solve)
+        options = self._options(game, request)
+        options["auto_move"] = self.settings(player_id)["auto_move"]
+        return self._create(player_id, game, str(code), code.variant, options)
+
+    @staticmethod
+    def _options(game: Game, request: dict[str, Any]) -> dict[str, Any]:
+        options: dict[str, Any] = {}
+        for option in game.options:
+            value = request.get(option.name) or option.default
+            if value not in option.choices:
+                raise ServiceError(
+                    400,
+                    N_("unknown %(name)s '%(value)s': use %(allowed)s")
+                    % {"name": option.name, "value": value, "allowed": ", ".join(option.choices)},
+                )
+            options[option.name] = value
+        return options
+
+    def _create(
+        self, player_id: str, game: Game, code: str, variant: str, options: dict[str, Any]
+    ) -> LiveGame:
+        name = game.family.name
+        game_id = self.store.create_game(player_id, name, variant, code, options)
+        # The store closed the player's other unfinished games of this game: forget them.
+        with self._guard:
+            for stale in [
+                key
+                for key, live in self._live.items()
+                if live.saved.player_id == player_id and live.saved.game == name
+            ]:
+                del self._live[stale]
+        return self.load(player_id, game_id)
+
+    def restart(self, player_id: str, game_id: str) -> LiveGame:
+        """The same deal from its start, as a new game with the same options."""
+        live = self.load(player_id, game_id)
+        saved = live.saved
+        return self._create(player_id, live.game, saved.code, saved.variant, saved.options)
+
+    def load(self, player_id: str, game_id: str) -> LiveGame:
+        """The player's game, from memory if it is still what is saved, else rebuilt."""
+        head = self.store.head(game_id)
+        if head is None:
+            raise ServiceError(404, NO_SUCH_GAME)
+        with self._guard:
+            live = self._live.get(game_id)
+            if live is not None and (live.version, live.status) == head:
+                self._live.move_to_end(game_id)
+            else:
+                live = None
+        if live is None:
+            live = self._rebuild(game_id)
+            with self._guard:
+                self._live[game_id] = live
+                while len(self._live) > CACHE_SIZE:
+                    self._live.popitem(last=False)
+        if live.saved.player_id != player_id:
+            raise ServiceError(403, NOT_YOURS)
+        return live
+
+    def forget(self, game_id: str) -> None:
+        """Drop a game from memory: the next request rebuilds it from what is saved."""
+        with self._guard:
+            self._live.pop(game_id, None)
+
+    def _rebuild(self, game_id: str) -> LiveGame:
+        try:
+            saved = self.store.load_game(game_id)
+        except CorruptSave as error:
+            raise ServiceError(409, str(error)) from None
+        if saved is None:
+            raise ServiceError(404, NO_SUCH_GAME)
+        settings = self._table_settings(self.settings(saved.player_id), saved.options)
+        try:
+            code = DealCode.parse(saved.code)
+            game = self._game_of_code(code)
+            table = game.new_table(code, settings, saved.options, self.clock)
+            replay(table, saved.log)
+        except (ValueError, KeyError, TypeError, IndexError) as error:
+            message = N_("the saved game %(id)s cannot be replayed: %(error)s")
+            raise ServiceError(409, message % {"id": saved.id, "error": error}) from None
+        stopped = saved.timer_stopped or table.timer.stopped  # a game without a clock
+        table.timer = GameTimer.from_dict(
+            {"elapsed": saved.elapsed, "stopped": stopped}, clock=self.clock
+        )
+        return LiveGame(saved, game, table, status=saved.status, par=saved.par)
+
+    # Playing ----------------------------------------------------------------------------
+
+    def act(self, player_id: str, game_id: str, request: Any) -> tuple[LiveGame, list[Event]]:
+        """Apply one intent made on ``request["version"]``; save what it changed.
+
+        A refused move is a 422 with the view and the events; nothing is saved then."""
+        if not isinstance(request, dict):
+            raise ServiceError(400, N_("an intent must be a JSON object with a type"))
+        version = request.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+            raise ServiceError(400, NEEDS_VERSION)
+        live = self.load(player_id, game_id)
+        try:
+            intent = live.game.parse_intent(request)
+        except IntentError as error:
+            raise ServiceError(400, str(error)) from None
+        with live.lock:
+            if live.status == "abandoned":
+                raise ServiceError(409, REPLACED)
+            if version != live.version:
+                raise ServiceError(409, STALE, view=self.view(live))
+            table = live.table
+            try:
+                events = table.act(intent)
+            except IntentError as error:
+                raise ServiceError(400, str(error)) from None
+            actions = table.log[version:]
+            if not actions:
+                errors = [event["message"] for event in events if event.get("type") == "error"]
+                if errors:
+                    raise ServiceError(422, errors[0], view=self.view(live), events=events)
+                return live, events
+            self._save(live, version, actions)
+            if any(event.get("type") == "move" for event in events):
+                events.extend(self._warning(player_id, live))
+            return live, events
+
+    def _save(self, live: LiveGame, version: int, actions: list[tuple[str, ...]]) -> None:
+        table = live.table
+        progress = self._progress(live)
+        records, table.records = list(table.records), []
+        try:
+            self.store.append_actions(live.id, version, actions, progress, records)
+        except VersionConflict:
+            self.forget(live.id)
+            current = self.load(live.saved.player_id, live.id)
+            raise ServiceError(409, STALE, view=self.view(current)) from None
+        except (sqlite3.Error, OSError, StoreError):
+            log.exception("saving game %s failed", live.id)
+            self.forget(live.id)
+            raise ServiceError(503, SAVE_FAILED) from None
+        live.status = progress.status
+
+    @staticmethod
+    def _progress(live: LiveGame) -> Progress:
+        table = live.table
+        view = table.view()
+        return Progress(
+            elapsed=table.timer.elapsed(),
+            timer_stopped=table.timer.stopped,
+            status=table.status,
+            score=int(view["score"]),
+            moves=int(view["moves"]),
+        )
+
+    def _warning(self, player_id: str, live: LiveGame) -> list[Event]:
+        """``unwinnable`` the moment the game can no longer be won, when asked for."""
+        if not live.game.can_solve or live.table.status != "playing":
+            return []
+        if not self.settings(player_id)["warn_unwinnable"]:
+            return []
+        lost = live.game.winnable(live.table, WARNING_SECONDS) is False
+        warn = lost and not live.warned
+        live.warned = lost
+        return [{"type": "unwinnable", "message": UNWINNABLE}] if warn else []
+
+    def pause(self, player_id: str, game_id: str) -> None:
+        """The tab was hidden or closed: stop the clock until the game is seen again."""
+        live = self.load(player_id, game_id)
+        with live.lock:
+            timer = live.table.timer
+            timer.pause()
+            self.store.save_timer(live.id, timer.elapsed(), timer.stopped)
+
+    def resume(self, live: LiveGame) -> None:
+        """The game is on screen again: its clock runs if it had started."""
+        if live.table.status == "playing" and live.table.view()["moves"] > 0:
+            live.table.timer.start()
+
+    def hint(self, player_id: str, game_id: str) -> dict[str, Any] | None:
+        """A suggestion for the player now, or None."""
+        live = self.load(player_id, game_id)
+        with live.lock:
+            return live.table.hint()
+
+    def winnable(self, player_id: str, game_id: str) -> bool | None:
+        """Whether the game can still be won from here; None if the solver ran out of time."""
+        live = self.load(player_id, game_id)
+        if not live.game.can_solve:
+            raise ServiceError(404, NO_SOLVER % {"game": live.game.family.title})
+        with live.lock:
+            status = live.table.status
+            if status != "playing":
+                return status == "won"
+            return live.game.winnable(live.table, VERDICT_SECONDS)
+
+    def par(self, live: LiveGame) -> int | None:
+        """The deal's shortest win, solved once and then saved (None if unknown)."""
+        if live.par is None:
+            live.par = live.game.par(DealCode.parse(live.saved.code))
+            if live.par is not None:
+                self.store.save_par(live.id, live.par)
+        return live.par
+
+    def view(self, live: LiveGame) -> View:
+        """The table's view plus what every page needs: id, version, clock, par."""
+        view = live.table.view()
+        view["id"] = live.id
+        view["version"] = live.version
+        view["timer_running"] = live.table.timer.running_since is not None
+        if live.status == "abandoned":
+            view["status"] = "abandoned"
+        if view["status"] == "won":
+            view["par"] = self.par(live)
+        return view

@@ -1,0 +1,58 @@
+"""A player's settings: their defaults, allowed values and validation."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from cardems.i18n.languages import LANGUAGES
+from cardems.i18n.markers import N_
+
+DEFAULT_SETTINGS: Final[dict[str, Any]] = {
+    "move_errors": False,
+    "placement_help": True,
+    "auto_move": False,
+    "warn_unwinnable": False,
+    "animation": "normal",
+    "theme": "light",
+    "language": "",
+}
+SETTING_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
+    "move_errors": (True, False),
+    "placement_help": (True, False),
+    "auto_move": (True, False),
+    "warn_unwinnable": (True, False),
+    "animation": ("off", "fast", "normal", "slow"),
+    "theme": ("light", "dark"),
+    "language": ("", *LANGUAGES),
+}
+SWITCHES: Final = tuple(key for key, choices in SETTING_CHOICES.items() if choices[0] is True)
+"""The on/off settings (check boxes in the settings form)."""
+
+
+class SettingsError(ValueError):
+    """A setting change that is refused; the message is marked for translation."""
+
+
+def with_defaults(saved: dict[str, Any]) -> dict[str, Any]:
+    """Every setting: the saved value, else the default."""
+    return {key: saved.get(key, value) for key, value in DEFAULT_SETTINGS.items()}
+
+
+def validate(changes: Any) -> dict[str, Any]:
+    """``changes`` if every key is a setting and every value allowed; else SettingsError."""
+    if not isinstance(changes, dict):
+        raise SettingsError(N_("settings must be a JSON object"))
+    for key, value in changes.items():
+        choices = SETTING_CHOICES.get(key)
+        if choices is None:
+            raise SettingsError(
+                N_("unknown setting '%(key)s': known are %(known)s")
+                % {"key": key, "known": ", ".join(DEFAULT_SETTINGS)}
+            )
+        if value not in choices or type(value) is not type(choices[0]):
+            allowed = ", ".join(map(str, choices))
+            raise SettingsError(
+                N_("setting '%(key)s' must be one of %(allowed)s, not %(value)s")
+                % {"key": key, "allowed": allowed, "value": repr(value)}
+            )
+    return dict(changes)

@@ -1,0 +1,106 @@
+"""Heart to Heart's declaration for the core: codes, deal, solver, table, labels."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from cardems.core.base import GameBase
+from cardems.core.game import Table, TableSettings, View
+from cardems.core.labels import label_piles
+from cardems.dealcode import DealCode, GameFamily
+from cardems.i18n.markers import N_
+
+FAMILY = GameFamily("HH", "heart-to-heart", "Heart to Heart", ("N",), 7)
+
+
+class HeartToHeart(GameBase):
+    """Heart to Heart (``HH1-N-…``): a Pyramid-family solitaire shaped like a heart."""
+
+    family = FAMILY
+    can_solve = True
+    keys_help = N_(
+        "Keyboard: arrow keys move between cards, Enter or Space selects and pairs,"
+        " D draws a card, U undoes, R redoes, Esc cancels the selection."
+    )
+
+    def random_code(self, variant: str, *, winnable: bool) -> DealCode:
+        """A random deal (numbers from :mod:`secrets`); with ``winnable`` only deals the
+        solver proves winnable (about 29 % of them)."""
+        from cardems.heart_to_heart.rules import deal_deck
+        from cardems.heart_to_heart.solver import deck_is_winnable
+
+        version = self.family.versions[-1]
+        while True:
+            number = secrets.randbelow(self.family.max_number + 1)
+            code = DealCode(self.family.prefix, version, variant, number)
+            if not winnable or deck_is_winnable(deal_deck(code)):
+                return code
+
+    def describe(self, code: DealCode) -> dict[str, Any]:
+        """``code``, ``game``, ``heart`` (positions 1–25), ``stock`` (next drawn first),
+        ``waste`` (bottom → top)."""
+        from cardems.heart_to_heart.rules import deal
+        from cardems.heart_to_heart.text import layout_data
+
+        return {"code": str(code), "game": self.family.name, **layout_data(deal(code))}
+
+    def render(self, code: DealCode) -> str:
+        """The initial layout as text."""
+        from cardems.heart_to_heart.rules import deal
+        from cardems.heart_to_heart.text import render_state
+
+        return f"{code}  Heart to Heart\n{render_state(deal(code))}"
+
+    def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
+        """``winnable`` and a winning line (the shortest with ``shortest``) in move
+        notation; ``length`` is null when the deal cannot be won."""
+        from cardems.heart_to_heart.rules import deal
+        from cardems.heart_to_heart.shortest import shortest_win
+        from cardems.heart_to_heart.solver import winning_line
+
+        state = deal(code)
+        line = shortest_win(state) if shortest else winning_line(state)
+        return {
+            "code": str(code),
+            "winnable": line is not None,
+            "moves": [str(move) for move in line or []],
+            "length": None if line is None else len(line),
+        }
+
+    def new_table(
+        self,
+        code: DealCode,
+        settings: TableSettings,
+        options: dict[str, Any],
+        clock: Callable[[], float],
+    ) -> Table:
+        """A Heart to Heart table at the deal's start."""
+        from cardems.heart_to_heart.table import HeartToHeartTable
+
+        return HeartToHeartTable(code, settings, clock)
+
+    def winnable(self, table: Table, seconds: float) -> bool | None:
+        """Exact, in about a millisecond: the solver's hint exists iff a win does."""
+        return table.hint() is not None
+
+    def par(self, code: DealCode) -> int | None:
+        """The deal's shortest win."""
+        length = self.solve(code, shortest=True)["length"]
+        return None if length is None else int(length)
+
+    def label(self, view: View, lang: str) -> View:
+        """Positions, stock and waste, named for screen readers."""
+        from cardems.heart_to_heart.labels import label_pile
+
+        return label_piles(view, lang, label_pile)
+
+    def add_commands(self, subparsers: Any) -> None:
+        """``cardems replay`` and ``cardems play``."""
+        from cardems.heart_to_heart.commands import add_commands
+
+        add_commands(subparsers)
+
+
+GAME = HeartToHeart()

@@ -1,0 +1,144 @@
+"""Hearts' declaration for the core: match codes, opponents' levels, table, statistics."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardems.core.base import GameBase
+from cardems.core.game import (
+    Action,
+    Option,
+    PlayedGame,
+    StatBlock,
+    StatLine,
+    Table,
+    TableSettings,
+    View,
+)
+from cardems.core.registry import Unsupported
+from cardems.dealcode import DealCode, GameFamily
+from cardems.hearts.strings import CLIENT
+from cardems.i18n.markers import N_
+
+FAMILY = GameFamily("HT", "hearts", "Hearts", ("N",), 7)
+LEVEL = Option(
+    "level",
+    ("easy", "medium", "expert"),
+    "medium",
+    N_("Opponents"),
+    (N_("Easy"), N_("Medium"), N_("Expert")),
+)
+NO_SOLVER = N_(
+    "%(code)s: Hearts has no solver (it is played against opponents with hidden cards);"
+    " to measure the bots use `cardems arena --bots expert,medium,medium,medium`"
+)
+MATCH_ENDED = ("won", "lost", "abandoned")
+
+
+class Hearts(GameBase):
+    """Hearts (``HT1-N-…``): the player in the south seat against three bots, to 100."""
+
+    family = FAMILY
+    options = (LEVEL,)
+    page = "hearts.html"
+    keys_help = N_(
+        "Keyboard: arrow keys move between your cards, Enter or Space chooses or plays one."
+    )
+
+    client_strings = CLIENT
+
+    def random_code(self, variant: str, *, winnable: bool) -> DealCode:
+        """A random match code; every Hearts deal is playable, so ``winnable`` changes nothing."""
+        return DealCode("HT", 1, variant, secrets.randbelow(self.family.max_number + 1))
+
+    def describe(self, code: DealCode) -> dict[str, Any]:
+        """The first round: dealer, pass direction and the four hands."""
+        from cardems.hearts.core import cards_of
+        from cardems.hearts.rules import SEAT_NAMES, Match
+
+        rnd = Match.new(code).round
+        return {
+            "code": str(code),
+            "game": self.family.name,
+            "round": rnd.number,
+            "dealer": SEAT_NAMES[rnd.dealer],
+            "pass_direction": rnd.direction.name.lower(),
+            "hands": {SEAT_NAMES[s]: [str(c) for c in cards_of(rnd.hands[s])] for s in range(4)},
+        }
+
+    def render(self, code: DealCode) -> str:
+        """The first round's hands, one seat a line, by suit."""
+        data = self.describe(code)
+        lines = [f"{data['code']}  round 1, pass {data['pass_direction']}, dealer {data['dealer']}"]
+        for seat, cards in data["hands"].items():
+            suits = []
+            for suit in "SHDC":
+                ranks = [c[0] for c in reversed(cards) if c[1] == suit]
+                suits.append(suit + ":" + ("".join(ranks) or "-"))
+            lines.append(f"{seat:<6} " + "  ".join(suits))
+        return "\n".join(lines)
+
+    def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
+        """Hearts is a game of hidden cards against opponents: there is nothing to solve."""
+        raise Unsupported(NO_SOLVER % {"code": str(code)})
+
+    def new_table(
+        self,
+        code: DealCode,
+        settings: TableSettings,
+        options: dict[str, Any],
+        clock: Callable[[], float],
+    ) -> Table:
+        """A match against three bots of the chosen level."""
+        from cardems.hearts.table import HeartsTable
+
+        level = options.get(LEVEL.name, LEVEL.default)
+        if level not in LEVEL.choices:
+            raise ValueError(f"unknown level {level!r}")
+        return HeartsTable(code, settings, level, clock)
+
+    def parse_intent(self, data: dict[str, Any]) -> Action:
+        """A pass, a play or an early finish."""
+        from cardems.hearts.table import parse_intent
+
+        return parse_intent(data)
+
+    def localize(self, view: View, lang: str) -> View:
+        """The reasons for refused cards in ``lang``."""
+        from cardems.i18n import translate
+
+        refusals = {card: translate(lang, reason) for card, reason in view["refusals"].items()}
+        return {**view, "refusals": refusals}
+
+    def statistics(self, games: Sequence[PlayedGame]) -> list[StatBlock]:
+        """Matches played and won, rounds, average points per round, moons, Q♠ taken."""
+        matches = [game for game in games if game.status in MATCH_ENDED]
+        rounds = [record for game in games for record in game.records]
+        if not matches and not rounds:
+            return []
+        points = [int(record["points"]) for record in rounds]
+        lines = (
+            StatLine("played", N_("Matches played"), len(matches)),
+            StatLine("won", N_("Matches won"), sum(game.status == "won" for game in matches)),
+            StatLine("rounds", N_("Rounds played"), len(rounds)),
+            StatLine(
+                "average",
+                N_("Average points per round"),
+                sum(points) / len(points) if points else None,
+                "decimal",
+            ),
+            StatLine("moons", N_("Moons shot"), sum(bool(r["moon"]) for r in rounds)),
+            StatLine("queens", N_("Q♠ taken"), sum(bool(r["queen"]) for r in rounds)),
+        )
+        return [StatBlock(self.family.name, self.family.title, "N", lines)]
+
+    def add_commands(self, subparsers: Any) -> None:
+        """``cardems arena``."""
+        from cardems.hearts.commands import add_commands
+
+        add_commands(subparsers)
+
+
+GAME = Hearts()

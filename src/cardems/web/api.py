@@ -1,0 +1,121 @@
+"""The JSON API, one route list per resource; the same calls serve every game.
+
+- ``GET /api/games``: the games offered and the player's unfinished ones;
+  ``POST /api/games``: a new game (``{"game", "variant", "winnable", <options>}`` or
+  ``{"code"}``), 201 with ``{id, view, events}``.
+- ``GET /api/games/{id}``: ``{id, view, events: []}``.
+- ``POST /api/games/{id}/intent``: ``{"type": …, "version": n, …}`` → ``{id, view,
+  events}``; 409 with the current view if the game is no longer at version ``n``; 422
+  with the view and the events if the rules refuse the move.
+- ``POST /api/games/{id}/hint``, ``…/winnable``, ``…/restart``, ``…/pause``.
+- ``GET|POST /api/settings``, ``GET /api/stats``.
+
+Blocking work (the tables' bots and solvers, the store) runs in worker threads, so
+one slow request never holds up the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.routing import Route
+
+from cardems.core.service import LiveGame
+from cardems.web.deps import Ctx, Web
+from cardems.web.i18n import translate_events
+
+
+def answer(web: Web, live: LiveGame, events: list[dict[str, Any]], lang: str) -> dict[str, Any]:
+    """``{id, view, events}`` in ``lang``."""
+    view = web.localize(web.service.view(live), lang)
+    return {"id": live.id, "view": view, "events": translate_events(lang, events)}
+
+
+def game_routes(web: Web) -> list[Route]:
+    """``/api/games…``: create, show and play games."""
+    service = web.service
+
+    async def catalogue(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        offered = [
+            {
+                "game": game.family.name,
+                "title": game.family.title,
+                "variants": list(game.family.variants),
+                "options": [asdict(option) for option in game.options],
+            }
+            for game in service.games
+        ]
+        return {"games": offered, "unfinished": web.store.unfinished_games(ctx.player_id)}, 200
+
+    async def create(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        live = await run_in_threadpool(service.new_game, ctx.player_id, ctx.body)
+        service.resume(live)
+        return answer(web, live, [], ctx.lang), 201
+
+    async def show(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        live = await run_in_threadpool(service.load, ctx.player_id, ctx.game_id)
+        service.resume(live)
+        return answer(web, live, [], ctx.lang), 200
+
+    async def intent(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        live, events = await run_in_threadpool(service.act, ctx.player_id, ctx.game_id, ctx.body)
+        return answer(web, live, events, ctx.lang), 200
+
+    async def hint(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        return {"hint": await run_in_threadpool(service.hint, ctx.player_id, ctx.game_id)}, 200
+
+    async def winnable(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        verdict = await run_in_threadpool(service.winnable, ctx.player_id, ctx.game_id)
+        return {"winnable": verdict}, 200
+
+    async def restart(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        live = await run_in_threadpool(service.restart, ctx.player_id, ctx.game_id)
+        return answer(web, live, [], ctx.lang), 200
+
+    async def pause(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        await run_in_threadpool(service.pause, ctx.player_id, ctx.game_id)
+        return {"paused": True}, 200
+
+    return [
+        Route("/api/games", web.api(catalogue), methods=["GET"]),
+        Route("/api/games", web.api(create), methods=["POST"]),
+        Route("/api/games/{game_id}", web.api(show), methods=["GET"]),
+        Route("/api/games/{game_id}/intent", web.api(intent), methods=["POST"]),
+        Route("/api/games/{game_id}/hint", web.api(hint), methods=["POST"]),
+        Route("/api/games/{game_id}/winnable", web.api(winnable), methods=["POST"]),
+        Route("/api/games/{game_id}/restart", web.api(restart), methods=["POST"]),
+        Route("/api/games/{game_id}/pause", web.api(pause), methods=["POST"]),
+    ]
+
+
+def player_routes(web: Web) -> list[Route]:
+    """``/api/settings`` and ``/api/stats``: the player's own data."""
+    service = web.service
+
+    async def settings(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        if ctx.request.method == "POST":
+            return {"settings": service.update_settings(ctx.player_id, ctx.body)}, 200
+        return {"settings": service.settings(ctx.player_id)}, 200
+
+    async def stats(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        blocks = await run_in_threadpool(statistics, web, ctx.player_id)
+        return {"statistics": blocks}, 200
+
+    return [
+        Route("/api/settings", web.api(settings), methods=["GET", "POST"]),
+        Route("/api/stats", web.api(stats), methods=["GET"]),
+    ]
+
+
+def statistics(web: Web, player_id: str) -> list[dict[str, Any]]:
+    """Every game's statistics blocks, as JSON-ready data (each line by its key)."""
+    played = web.store.played_games(player_id)
+    blocks = []
+    for game in web.service.games:
+        for block in game.statistics(played.get(game.family.name, [])):
+            data = asdict(block)
+            data["values"] = {line.key: line.value for line in block.lines}
+            blocks.append(data)
+    return blocks

@@ -1,0 +1,122 @@
+"""The HTML pages: home, a game's table, settings, statistics, rules, the card sprite.
+
+One set of pages serves every game: ``/play/{game}`` resumes the player's unfinished
+game of that kind or deals a new one, and ``/game/{id}`` renders the game's own table
+template (``Game.page``) around the shared page frame.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs
+
+from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from cardems.core.service import ServiceError
+from cardems.core.settings import SWITCHES
+from cardems.i18n.markers import N_
+from cardems.render.svg import sprite
+from cardems.web.api import statistics
+from cardems.web.assets import rules_page
+from cardems.web.charts import recent_games_chart
+from cardems.web.deps import MAX_BODY, Web
+from cardems.web.i18n import LANGUAGE_SETTING
+
+NO_RULES = N_("There are no rules for this game")
+TEXT_SETTINGS = ("animation", "theme", LANGUAGE_SETTING)
+
+
+def page_routes(web: Web) -> list[Route]:
+    """Every page of the app."""
+    service = web.service
+    card_sprite = sprite().encode()
+
+    async def home(request: Request) -> Response:
+        return web.page(web.context(request), "home.html")
+
+    async def play(request: Request) -> Response:
+        """The player's unfinished game of a kind, or a new (winnable) deal."""
+        ctx = web.context(request)
+        fragment = "#new" if "new" in request.query_params else ""
+        try:
+            game = service.game(request.path_params["game"])
+            variant = request.query_params.get("variant")
+            for saved in web.store.unfinished_games(ctx.player_id):
+                if saved["game"] == game.family.name and variant in (None, saved["variant"]):
+                    url = f"/game/{saved['id']}{fragment}"
+                    return web.bind(RedirectResponse(url, 303), ctx)
+            live = await run_in_threadpool(
+                service.new_game,
+                ctx.player_id,
+                {"game": game.family.name, "variant": variant, "winnable": True},
+            )
+        except ServiceError as error:
+            return web.error_page(ctx, error)
+        return web.bind(RedirectResponse(f"/game/{live.id}{fragment}", 303), ctx)
+
+    async def table(request: Request) -> Response:
+        ctx = web.context(request)
+        try:
+            live = await run_in_threadpool(service.load, ctx.player_id, ctx.game_id)
+        except ServiceError as error:
+            return web.error_page(ctx, error)
+        game = live.game
+        return web.page(
+            ctx,
+            game.page,
+            game=game,
+            family=game.family,
+            game_id=live.id,
+            options=live.saved.options,
+        )
+
+    async def settings(request: Request) -> Response:
+        ctx = web.context(request)
+        if request.method == "POST":
+            raw = (await request.body())[:MAX_BODY].decode("utf-8", "replace")
+            form = {key: values[-1] for key, values in parse_qs(raw).items()}
+            changes: dict[str, Any] = {key: form.get(key) == "on" for key in SWITCHES}
+            changes |= {key: form[key] for key in TEXT_SETTINGS if key in form}
+            try:
+                service.update_settings(ctx.player_id, changes)
+            except ServiceError as error:
+                return web.error_page(ctx, error)
+            return web.bind(RedirectResponse("/settings?saved=1", 303), ctx)
+        return web.page(ctx, "settings.html", saved="saved" in request.query_params)
+
+    async def stats(request: Request) -> Response:
+        ctx = web.context(request)
+        blocks = await run_in_threadpool(statistics, web, ctx.player_id)
+        for block in blocks:
+            block["chart"] = recent_games_chart(block["recent"], lang=ctx.lang)
+        return web.page(ctx, "stats.html", statistics=blocks)
+
+    async def rules(request: Request) -> Response:
+        ctx = web.context(request)
+        name = request.path_params["game"]
+        game = next((g for g in service.games if g.family.name == name), None)
+        html = None if game is None else rules_page(game, ctx.lang)
+        if game is None or html is None:
+            return web.error_page(ctx, ServiceError(404, NO_RULES))
+        return web.page(ctx, "rules.html", family=game.family, rules=Markup(html))
+
+    async def cards(request: Request) -> Response:
+        return Response(
+            card_sprite,
+            media_type="image/svg+xml",
+            headers={"cache-control": "public, max-age=86400"},
+        )
+
+    return [
+        Route("/", home),
+        Route("/play/{game}", play),
+        Route("/game/{game_id}", table),
+        Route("/settings", settings, methods=["GET", "POST"]),
+        Route("/stats", stats),
+        Route("/rules/{game}", rules),
+        Route("/cards.svg", cards),
+    ]

@@ -1,0 +1,56 @@
+"""Helpers of the API tests: start games, send versioned intents, seed saved games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from cardems.store import Progress, Store
+from cardems.web.deps import COOKIE
+
+
+def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
+    """``POST /api/games``; the answer, which must be a 201."""
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def version_of(client: TestClient, game_id: str) -> int:
+    """The game's version as the server shows it now (0 if it shows none)."""
+    view = client.get(f"/api/games/{game_id}").json().get("view", {})
+    return int(view.get("version", 0))
+
+
+def intent(client: TestClient, game_id: str, body: Any = None, /, **fields: Any) -> Any:
+    """``POST …/intent`` made on the game's current version (unless the body names one)."""
+    if body is None:
+        body = fields
+    if isinstance(body, dict) and "version" not in body:
+        body = {**body, "version": version_of(client, game_id)}
+    return client.post(f"/api/games/{game_id}/intent", json=body)
+
+
+def player(client: TestClient) -> str:
+    """The client's player id (a first request makes one)."""
+    if COOKIE not in client.cookies:
+        client.get("/api/games")
+    return str(client.cookies[COOKIE])
+
+
+def seed(
+    store: Store,
+    player_id: str,
+    game: str,
+    code: str,
+    log: list[tuple[str, ...]],
+    options: dict[str, Any] | None = None,
+) -> str:
+    """A saved game with ``log`` as its actions (not checked against the rules)."""
+    variant = code.split("-")[1]
+    game_id = store.create_game(player_id, game, variant, code, options)
+    if log:
+        store.append_actions(game_id, 0, log, Progress(0.0, False, "playing", 0, len(log)))
+    return game_id
