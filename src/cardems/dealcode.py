@@ -1,10 +1,10 @@
-"""Deal codes ``GGV-VARIANT-PAYLOAD``: parse, format and the catalogue of games.
+"""Deal codes ``GGV-VARIANT-PAYLOAD``: parse and format.
 
 ``HH1-N-AAAAAAM`` is Heart to Heart, generator version 1, variant ``N``, deal 12;
 the payload is the deal number in base 32 (``A``–``Z`` then ``2``–``7``, ``A`` = 0) at a
-fixed width of 7 characters for every game. (SPEC.md says 6 for Seahaven, but its own
-example and the Seahaven seed, which wins, write ``SH1-C4-AAAAAJ2``: 7 characters.)
-Codes are case-insensitive on input and formatted upper case.
+fixed width of 7 characters for every game (as the Seahaven rules write
+``SH1-C4-AAAAAJ2``). Codes are case-insensitive on input and formatted upper case. The
+game letters are looked up among the registered games (:mod:`cardems.core.registry`).
 """
 
 from __future__ import annotations

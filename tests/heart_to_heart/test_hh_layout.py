@@ -1,4 +1,4 @@
-"""SPEC §2 geometry: rows, x-coordinates in half-card steps, covers, availability."""
+"""The heart's geometry: rows, x-coordinates in half-card steps, covers, availability."""
 
 from cardems.heart_to_heart.layout import (
     BELOW_MASK,

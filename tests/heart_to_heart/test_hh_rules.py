@@ -1,4 +1,4 @@
-"""SPEC §2 rules: set-up, pairs, stock and waste, moves, score, win, blocked, notation."""
+"""Heart to Heart rules: set-up, pairs, stock and waste, moves, score, win, blocked, notation."""
 
 from collections import Counter
 

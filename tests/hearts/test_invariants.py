@@ -23,7 +23,7 @@ def scores(card: Card) -> bool:
 
 
 def reference_legal(rnd: Round, seat: int) -> set[Card]:
-    """SPEC §4's play rules restated over Card objects and the trick history."""
+    """The rules page's play rules restated over Card objects and the trick history."""
     hand = set(rnd.hand(seat))
     played_before = [to_card(c) for t in rnd.tricks for c in t.cards]
     broken = any(c.suit is Suit.HEARTS for c in played_before)

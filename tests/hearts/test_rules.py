@@ -1,4 +1,4 @@
-"""SPEC §4 and seed 004, sentence by sentence."""
+"""The Hearts rules page, sentence by sentence."""
 
 from __future__ import annotations
 

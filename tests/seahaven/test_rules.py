@@ -1,4 +1,4 @@
-"""SPEC §3 and seed 002, sentence by sentence, on the rules engine."""
+"""The Seahaven rules page, sentence by sentence, on the rules engine."""
 
 from __future__ import annotations
 

@@ -346,3 +346,20 @@ def test_a_game_replaced_by_a_new_deal_can_be_seen_not_played(client: TestClient
     (stats,) = client.get("/api/stats").json()["statistics"]
     assert stats["values"]["played"] == 1  # still abandoned
     assert [g["id"] for g in client.get("/api/games").json()["unfinished"]] != [old]
+
+
+def test_two_servers_on_one_database_keep_every_acknowledged_move(db_path: Path) -> None:
+    with TestClient(create_app(db_path)) as first:
+        game_id = new_game(first, code=WORKED)["id"]
+        with TestClient(create_app(db_path), cookies={COOKIE: player(first)}) as second:
+            assert second.get(f"/api/games/{game_id}").status_code == 200  # cached there too
+            answered = [intent(first, game_id, type="tap", target="stock") for _ in range(3)]
+            answered.append(intent(second, game_id, type="tap", target="stock"))
+            retry = first.post(
+                f"/api/games/{game_id}/intent",
+                json={"type": "tap", "target": "stock", "version": 3},
+            )
+            assert retry.status_code == 409 and retry.json()["view"]["version"] == 4
+    assert [response.status_code for response in answered] == [200] * 4
+    saved = Store(db_path).load_game(game_id)
+    assert saved is not None and saved.log == [("tap", "stock")] * 4 and saved.moves == 4

@@ -123,6 +123,10 @@ class Table(Protocol):
         """Intents that each play one legal move now (for tests and demo players)."""
         ...
 
+    def hidden_cards(self) -> frozenset[str]:
+        """Card codes the player may not see now: no view or event may name them."""
+        ...
+
 
 @dataclass(frozen=True)
 class Option:
@@ -196,6 +200,10 @@ class Game(Protocol):
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A fresh deal of ``variant``; only winnable ones when asked."""
+        ...
+
+    def deal(self, code: DealCode) -> State[Any]:
+        """The engine's state at the deal's start."""
         ...
 
     def describe(self, code: DealCode) -> dict[str, Any]:

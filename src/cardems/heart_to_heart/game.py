@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardems.core.base import GameBase
 from cardems.core.game import Table, TableSettings, View
 from cardems.core.labels import label_piles
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_
+
+if TYPE_CHECKING:
+    from cardems.heart_to_heart.rules import HeartState
 
 FAMILY = GameFamily("HH", "heart-to-heart", "Heart to Heart", ("N",), 7)
 
@@ -37,6 +40,12 @@ class HeartToHeart(GameBase):
             code = DealCode(self.family.prefix, version, variant, number)
             if not winnable or deck_is_winnable(deal_deck(code)):
                 return code
+
+    def deal(self, code: DealCode) -> HeartState:
+        """The deal's first position."""
+        from cardems.heart_to_heart.rules import deal
+
+        return deal(code)
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """``code``, ``game``, ``heart`` (positions 1–25), ``stock`` (next drawn first),

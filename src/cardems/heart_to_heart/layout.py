@@ -2,7 +2,7 @@
 
 Positions are numbered 1–25 row by row from the top, left to right; 25 is the tip.
 Rows hold 4, 6, 5, 4, 3, 2, 1 cards. x-coordinates are in card widths, in half-card
-steps (SPEC §2): a card at ``x`` in row ``r`` is covered by the cards of row ``r + 1``
+steps (see the rules page): a card at ``x`` in row ``r`` is covered by the cards of row ``r + 1``
 at ``x - 0.5`` and ``x + 0.5`` that exist. Internally the solver uses 0-based indices
 (``position - 1``) and bit masks (bit ``position - 1``).
 """

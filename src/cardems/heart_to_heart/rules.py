@@ -1,4 +1,6 @@
-"""Heart to Heart rules: the immutable state, moves, score, win and blocked (SPEC §2).
+"""Heart to Heart rules: the immutable state, moves, score, win and blocked.
+
+The players' rules are the game's rules page (``web/rules/<lang>.html``).
 
 All 52 cards are hearts, so a card is just its rank, an ``int`` 1–13 (A = 1, K = 13).
 
@@ -205,6 +207,13 @@ class HeartState:
         free = [self.heart[p - 1] for p in self.available()]
         pool = set(self.stock) | set(self.waste)
         return not any(free.count(rank) > 1 or rank in pool for rank in free)
+
+    @property
+    def outcome(self) -> str | None:
+        """``won``, ``blocked``, or None while moves remain."""
+        if self.is_won():
+            return "won"
+        return "blocked" if self.is_blocked() else None
 
     def refusal(self, move: Move) -> str | None:
         """Why ``move`` is illegal here, or None when it is legal."""

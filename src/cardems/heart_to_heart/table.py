@@ -160,6 +160,11 @@ class HeartToHeartTable(SolitaireActions):
                 intents.append(("drag", source, target))
         return intents
 
+    def hidden_cards(self) -> frozenset[str]:
+        """None by code: every rank is dealt four times, so the stock's face-down cards are
+        hidden by shape instead (``card`` is null)."""
+        return frozenset()
+
     def _logged(self, intent: Action, action: Callable[[], list[Event]]) -> list[Event]:
         before = (self.history.current, self.selected, self.history.can_redo)
         events = action()

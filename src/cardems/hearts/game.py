@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardems.core.base import GameBase
 from cardems.core.game import (
@@ -21,6 +21,9 @@ from cardems.core.registry import Unsupported
 from cardems.dealcode import DealCode, GameFamily
 from cardems.hearts.strings import CLIENT
 from cardems.i18n.markers import N_
+
+if TYPE_CHECKING:
+    from cardems.hearts.rules import Match
 
 FAMILY = GameFamily("HT", "hearts", "Hearts", ("N",), 7)
 LEVEL = Option(
@@ -52,6 +55,12 @@ class Hearts(GameBase):
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random match code; every Hearts deal is playable, so ``winnable`` changes nothing."""
         return DealCode("HT", 1, variant, secrets.randbelow(self.family.max_number + 1))
+
+    def deal(self, code: DealCode) -> Match:
+        """The match at its first deal."""
+        from cardems.hearts.rules import Match
+
+        return Match.new(code)
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """The first round: dealer, pass direction and the four hands."""

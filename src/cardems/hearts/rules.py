@@ -13,6 +13,7 @@ The dealer of round ``r`` is seat ``(3 + r) % 4``, so South gets the first card 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -50,7 +51,7 @@ Hands = tuple[int, int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Rule variants players ask for; all off by default (the rules of SPEC §4).
+    """Rule variants players ask for; all off by default (the rules page: web/rules/).
 
     ``qs_breaks_hearts``: playing the Q♠ also breaks hearts. ``jack_of_diamonds``: taking
     the J♦ scores −10 (the moon still needs the 26 heart and Q♠ points). ``passing``:
@@ -99,6 +100,27 @@ class Trick(NamedTuple):
     leader: int
     cards: tuple[int, ...]
     winner: int
+
+
+class Action(NamedTuple):
+    """One seat's pass of three cards or play of one: ``Action(1, "play", (QS,))``.
+
+    ``str()`` gives ``"play 1 QS"``; :meth:`parse` reads it back."""
+
+    seat: int
+    kind: str
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return " ".join([self.kind, str(self.seat), *map(str, self.cards)])
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """``"pass 0 2C 3C 4C"`` or ``"play 1 QS"``; ValueError if malformed."""
+        kind, seat, *cards = text.split()
+        if kind not in ("pass", "play") or not seat.isdigit() or int(seat) > 3:
+            raise ValueError(f"not a Hearts action: {text!r}")
+        return cls(int(seat), kind, tuple(Card.parse(card) for card in cards))
 
 
 def deal_hands(rng: SplitMix64, dealer: int) -> Hands:
@@ -416,6 +438,43 @@ class Match:
             deal_for_round(self.code, number), number, (3 + number) % 4, options=self.options
         )
         return replace(self, round=fresh, totals=totals, history=history)
+
+    # The verbs every engine shares (cardems.core.game.State).
+
+    def legal_moves(self) -> list[Action]:
+        """The first seat yet to pass: each three of its cards; in play: each legal card of
+        the seat to play."""
+        if self.over:
+            return []
+        rnd = self.round
+        if rnd.phase is Phase.PASSING:
+            seat = next(s for s in range(4) if not rnd.passes[s])
+            hand = rnd.hand(seat)
+            return [Action(seat, "pass", three) for three in itertools.combinations(hand, 3)]
+        turn = rnd.to_play
+        assert turn is not None
+        return [Action(turn, "play", (card,)) for card in rnd.legal_plays(turn)]
+
+    def apply(self, action: Action) -> Match:
+        """The match after ``action``; :class:`IllegalMove` if the rules refuse it."""
+        if action.kind == "pass":
+            return self.pass_cards(action.seat, action.cards)
+        if action.kind == "play" and len(action.cards) == 1:
+            return self.play(action.seat, action.cards[0])
+        raise IllegalMove(f"unknown action {action}")
+
+    def refusal(self, action: Action) -> str | None:
+        """Why ``action`` may not be played now, or None."""
+        try:
+            self.apply(action)
+        except IllegalMove as error:
+            return error.reason
+        return None
+
+    @property
+    def outcome(self) -> str | None:
+        """``winner:<seat>`` once the match has a winner, else None."""
+        return None if self.winner is None else f"winner:{self.winner}"
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see (see :func:`cardems.hearts.view.view`)."""

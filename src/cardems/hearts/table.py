@@ -23,6 +23,7 @@ from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.hearts.bots import Bot, hint, make_bot
 from cardems.hearts.core import (
+    FULL_DECK,
     MOON_POINTS,
     POINT_MASK,
     QS_BIT,
@@ -190,6 +191,14 @@ class HeartsTable:
     def view(self) -> View:
         """What the page shows, built only from ``view(seat=0)`` and public history."""
         return player_view(self)
+
+    def hidden_cards(self) -> frozenset[str]:
+        """The cards in the other hands that the player neither passed nor received."""
+        rnd = self.match.round
+        seen = rnd.hands[PLAYER] | rnd.passes[PLAYER] | rnd.played_mask
+        if rnd.phase is not Phase.PASSING:
+            seen |= rnd.passes[rnd.passer(PLAYER)]
+        return frozenset(str(card) for card in cards_of(FULL_DECK & ~seen))
 
 
 def _text(cards: tuple[Card, ...] | list[Card]) -> str:

@@ -105,6 +105,12 @@ class Seahaven(GameBase):
             if not winnable or solve_state(deal(code), time_limit=SOLVE_SECONDS).winnable:
                 return code
 
+    def deal(self, code: DealCode) -> SeahavenState:
+        """The deal's first position."""
+        from cardems.seahaven.rules import deal
+
+        return deal(code)
+
     def describe(self, code: DealCode) -> dict[str, Any]:
         """The initial layout as JSON-ready data."""
         from cardems.seahaven.rules import deal

@@ -1,4 +1,6 @@
-"""Seahaven Towers rules (SPEC §3): the deal, immutable states, moves, score and the end.
+"""Seahaven Towers rules: the deal, immutable states, moves, score and the end.
+
+The players' rules are the game's rules page (``web/rules/<lang>.html``).
 
 Deal layout (pinned by golden tests): the 52 cards of
 ``cardems.rng.shuffled(ALL_CARDS, code.prefix, code.number)`` are dealt **row by row**,
@@ -138,6 +140,27 @@ class SeahavenState:
     def position(self) -> tuple[object, ...]:
         """The cards' placement alone (no score or counter), for comparing positions."""
         return (self.columns, self.cells, self.foundations)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move (see :func:`legal_moves`)."""
+        return list(legal_moves(self))
+
+    def refusal(self, move: Move) -> str | None:
+        """Why ``move`` is illegal here, or None (see :func:`check_move`)."""
+        return check_move(self, move)
+
+    def apply(self, move: Move) -> SeahavenState:
+        """The state after ``move``; :class:`IllegalMove` if it is refused."""
+        return apply_move(self, move)
+
+    @property
+    def outcome(self) -> str | None:
+        """``won`` once every card is home, ``stuck`` when no move at all is left, else
+        None (that no *useful* move is left is the table's call: it needs a search, see
+        :func:`has_useful_move`)."""
+        if self.won:
+            return "won"
+        return "stuck" if next(legal_moves(self), None) is None else None
 
     @property
     def won(self) -> bool:

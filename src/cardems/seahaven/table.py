@@ -259,6 +259,10 @@ class SeahavenTable(SolitaireActions):
             intents.append(("drag", source, move.dest.target))
         return intents
 
+    def hidden_cards(self) -> frozenset[str]:
+        """None: every card of Seahaven is dealt face up."""
+        return frozenset()
+
     # -- answers -----------------------------------------------------------------------
 
     def hint(self) -> dict[str, Any] | None:

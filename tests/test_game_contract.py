@@ -1,0 +1,139 @@
+"""The contract every registered game keeps, checked the same way for each (like
+OpenSpiel's random simulation test): random legal play through the engine's verbs and
+through the table API, with undo/redo, save/load and hidden cards checked on the way."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from cardems.core.game import Game, Table, TableSettings, replay
+from cardems.core.registry import GAME_MODULES, game_for, games
+from cardems.dealcode import DealCode
+
+GAMES = [game.family.name for game in games()]
+CARD = re.compile(r'"([2-9TJQKA][SHDC])"')
+STEPS = 60
+
+
+def code_of(game: Game, seed: int) -> DealCode:
+    family = game.family
+    variant = family.variants[seed % len(family.variants)]
+    return DealCode(family.prefix, family.versions[-1], variant, seed * 7919)
+
+
+def table_of(game: Game, code: DealCode) -> Table:
+    options = {option.name: option.choices[0] for option in game.options}  # the quickest bots
+    return game.new_table(code, TableSettings(), options, lambda: 0.0)
+
+
+def comparable(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without what may differ between equal positions (the clock, a message)."""
+    return {key: value for key, value in view.items() if key not in ("elapsed", "message")}
+
+
+def test_every_registered_game_is_declared_once() -> None:
+    families = [game.family for game in games()]
+    assert len({f.prefix for f in families}) == len({f.name for f in families}) == len(GAMES)
+    assert len(GAME_MODULES) == len(GAMES)
+    for game in games():
+        assert game_for(game.family.name) is game is game_for(game.family.prefix.lower())
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", range(3))
+def test_random_play_through_the_engine_verbs(name: str, seed: int) -> None:
+    game = game_for(name)
+    rng = random.Random(seed)
+    state: Any = game.deal(code_of(game, seed))
+    for _ in range(STEPS):
+        if state.outcome is not None:
+            break
+        moves = state.legal_moves()
+        assert moves, "a game that goes on has a legal move"
+        move = rng.choice(moves)
+        assert state.refusal(move) is None
+        after = state.apply(move)
+        assert after != state and hash(after) is not None
+        state = after
+    assert state.outcome is None or isinstance(state.outcome, str)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", range(3))
+def test_random_play_through_the_table(name: str, seed: int) -> None:
+    game = game_for(name)
+    code = code_of(game, seed)
+    rng = random.Random(seed)
+    table = table_of(game, code)
+    for step in range(STEPS):
+        view = table.view()
+        text = json.dumps(view)
+        assert set(CARD.findall(text)) & table.hidden_cards() == set(), "a hidden card shown"
+        for pile in view.get("piles", []):
+            assert all(card["card"] is None for card in pile["cards"] if not card["face_up"])
+        intents = table.legal_intents()
+        if table.status != "playing" or not intents:
+            break
+        before = len(table.log)
+        events = table.act(rng.choice(intents))
+        assert len(table.log) > before, events
+        assert not [e for e in events if e["type"] == "error"]
+        if table.view().get("round") == view.get("round"):  # a new deal hides new cards
+            shown = set(CARD.findall(json.dumps(events)))
+            assert shown & table.hidden_cards() == set(), "an event names a hidden card"
+        if view.get("can_undo") is not None and step % 5 == 4 and table.view()["can_undo"]:
+            now = comparable(table.view())
+            table.act(("undo",))
+            assert comparable(table.view()) | {"can_redo": False} == comparable(view) | {
+                "can_redo": False
+            }
+            table.act(("redo",))
+            assert comparable(table.view()) == now
+    saved = list(table.log)
+    again = replay(table_of(game, code), saved)
+    assert comparable(again.view()) == comparable(table.view())
+    assert again.log == saved and again.records == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_unknown_intent_is_an_intent_error(name: str) -> None:
+    from cardems.core.game import IntentError
+
+    game = game_for(name)
+    table = table_of(game, code_of(game, 0))
+    with pytest.raises(IntentError):
+        table.act(("fly", "to", "the", "moon"))
+    with pytest.raises(IntentError):
+        game.parse_intent({"type": "fly"})
+    assert table.log == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_log_that_does_not_fit_is_refused_on_restore(name: str) -> None:
+    game = game_for(name)
+    table = table_of(game, code_of(game, 1))
+    with pytest.raises(ValueError):
+        table.restore(("no", "such", "action", "here"))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_declaration_is_complete(name: str) -> None:
+    game = game_for(name)
+    family = game.family
+    assert family.name and family.title and family.variants and family.prefix.isupper()
+    assert game.keys_help and game.page.endswith(".html")
+    assert len(game.variant_labels) in (0, len(family.variants))
+    for option in game.options:
+        assert option.default in option.choices
+        assert len(option.choice_labels) in (0, len(option.choices))
+    code = game.random_code(family.variants[0], winnable=False)
+    assert code.game == family.prefix
+    described = game.describe(code)
+    assert described["code"] == str(code) and described["game"] == family.name
+    assert str(code) in game.render(code)
+    assert game.statistics([]) == []

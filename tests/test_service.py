@@ -1,0 +1,113 @@
+"""The table service's guarantees: every acknowledged action is saved, whatever else
+happens — two servers on one database, a save that fails, an intent sent twice."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardems.core.service import ServiceError, TableService
+from cardems.store import Store
+
+CODE = "HH1-N-AAAAAAM"
+
+
+def server(path: Path) -> TableService:
+    """One server process's service: its own connection and its own cache."""
+    return TableService(Store(path))
+
+
+def act(service: TableService, player: str, game_id: str, version: int) -> dict[str, Any]:
+    live, _ = service.act(player, game_id, {"type": "tap", "target": "stock", "version": version})
+    return service.view(live)
+
+
+def saved_log(path: Path, game_id: str) -> list[tuple[str, ...]]:
+    saved = Store(path).load_game(game_id)
+    assert saved is not None
+    return saved.log
+
+
+def test_two_servers_on_one_database_lose_no_acknowledged_action(tmp_path: Path) -> None:
+    path = tmp_path / "shared.db"
+    first, second = server(path), server(path)
+    player = first.store.create_player()
+    game_id = first.new_game(player, {"code": CODE}).id
+    second.load(player, game_id)  # both servers hold the game in memory
+    acknowledged = 0
+    for version in range(3):  # three moves through the first server
+        assert act(first, player, game_id, version)["version"] == version + 1
+        acknowledged += 1
+    # the second server's copy is stale: it catches up before it acts
+    assert act(second, player, game_id, 3)["version"] == 4
+    acknowledged += 1
+    # an intent made on what the second server showed before is refused, not applied
+    with pytest.raises(ServiceError) as stale:
+        act(first, player, game_id, 3)
+    assert stale.value.status == 409 and stale.value.extra["view"]["version"] == 4
+    assert saved_log(path, game_id) == [("tap", "stock")] * acknowledged
+    assert first.view(first.load(player, game_id))["version"] == 4
+
+
+def test_a_race_between_two_servers_saves_only_the_winner(tmp_path: Path) -> None:
+    path = tmp_path / "shared.db"
+    first, second = server(path), server(path)
+    player = first.store.create_player()
+    game_id = first.new_game(player, {"code": CODE}).id
+    live = second.load(player, game_id)
+    act(first, player, game_id, 0)
+    # the second server acts on its stale copy as if it had checked just before the first
+    live.table.act(("tap", "stock"))
+    with pytest.raises(ServiceError) as lost:
+        second._save(live, 0, live.table.log[0:1])
+    assert lost.value.status == 409
+    assert saved_log(path, game_id) == [("tap", "stock")]
+    assert second.view(second.load(player, game_id))["version"] == 1
+
+
+def test_a_failed_save_answers_503_and_leaves_the_game_as_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = server(tmp_path / "c.db")
+    player = service.store.create_player()
+    game_id = service.new_game(player, {"code": CODE}).id
+    act(service, player, game_id, 0)
+
+    def disk_full(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(service.store, "append_actions", disk_full)
+    with pytest.raises(ServiceError) as failed:
+        act(service, player, game_id, 1)
+    assert failed.value.status == 503
+    monkeypatch.undo()
+    view = service.view(service.load(player, game_id))
+    assert view["version"] == 1 and view["moves"] == 1  # the refused move is not shown
+    assert act(service, player, game_id, 1)["version"] == 2  # and play goes on
+    assert saved_log(tmp_path / "c.db", game_id) == [("tap", "stock")] * 2
+
+
+def test_the_same_intent_sent_twice_applies_once(tmp_path: Path) -> None:
+    service = server(tmp_path / "c.db")
+    player = service.store.create_player()
+    game_id = service.new_game(player, {"code": CODE}).id
+    act(service, player, game_id, 0)
+    with pytest.raises(ServiceError) as again:
+        act(service, player, game_id, 0)  # a retry of the same tap
+    assert again.value.status == 409
+    assert service.view(service.load(player, game_id))["moves"] == 1
+    assert saved_log(tmp_path / "c.db", game_id) == [("tap", "stock")]
+
+
+@pytest.mark.parametrize("version", [None, -1, "3", True, 1.0])
+def test_an_intent_without_a_proper_version_is_a_400(tmp_path: Path, version: object) -> None:
+    service = server(tmp_path / "c.db")
+    player = service.store.create_player()
+    game_id = service.new_game(player, {"code": CODE}).id
+    with pytest.raises(ServiceError) as refused:
+        service.act(player, game_id, {"type": "tap", "target": "stock", "version": version})
+    assert refused.value.status == 400 and "version" in refused.value.message
+    assert saved_log(tmp_path / "c.db", game_id) == []
