@@ -133,6 +133,7 @@ def test_play_in_a_terminal() -> None:
     assert "hint: 25+W" in text and "refused: not a move: 'x'" in text
 
 
+@pytest.mark.slow
 def test_the_console_entry_point_runs() -> None:
     env = {**os.environ, "PYTHONPATH": SRC}
     done = subprocess.run(

@@ -115,6 +115,7 @@ def test_the_worked_example_is_winnable_and_matches_the_salt_search() -> None:
     assert is_winnable(example())
 
 
+@pytest.mark.slow
 def test_verdict_agrees_with_brute_force_mid_game() -> None:
     positions = random_positions(40, 14, seed=1) + random_positions(20, 20, seed=2)
     verdicts = [is_winnable(state) for state in positions]
@@ -169,6 +170,7 @@ def test_a_blocked_position_is_lost() -> None:
     assert is_winnable(state_of({}))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seed", "count", "left"), [(3, 25, 11), (4, 25, 11), (5, 8, 15), (7, 12, 17)]
 )
@@ -204,6 +206,7 @@ def test_shortest_win_matches_bfs_on_hand_made_positions() -> None:
     assert shortest_win(state_of({24: 9, 25: 9}, stock=(3,), waste=(1,))) is None
 
 
+@pytest.mark.slow
 def test_shortest_win_of_deals_is_a_real_win_no_longer_than_any_line() -> None:
     for deck in decks(40, start=2000):
         state = initial_state(deck)

@@ -41,6 +41,7 @@ class Spy:
         return self.bot.choose_play(seat_view)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "name", ["easy", "medium", "expert:worlds=6:budget=5", "expert:worlds=6:passes=5:pbudget=5"]
 )
@@ -151,6 +152,7 @@ def test_the_true_deal_explains_medium_play_exactly() -> None:
     assert checked > 100
 
 
+@pytest.mark.slow
 def test_expert_is_reproducible_with_its_seed() -> None:
     _, seat_view = _mid_round_views(5, 30)[-1]
     settings = ExpertSettings(worlds=8, budget_ms=1000)

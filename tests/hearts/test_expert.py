@@ -46,6 +46,7 @@ def _first_round_views(number: int, others: str = "medium") -> list[SeatView]:
     return [seat_view for _, seat_view in decisions if seat_view.seat == 0]
 
 
+@pytest.mark.slow
 def test_moved_deals_keep_sizes_voids_and_passed_cards() -> None:
     for number in range(3):
         belief = Belief(
@@ -58,6 +59,7 @@ def test_moved_deals_keep_sizes_voids_and_passed_cards() -> None:
                 assert_deal_fits(seat_view, hands)
 
 
+@pytest.mark.slow
 def test_moves_find_deals_that_explain_the_play() -> None:
     """Late in a round few fresh deals explain medium play; moved deals mostly do."""
     explained = {}

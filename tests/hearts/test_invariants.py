@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -52,6 +53,7 @@ def reference_winner(leader: int, cards: tuple[int, ...]) -> int:
     return (leader + best) % 4
 
 
+@pytest.mark.slow
 def test_random_hands_keep_every_rule_and_conserve_the_cards() -> None:
     rng = random.Random(20261129)
     hands_played = 0

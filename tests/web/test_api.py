@@ -201,6 +201,7 @@ def test_a_corrupt_save_gets_a_clear_409_and_stays_on_disk(client: TestClient) -
     assert raw[0] == "garbage"
 
 
+@pytest.mark.slow
 def test_hint_and_winnable_use_the_solver(client: TestClient) -> None:
     code, _ = hh_won_game()
     game_id = new_game(client, code=code)["id"]
@@ -214,6 +215,7 @@ def test_hint_and_winnable_use_the_solver(client: TestClient) -> None:
     assert client.post(f"/api/games/{blocked}/hint").json()["hint"] is None
 
 
+@pytest.mark.slow
 def test_a_won_game_counts_in_the_statistics(client: TestClient) -> None:
     code, moves = hh_won_game()
     game_id = prepared(client, code, [i for move in moves[:-1] for i in move])
@@ -312,6 +314,7 @@ def test_the_rate_bound_also_holds_for_requests_without_a_cookie(db_path: Path) 
     assert codes == [200, 200, 200, 429, 429]
 
 
+@pytest.mark.slow
 def test_warning_the_moment_a_deal_can_no_longer_be_won(client: TestClient) -> None:
     code, log, losing = hh_losing_move()
     client.post("/api/settings", json={"warn_unwinnable": True})

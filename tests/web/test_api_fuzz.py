@@ -40,6 +40,7 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient
         yield client, ids
 
 
+@pytest.mark.slow
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

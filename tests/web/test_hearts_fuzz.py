@@ -45,6 +45,7 @@ def match(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient
         yield client, game_id
 
 
+@pytest.mark.slow
 @settings(
     max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -69,6 +70,7 @@ def test_hearts_intents_never_cause_a_server_error(
     assert client.get(url).json()["view"]["status"] == "playing"
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

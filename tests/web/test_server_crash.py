@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import httpx2
+import pytest
 
 SERVE = [sys.executable, "-m", "cardems", "serve", "--no-browser"]
 SRC = str(Path(__file__).resolve().parents[2] / "src")
@@ -36,6 +37,7 @@ def start(db: Path) -> tuple[subprocess.Popen[bytes], str]:
             time.sleep(0.05)
 
 
+@pytest.mark.slow
 def test_kill_9_between_moves_loses_nothing(tmp_path: Path) -> None:
     db = tmp_path / "cardems.db"
     proc, base = start(db)
