@@ -29,6 +29,9 @@ from cardems.timer import GameTimer
 STOCK = "stock"
 WASTE = "waste"
 NO_MORE_MOVES = N_("No more moves possible")
+UNKNOWN_TARGET = N_(
+    "unknown Heart to Heart target %(target)s: expected heart:1 … heart:25, stock or waste"
+)
 DREW = "Drew a card."
 PAIRED = "Paired."
 # Said by the browser after a move (client strings of cardems.web.i18n).
@@ -53,9 +56,7 @@ def parse_target(target: str) -> str:
     kind, _, number = target.partition(":")
     if kind == "heart" and number.isdigit() and 1 <= int(number) <= POSITION_COUNT:
         return f"heart:{int(number)}"
-    raise ValueError(
-        f"unknown Heart to Heart target {target!r}: expected heart:1 … heart:25, stock or waste"
-    )
+    raise ValueError(UNKNOWN_TARGET % {"target": repr(target)})
 
 
 def _position(target: str) -> int:

@@ -66,6 +66,10 @@ GAME_WON = N_("The game is won: start a new deal")
 HINT_SECONDS = 2.0
 """Search budget of a hint; with none found in time, ``hint`` answers None."""
 
+UNKNOWN_TARGET = N_(
+    "unknown target %(target)s: expected column:1-10 (or column:N:k),"
+    " cell:1-%(cells)d or foundation:S|H|D|C"
+)
 MOVED = "Moved %(card)s."
 # Said by the browser after a move (client strings of cardems.web.i18n).
 
@@ -95,10 +99,7 @@ def parse_target(target: str, n_cells: int) -> tuple[Place, int | None]:
             return Place("foundation", SUIT_LETTERS.index(parts[1].upper())), None
     except ValueError:
         pass
-    raise ValueError(
-        f"unknown target {target!r}: expected column:1-10 (or column:N:k),"
-        f" cell:1-{n_cells} or foundation:S|H|D|C"
-    )
+    raise ValueError(UNKNOWN_TARGET % {"target": repr(target), "cells": n_cells})
 
 
 def count_for(state: SeahavenState, source: Place, dest: Place) -> int:
