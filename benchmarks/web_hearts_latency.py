@@ -31,15 +31,19 @@ def run(level: str, rounds: int) -> tuple[list[float], int]:
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app(Path(tmp) / "bench.db", rate=1e6, burst=10**6)
         with TestClient(app) as client:
-            answer = client.post("/api/hearts", json={"level": level, "code": "HT1-N-AAAAAAM"})
+            answer = client.post(
+                "/api/games", json={"game": "hearts", "level": level, "code": "HT1-N-AAAAAAM"}
+            )
             game_id = answer.json()["id"]
             view = answer.json()["view"]
             while view["round"] < rounds and view["status"] == "playing":
+                body: dict[str, object]
                 if view["phase"] == "passing":
                     body = {"type": "pass", "cards": view["hand"][:3]}
                 else:
                     body = {"type": "play", "card": view["legal"][0]}
-                response = client.post(f"/api/hearts/{game_id}/intent", json=body)
+                body["version"] = view["version"]
+                response = client.post(f"/api/games/{game_id}/intent", json=body)
                 found = TIMING.search(response.headers["server-timing"])
                 assert found and response.status_code == 200, response.text
                 times.append(float(found.group(1)))

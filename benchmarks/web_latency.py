@@ -72,11 +72,11 @@ class Connection:
 
 GAMES = {
     # a draw or recycle, forever
-    "heart-to-heart": ("HH1-N-AAAAAAM", [b'{"type": "tap", "target": "stock"}']),
+    "heart-to-heart": ("HH1-N-AAAAAAM", [{"type": "tap", "target": "stock"}]),
     # a card to a free cell, then undo, forever
     "seahaven": (
         "SH1-C4-AAAAAJ2",
-        [b'{"type": "drag", "source": "column:1", "target": "cell:3"}', b'{"type": "undo"}'],
+        [{"type": "drag", "source": "column:1", "target": "cell:3"}, {"type": "undo"}],
     ),
 }
 
@@ -88,16 +88,20 @@ async def player(
     code, intents = GAMES[game]
     status, _, payload = await connection.post("/api/games", json.dumps({"code": code}).encode())
     assert status == 201, payload
-    path = f"/api/games/{json.loads(payload)['id']}/intent"
+    answer = json.loads(payload)
+    path = f"/api/games/{answer['id']}/intent"
+    version = answer["view"]["version"]  # each intent names the version it was made on
     next_at = time.perf_counter() + random.uniform(0, pace)  # players are not in lockstep
     count = 0
     while next_at < until:
         await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
         started = time.perf_counter()
-        status, headers, payload = await connection.post(path, intents[count % len(intents)])
+        body = {**intents[count % len(intents)], "version": version}
+        status, headers, payload = await connection.post(path, json.dumps(body).encode())
         count += 1
         rtt.append((time.perf_counter() - started) * 1000)
         assert status == 200, payload
+        version = json.loads(payload)["view"]["version"]
         match = TIMING.search(headers["server-timing"])
         assert match is not None
         server.append(float(match.group(1)))

@@ -21,8 +21,10 @@ def server(path: Path) -> TableService:
 
 
 def act(service: TableService, player: str, game_id: str, version: int) -> dict[str, Any]:
-    live, _ = service.act(player, game_id, {"type": "tap", "target": "stock", "version": version})
-    return service.view(live)
+    _, _, view = service.act(
+        player, game_id, {"type": "tap", "target": "stock", "version": version}
+    )
+    return view
 
 
 def saved_log(path: Path, game_id: str) -> list[tuple[str, ...]]:
@@ -62,7 +64,7 @@ def test_a_race_between_two_servers_saves_only_the_winner(tmp_path: Path) -> Non
     # the second server acts on its stale copy as if it had checked just before the first
     live.table.act(("tap", "stock"))
     with pytest.raises(ServiceError) as lost:
-        second._save(live, 0, live.table.log[0:1])
+        second._save(live, 0, live.table.log[0:1], second.view(live))
     assert lost.value.status == 409
     assert saved_log(path, game_id) == [("tap", "stock")]
     assert second.view(second.load(player, game_id))["version"] == 1

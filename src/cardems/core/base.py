@@ -28,6 +28,7 @@ class GameBase:
     page: ClassVar[str] = "table.html"
     client_strings: ClassVar[tuple[str, ...]] = ()
     can_solve: ClassVar[bool] = False
+    opponents: ClassVar[bool] = False
     variant_legend: ClassVar[str] = ""
     variant_labels: ClassVar[tuple[tuple[str, int], ...]] = ()
 

@@ -193,6 +193,8 @@ class Game(Protocol):
     """Marked messages its browser module shows, beside the shared ones."""
     can_solve: bool
     """Whether "Winnable?", hints from a solver and the unwinnable warning apply."""
+    opponents: bool
+    """Whether its tables run computer opponents when the player acts (which takes time)."""
     variant_legend: str
     """A marked message naming the choice of variant in the new-game window."""
     variant_labels: tuple[tuple[str, int], ...]

@@ -278,10 +278,17 @@ class TableService:
 
     # Playing ----------------------------------------------------------------------------
 
-    def act(self, player_id: str, game_id: str, request: Any) -> tuple[LiveGame, list[Event]]:
+    def blocks(self, player_id: str, game_id: str) -> bool:
+        """Whether :meth:`act` on this game may take long (opponents think, or a solver
+        checks each move for the unwinnable warning): call it from a worker thread then."""
+        game = self.load(player_id, game_id).game
+        return game.opponents or (game.can_solve and self.settings(player_id)["warn_unwinnable"])
+
+    def act(self, player_id: str, game_id: str, request: Any) -> tuple[LiveGame, list[Event], View]:
         """Apply one intent made on ``request["version"]``; save what it changed.
 
-        A refused move is a 422 with the view and the events; nothing is saved then."""
+        Returns the game, the events and the new view. A refused move is a 422 with the
+        view and the events; nothing is saved then."""
         if not isinstance(request, dict):
             raise ServiceError(400, N_("an intent must be a JSON object with a type"))
         version = request.get("version")
@@ -303,19 +310,28 @@ class TableService:
             except IntentError as error:
                 raise ServiceError(400, str(error)) from None
             actions = table.log[version:]
+            view = self.view(live)
             if not actions:
                 errors = [event["message"] for event in events if event.get("type") == "error"]
                 if errors:
-                    raise ServiceError(422, errors[0], view=self.view(live), events=events)
-                return live, events
-            self._save(live, version, actions)
+                    raise ServiceError(422, errors[0], view=view, events=events)
+                return live, events, view
+            self._save(live, version, actions, view)
             if any(event.get("type") == "move" for event in events):
                 events.extend(self._warning(player_id, live))
-            return live, events
+            return live, events, view
 
-    def _save(self, live: LiveGame, version: int, actions: list[tuple[str, ...]]) -> None:
+    def _save(
+        self, live: LiveGame, version: int, actions: list[tuple[str, ...]], view: View
+    ) -> None:
         table = live.table
-        progress = self._progress(live)
+        progress = Progress(
+            elapsed=table.timer.elapsed(),
+            timer_stopped=table.timer.stopped,
+            status=view["status"],
+            score=int(view["score"]),
+            moves=int(view["moves"]),
+        )
         records, table.records = list(table.records), []
         try:
             self.store.append_actions(live.id, version, actions, progress, records)
@@ -328,18 +344,6 @@ class TableService:
             self.forget(live.id)
             raise ServiceError(503, SAVE_FAILED) from None
         live.status = progress.status
-
-    @staticmethod
-    def _progress(live: LiveGame) -> Progress:
-        table = live.table
-        view = table.view()
-        return Progress(
-            elapsed=table.timer.elapsed(),
-            timer_stopped=table.timer.stopped,
-            status=table.status,
-            score=int(view["score"]),
-            moves=int(view["moves"]),
-        )
 
     def _warning(self, player_id: str, live: LiveGame) -> list[Event]:
         """``unwinnable`` the moment the game can no longer be won, when asked for."""
@@ -391,7 +395,8 @@ class TableService:
         return live.par
 
     def view(self, live: LiveGame) -> View:
-        """The table's view plus what every page needs: id, version, clock, par."""
+        """The table's view plus what every page needs: id, version, clock and, once won,
+        the par if it is known (:meth:`par` works it out)."""
         view = live.table.view()
         view["id"] = live.id
         view["version"] = live.version
@@ -399,5 +404,5 @@ class TableService:
         if live.status == "abandoned":
             view["status"] = "abandoned"
         if view["status"] == "won":
-            view["par"] = self.par(live)
+            view["par"] = live.par
         return view

@@ -91,6 +91,7 @@ class HeartToHeartTable(SolitaireActions):
         self.history: History[HeartState] = History(deal(code))
         self.selected: str | None = None
         self.message: str | None = None
+        self._status: tuple[HeartState | None, str] = (None, "playing")
 
     @property
     def state(self) -> HeartState:
@@ -99,10 +100,11 @@ class HeartToHeartTable(SolitaireActions):
 
     @property
     def status(self) -> str:
-        """``playing``, ``won`` or ``blocked``."""
-        if self.state.is_won():
-            return "won"
-        return "blocked" if self.state.is_blocked() else "playing"
+        """``playing``, ``won`` or ``blocked`` (worked out once per position)."""
+        state = self.state
+        if self._status[0] is not state:
+            self._status = (state, state.outcome or "playing")
+        return self._status[1]
 
     # -- intents -------------------------------------------------------------------------
 

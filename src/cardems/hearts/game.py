@@ -44,6 +44,7 @@ class Hearts(GameBase):
     """Hearts (``HT1-N-…``): the player in the south seat against three bots, to 100."""
 
     family = FAMILY
+    opponents = True
     options = (LEVEL,)
     page = "hearts.html"
     keys_help = N_(

@@ -10,13 +10,15 @@
 - ``POST /api/games/{id}/hint``, ``…/winnable``, ``…/restart``, ``…/pause``.
 - ``GET|POST /api/settings``, ``GET /api/stats``.
 
-Blocking work (the tables' bots and solvers, the store) runs in worker threads, so
-one slow request never holds up the others.
+Blocking work (bots, solvers, rebuilding a game) runs in worker threads, so one slow
+request never holds up the others; a quick move is played on the event loop, where a
+thread would cost more than it saves.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict
+from functools import partial
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -60,8 +62,15 @@ def game_routes(web: Web) -> list[Route]:
         return answer(web, live, [], ctx.lang), 200
 
     async def intent(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        live, events = await run_in_threadpool(service.act, ctx.player_id, ctx.game_id, ctx.body)
-        return answer(web, live, events, ctx.lang), 200
+        act = partial(service.act, ctx.player_id, ctx.game_id, ctx.body)
+        if service.blocks(ctx.player_id, ctx.game_id):  # bots or solvers: off the event loop
+            live, events, view = await run_in_threadpool(act)
+        else:  # a quick move: a worker thread would cost more than it saves
+            live, events, view = act()
+        if view["status"] == "won" and view.get("par") is None:
+            view["par"] = await run_in_threadpool(service.par, live)
+        view = web.localize(view, ctx.lang)
+        return {"id": live.id, "view": view, "events": translate_events(ctx.lang, events)}, 200
 
     async def hint(ctx: Ctx) -> tuple[dict[str, Any], int]:
         return {"hint": await run_in_threadpool(service.hint, ctx.player_id, ctx.game_id)}, 200
