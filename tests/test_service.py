@@ -21,10 +21,8 @@ def server(path: Path) -> TableService:
 
 
 def act(service: TableService, player: str, game_id: str, version: int) -> dict[str, Any]:
-    _, _, view = service.act(
-        player, game_id, {"type": "tap", "target": "stock", "version": version}
-    )
-    return view
+    answer = service.act(player, game_id, {"type": "tap", "target": "stock", "version": version})
+    return answer.view
 
 
 def saved_log(path: Path, game_id: str) -> list[tuple[str, ...]]:

@@ -98,7 +98,7 @@ def test_undo_and_redo(client: TestClient) -> None:
         ({"type": "tap", "target": "heart:99"}, 400, "unknown Heart to Heart target"),
         ({"type": "drag", "source": "stock", "target": 3}, 400, "needs a target"),
         ([1, 2], 400, "JSON object"),
-        ({"type": "undo"}, 422, "Nothing to undo"),
+        ({"type": "undo"}, 200, "Nothing to undo"),
     ],
 )
 def test_bad_intents_are_refused_clearly_and_change_nothing(
@@ -108,7 +108,9 @@ def test_bad_intents_are_refused_clearly_and_change_nothing(
     intent(client, game_id, type="tap", target="heart:25")
     before = client.get(f"/api/games/{game_id}").json()["view"]
     response = intent(client, game_id, body)
-    assert response.status_code == status and words in response.json()["error"]
+    assert response.status_code == status
+    answer = response.json()
+    assert words in (answer["refused"] if status == 200 else answer["error"])
     after = client.get(f"/api/games/{game_id}").json()["view"]
     assert after["piles"] == before["piles"] and after["selected"] == before["selected"]
 
@@ -262,15 +264,15 @@ def test_seahaven_moves_runs_and_refuses_illegal_moves(client: TestClient) -> No
     columns = {p["target"]: p["cards"] for p in view["piles"] if p["kind"] == "column"}
     assert [len(cards) for cards in columns.values()] == [5] * 10
     response = intent(client, game_id, type="drag", source="column:1", target="column:2")
-    assert response.status_code == 422  # refused: a clear message, nothing changed
-    assert "same suit" in response.json()["error"] or "lower" in response.json()["error"]
+    assert response.status_code == 200  # refused: an ordinary answer, nothing changed
+    assert "same suit" in response.json()["refused"] or "lower" in response.json()["refused"]
     assert client.get(f"/api/games/{game_id}").json()["view"]["moves"] == 0
     response = intent(client, game_id, type="drag", source="column:1", target="cell:3")
     assert response.status_code == 200
     moved = response.json()["view"]
     assert moved["moves"] == 1 and len(moved["piles"][0]["cards"]) == 4
     response = intent(client, game_id, type="drag", source="column:1:9", target="cell:4")
-    assert response.status_code == 422 and response.json()["error"] == "There is no card there"
+    assert response.json()["refused"] == "There is no card there"
     assert intent(client, game_id, type="tap", target="cell:9").status_code == 400
 
 
@@ -366,3 +368,12 @@ def test_two_servers_on_one_database_keep_every_acknowledged_move(db_path: Path)
     assert [response.status_code for response in answered] == [200] * 4
     saved = Store(db_path).load_game(game_id)
     assert saved is not None and saved.log == [("tap", "stock")] * 4 and saved.moves == 4
+
+
+def test_a_code_can_be_checked_before_a_game_is_dealt(client: TestClient) -> None:
+    good = client.get("/api/codes/sh1-c2-aaaaaj2")
+    assert good.status_code == 200 and good.json() == {"code": "SH1-C2-AAAAAJ2", "game": "seahaven"}
+    client.post("/api/settings", json={"language": "ro"})
+    bad = client.get("/api/codes/HH1-Q-AAAAAAM")
+    assert bad.status_code == 200 and bad.json()["part"] == "variant"
+    assert "Heart to Heart" in bad.json()["error"] and "unknown variant" not in bad.json()["error"]

@@ -29,7 +29,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardems.core.game import Event, Game, IntentError, Table, TableSettings, View, replay
 from cardems.core.registry import games as registered_games
@@ -89,6 +89,16 @@ class LiveGame:
         return len(self.table.log)
 
 
+class Answer(NamedTuple):
+    """What an intent did: the game, the events, the new view, and why the rules refused
+    it (None when they did not)."""
+
+    live: LiveGame
+    events: list[Event]
+    view: View
+    refused: str | None = None
+
+
 class TableService:
     """Creates, loads, plays and saves the games of every player."""
 
@@ -117,7 +127,8 @@ class TableService:
             % {"name": name, "offered": ", ".join(g.family.name for g in self.games)},
         )
 
-    def _game_of_code(self, code: DealCode) -> Game:
+    def game_of_code(self, code: DealCode) -> Game:
+        """The offered game that deals ``code``, or a 404."""
         for game in self.games:
             if game.family.prefix == code.game:
                 return game
@@ -167,7 +178,7 @@ class TableService:
                 code = DealCode.parse(text)
             except DealCodeError as error:
                 raise ServiceError(400, str(error), part=error.part) from None
-            game = self._game_of_code(code)
+            game = self.game_of_code(code)
             if request.get("game") not in (None, "", game.family.name):
                 raise ServiceError(
                     400,
@@ -264,7 +275,7 @@ class TableService:
         settings = self._table_settings(self.settings(saved.player_id), saved.options)
         try:
             code = DealCode.parse(saved.code)
-            game = self._game_of_code(code)
+            game = self.game_of_code(code)
             table = game.new_table(code, settings, saved.options, self.clock)
             replay(table, saved.log)
         except (ValueError, KeyError, TypeError, IndexError) as error:
@@ -284,11 +295,11 @@ class TableService:
         game = self.load(player_id, game_id).game
         return game.opponents or (game.can_solve and self.settings(player_id)["warn_unwinnable"])
 
-    def act(self, player_id: str, game_id: str, request: Any) -> tuple[LiveGame, list[Event], View]:
+    def act(self, player_id: str, game_id: str, request: Any) -> Answer:
         """Apply one intent made on ``request["version"]``; save what it changed.
 
-        Returns the game, the events and the new view. A refused move is a 422 with the
-        view and the events; nothing is saved then."""
+        A move the rules refuse is an ordinary answer: nothing changes or is saved, and
+        ``refused`` says why."""
         if not isinstance(request, dict):
             raise ServiceError(400, N_("an intent must be a JSON object with a type"))
         version = request.get("version")
@@ -313,13 +324,11 @@ class TableService:
             view = self.view(live)
             if not actions:
                 errors = [event["message"] for event in events if event.get("type") == "error"]
-                if errors:
-                    raise ServiceError(422, errors[0], view=view, events=events)
-                return live, events, view
+                return Answer(live, events, view, errors[0] if errors else None)
             self._save(live, version, actions, view)
             if any(event.get("type") == "move" for event in events):
                 events.extend(self._warning(player_id, live))
-            return live, events, view
+            return Answer(live, events, view)
 
     def _save(
         self, live: LiveGame, version: int, actions: list[tuple[str, ...]], view: View

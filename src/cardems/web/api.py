@@ -5,8 +5,11 @@
   ``{"code"}``), 201 with ``{id, view, events}``.
 - ``GET /api/games/{id}``: ``{id, view, events: []}``.
 - ``POST /api/games/{id}/intent``: ``{"type": …, "version": n, …}`` → ``{id, view,
-  events}``; 409 with the current view if the game is no longer at version ``n``; 422
-  with the view and the events if the rules refuse the move.
+  events}``, with ``refused`` (the reason) when the rules refuse the move — an ordinary
+  answer, nothing changed; 409 with the current view if the game is no longer at
+  version ``n``.
+- ``GET /api/codes/{code}``: ``{"code", "game"}`` for a deal code, or ``{"error",
+  "part"}`` saying what is wrong with it (both 200: checking a code is not an error).
 - ``POST /api/games/{id}/hint``, ``…/winnable``, ``…/restart``, ``…/pause``.
 - ``GET|POST /api/settings``, ``GET /api/stats``.
 
@@ -24,9 +27,10 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
 
-from cardems.core.service import LiveGame
+from cardems.core.service import LiveGame, ServiceError
+from cardems.dealcode import DealCode, DealCodeError
 from cardems.web.deps import Ctx, Web
-from cardems.web.i18n import translate_events
+from cardems.web.i18n import translate, translate_events
 
 
 def answer(web: Web, live: LiveGame, events: list[dict[str, Any]], lang: str) -> dict[str, Any]:
@@ -64,13 +68,19 @@ def game_routes(web: Web) -> list[Route]:
     async def intent(ctx: Ctx) -> tuple[dict[str, Any], int]:
         act = partial(service.act, ctx.player_id, ctx.game_id, ctx.body)
         if service.blocks(ctx.player_id, ctx.game_id):  # bots or solvers: off the event loop
-            live, events, view = await run_in_threadpool(act)
+            live, events, view, refused = await run_in_threadpool(act)
         else:  # a quick move: a worker thread would cost more than it saves
-            live, events, view = act()
+            live, events, view, refused = act()
         if view["status"] == "won" and view.get("par") is None:
             view["par"] = await run_in_threadpool(service.par, live)
-        view = web.localize(view, ctx.lang)
-        return {"id": live.id, "view": view, "events": translate_events(ctx.lang, events)}, 200
+        data: dict[str, Any] = {
+            "id": live.id,
+            "view": web.localize(view, ctx.lang),
+            "events": translate_events(ctx.lang, events),
+        }
+        if refused is not None:
+            data["refused"] = translate(ctx.lang, refused)
+        return data, 200
 
     async def hint(ctx: Ctx) -> tuple[dict[str, Any], int]:
         return {"hint": await run_in_threadpool(service.hint, ctx.player_id, ctx.game_id)}, 200
@@ -87,7 +97,19 @@ def game_routes(web: Web) -> list[Route]:
         await run_in_threadpool(service.pause, ctx.player_id, ctx.game_id)
         return {"paused": True}, 200
 
+    async def code(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        text = str(ctx.request.path_params["code"])
+        try:
+            parsed = DealCode.parse(text)
+            game = service.game_of_code(parsed)
+        except DealCodeError as error:
+            return {"error": translate(ctx.lang, str(error)), "part": error.part}, 200
+        except ServiceError as error:
+            return {"error": translate(ctx.lang, error.message), "part": "game"}, 200
+        return {"code": str(parsed), "game": game.family.name}, 200
+
     return [
+        Route("/api/codes/{code}", web.api(code), methods=["GET"]),
         Route("/api/games", web.api(catalogue), methods=["GET"]),
         Route("/api/games", web.api(create), methods=["POST"]),
         Route("/api/games/{game_id}", web.api(show), methods=["GET"]),

@@ -1,0 +1,1 @@
+"""FreeCell: Microsoft's classic deals by number, and Baker's Game."""

@@ -1,0 +1,410 @@
+"""FreeCell rules: Microsoft's classic deals, immutable states, moves, score and the end.
+
+The players' rules are the game's rules page (``web/rules/<lang>.html``).
+
+Deals (pinned by golden tests): deal number ``N`` of a code is Microsoft FreeCell's deal
+#N. Its generator is the C library's linear congruential one: ``state = N``, then for each
+card ``state = (state * 214013 + 2531011) mod 2^31`` and ``rand = state >> 16``. The deck
+starts ordered ``AC AD AH AS 2C … KS``; for each of the 52 cards, with ``left`` cards
+remaining, the card at index ``rand % left`` is dealt and the last remaining card takes
+its place. Card ``k`` (0-based) is laid out row by row: column ``k % 8 + 1`` at height
+``k // 8`` (0 is the bottom card), so columns 1–4 hold 7 cards and 5–8 hold 6. Numbers
+from 2^31 on repeat the deals below them (``N`` and ``N + 2^31`` deal the same cards).
+
+Variants: ``N`` is FreeCell (build down in alternating colours), ``B`` is Baker's Game
+(build down by suit); both use the same deals.
+
+Move notation (``parse_move`` / ``format_move`` round-trip): ``SOURCE-DEST`` with places
+``c1``–``c8`` (columns), ``f1``–``f4`` (free cells), ``hS hH hD hC`` (the foundations),
+and ``xN`` after the destination when a sequence of ``N > 1`` cards moves: ``c3-c7``,
+``c3-c7x3``, ``c1-f2``, ``f2-hS``. Cards never leave the foundations.
+
+Score: +10 for each card put on a foundation. The score and the move counter live in the
+state, so undo (going back to an earlier state) withdraws exactly what a move added.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from cardems.cards import SUIT_ORDER, Card, Rank, Suit
+from cardems.core.history import IllegalMove
+from cardems.dealcode import DealCode
+from cardems.i18n.markers import N_
+
+COLUMNS = 8
+CELLS = 4
+FOUNDATION_POINTS = 10
+SUIT_LETTERS = "SHDC"
+VARIANTS = ("N", "B")
+"""``N``: FreeCell, alternating colours; ``B``: Baker's Game, by suit."""
+
+MS_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+"""The suit order of Microsoft's deck (``AC AD AH AS 2C …``)."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Place:
+    """A pile: ``kind`` is ``column`` (index 0–7), ``cell`` (0–3) or ``foundation``
+    (index = suit order 0–3: S, H, D, C)."""
+
+    kind: str
+    index: int
+
+    @property
+    def target(self) -> str:
+        """The table-target name: ``column:3``, ``cell:1``, ``foundation:H``."""
+        if self.kind == "foundation":
+            return f"foundation:{SUIT_LETTERS[self.index]}"
+        return f"{self.kind}:{self.index + 1}"
+
+    def __str__(self) -> str:
+        if self.kind == "column":
+            return f"c{self.index + 1}"
+        if self.kind == "cell":
+            return f"f{self.index + 1}"
+        return f"h{SUIT_LETTERS[self.index]}"
+
+
+def column(number: int) -> Place:
+    """Column ``number`` (1–8)."""
+    return Place("column", number - 1)
+
+
+def cell(number: int) -> Place:
+    """Free cell ``number`` (1–4)."""
+    return Place("cell", number - 1)
+
+
+def foundation(suit: Suit | str) -> Place:
+    """The foundation of ``suit``."""
+    letter = suit.letter if isinstance(suit, Suit) else suit.upper()
+    return Place("foundation", SUIT_LETTERS.index(letter))
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """``count`` cards from ``source`` to ``dest`` (more than one only between columns)."""
+
+    source: Place
+    dest: Place
+    count: int = 1
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+class MoveParseError(ValueError):
+    """Move text that cannot be read; the message says why."""
+
+
+_PLACE = r"(c[1-8]|f[1-4]|h[shdc])"
+_MOVE_RE = re.compile(rf"^{_PLACE}-{_PLACE}(?:x([1-9][0-9]?))?$", re.IGNORECASE)
+
+
+def _parse_place(token: str) -> Place:
+    kind = token[0].lower()
+    if kind == "h":
+        return foundation(token[1])
+    number = int(token[1:])
+    return column(number) if kind == "c" else cell(number)
+
+
+def parse_move(text: str) -> Move:
+    """Parse ``c3-c7``, ``c3-c7x3``, ``c1-f2``, ``f2-hS`` (any case)."""
+    match = _MOVE_RE.match(text.strip())
+    if match is None:
+        raise MoveParseError(
+            f"not a move: {text!r} (expected SOURCE-DEST such as c3-c7, c3-c7x3, c1-f2, f2-hS;"
+            " places are c1-c8, f1-f4, hS/hH/hD/hC)"
+        )
+    count = int(match.group(3) or 1)
+    if match.group(3) is not None and count < 2:
+        raise MoveParseError(f"not a move: {text!r}: write a sequence's size only when 2 or more")
+    return Move(_parse_place(match.group(1)), _parse_place(match.group(2)), count)
+
+
+def format_move(move: Move) -> str:
+    """The canonical text of a move; the inverse of :func:`parse_move`."""
+    suffix = f"x{move.count}" if move.count > 1 else ""
+    return f"{move.source}-{move.dest}{suffix}"
+
+
+def builds_on(card: Card, below: Card, by_suit: bool) -> bool:
+    """Whether ``card`` may lie on ``below`` in a column: one rank lower and of the other
+    colour (FreeCell) or of the same suit (Baker's Game)."""
+    if card.rank != below.rank - 1:
+        return False
+    return card.suit is below.suit if by_suit else card.suit.is_red != below.suit.is_red
+
+
+@dataclass(frozen=True)
+class FreeCellState:
+    """One position: columns bottom→top, cells (``None`` = empty), foundation heights
+    (0–13, in suit order S H D C), score, move counter and whether runs build by suit
+    (Baker's Game). Immutable and hashable."""
+
+    columns: tuple[tuple[Card, ...], ...]
+    cells: tuple[Card | None, ...] = (None, None, None, None)
+    foundations: tuple[int, int, int, int] = (0, 0, 0, 0)
+    score: int = 0
+    moves: int = 0
+    by_suit: bool = False
+
+    @property
+    def position(self) -> tuple[object, ...]:
+        """The cards' placement alone (no score or counter), for comparing positions."""
+        return (self.columns, self.cells, self.foundations)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move (see :func:`legal_moves`)."""
+        return list(legal_moves(self))
+
+    def refusal(self, move: Move) -> str | None:
+        """Why ``move`` is illegal here, or None (see :func:`check_move`)."""
+        return check_move(self, move)
+
+    def apply(self, move: Move) -> FreeCellState:
+        """The state after ``move``; :class:`IllegalMove` if it is refused."""
+        return apply_move(self, move)
+
+    @property
+    def outcome(self) -> str | None:
+        """``won`` once every card is home, ``stuck`` when no move at all is left, else
+        None (that no *useful* move is left is the table's call, by a search)."""
+        if self.won:
+            return "won"
+        return "stuck" if next(legal_moves(self), None) is None else None
+
+    @property
+    def won(self) -> bool:
+        """All 52 cards are on the foundations."""
+        return all(height == 13 for height in self.foundations)
+
+    @property
+    def free_cells(self) -> int:
+        """How many cells are empty."""
+        return sum(1 for card in self.cells if card is None)
+
+    @property
+    def empty_columns(self) -> int:
+        """How many columns are empty."""
+        return sum(1 for pile in self.columns if not pile)
+
+    def foundation_top(self, suit_index: int) -> Card | None:
+        """The top card of a foundation, or ``None`` when it is empty."""
+        height = self.foundations[suit_index]
+        return Card(Rank(height), SUIT_ORDER[suit_index]) if height else None
+
+    def cards_at(self, place: Place) -> tuple[Card, ...]:
+        """The cards of a pile bottom→top (a foundation gives only its top card)."""
+        if place.kind == "column":
+            return self.columns[place.index]
+        if place.kind == "cell":
+            card = self.cells[place.index]
+            return () if card is None else (card,)
+        top = self.foundation_top(place.index)
+        return () if top is None else (top,)
+
+    def all_cards(self) -> list[Card]:
+        """Every card on the table, foundations included (always 52)."""
+        cards = [card for pile in self.columns for card in pile]
+        cards += [card for card in self.cells if card is not None]
+        for index, height in enumerate(self.foundations):
+            cards += [Card(Rank(rank), SUIT_ORDER[index]) for rank in range(1, height + 1)]
+        return cards
+
+
+def ms_cards(number: int) -> list[Card]:
+    """The 52 cards of Microsoft's deal ``number`` in dealing order (module docstring)."""
+    deck = [Card(Rank(rank), suit) for rank in range(1, 14) for suit in MS_SUITS]
+    state = number & 0xFFFFFFFF
+    dealt = []
+    for left in range(52, 0, -1):
+        state = (state * 214013 + 2531011) & 0x7FFFFFFF
+        index = (state >> 16) % left
+        dealt.append(deck[index])
+        deck[index] = deck[left - 1]
+    return dealt
+
+
+def layout(number: int) -> tuple[tuple[Card, ...], ...]:
+    """The 8 columns (bottom→top) of Microsoft's deal ``number``."""
+    cards = ms_cards(number)
+    return tuple(tuple(cards[k] for k in range(c, 52, COLUMNS)) for c in range(COLUMNS))
+
+
+def deal(code: DealCode) -> FreeCellState:
+    """The initial position of a deal code (Microsoft's deal of the same number)."""
+    if code.game != "FC":
+        raise ValueError(f"{code} is not a FreeCell code")
+    if code.variant not in VARIANTS:
+        raise ValueError(f"unknown FreeCell variant {code.variant!r}: expected N or B")
+    return FreeCellState(layout(code.number), by_suit=code.variant == "B")
+
+
+def run_length(pile: tuple[Card, ...], by_suit: bool) -> int:
+    """How many top cards of a column form a sequence that may move together."""
+    if not pile:
+        return 0
+    length = 1
+    while length < len(pile) and builds_on(pile[-length], pile[-length - 1], by_suit):
+        length += 1
+    return length
+
+
+def group_limit(state: FreeCellState, dest: Place | None = None) -> int:
+    """Largest group that may move: (free cells + 1) × 2^(empty columns), not counting
+    ``dest`` when it is an empty column."""
+    empty = state.empty_columns
+    if dest is not None and dest.kind == "column" and not state.columns[dest.index]:
+        empty -= 1
+    return int((state.free_cells + 1) * 2**empty)
+
+
+def _place_exists(state: FreeCellState, place: Place) -> bool:
+    limit = {"column": COLUMNS, "cell": len(state.cells), "foundation": 4}.get(place.kind, 0)
+    return 0 <= place.index < limit
+
+
+def check_move(state: FreeCellState, move: Move) -> str | None:
+    """Why ``move`` is illegal in ``state`` (a player-facing reason), or ``None`` if legal."""
+    source, dest, count = move.source, move.dest, move.count
+    for place in (source, dest):
+        if not _place_exists(state, place):
+            return N_("There is no %(place)s in this game") % {
+                "place": place.target.replace(":", " ")
+            }
+    if source == dest:
+        return N_("A card must move to another place")
+    if count < 1:
+        return N_("At least one card must move")
+    if source.kind == "foundation":
+        return N_("Cards on a foundation stay there")
+    moving = state.cards_at(source)
+    if not moving:
+        return N_("There is no card there")
+    if count > 1:
+        if source.kind != "column" or count > len(moving):
+            return N_("Only a column holds a run of several cards")
+        if count > run_length(moving, state.by_suit):
+            if state.by_suit:
+                return N_("Only cards in suit sequence move together")
+            return N_("Only cards in sequence, alternating colours, move together")
+        if dest.kind != "column":
+            return N_("Only one card at a time goes to a cell or a foundation")
+    card = moving[-count]
+    if dest.kind == "cell":
+        return None if state.cells[dest.index] is None else N_("A free cell holds one card")
+    if dest.kind == "foundation":
+        if card.suit.order != dest.index:
+            return N_("A foundation takes only its own suit")
+        if card.rank != state.foundations[dest.index] + 1:
+            return N_("Foundations build up from the ace, one card at a time")
+        return None
+    pile = state.columns[dest.index]
+    if pile and not builds_on(card, pile[-1], state.by_suit):
+        if state.by_suit:
+            return N_("Must be the same suit and exactly one rank lower")
+        return N_("Must be the other colour and exactly one rank lower")
+    limit = group_limit(state, dest)
+    if count > limit:
+        return N_("Too many cards: at most %(num)d can move together now") % {"num": limit}
+    return None
+
+
+def is_legal(state: FreeCellState, move: Move) -> bool:
+    """Whether ``move`` is legal in ``state``."""
+    return check_move(state, move) is None
+
+
+def apply_move(state: FreeCellState, move: Move) -> FreeCellState:
+    """The state after a legal ``move``; raise :class:`IllegalMove` otherwise."""
+    reason = check_move(state, move)
+    if reason is not None:
+        raise IllegalMove(reason)
+    return _apply_unchecked(state, move)
+
+
+def _apply_unchecked(state: FreeCellState, move: Move) -> FreeCellState:
+    source, dest, count = move.source, move.dest, move.count
+    columns = list(state.columns)
+    cells = list(state.cells)
+    foundations = list(state.foundations)
+    score = state.score
+    if source.kind == "column":
+        moving = columns[source.index][-count:]
+        columns[source.index] = columns[source.index][:-count]
+    else:
+        moving = state.cards_at(source)
+        cells[source.index] = None
+    if dest.kind == "column":
+        columns[dest.index] = columns[dest.index] + tuple(moving)
+    elif dest.kind == "cell":
+        cells[dest.index] = moving[0]
+    else:
+        foundations[dest.index] += 1
+        score += FOUNDATION_POINTS
+    return replace(
+        state,
+        columns=tuple(columns),
+        cells=tuple(cells),
+        foundations=(foundations[0], foundations[1], foundations[2], foundations[3]),
+        score=score,
+        moves=state.moves + 1,
+    )
+
+
+def legal_moves(state: FreeCellState) -> Iterator[Move]:
+    """Every legal move: each sequence size from each column, to every pile that takes it."""
+    sources: list[tuple[Place, int]] = []
+    for index, pile in enumerate(state.columns):
+        run = run_length(pile, state.by_suit)
+        sources += [(Place("column", index), count) for count in range(1, run + 1)]
+    sources += [(Place("cell", i), 1) for i, card in enumerate(state.cells) if card is not None]
+    dests = [Place("column", i) for i in range(COLUMNS)]
+    dests += [Place("cell", i) for i in range(len(state.cells))]
+    dests += [Place("foundation", i) for i in range(4)]
+    for source, count in sources:
+        for dest in dests:
+            move = Move(source, dest, count)
+            if check_move(state, move) is None:
+                yield move
+
+
+def home_move(state: FreeCellState, source: Place) -> Move | None:
+    """The move of the top card of ``source`` to its foundation, if that is legal."""
+    cards = state.cards_at(source)
+    if not cards or source.kind == "foundation":
+        return None
+    move = Move(source, Place("foundation", cards[-1].suit.order))
+    return move if is_legal(state, move) else None
+
+
+def is_safe_home(card: Card, foundations: tuple[int, ...], by_suit: bool) -> bool:
+    """Whether sending ``card`` home can never be regretted: in Baker's Game always (only
+    the next lower card of its suit could build on it, and that one is home); in FreeCell
+    for aces and twos, and for a higher card once both suits of the other colour hold the
+    card one rank lower (no card that could build on it is still on the table)."""
+    if by_suit or card.rank <= 2:
+        return True
+    others = [
+        foundations[suit.order] for suit in SUIT_ORDER if suit.is_red != card.suit.is_red
+    ]
+    return min(others) >= card.rank - 1
+
+
+def safe_home_moves(state: FreeCellState) -> Iterator[Move]:
+    """Legal moves home that are safe (see :func:`is_safe_home`)."""
+    for index in range(COLUMNS):
+        move = home_move(state, Place("column", index))
+        if move is not None and is_safe_home(state.columns[index][-1], state.foundations,
+                                             state.by_suit):
+            yield move
+    for index, card in enumerate(state.cells):
+        move = home_move(state, Place("cell", index))
+        if move is not None and card is not None:
+            if is_safe_home(card, state.foundations, state.by_suit):
+                yield move
