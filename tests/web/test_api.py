@@ -377,3 +377,13 @@ def test_a_code_can_be_checked_before_a_game_is_dealt(client: TestClient) -> Non
     bad = client.get("/api/codes/HH1-Q-AAAAAAM")
     assert bad.status_code == 200 and bad.json()["part"] == "variant"
     assert "Heart to Heart" in bad.json()["error"] and "unknown variant" not in bad.json()["error"]
+
+
+def test_a_deal_that_was_never_winnable_warns_at_the_first_move(client: TestClient) -> None:
+    client.post("/api/settings", json={"warn_unwinnable": True})
+    game_id = new_game(client, code="HH1-N-AAAAAAA")["id"]
+    assert client.post(f"/api/games/{game_id}/winnable").json()["winnable"] is False
+    first = intent(client, game_id, type="tap", target="stock").json()["events"]
+    assert [event["type"] for event in first] == ["move", "unwinnable"]
+    second = intent(client, game_id, type="tap", target="stock").json()["events"]
+    assert "unwinnable" not in [event["type"] for event in second]  # said once
