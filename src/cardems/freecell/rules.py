@@ -390,21 +390,17 @@ def is_safe_home(card: Card, foundations: tuple[int, ...], by_suit: bool) -> boo
     card one rank lower (no card that could build on it is still on the table)."""
     if by_suit or card.rank <= 2:
         return True
-    others = [
-        foundations[suit.order] for suit in SUIT_ORDER if suit.is_red != card.suit.is_red
-    ]
+    others = [foundations[suit.order] for suit in SUIT_ORDER if suit.is_red != card.suit.is_red]
     return min(others) >= card.rank - 1
 
 
 def safe_home_moves(state: FreeCellState) -> Iterator[Move]:
     """Legal moves home that are safe (see :func:`is_safe_home`)."""
-    for index in range(COLUMNS):
-        move = home_move(state, Place("column", index))
-        if move is not None and is_safe_home(state.columns[index][-1], state.foundations,
-                                             state.by_suit):
-            yield move
-    for index, card in enumerate(state.cells):
-        move = home_move(state, Place("cell", index))
-        if move is not None and card is not None:
+    sources = [Place("column", index) for index in range(COLUMNS)]
+    sources += [Place("cell", index) for index in range(len(state.cells))]
+    for source in sources:
+        move = home_move(state, source)
+        if move is not None:
+            card = state.cards_at(source)[-1]
             if is_safe_home(card, state.foundations, state.by_suit):
                 yield move

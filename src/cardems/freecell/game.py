@@ -1,0 +1,191 @@
+"""FreeCell's declaration for the core: codes and classic numbers, solver, table, labels."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from cardems.core.base import GameBase
+from cardems.core.game import Table, TableSettings, View
+from cardems.core.labels import label_piles
+from cardems.core.registry import Unsupported
+from cardems.dealcode import DealCode, DealCodeError, GameFamily
+from cardems.i18n.markers import N_
+
+if TYPE_CHECKING:
+    from cardems.freecell.rules import FreeCellState
+
+FAMILY = GameFamily("FC", "freecell", "FreeCell", ("N", "B"), 7)
+TITLE = N_("FreeCell")
+
+CLASSIC_DEALS = 32_000
+"""Microsoft's original deal numbers run from 1 to 32,000."""
+
+UNWINNABLE_CLASSIC = frozenset({11982})
+"""The classic deals (1–32,000) that cannot be won (``cardems analyze freecell`` checks)."""
+
+RANDOM_DEALS = 1_000_000
+"""Random deals are drawn from Microsoft's numbers 1 to 1,000,000."""
+
+LARGEST_NUMBER = 2**31 - 1
+"""The largest deal number Microsoft's generator distinguishes."""
+
+SOLVE_SECONDS = 10.0
+"""Budget of one ``solve`` request; past it the answer is ``winnable: null``."""
+
+NOT_A_NUMBER = N_("'%(text)s' is neither a FreeCell code nor a deal number 1-%(num)d")
+
+
+def describe_state(code: DealCode, state: FreeCellState) -> dict[str, Any]:
+    """A position as JSON-ready data: columns bottom→top, cells (null when empty), the top
+    card of each foundation (null when empty)."""
+    from cardems.freecell.rules import SUIT_LETTERS
+
+    return {
+        "code": str(code),
+        "game": FAMILY.name,
+        "variant": code.variant,
+        "deal": code.number,
+        "columns": [[str(card) for card in pile] for pile in state.columns],
+        "cells": [None if card is None else str(card) for card in state.cells],
+        "foundations": {
+            SUIT_LETTERS[i]: None if top is None else str(top)
+            for i in range(4)
+            for top in [state.foundation_top(i)]
+        },
+    }
+
+
+def render_state(code: DealCode, state: FreeCellState) -> str:
+    """A position as text: cells and foundations on top, the columns side by side."""
+    cells = " ".join("--" if card is None else str(card) for card in state.cells)
+    homes = " ".join(
+        "--" if top is None else str(top) for top in map(state.foundation_top, range(4))
+    )
+    name = "Baker's Game" if state.by_suit else "FreeCell"
+    lines = [
+        f"{code}  {name} #{code.number}",
+        f"cells: {cells}    foundations (S H D C): {homes}",
+        " ".join(f"{n:>2}" for n in range(1, 9)),
+    ]
+    height = max((len(pile) for pile in state.columns), default=0)
+    for row in range(height):
+        cards = [str(pile[row]) if row < len(pile) else "  " for pile in state.columns]
+        lines.append(" ".join(cards).rstrip())
+    return "\n".join(lines)
+
+
+class FreeCell(GameBase):
+    """FreeCell (``FC1-N-…``) with Microsoft's deal numbers, and Baker's Game (``FC1-B-…``)."""
+
+    family = FAMILY
+    can_solve = True
+    variant_legend = N_("Build columns")
+    variant_labels = (
+        (N_("Alternating colours (FreeCell)"), 0),
+        (N_("By suit (Baker's Game)"), 0),
+    )
+    keys_help = N_(
+        "Keyboard: arrow keys move between cards and piles, Enter or Space selects and"
+        " moves, D sends a card where it fits, U undoes, R redoes, Esc cancels the selection."
+    )
+
+    def __init__(self) -> None:
+        self._random = random.SystemRandom()
+
+    def code_for(self, text: str) -> DealCode:
+        """A code, or a classic deal number (``617``, ``#617``) as FreeCell's ``N`` code."""
+        token = text.strip().lstrip("#")
+        if token.isdigit():
+            number = int(token)
+            if not 1 <= number <= LARGEST_NUMBER:
+                raise DealCodeError("number", NOT_A_NUMBER % {"text": text, "num": LARGEST_NUMBER})
+            return DealCode(FAMILY.prefix, 1, "N", number)
+        return DealCode.parse(text)
+
+    def random_code(self, variant: str, *, winnable: bool) -> DealCode:
+        """A random Microsoft deal; with ``winnable``, one of the classic 32,000 that can be
+        won (for Baker's Game, a deal the solver proves winnable)."""
+        while True:
+            if winnable and variant == "N":
+                number = self._random.randint(1, CLASSIC_DEALS)
+                if number not in UNWINNABLE_CLASSIC:
+                    return DealCode(FAMILY.prefix, 1, variant, number)
+                continue
+            code = DealCode(FAMILY.prefix, 1, variant, self._random.randint(1, RANDOM_DEALS))
+            if not winnable:
+                return code
+            from cardems.freecell.rules import deal
+            from cardems.freecell.solver import solve_state
+
+            if solve_state(deal(code), time_limit=SOLVE_SECONDS).winnable:
+                return code
+
+    def deal(self, code: DealCode) -> FreeCellState:
+        """The deal's first position."""
+        from cardems.freecell.rules import deal
+
+        return deal(code)
+
+    def describe(self, code: DealCode) -> dict[str, Any]:
+        """The initial layout as JSON-ready data."""
+        return describe_state(code, self.deal(code))
+
+    def render(self, code: DealCode) -> str:
+        """The initial layout as text."""
+        return render_state(code, self.deal(code))
+
+    def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
+        """Winnable (with a winning line), not winnable, or undecided within the budget."""
+        from cardems.freecell.rules import format_move
+        from cardems.freecell.solver import solve_state
+
+        if shortest:
+            raise Unsupported(
+                "the FreeCell solver finds a winning line, not the shortest one; drop --shortest"
+            )
+        result = solve_state(self.deal(code), time_limit=SOLVE_SECONDS)
+        moves = [format_move(move) for move in result.moves]
+        return {
+            "code": str(code),
+            "game": self.family.name,
+            "winnable": result.winnable,
+            "moves": moves,
+            "length": len(moves),
+        }
+
+    def new_table(
+        self,
+        code: DealCode,
+        settings: TableSettings,
+        options: dict[str, Any],
+        clock: Callable[[], float],
+    ) -> Table:
+        """A FreeCell table at the deal's start."""
+        from cardems.freecell.table import FreeCellTable
+
+        return FreeCellTable(code, settings, clock)
+
+    def winnable(self, table: Table, seconds: float) -> bool | None:
+        """The exact solver on the table's position, within ``seconds``."""
+        from cardems.freecell.solver import solve_state
+        from cardems.freecell.table import FreeCellTable
+
+        assert isinstance(table, FreeCellTable)
+        return solve_state(table.state, time_limit=seconds).winnable
+
+    def label(self, view: View, lang: str) -> View:
+        """Columns, free cells and foundations, named for screen readers."""
+        from cardems.freecell.labels import label_pile
+
+        return label_piles(view, lang, label_pile)
+
+    def add_commands(self, subparsers: Any) -> None:
+        """``cardems analyze freecell``."""
+        from cardems.freecell.commands import add_commands
+
+        add_commands(subparsers)
+
+
+GAME = FreeCell()

@@ -1,0 +1,366 @@
+"""Exact FreeCell (and Baker's Game) solver under Cardems' rules: sequences move as one
+when they fit (free cells + 1) × 2^(empty columns), the destination empty column not
+counted; cards never leave the foundations.
+
+A best-first search over positions (most promising first by :func:`_score`: cards home,
+how deep the next card of each suit lies, cards above a lower card of their suit, broken
+sequences, free space) with a transposition table. It is *exact*: "winnable" comes with
+a solution, "not winnable" only once every position reachable under the rules below has
+been searched, and "undecided" when a node or time budget runs out. The rules keep every
+position reachable by single-card moves (a move of a sequence is a shortcut for moves
+of one card each), so no winning line is lost:
+
+- Safe cards go home at once (:func:`cardems.freecell.rules.is_safe_home`).
+- A card may go to any free cell or any empty column: the cells are kept sorted and the
+  transposition key sorts the columns, so one cell and one empty column stand for all.
+- Every other legal move is searched: each size of sequence onto a column that takes it
+  or into an empty column (not a whole column into another empty one), each card into a
+  cell, and each card home.
+
+States are compact: each column a ``bytes`` of card ordinals (0–51, ``suit * 13 + rank - 1``,
+suits S H D C), the cells a sorted ``bytes`` of the cards they hold, foundations as heights.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from cardems.freecell.rules import CELLS, FreeCellState, Move, Place
+
+Cols = tuple[bytes, ...]
+Found = tuple[int, int, int, int]
+RawMove = tuple[str, int, str, int, int]
+"""(source kind, index, destination kind, index, count); kinds ``c`` column, ``f`` cell
+(index = the card, as cells are kept sorted), ``h`` foundation (index = suit)."""
+
+RED = (False, True, True, False)
+
+
+def _parents(by_suit: bool) -> list[tuple[int, ...]]:
+    """For each card, the cards it may lie on in a column."""
+    table: list[tuple[int, ...]] = []
+    for card in range(52):
+        suit, rank = divmod(card, 13)
+        if rank == 12:
+            table.append(())
+        elif by_suit:
+            table.append((card + 1,))
+        else:
+            table.append(tuple(s * 13 + rank + 1 for s in range(4) if RED[s] != RED[suit]))
+    return table
+
+
+PARENTS = {False: _parents(False), True: _parents(True)}
+
+
+def _fits(by_suit: bool) -> list[bytes]:
+    table = []
+    for card in range(52):
+        row = bytearray(52)
+        for parent in PARENTS[by_suit][card]:
+            row[parent] = 1
+        table.append(bytes(row))
+    return table
+
+
+FITS = {False: _fits(False), True: _fits(True)}
+"""``FITS[by_suit][card][below]``: 1 when ``card`` may lie on ``below``."""
+
+
+OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
+"""The suits of the other colour, by suit index."""
+
+
+@dataclass
+class SolveResult:
+    """``winnable`` True (``moves`` is a winning line), False (proved), or None (budget)."""
+
+    winnable: bool | None
+    moves: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def _safe(card: int, found: list[int] | Found, by_suit: bool) -> bool:
+    suit, rank = divmod(card, 13)
+    if rank != found[suit]:
+        return False
+    if by_suit or rank <= 1:
+        return True
+    a, b = OPPOSITE[suit]
+    return found[a] >= rank and found[b] >= rank
+
+
+def _settle(
+    cols: Cols, cells: bytes, found: Found, by_suit: bool, path: list[RawMove] | None
+) -> tuple[Cols, bytes, Found]:
+    """Send every safe card home (recording the moves in ``path`` when given)."""
+    if not any(col and _safe(col[-1], found, by_suit) for col in cols) and not any(
+        _safe(card, found, by_suit) for card in cells
+    ):
+        return cols, cells, found
+    col_list = list(cols)
+    cell_list = list(cells)
+    heights = list(found)
+    moved = True
+    while moved:
+        moved = False
+        for i, col in enumerate(col_list):
+            while col and _safe(col[-1], heights, by_suit):
+                card = col[-1]
+                heights[card // 13] += 1
+                col = col[:-1]
+                if path is not None:
+                    path.append(("c", i, "h", card // 13, 1))
+                moved = True
+            col_list[i] = col
+        for card in list(cell_list):
+            if _safe(card, heights, by_suit):
+                heights[card // 13] += 1
+                cell_list.remove(card)
+                if path is not None:
+                    path.append(("f", card, "h", card // 13, 1))
+                moved = True
+    return tuple(col_list), bytes(cell_list), (heights[0], heights[1], heights[2], heights[3])
+
+
+def _key(cols: Cols, cells: bytes) -> bytes:
+    return b"\xff".join(sorted(cols)) + b"\xfe" + cells
+
+
+def _run(col: bytes, fits: list[bytes]) -> int:
+    """Length of the movable sequence at the top of a column."""
+    n = len(col)
+    m = 1
+    while m < n and fits[col[n - m]][col[n - m - 1]]:
+        m += 1
+    return m
+
+
+def _children(cols: Cols, cells: bytes, found: Found, by_suit: bool) -> Iterator[RawMove]:
+    """Every move the search tries (see the module docstring), the likeliest first."""
+    fits = FITS[by_suit]
+    parents = PARENTS[by_suit]
+    free = CELLS - len(cells)
+    empty_col = -1
+    empties = 0
+    tops: dict[int, int] = {}
+    for i, col in enumerate(cols):
+        if col:
+            tops[col[-1]] = i
+        else:
+            empties += 1
+            if empty_col < 0:
+                empty_col = i
+    limit = (free + 1) << empties
+    limit_empty = (free + 1) << (empties - 1) if empties else 0
+    later: list[RawMove] = []
+    for card in cells:
+        if card % 13 == found[card // 13]:
+            yield ("f", card, "h", card // 13, 1)
+        for parent in parents[card]:
+            dest = tops.get(parent)
+            if dest is not None:
+                yield ("f", card, "c", dest, 1)
+        if empty_col >= 0:
+            later.append(("f", card, "c", empty_col, 1))
+    for i, col in enumerate(cols):
+        if not col:
+            continue
+        top = col[-1]
+        if top % 13 == found[top // 13]:
+            yield ("c", i, "h", top // 13, 1)
+        m = _run(col, fits)
+        for k in range(1, min(m, limit) + 1):
+            for parent in parents[col[-k]]:
+                dest = tops.get(parent)
+                if dest is not None:
+                    yield ("c", i, "c", dest, k)
+        if empty_col >= 0:
+            for k in range(min(m, limit_empty, len(col) - 1), 0, -1):
+                later.append(("c", i, "c", empty_col, k))
+        if free:
+            later.append(("c", i, "f", top, 1))
+    yield from later
+
+
+def _apply(cols: Cols, cells: bytes, found: Found, move: RawMove) -> tuple[Cols, bytes, Found]:
+    skind, si, dkind, di, count = move
+    col_list = list(cols)
+    if skind == "c":
+        moving = cols[si][-count:]
+        col_list[si] = cols[si][:-count]
+    else:
+        moving = bytes((si,))
+        cells = cells.replace(moving, b"")
+    if dkind == "c":
+        col_list[di] = col_list[di] + moving
+    elif dkind == "f":
+        cells = bytes(sorted(cells + moving))
+    else:
+        heights = list(found)
+        heights[di] += 1
+        found = (heights[0], heights[1], heights[2], heights[3])
+    return tuple(col_list), cells, found
+
+
+def _encode(state: FreeCellState) -> tuple[Cols, bytes, Found]:
+    cols = tuple(bytes(card.ordinal for card in pile) for pile in state.columns)
+    cells = bytes(sorted(card.ordinal for card in state.cells if card is not None))
+    f = state.foundations
+    return cols, cells, (f[0], f[1], f[2], f[3])
+
+
+def _column_penalty(col: bytes, found: Found, fits: list[bytes]) -> int:
+    """How much a column hides: 3 per card above the next card of a suit to go home, 6 per
+    card lying above a lower card of its own suit, 2 per card not in sequence."""
+    penalty = 0
+    lowest = [99, 99, 99, 99]
+    depth = len(col)
+    below = -1
+    for card in col:
+        depth -= 1
+        suit, rank = divmod(card, 13)
+        if rank == found[suit]:
+            penalty += 3 * depth
+        if lowest[suit] < rank:
+            penalty += 6
+        elif rank < lowest[suit]:
+            lowest[suit] = rank
+        if below >= 0 and not fits[card][below]:
+            penalty += 2
+        below = card
+    return penalty
+
+
+def _score(
+    cols: Cols,
+    cells: bytes,
+    found: Found,
+    fits: list[bytes],
+    cache: dict[tuple[bytes, Found], int],
+) -> int:
+    """Lower is more promising: cards home, next cards shallow, cards in order, space free."""
+    penalty = 0
+    empty = 0
+    for col in cols:
+        if not col:
+            empty += 1
+            continue
+        value = cache.get((col, found))
+        if value is None:
+            value = cache[col, found] = _column_penalty(col, found, fits)
+        penalty += value
+    home = found[0] + found[1] + found[2] + found[3]
+    return -12 * home + penalty + 4 * len(cells) - 6 * empty
+
+
+def solve_state(
+    state: FreeCellState, *, node_limit: int | None = None, time_limit: float | None = None
+) -> SolveResult:
+    """Decide ``state``: a winning line, a proof that none exists, or undecided (budget)."""
+    started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
+    by_suit = state.by_suit
+    fits = FITS[by_suit]
+    cols, cells, found = _settle(*_encode(state), by_suit, None)
+    root = _key(cols, cells)
+    parents: dict[bytes, bytes] = {root: b""}
+    counter = 0
+    cache: dict[tuple[bytes, Found], int] = {}
+    heap = [(_score(cols, cells, found, fits, cache), counter, root, cols, cells, found)]
+    nodes = 0
+    while heap:
+        _, _, key, cols, cells, found = heapq.heappop(heap)
+        if found == (13, 13, 13, 13):
+            return SolveResult(True, _line(state, parents, key), nodes, _since(started))
+        nodes += 1
+        if node_limit is not None and nodes > node_limit:
+            return SolveResult(None, [], nodes, _since(started))
+        if deadline is not None and nodes & 127 == 0 and time.perf_counter() > deadline:
+            return SolveResult(None, [], nodes, _since(started))
+        if len(cache) > 200_000:
+            cache.clear()
+        for move in _children(cols, cells, found, by_suit):
+            new = _settle(*_apply(cols, cells, found, move), by_suit, None)
+            new_key = _key(new[0], new[1])
+            if new_key in parents:
+                continue
+            parents[new_key] = key
+            counter += 1
+            priority = _score(new[0], new[1], new[2], fits, cache)
+            heapq.heappush(heap, (priority, counter, new_key, *new))
+    return SolveResult(False, [], nodes, _since(started))
+
+
+def _line(state: FreeCellState, parents: dict[bytes, bytes], goal: bytes) -> list[Move]:
+    """The moves from ``state`` along the chain of keys to ``goal``, with real cells."""
+    keys = [goal]
+    while parents[keys[-1]]:
+        keys.append(parents[keys[-1]])
+    keys.reverse()
+    by_suit = state.by_suit
+    raw: list[RawMove] = []
+    current = _settle(*_encode(state), by_suit, raw)
+    for target in keys[1:]:
+        for move in _children(*current, by_suit):
+            path = [move]
+            new = _settle(*_apply(*current, move), by_suit, path)
+            if _key(new[0], new[1]) == target:
+                raw += path
+                current = new
+                break
+        else:  # pragma: no cover - the chain was built by the same moves
+            raise AssertionError("broken solution chain")
+    return _to_moves(state, raw)
+
+
+def _to_moves(state: FreeCellState, raw: list[RawMove]) -> list[Move]:
+    """Raw moves (cells named by card) as moves between numbered cells, checked legal."""
+    from cardems.freecell.rules import apply_move
+
+    moves = []
+    for skind, si, dkind, di, count in raw:
+        if skind == "c":
+            source = Place("column", si)
+        else:
+            source = Place("cell", [c and c.ordinal for c in state.cells].index(si))
+        if dkind == "c":
+            dest = Place("column", di)
+        elif dkind == "f":
+            dest = Place("cell", state.cells.index(None))
+        else:
+            dest = Place("foundation", di)
+        move = Move(source, dest, count)
+        state = apply_move(state, move)
+        moves.append(move)
+    return moves
+
+
+def _since(started: float) -> float:
+    return time.perf_counter() - started
+
+
+def progress_possible(state: FreeCellState, limit: int) -> bool | None:
+    """Whether moves between columns and cells can reach a position where a card can go
+    home: True, False (every such position searched), or None past ``limit`` positions."""
+    by_suit = state.by_suit
+    cols, cells, found = _encode(state)
+    seen: set[bytes] = set()
+    stack = [(cols, cells)]
+    while stack:
+        cols, cells = stack.pop()
+        for move in _children(cols, cells, found, by_suit):
+            if move[2] == "h":
+                return True
+            new_cols, new_cells, _ = _apply(cols, cells, found, move)
+            key = _key(new_cols, new_cells)
+            if key not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(key)
+                stack.append((new_cols, new_cells))
+    return False
