@@ -18,11 +18,13 @@ class CommandError(Exception):
     """A user error: printed as ``cardems: message`` with exit status 2."""
 
 
-def _parse_codes(texts: Sequence[str]) -> list[DealCode]:
+def _parse_codes(texts: Sequence[str], game: str | None = None) -> list[DealCode]:
+    """Codes, or with ``--game`` whatever names a deal of that game (its ``code_for``)."""
+    read = game_for(game).code_for if game else DealCode.parse
     codes = []
     for text in texts:
         try:
-            codes.append(DealCode.parse(text))
+            codes.append(read(text))
         except DealCodeError as error:
             raise CommandError(str(error)) from None
     return codes
@@ -48,7 +50,7 @@ def cmd_new(args: argparse.Namespace) -> None:
 
 
 def cmd_deal(args: argparse.Namespace) -> None:
-    codes = _parse_codes(args.codes)
+    codes = _parse_codes(args.codes, args.game)
     if args.json:
         _emit([game_for(code.game).describe(code) for code in codes], True, str)
     else:
@@ -56,7 +58,7 @@ def cmd_deal(args: argparse.Namespace) -> None:
 
 
 def cmd_solve(args: argparse.Namespace) -> None:
-    for code in _parse_codes(args.codes):
+    for code in _parse_codes(args.codes, args.game):
         result = game_for(code.game).solve(code, shortest=args.shortest)
         _emit([result], args.json, lambda record: _solve_text(record, language(args)))
 
@@ -104,12 +106,14 @@ def build_parser() -> argparse.ArgumentParser:
     deal = sub.add_parser("deal", help="show the initial layout of deal codes")
     deal.add_argument("codes", nargs="+", metavar="CODE")
     deal.add_argument("--json", action="store_true", help="one JSON object per line")
+    deal.add_argument("--game", choices=names, help="read CODE as this game names its deals")
     deal.set_defaults(func=cmd_deal)
 
     solve = sub.add_parser("solve", help="say whether deals can be won, with a winning line")
     solve.add_argument("codes", nargs="+", metavar="CODE")
     solve.add_argument("--shortest", action="store_true", help="a win with the fewest moves")
     solve.add_argument("--json", action="store_true", help="one JSON object per line")
+    solve.add_argument("--game", choices=names, help="read CODE as this game names its deals")
     solve.set_defaults(func=cmd_solve)
 
     for game in games():

@@ -13,10 +13,11 @@ from typing import Any, ClassVar
 from cardems.core.game import Action, Option, PlayedGame, StatBlock, Table, View
 from cardems.core.registry import Unsupported
 from cardems.core.solitaire import parse_intent, solitaire_statistics
-from cardems.dealcode import DealCode, GameFamily
+from cardems.dealcode import DealCode, DealCodeError, GameFamily
 from cardems.i18n.markers import N_
 
 NO_SOLVER = N_("%(game)s has no solver")
+NOT_THIS_GAME = N_("%(code)s is a %(game)s code")
 
 
 class GameBase:
@@ -31,6 +32,16 @@ class GameBase:
     opponents: ClassVar[bool] = False
     variant_legend: ClassVar[str] = ""
     variant_labels: ClassVar[tuple[tuple[str, int], ...]] = ()
+
+    def code_for(self, text: str) -> DealCode:
+        """A deal code of this game, as :meth:`DealCode.parse` reads it."""
+        code = DealCode.parse(text)
+        if code.game != self.family.prefix:
+            raise DealCodeError(
+                "game",
+                NOT_THIS_GAME % {"code": str(code), "game": code.family.title},
+            )
+        return code
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """No solver by default."""

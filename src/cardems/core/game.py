@@ -204,6 +204,11 @@ class Game(Protocol):
         """A fresh deal of ``variant``; only winnable ones when asked."""
         ...
 
+    def code_for(self, text: str) -> DealCode:
+        """The deal a player names: a deal code, or any other form the game knows (such as
+        FreeCell's classic deal numbers); raise :class:`~cardems.dealcode.DealCodeError`."""
+        ...
+
     def deal(self, code: DealCode) -> State[Any]:
         """The engine's state at the deal's start."""
         ...

@@ -102,7 +102,7 @@ class FreeCell(GameBase):
             if not 1 <= number <= LARGEST_NUMBER:
                 raise DealCodeError("number", NOT_A_NUMBER % {"text": text, "num": LARGEST_NUMBER})
             return DealCode(FAMILY.prefix, 1, "N", number)
-        return DealCode.parse(text)
+        return super().code_for(text)
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random Microsoft deal; with ``winnable``, one of the classic 32,000 that can be
