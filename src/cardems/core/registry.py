@@ -17,6 +17,7 @@ from cardems.dealcode import GameFamily
 GAME_MODULES: tuple[str, ...] = (
     "cardems.heart_to_heart.game",
     "cardems.seahaven.game",
+    "cardems.freecell.game",
     "cardems.hearts.game",
 )
 """One line per game, in the order the home page lists them."""
