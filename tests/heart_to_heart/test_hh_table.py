@@ -153,7 +153,7 @@ def test_a_heart_pair_by_taps_and_by_drag() -> None:
         )
 
 
-def test_drag_is_select_then_target_and_double_tap_is_tap() -> None:
+def test_drag_is_select_then_target_and_double_tap_on_the_stock_draws() -> None:
     t = table(errors=True)
     events = t.drag("heart:25", "waste")
     assert events[0]["type"] == "select" and events[1]["message"] == SAME_RANK
@@ -163,6 +163,80 @@ def test_drag_is_select_then_target_and_double_tap_is_tap() -> None:
     u = table()
     assert u.double_tap("stock") == table().tap("stock")
     assert u.view()["moves"] == 1 and u.log == [("double_tap", "stock")]
+
+
+def partners_of(t: HeartToHeartTable, target: str) -> list[str]:
+    """What a player sees: the other free cards, and the waste's top card, of that rank."""
+    piles = {pile["target"]: pile for pile in t.view()["piles"]}
+    card = piles[target]["cards"][-1]["card"]
+    return [
+        name
+        for name, pile in piles.items()
+        if name not in (target, "stock")
+        and pile["cards"]
+        and pile["cards"][-1]["available"]
+        and pile["cards"][-1]["card"][0] == card[0]
+    ]
+
+
+def double_tap_cases(kind: int) -> list[tuple[HeartToHeartTable, str]]:
+    """Positions along a random play where a free card has ``kind`` partners (2: several,
+    none of them the waste)."""
+    import random
+
+    found = []
+    for seed in range(40):
+        t, rng = table(), random.Random(seed)
+        for _ in range(60):
+            piles = t.view()["piles"]
+            free = [p["target"] for p in piles if p["cards"] and p["cards"][-1]["available"]]
+            for target in free:
+                partners = partners_of(t, target)
+                wanted = {0: not partners, 1: len(partners) == 1}.get(
+                    kind, len(partners) > 1 and "waste" not in partners
+                )
+                if wanted and t.view()["selected"] is None:
+                    found.append((t, target))
+                    break
+            if found:
+                return found
+            moves = t.state.legal_moves()
+            if not moves:
+                break
+            for target in taps(rng.choice(moves)):
+                t.tap(target)
+    return found
+
+
+def test_double_tap_pairs_a_card_with_its_only_partner_even_after_the_first_tap() -> None:
+    [(t, target)] = double_tap_cases(1)
+    [partner] = partners_of(t, target)
+    moves = t.view()["moves"]
+    assert t.tap(target)[0]["type"] == "select"  # a double click: the first click selects
+    events = t.double_tap(target)
+    assert [e["type"] for e in events][-1] in ("move", "won", "blocked") and any(
+        e["type"] == "move" and {e["from"], e["to"]} == {target, partner} for e in events
+    )
+    assert t.view()["moves"] == moves + 1 and t.view()["selected"] is None
+    assert t.log[-1] == ("double_tap", target)
+
+
+def test_double_tap_with_several_partners_keeps_the_card_selected() -> None:
+    cases = double_tap_cases(2)
+    if not cases:
+        pytest.skip("no such position in the sampled games")
+    [(t, target)] = cases
+    moves = t.view()["moves"]
+    t.double_tap(target)
+    assert t.view()["selected"] == target and t.view()["moves"] == moves
+
+
+def test_double_tap_without_a_partner_says_so_and_selects() -> None:
+    [(t, target)] = double_tap_cases(0)
+    t.settings = TableSettings(move_errors=True, placement_help=True)
+    events = t.double_tap(target)
+    assert events[0]["type"] == "error" and t.view()["selected"] == target
+    assert t.double_tap("heart:1") == []  # a covered card: nothing happens
 
 
 def test_tapping_the_stock_clears_the_selection_and_draws() -> None:

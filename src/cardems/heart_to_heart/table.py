@@ -5,7 +5,11 @@ recycles when the stock is empty). A tap on an available card or on the waste se
 it; a tap on the selected one deselects it; a tap on a second card of the same rank
 removes the pair; a second card of another rank becomes the selection (with the error
 "Must be of the same rank"). A tap on a covered card or an empty place does nothing.
-``drag(a, b)`` selects ``a`` then taps ``b``; ``double_tap`` is a tap.
+``drag(a, b)`` selects ``a`` then taps ``b``. ``double_tap`` on the stock draws; on an
+available card or the waste it pairs the card with its only partner (another available
+card or the waste's top card of the same rank), or with the waste when there are several;
+with several partners on the heart and none on the waste it leaves the card selected for
+the player to choose; with none it says so.
 
 The timer starts at the first move, pauses when the game is blocked (an undo lets play
 go on) and stops for good at a win. After a win nothing more is accepted.
@@ -29,6 +33,7 @@ from cardems.timer import GameTimer
 STOCK = "stock"
 WASTE = "waste"
 NO_MORE_MOVES = N_("No more moves possible")
+NO_PARTNER = N_("No card of the same rank is free to pair with it")
 UNKNOWN_TARGET = N_(
     "unknown Heart to Heart target %(target)s: expected heart:1 … heart:25, stock or waste"
 )
@@ -113,8 +118,8 @@ class HeartToHeartTable(SolitaireActions):
         return self._logged(("tap", target), lambda: self._tap(parse_target(target)))
 
     def double_tap(self, target: str) -> list[Event]:
-        """Same as a tap: Heart to Heart has no double-tap action."""
-        return self._logged(("double_tap", target), lambda: self._tap(parse_target(target)))
+        """Pair the card at ``target`` with its partner (see the module); the stock draws."""
+        return self._logged(("double_tap", target), lambda: self._double_tap(parse_target(target)))
 
     def drag(self, source: str, target: str) -> list[Event]:
         """Select ``source``, then tap ``target``."""
@@ -220,6 +225,33 @@ class HeartToHeartTable(SolitaireActions):
             move = Move.pair(_position(first), _position(target))
         self.selected = None
         return self._move(move, first, target)
+
+    def _partners(self, target: str) -> list[str]:
+        """The other available cards, and the waste's top card, of ``target``'s rank."""
+        rank = self._rank(target)
+        partners = [
+            heart_target(p)
+            for p in self.state.available()
+            if heart_target(p) != target and self.state.heart[p - 1] == rank
+        ]
+        if target != WASTE and self.state.waste_top == rank:
+            partners.append(WASTE)
+        return partners
+
+    def _double_tap(self, target: str) -> list[Event]:
+        if target == STOCK or self.status == "won" or not self._selectable(target):
+            return self._tap(target)
+        partners = self._partners(target)
+        if not partners:
+            return [*self._refuse(NO_PARTNER), *self._select(target, keep_message=True)]
+        if len(partners) > 1 and WASTE not in partners:
+            return self._select(target) if self.selected != target else []
+        partner = partners[0] if len(partners) == 1 else WASTE
+        events: list[Event] = []
+        if self.selected not in (None, target):
+            events.append({"type": "deselect"})
+        self.selected = target
+        return events + self._tap(partner)
 
     def _drag(self, source: str, target: str) -> list[Event]:
         if source == STOCK or target == STOCK:

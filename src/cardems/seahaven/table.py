@@ -77,8 +77,11 @@ MOVED = "Moved %(card)s."
 STEP = 108  # a card and the gap beside it
 FAN = 36  # between the cards of a column
 COLUMN_TOP = 140 + 2 * 8 + 24
-FAN_ROOM = 12 * FAN
-"""A column's fan fits this height: longer columns are fanned tighter."""
+MIN_FAN = 26  # a fan never hides more of a card's index than this leaves
+FAN_ROOM = 7 * FAN
+"""The board has room for a column of 8 cards at the full fan (a fresh deal has 5), so it
+fits a window without scrolling; longer columns are fanned tighter down to ``MIN_FAN``,
+then the board grows. (The browser spreads fans into spare height on tall screens.)"""
 
 
 def parse_target(target: str, n_cells: int) -> tuple[Place, int | None]:
@@ -282,7 +285,8 @@ class SeahavenTable(SolitaireActions):
         framed = self._framed() if self.selected is None else set()
         help_on = self.settings.placement_help
         longest = max(1, *(len(pile) for pile in state.columns))
-        fan = min(FAN, FAN_ROOM // max(1, longest - 1))
+        fan = max(MIN_FAN, min(FAN, FAN_ROOM // max(1, longest - 1)))
+        fan_height = max(FAN_ROOM, fan * (longest - 1))
         piles: list[dict[str, Any]] = []
         for index, pile in enumerate(state.columns):
             place = Place("column", index)
@@ -348,7 +352,7 @@ class SeahavenTable(SolitaireActions):
             "message": self.message if self.settings.move_errors else None,
             "group_limit": group_limit(state),
             "piles": piles,
-            "board": {"width": 10 * STEP - 8, "height": COLUMN_TOP + 140 + FAN_ROOM + 8},
+            "board": {"width": 10 * STEP - 8, "height": COLUMN_TOP + 140 + fan_height + 8},
             "shortcuts": {"d": None},
             "double_tap_after_move": False,
         }
