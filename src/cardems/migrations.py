@@ -8,7 +8,8 @@ Version 3 made the schema name no game: the actions of a game, once a JSON list
 rewritten whole on every move, became rows appended one by one (``actions``), the
 game row gained its ``version`` (how many actions it has; an unreadable old list is
 kept as one action, so loading that game still reports it), and the one per-game table
-of version 2 (finished Hearts rounds) became generic ``records`` of JSON data.
+of version 2 (finished Hearts rounds) became generic ``records`` of JSON data. Version 4
+added ``meta``: facts about the database itself, such as its secret for form tokens.
 """
 
 from __future__ import annotations
@@ -78,6 +79,12 @@ MIGRATIONS: tuple[str, ...] = (
                                     'queen', json(CASE WHEN queen THEN 'true' ELSE 'false' END))
         FROM hearts_rounds ORDER BY game_id, round;
     DROP TABLE hearts_rounds;
+    """,
+    """
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
     """,
 )
 """Schema scripts in order; statements are separated by semicolons."""

@@ -38,6 +38,14 @@ class StoreError(Exception):
     """A database the app cannot use (e.g. written by a newer version)."""
 
 
+class DamagedStore(StoreError):
+    """A database file SQLite cannot read or that fails its integrity check."""
+
+
+class ReadOnlyStore(StoreError):
+    """A database file this process may not write."""
+
+
 class CorruptSave(StoreError):
     """A saved game whose data cannot be read back; it is kept untouched."""
 
@@ -91,17 +99,43 @@ def new_id() -> str:
 class Store:
     """The app's database. Safe to share between threads (one connection, one lock)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, check: bool = False) -> None:
+        """Open (or create) the file and bring its schema up to date.
+
+        With ``check`` the file is verified first (``PRAGMA quick_check`` and a write that
+        is rolled back): :class:`DamagedStore` or :class:`ReadOnlyStore` say what is wrong.
+        """
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.row_factory = sqlite3.Row
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.execute("PRAGMA busy_timeout=5000")
-        self._migrate()
+        try:
+            self._db.execute("PRAGMA busy_timeout=5000")
+            if check:
+                self._check()
+            self._db.execute("PRAGMA journal_mode=WAL")
+            # FULL: a commit is on the disk before the answer, even across a power cut.
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.Error as error:
+            self._db.close()
+            if "readonly" in str(error) or "read-only" in str(error):
+                raise ReadOnlyStore(f"{self.path} cannot be written: {error}") from None
+            raise DamagedStore(f"{self.path} is damaged: {error}") from None
+
+    def _check(self) -> None:
+        problems = [row[0] for row in self._db.execute("PRAGMA quick_check").fetchall()]
+        if problems != ["ok"]:
+            raise DamagedStore(f"{self.path} is damaged: {'; '.join(problems[:3])}")
+        self._db.execute("BEGIN IMMEDIATE")
+        try:  # a real write, undone: a read-only file fails here rather than at a move
+            version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+            self._db.execute(f"PRAGMA user_version={version}")
+            self._db.execute("CREATE TABLE cardems_write_check (x INTEGER)")
+        finally:
+            self._db.execute("ROLLBACK")
 
     def close(self) -> None:
         """Close the connection."""
@@ -139,6 +173,16 @@ class Store:
                     if statement.strip():
                         db.execute(statement)
                 db.execute(f"PRAGMA user_version={number}")
+
+    def secret(self) -> bytes:
+        """This database's own random secret (made once), e.g. for form tokens."""
+        with self.transaction() as db:
+            row = db.execute("SELECT value FROM meta WHERE key = 'secret'").fetchone()
+            if row is None:
+                value = secrets.token_hex(32)
+                db.execute("INSERT INTO meta (key, value) VALUES ('secret', ?)", (value,))
+                return value.encode()
+        return str(row["value"]).encode()
 
     # Players and settings -------------------------------------------------------------
 
@@ -373,3 +417,14 @@ def _saved_game(row: sqlite3.Row, actions: list[str]) -> SavedGame:
         )
     except (ValueError, TypeError) as error:
         raise CorruptSave(f"the saved game {row['id']} cannot be read: {error}") from None
+
+
+def set_aside(path: Path) -> Path:
+    """Move a damaged database (and its WAL files) aside, keeping it; its new name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    for suffix in ("", "-wal", "-shm"):
+        part = Path(f"{path}{suffix}")
+        if part.exists():
+            part.rename(Path(f"{target}{suffix}"))
+    return target

@@ -34,9 +34,9 @@ def intent(client: TestClient, game_id: str, body: Any = None, /, **fields: Any)
 
 
 def player(client: TestClient) -> str:
-    """The client's player id (a first request makes one)."""
+    """The client's player id (its first write makes one)."""
     if COOKIE not in client.cookies:
-        client.get("/api/games")
+        assert client.post("/api/settings", json={}).status_code == 200
     return str(client.cookies[COOKIE])
 
 

@@ -25,11 +25,20 @@ def prepared(client: TestClient, code: str, log: list[tuple[str, ...]]) -> str:
     return seed(store, player(client), "heart-to-heart", code, log)
 
 
-def test_lists_the_offered_games_and_binds_a_player_cookie(client: TestClient) -> None:
+def test_a_player_is_made_by_the_first_write_not_by_reading(
+    client: TestClient, db_path: Path
+) -> None:
     response = client.get("/api/games")
     assert response.status_code == 200
     assert "heart-to-heart" in [g["game"] for g in response.json()["games"]]
+    for path in ("/", "/stats", "/settings", "/rules/seahaven", "/api/settings", "/api/stats"):
+        assert client.get(path).status_code == 200
+    assert COOKIE not in client.cookies
+    store = Store(db_path)
+    assert store._db.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 0
+    new_game(client, code=WORKED)
     assert len(client.cookies[COOKIE]) >= 24
+    assert store._db.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 1
 
 
 def test_a_typed_code_deals_the_worked_example(client: TestClient) -> None:
@@ -247,8 +256,9 @@ def test_restart_deals_the_same_code_again(client: TestClient) -> None:
 
 def test_requests_beyond_the_rate_bound_get_429(db_path: Path) -> None:
     with TestClient(create_app(db_path, rate=0.001, burst=5)) as client:
-        client.get("/api/games")  # binds the player cookie
-        codes = [client.get("/api/games").status_code for _ in range(8)]
+        player(client)  # binds the player cookie: from now on the player's bucket counts
+        codes = [client.get("/api/games").status_code for _ in range(6)]
+        codes += [client.get("/").status_code for _ in range(2)]  # pages count too
     assert codes[:5] == [200] * 5 and codes[5:] == [429] * 3
 
 
@@ -307,13 +317,24 @@ def test_seahaven_verdicts_come_from_its_solver(client: TestClient) -> None:
     assert client.post(f"/api/games/{stuck}/winnable").json() == {"winnable": False}
 
 
-def test_the_rate_bound_also_holds_for_requests_without_a_cookie(db_path: Path) -> None:
-    with TestClient(create_app(db_path, rate=0.001, burst=3)) as client:
+def test_requests_without_a_cookie_share_a_larger_bucket_per_address(db_path: Path) -> None:
+    app = create_app(db_path, rate=0.001, burst=3, newcomer_rate=0.001, newcomer_burst=6)
+    with TestClient(app) as client:
         codes = []
-        for _ in range(5):
+        for _ in range(8):
             client.cookies.clear()
             codes.append(client.get("/api/games").status_code)
-    assert codes == [200, 200, 200, 429, 429]
+    assert codes == [200] * 6 + [429] * 2
+
+
+def test_many_players_joining_from_one_address_are_not_turned_away(db_path: Path) -> None:
+    with TestClient(create_app(db_path)) as client:
+        joined = []
+        for _ in range(300):  # one page load and a first move each, from one address
+            client.cookies.clear()
+            client.get("/")
+            joined.append(client.post("/api/games", json={"code": WORKED}).status_code)
+    assert joined == [201] * 300
 
 
 @pytest.mark.slow

@@ -27,7 +27,9 @@ def test_the_saved_language_wins_over_the_browser(client: TestClient) -> None:
     assert client.post("/api/settings", json={"language": "he"}).status_code == 200
     html = client.get("/settings", headers={"accept-language": "ro"}).text
     assert '<html lang="he" dir="rtl"' in html and "הגדרות" in html
-    response = client.post("/settings", data={"language": "ro"})
+    token = re.search(r'name="token" value="(\w+)"', html)
+    assert token
+    response = client.post("/settings", data={"language": "ro", "token": token[1]})
     assert '<html lang="ro"' in response.text
     assert client.post("/api/settings", json={"language": "fr"}).status_code == 400
 

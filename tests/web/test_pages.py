@@ -44,10 +44,15 @@ def test_unknown_and_foreign_game_pages(client: TestClient) -> None:
     assert client.get("/play/chess").status_code == 404
 
 
+def form_token(client: TestClient) -> str:
+    found = re.search(r'name="token" value="(\w+)"', client.get("/settings").text)
+    assert found
+    return found[1]
+
+
 def test_settings_form_saves_and_themes_the_pages(client: TestClient) -> None:
-    response = client.post(
-        "/settings", data={"move_errors": "on", "animation": "fast", "theme": "dark"}
-    )
+    form = {"move_errors": "on", "animation": "fast", "theme": "dark"}
+    response = client.post("/settings", data=form | {"token": form_token(client)})
     assert response.status_code == 200 and "Settings saved." in response.text
     assert 'data-theme="dark"' in response.text
     settings = client.get("/api/settings").json()["settings"]
@@ -60,7 +65,9 @@ def test_settings_form_saves_and_themes_the_pages(client: TestClient) -> None:
         "theme": "dark",
         "language": "",
     }
-    assert client.post("/settings", data={"theme": "neon"}).status_code == 400
+    token = form_token(client)
+    assert client.post("/settings", data={"theme": "neon", "token": token}).status_code == 400
+    assert client.post("/settings", data={"theme": "light"}).status_code == 403  # no token
 
 
 def test_statistics_page_and_chart(client: TestClient) -> None:

@@ -19,9 +19,7 @@ def test_plain_cardems_serves_on_loopback_and_opens_the_browser(
     monkeypatch.setattr(commands, "serve", lambda *args: calls.append(args))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert cli.main([]) == 0
-    assert calls == [
-        ("127.0.0.1", commands.DEFAULT_PORT, tmp_path / "cardems" / "cardems.db", True)
-    ]
+    assert calls == [(commands.ServeOptions(db=tmp_path / "cardems" / "cardems.db"),)]
 
 
 def test_serve_options(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -30,7 +28,7 @@ def test_serve_options(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     db = tmp_path / "x.db"
     argv = ["serve", "--port", "9001", "--host", "::1", "--no-browser", "--db", str(db)]
     assert cli.main(argv) == 0
-    assert calls == [("::1", 9001, db, False)]
+    assert calls == [(commands.ServeOptions("::1", 9001, db, open_browser=False),)]
 
 
 def test_plain_cardems_takes_the_serve_options(
@@ -40,7 +38,7 @@ def test_plain_cardems_takes_the_serve_options(
     monkeypatch.setattr(commands, "serve", lambda *args: calls.append(args))
     db = tmp_path / "y.db"
     assert cli.main(["--no-browser", "--port", "9002", "--db", str(db)]) == 0
-    assert calls == [("127.0.0.1", 9002, db, False)]
+    assert calls == [(commands.ServeOptions(port=9002, db=db, open_browser=False),)]
 
 
 def test_a_busy_default_port_falls_back_to_a_free_one(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -53,21 +53,21 @@ def game_routes(web: Web) -> list[Route]:
             }
             for game in service.games
         ]
-        return {"games": offered, "unfinished": web.store.unfinished_games(ctx.player_id)}, 200
+        return {"games": offered, "unfinished": web.store.unfinished_games(ctx.reader)}, 200
 
     async def create(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        live = await run_in_threadpool(service.new_game, ctx.player_id, ctx.body)
+        live = await run_in_threadpool(service.new_game, web.player(ctx), ctx.body)
         service.resume(live)
         return answer(web, live, [], ctx.lang), 201
 
     async def show(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        live = await run_in_threadpool(service.load, ctx.player_id, ctx.game_id)
+        live = await run_in_threadpool(service.load, ctx.reader, ctx.game_id)
         service.resume(live)
         return answer(web, live, [], ctx.lang), 200
 
     async def intent(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        act = partial(service.act, ctx.player_id, ctx.game_id, ctx.body)
-        if service.blocks(ctx.player_id, ctx.game_id):  # bots or solvers: off the event loop
+        act = partial(service.act, ctx.reader, ctx.game_id, ctx.body)
+        if service.blocks(ctx.reader, ctx.game_id):  # bots or solvers: off the event loop
             live, events, view, refused = await run_in_threadpool(act)
         else:  # a quick move: a worker thread would cost more than it saves
             live, events, view, refused = act()
@@ -83,18 +83,18 @@ def game_routes(web: Web) -> list[Route]:
         return data, 200
 
     async def hint(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        return {"hint": await run_in_threadpool(service.hint, ctx.player_id, ctx.game_id)}, 200
+        return {"hint": await run_in_threadpool(service.hint, ctx.reader, ctx.game_id)}, 200
 
     async def winnable(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        verdict = await run_in_threadpool(service.winnable, ctx.player_id, ctx.game_id)
+        verdict = await run_in_threadpool(service.winnable, ctx.reader, ctx.game_id)
         return {"winnable": verdict}, 200
 
     async def restart(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        live = await run_in_threadpool(service.restart, ctx.player_id, ctx.game_id)
+        live = await run_in_threadpool(service.restart, ctx.reader, ctx.game_id)
         return answer(web, live, [], ctx.lang), 200
 
     async def pause(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        await run_in_threadpool(service.pause, ctx.player_id, ctx.game_id)
+        await run_in_threadpool(service.pause, ctx.reader, ctx.game_id)
         return {"paused": True}, 200
 
     async def code(ctx: Ctx) -> tuple[dict[str, Any], int]:
@@ -127,11 +127,11 @@ def player_routes(web: Web) -> list[Route]:
 
     async def settings(ctx: Ctx) -> tuple[dict[str, Any], int]:
         if ctx.request.method == "POST":
-            return {"settings": service.update_settings(ctx.player_id, ctx.body)}, 200
+            return {"settings": service.update_settings(web.player(ctx), ctx.body)}, 200
         return {"settings": service.settings(ctx.player_id)}, 200
 
     async def stats(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        blocks = await run_in_threadpool(statistics, web, ctx.player_id)
+        blocks = await run_in_threadpool(statistics, web, ctx.reader)
         return {"statistics": blocks}, 200
 
     return [

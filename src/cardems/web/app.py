@@ -74,15 +74,23 @@ def create_app(
     burst: int = 200,
     allowed_hosts: list[str] | None = None,
     games: tuple[Game, ...] | None = None,
+    store: Store | None = None,
+    newcomer_rate: float = 50.0,
+    newcomer_burst: int = 1000,
 ) -> Starlette:
     """The web app over the SQLite database at ``db_path``, offering ``games`` (by default
-    every registered game).
+    every registered game), or over an already opened ``store``.
+
+    ``rate``/``burst`` bound each player's requests; requests without a player cookie
+    share a per-address bucket (``newcomer_*``), larger so that many people joining
+    from one address (a school, an office) are not turned away.
 
     ``allowed_hosts`` limits the ``Host`` header (``cardems serve`` on loopback accepts
     only loopback names, so that a web page cannot reach the server by DNS rebinding).
     """
-    service = TableService(Store(db_path), games)
-    web = Web(service, RateLimiter(rate=rate, burst=burst))
+    service = TableService(store or Store(db_path), games)
+    newcomers = RateLimiter(rate=newcomer_rate, burst=newcomer_burst)
+    web = Web(service, RateLimiter(rate=rate, burst=burst), newcomers)
     static = [
         Mount(f"/static/games/{game.family.name}", StaticFiles(directory=folder))
         for game in service.games

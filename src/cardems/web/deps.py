@@ -1,19 +1,28 @@
 """What every request shares, handled once: the player's cookie, the page language, the
-rate limit, the JSON body and the answer's timing and caching headers.
+rate limits, the request's origin, the JSON body, and the answer's timing and caching
+headers.
 
-:class:`Web` holds the service, the limiter and the templates; :meth:`Web.api` wraps an
-API handler (``handler(ctx) -> (data, status)``) and :meth:`Web.page` renders a page.
-A player is an anonymous local profile bound to an HttpOnly cookie, created on the
-first request that needs one.
+:class:`Web` holds the service, the limiters and the templates; :meth:`Web.api` wraps an
+API handler (``handler(ctx) -> (data, status)``), :meth:`Web.guard` a page handler. A
+player is an anonymous local profile bound to an HttpOnly, ``SameSite=Strict`` cookie,
+created by the first request that writes (:meth:`Web.player`).
+
+Requests that change anything must come from the app's own pages: a JSON body
+(``application/json``: a cross-site form or ``text/plain`` request cannot send it
+without asking first), an ``Origin`` (when the browser sends one) naming this server,
+and no ``Sec-Fetch-Site: cross-site``. The settings form carries a token derived from
+the player and a secret of the database (:meth:`Web.form_token`).
 """
 
 from __future__ import annotations
 
-import json
+import hashlib
+import hmac
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -29,13 +38,15 @@ from cardems.web.i18n import (
     translate,
     translate_events,
 )
+from cardems.web.jsonbody import BodyError, parse_json, read_capped
 from cardems.web.ratelimit import RateLimiter
 
 COOKIE = "cardems_player"
 MAX_BODY = 4096
 TOO_MANY = N_("too many requests: slow down a little")
-TOO_LARGE = N_("request too large (limit %(num)d bytes)")
-MALFORMED = N_("malformed JSON: %(error)s")
+NOT_JSON = N_("send JSON (content-type: application/json)")
+FOREIGN = N_("this request did not come from a Cardems page")
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
 @dataclass
@@ -43,27 +54,35 @@ class Ctx:
     """One request as a handler sees it: who asks, in which language, with what body."""
 
     request: Request
-    player_id: str
-    new_player: bool
+    player_id: str | None
     lang: str
     body: Any = None
+    new_player: bool = False
 
     @property
     def game_id(self) -> str:
         """The ``{game_id}`` of the route, if any."""
         return str(self.request.path_params.get("game_id", ""))
 
+    @property
+    def reader(self) -> str:
+        """The player's id, or ``""`` (no game or setting is anybody's) for a new visitor."""
+        return self.player_id or ""
+
 
 ApiHandler = Callable[[Ctx], Awaitable[tuple[dict[str, Any], int]]]
+PageHandler = Callable[[Request], Awaitable[Response]]
 
 
 class Web:
     """The shared parts of every handler (see the module docstring)."""
 
-    def __init__(self, service: TableService, limiter: RateLimiter) -> None:
+    def __init__(self, service: TableService, limiter: RateLimiter, newcomers: RateLimiter) -> None:
         self.service = service
         self.store = service.store
         self.limiter = limiter
+        self.newcomers = newcomers
+        self._secret = self.store.secret()
 
     # Who and which language -------------------------------------------------------------
 
@@ -75,33 +94,72 @@ class Web:
         return None
 
     def context(self, request: Request) -> Ctx:
-        """The request's player (created if new) and language."""
-        known = self.known_player(request)
-        player_id = known or self.store.create_player()
+        """The request's player (None for a new visitor) and language."""
+        player_id = self.known_player(request)
         saved = self.service.settings(player_id).get(LANGUAGE_SETTING)
         lang = choose_language(saved, request.headers.get("accept-language"))
-        return Ctx(request, player_id, known is None, lang)
+        return Ctx(request, player_id, lang)
+
+    def player(self, ctx: Ctx) -> str:
+        """The requesting player's id, made now if this is their first write."""
+        if ctx.player_id is None:
+            ctx.player_id = self.store.create_player()
+            ctx.new_player = True
+        return ctx.player_id
 
     @staticmethod
     def bind(response: Response, ctx: Ctx) -> Response:
-        """Set the player cookie on a new player's first answer."""
-        if ctx.new_player:
+        """Set the player cookie on a new player's first answer (``Secure`` over HTTPS)."""
+        if ctx.new_player and ctx.player_id:
             response.set_cookie(
-                COOKIE, ctx.player_id, max_age=10 * 365 * 86400, httponly=True, samesite="lax"
+                COOKIE,
+                ctx.player_id,
+                max_age=10 * 365 * 86400,
+                httponly=True,
+                samesite="strict",
+                secure=ctx.request.url.scheme == "https",
             )
         return response
 
+    def allowed(self, request: Request) -> bool:
+        """Take a token from the player's bucket (or, before a cookie, the address's)."""
+        known = self.known_player(request)
+        if known is not None:
+            return self.limiter.allow(known)
+        client = request.client.host if request.client else "unknown"
+        return self.newcomers.allow(f"address:{client}")
+
+    @staticmethod
+    def same_origin(request: Request) -> bool:
+        """Whether a request that changes something comes from this server's own pages."""
+        if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+            return False
+        origin = request.headers.get("origin")
+        if origin is None:
+            return True  # not sent by a browser (or an old one): the other checks stand
+        parts = urlsplit(origin)
+        return (parts.scheme, parts.netloc) == (request.url.scheme, request.url.netloc)
+
+    def form_token(self, player_id: str | None) -> str:
+        """The token the settings form must send back (bound to the player)."""
+        message = (player_id or "").encode()
+        return hmac.new(self._secret, message, hashlib.sha256).hexdigest()[:32]
+
+    def check_form_token(self, ctx: Ctx, token: str) -> bool:
+        """Whether ``token`` is the requesting player's form token."""
+        return hmac.compare_digest(self.form_token(ctx.player_id), token)
+
     # The API ----------------------------------------------------------------------------
 
-    def api(self, handler: ApiHandler) -> Callable[[Request], Awaitable[Response]]:
-        """An endpoint: rate limit, body, errors as ``{"error"}`` JSON, timing header."""
+    def api(self, handler: ApiHandler) -> PageHandler:
+        """An endpoint: rate limit, origin, body, errors as ``{"error"}`` JSON, timing."""
 
         async def endpoint(request: Request) -> Response:
-            client = request.client.host if request.client else "unknown"
-            if not self.limiter.allow(self.known_player(request) or f"address:{client}"):
+            if not self.allowed(request):
                 lang = choose_language(None, request.headers.get("accept-language"))
                 return JSONResponse({"error": translate(lang, TOO_MANY)}, 429)
             ctx = self.context(request)
+            started = time.perf_counter()
             response: Response
             try:
                 ctx.body = await self._body(request)
@@ -109,7 +167,6 @@ class Web:
                 data, status = await handler(ctx)
                 response = JSONResponse(data, status_code=status)
             except ServiceError as error:
-                started = time.perf_counter()
                 response = JSONResponse(self.error(error, ctx.lang), error.status)
             elapsed = (time.perf_counter() - started) * 1000
             response.headers["server-timing"] = f"app;dur={elapsed:.3f}"
@@ -117,6 +174,20 @@ class Web:
             return self.bind(response, ctx)
 
         return endpoint
+
+    def guard(self, handler: PageHandler) -> PageHandler:
+        """A page: rate limited, and a form post only from this server's pages."""
+
+        async def page(request: Request) -> Response:
+            if not self.allowed(request):
+                lang = choose_language(None, request.headers.get("accept-language"))
+                return HTMLResponse(translate(lang, TOO_MANY), 429)
+            if request.method not in SAFE_METHODS and not self.same_origin(request):
+                ctx = self.context(request)
+                return self.error_page(ctx, ServiceError(403, FOREIGN))
+            return await handler(request)
+
+        return page
 
     def error(self, error: ServiceError, lang: str) -> dict[str, Any]:
         """A refusal as JSON in ``lang``, with the view and events it carries."""
@@ -135,19 +206,22 @@ class Web:
                 return game.localize(view, lang)
         return view
 
-    @staticmethod
-    async def _body(request: Request) -> Any:
-        if request.method != "POST":
+    async def _body(self, request: Request) -> Any:
+        """The JSON body of a request that changes something (None for a read)."""
+        if request.method in SAFE_METHODS:
             return None
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise ServiceError(413, TOO_LARGE % {"num": MAX_BODY})
-        if not raw.strip():
-            return {}
+        if not self.same_origin(request):
+            raise ServiceError(403, FOREIGN)
         try:
-            return json.loads(raw)
-        except ValueError as error:
-            raise ServiceError(400, MALFORMED % {"error": error}) from None
+            raw = await read_capped(request, MAX_BODY)
+            if not raw.strip():
+                return {}  # an empty POST (hint, restart…) carries nothing to trust
+            kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+            if kind != "application/json":
+                raise ServiceError(415, NOT_JSON)
+            return parse_json(raw)
+        except BodyError as error:
+            raise ServiceError(error.status, error.message) from None
 
     # Pages ------------------------------------------------------------------------------
 
@@ -159,8 +233,9 @@ class Web:
             .render(
                 settings=self.service.settings(ctx.player_id),
                 player_id=ctx.player_id,
+                form_token=self.form_token(ctx.player_id),
                 games=self.service.games,
-                unfinished=self.store.unfinished_games(ctx.player_id),
+                unfinished=self.store.unfinished_games(ctx.reader),
                 path=ctx.request.url.path,
                 **context,
                 **page_context(ctx.lang),

@@ -23,8 +23,9 @@ from cardems.render.svg import sprite
 from cardems.web.api import statistics
 from cardems.web.assets import rules_page
 from cardems.web.charts import recent_games_chart
-from cardems.web.deps import MAX_BODY, Web
+from cardems.web.deps import FOREIGN, MAX_BODY, Web
 from cardems.web.i18n import LANGUAGE_SETTING
+from cardems.web.jsonbody import BodyError, read_capped
 
 NO_RULES = N_("There are no rules for this game")
 TEXT_SETTINGS = ("animation", "theme", LANGUAGE_SETTING)
@@ -45,13 +46,13 @@ def page_routes(web: Web) -> list[Route]:
         try:
             game = service.game(request.path_params["game"])
             variant = request.query_params.get("variant")
-            for saved in web.store.unfinished_games(ctx.player_id):
+            for saved in web.store.unfinished_games(ctx.reader):
                 if saved["game"] == game.family.name and variant in (None, saved["variant"]):
                     url = f"/game/{saved['id']}{fragment}"
                     return web.bind(RedirectResponse(url, 303), ctx)
             live = await run_in_threadpool(
                 service.new_game,
-                ctx.player_id,
+                web.player(ctx),
                 {"game": game.family.name, "variant": variant, "winnable": True},
             )
         except ServiceError as error:
@@ -61,7 +62,7 @@ def page_routes(web: Web) -> list[Route]:
     async def table(request: Request) -> Response:
         ctx = web.context(request)
         try:
-            live = await run_in_threadpool(service.load, ctx.player_id, ctx.game_id)
+            live = await run_in_threadpool(service.load, ctx.reader, ctx.game_id)
         except ServiceError as error:
             return web.error_page(ctx, error)
         game = live.game
@@ -77,12 +78,17 @@ def page_routes(web: Web) -> list[Route]:
     async def settings(request: Request) -> Response:
         ctx = web.context(request)
         if request.method == "POST":
-            raw = (await request.body())[:MAX_BODY].decode("utf-8", "replace")
+            try:
+                raw = (await read_capped(request, MAX_BODY)).decode("utf-8", "replace")
+            except BodyError as error:
+                return web.error_page(ctx, ServiceError(error.status, error.message))
             form = {key: values[-1] for key, values in parse_qs(raw).items()}
+            if not web.check_form_token(ctx, form.get("token", "")):
+                return web.error_page(ctx, ServiceError(403, FOREIGN))
             changes: dict[str, Any] = {key: form.get(key) == "on" for key in SWITCHES}
             changes |= {key: form[key] for key in TEXT_SETTINGS if key in form}
             try:
-                service.update_settings(ctx.player_id, changes)
+                service.update_settings(web.player(ctx), changes)
             except ServiceError as error:
                 return web.error_page(ctx, error)
             return web.bind(RedirectResponse("/settings?saved=1", 303), ctx)
@@ -90,7 +96,7 @@ def page_routes(web: Web) -> list[Route]:
 
     async def stats(request: Request) -> Response:
         ctx = web.context(request)
-        blocks = await run_in_threadpool(statistics, web, ctx.player_id)
+        blocks = await run_in_threadpool(statistics, web, ctx.reader)
         for block in blocks:
             block["chart"] = recent_games_chart(block["recent"], lang=ctx.lang)
         return web.page(ctx, "stats.html", statistics=blocks)
@@ -111,12 +117,13 @@ def page_routes(web: Web) -> list[Route]:
             headers={"cache-control": "public, max-age=86400"},
         )
 
+    guard = web.guard
     return [
-        Route("/", home),
-        Route("/play/{game}", play),
-        Route("/game/{game_id}", table),
-        Route("/settings", settings, methods=["GET", "POST"]),
-        Route("/stats", stats),
-        Route("/rules/{game}", rules),
+        Route("/", guard(home)),
+        Route("/play/{game}", guard(play)),
+        Route("/game/{game_id}", guard(table)),
+        Route("/settings", guard(settings), methods=["GET", "POST"]),
+        Route("/stats", guard(stats)),
+        Route("/rules/{game}", guard(rules)),
         Route("/cards.svg", cards),
     ]

@@ -61,6 +61,14 @@ form.addEventListener("submit", async (event) => {
     if (variant !== undefined) body.variant = variant;
     if (!winnable.hidden) body.winnable = form.elements.winnable.checked;
   }
+  if (code) { // a typed code is checked first: a mistake is an answer, not a failed request
+    const check = await call(`/api/codes/${encodeURIComponent(code)}`);
+    if (check.data.error || check.status !== 200) {
+      errorLine.textContent = check.data.error || t("The server answered %(status)s.", { status: check.status });
+      form.elements.code.focus();
+      return;
+    }
+  }
   errorLine.textContent = t("Dealing…");
   const { status, data } = await call("/api/games", body);
   if (status !== 201) {

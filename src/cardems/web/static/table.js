@@ -4,7 +4,7 @@
 // (pointer events: mouse, pen and touch alike). It knows no game by name.
 
 import { call, enqueue, intent, say, track } from "./api.js";
-import { t } from "./i18n.js";
+import { cardName, t } from "./i18n.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const CW = 100; // card width, board units (the sprite's viewBox)
@@ -12,6 +12,7 @@ const CH = 140;
 const DRAG_THRESHOLD = 8; // px of movement before a press becomes a drag
 const DOUBLE_MS = 350;
 const SPEEDS = { off: 0, fast: 120, normal: 220, slow: 420 };
+const MAX_FAN = 84; // board units: the longest a column's fan is stretched into spare room
 
 const root = document.getElementById("table");
 const board = document.getElementById("board");
@@ -33,11 +34,9 @@ async function intentNow(body) {
   const { status, data, stale } = await intent(gameId, body);
   if (data.view) apply(data.view, data.events || []);
   if (stale) say(data.error, "warning");
-  else if (status >= 400) {
-    const shown = status === 422 ? data.view && data.view.message : data.error;
-    say(shown || "");
-  }
-  return { status, stale: Boolean(stale), events: data.events || [] };
+  else if (data.refused) say((data.view && data.view.message) || ""); // the move-errors setting
+  else if (status >= 400) say(data.error || "");
+  return { status, stale: Boolean(stale), refused: Boolean(data.refused), events: data.events || [] };
 }
 
 function send(body) {
@@ -48,13 +47,33 @@ function send(body) {
 
 // Each pile's place comes with the view, in board units: its slot's top-left corner and
 // the vertical offset between its cards (0: stacked, only the top card is seen).
+//
+// The board is scaled to fit the felt. When the felt is taller than the board at that
+// scale (a phone held upright), the fanned piles are spread out into the spare height,
+// up to MAX_FAN, so their cards are easier to read and to touch.
 function geometryOf(someView) {
   const map = new Map();
-  for (const pile of someView.piles) {
-    const x = pile.x, y = pile.y, fan = pile.fan || 0;
-    map.set(pile.target, { x, y, cards: pile.cards.map((_, i) => ({ x, y: y + i * fan })), pile });
+  const { width } = someView.board;
+  let height = someView.board.height;
+  let stretch = 1;
+  const box = board.getBoundingClientRect();
+  const fanned = someView.piles.filter((p) => p.fan > 0 && p.cards.length > 1);
+  if (box.width > 0 && box.height > 0 && fanned.length) {
+    const pad = 8;
+    const scale = Math.min(box.width / (width + pad), box.height / (height + pad));
+    const room = box.height / scale - pad; // board units of height the felt offers
+    if (room > height) {
+      const base = Math.max(...fanned.map((p) => p.fan));
+      stretch = Math.max(1, Math.min(MAX_FAN / base,
+        ...fanned.map((p) => (room - p.y - CH) / (p.fan * (p.cards.length - 1)))));
+    }
   }
-  return { map, width: someView.board.width, height: someView.board.height };
+  for (const pile of someView.piles) {
+    const x = pile.x, y = pile.y, fan = (pile.fan || 0) * stretch;
+    map.set(pile.target, { x, y, fan, cards: pile.cards.map((_, i) => ({ x, y: y + i * fan })), pile });
+    if (pile.cards.length) height = Math.max(height, y + CH + fan * (pile.cards.length - 1));
+  }
+  return { map, width, height };
 }
 
 // --- rendering --------------------------------------------------------------------------
@@ -85,7 +104,7 @@ function cardNode(card, target, index, pos, spot) {
   } else {
     g.setAttribute("aria-hidden", "true");
   }
-  const inner = el("g", { class: "inner" }, g);
+  const inner = el("g", { class: "inner card-face" }, g);
   el("use", { href: `/cards.svg#card-${card.card || "back"}`, width: CW, height: CH }, inner);
   el("rect", { class: "shade", x: 1, y: 1, width: CW - 2, height: CH - 2, rx: 8 }, inner);
   el("rect", { class: "frame", x: 2, y: 2, width: CW - 4, height: CH - 4, rx: 8 }, inner);
@@ -107,6 +126,7 @@ function render() {
   const geometry = geometryOf(view);
   layout = geometry.map;
   board.setAttribute("viewBox", `-4 -4 ${geometry.width + 8} ${geometry.height + 8}`);
+  board.setAttribute("preserveAspectRatio", "xMidYMin meet");
   const fresh = document.createDocumentFragment();
   for (const [target, place] of layout) {
     const pile = place.pile;
@@ -266,17 +286,24 @@ function labelOf(someView, target) {
   return top ? (top.label || top.card || "").split(/[,،]/)[0] : "";
 }
 
+// A move names its card ("Paired." alone says too little after a drag); a selection
+// that the same answer completed with a move is not read out (its pile is empty by now).
 function announce(events, previous) {
   const said = [];
+  const moved = events.some((e) => e.type === "move");
   for (const event of events) {
     if (event.type === "move") {
-      if (event.say) said.push(t(event.say, { card: labelOf(previous, event.from) }));
+      if (!event.say) continue;
+      const card = labelOf(previous, event.from);
+      const text = t(event.say, { card });
+      said.push(event.say.includes("%(card)") || !card || event.from === "stock"
+        ? text : t("%(card)s: %(said)s", { card, said: text }));
     } else if (event.type === "undo") said.push(t("Undone."));
     else if (event.type === "redo") said.push(t("Redone."));
-    else if (event.type === "deselect") said.push(t("Nothing selected."));
+    else if (event.type === "deselect") { if (!moved) said.push(t("Nothing selected.")); }
     else if (event.type === "select") {
       const pile = view.piles.find((p) => p.target === event.target);
-      if (pile) said.push(pile.label);
+      if (pile && !moved) said.push(pile.label);
     } else if (event.type === "error" && event.message) said.push(event.message);
     else if (event.type === "unwinnable" && event.message) said.push(event.message);
   }
@@ -309,12 +336,44 @@ function endDialogs() {
     const par = view.par;
     for (const node of document.querySelectorAll("#won .par")) node.hidden = par === null || par === undefined;
     $("won-par").textContent = par ?? "";
+    $("won-streak").textContent = "";
     open($("won"));
+    celebrate();
+    track(streakLine);
   } else if (status === "blocked" || status === "stuck") {
     open($("blocked"));
   } else {
     for (const id of ["won", "blocked"]) if ($(id).open) $(id).close();
   }
+}
+
+// Falling suits over the table for a moment (not with reduced motion: see the CSS).
+function celebrate() {
+  const layer = document.createElement("div");
+  layer.className = "celebrate";
+  layer.setAttribute("aria-hidden", "true");
+  for (let i = 0; i < 36; i++) {
+    const bit = document.createElement("span");
+    const suit = "♥♠♦♣"[i % 4];
+    bit.textContent = suit;
+    bit.className = "♥♦".includes(suit) ? "red" : "black";
+    bit.style.left = `${(i * 37) % 100}%`;
+    bit.style.animationDelay = `${(i % 9) * 0.12}s`;
+    bit.style.fontSize = `${1.2 + (i % 5) * 0.35}rem`;
+    layer.appendChild(bit);
+  }
+  document.body.appendChild(layer);
+  setTimeout(() => layer.remove(), 4000);
+}
+
+// The streak and record of this game's variant, from the statistics.
+async function streakLine() {
+  const { data } = await call("/api/stats");
+  const block = (data.statistics || []).find((b) => b.game === root.dataset.game && b.variant === view.variant);
+  if (!block) return;
+  const v = block.values;
+  $("won-streak").textContent = t("Win streak: %(streak)s · won %(won)s of %(played)s", {
+    streak: v.current_streak, won: v.won, played: v.played });
 }
 
 function open(dialog) {
@@ -423,6 +482,11 @@ board.addEventListener("pointercancel", () => {
 let suppressClick = false;
 board.addEventListener("click", (event) => { if (suppressClick) event.stopPropagation(); }, true);
 
+// Every tap acts. A second tap on the same pile within DOUBLE_MS completes a double
+// tap only if the first one did not already act on the cards: when the first tap moved
+// a card (sent it home, drew from the stock), the second is one more tap of its own, on
+// whatever is on top now; when the first only selected, the pair is a double tap (the
+// card goes where it fits). A third quick tap starts afresh.
 function tap(target) {
   const now = performance.now();
   if (lastTap && lastTap.target === target && now - lastTap.time < DOUBLE_MS) {
@@ -432,12 +496,8 @@ function tap(target) {
       const result = await first.done;
       // The first tap was refused as stale: the table was redrawn, drop the gesture.
       if (result && result.stale) return result;
-      // Unless the game says a double tap always follows (Heart to Heart: quick clicks
-      // on the stock must all draw), a first tap that moved the card (to its
-      // foundation) takes the whole gesture, not the card now on top.
       const moved = result && result.events.some((e) => e.type === "move");
-      if (moved && !view.double_tap_after_move) return result;
-      return intentNow({ type: "double_tap", target });
+      return intentNow({ type: moved ? "tap" : "double_tap", target });
     });
     return;
   }
@@ -481,7 +541,7 @@ document.addEventListener("keydown", (event) => {
   if (!control && (event.shiftKey || !["u", "r"].includes(key))) return;
   if ((!control && key === "u") || (control && key === "z" && !event.shiftKey)) {
     event.preventDefault();
-    send({ type: "undo" });
+    undo();
   } else if ((!control && key === "r") || (control && (key === "y" || (key === "z" && event.shiftKey)))) {
     event.preventDefault();
     send({ type: "redo" });
@@ -490,7 +550,19 @@ document.addEventListener("keydown", (event) => {
 
 // --- toolbar ----------------------------------------------------------------------------
 
-$("undo").addEventListener("click", () => send({ type: "undo" }));
+// Undo: a won game is over and is not taken back; say so rather than do nothing.
+function undo() {
+  if (view && !view.can_undo) {
+    const why = view.status === "won" ? t("The game is won: it cannot be undone. Replay this deal to play it again.")
+      : t("Nothing to undo.");
+    say(why, "info");
+    $("announce").textContent = why;
+    return;
+  }
+  send({ type: "undo" });
+}
+
+$("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", () => send({ type: "redo" }));
 $("hint").addEventListener("click", () => track(async () => {
   say(t("Thinking…"), "info");
@@ -499,12 +571,59 @@ $("hint").addEventListener("click", () => track(async () => {
   if (view.version !== asked) return say(""); // the player moved meanwhile
   if (data.error) return say(data.error);
   if (!data.hint) return say(t("No winning line found from here."));
-  say(t("Hint: %(move)s", { move: data.hint.move }), "info");
+  const words = hintWords(data.hint);
+  say(words, "info");
+  $("announce").textContent = words;
   for (const target of [data.hint.from, data.hint.to]) {
     const pile = board.querySelector(`.pile[data-target="${CSS.escape(target)}"]`);
-    if (pile) { pile.classList.add("hint"); setTimeout(() => pile.classList.remove("hint"), 2500); }
+    if (pile) { pile.classList.add("hint"); setTimeout(() => pile.classList.remove("hint"), 4000); }
   }
 }));
+
+// --- hints in words ---------------------------------------------------------------------
+
+const RANKS = "A23456789TJQK";
+
+function placeName(target) {
+  const [kind, num] = target.split(":");
+  const names = {
+    column: () => t("column %(num)s", { num }),
+    cell: () => t("free cell %(num)s", { num }),
+    heart: () => t("position %(num)s", { num }),
+    foundation: () => t("its foundation"),
+    waste: () => t("the waste"),
+    stock: () => t("the stock"),
+  };
+  return names[kind] ? names[kind]() : target;
+}
+
+function pileCards(target) {
+  const place = layout.get(target);
+  return place ? place.pile.cards.map((c) => c.card).filter(Boolean) : [];
+}
+
+// "Hint: move the queen of spades from column 6 to free cell 3", from the hint's targets
+// and the cards drawn on them (the engine's notation is for the terminal).
+function hintWords(hint) {
+  const { from, to } = hint;
+  if (from === "stock") return t("Hint: draw a card");
+  if (to === "stock") return t("Hint: turn the waste over to make a new stock");
+  const source = pileCards(from), dest = pileCards(to);
+  const other = dest[dest.length - 1];
+  let card = source[source.length - 1];
+  if (!card) return t("Hint: %(move)s", { move: hint.move });
+  if (other && other[0] === card[0]) { // the same rank: a pair
+    if (to === "waste") return t("Hint: pair the %(card)s at %(place)s with the waste's %(other)s", { card: cardName(card), place: placeName(from), other: cardName(other) });
+    if (from === "waste") return t("Hint: pair the %(card)s at %(place)s with the waste's %(other)s", { card: cardName(other), place: placeName(to), other: cardName(card) });
+    return t("Hint: pair the %(card)s at %(from)s with the %(other)s at %(to)s", { card: cardName(card), from: placeName(from), other: cardName(other), to: placeName(to) });
+  }
+  if (other && to.startsWith("column")) { // a run: the card that goes onto the other
+    const fits = source.find((c) => c[1] === other[1] && RANKS.indexOf(c[0]) === RANKS.indexOf(other[0]) - 1);
+    if (fits) card = fits;
+  }
+  if (to.startsWith("foundation")) return t("Hint: move the %(card)s to its foundation", { card: cardName(card) });
+  return t("Hint: move the %(card)s from %(from)s to %(to)s", { card: cardName(card), from: placeName(from), to: placeName(to) });
+}
 $("winnable").addEventListener("click", () => track(async () => {
   say(t("Thinking…"), "info");
   const asked = view.version;
@@ -561,7 +680,15 @@ $("enter-code").addEventListener("click", () => {
   document.dispatchEvent(new CustomEvent("cardems:new-game", { detail: { game: root.dataset.game, code: true } }));
 });
 $("blocked-undo").addEventListener("click", () => { $("blocked").close(); send({ type: "undo" }); });
-for (const id of ["blocked-new", "won-new"]) {
+// "Play again": a new deal of the same game and variant at once; "Replay this deal": the
+// same cards from the start.
+$("won-again").addEventListener("click", () => enqueue(async () => {
+  const { status, data } = await call("/api/games", { game: root.dataset.game, variant: view.variant, winnable: true });
+  if (status !== 201) return say(data.error || "");
+  location.assign(`/game/${data.id}`);
+}));
+$("won-replay").addEventListener("click", () => $("restart").click());
+for (const id of ["blocked-new"]) {
   $(id).addEventListener("click", () => {
     $(id).closest("dialog").close();
     document.dispatchEvent(new CustomEvent("cardems:new-game", { detail: { game: root.dataset.game } }));
@@ -580,6 +707,21 @@ async function load() {
   shownEnd = view ? shownEnd : null;
   apply(data.view, []);
 }
+
+// The skip link lands on the table's focused card or pile.
+$("skip-table").addEventListener("click", (event) => {
+  const spot = board.querySelector(".spot[tabindex='0']");
+  if (!spot) return;
+  event.preventDefault();
+  spot.focus();
+});
+
+// The board is laid out for the felt's size: again when the window changes.
+let resizing = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(() => { if (view) render(); }, 100);
+});
 
 setInterval(tick, 1000);
 enqueue(load).then(() => {

@@ -35,7 +35,11 @@ const T = {
   seatCard: (seat, card) => t("%(seat)s: %(card)s", { seat, card }),
   level: (level) => t(level),
   played: (seat, card) => t("%(seat)s played %(card)s.", { seat, card }),
+  passedTo: (seat) => t("You passed to %(seat)s:", { seat }),
+  receivedFrom: (seat) => t("You received from %(seat)s:", { seat }),
+  trickRow: (num, leader, winner, points) => t("Trick %(num)d: %(leader)s led, %(winner)s took it (%(points)d points).", { num, leader, winner, points }),
 };
+const TRACK_KEY = "cardems.hearts.tracker"; // the tracker setting, kept in this browser
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const seatName = (seat) => T.seats[seat];
 
@@ -44,6 +48,7 @@ let shown = null; // what is drawn now: {hand, trick: [{seat, card}], counts}
 let selected = new Set();
 let hinted = new Set();
 let lastTrick = null;
+let roundTricks = []; // the round's finished tricks as drawn (events add to them)
 
 const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
@@ -61,6 +66,89 @@ function cardFace(code) {
   svg.appendChild(use);
   return svg;
 }
+
+// "10♥" as a short, colored text, left to right in every language.
+function cardText(code) {
+  const node = document.createElement("bdi");
+  node.dir = "ltr";
+  node.className = `cardtext${"HD".includes(code[1]) ? " red" : ""}`;
+  node.textContent = `${code[0] === "T" ? "10" : code[0]}${SUITS[code[1]]}`;
+  node.title = cardName(code);
+  return node;
+}
+
+function trickPoints(cards) {
+  return cards.reduce((sum, c) => sum + (c[1] === "H" ? 1 : 0) + (c === "QS" ? 13 : 0), 0);
+}
+
+// The round so far: the passes, every finished trick (who led, what each seat played,
+// who took it), and on request the cards still out.
+function drawLog() {
+  for (const th of document.querySelectorAll("#h-tricks .seat-name")) th.textContent = seatName(Number(th.dataset.seat));
+  const passes = $("h-passes");
+  passes.replaceChildren();
+  if (view.passed.length) {
+    passes.append(T.passedTo(seatName(view.pass_to)), " ");
+    for (const c of view.passed) passes.append(cardText(c), " ");
+    if (view.received.length) {
+      passes.append(document.createElement("br"), T.receivedFrom(seatName(view.pass_from)), " ");
+      for (const c of view.received) passes.append(cardText(c), " ");
+    }
+  }
+  const rows = roundTricks.map((trick, i) => {
+    const row = document.createElement("tr");
+    const points = trickPoints(trick.cards);
+    row.setAttribute("aria-label", T.trickRow(i + 1, seatName(trick.leader), seatName(trick.winner), points));
+    const num = document.createElement("th");
+    num.scope = "row";
+    num.textContent = i + 1;
+    row.appendChild(num);
+    for (let seat = 0; seat < 4; seat++) {
+      const cell = document.createElement("td");
+      const card = trick.cards[(seat - trick.leader + 4) % 4];
+      if (card) cell.appendChild(cardText(card));
+      if (seat === trick.leader) cell.classList.add("led");
+      if (seat === trick.winner) cell.classList.add("won");
+      row.appendChild(cell);
+    }
+    const cell = document.createElement("td");
+    cell.textContent = points;
+    row.appendChild(cell);
+    return row;
+  });
+  $("h-tricks").tBodies[0].replaceChildren(...rows);
+  $("h-tricks").hidden = rows.length === 0;
+  $("h-no-tricks").hidden = rows.length > 0;
+  drawTracker();
+}
+
+function drawTracker() {
+  const on = $("h-track").checked;
+  $("h-tracker").hidden = !on;
+  if (!on) return;
+  const gone = new Set(shown.hand);
+  for (const trick of roundTricks) for (const c of trick.cards) gone.add(c);
+  for (const { card } of shown.trick) gone.add(card);
+  const rows = [..."SHDC"].map((suit) => {
+    const row = document.createElement("div");
+    row.className = "suit-row";
+    const head = document.createElement("b");
+    head.textContent = SUITS[suit];
+    head.className = "HD".includes(suit) ? "cardtext red" : "cardtext";
+    row.appendChild(head);
+    const out = [..."AKQJT98765432"].map((r) => r + suit).filter((c) => !gone.has(c));
+    for (const c of out) row.appendChild(cardText(c));
+    if (!out.length) row.append("—");
+    return row;
+  });
+  $("h-tracker").replaceChildren(...rows);
+}
+
+$("h-track").checked = localStorage.getItem(TRACK_KEY) === "1";
+$("h-track").addEventListener("change", () => {
+  localStorage.setItem(TRACK_KEY, $("h-track").checked ? "1" : "0");
+  if (view) drawTracker();
+});
 
 function fromView(v) {
   const trick = v.trick.map((card, i) => ({ seat: (v.leader + i) % 4, card }));
@@ -125,7 +213,14 @@ function drawSeats() {
     const n = shown.counts[seat];
     node.querySelector(".name").textContent = seatName(seat);
     node.querySelector(".count").textContent = T.cards(n);
-    node.querySelector(".backs").style.setProperty("--n", n);
+    const backs = node.querySelector(".backs");
+    if (backs.children.length !== n) {
+      backs.replaceChildren(...Array.from({ length: n }, () => {
+        const back = document.createElement("span");
+        back.className = "back";
+        return back;
+      }));
+    }
     node.classList.toggle("turn", view.to_play === seat && !busy);
   }
   for (const row of document.querySelectorAll("#h-scores tbody tr")) {
@@ -164,6 +259,7 @@ function draw() {
   drawSeats();
   drawTrick();
   drawHand();
+  drawLog();
 }
 
 let busy = false;
@@ -171,6 +267,7 @@ let busy = false;
 function setView(v) {
   view = v;
   shown = fromView(v);
+  roundTricks = v.tricks.map((trick) => ({ ...trick }));
   if (v.tricks.length) {
     const last = v.tricks[v.tricks.length - 1];
     lastTrick = { cards: last.cards, leader: last.leader, winner: last.winner };
@@ -211,6 +308,7 @@ async function replay(events, final) {
         if (event.seat === 0) shown.hand = shown.hand.filter((c) => c !== event.card);
         drawTrick();
         drawSeats();
+        drawTracker();
         if (event.seat === 0) drawHand();
         if (event.seat !== 0) {
           $("h-spoken").textContent = T.played(seatName(event.seat), cardName(event.card));
@@ -218,9 +316,11 @@ async function replay(events, final) {
         }
       } else if (event.type === "trick") {
         lastTrick = { cards: event.cards, leader: event.leader, winner: event.winner };
+        roundTricks.push(lastTrick);
         $("h-last").disabled = false;
         shown.points[event.winner] += event.points;
         drawSeats();
+        drawLog();
         say(T.takes(seatName(event.winner)), "info");
         await sleep(PACE * 1.5);
         shown.trick = [];
@@ -253,6 +353,12 @@ async function showRoundEnd(event) {
     return row;
   });
   $("round-end-rows").replaceChildren(...rows);
+  // The table behind the dialog shows the same totals as the dialog.
+  for (const row of document.querySelectorAll("#h-scores tbody tr")) {
+    const seat = Number(row.dataset.seat);
+    row.querySelector(".round").textContent = event.scores[seat];
+    row.querySelector(".total").textContent = event.totals[seat];
+  }
   const dialog = $("round-end");
   dialog.showModal();
   await waitFor($("round-end-next"));
@@ -287,6 +393,11 @@ async function send(body) {
     selected = new Set();
     if (data.view) setView(data.view);
     say(data.error, "warning");
+    return;
+  }
+  if (data.refused) { // an ordinary answer: nothing changed, here is why
+    if (data.view) setView(data.view);
+    say(data.refused);
     return;
   }
   if (status >= 400) {
@@ -414,6 +525,12 @@ $("h-last").addEventListener("click", () => {
   $("last-trick").showModal();
 });
 $("last-trick-close").addEventListener("click", () => $("last-trick").close());
+$("skip-hand").addEventListener("click", (event) => {
+  const card = $("hand").querySelector(".hcard[tabindex='0']");
+  if (!card) return;
+  event.preventDefault();
+  card.focus();
+});
 
 // --- new match: the shared new-game window, Hearts chosen ------------------------------
 
