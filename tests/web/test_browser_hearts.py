@@ -233,10 +233,15 @@ def test_roles_names_and_right_to_left(tab: Any, live: LiveServer) -> None:
     west = tab.locator('.opponent[data-seat="1"]').bounding_box()
     east = tab.locator('.opponent[data-seat="3"]').bounding_box()
     assert west["x"] < east["x"], "West stays on the player's left"
-    cards = tab.locator(".hcard")
-    assert cards.nth(0).bounding_box()["x"] > cards.nth(1).bounding_box()["x"]
+    # Cards keep their faces: the hand runs left to right as in every card app, each card
+    # covering the previous one from the right, so every index (top left) stays in view.
+    boxes = [tab.locator(".hcard").nth(i).bounding_box() for i in range(len(hand(tab)))]
+    assert all(a["x"] + 20 <= b["x"] for a, b in zip(boxes, boxes[1:], strict=False))
+    assert tab.evaluate(
+        "getComputedStyle(document.querySelector('.hcard svg')).direction"
+    ) == "ltr", "a card's J and 10 are not turned around"
     tab.focus(f'.hcard[data-card="{first}"]')
-    tab.keyboard.press("ArrowLeft")  # right to left: the next card is on the left
+    tab.keyboard.press("ArrowRight")  # the next card is on the right, as drawn
     assert tab.evaluate("document.activeElement.dataset.card") == hand(tab)[1]
 
 
