@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import os
+import random
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import httpx2
 import pytest
+
+from cardems.store import Store
 
 SERVE = [sys.executable, "-m", "cardems", "serve", "--no-browser"]
 SRC = str(Path(__file__).resolve().parents[2] / "src")
@@ -67,3 +71,42 @@ def test_kill_9_between_moves_loses_nothing(tmp_path: Path) -> None:
     for key in ("piles", "score", "moves", "selected", "can_undo", "status"):
         assert resumed[key] == acknowledged[key]
     assert (resumed["moves"], resumed["score"]) == (11, 10)
+
+
+@pytest.mark.slow
+def test_twenty_kills_in_the_middle_of_play_lose_no_acknowledged_action(tmp_path: Path) -> None:
+    """Play through the API while the server is killed at random moments, 20 times."""
+    db = tmp_path / "cardems.db"
+    rng = random.Random(12)
+    cookies: dict[str, str] = {}
+    game = ""
+    acknowledged = 0  # the highest version an answer confirmed
+    deadline = time.monotonic() + 120
+    for _ in range(20):
+        proc, base = start(db)
+        killer = threading.Timer(rng.uniform(0.05, 0.4), proc.send_signal, (signal.SIGKILL,))
+        with httpx2.Client(base_url=base, cookies=cookies, timeout=2) as client:
+            if not game:
+                game = client.post("/api/games", json={"code": "HH1-N-AAAAAAM"}).json()["id"]
+                cookies = dict(client.cookies)
+            view = client.get(f"/api/games/{game}").json()["view"]
+            assert view["version"] >= acknowledged, "an acknowledged action was lost"
+            version = view["version"]
+            killer.start()
+            try:
+                while True:
+                    body = {"type": "tap", "target": "stock", "version": version}
+                    response = client.post(f"/api/games/{game}/intent", json=body)
+                    assert response.status_code == 200, response.text
+                    version = response.json()["view"]["version"]
+                    acknowledged = max(acknowledged, version)
+            except httpx2.TransportError:
+                pass  # killed mid-request or between two
+        killer.cancel()
+        proc.wait()
+        assert time.monotonic() < deadline, "the kill test ran too long"
+    store = Store(db)
+    assert store._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    saved = store.load_game(game)
+    assert saved is not None and saved.version >= acknowledged > 20
+    assert saved.log == [("tap", "stock")] * saved.version
