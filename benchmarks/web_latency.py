@@ -9,7 +9,7 @@ the client (which includes queueing behind other players on this 2-core machine)
 
 Anchor: the issue's goal, p99 <= 20 ms at 100 players.
 
-    python benchmarks/web_latency.py [--seconds 8] [--players 1 100]
+    python benchmarks/web_latency.py [--seconds 8] [--players 1 100] [--sync full|normal]
 """
 
 from __future__ import annotations
@@ -128,11 +128,18 @@ def main() -> None:
     parser.add_argument("--game", choices=sorted(GAMES), default="heart-to-heart")
     parser.add_argument("--rate", type=float, default=4.0, help="moves/s per player (of many)")
     parser.add_argument("--solo-rate", type=float, default=20.0, help="moves/s of a lone player")
+    parser.add_argument(
+        "--sync",
+        choices=("full", "normal"),
+        default="full",
+        help="the server's durability (cardems serve --sync): full survives a power cut",
+    )
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
         command = [sys.executable, "-m", "cardems", "serve", "--no-browser", "--port", str(port)]
+        command += ["--sync", args.sync]
         proc = subprocess.Popen(
             [*command, "--db", str(Path(tmp) / "bench.db")], env=env, stdout=subprocess.DEVNULL
         )
@@ -148,7 +155,9 @@ def main() -> None:
                         raise
                     time.sleep(0.1)
             what = {"heart-to-heart": "a tap on the stock", "seahaven": "a drag to a cell or undo"}
-            print(f"{args.game}: one move = {what[args.game]}, saved to SQLite")
+            print(
+                f"{args.game}: one move = {what[args.game]}, saved to SQLite (--sync {args.sync})"
+            )
             for players in args.players:
                 rate = args.solo_rate if players == 1 else args.rate
                 server, rtt = asyncio.run(run(port, args.game, players, rate, args.seconds))

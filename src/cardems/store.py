@@ -99,12 +99,16 @@ def new_id() -> str:
 class Store:
     """The app's database. Safe to share between threads (one connection, one lock)."""
 
-    def __init__(self, path: str | Path, *, check: bool = False) -> None:
+    def __init__(self, path: str | Path, *, check: bool = False, synchronous: str = "FULL") -> None:
         """Open (or create) the file and bring its schema up to date.
 
         With ``check`` the file is verified first (``PRAGMA quick_check`` and a write that
         is rolled back): :class:`DamagedStore` or :class:`ReadOnlyStore` say what is wrong.
+        ``synchronous`` is SQLite's setting: ``FULL`` (a commit is on the disk before it
+        returns, even across a power cut) or, for benchmarks only, ``NORMAL``.
         """
+        if synchronous not in ("FULL", "NORMAL"):
+            raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
@@ -115,8 +119,7 @@ class Store:
             if check:
                 self._check()
             self._db.execute("PRAGMA journal_mode=WAL")
-            # FULL: a commit is on the disk before the answer, even across a power cut.
-            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute(f"PRAGMA synchronous={synchronous}")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
         except sqlite3.Error as error:

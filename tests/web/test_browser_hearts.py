@@ -237,9 +237,9 @@ def test_roles_names_and_right_to_left(tab: Any, live: LiveServer) -> None:
     # covering the previous one from the right, so every index (top left) stays in view.
     boxes = [tab.locator(".hcard").nth(i).bounding_box() for i in range(len(hand(tab)))]
     assert all(a["x"] + 20 <= b["x"] for a, b in zip(boxes, boxes[1:], strict=False))
-    assert tab.evaluate(
-        "getComputedStyle(document.querySelector('.hcard svg')).direction"
-    ) == "ltr", "a card's J and 10 are not turned around"
+    assert (
+        tab.evaluate("getComputedStyle(document.querySelector('.hcard svg')).direction") == "ltr"
+    ), "a card's J and 10 are not turned around"
     tab.focus(f'.hcard[data-card="{first}"]')
     tab.keyboard.press("ArrowRight")  # the next card is on the right, as drawn
     assert tab.evaluate("document.activeElement.dataset.card") == hand(tab)[1]

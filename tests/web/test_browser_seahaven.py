@@ -50,7 +50,8 @@ def test_layout_on_screen(tab: Any, live: LiveServer) -> None:
     assert [c["x"] for c in columns] == sorted(c["x"] for c in columns)
     assert len({round(c["y"]) for c in columns}) == 1
     fan = [box(tab, "column:1", i)["y"] for i in range(5)]
-    assert fan == sorted(fan) and fan[1] - fan[0] < columns[0]["height"] / 2
+    # Fanned so each index shows; into spare height on a tall window (never a whole card).
+    assert fan == sorted(fan) and 0.25 < (fan[1] - fan[0]) / columns[0]["height"] < 0.8
     assert box(tab, "cell:1")["y"] < columns[0]["y"]
     assert [len(cards(tab, f"cell:{n}")) for n in range(1, 5)] == [1, 1, 0, 0]
 

@@ -214,9 +214,18 @@ def _encode(state: FreeCellState) -> tuple[Cols, bytes, Found]:
     return cols, cells, (f[0], f[1], f[2], f[3])
 
 
-def _column_penalty(col: bytes, found: Found, fits: list[bytes]) -> int:
-    """How much a column hides: 3 per card above the next card of a suit to go home, 6 per
-    card lying above a lower card of its own suit, 2 per card not in sequence."""
+Weights = tuple[int, int, int, int, int, int]
+"""(card home, card above the next card of a suit to go home, card above a lower card of
+its suit, card out of sequence, card in a cell, empty column)."""
+
+PROFILES: tuple[Weights, ...] = ((12, 3, 6, 2, 4, 6), (20, 6, 2, 0, 8, 10))
+"""The search's heuristics, each with its own queue (see :func:`solve_state`)."""
+
+
+def _column_penalty(col: bytes, found: Found, fits: list[bytes], weights: Weights) -> int:
+    """How much a column hides: cards above the next card of a suit to go home, cards
+    lying above a lower card of their own suit, cards not in sequence."""
+    _, w_next, w_lower, w_break, _, _ = weights
     penalty = 0
     lowest = [99, 99, 99, 99]
     depth = len(col)
@@ -225,13 +234,13 @@ def _column_penalty(col: bytes, found: Found, fits: list[bytes]) -> int:
         depth -= 1
         suit, rank = divmod(card, 13)
         if rank == found[suit]:
-            penalty += 3 * depth
+            penalty += w_next * depth
         if lowest[suit] < rank:
-            penalty += 6
+            penalty += w_lower
         elif rank < lowest[suit]:
             lowest[suit] = rank
         if below >= 0 and not fits[card][below]:
-            penalty += 2
+            penalty += w_break
         below = card
     return penalty
 
@@ -241,6 +250,7 @@ def _score(
     cells: bytes,
     found: Found,
     fits: list[bytes],
+    weights: Weights,
     cache: dict[tuple[bytes, Found], int],
 ) -> int:
     """Lower is more promising: cards home, next cards shallow, cards in order, space free."""
@@ -252,16 +262,20 @@ def _score(
             continue
         value = cache.get((col, found))
         if value is None:
-            value = cache[col, found] = _column_penalty(col, found, fits)
+            value = cache[col, found] = _column_penalty(col, found, fits, weights)
         penalty += value
     home = found[0] + found[1] + found[2] + found[3]
-    return -12 * home + penalty + 4 * len(cells) - 6 * empty
+    return -weights[0] * home + penalty + weights[4] * len(cells) - weights[5] * empty
 
 
 def solve_state(
     state: FreeCellState, *, node_limit: int | None = None, time_limit: float | None = None
 ) -> SolveResult:
-    """Decide ``state``: a winning line, a proof that none exists, or undecided (budget)."""
+    """Decide ``state``: a winning line, a proof that none exists, or undecided (budget).
+
+    Each heuristic of :data:`PROFILES` orders its own queue; the queues take turns, every
+    new position goes into all of them and each position is expanded once, so the search
+    ends (not winnable) only when every reachable position has been expanded."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     by_suit = state.by_suit
@@ -269,12 +283,24 @@ def solve_state(
     cols, cells, found = _settle(*_encode(state), by_suit, None)
     root = _key(cols, cells)
     parents: dict[bytes, bytes] = {root: b""}
+    expanded: set[bytes] = set()
     counter = 0
-    cache: dict[tuple[bytes, Found], int] = {}
-    heap = [(_score(cols, cells, found, fits, cache), counter, root, cols, cells, found)]
+    caches: list[dict[tuple[bytes, Found], int]] = [{} for _ in PROFILES]
+    heaps = [
+        [(_score(cols, cells, found, fits, weights, cache), counter, root, cols, cells, found)]
+        for weights, cache in zip(PROFILES, caches, strict=True)
+    ]
     nodes = 0
-    while heap:
+    turn = 0
+    while any(heaps):
+        turn += 1
+        heap = heaps[(turn >> 5) % len(heaps)]
+        if not heap:
+            continue
         _, _, key, cols, cells, found = heapq.heappop(heap)
+        if key in expanded:
+            continue
+        expanded.add(key)
         if found == (13, 13, 13, 13):
             return SolveResult(True, _line(state, parents, key), nodes, _since(started))
         nodes += 1
@@ -282,8 +308,9 @@ def solve_state(
             return SolveResult(None, [], nodes, _since(started))
         if deadline is not None and nodes & 127 == 0 and time.perf_counter() > deadline:
             return SolveResult(None, [], nodes, _since(started))
-        if len(cache) > 200_000:
-            cache.clear()
+        for cache in caches:
+            if len(cache) > 200_000:
+                cache.clear()
         for move in _children(cols, cells, found, by_suit):
             new = _settle(*_apply(cols, cells, found, move), by_suit, None)
             new_key = _key(new[0], new[1])
@@ -291,8 +318,9 @@ def solve_state(
                 continue
             parents[new_key] = key
             counter += 1
-            priority = _score(new[0], new[1], new[2], fits, cache)
-            heapq.heappush(heap, (priority, counter, new_key, *new))
+            for other, weights, cache in zip(heaps, PROFILES, caches, strict=True):
+                priority = _score(new[0], new[1], new[2], fits, weights, cache)
+                heapq.heappush(other, (priority, counter, new_key, *new))
     return SolveResult(False, [], nodes, _since(started))
 
 

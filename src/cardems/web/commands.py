@@ -73,6 +73,7 @@ class ServeOptions:
     open_browser: bool = True
     allowed_hosts: tuple[str, ...] = ()
     proxy_headers: bool = False
+    sync: str = "full"
 
 
 def host_names(options: ServeOptions) -> list[str]:
@@ -90,18 +91,19 @@ def host_names(options: ServeOptions) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def open_store(db: Path) -> Store:
+def open_store(db: Path, sync: str = "full") -> Store:
     """The database, checked: a damaged file is kept under a new name and a fresh one
     started (both named on the terminal); a file that cannot be written stops the start."""
     from cardems.i18n import from_environment, translations
 
     t = translations(from_environment(os.environ))
+    synchronous = sync.upper()
     try:
-        return Store(db, check=True)
+        return Store(db, check=True, synchronous=synchronous)
     except DamagedStore as error:
         kept = set_aside(db)
         print(t.gettext(DAMAGED) % {"error": error, "kept": kept}, file=sys.stderr, flush=True)
-        return Store(db, check=True)
+        return Store(db, check=True, synchronous=synchronous)
     except ReadOnlyStore as error:
         raise SystemExit(t.gettext(READ_ONLY) % {"error": error}) from None
 
@@ -122,7 +124,7 @@ def serve(options: ServeOptions) -> None:
             if options.open_browser and lock.url:
                 webbrowser.open(lock.url)
             return
-        store = open_store(options.db)
+        store = open_store(options.db, options.sync)
         sock = bind(options.host, options.port)
         actual = sock.getsockname()[1]
         shown = "127.0.0.1" if options.host in ("0.0.0.0", "::", "") else options.host
@@ -152,6 +154,7 @@ def cmd_serve(args: argparse.Namespace) -> None:
             open_browser=not args.no_browser,
             allowed_hosts=tuple(args.allowed_host),
             proxy_headers=args.proxy_headers,
+            sync=args.sync,
         )
     )
 
@@ -175,5 +178,13 @@ def add_commands(sub: Any) -> None:
         "--proxy-headers",
         action="store_true",
         help="behind a TLS proxy: trust its X-Forwarded-Proto/For (cookies become Secure)",
+    )
+    parser.add_argument(
+        "--sync",
+        choices=("full", "normal"),
+        default="full",
+        help="full (default): every answered move is on the disk, even across a power cut;"
+        " normal: faster for many players on one machine, a power cut may lose the last"
+        " moves (a crash of Cardems itself loses none)",
     )
     parser.set_defaults(func=cmd_serve)

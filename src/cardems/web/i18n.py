@@ -69,6 +69,31 @@ CLIENT_STRINGS: Final = (
     N_("Paired."),
     N_("Drew a card."),
     N_("This game has changed elsewhere: it is shown as it stands now."),
+    # TRANSLATORS: spoken after a move: a card's name, then what happened ("Paired.").
+    N_("%(card)s: %(said)s"),
+    N_("The game is won: it cannot be undone. Replay this deal to play it again."),
+    N_("Nothing to undo."),
+    # TRANSLATORS: places named in hints, e.g. "move the 4 of hearts from column 6 to
+    # free cell 3", "pair the 4 of hearts at position 25 with …".
+    N_("column %(num)s"),
+    N_("free cell %(num)s"),
+    N_("position %(num)s"),
+    N_("its foundation"),
+    N_("the waste"),
+    N_("the stock"),
+    N_("Hint: draw a card"),
+    N_("Hint: turn the waste over to make a new stock"),
+    # TRANSLATORS: card is a card's name ("4 of hearts"), place a position ("position 25").
+    N_("Hint: pair the %(card)s at %(place)s with the waste's %(other)s"),
+    N_("Hint: pair the %(card)s at %(from)s with the %(other)s at %(to)s"),
+    N_("Hint: move the %(card)s to its foundation"),
+    N_("Hint: move the %(card)s from %(from)s to %(to)s"),
+    # TRANSLATORS: in the win dialog.
+    N_("Win streak: %(streak)s · won %(won)s of %(played)s"),
+    # TRANSLATORS: Hearts, the round's log: followed by three cards.
+    N_("You passed to %(seat)s:"),
+    N_("You received from %(seat)s:"),
+    N_("Trick %(num)d: %(leader)s led, %(winner)s took it (%(points)d points)."),
 )
 
 

@@ -12,7 +12,7 @@ const CH = 140;
 const DRAG_THRESHOLD = 8; // px of movement before a press becomes a drag
 const DOUBLE_MS = 350;
 const SPEEDS = { off: 0, fast: 120, normal: 220, slow: 420 };
-const MAX_FAN = 84; // board units: the longest a column's fan is stretched into spare room
+const MAX_FAN = 110; // board units: the longest a column's fan is stretched into spare room
 
 const root = document.getElementById("table");
 const board = document.getElementById("board");
