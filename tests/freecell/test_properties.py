@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ places = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(codes, choices)
 def test_cards_are_conserved(code: DealCode, picks: list[int]) -> None:
@@ -37,6 +39,7 @@ def test_cards_are_conserved(code: DealCode, picks: list[int]) -> None:
         assert state.score == 10 * sum(state.foundations)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(codes, choices)
 def test_undo_restores_exactly_and_redo_reapplies(code: DealCode, picks: list[int]) -> None:

@@ -14,8 +14,8 @@ from .helpers import position
 CODE = DealCode("FC", 1, "N", 617)
 
 
-def table_at(state: FreeCellState, settings: TableSettings = TableSettings()) -> FreeCellTable:
-    table = FreeCellTable(CODE, settings)
+def table_at(state: FreeCellState, settings: TableSettings | None = None) -> FreeCellTable:
+    table = FreeCellTable(CODE, settings or TableSettings())
     table.history = History(state)
     return table
 

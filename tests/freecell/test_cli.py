@@ -1,0 +1,44 @@
+"""``cardems deal/solve --game freecell`` with classic numbers, and ``analyze-freecell``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardems.cli import main
+
+
+def test_deal_by_classic_number(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "617", "--game", "freecell"]) == 0
+    out = capsys.readouterr().out
+    assert "FC1-N-AAAAATJ" in out and "7D AD 5C 3S 5S 8C 2D AH" in out
+
+
+def test_deal_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "FC1-N-AAAAAAB", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["deal"] == 1 and record["columns"][0][:2] == ["JD", "KD"]
+
+
+def test_solve_by_classic_number(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "#617", "--game", "freecell", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["winnable"] is True and record["length"] == len(record["moves"]) > 0
+
+
+def test_a_number_without_the_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "617"]) == 2
+    assert "malformed deal code" in capsys.readouterr().err
+
+
+def test_analyze_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    results = tmp_path / "results.txt"
+    argv = ["analyze-freecell", "--deals", "3", "--jobs", "1", "--results", str(results)]
+    assert main(argv) == 0
+    assert "3 of 3 decided, 3 winnable" in capsys.readouterr().out
+    lines = results.read_text().splitlines()
+    assert sorted(int(line.split()[0]) for line in lines) == [1, 2, 3]
+    assert main(argv) == 0
+    assert results.read_text().splitlines() == lines  # nothing solved twice
