@@ -231,11 +231,12 @@ def test_double_tap_with_several_partners_keeps_the_card_selected() -> None:
     assert t.view()["selected"] == target and t.view()["moves"] == moves
 
 
-def test_double_tap_without_a_partner_says_so_and_selects() -> None:
+def test_double_tap_without_a_partner_is_a_tap() -> None:
     [(t, target)] = double_tap_cases(0)
-    t.settings = TableSettings(move_errors=True, placement_help=True)
-    events = t.double_tap(target)
-    assert events[0]["type"] == "error" and t.view()["selected"] == target
+    moves = t.view()["moves"]
+    assert t.double_tap(target) == [{"type": "select", "target": target}]
+    assert t.double_tap(target) == [{"type": "deselect"}]  # a quick second tap deselects
+    assert t.view()["moves"] == moves
     assert t.double_tap("heart:1") == []  # a covered card: nothing happens
 
 

@@ -9,7 +9,7 @@ removes the pair; a second card of another rank becomes the selection (with the 
 available card or the waste it pairs the card with its only partner (another available
 card or the waste's top card of the same rank), or with the waste when there are several;
 with several partners on the heart and none on the waste it leaves the card selected for
-the player to choose; with none it says so.
+the player to choose; with none it is a tap (a quick second tap still deselects).
 
 The timer starts at the first move, pauses when the game is blocked (an undo lets play
 go on) and stops for good at a win. After a win nothing more is accepted.
@@ -33,7 +33,6 @@ from cardems.timer import GameTimer
 STOCK = "stock"
 WASTE = "waste"
 NO_MORE_MOVES = N_("No more moves possible")
-NO_PARTNER = N_("No card of the same rank is free to pair with it")
 UNKNOWN_TARGET = N_(
     "unknown Heart to Heart target %(target)s: expected heart:1 … heart:25, stock or waste"
 )
@@ -242,8 +241,8 @@ class HeartToHeartTable(SolitaireActions):
         if target == STOCK or self.status == "won" or not self._selectable(target):
             return self._tap(target)
         partners = self._partners(target)
-        if not partners:
-            return [*self._refuse(NO_PARTNER), *self._select(target, keep_message=True)]
+        if not partners:  # nothing to pair: the second tap is a tap (deselects)
+            return self._tap(target)
         if len(partners) > 1 and WASTE not in partners:
             return self._select(target) if self.selected != target else []
         partner = partners[0] if len(partners) == 1 else WASTE
