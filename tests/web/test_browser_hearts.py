@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -236,7 +237,7 @@ def test_roles_names_and_right_to_left(tab: Any, live: LiveServer) -> None:
     # Cards keep their faces: the hand runs left to right as in every card app, each card
     # covering the previous one from the right, so every index (top left) stays in view.
     boxes = [tab.locator(".hcard").nth(i).bounding_box() for i in range(len(hand(tab)))]
-    assert all(a["x"] + 20 <= b["x"] for a, b in zip(boxes, boxes[1:], strict=False))
+    assert all(a["x"] + 20 <= b["x"] for a, b in itertools.pairwise(boxes))
     assert (
         tab.evaluate("getComputedStyle(document.querySelector('.hcard svg')).direction") == "ltr"
     ), "a card's J and 10 are not turned around"
