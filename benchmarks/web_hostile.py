@@ -15,27 +15,18 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import os
 import random
 import socket
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 
 import httpx2
 
+from server import running_server
+
 ROOT = Path(__file__).resolve().parents[1]
 MB = 1 << 20
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def rss(pid: int) -> int:
@@ -126,58 +117,39 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-        command = [sys.executable, "-m", "cardems", "serve", "--no-browser", "--port", str(port)]
-        proc = subprocess.Popen(
-            [*command, "--db", str(Path(tmp) / "h.db")], env=env, stdout=subprocess.DEVNULL
-        )
+    with running_server() as (proc, port):
         base = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 20
-            while True:
-                try:
-                    httpx2.get(base + "/api/games", timeout=1)
-                    break
-                except httpx2.TransportError:
-                    if time.monotonic() > deadline:
-                        raise
-                    time.sleep(0.1)
-            for declared in (True, False):
-                before = rss(proc.pid)
-                peak = before
-                done = threading.Event()
+        for declared in (True, False):
+            before = rss(proc.pid)
+            peak = before
+            done = threading.Event()
 
-                def sample(done: threading.Event = done) -> None:
-                    nonlocal peak
-                    while not done.is_set():
-                        peak = max(peak, rss(proc.pid))
-                        time.sleep(0.01)
+            def sample(done: threading.Event = done) -> None:
+                nonlocal peak
+                while not done.is_set():
+                    peak = max(peak, rss(proc.pid))
+                    time.sleep(0.01)
 
-                sampler = threading.Thread(target=sample)
-                sampler.start()
-                answer, sent = huge_body(port, declared)
-                done.set()
-                sampler.join()
-                kind = "declared 400 MB" if declared else "chunked 400 MB "
-                print(
-                    f"{kind}: answer {answer!r}, {sent / MB:.0f} MB sent before it;"
-                    f" server memory {before / MB:.1f} -> peak {peak / MB:.1f} MB"
-                    f" (+{(peak - before) / MB:.1f} MB; goal < 20 MB)"
-                )
-            started = time.perf_counter()
-            statuses = fuzz(base, args.requests, args.seed)
-            seconds = time.perf_counter() - started
-            errors = sum(count for status, count in statuses.items() if status >= 500)
-            shown = ", ".join(f"{status}: {count}" for status, count in sorted(statuses.items()))
+            sampler = threading.Thread(target=sample)
+            sampler.start()
+            answer, sent = huge_body(port, declared)
+            done.set()
+            sampler.join()
+            kind = "declared 400 MB" if declared else "chunked 400 MB "
             print(
-                f"fuzz: {sum(statuses.values())} requests in {seconds:.1f} s ({shown});"
-                f" 5xx answers: {errors} (goal 0)"
+                f"{kind}: answer {answer!r}, {sent / MB:.0f} MB sent before it;"
+                f" server memory {before / MB:.1f} -> peak {peak / MB:.1f} MB"
+                f" (+{(peak - before) / MB:.1f} MB; goal < 20 MB)"
             )
-        finally:
-            proc.terminate()
-            proc.wait(10)
+        started = time.perf_counter()
+        statuses = fuzz(base, args.requests, args.seed)
+        seconds = time.perf_counter() - started
+        errors = sum(count for status, count in statuses.items() if status >= 500)
+        shown = ", ".join(f"{status}: {count}" for status, count in sorted(statuses.items()))
+        print(
+            f"fuzz: {sum(statuses.values())} requests in {seconds:.1f} s ({shown});"
+            f" 5xx answers: {errors} (goal 0)"
+        )
 
 
 if __name__ == "__main__":

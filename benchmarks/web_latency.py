@@ -17,28 +17,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import re
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 
-import httpx2
+from server import running_server
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMING = re.compile(r"dur=([0-9.]+)")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -135,43 +123,20 @@ def main() -> None:
         help="the server's durability (cardems serve --sync): full survives a power cut",
     )
     args = parser.parse_args()
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-        command = [sys.executable, "-m", "cardems", "serve", "--no-browser", "--port", str(port)]
-        command += ["--sync", args.sync]
-        proc = subprocess.Popen(
-            [*command, "--db", str(Path(tmp) / "bench.db")], env=env, stdout=subprocess.DEVNULL
-        )
-        try:
-            base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 15
-            while True:
-                try:
-                    httpx2.get(base + "/api/games", timeout=1)
-                    break
-                except httpx2.TransportError:
-                    if time.monotonic() > deadline:
-                        raise
-                    time.sleep(0.1)
-            what = {"heart-to-heart": "a tap on the stock", "seahaven": "a drag to a cell or undo"}
+    with running_server("--sync", args.sync) as (_, port):
+        what = {"heart-to-heart": "a tap on the stock", "seahaven": "a drag to a cell or undo"}
+        print(f"{args.game}: one move = {what[args.game]}, saved to SQLite (--sync {args.sync})")
+        for players in args.players:
+            rate = args.solo_rate if players == 1 else args.rate
+            server, rtt = asyncio.run(run(port, args.game, players, rate, args.seconds))
             print(
-                f"{args.game}: one move = {what[args.game]}, saved to SQLite (--sync {args.sync})"
+                f"{players:4d} players at {rate:g} moves/s each: {len(server):6d} moves"
+                f"  server p50 {statistics.median(server):6.2f} ms"
+                f" p99 {percentile(server, 0.99):6.2f} ms"
+                f"  | round trip p50 {statistics.median(rtt):6.2f} ms"
+                f" p99 {percentile(rtt, 0.99):6.2f} ms"
             )
-            for players in args.players:
-                rate = args.solo_rate if players == 1 else args.rate
-                server, rtt = asyncio.run(run(port, args.game, players, rate, args.seconds))
-                print(
-                    f"{players:4d} players at {rate:g} moves/s each: {len(server):6d} moves"
-                    f"  server p50 {statistics.median(server):6.2f} ms"
-                    f" p99 {percentile(server, 0.99):6.2f} ms"
-                    f"  | round trip p50 {statistics.median(rtt):6.2f} ms"
-                    f" p99 {percentile(rtt, 0.99):6.2f} ms"
-                )
-            print("anchor: p99 <= 20 ms at 100 players (issue 5)")
-        finally:
-            proc.terminate()
-            proc.wait(10)
+        print("anchor: p99 <= 20 ms at 100 players (issue 5)")
 
 
 if __name__ == "__main__":
