@@ -131,7 +131,7 @@ def test_heart_to_heart_pair_by_keyboard_only(tab: Any, live: LiveServer) -> Non
     walk_to(tab, "waste")
     press(tab, "Enter")  # the pair: 4 of hearts and the 4 on the waste
     assert cards(tab, "heart:25") == [] and info(tab)["score"] == "10"
-    assert tab.inner_text("#announce") == "Paired."
+    assert tab.inner_text("#announce") == "4 of hearts: Paired."  # the card, then the move
     assert focused(tab), "the focus stays on the table after the redraw"
     snap(tab, "keyboard-pair")
     press(tab, "u")
@@ -228,3 +228,36 @@ def test_every_page_has_roles_and_names(tab: Any, live: LiveServer) -> None:
         if name == "table-seahaven":
             assert tab.get_by_role("group", name=re.compile(r"^Column 1, 5 cards")).count() == 1
             assert tab.get_by_role("button", name=re.compile(r", Column 1, available$")).count()
+
+
+def test_skip_link_reaches_the_table_and_a_drag_is_announced(tab: Any, live: LiveServer) -> None:
+    open_prepared(tab, live, "heart-to-heart", WORKED, [("tap", "stock")] * 9)
+    tab.keyboard.press("Tab")  # the first stop: "Skip to the table"
+    assert tab.evaluate("document.activeElement.id") == "skip-table"
+    tab.keyboard.press("Enter")
+    assert focused(tab), "one Tab and Enter reach the table"
+    # A pair made by drag is read out with its card, never as the emptied place.
+    from web_browser import drag
+
+    drag(tab, "waste", "heart:25")
+    said = tab.inner_text("#announce")
+    assert said == "4 of hearts: Paired." and "empty" not in said
+
+
+def test_undo_after_a_win_says_why(tab: Any, live: LiveServer) -> None:
+    from solitaire_lines import sh_line
+
+    code = "SH1-C4-AAAAAJ2"
+    log, hint = sh_line(code)[-1]
+    open_prepared(tab, live, "seahaven", code, log)
+    from web_browser import drag
+
+    drag(tab, hint["from"], hint["to"])
+    tab.wait_for_selector("#won", state="visible")
+    assert tab.is_visible("#won-again") and tab.is_visible("#won-replay")
+    tab.wait_for_function("document.getElementById('won-streak').textContent !== ''")
+    assert "Win streak: 1" in tab.inner_text("#won-streak")
+    tab.click("#won-close")
+    press(tab, "u")
+    assert "cannot be undone" in tab.inner_text("#message")
+    assert "cannot be undone" in tab.inner_text("#announce")

@@ -3,6 +3,7 @@ undo, the stuck and won dialogs, reloading and the new-game window (Playwright).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -202,3 +203,70 @@ def test_solve_shows_the_solution_move_by_move(tab: Any, live: LiveServer, line:
     tab.wait_for_selector("#won", state="visible", timeout=15000)
     assert tab.inner_text("#won-score") == "520"
     assert int(info(tab)["moves"]) == len(line)
+
+
+def test_three_quick_taps_all_act(tab: Any, live: LiveServer, line: Any) -> None:
+    """Taps 120 ms apart on one column: each is a tap (a tap after a move is never taken
+    as the second half of a double click)."""
+    log, hint, table = first_step(
+        line, lambda t, h: h["to"].startswith("foundation") and h["from"].startswith("column")
+    )
+    open_prepared(tab, live, "seahaven", CODE, log)
+    x, y = point(tab, hint["from"])
+    for _ in range(3):
+        tab.mouse.click(x, y)
+        tab.wait_for_timeout(120)
+    settled(tab)
+    sent = tab.evaluate(
+        "performance.getEntriesByType('resource').filter(e => e.name.endsWith('/intent')).length"
+    )
+    assert sent == 3
+    first = table.tap(hint["from"])
+    assert any(e["type"] == "move" for e in first)
+    table.tap(hint["from"])
+    table.tap(hint["from"])
+    assert screen_piles(tab) == shown_piles(table.view())
+
+
+def test_a_hint_is_said_in_words_and_shown_on_the_table(
+    tab: Any, live: LiveServer, line: Any
+) -> None:
+    log, hint, _ = first_step(line, lambda t, h: h["from"].startswith("column"))
+    open_prepared(tab, live, "seahaven", CODE, log)
+    tab.click("#hint")
+    tab.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint: ')")
+    settled(tab)
+    text = tab.inner_text("#message")
+    assert re.fullmatch(
+        r"Hint: move the \S+ of \w+ (from column \d+ to .+|to its foundation)", text
+    )
+    assert "column " + hint["from"].split(":")[1] in text or "foundation" in text
+    assert tab.locator(".pile.hint").count() >= 1
+
+
+def test_a_refusal_and_a_bad_code_log_no_console_error(tab: Any, live: LiveServer) -> None:
+    """A refused move and a mistyped deal code are ordinary answers: no 4xx, no console error."""
+    problems: list[str] = []
+    tab.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    tab.on(
+        "response", lambda r: problems.append(f"{r.status} {r.url}") if r.status >= 400 else None
+    )
+    table = sh_table(CODE, [])
+    source, target = next(
+        (f"column:{a}", f"column:{b}")
+        for a in range(1, 11)
+        for b in range(1, 11)
+        if a != b and sh_table(CODE, []).drag(f"column:{a}", f"column:{b}")[0]["type"] == "error"
+    )
+    reason = table.drag(source, target)[0]["message"]
+    open_prepared(tab, live, "seahaven", CODE, [])
+    before = screen_piles(tab)
+    drag(tab, source, target)
+    assert screen_piles(tab) == before
+    assert tab.inner_text("#announce") == reason  # (shown too with the move-errors setting)
+    tab.click("#enter-code")
+    tab.fill("#new-game-form input[name=code]", "ZZ9-NOPE")
+    tab.click("#new-game-deal")
+    tab.wait_for_function("document.querySelector('#new-game .form-error').textContent.length > 3")
+    assert tab.is_visible("#new-game") and "ZZ9-NOPE" in tab.inner_text("#new-game .form-error")
+    assert problems == []

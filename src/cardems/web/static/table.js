@@ -552,7 +552,7 @@ document.addEventListener("keydown", (event) => {
 
 // Undo: a won game is over and is not taken back; say so rather than do nothing.
 function undo() {
-  if (view && !view.can_undo) {
+  if (view && (!view.can_undo || view.status === "won")) {
     const why = view.status === "won" ? t("The game is won: it cannot be undone. Replay this deal to play it again.")
       : t("Nothing to undo.");
     say(why, "info");
