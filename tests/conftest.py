@@ -1,5 +1,10 @@
 """Test-wide settings."""
 
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 from hypothesis import settings
 
@@ -13,3 +18,31 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.name.startswith("test_browser_") or item.path.name == "test_contrast.py":
             item.add_marker(pytest.mark.browser)
+
+
+POSTGRES = os.environ.get("CARDEMS_TEST_POSTGRES", "")
+"""A PostgreSQL server for the tests (``./scripts/test`` starts one); SQLite only without."""
+DATABASES = ["sqlite", "postgres"] if POSTGRES else ["sqlite"]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Tests that take ``database`` run on every database the machine offers."""
+    if "database" in metafunc.fixturenames:
+        metafunc.parametrize("database", DATABASES, indirect=True)
+
+
+@pytest.fixture
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Where a fresh database lives: a SQLite file, or a new schema of the test server."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "cardems.db")
+        return
+    import psycopg
+
+    schema = f"test_{secrets.token_hex(6)}"
+    with psycopg.connect(POSTGRES, autocommit=True) as admin:
+        admin.execute(f"CREATE SCHEMA {schema}")
+        try:
+            yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
+        finally:
+            admin.execute(f"DROP SCHEMA {schema} CASCADE")

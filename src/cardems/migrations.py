@@ -1,20 +1,23 @@
-"""The database schema, as the scripts that build it step by step.
+"""The database schema, as the scripts that build it step by step, for each database.
 
-A file's ``PRAGMA user_version`` counts the scripts already applied to it; opening it
-with :class:`cardems.store.Store` applies the rest, each in one transaction, so a file
-from any earlier release is brought up to date with every game and statistic kept.
+SQLite: a file's ``PRAGMA user_version`` counts the scripts already applied to it;
+opening it applies the rest, each in one transaction, so a file from any earlier
+release is brought up to date with every game and statistic kept. PostgreSQL (hosted
+from version 5 of the schema on) counts them in its ``cardems_schema`` table and starts
+from the whole schema at once. A change to the schema adds a script to both lists.
 
 Version 3 made the schema name no game: the actions of a game, once a JSON list
 rewritten whole on every move, became rows appended one by one (``actions``), the
 game row gained its ``version`` (how many actions it has; an unreadable old list is
 kept as one action, so loading that game still reports it), and the one per-game table
 of version 2 (finished Hearts rounds) became generic ``records`` of JSON data. Version 4
-added ``meta``: facts about the database itself, such as its secret for form tokens.
+added ``meta``: facts about the database itself, such as its secret for form tokens;
+version 5 accounts (a name and a password hash for a player) and their sessions.
 """
 
 from __future__ import annotations
 
-MIGRATIONS: tuple[str, ...] = (
+SQLITE_MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE players (
         id TEXT PRIMARY KEY,
@@ -86,5 +89,78 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     """,
+    """
+    CREATE TABLE accounts (
+        name TEXT PRIMARY KEY,
+        player_id TEXT NOT NULL UNIQUE REFERENCES players(id),
+        password TEXT NOT NULL,
+        created REAL NOT NULL
+    );
+    CREATE TABLE sessions (
+        token TEXT PRIMARY KEY,
+        player_id TEXT NOT NULL REFERENCES players(id),
+        created REAL NOT NULL
+    );
+    CREATE INDEX sessions_by_player ON sessions(player_id);
+    """,
 )
-"""Schema scripts in order; statements are separated by semicolons."""
+"""SQLite's schema scripts in order; statements are separated by semicolons."""
+
+POSTGRES_MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE players (
+        id TEXT PRIMARY KEY,
+        created DOUBLE PRECISION NOT NULL,
+        settings TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        player_id TEXT NOT NULL REFERENCES players(id),
+        game TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        code TEXT NOT NULL,
+        options TEXT NOT NULL DEFAULT '{}',
+        elapsed DOUBLE PRECISION NOT NULL DEFAULT 0,
+        timer_stopped INTEGER NOT NULL DEFAULT 0,
+        status TEXT NOT NULL DEFAULT 'playing',
+        score INTEGER NOT NULL DEFAULT 0,
+        moves INTEGER NOT NULL DEFAULT 0,
+        par INTEGER,
+        created DOUBLE PRECISION NOT NULL,
+        updated DOUBLE PRECISION NOT NULL,
+        finished DOUBLE PRECISION,
+        version INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX games_by_player ON games(player_id, updated);
+    CREATE TABLE actions (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    CREATE TABLE records (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        data TEXT NOT NULL
+    );
+    CREATE INDEX records_by_game ON records(game_id);
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    CREATE TABLE accounts (
+        name TEXT PRIMARY KEY,
+        player_id TEXT NOT NULL UNIQUE REFERENCES players(id),
+        password TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE sessions (
+        token TEXT PRIMARY KEY,
+        player_id TEXT NOT NULL REFERENCES players(id),
+        created DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX sessions_by_player ON sessions(player_id);
+    """,
+)
+"""PostgreSQL's schema scripts: the whole schema of SQLite's version 5, then the same
+steps as SQLite's after it."""

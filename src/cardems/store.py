@@ -19,31 +19,35 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-import threading
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cardems.core.game import PlayedGame
-from cardems.migrations import MIGRATIONS
+from cardems.database import (
+    Backend,
+    DamagedStore,
+    DatabaseError,
+    PostgresBackend,
+    ReadOnlyStore,
+    Row,
+    SQLiteBackend,
+    Tx,
+    is_postgres,
+)
+from cardems.migrations import SQLITE_MIGRATIONS as MIGRATIONS
+
+__all__ = ["MIGRATIONS", "CorruptSave", "DamagedStore", "ReadOnlyStore", "Store", "StoreError"]
 
 FINISHED = ("won", "lost", "blocked", "stuck", "abandoned")
 """Statuses that end a game (its row gets the time it finished)."""
 
 
-class StoreError(Exception):
-    """A database the app cannot use (e.g. written by a newer version)."""
-
-
-class DamagedStore(StoreError):
-    """A database file SQLite cannot read or that fails its integrity check."""
-
-
-class ReadOnlyStore(StoreError):
-    """A database file this process may not write."""
+StoreError = DatabaseError
+"""A database the app cannot use (e.g. written by a newer version)."""
 
 
 class CorruptSave(StoreError):
@@ -97,94 +101,59 @@ def new_id() -> str:
 
 
 class Store:
-    """The app's database. Safe to share between threads (one connection, one lock)."""
+    """The app's database (SQLite or PostgreSQL, see :mod:`cardems.database`). Safe to
+    share between threads."""
 
-    def __init__(self, path: str | Path, *, check: bool = False, synchronous: str = "FULL") -> None:
-        """Open (or create) the file and bring its schema up to date.
+    def __init__(
+        self,
+        location: str | Path,
+        *,
+        check: bool = False,
+        synchronous: str = "FULL",
+        pool_size: int = 10,
+    ) -> None:
+        """Open (or create) the database at ``location`` — a SQLite file path or a
+        ``postgresql://`` URL — and bring its schema up to date.
 
-        With ``check`` the file is verified first (``PRAGMA quick_check`` and a write that
-        is rolled back): :class:`DamagedStore` or :class:`ReadOnlyStore` say what is wrong.
-        ``synchronous`` is SQLite's setting: ``FULL`` (a commit is on the disk before it
-        returns, even across a power cut) or, for benchmarks only, ``NORMAL``.
+        SQLite only: with ``check`` the file is verified first (``PRAGMA quick_check`` and a
+        write that is rolled back; :class:`DamagedStore` or :class:`ReadOnlyStore` say what
+        is wrong); ``synchronous`` is ``FULL`` (a commit is on the disk before it returns,
+        even across a power cut) or ``NORMAL``.
         """
-        if synchronous not in ("FULL", "NORMAL"):
-            raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.RLock()
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.row_factory = sqlite3.Row
-        try:
-            self._db.execute("PRAGMA busy_timeout=5000")
-            if check:
-                self._check()
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(f"PRAGMA synchronous={synchronous}")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._migrate()
-        except sqlite3.Error as error:
-            self._db.close()
-            if "readonly" in str(error) or "read-only" in str(error):
-                raise ReadOnlyStore(f"{self.path} cannot be written: {error}") from None
-            raise DamagedStore(f"{self.path} is damaged: {error}") from None
+        self.db: Backend
+        if is_postgres(location):
+            self.db = PostgresBackend(str(location), pool_size=pool_size)
+        else:
+            self.path = Path(location)
+            self.db = SQLiteBackend(self.path, check=check, synchronous=synchronous)
 
-    def _check(self) -> None:
-        problems = [row[0] for row in self._db.execute("PRAGMA quick_check").fetchall()]
-        if problems != ["ok"]:
-            raise DamagedStore(f"{self.path} is damaged: {'; '.join(problems[:3])}")
-        self._db.execute("BEGIN IMMEDIATE")
-        try:  # a real write, undone: a read-only file fails here rather than at a move
-            version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
-            self._db.execute(f"PRAGMA user_version={version}")
-            self._db.execute("CREATE TABLE cardems_write_check (x INTEGER)")
-        finally:
-            self._db.execute("ROLLBACK")
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """The SQLite connection (for tests and tools that look at the file itself)."""
+        assert isinstance(self.db, SQLiteBackend)
+        return self.db.connection
 
     def close(self) -> None:
-        """Close the connection."""
-        with self._lock:
-            self._db.close()
+        """Close the database."""
+        self.db.close()
 
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self) -> AbstractContextManager[Tx]:
         """One atomic write: committed at the end, rolled back on any exception."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+        return self.db.transaction()
 
     @property
     def schema_version(self) -> int:
-        """The number of migrations applied to the file."""
-        with self._lock:
-            return int(self._db.execute("PRAGMA user_version").fetchone()[0])
-
-    def _migrate(self) -> None:
-        version = self.schema_version
-        if version > len(MIGRATIONS):
-            raise StoreError(
-                f"{self.path} was written by a newer Cardems (schema {version},"
-                f" this version knows {len(MIGRATIONS)})"
-            )
-        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            with self.transaction() as db:
-                for statement in script.split(";"):
-                    if statement.strip():
-                        db.execute(statement)
-                db.execute(f"PRAGMA user_version={number}")
+        """The number of schema scripts applied to the database."""
+        return self.db.schema_version
 
     def secret(self) -> bytes:
         """This database's own random secret (made once), e.g. for form tokens."""
         with self.transaction() as db:
+            db.execute(
+                "INSERT INTO meta (key, value) VALUES ('secret', ?) ON CONFLICT (key) DO NOTHING",
+                (secrets.token_hex(32),),
+            )
             row = db.execute("SELECT value FROM meta WHERE key = 'secret'").fetchone()
-            if row is None:
-                value = secrets.token_hex(32)
-                db.execute("INSERT INTO meta (key, value) VALUES ('secret', ?)", (value,))
-                return value.encode()
         return str(row["value"]).encode()
 
     # Players and settings -------------------------------------------------------------
@@ -198,16 +167,14 @@ class Store:
 
     def player_exists(self, player_id: str) -> bool:
         """Whether ``player_id`` names a profile."""
-        with self._lock:
-            row = self._db.execute("SELECT 1 FROM players WHERE id = ?", (player_id,)).fetchone()
+        with self.db.reading() as db:
+            row = db.execute("SELECT id FROM players WHERE id = ?", (player_id,)).fetchone()
         return row is not None
 
     def settings(self, player_id: str) -> dict[str, Any]:
         """The player's saved settings (only those changed from the defaults)."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT settings FROM players WHERE id = ?", (player_id,)
-            ).fetchone()
+        with self.db.reading() as db:
+            row = db.execute("SELECT settings FROM players WHERE id = ?", (player_id,)).fetchone()
         if row is None:
             raise KeyError(player_id)
         try:
@@ -250,7 +217,7 @@ class Store:
         return game_id
 
     @staticmethod
-    def _close_unfinished(db: sqlite3.Connection, player_id: str, game: str, now: float) -> None:
+    def _close_unfinished(db: Tx, player_id: str, game: str, now: float) -> None:
         where = "player_id = ? AND game = ? AND status = 'playing'"
         db.execute(f"DELETE FROM games WHERE {where} AND moves = 0", (player_id, game))
         db.execute(
@@ -318,27 +285,27 @@ class Store:
 
     def head(self, game_id: str) -> tuple[int, str] | None:
         """A game's version and status (a cheap check of a cached copy), or None."""
-        with self._lock:
-            row = self._db.execute(
+        with self.db.reading() as db:
+            row = db.execute(
                 "SELECT version, status FROM games WHERE id = ?", (game_id,)
             ).fetchone()
         return None if row is None else (int(row["version"]), str(row["status"]))
 
     def load_game(self, game_id: str) -> SavedGame | None:
         """The saved game, or None if there is none; :class:`CorruptSave` if unreadable."""
-        with self._lock:
-            row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        with self.db.reading() as db:
+            row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
-            actions = self._db.execute(
+            actions = db.execute(
                 "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
             ).fetchall()
         return _saved_game(row, [action["action"] for action in actions])
 
     def unfinished_games(self, player_id: str) -> list[dict[str, Any]]:
         """The player's games in progress, most recent first (id, game, variant, code…)."""
-        with self._lock:
-            rows = self._db.execute(
+        with self.db.reading() as db:
+            rows = db.execute(
                 "SELECT id, game, variant, code, score, moves, updated FROM games"
                 " WHERE player_id = ? AND status = 'playing' ORDER BY updated DESC",
                 (player_id,),
@@ -350,19 +317,19 @@ class Store:
     def played_games(self, player_id: str) -> dict[str, list[PlayedGame]]:
         """The player's games by game slug, finished ones first in the order they ended,
         each with its records; the games compute their statistics from these."""
-        with self._lock:
-            rows = self._db.execute(
+        with self.db.reading() as db:
+            rows = db.execute(
                 "SELECT id, game, variant, options, status, score, moves, elapsed FROM games"
                 " WHERE player_id = ? ORDER BY finished IS NULL, finished, created",
                 (player_id,),
             ).fetchall()
             records: dict[str, list[dict[str, Any]]] = {}
-            for record in self._db.execute(
+            for record in db.execute(
                 "SELECT records.game_id, records.data FROM records"
                 " JOIN games ON games.id = records.game_id"
                 " WHERE games.player_id = ? ORDER BY records.id",
                 (player_id,),
-            ):
+            ).fetchall():
                 data = _json(record["data"])
                 if isinstance(data, dict):
                     records.setdefault(record["game_id"], []).append(data)
@@ -390,7 +357,7 @@ def _json(text: str) -> Any:
         return None
 
 
-def _saved_game(row: sqlite3.Row, actions: list[str]) -> SavedGame:
+def _saved_game(row: Row, actions: list[str]) -> SavedGame:
     try:
         log = [json.loads(action) for action in actions]
         options = json.loads(row["options"])

@@ -14,8 +14,9 @@ from cardems.web.app import create_app
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "cardems.db"
+def db_path(database: str) -> str:
+    """The API tests' database: a SQLite file, and a PostgreSQL schema when one is offered."""
+    return database
 
 
 @pytest.fixture

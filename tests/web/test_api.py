@@ -35,10 +35,16 @@ def test_a_player_is_made_by_the_first_write_not_by_reading(
         assert client.get(path).status_code == 200
     assert COOKIE not in client.cookies
     store = Store(db_path)
-    assert store._db.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 0
+
+    def players() -> int:
+        with store.db.reading() as db:
+            return int(db.execute("SELECT COUNT(*) AS n FROM players").fetchone()["n"])
+
+    assert players() == 0
     new_game(client, code=WORKED)
     assert len(client.cookies[COOKIE]) >= 24
-    assert store._db.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 1
+    assert players() == 1
+    store.close()
 
 
 def test_a_typed_code_deals_the_worked_example(client: TestClient) -> None:
@@ -208,8 +214,9 @@ def test_a_corrupt_save_gets_a_clear_409_and_stays_on_disk(client: TestClient) -
     service.forget(other)  # as after a restart: the game is read again from the file
     response = intent(client, other, type="tap", target="stock", version=1)
     assert response.status_code == 409 and "cannot be read" in response.json()["error"]
-    raw = store._db.execute("SELECT action FROM actions WHERE game_id = ?", (other,)).fetchone()
-    assert raw[0] == "garbage"
+    with store.db.reading() as db:
+        raw = db.execute("SELECT action FROM actions WHERE game_id = ?", (other,)).fetchone()
+    assert raw["action"] == "garbage"
 
 
 @pytest.mark.slow

@@ -261,8 +261,8 @@ def test_serving_the_network_keeps_a_host_allow_list(db_path: Path) -> None:
 # 7. Durability -----------------------------------------------------------------------------
 
 
-def test_every_commit_is_synced_to_disk(db_path: Path) -> None:
-    store = Store(db_path)
+def test_every_commit_is_synced_to_disk(tmp_path: Path) -> None:
+    store = Store(tmp_path / "c.db")
     assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
 
 

@@ -8,7 +8,9 @@ what every request shares is in :mod:`cardems.web.deps`. Every API error is a JS
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 from html import escape
 from pathlib import Path
 
@@ -106,10 +108,22 @@ def create_app(
     middleware = []
     if allowed_hosts is not None:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
+    serving = 0
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        nonlocal serving
+        serving += 1
+        yield
+        serving -= 1
+        if not serving:  # the last server of this app stopped: close the database
+            service.store.close()
+
     starlette = Starlette(
         routes=routes,
         middleware=middleware,
         exception_handlers={404: _not_found, 405: _method_not_allowed, 500: _server_error},
+        lifespan=lifespan,
     )
     starlette.state.service = service
     return starlette

@@ -1,0 +1,258 @@
+"""The two databases Cardems runs on, behind one small interface.
+
+- SQLite (stdlib ``sqlite3``): one file, one connection shared by the threads of one
+  process under a lock, WAL mode. The default: ``cardems`` starts with no set-up.
+- PostgreSQL (``psycopg`` 3 with a connection pool): for hosting many players, with any
+  number of stateless workers on any number of machines.
+
+The store writes its SQL once, with ``?`` placeholders; :class:`Tx` turns them into
+PostgreSQL's ``%s``. Rows are read by column name. Each backend keeps its own list of
+schema scripts (:mod:`cardems.migrations`) and applies the missing ones when opened.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import Any, Protocol
+
+from cardems.migrations import POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS
+
+
+class DatabaseError(Exception):
+    """A database the app cannot use (written by a newer version, unreachable…)."""
+
+
+class DamagedStore(DatabaseError):
+    """A database file SQLite cannot read or that fails its integrity check."""
+
+
+class ReadOnlyStore(DatabaseError):
+    """A database this process may not write."""
+
+
+Row = Any
+"""A row, read by column name (``row["id"]``)."""
+
+
+class Cursor(Protocol):
+    """What a DB-API cursor gives back."""
+
+    rowcount: int
+
+    def fetchone(self) -> Row: ...
+
+    def fetchall(self) -> list[Row]: ...
+
+
+class Tx:
+    """One transaction (or one read) on a connection: ``execute`` takes ``?`` placeholders."""
+
+    def __init__(self, connection: Any, postgres: bool) -> None:
+        self.connection = connection
+        self.postgres = postgres
+
+    def _sql(self, sql: str) -> str:
+        return sql.replace("?", "%s") if self.postgres else sql
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
+        """Run one statement."""
+        cursor: Cursor = self.connection.execute(self._sql(sql), params)
+        return cursor
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run one statement for each of ``rows``."""
+        if not rows:
+            return
+        if self.postgres:
+            with self.connection.cursor() as cursor:
+                cursor.executemany(self._sql(sql), rows)
+        else:
+            self.connection.executemany(sql, rows)
+
+
+class Backend(Protocol):
+    """A database: transactions, reads, its schema version."""
+
+    location: str
+    postgres: bool
+
+    @property
+    def schema_version(self) -> int: ...
+
+    def transaction(self) -> AbstractContextManager[Tx]: ...
+
+    def reading(self) -> AbstractContextManager[Tx]: ...
+
+    def close(self) -> None: ...
+
+
+class SQLiteBackend:
+    """One SQLite file (see the module docstring)."""
+
+    postgres = False
+
+    def __init__(self, path: Path, *, check: bool = False, synchronous: str = "FULL") -> None:
+        if synchronous not in ("FULL", "NORMAL"):
+            raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
+        self.path = path
+        self.location = str(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        self.connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.connection.row_factory = sqlite3.Row
+        try:
+            self.connection.execute("PRAGMA busy_timeout=5000")
+            if check:
+                self._check()
+            self.connection.execute("PRAGMA journal_mode=WAL")
+            self.connection.execute(f"PRAGMA synchronous={synchronous}")
+            self.connection.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.Error as error:
+            self.connection.close()
+            if "readonly" in str(error) or "read-only" in str(error):
+                raise ReadOnlyStore(f"{path} cannot be written: {error}") from None
+            raise DamagedStore(f"{path} is damaged: {error}") from None
+
+    def _check(self) -> None:
+        problems = [row[0] for row in self.connection.execute("PRAGMA quick_check").fetchall()]
+        if problems != ["ok"]:
+            raise DamagedStore(f"{self.path} is damaged: {'; '.join(problems[:3])}")
+        self.connection.execute("BEGIN IMMEDIATE")
+        try:  # a real write, undone: a read-only file fails here rather than at a move
+            version = self.schema_version
+            self.connection.execute(f"PRAGMA user_version={version}")
+            self.connection.execute("CREATE TABLE cardems_write_check (x INTEGER)")
+        finally:
+            self.connection.execute("ROLLBACK")
+
+    @property
+    def schema_version(self) -> int:
+        """How many of :data:`SQLITE_MIGRATIONS` the file has."""
+        with self._lock:
+            return int(self.connection.execute("PRAGMA user_version").fetchone()[0])
+
+    def _migrate(self) -> None:
+        version = self.schema_version
+        if version > len(SQLITE_MIGRATIONS):
+            raise DatabaseError(
+                f"{self.path} was written by a newer Cardems (schema {version},"
+                f" this version knows {len(SQLITE_MIGRATIONS)})"
+            )
+        for number, script in enumerate(SQLITE_MIGRATIONS[version:], start=version + 1):
+            with self.transaction() as tx:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        tx.execute(statement)
+                tx.execute(f"PRAGMA user_version={number}")
+
+    @contextmanager
+    def transaction(self) -> Iterator[Tx]:
+        """One atomic write: committed at the end, rolled back on any exception."""
+        with self._lock:
+            self.connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield Tx(self.connection, postgres=False)
+            except BaseException:
+                self.connection.execute("ROLLBACK")
+                raise
+            self.connection.execute("COMMIT")
+
+    @contextmanager
+    def reading(self) -> Iterator[Tx]:
+        """Reads under the connection's lock."""
+        with self._lock:
+            yield Tx(self.connection, postgres=False)
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self.connection.close()
+
+
+class PostgresBackend:
+    """A PostgreSQL database through a pool of connections (see the module docstring)."""
+
+    postgres = True
+
+    def __init__(self, url: str, *, pool_size: int = 10) -> None:
+        try:
+            from psycopg.rows import dict_row
+            from psycopg_pool import ConnectionPool
+        except ImportError as error:  # pragma: no cover - depends on the installation
+            raise DatabaseError(
+                "PostgreSQL needs psycopg: python3 -m pip install -e '.[hosted]'"
+            ) from error
+        self.location = url
+        self.pool = ConnectionPool(
+            url,
+            min_size=1,
+            max_size=pool_size,
+            kwargs={"row_factory": dict_row, "autocommit": False},
+            open=False,
+        )
+        try:
+            self.pool.open(wait=True, timeout=15)
+        except Exception as error:
+            raise DatabaseError(f"cannot reach PostgreSQL at {safe_url(url)}: {error}") from None
+        self._migrate()
+
+    @property
+    def schema_version(self) -> int:
+        """How many of :data:`POSTGRES_MIGRATIONS` the database has."""
+        with self.transaction() as tx:
+            tx.execute("CREATE TABLE IF NOT EXISTS cardems_schema (version INTEGER NOT NULL)")
+            row = tx.execute("SELECT MAX(version) AS version FROM cardems_schema").fetchone()
+        return int(row["version"] or 0)
+
+    def _migrate(self) -> None:
+        with self.transaction() as tx:  # one migrating worker at a time
+            tx.execute("SELECT pg_advisory_xact_lock(4242)")
+            tx.execute("CREATE TABLE IF NOT EXISTS cardems_schema (version INTEGER NOT NULL)")
+            row = tx.execute("SELECT MAX(version) AS version FROM cardems_schema").fetchone()
+            version = int(row["version"] or 0)
+            if version > len(POSTGRES_MIGRATIONS):
+                raise DatabaseError(
+                    f"the database was written by a newer Cardems (schema {version},"
+                    f" this version knows {len(POSTGRES_MIGRATIONS)})"
+                )
+            for number, script in enumerate(POSTGRES_MIGRATIONS[version:], start=version + 1):
+                for statement in script.split(";"):
+                    if statement.strip():
+                        tx.execute(statement)
+                tx.execute("INSERT INTO cardems_schema (version) VALUES (?)", (number,))
+
+    @contextmanager
+    def transaction(self) -> Iterator[Tx]:
+        """One atomic write on a pooled connection."""
+        with self.pool.connection() as connection, connection.transaction():
+            yield Tx(connection, postgres=True)
+
+    @contextmanager
+    def reading(self) -> Iterator[Tx]:
+        """Reads on a pooled connection."""
+        with self.pool.connection() as connection:
+            yield Tx(connection, postgres=True)
+
+    def close(self) -> None:
+        """Close every connection of the pool."""
+        self.pool.close()
+
+
+def safe_url(url: str) -> str:
+    """A database URL without its password, for messages."""
+    head, at, tail = url.rpartition("@")
+    if not at:
+        return url
+    scheme, _, credentials = head.partition("://")
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{tail}"
+
+
+def is_postgres(location: str | Path) -> bool:
+    """Whether ``location`` is a PostgreSQL URL rather than a file path."""
+    return str(location).startswith(("postgresql://", "postgres://"))
