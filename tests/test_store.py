@@ -75,7 +75,7 @@ def test_an_action_made_on_an_old_version_is_refused_and_nothing_is_written(stor
         store.append_actions(game_id, 0, [("tap", "column:2")], progress(9), [{"x": 1}])
     saved = store.load_game(game_id)
     assert saved is not None and saved.log == [("tap", "column:1")] and saved.moves == 1
-    assert store.head(game_id) == (1, "playing") and store.head("nope") is None
+    assert store.head(game_id) == (1, "playing", player) and store.head("nope") is None
     assert store.played_games(player)["seahaven"][0].records == ()
 
 
@@ -103,7 +103,7 @@ def test_a_version_2_file_is_migrated_with_every_game_and_round(tmp_path: Path) 
     assert store.schema_version == len(MIGRATIONS)
     first = store.load_game("g1")
     assert first is not None and first.log == [("tap", "stock"), ("undo",)]
-    assert store.head("g1") == (2, "playing")
+    assert store.head("g1") == (2, "playing", "p")
     hearts = store.played_games("p")["hearts"][0]
     assert hearts.records == (
         {"round": 0, "points": 5, "moon": False, "queen": True},

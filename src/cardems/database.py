@@ -249,8 +249,8 @@ def safe_url(url: str) -> str:
     if not at:
         return url
     scheme, _, credentials = head.partition("://")
-    user = credentials.split(":", 1)[0]
-    return f"{scheme}://{user}:***@{tail}"
+    user, colon, _ = credentials.partition(":")
+    return f"{scheme}://{user}:***@{tail}" if colon else url
 
 
 def is_postgres(location: str | Path) -> bool:

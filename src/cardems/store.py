@@ -190,6 +190,86 @@ class Store:
                 "UPDATE players SET settings = ? WHERE id = ?", (json.dumps(settings), player_id)
             )
 
+    # Accounts and sessions (hosted mode) ---------------------------------------------
+
+    def cookie_player(self, value: str) -> str | None:
+        """The player a cookie names: a session's player, or a player without an account
+        (an anonymous profile's cookie is its id; an account is reached only by a session)."""
+        with self.db.reading() as db:
+            row = db.execute("SELECT player_id FROM sessions WHERE token = ?", (value,)).fetchone()
+            if row is not None:
+                return str(row["player_id"])
+            row = db.execute(
+                "SELECT players.id, accounts.name FROM players"
+                " LEFT JOIN accounts ON accounts.player_id = players.id WHERE players.id = ?",
+                (value,),
+            ).fetchone()
+        return str(row["id"]) if row is not None and row["name"] is None else None
+
+    def account_name(self, player_id: str) -> str | None:
+        """The account name of a player, or None for an anonymous profile."""
+        with self.db.reading() as db:
+            row = db.execute(
+                "SELECT name FROM accounts WHERE player_id = ?", (player_id,)
+            ).fetchone()
+        return None if row is None else str(row["name"])
+
+    def create_account(self, player_id: str, name: str, password_hash: str) -> bool:
+        """Give the player an account; False if the name is taken or the player has one."""
+        with self.transaction() as db:
+            taken = db.execute(
+                "SELECT name FROM accounts WHERE name = ? OR player_id = ?", (name, player_id)
+            ).fetchone()
+            if taken is not None:
+                return False
+            db.execute(
+                "INSERT INTO accounts (name, player_id, password, created) VALUES (?, ?, ?, ?)",
+                (name, player_id, password_hash, time.time()),
+            )
+        return True
+
+    def account(self, name: str) -> tuple[str, str] | None:
+        """The player id and password hash of the account ``name``, or None."""
+        with self.db.reading() as db:
+            row = db.execute(
+                "SELECT player_id, password FROM accounts WHERE name = ?", (name,)
+            ).fetchone()
+        return None if row is None else (str(row["player_id"]), str(row["password"]))
+
+    def set_password(self, player_id: str, password_hash: str) -> None:
+        """Replace an account's password hash."""
+        with self.transaction() as db:
+            db.execute(
+                "UPDATE accounts SET password = ? WHERE player_id = ?", (password_hash, player_id)
+            )
+
+    def create_session(self, player_id: str) -> str:
+        """A new session of the player; its unguessable token (the cookie's value)."""
+        token = secrets.token_urlsafe(24)
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO sessions (token, player_id, created) VALUES (?, ?, ?)",
+                (token, player_id, time.time()),
+            )
+        return token
+
+    def end_sessions(self, player_id: str, *, keep: str = "") -> None:
+        """End the player's sessions, all but ``keep``."""
+        with self.transaction() as db:
+            db.execute("DELETE FROM sessions WHERE player_id = ? AND token != ?", (player_id, keep))
+
+    def end_session(self, token: str) -> None:
+        """End one session (signing out)."""
+        with self.transaction() as db:
+            db.execute("DELETE FROM sessions WHERE token = ?", (token,))
+
+    def adopt_games(self, from_player: str, to_player: str) -> None:
+        """Give an anonymous profile's games to an account (signing in on a new device)."""
+        with self.transaction() as db:
+            db.execute(
+                "UPDATE games SET player_id = ? WHERE player_id = ?", (to_player, from_player)
+            )
+
     # Games ------------------------------------------------------------------------------
 
     def create_game(
@@ -283,13 +363,15 @@ class Store:
         with self.transaction() as db:
             db.execute("UPDATE games SET par = ? WHERE id = ?", (par, game_id))
 
-    def head(self, game_id: str) -> tuple[int, str] | None:
-        """A game's version and status (a cheap check of a cached copy), or None."""
+    def head(self, game_id: str) -> tuple[int, str, str] | None:
+        """A game's version, status and player (a cheap check of a cached copy), or None."""
         with self.db.reading() as db:
             row = db.execute(
-                "SELECT version, status FROM games WHERE id = ?", (game_id,)
+                "SELECT version, status, player_id FROM games WHERE id = ?", (game_id,)
             ).fetchone()
-        return None if row is None else (int(row["version"]), str(row["status"]))
+        if row is None:
+            return None
+        return int(row["version"]), str(row["status"]), str(row["player_id"])
 
     def load_game(self, game_id: str) -> SavedGame | None:
         """The saved game, or None if there is none; :class:`CorruptSave` if unreadable."""

@@ -246,7 +246,7 @@ class TableService:
             raise ServiceError(404, NO_SUCH_GAME)
         with self._guard:
             live = self._live.get(game_id)
-            if live is not None and (live.version, live.status) == head:
+            if live is not None and (live.version, live.status, live.saved.player_id) == head:
                 self._live.move_to_end(game_id)
             else:
                 live = None
@@ -259,6 +259,12 @@ class TableService:
         if live.saved.player_id != player_id:
             raise ServiceError(403, NOT_YOURS)
         return live
+
+    def forget_player(self, player_id: str) -> None:
+        """Drop a player's games from memory (they were given to another player)."""
+        with self._guard:
+            for game_id in [k for k, v in self._live.items() if v.saved.player_id == player_id]:
+                del self._live[game_id]
 
     def forget(self, game_id: str) -> None:
         """Drop a game from memory: the next request rebuilds it from what is saved."""

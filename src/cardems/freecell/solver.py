@@ -221,12 +221,14 @@ its suit, card out of sequence, card in a cell, empty column)."""
 PROFILES: tuple[Weights, ...] = ((12, 3, 6, 2, 4, 6), (20, 6, 2, 0, 8, 10))
 """The search's heuristics, each with its own queue (see :func:`solve_state`)."""
 
+Features = tuple[int, int, int]
+"""A column's (depth of next cards, cards above a lower card of their suit, breaks)."""
 
-def _column_penalty(col: bytes, found: Found, fits: list[bytes], weights: Weights) -> int:
-    """How much a column hides: cards above the next card of a suit to go home, cards
-    lying above a lower card of their own suit, cards not in sequence."""
-    _, w_next, w_lower, w_break, _, _ = weights
-    penalty = 0
+
+def _column_features(col: bytes, found: Found, fits: list[bytes]) -> Features:
+    """How much a column hides: the depths of the next cards of the suits to go home, the
+    cards lying above a lower card of their own suit, the cards not in sequence."""
+    depths = lower = breaks = 0
     lowest = [99, 99, 99, 99]
     depth = len(col)
     below = -1
@@ -234,38 +236,64 @@ def _column_penalty(col: bytes, found: Found, fits: list[bytes], weights: Weight
         depth -= 1
         suit, rank = divmod(card, 13)
         if rank == found[suit]:
-            penalty += w_next * depth
+            depths += depth
         if lowest[suit] < rank:
-            penalty += w_lower
+            lower += 1
         elif rank < lowest[suit]:
             lowest[suit] = rank
         if below >= 0 and not fits[card][below]:
-            penalty += w_break
+            breaks += 1
         below = card
-    return penalty
+    return depths, lower, breaks
 
 
-def _score(
+def _scores(
     cols: Cols,
     cells: bytes,
     found: Found,
     fits: list[bytes],
-    weights: Weights,
-    cache: dict[tuple[bytes, Found], int],
-) -> int:
-    """Lower is more promising: cards home, next cards shallow, cards in order, space free."""
-    penalty = 0
-    empty = 0
+    cache: dict[tuple[bytes, Found], Features],
+) -> list[int]:
+    """For each of :data:`PROFILES`, lower is more promising: cards home, next cards
+    shallow, cards in order, space free."""
+    depths = lower = breaks = empty = 0
     for col in cols:
         if not col:
             empty += 1
             continue
         value = cache.get((col, found))
         if value is None:
-            value = cache[col, found] = _column_penalty(col, found, fits, weights)
-        penalty += value
+            value = cache[col, found] = _column_features(col, found, fits)
+        depths += value[0]
+        lower += value[1]
+        breaks += value[2]
     home = found[0] + found[1] + found[2] + found[3]
-    return -weights[0] * home + penalty + weights[4] * len(cells) - weights[5] * empty
+    n_cells = len(cells)
+    return [
+        -w_home * home
+        + w_next * depths
+        + w_lower * lower
+        + w_break * breaks
+        + w_cell * n_cells
+        - w_empty * empty
+        for w_home, w_next, w_lower, w_break, w_cell, w_empty in PROFILES
+    ]
+
+
+def _child(
+    cols: Cols, cells: bytes, found: Found, move: RawMove, by_suit: bool
+) -> tuple[Cols, bytes, Found]:
+    """The settled position after ``move`` from a settled one. Only a move home (the
+    foundations change) or the card a move from a column uncovers can let a card go home
+    safely: every other top card and cell card was not safe before and still is not."""
+    new = _apply(cols, cells, found, move)
+    if move[2] == "h":
+        return _settle(*new, by_suit, None)
+    if move[0] == "c":
+        col = new[0][move[1]]
+        if col and _safe(col[-1], found, by_suit):
+            return _settle(*new, by_suit, None)
+    return new
 
 
 def solve_state(
@@ -285,13 +313,14 @@ def solve_state(
     parents: dict[bytes, bytes] = {root: b""}
     expanded: set[bytes] = set()
     counter = 0
-    caches: list[dict[tuple[bytes, Found], int]] = [{} for _ in PROFILES]
+    cache: dict[tuple[bytes, Found], Features] = {}
     heaps = [
-        [(_score(cols, cells, found, fits, weights, cache), counter, root, cols, cells, found)]
-        for weights, cache in zip(PROFILES, caches, strict=True)
+        [(score, counter, root, cols, cells, found)]
+        for score in _scores(cols, cells, found, fits, cache)
     ]
     nodes = 0
     turn = 0
+    push = heapq.heappush
     while any(heaps):
         turn += 1
         heap = heaps[(turn >> 5) % len(heaps)]
@@ -308,19 +337,17 @@ def solve_state(
             return SolveResult(None, [], nodes, _since(started))
         if deadline is not None and nodes & 127 == 0 and time.perf_counter() > deadline:
             return SolveResult(None, [], nodes, _since(started))
-        for cache in caches:
-            if len(cache) > 200_000:
-                cache.clear()
+        if len(cache) > 400_000:
+            cache.clear()
         for move in _children(cols, cells, found, by_suit):
-            new = _settle(*_apply(cols, cells, found, move), by_suit, None)
+            new = _child(cols, cells, found, move, by_suit)
             new_key = _key(new[0], new[1])
             if new_key in parents:
                 continue
             parents[new_key] = key
             counter += 1
-            for other, weights, cache in zip(heaps, PROFILES, caches, strict=True):
-                priority = _score(new[0], new[1], new[2], fits, weights, cache)
-                heapq.heappush(other, (priority, counter, new_key, *new))
+            for other, priority in zip(heaps, _scores(*new, fits, cache), strict=True):
+                push(other, (priority, counter, new_key, *new))
     return SolveResult(False, [], nodes, _since(started))
 
 
@@ -336,7 +363,9 @@ def _line(state: FreeCellState, parents: dict[bytes, bytes], goal: bytes) -> lis
     for target in keys[1:]:
         for move in _children(*current, by_suit):
             path = [move]
-            new = _settle(*_apply(*current, move), by_suit, path)
+            new = _apply(*current, move)
+            if move[2] == "h" or move[0] == "c":
+                new = _settle(*new, by_suit, path)
             if _key(new[0], new[1]) == target:
                 raw += path
                 current = new

@@ -9,7 +9,9 @@ what every request shares is in :mod:`cardems.web.deps`. Every API error is a JS
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
+import os
 from collections.abc import AsyncIterator
 from html import escape
 from pathlib import Path
@@ -27,6 +29,7 @@ from cardems.core.service import TableService
 from cardems.i18n import direction, translations
 from cardems.i18n.markers import N_
 from cardems.store import Store
+from cardems.web.accounts import account_routes
 from cardems.web.api import game_routes, player_routes
 from cardems.web.assets import game_assets
 from cardems.web.deps import Web
@@ -79,26 +82,29 @@ def create_app(
     store: Store | None = None,
     newcomer_rate: float = 50.0,
     newcomer_burst: int = 1000,
+    accounts: bool = False,
 ) -> Starlette:
     """The web app over the SQLite database at ``db_path``, offering ``games`` (by default
     every registered game), or over an already opened ``store``.
 
     ``rate``/``burst`` bound each player's requests; requests without a player cookie
     share a per-address bucket (``newcomer_*``), larger so that many people joining
-    from one address (a school, an office) are not turned away.
+    from one address (a school, an office) are not turned away. ``accounts`` offers
+    sign-up and sign-in (hosted play, :mod:`cardems.web.accounts`).
 
     ``allowed_hosts`` limits the ``Host`` header (``cardems serve`` on loopback accepts
     only loopback names, so that a web page cannot reach the server by DNS rebinding).
     """
     service = TableService(store or Store(db_path), games)
     newcomers = RateLimiter(rate=newcomer_rate, burst=newcomer_burst)
-    web = Web(service, RateLimiter(rate=rate, burst=burst), newcomers)
+    web = Web(service, RateLimiter(rate=rate, burst=burst), newcomers, accounts)
     static = [
         Mount(f"/static/games/{game.family.name}", StaticFiles(directory=folder))
         for game in service.games
         if (folder := game_assets(game) / "static").is_dir()
     ]
     routes = [
+        *(account_routes(web) if accounts else []),
         *page_routes(web),
         *game_routes(web),
         *player_routes(web),
@@ -127,3 +133,19 @@ def create_app(
     )
     starlette.state.service = service
     return starlette
+
+
+ENVIRONMENT = "CARDEMS_SERVE"
+"""The variable that hands a worker process its settings (JSON, see ``cardems serve``)."""
+
+
+def from_environment() -> Starlette:
+    """The app of one worker process of ``cardems serve --workers N``."""
+    settings = json.loads(os.environ[ENVIRONMENT])
+    store = Store(settings["db"], synchronous=settings["sync"])
+    return create_app(
+        settings["db"],
+        allowed_hosts=list(settings["allowed_hosts"]),
+        store=store,
+        accounts=bool(settings["accounts"]),
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import socket
 import sys
@@ -19,8 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardems.database import is_postgres, safe_url
 from cardems.i18n.markers import N_
-from cardems.store import DamagedStore, ReadOnlyStore, Store, set_aside
+from cardems.store import DamagedStore, ReadOnlyStore, Store, StoreError, set_aside
 from cardems.web.lock import ServerLock
 
 RUNNING = N_("Cardems is already running on this database at %(url)s: opening it.")
@@ -69,11 +71,14 @@ class ServeOptions:
 
     host: str = "127.0.0.1"
     port: int = DEFAULT_PORT
-    db: Path = Path("cardems.db")
+    db: Path | str = Path("cardems.db")
+    """A SQLite file, or a ``postgresql://`` URL."""
     open_browser: bool = True
     allowed_hosts: tuple[str, ...] = ()
     proxy_headers: bool = False
     sync: str = "full"
+    workers: int = 1
+    accounts: bool | None = None
 
 
 def host_names(options: ServeOptions) -> list[str]:
@@ -109,40 +114,93 @@ def open_store(db: Path, sync: str = "full") -> Store:
 
 
 def serve(options: ServeOptions) -> None:
-    """Run the server until interrupted (or, if one already runs on this database, open
-    the browser on it)."""
-    import uvicorn
-
+    """Run the server until interrupted (or, if one already runs on this SQLite database,
+    open the browser on it). With ``workers`` above 1 it runs that many processes on the
+    one socket, each a stateless worker over the shared database."""
     from cardems.i18n import from_environment, translations
-    from cardems.web.app import create_app
 
     t = translations(from_environment(os.environ))
-    options.db.parent.mkdir(parents=True, exist_ok=True)
-    with ServerLock(options.db) as lock:
+    postgres = is_postgres(options.db)
+    if not postgres:
+        Path(options.db).parent.mkdir(parents=True, exist_ok=True)
+    with ServerLock(None if postgres else Path(options.db)) as lock:
         if not lock.held:
             print(t.gettext(RUNNING) % {"url": lock.url}, flush=True)
             if options.open_browser and lock.url:
                 webbrowser.open(lock.url)
             return
-        store = open_store(options.db, options.sync)
+        store = connect(options.db) if postgres else open_store(Path(options.db), options.sync)
         sock = bind(options.host, options.port)
         actual = sock.getsockname()[1]
         shown = "127.0.0.1" if options.host in ("0.0.0.0", "::", "") else options.host
         url = f"http://{shown}:{actual}/"
         lock.publish(url)
-        app = create_app(options.db, allowed_hosts=host_names(options), store=store)
         banner = N_("Cardems is at %(url)s (database %(db)s); press Ctrl+C to stop.")
-        print(t.gettext(banner) % {"url": url, "db": options.db}, flush=True)
+        print(t.gettext(banner) % {"url": url, "db": safe_url(str(options.db))}, flush=True)
         if options.open_browser:
             threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-        config = uvicorn.Config(
-            app,
-            log_level="warning",
-            access_log=False,
-            proxy_headers=options.proxy_headers,
-            forwarded_allow_ips="*" if options.proxy_headers else None,
+        run(options, store, sock)
+
+
+def connect(url: str | Path) -> Store:
+    """The PostgreSQL database at ``url``, or a clear stop if it cannot be used."""
+    try:
+        return Store(url)
+    except StoreError as error:
+        raise SystemExit(str(error)) from None
+
+
+def app_settings(options: ServeOptions) -> dict[str, Any]:
+    """What every worker needs to build the app (see :func:`cardems.web.app.from_environment`)."""
+    return {
+        "db": str(options.db),
+        "allowed_hosts": host_names(options),
+        "accounts": accounts_on(options),
+        "sync": options.sync.upper(),
+    }
+
+
+def accounts_on(options: ServeOptions) -> bool:
+    """Accounts when asked for, and by default on PostgreSQL (hosted play)."""
+    return options.accounts if options.accounts is not None else is_postgres(options.db)
+
+
+def run(options: ServeOptions, store: Store, sock: socket.socket) -> None:
+    """Serve on ``sock``: in this process, or in ``options.workers`` worker processes."""
+    import uvicorn
+
+    from cardems.web.app import ENVIRONMENT, create_app
+
+    common: dict[str, Any] = {
+        "log_level": "warning",
+        "access_log": False,
+        "proxy_headers": options.proxy_headers,
+        "forwarded_allow_ips": "*" if options.proxy_headers else None,
+    }
+    if options.workers <= 1:
+        app = create_app(
+            options.db,
+            allowed_hosts=host_names(options),
+            store=store,
+            accounts=accounts_on(options),
         )
-        uvicorn.Server(config).run(sockets=[sock])
+        uvicorn.Server(uvicorn.Config(app, **common)).run(sockets=[sock])
+        return
+    from uvicorn.supervisors import Multiprocess
+
+    store.close()  # each worker opens its own connection or pool
+    os.environ[ENVIRONMENT] = json.dumps(app_settings(options))
+    config = uvicorn.Config(
+        "cardems.web.app:from_environment", factory=True, workers=options.workers, **common
+    )
+    Multiprocess(config, sockets=[sock]).run()
+
+
+def database(text: str | None) -> Path | str:
+    """``--db``: a PostgreSQL URL as given, a file path, or the default file."""
+    if text and is_postgres(text):
+        return text
+    return Path(text) if text else data_dir() / "cardems.db"
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
@@ -150,11 +208,15 @@ def cmd_serve(args: argparse.Namespace) -> None:
         ServeOptions(
             host=args.host,
             port=args.port,
-            db=Path(args.db) if args.db else data_dir() / "cardems.db",
+            db=args.db
+            if is_postgres(args.db or "")
+            else Path(args.db or data_dir() / "cardems.db"),
             open_browser=not args.no_browser,
             allowed_hosts=tuple(args.allowed_host),
             proxy_headers=args.proxy_headers,
             sync=args.sync,
+            workers=args.workers,
+            accounts=args.accounts,
         )
     )
 
@@ -164,7 +226,20 @@ def add_commands(sub: Any) -> None:
     parser = sub.add_parser("serve", help="play in the browser (the default command)")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port to listen on")
-    parser.add_argument("--db", help="SQLite database file (default: user data directory)")
+    parser.add_argument(
+        "--db",
+        help="SQLite database file (default: user data directory), or a postgresql:// URL",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=1, help="worker processes (stateless; default 1)"
+    )
+    parser.add_argument(
+        "--accounts",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="sign-up and sign-in, so games follow a player to every device"
+        " (default: on with PostgreSQL, off with SQLite)",
+    )
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument(
         "--allowed-host",

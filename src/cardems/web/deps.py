@@ -58,6 +58,8 @@ class Ctx:
     lang: str
     body: Any = None
     new_player: bool = False
+    cookie: str | None = None
+    """A new value for the player cookie (a session token; ``""`` clears it)."""
 
     @property
     def game_id(self) -> str:
@@ -77,20 +79,27 @@ PageHandler = Callable[[Request], Awaitable[Response]]
 class Web:
     """The shared parts of every handler (see the module docstring)."""
 
-    def __init__(self, service: TableService, limiter: RateLimiter, newcomers: RateLimiter) -> None:
+    def __init__(
+        self,
+        service: TableService,
+        limiter: RateLimiter,
+        newcomers: RateLimiter,
+        accounts: bool = False,
+    ) -> None:
         self.service = service
         self.store = service.store
         self.limiter = limiter
         self.newcomers = newcomers
+        self.accounts = accounts
         self._secret = self.store.secret()
 
     # Who and which language -------------------------------------------------------------
 
     def known_player(self, request: Request) -> str | None:
-        """The id in the request's cookie if it names a profile."""
-        player_id = request.cookies.get(COOKIE, "")
-        if player_id and len(player_id) < 64 and self.store.player_exists(player_id):
-            return player_id
+        """The player the request's cookie names (an anonymous profile or a session)."""
+        value = request.cookies.get(COOKIE, "")
+        if value and len(value) < 64:
+            return self.store.cookie_player(value)
         return None
 
     def context(self, request: Request) -> Ctx:
@@ -109,11 +118,15 @@ class Web:
 
     @staticmethod
     def bind(response: Response, ctx: Ctx) -> Response:
-        """Set the player cookie on a new player's first answer (``Secure`` over HTTPS)."""
-        if ctx.new_player and ctx.player_id:
+        """Set the player cookie on a new player's first answer (``Secure`` over HTTPS),
+        or the session's after signing in; clear it after signing out."""
+        value = ctx.cookie if ctx.cookie is not None else ctx.player_id if ctx.new_player else None
+        if value == "":
+            response.delete_cookie(COOKIE, httponly=True, samesite="strict")
+        elif value:
             response.set_cookie(
                 COOKIE,
-                ctx.player_id,
+                value,
                 max_age=10 * 365 * 86400,
                 httponly=True,
                 samesite="strict",
@@ -234,6 +247,12 @@ class Web:
                 settings=self.service.settings(ctx.player_id),
                 player_id=ctx.player_id,
                 form_token=self.form_token(ctx.player_id),
+                accounts=self.accounts,
+                account_name=(
+                    self.store.account_name(ctx.player_id)
+                    if self.accounts and ctx.player_id
+                    else None
+                ),
                 games=self.service.games,
                 unfinished=self.store.unfinished_games(ctx.reader),
                 path=ctx.request.url.path,

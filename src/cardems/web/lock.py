@@ -18,19 +18,20 @@ except ImportError:  # Windows: no advisory locks here, every start serves
 
 
 class ServerLock:
-    """``with ServerLock(db) as lock``: ``lock.held`` or ``lock.url`` of the holder."""
+    """``with ServerLock(db) as lock``: ``lock.held`` or ``lock.url`` of the holder.
+    ``ServerLock(None)`` (a PostgreSQL database) is always held."""
 
-    def __init__(self, db: Path) -> None:
-        self.path = Path(f"{db}.lock")
+    def __init__(self, db: Path | None) -> None:
+        self.path = None if db is None else Path(f"{db}.lock")
         self.held = False
         self.url = ""
         self._fd: int | None = None
 
     def __enter__(self) -> ServerLock:
-        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        if fcntl is None:
+        if self.path is None or fcntl is None:  # a database server: many may share it
             self.held = True
             return self
+        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -41,7 +42,9 @@ class ServerLock:
 
     def publish(self, url: str) -> None:
         """Write where this server runs, for a second start to find."""
-        assert self._fd is not None and self.held
+        assert self.held
+        if self._fd is None:
+            return
         os.ftruncate(self._fd, 0)
         os.pwrite(self._fd, url.encode(), 0)
 

@@ -110,6 +110,9 @@ def page_routes(web: Web) -> list[Route]:
             return web.error_page(ctx, ServiceError(404, NO_RULES))
         return web.page(ctx, "rules.html", family=game.family, rules=Markup(html))
 
+    async def account(request: Request) -> Response:
+        return web.page(web.context(request), "account.html")
+
     async def cards(request: Request) -> Response:
         return Response(
             card_sprite,
@@ -126,4 +129,5 @@ def page_routes(web: Web) -> list[Route]:
         Route("/stats", guard(stats)),
         Route("/rules/{game}", guard(rules)),
         Route("/cards.svg", cards),
+        *([Route("/account", guard(account))] if web.accounts else []),
     ]
