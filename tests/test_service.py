@@ -3,19 +3,19 @@ happens — two servers on one database, a save that fails, an intent sent twice
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardems.core.service import ServiceError, TableService
+from cardems.database import DatabaseError
 from cardems.store import Store
 
 CODE = "HH1-N-AAAAAAM"
 
 
-def server(path: Path) -> TableService:
+def server(path: str | Path) -> TableService:
     """One server process's service: its own connection and its own cache."""
     return TableService(Store(path))
 
@@ -25,14 +25,14 @@ def act(service: TableService, player: str, game_id: str, version: int) -> dict[
     return answer.view
 
 
-def saved_log(path: Path, game_id: str) -> list[tuple[str, ...]]:
+def saved_log(path: str | Path, game_id: str) -> list[tuple[str, ...]]:
     saved = Store(path).load_game(game_id)
     assert saved is not None
     return saved.log
 
 
-def test_two_servers_on_one_database_lose_no_acknowledged_action(tmp_path: Path) -> None:
-    path = tmp_path / "shared.db"
+def test_two_servers_on_one_database_lose_no_acknowledged_action(database: str) -> None:
+    path = database
     first, second = server(path), server(path)
     player = first.store.create_player()
     game_id = first.new_game(player, {"code": CODE}).id
@@ -52,8 +52,8 @@ def test_two_servers_on_one_database_lose_no_acknowledged_action(tmp_path: Path)
     assert first.view(first.load(player, game_id))["version"] == 4
 
 
-def test_a_race_between_two_servers_saves_only_the_winner(tmp_path: Path) -> None:
-    path = tmp_path / "shared.db"
+def test_a_race_between_two_servers_saves_only_the_winner(database: str) -> None:
+    path = database
     first, second = server(path), server(path)
     player = first.store.create_player()
     game_id = first.new_game(player, {"code": CODE}).id
@@ -69,15 +69,15 @@ def test_a_race_between_two_servers_saves_only_the_winner(tmp_path: Path) -> Non
 
 
 def test_a_failed_save_answers_503_and_leaves_the_game_as_saved(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    service = server(tmp_path / "c.db")
+    service = server(database)
     player = service.store.create_player()
     game_id = service.new_game(player, {"code": CODE}).id
     act(service, player, game_id, 0)
 
     def disk_full(*args: object, **kwargs: object) -> None:
-        raise sqlite3.OperationalError("database or disk is full")
+        raise DatabaseError("database or disk is full")
 
     monkeypatch.setattr(service.store, "append_actions", disk_full)
     with pytest.raises(ServiceError) as failed:
@@ -87,11 +87,11 @@ def test_a_failed_save_answers_503_and_leaves_the_game_as_saved(
     view = service.view(service.load(player, game_id))
     assert view["version"] == 1 and view["moves"] == 1  # the refused move is not shown
     assert act(service, player, game_id, 1)["version"] == 2  # and play goes on
-    assert saved_log(tmp_path / "c.db", game_id) == [("tap", "stock")] * 2
+    assert saved_log(database, game_id) == [("tap", "stock")] * 2
 
 
-def test_the_same_intent_sent_twice_applies_once(tmp_path: Path) -> None:
-    service = server(tmp_path / "c.db")
+def test_the_same_intent_sent_twice_applies_once(database: str) -> None:
+    service = server(database)
     player = service.store.create_player()
     game_id = service.new_game(player, {"code": CODE}).id
     act(service, player, game_id, 0)
@@ -99,7 +99,7 @@ def test_the_same_intent_sent_twice_applies_once(tmp_path: Path) -> None:
         act(service, player, game_id, 0)  # a retry of the same tap
     assert again.value.status == 409
     assert service.view(service.load(player, game_id))["moves"] == 1
-    assert saved_log(tmp_path / "c.db", game_id) == [("tap", "stock")]
+    assert saved_log(database, game_id) == [("tap", "stock")]
 
 
 @pytest.mark.parametrize("version", [None, -1, "3", True, 1.0])

@@ -22,8 +22,9 @@ def progress(moves: int, status: str = "playing", *, score: int = 0, t: float = 
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path / "cardems.db")
+def store(database: str) -> Store:
+    """A fresh store on every database the machine offers (SQLite, PostgreSQL)."""
+    return Store(database)
 
 
 def test_new_file_is_migrated_to_the_latest_schema_in_wal_mode(tmp_path: Path) -> None:
@@ -52,15 +53,15 @@ def test_players_get_unguessable_distinct_ids_and_settings(store: Store) -> None
     assert store.player_exists(player) and not store.player_exists("nobody")
 
 
-def test_game_progress_round_trips_through_a_reopened_file(tmp_path: Path) -> None:
-    store = Store(tmp_path / "c.db")
+def test_game_progress_round_trips_through_a_reopened_file(database: str) -> None:
+    store = Store(database)
     player = store.create_player()
     game_id = store.create_game(player, "seahaven", "C4", "SH1-C4-AAAAAJ2", {"auto_move": True})
     log = [("tap", "column:1"), ("drag", "column:2", "cell:3"), ("undo",)]
     store.append_actions(game_id, 0, log[:2], progress(2, score=10, t=12.5))
     store.append_actions(game_id, 2, log[2:], progress(2, score=10, t=12.5))
     store.close()
-    saved = Store(tmp_path / "c.db").load_game(game_id)
+    saved = Store(database).load_game(game_id)
     assert saved is not None
     assert saved.log == log and saved.elapsed == 12.5 and saved.score == 10 and saved.moves == 2
     assert saved.version == 3
@@ -177,8 +178,9 @@ def test_a_corrupt_save_is_reported_and_kept(store: Store) -> None:
     with pytest.raises(CorruptSave, match="cannot be read"):
         store.load_game(bad)
     assert store.load_game(good) is not None
-    raw = store._db.execute("SELECT action FROM actions WHERE game_id = ?", (bad,)).fetchone()[0]
-    assert raw == '["tap", 3'
+    with store.db.reading() as db:
+        raw = db.execute("SELECT action FROM actions WHERE game_id = ?", (bad,)).fetchone()
+    assert raw["action"] == '["tap", 3'
 
 
 def _finish(store: Store, game_id: str, status: str, *, score: int, moves: int, t: float) -> None:

@@ -23,7 +23,8 @@ from cardems.migrations import POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS
 
 
 class DatabaseError(Exception):
-    """A database the app cannot use (written by a newer version, unreachable…)."""
+    """A database the app cannot use (written by a newer version, unreachable…), or a
+    write it refused (disk full, read-only file, lost connection)."""
 
 
 class DamagedStore(DatabaseError):
@@ -154,13 +155,18 @@ class SQLiteBackend:
     def transaction(self) -> Iterator[Tx]:
         """One atomic write: committed at the end, rolled back on any exception."""
         with self._lock:
-            self.connection.execute("BEGIN IMMEDIATE")
             try:
-                yield Tx(self.connection, postgres=False)
-            except BaseException:
-                self.connection.execute("ROLLBACK")
-                raise
-            self.connection.execute("COMMIT")
+                self.connection.execute("BEGIN IMMEDIATE")
+                try:
+                    yield Tx(self.connection, postgres=False)
+                except BaseException:
+                    self.connection.execute("ROLLBACK")
+                    raise
+                self.connection.execute("COMMIT")
+            except sqlite3.Error as error:  # disk full, read-only, locked too long…
+                if self.connection.in_transaction:
+                    self.connection.execute("ROLLBACK")
+                raise DatabaseError(f"{self.path}: {error}") from error
 
     @contextmanager
     def reading(self) -> Iterator[Tx]:
@@ -229,8 +235,14 @@ class PostgresBackend:
     @contextmanager
     def transaction(self) -> Iterator[Tx]:
         """One atomic write on a pooled connection."""
-        with self.pool.connection() as connection, connection.transaction():
-            yield Tx(connection, postgres=True)
+        import psycopg
+        from psycopg_pool import PoolTimeout
+
+        try:
+            with self.pool.connection() as connection, connection.transaction():
+                yield Tx(connection, postgres=True)
+        except (psycopg.Error, PoolTimeout) as error:
+            raise DatabaseError(f"PostgreSQL: {error}") from error
 
     @contextmanager
     def reading(self) -> Iterator[Tx]:

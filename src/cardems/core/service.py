@@ -23,7 +23,6 @@ status and a message marked for translation. The service names no game.
 from __future__ import annotations
 
 import logging
-import sqlite3
 import threading
 import time
 from collections import OrderedDict
@@ -354,7 +353,7 @@ class TableService:
             self.forget(live.id)
             current = self.load(live.saved.player_id, live.id)
             raise ServiceError(409, STALE, view=self.view(current)) from None
-        except (sqlite3.Error, OSError, StoreError):
+        except (OSError, StoreError):
             log.exception("saving game %s failed", live.id)
             self.forget(live.id)
             raise ServiceError(503, SAVE_FAILED) from None
