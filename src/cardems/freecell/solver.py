@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 
 from cardems.freecell.rules import CELLS, FreeCellState, Move, Place
@@ -218,7 +218,7 @@ Weights = tuple[int, int, int, int, int, int]
 """(card home, card above the next card of a suit to go home, card above a lower card of
 its suit, card out of sequence, card in a cell, empty column)."""
 
-PROFILES: tuple[Weights, ...] = ((12, 3, 6, 2, 4, 6), (20, 6, 2, 0, 8, 10))
+PROFILES: tuple[Weights, ...] = ((12, 3, 6, 2, 4, 6), (20, 6, 2, 0, 8, 10), (12, 3, 6, 2, 6, 12))
 """The search's heuristics, each with its own queue (see :func:`solve_state`)."""
 
 Features = tuple[int, int, int]
@@ -247,15 +247,15 @@ def _column_features(col: bytes, found: Found, fits: list[bytes]) -> Features:
     return depths, lower, breaks
 
 
-def _scores(
+def _score(
     cols: Cols,
     cells: bytes,
     found: Found,
     fits: list[bytes],
+    weights: Weights,
     cache: dict[tuple[bytes, Found], Features],
-) -> list[int]:
-    """For each of :data:`PROFILES`, lower is more promising: cards home, next cards
-    shallow, cards in order, space free."""
+) -> int:
+    """Lower is more promising: cards home, next cards shallow, cards in order, space free."""
     depths = lower = breaks = empty = 0
     for col in cols:
         if not col:
@@ -267,17 +267,15 @@ def _scores(
         depths += value[0]
         lower += value[1]
         breaks += value[2]
-    home = found[0] + found[1] + found[2] + found[3]
-    n_cells = len(cells)
-    return [
-        -w_home * home
-        + w_next * depths
+    w_home, w_next, w_lower, w_break, w_cell, w_empty = weights
+    return (
+        w_next * depths
         + w_lower * lower
         + w_break * breaks
-        + w_cell * n_cells
+        + w_cell * len(cells)
+        - w_home * (found[0] + found[1] + found[2] + found[3])
         - w_empty * empty
-        for w_home, w_next, w_lower, w_break, w_cell, w_empty in PROFILES
-    ]
+    )
 
 
 def _child(
@@ -296,49 +294,85 @@ def _child(
     return new
 
 
+SLICE = 256
+"""Positions each search expands before the next one takes its turn."""
+
+
 def solve_state(
     state: FreeCellState, *, node_limit: int | None = None, time_limit: float | None = None
 ) -> SolveResult:
     """Decide ``state``: a winning line, a proof that none exists, or undecided (budget).
 
-    Each heuristic of :data:`PROFILES` orders its own queue; the queues take turns, every
-    new position goes into all of them and each position is expanded once, so the search
-    ends (not winnable) only when every reachable position has been expanded."""
+    One best-first search per heuristic of :data:`PROFILES`, each with its own queue and
+    transposition table, taking turns of :data:`SLICE` positions: which heuristic finds a
+    line fast differs from deal to deal. Each search expands each position it reaches
+    once, so the first one to run out of positions proves the deal not winnable."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     by_suit = state.by_suit
+    start = _settle(*_encode(state), by_suit, None)
+    cache: dict[tuple[bytes, Found], Features] = {}
+    searches = [_search(start, by_suit, weights, cache) for weights in PROFILES]
+    for search in searches:
+        next(search)
+    nodes = 0
+    while True:
+        for search in searches:
+            budget = SLICE
+            if node_limit is not None:
+                budget = min(budget, node_limit - nodes)
+            if budget <= 0:
+                return SolveResult(None, [], nodes, _since(started))
+            outcome, used = search.send(budget)
+            nodes += used
+            if outcome is not None:
+                if isinstance(outcome, bytes):
+                    return SolveResult(True, _line(state, outcome), nodes, _since(started))
+                return SolveResult(False, [], nodes, _since(started))
+            if deadline is not None and time.perf_counter() > deadline:
+                return SolveResult(None, [], nodes, _since(started))
+            if len(cache) > 400_000:
+                cache.clear()
+
+
+Outcome = tuple[bytes | bool | None, int]
+"""What a search answers after a turn: the chain of keys to a win (``bytes``, keys
+joined), False once exhausted, or None; and the positions it expanded."""
+
+
+def _search(
+    start: tuple[Cols, bytes, Found],
+    by_suit: bool,
+    weights: Weights,
+    cache: dict[tuple[bytes, Found], Features],
+) -> Generator[Outcome, int, None]:
+    """One best-first search by ``weights``; sent a budget of positions, it answers an
+    :data:`Outcome` (a win as the keys from the start, joined by :data:`SEPARATOR`)."""
     fits = FITS[by_suit]
-    cols, cells, found = _settle(*_encode(state), by_suit, None)
+    cols, cells, found = start
     root = _key(cols, cells)
     parents: dict[bytes, bytes] = {root: b""}
     expanded: set[bytes] = set()
     counter = 0
-    cache: dict[tuple[bytes, Found], Features] = {}
-    heaps = [
-        [(score, counter, root, cols, cells, found)]
-        for score in _scores(cols, cells, found, fits, cache)
-    ]
-    nodes = 0
-    turn = 0
-    push = heapq.heappush
-    while any(heaps):
-        turn += 1
-        heap = heaps[(turn >> 5) % len(heaps)]
-        if not heap:
-            continue
-        _, _, key, cols, cells, found = heapq.heappop(heap)
+    heap = [(_score(cols, cells, found, fits, weights, cache), counter, root, cols, cells, found)]
+    push, pop = heapq.heappush, heapq.heappop
+    budget = yield None, 0
+    used = 0
+    while heap:
+        if used >= budget:
+            budget = yield None, used
+            used = 0
+        _, _, key, cols, cells, found = pop(heap)
         if key in expanded:
             continue
         expanded.add(key)
+        used += 1
         if found == (13, 13, 13, 13):
-            return SolveResult(True, _line(state, parents, key), nodes, _since(started))
-        nodes += 1
-        if node_limit is not None and nodes > node_limit:
-            return SolveResult(None, [], nodes, _since(started))
-        if deadline is not None and nodes & 127 == 0 and time.perf_counter() > deadline:
-            return SolveResult(None, [], nodes, _since(started))
-        if len(cache) > 400_000:
-            cache.clear()
+            chain = [key]
+            while parents[chain[-1]]:
+                chain.append(parents[chain[-1]])
+            yield SEPARATOR.join(reversed(chain)), used
+            return
         for move in _children(cols, cells, found, by_suit):
             new = _child(cols, cells, found, move, by_suit)
             new_key = _key(new[0], new[1])
@@ -346,17 +380,18 @@ def solve_state(
                 continue
             parents[new_key] = key
             counter += 1
-            for other, priority in zip(heaps, _scores(*new, fits, cache), strict=True):
-                push(other, (priority, counter, new_key, *new))
-    return SolveResult(False, [], nodes, _since(started))
+            push(heap, (_score(*new, fits, weights, cache), counter, new_key, *new))
+    yield False, used
 
 
-def _line(state: FreeCellState, parents: dict[bytes, bytes], goal: bytes) -> list[Move]:
-    """The moves from ``state`` along the chain of keys to ``goal``, with real cells."""
-    keys = [goal]
-    while parents[keys[-1]]:
-        keys.append(parents[keys[-1]])
-    keys.reverse()
+SEPARATOR = b"\xfd"
+"""Joins the keys of a winning chain (no key holds it: cards are 0-51, marks 0xfe, 0xff)."""
+
+
+def _line(state: FreeCellState, chain: bytes) -> list[Move]:
+    """The moves from ``state`` along a chain of keys (see :func:`_search`), with real
+    cells."""
+    keys = chain.split(SEPARATOR)
     by_suit = state.by_suit
     raw: list[RawMove] = []
     current = _settle(*_encode(state), by_suit, raw)
