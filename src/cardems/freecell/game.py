@@ -177,7 +177,7 @@ class FreeCell(GameBase):
 
     def label(self, view: View, lang: str) -> View:
         """Columns, free cells and foundations, named for screen readers."""
-        from cardems.freecell.labels import label_pile
+        from cardems.cellgames.labels import label_pile
 
         return label_piles(view, lang, label_pile)
 

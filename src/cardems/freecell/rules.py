@@ -25,11 +25,19 @@ state, so undo (going back to an earlier state) withdraws exactly what a move ad
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from cardems.cards import SUIT_ORDER, Card, Rank, Suit
+from cardems.cellgames import notation
+from cardems.cellgames.notation import SUIT_LETTERS as SUIT_LETTERS
+from cardems.cellgames.notation import Move as Move
+from cardems.cellgames.notation import MoveParseError as MoveParseError
+from cardems.cellgames.notation import Place as Place
+from cardems.cellgames.notation import cell as cell
+from cardems.cellgames.notation import column as column
+from cardems.cellgames.notation import format_move as format_move
+from cardems.cellgames.notation import foundation as foundation
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
@@ -37,7 +45,6 @@ from cardems.i18n.markers import N_
 COLUMNS = 8
 CELLS = 4
 FOUNDATION_POINTS = 10
-SUIT_LETTERS = "SHDC"
 VARIANTS = ("N", "B")
 """``N``: FreeCell, alternating colours; ``B``: Baker's Game, by suit."""
 
@@ -45,91 +52,10 @@ MS_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 """The suit order of Microsoft's deck (``AC AD AH AS 2C …``)."""
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Place:
-    """A pile: ``kind`` is ``column`` (index 0–7), ``cell`` (0–3) or ``foundation``
-    (index = suit order 0–3: S, H, D, C)."""
-
-    kind: str
-    index: int
-
-    @property
-    def target(self) -> str:
-        """The table-target name: ``column:3``, ``cell:1``, ``foundation:H``."""
-        if self.kind == "foundation":
-            return f"foundation:{SUIT_LETTERS[self.index]}"
-        return f"{self.kind}:{self.index + 1}"
-
-    def __str__(self) -> str:
-        if self.kind == "column":
-            return f"c{self.index + 1}"
-        if self.kind == "cell":
-            return f"f{self.index + 1}"
-        return f"h{SUIT_LETTERS[self.index]}"
-
-
-def column(number: int) -> Place:
-    """Column ``number`` (1–8)."""
-    return Place("column", number - 1)
-
-
-def cell(number: int) -> Place:
-    """Free cell ``number`` (1–4)."""
-    return Place("cell", number - 1)
-
-
-def foundation(suit: Suit | str) -> Place:
-    """The foundation of ``suit``."""
-    letter = suit.letter if isinstance(suit, Suit) else suit.upper()
-    return Place("foundation", SUIT_LETTERS.index(letter))
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """``count`` cards from ``source`` to ``dest`` (more than one only between columns)."""
-
-    source: Place
-    dest: Place
-    count: int = 1
-
-    def __str__(self) -> str:
-        return format_move(self)
-
-
-class MoveParseError(ValueError):
-    """Move text that cannot be read; the message says why."""
-
-
-_PLACE = r"(c[1-8]|f[1-4]|h[shdc])"
-_MOVE_RE = re.compile(rf"^{_PLACE}-{_PLACE}(?:x([1-9][0-9]?))?$", re.IGNORECASE)
-
-
-def _parse_place(token: str) -> Place:
-    kind = token[0].lower()
-    if kind == "h":
-        return foundation(token[1])
-    number = int(token[1:])
-    return column(number) if kind == "c" else cell(number)
-
-
 def parse_move(text: str) -> Move:
-    """Parse ``c3-c7``, ``c3-c7x3``, ``c1-f2``, ``f2-hS`` (any case)."""
-    match = _MOVE_RE.match(text.strip())
-    if match is None:
-        raise MoveParseError(
-            f"not a move: {text!r} (expected SOURCE-DEST such as c3-c7, c3-c7x3, c1-f2, f2-hS;"
-            " places are c1-c8, f1-f4, hS/hH/hD/hC)"
-        )
-    count = int(match.group(3) or 1)
-    if match.group(3) is not None and count < 2:
-        raise MoveParseError(f"not a move: {text!r}: write a sequence's size only when 2 or more")
-    return Move(_parse_place(match.group(1)), _parse_place(match.group(2)), count)
-
-
-def format_move(move: Move) -> str:
-    """The canonical text of a move; the inverse of :func:`parse_move`."""
-    suffix = f"x{move.count}" if move.count > 1 else ""
-    return f"{move.source}-{move.dest}{suffix}"
+    """Parse ``c3-c7``, ``c3-c7x3``, ``c1-f2``, ``f2-hS`` (any case); see
+    :func:`cardems.cellgames.notation.parse_move`."""
+    return notation.parse_move(text, COLUMNS)
 
 
 def builds_on(card: Card, below: Card, by_suit: bool) -> bool:

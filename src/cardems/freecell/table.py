@@ -31,12 +31,17 @@ view every table answers):
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from cardems.core.game import Action, Event, Record, TableSettings
-from cardems.core.history import History, IllegalMove
-from cardems.core.solitaire import SolitaireActions
+from cardems.cards import Card
+from cardems.cellgames import table as cells_table
+from cardems.cellgames.table import GAME_WON as GAME_WON
+from cardems.cellgames.table import HINT_SECONDS as HINT_SECONDS
+from cardems.cellgames.table import MOVED as MOVED
+from cardems.cellgames.table import CellTable
+from cardems.core.game import Action, Record, TableSettings
+from cardems.core.history import History
 from cardems.dealcode import DealCode
 from cardems.freecell.rules import (
     COLUMNS,
@@ -44,14 +49,9 @@ from cardems.freecell.rules import (
     FreeCellState,
     Move,
     Place,
-    apply_move,
     builds_on,
-    check_move,
     deal,
-    format_move,
     group_limit,
-    home_move,
-    legal_moves,
     run_length,
     safe_home_moves,
 )
@@ -59,20 +59,13 @@ from cardems.freecell.solver import progress_possible, solve_state
 from cardems.i18n.markers import N_
 from cardems.timer import GameTimer
 
-GAME_WON = N_("The game is won: start a new deal")
-
 STUCK_SEARCH_LIMIT = 10_000
 """Positions the "no useful move" search may visit before it gives up and says "not stuck"."""
-
-HINT_SECONDS = 2.0
-"""Search budget of a hint; with none found in time, ``hint`` answers None."""
 
 UNKNOWN_TARGET = N_(
     "unknown target %(target)s: expected column:1-8 (or column:N:k),"
     " cell:1-%(cells)d or foundation:S|H|D|C"
 )
-MOVED = "Moved %(card)s."
-# Said by the browser after a move (client strings of cardems.web.i18n).
 
 # Board geometry, in card-sized units of 100 × 140 (the card sprite's size).
 STEP = 108  # a card and the gap beside it
@@ -84,23 +77,7 @@ FAN_ROOM = 14 * FAN
 
 def parse_target(target: str, n_cells: int) -> tuple[Place, int | None]:
     """Read ``column:3``, ``column:3:k``, ``cell:1``, ``foundation:H``; raise ValueError."""
-    parts = target.strip().split(":")
-    kind = parts[0].lower()
-    try:
-        if kind == "column" and len(parts) in (2, 3):
-            number = int(parts[1])
-            index = int(parts[2]) if len(parts) == 3 else None
-            if 1 <= number <= COLUMNS and (index is None or index >= 0):
-                return Place("column", number - 1), index
-        elif kind == "cell" and len(parts) == 2:
-            number = int(parts[1])
-            if 1 <= number <= n_cells:
-                return Place("cell", number - 1), None
-        elif kind == "foundation" and len(parts) == 2 and parts[1].upper() in SUIT_LETTERS:
-            return Place("foundation", SUIT_LETTERS.index(parts[1].upper())), None
-    except ValueError:
-        pass
-    raise ValueError(UNKNOWN_TARGET % {"target": repr(target), "cells": n_cells})
+    return cells_table.parse_target(target, n_cells, COLUMNS, UNKNOWN_TARGET)
 
 
 def count_for(state: FreeCellState, source: Place, dest: Place) -> int:
@@ -120,8 +97,12 @@ def count_for(state: FreeCellState, source: Place, dest: Place) -> int:
     return 1
 
 
-class FreeCellTable(SolitaireActions):
+class FreeCellTable(CellTable[FreeCellState]):
     """One Seahaven game at the table (see the module docstring for the behaviour)."""
+
+    n_columns = COLUMNS
+    unknown_target = UNKNOWN_TARGET
+    foundations_give_back = False
 
     def __init__(
         self,
@@ -143,11 +124,6 @@ class FreeCellTable(SolitaireActions):
     # -- state -------------------------------------------------------------------------
 
     @property
-    def state(self) -> FreeCellState:
-        """The position on the table."""
-        return self.history.current
-
-    @property
     def status(self) -> str:
         """``playing``, ``won`` or ``stuck`` (no useful move)."""
         state = self.state
@@ -166,115 +142,7 @@ class FreeCellTable(SolitaireActions):
         "not stuck"."""
         return progress_possible(state, STUCK_SEARCH_LIMIT) is False
 
-    # -- intents -----------------------------------------------------------------------
-
-    def tap(self, target: str) -> list[Event]:
-        """Send a top card home, select a pile, or move the selection to ``target``."""
-        place, _ = parse_target(target, self.n_cells)
-        if self.state.won:
-            return self._refuse(GAME_WON)
-        intent: Action = ("tap", target)
-        selected = self.selected
-        if selected is None:
-            if not self.state.cards_at(place):
-                return self._refuse(N_("There is no card there"))
-            if place.kind == "foundation":
-                return self._refuse(N_("Cards on a foundation stay there"))
-            move = home_move(self.state, place)
-            if move is not None:
-                return self._play(move, intent)
-            return self._select(place, intent)
-        if place == selected:
-            self.selected = None
-            self._accept(intent)
-            return [{"type": "deselect"}]
-        move = Move(selected, place, count_for(self.state, selected, place))
-        reason = check_move(self.state, move)
-        if reason is None:
-            return self._play(move, intent)
-        events = self._refuse(reason)
-        if self.state.cards_at(place) and place.kind != "foundation":
-            events += self._select(place, intent)
-        return events
-
-    def double_tap(self, target: str) -> list[Event]:
-        """Move the card or run at ``target`` to the first place that takes it (see module)."""
-        place, _ = parse_target(target, self.n_cells)
-        state = self.state
-        if state.won:
-            return self._refuse(GAME_WON)
-        if not state.cards_at(place):
-            return self._refuse(N_("There is no card there"))
-        for move in self._double_tap_moves(place):
-            if check_move(state, move) is None:
-                return self._play(move, ("double_tap", target))
-        return self._refuse(N_("This card has nowhere to go"))
-
-    def drag(self, source: str, target: str) -> list[Event]:
-        """Move from ``source`` (``column:N:k`` picks the cards from index k up) to ``target``."""
-        src, index = parse_target(source, self.n_cells)
-        dest, _ = parse_target(target, self.n_cells)
-        state = self.state
-        if state.won:
-            return self._refuse(GAME_WON)
-        cards = state.cards_at(src)
-        if not cards:
-            return self._refuse(N_("There is no card there"))
-        if index is not None:
-            if index >= len(cards):
-                return self._refuse(N_("There is no card there"))
-            count = len(cards) - index
-        else:
-            count = count_for(state, src, dest)
-        move = Move(src, dest, count)
-        reason = check_move(state, move)
-        if reason is not None:
-            return self._refuse(reason)
-        return self._play(move, ("drag", source, target))
-
-    def undo(self) -> list[Event]:
-        """Take back the last move (with its automatic follow-ups)."""
-        return self._walk(self.history.undo, "undo")
-
-    def redo(self) -> list[Event]:
-        """Re-apply the last undone move."""
-        return self._walk(self.history.redo, "redo")
-
-    def play_move(self, move: Move) -> list[Event]:
-        """Play a move given in notation form (a terminal player's entry); logged as a drag."""
-        intent: Action = ("drag", move.source.target, move.dest.target)
-        if move.source.kind == "column" and move.count > 1:
-            index = len(self.state.columns[move.source.index]) - move.count
-            intent = ("drag", f"{move.source.target}:{index}", move.dest.target)
-        reason = check_move(self.state, move)
-        if reason is not None:
-            return self._refuse(reason)
-        return self._play(move, intent)
-
-    def legal_intents(self) -> list[Action]:
-        """One drag per legal move (a run's drag names the index it starts at)."""
-        intents: list[Action] = []
-        state = self.state
-        for move in legal_moves(state):
-            source = move.source.target
-            if move.source.kind == "column":
-                source += f":{len(state.columns[move.source.index]) - move.count}"
-            intents.append(("drag", source, move.dest.target))
-        return intents
-
-    def hidden_cards(self) -> frozenset[str]:
-        """None: every card of FreeCell is dealt face up."""
-        return frozenset()
-
     # -- answers -----------------------------------------------------------------------
-
-    def hint(self) -> dict[str, Any] | None:
-        """The next move of a winning line from here, or ``None`` (none found or none exists)."""
-        result = solve_state(self.state, time_limit=HINT_SECONDS)
-        if not result.moves:
-            return None
-        move = result.moves[0]
-        return {"move": format_move(move), "from": move.source.target, "to": move.dest.target}
 
     def view(self) -> dict[str, Any]:
         """Everything the player sees, JSON-ready (see the view contract)."""
@@ -355,165 +223,20 @@ class FreeCellTable(SolitaireActions):
             "double_tap_after_move": False,
         }
 
-    # -- helpers -----------------------------------------------------------------------
+    # -- the rules, for the shared table -----------------------------------------------
 
-    def _double_tap_moves(self, place: Place) -> list[Move]:
-        state = self.state
-        moves: list[Move] = []
-        home = home_move(state, place)
-        if home is not None:
-            moves.append(home)
-        filled = [i for i in range(COLUMNS) if state.columns[i] and Place("column", i) != place]
-        filled.sort(key=lambda i: -len(state.columns[i]))
-        for index in filled:
-            dest = Place("column", index)
-            moves.append(Move(place, dest, count_for(state, place, dest)))
-        empty = next((i for i in range(COLUMNS) if not state.columns[i]), None)
-        if empty is not None:
-            dest = Place("column", empty)
-            count = count_for(state, place, dest)
-            cards = state.cards_at(place)
-            if not (place.kind == "column" and count == len(cards)):
-                moves.append(Move(place, dest, count))
-        free = next((i for i, card in enumerate(state.cells) if card is None), None)
-        if free is not None and place.kind != "cell":
-            moves.append(Move(place, Place("cell", free)))
-        return moves
+    def count_for(self, state: FreeCellState, source: Place, dest: Place) -> int:
+        """See :func:`count_for`."""
+        return count_for(state, source, dest)
 
-    def _play(self, move: Move, intent: Action) -> list[Event]:
-        state = apply_move(self.state, move)
-        events: list[Event] = [self._move_event(move)]
-        if self.settings.auto_move:
-            while (auto := next(safe_home_moves(state), None)) is not None:
-                state = apply_move(state, auto)
-                events.append({**self._move_event(auto), "auto": True})
-        self.timer.start()
-        self.history.push(state)
-        self.selected = None
-        self._accept(intent)
-        return events + self._end_events()
+    def run_length(self, pile: tuple[Card, ...]) -> int:
+        """The top run of a column."""
+        return run_length(pile, self.state.by_suit)
 
-    def _walk(self, step: Callable[[], FreeCellState], kind: str) -> list[Event]:
-        if self.state.won:
-            return self._refuse(GAME_WON)
-        try:
-            step()
-        except IllegalMove as error:
-            return self._refuse(error.reason)
-        self.selected = None
-        self._accept((kind,))
-        events: list[Event] = [{"type": kind}]
-        if self.status == "playing" and self.timer.stopped:
-            self.timer.stopped = False
-            self.timer.start()
-        return events + self._end_events()
+    def safe_home_moves(self, state: FreeCellState) -> Iterator[Move]:
+        """See :func:`~cardems.freecell.rules.safe_home_moves`."""
+        return safe_home_moves(state)
 
-    def _end_events(self) -> list[Event]:
-        status = self.status
-        if status == "playing":
-            return []
-        self.timer.stop()
-        return [{"type": status}]
-
-    def _select(self, place: Place, intent: Action) -> list[Event]:
-        self.selected = place
-        self._accept(intent)
-        return [{"type": "select", "target": place.target}]
-
-    def _accept(self, intent: Action) -> None:
-        self.log.append(intent)
-        self.message = None
-
-    def _refuse(self, reason: str) -> list[Event]:
-        self.message = reason
-        return [{"type": "error", "message": reason}]
-
-    @staticmethod
-    def _move_event(move: Move) -> Event:
-        return {
-            "type": "move",
-            "move": format_move(move),
-            "from": move.source.target,
-            "to": move.dest.target,
-            "say": MOVED,
-        }
-
-    def _selected_count(self) -> int:
-        if self.selected is None:
-            return 0
-        if self.selected.kind == "column":
-            return run_length(self.state.columns[self.selected.index], self.state.by_suit)
-        return 1
-
-    def _accepting(self) -> set[Place]:
-        """The piles the selection can move to."""
-        assert self.selected is not None
-        state = self.state
-        found = set()
-        dests = [Place("column", i) for i in range(COLUMNS)]
-        dests += [Place("cell", i) for i in range(self.n_cells)]
-        dests += [Place("foundation", i) for i in range(4)]
-        for dest in dests:
-            move = Move(self.selected, dest, count_for(state, self.selected, dest))
-            if check_move(state, move) is None:
-                found.add(dest)
-        return found
-
-    def _dims(self, place: Place, accepts: set[Place]) -> bool:
-        return self.selected is not None and place != self.selected and place not in accepts
-
-    def _framed(self) -> set[tuple[Place, int]]:
-        """(pile, depth from the top) of cards that can go home or onto another column."""
-        state = self.state
-        framed: set[tuple[Place, int]] = set()
-        sources = [Place("column", i) for i in range(COLUMNS) if state.columns[i]]
-        sources += [Place("cell", i) for i, card in enumerate(state.cells) if card is not None]
-        for source in sources:
-            if home_move(state, source) is not None:
-                framed.add((source, 1))
-            for index in range(COLUMNS):
-                dest = Place("column", index)
-                if dest == source:
-                    continue
-                count = count_for(state, source, dest)
-                whole = source.kind == "column" and count == len(state.cards_at(source))
-                if whole and not state.columns[index]:
-                    continue
-                if check_move(state, Move(source, dest, count)) is None:
-                    framed.add((source, count))
-        return framed
-
-    @staticmethod
-    def _card_view(
-        card: str, *, available: bool, framed: bool, dimmed: bool, selected: bool
-    ) -> dict[str, Any]:
-        return {
-            "card": card,
-            "face_up": True,
-            "available": available,
-            "framed": framed,
-            "dimmed": dimmed,
-            "selected": selected,
-        }
-
-    def _pile(
-        self,
-        place: Place,
-        kind: str,
-        cards: list[dict[str, Any]],
-        accepts: set[Place],
-        x: int,
-        y: int = 0,
-        fan: int = 0,
-    ) -> dict[str, Any]:
-        pile: dict[str, Any] = {
-            "target": place.target,
-            "kind": kind,
-            "cards": cards,
-            "x": x,
-            "y": y,
-            "fan": fan,
-        }
-        if self.selected is not None:
-            pile["accepts"] = place in accepts
-        return pile
+    def solve(self, state: FreeCellState, seconds: float) -> list[Move]:
+        """The solver's line from ``state``, if it finds one within ``seconds``."""
+        return solve_state(state, time_limit=seconds).moves

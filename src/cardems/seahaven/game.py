@@ -164,7 +164,7 @@ class Seahaven(GameBase):
 
     def label(self, view: View, lang: str) -> View:
         """Columns, free cells and foundations, named for screen readers."""
-        from cardems.seahaven.labels import label_pile
+        from cardems.cellgames.labels import label_pile
 
         return label_piles(view, lang, label_pile)
 

@@ -1,0 +1,3 @@
+"""A toolkit for solitaires of columns, free cells and foundations: places and moves
+with their notation (:mod:`.notation`), spoken pile labels (:mod:`.labels`) and the
+parts of a table that do not depend on the game's rules (:mod:`.table`). Names no game."""

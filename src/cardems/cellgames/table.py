@@ -1,0 +1,411 @@
+"""The parts of a table of columns, free cells and foundations that do not depend on the
+game's rules: taps, double taps and drags in, events out; undo and redo; hints; the
+selection, framed cards and piles of the view. A game's table subclasses :class:`CellTable`
+and gives its rules through the hooks (:meth:`CellTable.count_for`, ``run_length``,
+``safe_home_moves``, ``solve``) and its state's verbs (``refusal``, ``apply``,
+``legal_moves``, ``cards_at``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from cardems.cards import Card
+from cardems.cellgames.notation import SUIT_LETTERS, Move, Place, format_move
+from cardems.core.game import Action, Event, Record, TableSettings
+from cardems.core.history import History, IllegalMove
+from cardems.core.solitaire import SolitaireActions
+from cardems.dealcode import DealCode
+from cardems.i18n.markers import N_
+from cardems.timer import GameTimer
+
+GAME_WON = N_("The game is won: start a new deal")
+
+HINT_SECONDS = 2.0
+"""Search budget of a hint; with none found in time, ``hint`` answers None."""
+
+MOVED = "Moved %(card)s."
+# Said by the browser after a move (client strings of cardems.web.i18n).
+
+
+class CellState(Protocol):
+    """What the table needs of a game's position."""
+
+    @property
+    def columns(self) -> tuple[tuple[Card, ...], ...]: ...
+
+    @property
+    def cells(self) -> tuple[Card | None, ...]: ...
+
+    @property
+    def won(self) -> bool: ...
+
+    def cards_at(self, place: Place) -> tuple[Card, ...]: ...
+
+    def refusal(self, move: Move) -> str | None: ...
+
+    def apply(self, move: Move) -> Self: ...
+
+    def legal_moves(self) -> list[Move]: ...
+
+
+S = TypeVar("S", bound=CellState)
+
+
+def parse_target(
+    target: str, n_cells: int, n_columns: int, unknown: str
+) -> tuple[Place, int | None]:
+    """Read ``column:3``, ``column:3:k``, ``cell:1``, ``foundation:H``; raise ValueError
+    with ``unknown`` (formatted with ``target`` and ``cells``)."""
+    parts = target.strip().split(":")
+    kind = parts[0].lower()
+    try:
+        if kind == "column" and len(parts) in (2, 3):
+            number = int(parts[1])
+            index = int(parts[2]) if len(parts) == 3 else None
+            if 1 <= number <= n_columns and (index is None or index >= 0):
+                return Place("column", number - 1), index
+        elif kind == "cell" and len(parts) == 2:
+            number = int(parts[1])
+            if 1 <= number <= n_cells:
+                return Place("cell", number - 1), None
+        elif kind == "foundation" and len(parts) == 2 and parts[1].upper() in SUIT_LETTERS:
+            return Place("foundation", SUIT_LETTERS.index(parts[1].upper())), None
+    except ValueError:
+        pass
+    raise ValueError(unknown % {"target": repr(target), "cells": n_cells})
+
+
+def home_move(state: CellState, source: Place) -> Move | None:
+    """The move of the top card of ``source`` to its foundation, if that is legal."""
+    cards = state.cards_at(source)
+    if not cards or source.kind == "foundation":
+        return None
+    move = Move(source, Place("foundation", cards[-1].suit.order))
+    return move if state.refusal(move) is None else None
+
+
+class CellTable(SolitaireActions, Generic[S]):
+    """One game at the table; see the game's table module for the behaviour."""
+
+    n_columns: ClassVar[int]
+    unknown_target: ClassVar[str]
+    """The refusal of a target that names no pile (``%(target)s``, ``%(cells)d``)."""
+    foundations_give_back: ClassVar[bool] = True
+    """Whether a foundation's top card may be selected and moved back to the table."""
+
+    code: DealCode
+    settings: TableSettings
+    log: list[Action]
+    records: list[Record]
+    history: History[S]
+    n_cells: int
+    selected: Place | None
+    message: str | None
+    timer: GameTimer
+
+    # -- the game's rules --------------------------------------------------------------
+
+    @property
+    def state(self) -> S:
+        """The position on the table."""
+        return self.history.current
+
+    @property
+    def status(self) -> str:
+        """``playing``, ``won`` or ``stuck``."""
+        raise NotImplementedError  # pragma: no cover - provided by the game
+
+    def count_for(self, state: S, source: Place, dest: Place) -> int:
+        """How many cards of ``source``'s top run the move to ``dest`` takes."""
+        raise NotImplementedError  # pragma: no cover - provided by the game
+
+    def run_length(self, pile: tuple[Card, ...]) -> int:
+        """How many top cards of a column may move together."""
+        raise NotImplementedError  # pragma: no cover - provided by the game
+
+    def safe_home_moves(self, state: S) -> Iterator[Move]:
+        """The moves home the table makes by itself (with the auto-move setting)."""
+        raise NotImplementedError  # pragma: no cover - provided by the game
+
+    def solve(self, state: S, seconds: float) -> list[Move]:
+        """A winning line from ``state`` found within ``seconds`` (empty: none)."""
+        raise NotImplementedError  # pragma: no cover - provided by the game
+
+    def _target(self, target: str) -> tuple[Place, int | None]:
+        return parse_target(target, self.n_cells, self.n_columns, self.unknown_target)
+
+    # -- intents -----------------------------------------------------------------------
+
+    def tap(self, target: str) -> list[Event]:
+        """Send a top card home, select a pile, or move the selection to ``target``."""
+        place, _ = self._target(target)
+        if self.state.won:
+            return self._refuse(GAME_WON)
+        intent: Action = ("tap", target)
+        selected = self.selected
+        if selected is None:
+            if not self.state.cards_at(place):
+                return self._refuse(N_("There is no card there"))
+            if place.kind == "foundation" and not self.foundations_give_back:
+                return self._refuse(N_("Cards on a foundation stay there"))
+            move = home_move(self.state, place)
+            if move is not None:
+                return self._play(move, intent)
+            return self._select(place, intent)
+        if place == selected:
+            self.selected = None
+            self._accept(intent)
+            return [{"type": "deselect"}]
+        move = Move(selected, place, self.count_for(self.state, selected, place))
+        reason = self.state.refusal(move)
+        if reason is None:
+            return self._play(move, intent)
+        events = self._refuse(reason)
+        if self.state.cards_at(place) and (
+            place.kind != "foundation" or self.foundations_give_back
+        ):
+            events += self._select(place, intent)
+        return events
+
+    def double_tap(self, target: str) -> list[Event]:
+        """Move the card or run at ``target`` to the first place that takes it (see module)."""
+        place, _ = self._target(target)
+        state = self.state
+        if state.won:
+            return self._refuse(GAME_WON)
+        if not state.cards_at(place):
+            return self._refuse(N_("There is no card there"))
+        for move in self._double_tap_moves(place):
+            if state.refusal(move) is None:
+                return self._play(move, ("double_tap", target))
+        return self._refuse(N_("This card has nowhere to go"))
+
+    def drag(self, source: str, target: str) -> list[Event]:
+        """Move from ``source`` (``column:N:k`` picks the cards from index k up) to ``target``."""
+        src, index = self._target(source)
+        dest, _ = self._target(target)
+        state = self.state
+        if state.won:
+            return self._refuse(GAME_WON)
+        cards = state.cards_at(src)
+        if not cards:
+            return self._refuse(N_("There is no card there"))
+        if index is not None:
+            if index >= len(cards):
+                return self._refuse(N_("There is no card there"))
+            count = len(cards) - index
+        else:
+            count = self.count_for(state, src, dest)
+        move = Move(src, dest, count)
+        reason = state.refusal(move)
+        if reason is not None:
+            return self._refuse(reason)
+        return self._play(move, ("drag", source, target))
+
+    def undo(self) -> list[Event]:
+        """Take back the last move (with its automatic follow-ups)."""
+        return self._walk(self.history.undo, "undo")
+
+    def redo(self) -> list[Event]:
+        """Re-apply the last undone move."""
+        return self._walk(self.history.redo, "redo")
+
+    def play_move(self, move: Move) -> list[Event]:
+        """Play a move given in notation form (a terminal player's entry); logged as a drag."""
+        intent: Action = ("drag", move.source.target, move.dest.target)
+        if move.source.kind == "column" and move.count > 1:
+            index = len(self.state.columns[move.source.index]) - move.count
+            intent = ("drag", f"{move.source.target}:{index}", move.dest.target)
+        reason = self.state.refusal(move)
+        if reason is not None:
+            return self._refuse(reason)
+        return self._play(move, intent)
+
+    def legal_intents(self) -> list[Action]:
+        """One drag per legal move (a run's drag names the index it starts at)."""
+        intents: list[Action] = []
+        state = self.state
+        for move in state.legal_moves():
+            source = move.source.target
+            if move.source.kind == "column":
+                source += f":{len(state.columns[move.source.index]) - move.count}"
+            intents.append(("drag", source, move.dest.target))
+        return intents
+
+    def hidden_cards(self) -> frozenset[str]:
+        """None: every card is dealt face up."""
+        return frozenset()
+
+    # -- answers -----------------------------------------------------------------------
+
+    def hint(self) -> dict[str, Any] | None:
+        """The next move of a winning line from here, or ``None`` (none found or none exists)."""
+        moves = self.solve(self.state, HINT_SECONDS)
+        if not moves:
+            return None
+        move = moves[0]
+        return {"move": format_move(move), "from": move.source.target, "to": move.dest.target}
+
+    def _double_tap_moves(self, place: Place) -> list[Move]:
+        state = self.state
+        moves: list[Move] = []
+        home = home_move(state, place)
+        if home is not None:
+            moves.append(home)
+        filled = [
+            i for i in range(self.n_columns) if state.columns[i] and Place("column", i) != place
+        ]
+        filled.sort(key=lambda i: -len(state.columns[i]))
+        for index in filled:
+            dest = Place("column", index)
+            moves.append(Move(place, dest, self.count_for(state, place, dest)))
+        empty = next((i for i in range(self.n_columns) if not state.columns[i]), None)
+        if empty is not None:
+            dest = Place("column", empty)
+            count = self.count_for(state, place, dest)
+            cards = state.cards_at(place)
+            if not (place.kind == "column" and count == len(cards)):
+                moves.append(Move(place, dest, count))
+        free = next((i for i, card in enumerate(state.cells) if card is None), None)
+        if free is not None and place.kind != "cell":
+            moves.append(Move(place, Place("cell", free)))
+        return moves
+
+    def _play(self, move: Move, intent: Action) -> list[Event]:
+        state = self.state.apply(move)
+        events: list[Event] = [self._move_event(move)]
+        if self.settings.auto_move:
+            while (auto := next(self.safe_home_moves(state), None)) is not None:
+                state = state.apply(auto)
+                events.append({**self._move_event(auto), "auto": True})
+        self.timer.start()
+        self.history.push(state)
+        self.selected = None
+        self._accept(intent)
+        return events + self._end_events()
+
+    def _walk(self, step: Callable[[], S], kind: str) -> list[Event]:
+        if self.state.won:
+            return self._refuse(GAME_WON)
+        try:
+            step()
+        except IllegalMove as error:
+            return self._refuse(error.reason)
+        self.selected = None
+        self._accept((kind,))
+        events: list[Event] = [{"type": kind}]
+        if self.status == "playing" and self.timer.stopped:
+            self.timer.stopped = False
+            self.timer.start()
+        return events + self._end_events()
+
+    def _end_events(self) -> list[Event]:
+        status = self.status
+        if status == "playing":
+            return []
+        self.timer.stop()
+        return [{"type": status}]
+
+    def _select(self, place: Place, intent: Action) -> list[Event]:
+        self.selected = place
+        self._accept(intent)
+        return [{"type": "select", "target": place.target}]
+
+    def _accept(self, intent: Action) -> None:
+        self.log.append(intent)
+        self.message = None
+
+    def _refuse(self, reason: str) -> list[Event]:
+        self.message = reason
+        return [{"type": "error", "message": reason}]
+
+    @staticmethod
+    def _move_event(move: Move) -> Event:
+        return {
+            "type": "move",
+            "move": format_move(move),
+            "from": move.source.target,
+            "to": move.dest.target,
+            "say": MOVED,
+        }
+
+    def _selected_count(self) -> int:
+        if self.selected is None:
+            return 0
+        if self.selected.kind == "column":
+            return self.run_length(self.state.columns[self.selected.index])
+        return 1
+
+    def _accepting(self) -> set[Place]:
+        """The piles the selection can move to."""
+        assert self.selected is not None
+        state = self.state
+        found = set()
+        dests = [Place("column", i) for i in range(self.n_columns)]
+        dests += [Place("cell", i) for i in range(self.n_cells)]
+        dests += [Place("foundation", i) for i in range(4)]
+        for dest in dests:
+            move = Move(self.selected, dest, self.count_for(state, self.selected, dest))
+            if state.refusal(move) is None:
+                found.add(dest)
+        return found
+
+    def _dims(self, place: Place, accepts: set[Place]) -> bool:
+        return self.selected is not None and place != self.selected and place not in accepts
+
+    def _framed(self) -> set[tuple[Place, int]]:
+        """(pile, depth from the top) of cards that can go home or onto another column."""
+        state = self.state
+        framed: set[tuple[Place, int]] = set()
+        sources = [Place("column", i) for i in range(self.n_columns) if state.columns[i]]
+        sources += [Place("cell", i) for i, card in enumerate(state.cells) if card is not None]
+        for source in sources:
+            if home_move(state, source) is not None:
+                framed.add((source, 1))
+            for index in range(self.n_columns):
+                dest = Place("column", index)
+                if dest == source:
+                    continue
+                count = self.count_for(state, source, dest)
+                whole = source.kind == "column" and count == len(state.cards_at(source))
+                if whole and not state.columns[index]:
+                    continue
+                if state.refusal(Move(source, dest, count)) is None:
+                    framed.add((source, count))
+        return framed
+
+    @staticmethod
+    def _card_view(
+        card: str, *, available: bool, framed: bool, dimmed: bool, selected: bool
+    ) -> dict[str, Any]:
+        return {
+            "card": card,
+            "face_up": True,
+            "available": available,
+            "framed": framed,
+            "dimmed": dimmed,
+            "selected": selected,
+        }
+
+    def _pile(
+        self,
+        place: Place,
+        kind: str,
+        cards: list[dict[str, Any]],
+        accepts: set[Place],
+        x: int,
+        y: int = 0,
+        fan: int = 0,
+    ) -> dict[str, Any]:
+        pile: dict[str, Any] = {
+            "target": place.target,
+            "kind": kind,
+            "cards": cards,
+            "x": x,
+            "y": y,
+            "fan": fan,
+        }
+        if self.selected is not None:
+            pile["accepts"] = place in accepts
+        return pile
