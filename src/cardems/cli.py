@@ -116,6 +116,18 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--game", choices=names, help="read CODE as this game names its deals")
     solve.set_defaults(func=cmd_solve)
 
+    analyzed = [game for game in games() if game.can_analyze]
+    if analyzed:
+        analyze = sub.add_parser("analyze", help="decide many deals of a game, on every core")
+        per_game = analyze.add_subparsers(dest="game", metavar="GAME", required=True)
+        for game in analyzed:
+            parser_of_game = per_game.add_parser(
+                game.family.name,
+                help=f"{game.family.title}: see its -h",
+            )
+            game.add_analyze_arguments(parser_of_game)
+            parser_of_game.set_defaults(func=game.analyze)
+
     for game in games():
         game.add_commands(sub)
     from cardems.web.commands import add_commands

@@ -1,4 +1,4 @@
-"""``cardems deal/solve --game freecell`` with classic numbers, and ``analyze-freecell``."""
+"""``cardems deal/solve --game freecell`` with classic numbers, and ``analyze freecell``."""
 
 from __future__ import annotations
 
@@ -35,10 +35,23 @@ def test_a_number_without_the_game_is_refused(capsys: pytest.CaptureFixture[str]
 
 def test_analyze_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     results = tmp_path / "results.txt"
-    argv = ["analyze-freecell", "--deals", "3", "--jobs", "1", "--results", str(results)]
+    argv = ["analyze", "freecell", "--deals", "3", "--jobs", "1", "--results", str(results)]
     assert main(argv) == 0
     assert "3 of 3 decided, 3 winnable" in capsys.readouterr().out
     lines = results.read_text().splitlines()
     assert sorted(int(line.split()[0]) for line in lines) == [1, 2, 3]
     assert main(argv) == 0
     assert results.read_text().splitlines() == lines  # nothing solved twice
+
+
+def test_analyze_is_one_command_for_every_game_with_pools(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["analyze", "--help"])
+    out = capsys.readouterr().out
+    assert "freecell" in out and "seahaven" in out
+    with pytest.raises(SystemExit):
+        main(["analyze-freecell"])
+    with pytest.raises(SystemExit):
+        main(["analyze", "hearts", "--deals", "3"])

@@ -29,6 +29,7 @@ class GameBase:
     page: ClassVar[str] = "table.html"
     client_strings: ClassVar[tuple[str, ...]] = ()
     can_solve: ClassVar[bool] = False
+    can_analyze: ClassVar[bool] = False
     opponents: ClassVar[bool] = False
     variant_legend: ClassVar[str] = ""
     variant_labels: ClassVar[tuple[tuple[str, int], ...]] = ()
@@ -77,3 +78,10 @@ class GameBase:
 
     def add_commands(self, subparsers: Any) -> None:
         """No commands of its own by default."""
+
+    def add_analyze_arguments(self, parser: Any) -> None:
+        """No ``analyze`` options by default."""
+
+    def analyze(self, args: Any) -> None:
+        """No ``analyze`` by default."""
+        raise Unsupported(NO_SOLVER % {"game": self.family.title})

@@ -192,6 +192,7 @@ class Game(Protocol):
     client_strings: tuple[str, ...]
     """Marked messages its browser module shows, beside the shared ones."""
     can_solve: bool
+    can_analyze: bool
     """Whether "Winnable?", hints from a solver and the unwinnable warning apply."""
     opponents: bool
     """Whether its tables run computer opponents when the player acts (which takes time)."""
@@ -262,6 +263,14 @@ class Game(Protocol):
 
     def add_commands(self, subparsers: Any) -> None:
         """Add the game's own ``cardems`` sub-commands (may add none)."""
+        ...
+
+    def add_analyze_arguments(self, parser: Any) -> None:
+        """The options of ``cardems analyze <slug>`` (a game with ``can_analyze``)."""
+        ...
+
+    def analyze(self, args: Any) -> None:
+        """Run ``cardems analyze <slug>``: decide many deals, on every core."""
         ...
 
 

@@ -1,6 +1,6 @@
-"""``cardems analyze-freecell``: decide Microsoft's deals one by one, on every core.
+"""``cardems analyze freecell``: decide Microsoft's deals one by one, on every core.
 
-    cardems analyze-freecell --deals 32000
+    cardems analyze freecell --deals 32000
 
 solves deals ``--start`` … ``--start + --deals - 1`` of the variant (progress on stderr)
 and appends one line per deal to ``--results`` (``number verdict seconds nodes``, the
@@ -91,15 +91,11 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     )
 
 
-def add_commands(subparsers: Any) -> None:
-    """Add ``analyze-freecell`` to the ``cardems`` command."""
-    parser = subparsers.add_parser(
-        "analyze-freecell", help="decide whether each of a range of FreeCell deals can be won"
-    )
+def add_arguments(parser: Any) -> None:
+    """The options of ``cardems analyze freecell``."""
     parser.add_argument("--deals", type=int, default=32_000, help="how many deals")
     parser.add_argument("--start", type=int, default=1, help="first deal number")
     parser.add_argument("--variant", choices=FAMILY.variants, default="N")
     parser.add_argument("--budget", type=float, default=600.0, help="seconds per deal")
     parser.add_argument("--jobs", type=int, default=None, help="worker processes (all cores)")
     parser.add_argument("--results", default=None, help="results file, appended to (resumes)")
-    parser.set_defaults(func=cmd_analyze)

@@ -81,6 +81,7 @@ class FreeCell(GameBase):
 
     family = FAMILY
     can_solve = True
+    can_analyze = True
     variant_legend = N_("Build columns")
     variant_labels = (
         (N_("Alternating colours (FreeCell)"), 0),
@@ -181,11 +182,17 @@ class FreeCell(GameBase):
 
         return label_piles(view, lang, label_pile)
 
-    def add_commands(self, subparsers: Any) -> None:
-        """``cardems analyze freecell``."""
-        from cardems.freecell.commands import add_commands
+    def add_analyze_arguments(self, parser: Any) -> None:
+        """The options of ``cardems analyze freecell``."""
+        from cardems.freecell.commands import add_arguments
 
-        add_commands(subparsers)
+        add_arguments(parser)
+
+    def analyze(self, args: Any) -> None:
+        """``cardems analyze freecell`` (see :mod:`cardems.freecell.commands`)."""
+        from cardems.freecell.commands import cmd_analyze
+
+        cmd_analyze(args)
 
 
 GAME = FreeCell()

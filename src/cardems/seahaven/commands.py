@@ -90,16 +90,11 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     )
 
 
-def add_commands(subparsers: Any) -> None:
-    """Add ``analyze seahaven`` to the ``cardems`` command."""
-    parser = subparsers.add_parser(
-        "analyze", help="solve many deals and store the winnable ones (Seahaven pools)"
-    )
-    parser.add_argument("game", choices=["seahaven"])
+def add_arguments(parser: Any) -> None:
+    """The options of ``cardems analyze seahaven``."""
     parser.add_argument("--cells", type=int, choices=(4, 2, 1), required=True)
     parser.add_argument("--deals", type=int, required=True, help="how many deals to solve")
     parser.add_argument("--seed", type=int, default=1, help="which stream of deal numbers")
     parser.add_argument("--budget", type=float, default=10.0, help="seconds per deal")
     parser.add_argument("--jobs", type=int, default=None, help="worker processes (all cores)")
     parser.add_argument("--out", default=None, help="pool file (default: the package data)")
-    parser.set_defaults(func=cmd_analyze)

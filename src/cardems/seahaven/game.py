@@ -76,6 +76,7 @@ class Seahaven(GameBase):
 
     family = FAMILY
     can_solve = True
+    can_analyze = True
     variant_legend = N_("Seahaven difficulty (free cells)")
     variant_labels = (
         (N_("Easy: %(num)d"), 4),
@@ -174,11 +175,17 @@ class Seahaven(GameBase):
             self.family, games, lambda variant: (*FREE_CELLS, int(variant[1:]))
         )
 
-    def add_commands(self, subparsers: Any) -> None:
-        """``cardems analyze seahaven``."""
-        from cardems.seahaven.commands import add_commands
+    def add_analyze_arguments(self, parser: Any) -> None:
+        """The options of ``cardems analyze seahaven``."""
+        from cardems.seahaven.commands import add_arguments
 
-        add_commands(subparsers)
+        add_arguments(parser)
+
+    def analyze(self, args: Any) -> None:
+        """``cardems analyze seahaven`` (see :mod:`cardems.seahaven.commands`)."""
+        from cardems.seahaven.commands import cmd_analyze
+
+        cmd_analyze(args)
 
 
 GAME = Seahaven()
