@@ -173,8 +173,9 @@ class TableService:
         if text not in (None, ""):
             if not isinstance(text, str):
                 raise ServiceError(400, N_("the code must be a string such as SH1-C4-AAAAAJ2"))
-            try:
-                code = DealCode.parse(text)
+            named = request.get("game")
+            try:  # the game named reads its own forms too (FreeCell: a plain deal number)
+                code = self.game(str(named)).code_for(text) if named else DealCode.parse(text)
             except DealCodeError as error:
                 raise ServiceError(400, str(error), part=error.part) from None
             game = self.game_of_code(code)
