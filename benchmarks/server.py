@@ -1,7 +1,9 @@
-"""Start ``cardems serve`` for a benchmark: a fresh SQLite file, a free loopback port."""
+"""What the web benchmarks share: ``cardems serve`` on a fresh database and a free
+loopback port, a minimal HTTP client, percentiles."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
@@ -26,14 +28,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(*options: str) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
-    """``cardems serve --no-browser`` with ``options`` over a fresh database, ready to
-    answer; the process and its port. Stopped on exit."""
+def running_server(*options: str, db: str = "") -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    """``cardems serve --no-browser`` with ``options`` over ``db`` (by default a fresh
+    SQLite file), ready to answer; the process and its port. Stopped on exit."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
         command = [sys.executable, "-m", "cardems", "serve", "--no-browser", "--port", str(port)]
-        command += ["--db", str(Path(tmp) / "bench.db"), *options]
+        command += ["--db", db or str(Path(tmp) / "bench.db"), *options]
         proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
         try:
             deadline = time.monotonic() + 20
@@ -49,3 +51,32 @@ def running_server(*options: str) -> Iterator[tuple[subprocess.Popen[bytes], int
         finally:
             proc.terminate()
             proc.wait(10)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+class Connection:
+    """A minimal keep-alive HTTP/1.1 client: cheap enough not to be the bottleneck."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer, self.cookie = reader, writer, ""
+
+    async def post(self, path: str, body: bytes) -> tuple[int, dict[str, str], bytes]:
+        cookie = f"cookie: {self.cookie}\r\n" if self.cookie else ""
+        self.writer.write(
+            f"POST {path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n"
+            f"content-length: {len(body)}\r\n{cookie}\r\n".encode()
+            + body
+        )
+        status_line = await self.reader.readline()
+        headers = {}
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode().partition(":")
+            headers[name.strip().lower()] = value.strip()
+        payload = await self.reader.readexactly(int(headers.get("content-length", "0")))
+        if "set-cookie" in headers:
+            self.cookie = headers["set-cookie"].split(";", 1)[0]
+        return int(status_line.split()[1]), headers, payload

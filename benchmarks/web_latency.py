@@ -23,39 +23,10 @@ import statistics
 import time
 from pathlib import Path
 
-from server import running_server
+from server import Connection, percentile, running_server
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMING = re.compile(r"dur=([0-9.]+)")
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-class Connection:
-    """A minimal keep-alive HTTP/1.1 client: cheap enough not to be the bottleneck."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader, self.writer, self.cookie = reader, writer, ""
-
-    async def post(self, path: str, body: bytes) -> tuple[int, dict[str, str], bytes]:
-        cookie = f"cookie: {self.cookie}\r\n" if self.cookie else ""
-        self.writer.write(
-            f"POST {path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n"
-            f"content-length: {len(body)}\r\n{cookie}\r\n".encode()
-            + body
-        )
-        status_line = await self.reader.readline()
-        headers = {}
-        while (line := await self.reader.readline()) not in (b"\r\n", b""):
-            name, _, value = line.decode().partition(":")
-            headers[name.strip().lower()] = value.strip()
-        payload = await self.reader.readexactly(int(headers.get("content-length", "0")))
-        if "set-cookie" in headers:
-            self.cookie = headers["set-cookie"].split(";", 1)[0]
-        return int(status_line.split()[1]), headers, payload
 
 
 GAMES = {

@@ -177,11 +177,7 @@ class Store:
             row = db.execute("SELECT settings FROM players WHERE id = ?", (player_id,)).fetchone()
         if row is None:
             raise KeyError(player_id)
-        try:
-            data = json.loads(row["settings"])
-        except ValueError:
-            return {}
-        return data if isinstance(data, dict) else {}
+        return _settings(row["settings"])
 
     def save_settings(self, player_id: str, settings: dict[str, Any]) -> None:
         """Replace the player's settings."""
@@ -192,19 +188,21 @@ class Store:
 
     # Accounts and sessions (hosted mode) ---------------------------------------------
 
-    def cookie_player(self, value: str) -> str | None:
-        """The player a cookie names: a session's player, or a player without an account
-        (an anonymous profile's cookie is its id; an account is reached only by a session)."""
+    def visitor(self, cookie: str) -> tuple[str, dict[str, Any]] | None:
+        """The player a cookie names and their saved settings, in one query: a session's
+        player, or a player without an account (an anonymous profile's cookie is its id;
+        an account is reached only through a session)."""
         with self.db.reading() as db:
-            row = db.execute("SELECT player_id FROM sessions WHERE token = ?", (value,)).fetchone()
-            if row is not None:
-                return str(row["player_id"])
             row = db.execute(
-                "SELECT players.id, accounts.name FROM players"
-                " LEFT JOIN accounts ON accounts.player_id = players.id WHERE players.id = ?",
-                (value,),
+                "SELECT players.id, players.settings FROM sessions"
+                " JOIN players ON players.id = sessions.player_id WHERE sessions.token = ?"
+                " UNION ALL"
+                " SELECT players.id, players.settings FROM players"
+                " LEFT JOIN accounts ON accounts.player_id = players.id"
+                " WHERE players.id = ? AND accounts.name IS NULL",
+                (cookie, cookie),
             ).fetchone()
-        return str(row["id"]) if row is not None and row["name"] is None else None
+        return None if row is None else (str(row["id"]), _settings(row["settings"]))
 
     def account_name(self, player_id: str) -> str | None:
         """The account name of a player, or None for an anonymous profile."""
@@ -430,6 +428,11 @@ class Store:
                 )
             )
         return played
+
+
+def _settings(text: str) -> dict[str, Any]:
+    data = _json(text)
+    return data if isinstance(data, dict) else {}
 
 
 def _json(text: str) -> Any:

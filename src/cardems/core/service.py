@@ -296,8 +296,11 @@ class TableService:
     # Playing ----------------------------------------------------------------------------
 
     def blocks(self, player_id: str, game_id: str) -> bool:
-        """Whether :meth:`act` on this game may take long (opponents think, or a solver
-        checks each move for the unwinnable warning): call it from a worker thread then."""
+        """Whether :meth:`act` on this game may take long (opponents think, a solver checks
+        each move for the unwinnable warning, or the database is across a network): call
+        it from a worker thread then."""
+        if self.store.db.postgres:
+            return True
         game = self.load(player_id, game_id).game
         return game.opponents or (game.can_solve and self.settings(player_id)["warn_unwinnable"])
 

@@ -20,7 +20,7 @@ import hashlib
 import hmac
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -29,6 +29,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from cardems.core.registry import games
 from cardems.core.service import ServiceError, TableService
+from cardems.core.settings import with_defaults
 from cardems.i18n.markers import N_
 from cardems.web.i18n import (
     LANGUAGE_SETTING,
@@ -57,6 +58,8 @@ class Ctx:
     player_id: str | None
     lang: str
     body: Any = None
+    settings: dict[str, Any] = field(default_factory=dict)
+    """The player's settings, defaults filled in."""
     new_player: bool = False
     cookie: str | None = None
     """A new value for the player cookie (a session token; ``""`` clears it)."""
@@ -95,19 +98,19 @@ class Web:
 
     # Who and which language -------------------------------------------------------------
 
-    def known_player(self, request: Request) -> str | None:
-        """The player the request's cookie names (an anonymous profile or a session)."""
-        value = request.cookies.get(COOKIE, "")
-        if value and len(value) < 64:
-            return self.store.cookie_player(value)
-        return None
-
     def context(self, request: Request) -> Ctx:
-        """The request's player (None for a new visitor) and language."""
-        player_id = self.known_player(request)
-        saved = self.service.settings(player_id).get(LANGUAGE_SETTING)
-        lang = choose_language(saved, request.headers.get("accept-language"))
-        return Ctx(request, player_id, lang)
+        """The request's player (None for a new visitor), settings and language: read once
+        per request, in one query."""
+        cached: Ctx | None = getattr(request.state, "cardems", None)
+        if cached is not None:
+            return cached
+        value = request.cookies.get(COOKIE, "")
+        found = self.store.visitor(value) if value and len(value) < 64 else None
+        player_id, saved = found if found else (None, {})
+        settings = with_defaults(saved)
+        lang = choose_language(settings[LANGUAGE_SETTING], request.headers.get("accept-language"))
+        request.state.cardems = ctx = Ctx(request, player_id, lang, settings=settings)
+        return ctx
 
     def player(self, ctx: Ctx) -> str:
         """The requesting player's id, made now if this is their first write."""
@@ -136,7 +139,7 @@ class Web:
 
     def allowed(self, request: Request) -> bool:
         """Take a token from the player's bucket (or, before a cookie, the address's)."""
-        known = self.known_player(request)
+        known = self.context(request).player_id
         if known is not None:
             return self.limiter.allow(known)
         client = request.client.host if request.client else "unknown"
@@ -244,7 +247,7 @@ class Web:
             environment(ctx.lang)
             .get_template(template)
             .render(
-                settings=self.service.settings(ctx.player_id),
+                settings=ctx.settings,
                 player_id=ctx.player_id,
                 form_token=self.form_token(ctx.player_id),
                 accounts=self.accounts,
