@@ -2,9 +2,11 @@
 when they fit (free cells + 1) × 2^(empty columns), the destination empty column not
 counted; cards never leave the foundations.
 
-A best-first search over positions (most promising first by :func:`_score`: cards home,
+Best-first searches over positions (most promising first by :func:`_score`: cards home,
 how deep the next card of each suit lies, cards above a lower card of their suit, broken
-sequences, free space) with a transposition table. It is *exact*: "winnable" comes with
+sequences, free space), one per weighting of :data:`PROFILES`, each with its own queue and
+transposition table, taking turns (which weighting finds a line fast differs from deal to
+deal, so a portfolio cuts the slow tail). It is *exact*: "winnable" comes with
 a solution, "not winnable" only once every position reachable under the rules below has
 been searched, and "undecided" when a node or time budget runs out. The rules keep every
 position reachable by single-card moves (a move of a sequence is a shortcut for moves
