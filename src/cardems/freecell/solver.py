@@ -142,10 +142,17 @@ def _run(col: bytes, fits: list[bytes]) -> int:
     return m
 
 
+RUNS: dict[bool, dict[bytes, int]] = {False: {}, True: {}}
+""":func:`_run` of the columns met lately, by column (cleared when it grows large)."""
+
+
 def _children(cols: Cols, cells: bytes, found: Found, by_suit: bool) -> Iterator[RawMove]:
     """Every move the search tries (see the module docstring), the likeliest first."""
     fits = FITS[by_suit]
     parents = PARENTS[by_suit]
+    runs = RUNS[by_suit]
+    if len(runs) > 200_000:
+        runs.clear()
     free = CELLS - len(cells)
     empty_col = -1
     empties = 0
@@ -175,7 +182,9 @@ def _children(cols: Cols, cells: bytes, found: Found, by_suit: bool) -> Iterator
         top = col[-1]
         if top % 13 == found[top // 13]:
             yield ("c", i, "h", top // 13, 1)
-        m = _run(col, fits)
+        m = runs.get(col, 0)
+        if not m:
+            m = runs[col] = _run(col, fits)
         for k in range(1, min(m, limit) + 1):
             for parent in parents[col[-k]]:
                 dest = tops.get(parent)
@@ -377,7 +386,7 @@ def _search(
             return
         for move in _children(cols, cells, found, by_suit):
             new = _child(cols, cells, found, move, by_suit)
-            new_key = _key(new[0], new[1])
+            new_key = b"\xff".join(sorted(new[0])) + b"\xfe" + new[1]  # _key, inlined
             if new_key in parents:
                 continue
             parents[new_key] = key
