@@ -8,6 +8,7 @@ import os
 import shutil
 import sqlite3
 import subprocess
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -136,19 +137,21 @@ def post_chunks(db_path: Path, headers: dict[str, str], chunks: int, size: int) 
         "client": ("127.0.0.1", 5000),
         "server": ("testserver", 80),
     }
-    asyncio.run(app(scope, receive, send))
+    runner = threading.Thread(target=asyncio.run, args=(app(scope, receive, send),))
+    runner.start()
+    runner.join()
     return status, pulled
 
 
-def test_a_huge_declared_body_is_refused_before_it_is_read(db_path: Path) -> None:
+def test_a_huge_declared_body_is_refused_before_it_is_read(tmp_path: Path) -> None:
     headers = {"content-type": "application/json", "content-length": str(400 * 10**6)}
-    status, pulled = post_chunks(db_path, headers, chunks=400, size=10**6)
+    status, pulled = post_chunks(tmp_path / "c.db", headers, chunks=400, size=10**6)
     assert status == 413 and pulled == 0
 
 
-def test_an_undeclared_huge_body_stops_being_read_at_the_cap(db_path: Path) -> None:
+def test_an_undeclared_huge_body_stops_being_read_at_the_cap(tmp_path: Path) -> None:
     headers = {"content-type": "application/json", "transfer-encoding": "chunked"}
-    status, pulled = post_chunks(db_path, headers, chunks=4000, size=100_000)
+    status, pulled = post_chunks(tmp_path / "c.db", headers, chunks=4000, size=100_000)
     assert status == 413 and pulled == 1
 
 

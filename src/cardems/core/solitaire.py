@@ -10,7 +10,7 @@ or what can be redone), so replaying the log rebuilds the table exactly.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from cardems.core.game import Action, Event, IntentError, PlayedGame, StatBlock, StatLine
 from cardems.dealcode import GameFamily
@@ -46,26 +46,24 @@ def parse_intent(data: dict[str, Any]) -> Action:
     return (kind, *values)
 
 
+class Gestures(Protocol):
+    """A solitaire table's five gestures; each logs itself when it changes anything."""
+
+    def tap(self, target: str) -> list[Event]: ...
+
+    def double_tap(self, target: str) -> list[Event]: ...
+
+    def drag(self, source: str, target: str) -> list[Event]: ...
+
+    def undo(self) -> list[Event]: ...
+
+    def redo(self) -> list[Event]: ...
+
+
 class SolitaireActions:
-    """``act`` and ``restore`` for a table with ``tap``/``double_tap``/``drag``/``undo``/
-    ``redo`` methods (each logs itself when it changes anything)."""
+    """``act`` and ``restore`` for a table with the :class:`Gestures`."""
 
-    def tap(self, target: str) -> list[Event]:
-        raise NotImplementedError  # pragma: no cover - provided by the table
-
-    def double_tap(self, target: str) -> list[Event]:
-        raise NotImplementedError  # pragma: no cover - provided by the table
-
-    def drag(self, source: str, target: str) -> list[Event]:
-        raise NotImplementedError  # pragma: no cover - provided by the table
-
-    def undo(self) -> list[Event]:
-        raise NotImplementedError  # pragma: no cover - provided by the table
-
-    def redo(self) -> list[Event]:
-        raise NotImplementedError  # pragma: no cover - provided by the table
-
-    def act(self, intent: Action) -> list[Event]:
+    def act(self: Gestures, intent: Action) -> list[Event]:
         """Send one intent to the table; :class:`IntentError` for an unknown one.
 
         A malformed target (``ValueError`` from the table) is an :class:`IntentError` too."""
@@ -86,9 +84,9 @@ class SolitaireActions:
         except ValueError as error:
             raise IntentError(str(error)) from None
 
-    def restore(self, action: Action) -> None:
+    def restore(self: Gestures, action: Action) -> None:
         """Replay one logged intent."""
-        self.act(action)
+        SolitaireActions.act(self, action)
 
 
 FINISHED = ("won", "lost", "blocked", "stuck", "abandoned")
