@@ -23,6 +23,12 @@ def test_each_face_is_well_formed_and_shows_its_index(card: Card) -> None:
     assert int(index.get("font-size", "0")) >= 30
     fills = {p.get("fill") for p in root.iter(f"{NS}path")}
     assert fills == ({RED} if card.suit.is_red else {"#1b1b1f"})
+    # the index's suit sits under its rank, in the left strip a fanned hand leaves visible
+    corners = [
+        tuple(map(float, p.get("transform", "").split("(")[1].split(")")[0].split()))
+        for p in root.iter(f"{NS}path")
+    ]
+    assert any(x + 15 <= 22 and 35 <= y <= 45 for x, y in corners)
 
 
 def test_faces_are_distinct_and_deterministic() -> None:

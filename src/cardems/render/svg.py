@@ -94,6 +94,9 @@ def face_body(card: Card) -> str:
         _outline("#fffdf8", "#8a8a8a"),
         f'<text x="6" y="35" font-family="{FONT}" font-size="36" font-weight="bold"'
         f' fill="{color}"{spacing}>{label}</text>',
+        # The index, rank over suit in the top left corner, stays readable in a hand
+        # where each card covers the right-hand part of the one before.
+        suit_shape(card.suit, 13, 50, 15),
         suit_shape(card.suit, 80, 21, 28),
     ]
     if card.rank >= Rank.JACK:
