@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cardems.core.game import Action, Option, PlayedGame, StatBlock, Table, View
+from cardems.core.game import Action, Example, Option, PlayedGame, StatBlock, Table, View
 from cardems.core.registry import Unsupported
 from cardems.core.solitaire import parse_intent, solitaire_statistics
 from cardems.dealcode import DealCode, DealCodeError, GameFamily
@@ -33,6 +33,7 @@ class GameBase:
     opponents: ClassVar[bool] = False
     variant_legend: ClassVar[str] = ""
     variant_labels: ClassVar[tuple[tuple[str, int], ...]] = ()
+    examples: ClassVar[tuple[Example, ...]] = ()
 
     def code_for(self, text: str) -> DealCode:
         """A deal code of this game, as :meth:`DealCode.parse` reads it."""

@@ -142,6 +142,28 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Example:
+    """A worked example a game shows step by step (``/examples/<slug>``): a deal and the
+    actions played on it, as its table logs them, with words for some of the steps."""
+
+    slug: str
+    code: str
+    actions: tuple[Action, ...]
+    title: str
+    """A marked message (``N_``): the page's heading."""
+    intro: str = ""
+    """A marked message: what the example shows."""
+    notes: tuple[tuple[int, str], ...] = ()
+    """``(step, marked message)``: what to look at after that many actions."""
+
+    @classmethod
+    def of(cls, slug: str, code: str, actions: str, title: str, **more: Any) -> Example:
+        """An example whose ``actions`` are written ``"tap stock, drag heart:25 waste"``."""
+        steps = tuple(tuple(part.split()) for part in actions.split(",") if part.strip())
+        return cls(slug, code, steps, title, **more)
+
+
+@dataclass(frozen=True)
 class PlayedGame:
     """One of the player's games as the statistics see it (finished or not)."""
 
@@ -200,6 +222,8 @@ class Game(Protocol):
     """A marked message naming the choice of variant in the new-game window."""
     variant_labels: tuple[tuple[str, int], ...]
     """Each variant's marked label (with its ``%(num)d``), in ``family.variants`` order."""
+    examples: tuple[Example, ...]
+    """Worked examples its rules refer to, replayed at ``/examples/<slug>``."""
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A fresh deal of ``variant``; only winnable ones when asked."""

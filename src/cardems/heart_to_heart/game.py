@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardems.core.base import GameBase
-from cardems.core.game import Table, TableSettings, View
+from cardems.core.game import Example, Table, TableSettings, View
 from cardems.core.labels import label_piles
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_
@@ -18,11 +18,48 @@ if TYPE_CHECKING:
 FAMILY = GameFamily("HH", "heart-to-heart", "Heart to Heart", ("N",), 7)
 
 
+EXAMPLE = Example.of(
+    "heart-to-heart",
+    "HH1-N-AAAAAAM",
+    "tap stock, tap stock, tap stock, tap stock, tap stock, tap stock, tap stock, tap stock,"
+    " tap stock, drag heart:25 waste, tap stock, tap stock, tap stock, tap stock, tap stock,"
+    " drag heart:24 waste, tap stock, drag heart:22 waste, tap stock, tap stock, tap stock,"
+    " tap stock, drag heart:23 waste, drag heart:20 waste, tap stock, tap stock,"
+    " drag heart:19 heart:21, drag heart:17 heart:18, tap stock, tap stock, tap stock,"
+    " tap stock, drag heart:16 waste, tap stock, tap stock, tap stock, tap stock, tap stock,"
+    " tap stock, drag heart:13 waste, drag heart:11 waste, tap stock, tap stock, tap stock,"
+    " tap stock, tap stock, drag heart:12 waste, drag heart:7 heart:15, tap stock, tap stock,"
+    " tap stock, tap stock, drag heart:14 waste, tap stock, drag heart:6 heart:9,"
+    " drag heart:2 waste, drag heart:10 waste, tap stock, tap stock, drag heart:4 waste,"
+    " tap stock, tap stock, tap stock, tap stock, tap stock, tap stock, tap stock,"
+    " drag heart:8 waste, drag heart:3 heart:5, tap stock, drag heart:1 waste",
+    N_("Heart to Heart: a won game of deal HH1-N-AAAAAAM"),
+    intro=N_(
+        "The example of the rules, played to the win: the first 9 moves turn cards from"
+        " the stock, then every pair the solver's winning line makes, to the last card"
+        " of the heart."
+    ),
+    notes=(
+        (9, N_("The ninth card turned is a 4♥, the same rank as the tip.")),
+        (
+            10,
+            N_(
+                "Move 10 removes the two 4♥ together: the two cards the tip covered"
+                " become available."
+            ),
+        ),
+        (71, N_("All 25 cards of the heart are gone: the game is won.")),
+    ),
+)
+"""The rules' worked example (deal 12), from its opening to the win."""
+
+
 class HeartToHeart(GameBase):
     """Heart to Heart (``HH1-N-…``): a Pyramid-family solitaire shaped like a heart."""
 
     family = FAMILY
     can_solve = True
+    examples = (EXAMPLE,)
     keys_help = N_(
         "Keyboard: arrow keys move between cards, Enter or Space selects and pairs,"
         " D draws a card, U undoes, R redoes, Esc cancels the selection."
