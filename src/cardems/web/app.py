@@ -36,6 +36,7 @@ from cardems.web.deps import Web
 from cardems.web.i18n import choose_language, translate
 from cardems.web.pages import page_routes
 from cardems.web.ratelimit import RateLimiter
+from cardems.web.replay import replay_routes
 
 HERE = Path(__file__).parent
 log = logging.getLogger("cardems.web")
@@ -106,6 +107,7 @@ def create_app(
     routes = [
         *(account_routes(web) if accounts else []),
         *page_routes(web),
+        *replay_routes(web),
         *game_routes(web),
         *player_routes(web),
         *static,

@@ -94,6 +94,9 @@ CLIENT_STRINGS: Final = (
     N_("You passed to %(seat)s:"),
     N_("You received from %(seat)s:"),
     N_("Trick %(num)d: %(leader)s led, %(winner)s took it (%(points)d points)."),
+    # TRANSLATORS: the replay viewer's button that plays the moves one after the other.
+    N_("Play"),
+    N_("Pause"),
 )
 
 

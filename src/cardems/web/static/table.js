@@ -4,15 +4,12 @@
 // (pointer events: mouse, pen and touch alike). It knows no game by name.
 
 import { call, enqueue, intent, say, track } from "./api.js";
+import { el, geometryOf, pileGroup } from "./board.js";
 import { cardName, t } from "./i18n.js";
 
-const SVGNS = "http://www.w3.org/2000/svg";
-const CW = 100; // card width, board units (the sprite's viewBox)
-const CH = 140;
 const DRAG_THRESHOLD = 8; // px of movement before a press becomes a drag
 const DOUBLE_MS = 350;
 const SPEEDS = { off: 0, fast: 120, normal: 220, slow: 420 };
-const MAX_FAN = 110; // board units: the longest a column's fan is stretched into spare room
 
 const root = document.getElementById("table");
 const board = document.getElementById("board");
@@ -43,73 +40,7 @@ function send(body) {
   return enqueue(() => intentNow(body));
 }
 
-// --- geometry ---------------------------------------------------------------------------
-
-// Each pile's place comes with the view, in board units: its slot's top-left corner and
-// the vertical offset between its cards (0: stacked, only the top card is seen).
-//
-// The board is scaled to fit the felt. When the felt is taller than the board at that
-// scale (a phone held upright), the fanned piles are spread out into the spare height,
-// up to MAX_FAN, so their cards are easier to read and to touch.
-function geometryOf(someView) {
-  const map = new Map();
-  const { width } = someView.board;
-  let height = someView.board.height;
-  let stretch = 1;
-  const box = board.getBoundingClientRect();
-  const fanned = someView.piles.filter((p) => p.fan > 0 && p.cards.length > 1);
-  if (box.width > 0 && box.height > 0 && fanned.length) {
-    const pad = 8;
-    const scale = Math.min(box.width / (width + pad), box.height / (height + pad));
-    const room = box.height / scale - pad; // board units of height the felt offers
-    if (room > height) {
-      const base = Math.max(...fanned.map((p) => p.fan));
-      stretch = Math.max(1, Math.min(MAX_FAN / base,
-        ...fanned.map((p) => (room - p.y - CH) / (p.fan * (p.cards.length - 1)))));
-    }
-  }
-  for (const pile of someView.piles) {
-    const x = pile.x, y = pile.y, fan = (pile.fan || 0) * stretch;
-    map.set(pile.target, { x, y, fan, cards: pile.cards.map((_, i) => ({ x, y: y + i * fan })), pile });
-    if (pile.cards.length) height = Math.max(height, y + CH + fan * (pile.cards.length - 1));
-  }
-  return { map, width, height };
-}
-
 // --- rendering --------------------------------------------------------------------------
-
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVGNS, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-function cardNode(card, target, index, pos, spot) {
-  const classes = ["card"];
-  for (const flag of ["framed", "dimmed", "selected", "available"]) if (card[flag]) classes.push(flag);
-  if (!card.face_up) classes.push("face-down");
-  const g = el("g", {
-    class: classes.join(" "),
-    transform: `translate(${pos.x} ${pos.y})`,
-    "data-target": target,
-    "data-index": index,
-    "data-card": card.card || "back",
-  });
-  if (spot) { // a card of a column: a stop of the keyboard focus
-    g.classList.add("spot");
-    g.setAttribute("role", "button");
-    g.setAttribute("tabindex", "-1");
-    g.setAttribute("aria-label", card.label || card.card || "");
-  } else {
-    g.setAttribute("aria-hidden", "true");
-  }
-  const inner = el("g", { class: "inner card-face" }, g);
-  el("use", { href: `/cards.svg#card-${card.card || "back"}`, width: CW, height: CH }, inner);
-  el("rect", { class: "shade", x: 1, y: 1, width: CW - 2, height: CH - 2, rx: 8 }, inner);
-  el("rect", { class: "frame", x: 2, y: 2, width: CW - 4, height: CH - 4, rx: 8 }, inner);
-  return g;
-}
 
 // Keyboard focus: one "spot" of the board is in the tab order (roving tabindex); the
 // arrow keys move between spots by their place on the table. A spot is a pile, or a
@@ -123,38 +54,13 @@ function spotKey(node) {
 function render() {
   const active = document.activeElement;
   const hadFocus = Boolean(active && board.contains(active));
-  const geometry = geometryOf(view);
+  const geometry = geometryOf(board, view);
   layout = geometry.map;
   board.setAttribute("viewBox", `-4 -4 ${geometry.width + 8} ${geometry.height + 8}`);
   board.setAttribute("preserveAspectRatio", "xMidYMin meet");
   const fresh = document.createDocumentFragment();
   for (const [target, place] of layout) {
-    const pile = place.pile;
-    const top = pile.cards[pile.cards.length - 1];
-    const fanned = pile.fan > 0 && pile.cards.length > 0;
-    const group = el("g", {
-      class: `pile ${pile.kind}${fanned ? "" : " spot"}`,
-      "data-target": target,
-      role: fanned ? "group" : "button",
-      "aria-label": pile.label || target,
-    }, null);
-    if (!fanned) group.setAttribute("tabindex", "-1");
-    if (top && top.selected) group.classList.add("has-selected");
-    el("rect", { class: "slot", x: place.x + 3, y: place.y + 3, width: CW - 6, height: CH - 6, rx: 8 }, group);
-    if (pile.suit) { // a foundation's suit, on its empty slot
-      const mark = el("text", { class: "slot-mark", x: place.x + CW / 2, y: place.y + CH / 2 + 16 }, group);
-      mark.textContent = { S: "♠", H: "♥", D: "♦", C: "♣" }[pile.suit] || "";
-    }
-    // Only the top card of a stacked pile (stock, waste, cell, foundation) can be seen.
-    const first = pile.fan > 0 ? 0 : Math.max(0, pile.cards.length - 1);
-    for (let i = first; i < pile.cards.length; i++) {
-      group.appendChild(cardNode(pile.cards[i], target, i, place.cards[i], fanned));
-    }
-    if (typeof pile.count === "number") { // stock, waste, foundations: how many cards
-      const label = el("text", { class: "label count", x: place.x + CW / 2, y: place.y + CH + 24, "aria-hidden": "true" }, group);
-      label.textContent = String(pile.count);
-    }
-    fresh.appendChild(group);
+    fresh.appendChild(pileGroup(target, place));
   }
   board.replaceChildren(fresh);
   const spots = [...board.querySelectorAll(".spot")];

@@ -1,0 +1,282 @@
+"""Replays and worked examples: a game rebuilt step by step from its code and its actions.
+
+``/replay?code=HH1-N-AAAAAAM&moves=t_stock.g_heart-25_waste`` opens for anyone (no saved
+game is needed): the server deals the code through the game core (``Game.new_table``)
+and plays each action on it (``Table.act``, as a saved game is rebuilt), and the page
+steps through the views (``static/replay.js``). ``/replay/step`` answers one step's view
+as JSON; ``/game/{id}/replay`` sends the player's own game to its replay URL;
+``/examples/{slug}`` replays a worked example a game declares (``Game.examples``).
+
+The moves are the table's log in a compact form that fits in a URL: actions joined by
+``.``, an action's parts by ``_``, the intent type by one letter (``t`` tap, ``d`` double
+tap, ``g`` drag, ``u`` undo, ``r`` redo) and the ``:`` of a target by ``-``. Only games
+drawn from piles (the solitaires) are replayed: Hearts is left out, as its log holds the
+other seats' cards, which a replay must never show.
+
+Every part is checked; bad input answers a 400 page (or JSON for ``/replay/step``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+from urllib.parse import urlencode
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from cardems.core.game import Action, Event, Example, Game, TableSettings, View
+from cardems.core.service import ServiceError
+from cardems.dealcode import DealCode, DealCodeError
+from cardems.i18n import translations
+from cardems.i18n.markers import N_
+from cardems.web.deps import Web
+from cardems.web.i18n import translate
+
+MAX_MOVES_TEXT: Final = 6000
+"""Characters of ``moves`` at most (a URL stays well under 8 KB)."""
+MAX_ACTIONS: Final = 1000
+KINDS: Final = {"t": "tap", "d": "double_tap", "g": "drag", "u": "undo", "r": "redo"}
+LETTERS: Final = {kind: letter for letter, kind in KINDS.items()}
+PART: Final = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
+TARGET: Final = re.compile(r"[A-Za-z0-9]+(?::[A-Za-z0-9]+)*")
+
+NO_CODE = N_("A replay needs a deal code (code=…)")
+TOO_LONG = N_("This replay is too long to open (at most %(num)d moves)")
+BAD_MOVES = N_("The moves of this replay cannot be read (move %(num)d)")
+NOT_PLAYABLE = N_("Move %(num)d of this replay cannot be played on this deal")
+NO_REPLAY = N_("%(game)s games cannot be replayed")
+BAD_STEP = N_("There is no such step in this replay")
+NO_EXAMPLE = N_("There is no such example")
+REPLAY_TITLE = N_("Replay of deal %(code)s")
+START = N_("The deal as it was dealt.")
+YOU_WON = N_("You won!")
+
+
+class ReplayError(ValueError):
+    """Input that does not make a replay: a marked message, answered with a 400."""
+
+
+def encode_moves(actions: Sequence[Action]) -> str:
+    """A table's log as the ``moves`` of a replay URL; ValueError for an action that
+    has no such form (another game's)."""
+    encoded = []
+    for kind, *parts in actions:
+        if kind not in LETTERS or not all(TARGET.fullmatch(part) for part in parts):
+            raise ValueError(f"no replay form for {(kind, *parts)!r}")
+        encoded.append("_".join([LETTERS[kind], *(part.replace(":", "-") for part in parts)]))
+    return ".".join(encoded)
+
+
+def decode_moves(text: str) -> tuple[Action, ...]:
+    """The actions a replay URL's ``moves`` names; :class:`ReplayError` for anything
+    else (too long, an unknown letter, a malformed target)."""
+    if not text:
+        return ()
+    if len(text) > MAX_MOVES_TEXT or text.count(".") >= MAX_ACTIONS:
+        raise ReplayError(TOO_LONG % {"num": MAX_ACTIONS})
+    actions: list[Action] = []
+    for num, item in enumerate(text.split("."), 1):
+        letter, *parts = item.split("_")
+        kind = KINDS.get(letter)
+        wanted = {"tap": 1, "double_tap": 1, "drag": 2}.get(kind or "", 0)
+        if kind is None or len(parts) != wanted or not all(PART.fullmatch(p) for p in parts):
+            raise ReplayError(BAD_MOVES % {"num": num})
+        actions.append((kind, *(part.replace("-", ":") for part in parts)))
+    return tuple(actions)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a replay: the view after it and the events that led there."""
+
+    view: View
+    events: list[Event]
+
+
+def build(games: Sequence[Game], code_text: str, actions: Sequence[Action]) -> list[Step]:
+    """The replay's steps: the deal (step 0), then one per action.
+
+    Every action must change the table, as each one of a saved log did (a refused or
+    idle one means the moves do not belong to this deal)."""
+    try:
+        code = DealCode.parse(code_text)
+    except DealCodeError as error:
+        raise ReplayError(str(error)) from None
+    game = next((g for g in games if g.family.prefix == code.game), None)
+    if game is None:
+        raise ReplayError(NO_REPLAY % {"game": code.family.title})
+    table = game.new_table(code, TableSettings(), {}, lambda: 0.0)
+    first = table.view()
+    if "piles" not in first or "board" not in first:
+        raise ReplayError(NO_REPLAY % {"game": game.family.title})
+    steps = [Step(first, [])]
+    for num, action in enumerate(actions, 1):
+        try:
+            events = table.act(action)
+        except ValueError:
+            raise ReplayError(NOT_PLAYABLE % {"num": num}) from None
+        if len(table.log) != num or table.log[-1] != action:
+            raise ReplayError(NOT_PLAYABLE % {"num": num})
+        steps.append(Step(table.view(), events))
+    return steps
+
+
+def _top_label(view: View, target: Any) -> str:
+    """The spoken name of the top card of ``target`` (its first clause: the card)."""
+    for pile in view.get("piles", []):
+        if pile.get("target") == target and pile.get("cards"):
+            top = pile["cards"][-1]
+            return re.split("[,،]", str(top.get("label") or top.get("card") or ""))[0]
+    return ""
+
+
+def narrate(lang: str, previous: View, view: View, events: list[Event]) -> str:
+    """A step in words, as the table's live region says it (``previous`` and ``view``
+    localized, with their labels)."""
+    t = translations(lang)
+    said: list[str] = []
+    moved = any(event.get("type") == "move" for event in events)
+    for event in events:
+        kind = event.get("type")
+        if kind == "move" and event.get("say"):
+            card = _top_label(previous, event.get("from"))
+            template = str(event["say"])
+            named = "%(card)" in template
+            text = t.gettext(template) % {"card": card} if named else t.gettext(template)
+            if named or not card or event.get("from") == "stock":
+                said.append(text)
+            else:
+                said.append(t.gettext("%(card)s: %(said)s") % {"card": card, "said": text})
+        elif kind in ("undo", "redo"):
+            said.append(t.gettext("Undone." if kind == "undo" else "Redone."))
+        elif kind == "deselect" and not moved:
+            said.append(t.gettext("Nothing selected."))
+        elif kind == "select" and not moved:
+            pile = next((p for p in view["piles"] if p["target"] == event.get("target")), None)
+            if pile and pile.get("label"):
+                said.append(str(pile["label"]))
+        elif kind == "error" and event.get("message"):
+            said.append(translate(lang, str(event["message"])) or "")
+        elif kind == "won":
+            said.append(t.gettext(YOU_WON))
+    return " ".join(said)
+
+
+def replay_routes(web: Web) -> list[Route]:
+    """``/replay``, ``/replay/step``, ``/game/{id}/replay`` and ``/examples/{slug}``."""
+    service = web.service
+
+    def examples() -> dict[str, Example]:
+        return {example.slug: example for game in service.games for example in game.examples}
+
+    def read(request: Request) -> tuple[str, tuple[Action, ...]]:
+        code = request.query_params.get("code", "").strip()
+        if not code or len(code) > 40:
+            raise ReplayError(NO_CODE)
+        return code, decode_moves(request.query_params.get("moves", ""))
+
+    def bad(ctx: Any, error: ReplayError) -> Response:
+        return web.error_page(ctx, ServiceError(400, str(error)))
+
+    def page(
+        request: Request,
+        code: str,
+        actions: tuple[Action, ...],
+        example: Example | None = None,
+    ) -> Response:
+        ctx = web.context(request)
+        try:
+            steps = build(service.games, code, actions)
+        except ReplayError as error:
+            return bad(ctx, error)
+        lang = ctx.lang
+        views = [web.localize(step.view, lang) for step in steps]
+        words = [translations(lang).gettext(START)]
+        words += [
+            narrate(lang, views[i - 1], views[i], steps[i].events) for i in range(1, len(steps))
+        ]
+        notes = dict(example.notes) if example else {}
+        t = translations(lang)
+        game = next(g for g in service.games if g.family.name == views[0]["game"])
+        moves = encode_moves(actions)
+        share = (
+            f"/examples/{example.slug}"
+            if example
+            else "/replay?" + urlencode({"code": views[0]["code"], "moves": moves})
+        )
+        return web.page(
+            ctx,
+            "replay.html",
+            family=game.family,
+            title=t.gettext(example.title)
+            if example
+            else t.gettext(REPLAY_TITLE) % {"code": views[0]["code"]},
+            intro=t.gettext(example.intro) if example and example.intro else "",
+            steps=[
+                {"words": words[i], "note": t.gettext(notes[i]) if i in notes else ""}
+                for i in range(len(steps))
+            ],
+            data={
+                "code": views[0]["code"],
+                "moves": moves,
+                "count": len(steps) - 1,
+                "first": views[0],
+            },
+            share=share,
+        )
+
+    async def replay(request: Request) -> Response:
+        try:
+            code, actions = read(request)
+        except ReplayError as error:
+            return bad(web.context(request), error)
+        return await run_in_threadpool(page, request, code, actions)
+
+    async def example(request: Request) -> Response:
+        found = examples().get(request.path_params["slug"])
+        if found is None:
+            return web.error_page(web.context(request), ServiceError(404, NO_EXAMPLE))
+        return await run_in_threadpool(page, request, found.code, found.actions, found)
+
+    async def step(request: Request) -> Response:
+        ctx = web.context(request)
+        try:
+            code, actions = read(request)
+            number = request.query_params.get("step", "")
+            if not number.isdigit() or int(number) > len(actions):
+                raise ReplayError(BAD_STEP)
+            steps = await run_in_threadpool(build, service.games, code, actions[: int(number)])
+        except ReplayError as error:
+            return JSONResponse({"error": translate(ctx.lang, str(error))}, 400)
+        last = steps[-1]
+        view = web.localize(last.view, ctx.lang)
+        data = {"step": int(number), "view": view, "events": last.events}
+        return JSONResponse(data, headers={"cache-control": "public, max-age=3600"})
+
+    async def own(request: Request) -> Response:
+        """The player's game (finished or not) as a shareable replay URL."""
+        ctx = web.context(request)
+        try:
+            live = await run_in_threadpool(service.load, ctx.reader, ctx.game_id)
+            moves = encode_moves(live.table.log)
+        except ServiceError as error:
+            return web.error_page(ctx, error)
+        except ValueError:
+            return bad(ctx, ReplayError(NO_REPLAY % {"game": live.game.family.title}))
+        if len(moves) > MAX_MOVES_TEXT or len(live.table.log) >= MAX_ACTIONS:
+            return bad(ctx, ReplayError(TOO_LONG % {"num": MAX_ACTIONS}))
+        query = urlencode({"code": str(live.table.code), "moves": moves})
+        return RedirectResponse(f"/replay?{query}", 303)
+
+    guard = web.guard
+    return [
+        Route("/replay", guard(replay)),
+        Route("/replay/step", guard(step)),
+        Route("/game/{game_id}/replay", guard(own)),
+        Route("/examples/{slug}", guard(example)),
+    ]
