@@ -97,6 +97,8 @@ CLIENT_STRINGS: Final = (
     # TRANSLATORS: the replay viewer's button that plays the moves one after the other.
     N_("Play"),
     N_("Pause"),
+    # TRANSLATORS: spoken after a refused move when the "Move errors" setting is off.
+    N_("That move is not possible."),
 )
 
 

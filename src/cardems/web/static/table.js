@@ -15,6 +15,7 @@ const root = document.getElementById("table");
 const board = document.getElementById("board");
 const gameId = root.dataset.gameId;
 const duration = SPEEDS[root.dataset.animation] ?? 220;
+const moveErrors = root.dataset.moveErrors === "1"; // the "Move errors" setting: say why
 const $ = (id) => document.getElementById(id);
 
 let view = null;
@@ -210,7 +211,9 @@ function announce(events, previous) {
     else if (event.type === "select") {
       const pile = view.piles.find((p) => p.target === event.target);
       if (pile && !moved) said.push(pile.label);
-    } else if (event.type === "error" && event.message) said.push(event.message);
+    } else if (event.type === "error" && event.message) {
+      said.push(moveErrors ? event.message : t("That move is not possible."));
+    }
     else if (event.type === "unwinnable" && event.message) said.push(event.message);
   }
   if (said.length) $("announce").textContent = said.join(" ");

@@ -397,7 +397,7 @@ async function send(body) {
   }
   if (data.refused) { // an ordinary answer: nothing changed, here is why
     if (data.view) setView(data.view);
-    say(data.refused);
+    say(root.dataset.moveErrors === "1" ? data.refused : t("That move is not possible."));
     return;
   }
   if (status >= 400) {
@@ -421,7 +421,7 @@ function play(code) {
   }
   if (view.to_play !== 0) return;
   const reason = view.refusals[code];
-  if (reason) { say(reason); return; }
+  if (reason) { say(root.dataset.moveErrors === "1" ? reason : t("That move is not possible.")); return; }
   enqueue(() => send({ type: "play", card: code }));
 }
 
