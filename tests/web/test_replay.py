@@ -161,3 +161,12 @@ def test_the_players_game_links_to_its_replay(client: TestClient) -> None:
     )
     assert client.get(moved.headers["location"]).status_code == 200
     assert client.get("/game/nobody/replay").status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["ar", "he", "ro", "en"])
+def test_rules_pages_take_their_language_from_the_address(client: TestClient, lang: str) -> None:
+    page = client.get(f"/rules/heart-to-heart?lang={lang}")
+    assert page.status_code == 200
+    assert f'<article class="rules" lang="{lang}"' in page.text
+    assert f'<html lang="{lang}"' in page.text
+    assert '<html lang="en"' in client.get("/rules/heart-to-heart?lang=zz").text

@@ -18,6 +18,7 @@ from starlette.routing import Route
 
 from cardems.core.service import ServiceError
 from cardems.core.settings import SWITCHES
+from cardems.i18n import LANGUAGES
 from cardems.i18n.markers import N_
 from cardems.render.svg import sprite
 from cardems.web.api import statistics
@@ -103,6 +104,9 @@ def page_routes(web: Web) -> list[Route]:
 
     async def rules(request: Request) -> Response:
         ctx = web.context(request)
+        asked = request.query_params.get("lang")
+        if asked in LANGUAGES:  # /rules/<game>?lang=ar: that language, whatever the settings
+            ctx.lang = asked
         name = request.path_params["game"]
         game = next((g for g in service.games if g.family.name == name), None)
         html = None if game is None else rules_page(game, ctx.lang)
