@@ -29,6 +29,7 @@ import heapq
 import time
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
+from typing import Literal
 
 from cardems.freecell.rules import CELLS, FreeCellState, Move, Place
 
@@ -342,18 +343,19 @@ def solve_state(
             outcome, used = search.send(budget)
             nodes += used
             if outcome is not None:
-                if isinstance(outcome, bytes):
-                    return SolveResult(True, _line(state, outcome), nodes, _since(started))
-                return SolveResult(False, [], nodes, _since(started))
+                if outcome is False:
+                    return SolveResult(False, [], nodes, _since(started))
+                return SolveResult(True, _line(state, outcome), nodes, _since(started))
             if deadline is not None and time.perf_counter() > deadline:
                 return SolveResult(None, [], nodes, _since(started))
             if sum(map(len, cache.values())) > 400_000:
                 cache.clear()
 
 
-Outcome = tuple[bytes | bool | None, int]
-"""What a search answers after a turn: the chain of keys to a win (``bytes``, keys
-joined), False once exhausted, or None; and the positions it expanded."""
+Outcome = tuple[list[RawMove] | Literal[False] | None, int]
+"""What a search answers after a turn: the moves of a win from the start (before the
+safe moves home that follow each), False once exhausted, or None; and the positions it
+expanded."""
 
 
 def _search(
@@ -363,11 +365,11 @@ def _search(
     cache: dict[Found, dict[bytes, Features]],
 ) -> Generator[Outcome, int, None]:
     """One best-first search by ``weights``; sent a budget of positions, it answers an
-    :data:`Outcome` (a win as the keys from the start, joined by :data:`SEPARATOR`)."""
+    :data:`Outcome`. Each position keeps the key it was reached from and the move."""
     fits = FITS[by_suit]
     cols, cells, found = start
     root = _key(cols, cells)
-    parents: dict[bytes, bytes] = {root: b""}
+    parents: dict[bytes, tuple[bytes, RawMove] | None] = {root: None}
     expanded: set[bytes] = set()
     counter = 0
     heap = [(_score(cols, cells, found, fits, weights, cache), counter, root, cols, cells, found)]
@@ -384,45 +386,35 @@ def _search(
         expanded.add(key)
         used += 1
         if found == (13, 13, 13, 13):
-            chain = [key]
-            while parents[chain[-1]]:
-                chain.append(parents[chain[-1]])
-            yield SEPARATOR.join(reversed(chain)), used
+            line: list[RawMove] = []
+            link = parents[key]
+            while link is not None:
+                key, move = link
+                line.append(move)
+                link = parents[key]
+            line.reverse()
+            yield line, used
             return
         for move in _children(cols, cells, found, by_suit):
             new = _child(cols, cells, found, move, by_suit)
             new_key = b"\xff".join(sorted(new[0])) + b"\xfe" + new[1]  # _key, inlined
             if new_key in parents:
                 continue
-            parents[new_key] = key
+            parents[new_key] = (key, move)
             counter += 1
             push(heap, (_score(*new, fits, weights, cache), counter, new_key, *new))
     yield False, used
 
 
-SEPARATOR = b"\xfd"
-"""Joins the keys of a winning chain (no key holds it: cards are 0-51, marks 0xfe, 0xff)."""
-
-
-def _line(state: FreeCellState, chain: bytes) -> list[Move]:
-    """The moves from ``state`` along a chain of keys (see :func:`_search`), with real
-    cells."""
-    keys = chain.split(SEPARATOR)
+def _line(state: FreeCellState, line: list[RawMove]) -> list[Move]:
+    """The moves of a search's winning ``line`` from ``state``, each followed by the safe
+    moves home it allows, with real cells."""
     by_suit = state.by_suit
     raw: list[RawMove] = []
     current = _settle(*_encode(state), by_suit, raw)
-    for target in keys[1:]:
-        for move in _children(*current, by_suit):
-            path = [move]
-            new = _apply(*current, move)
-            if move[2] == "h" or move[0] == "c":
-                new = _settle(*new, by_suit, path)
-            if _key(new[0], new[1]) == target:
-                raw += path
-                current = new
-                break
-        else:  # pragma: no cover - the chain was built by the same moves
-            raise AssertionError("broken solution chain")
+    for move in line:
+        raw.append(move)
+        current = _settle(*_apply(*current, move), by_suit, raw)
     return _to_moves(state, raw)
 
 
