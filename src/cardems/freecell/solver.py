@@ -261,38 +261,36 @@ def _column_features(col: bytes, found: Found, fits: list[bytes]) -> Features:
     return depths, lower, breaks
 
 
+Values = dict[Found, dict[bytes, int]]
+"""A search's weighted column values (:func:`_column_value`), by foundations and column."""
+
+
+def _column_value(col: bytes, found: Found, fits: list[bytes], weights: Weights) -> int:
+    """A column's part of :func:`_score` (an empty one counts against it)."""
+    if not col:
+        return -weights[5]
+    depths, lower, breaks = _column_features(col, found, fits)
+    return weights[1] * depths + weights[2] * lower + weights[3] * breaks
+
+
 def _score(
     cols: Cols,
     cells: bytes,
     found: Found,
     fits: list[bytes],
     weights: Weights,
-    cache: dict[Found, dict[bytes, Features]],
+    values: dict[bytes, int],
 ) -> int:
-    """Lower is more promising: cards home, next cards shallow, cards in order, space free."""
-    depths = lower = breaks = empty = 0
-    by_col = cache.get(found)
-    if by_col is None:
-        by_col = cache[found] = {}
+    """Lower is more promising: cards home, next cards shallow, cards in order, space free.
+    ``values`` caches the columns' parts under ``found``."""
+    total = 0
     for col in cols:
-        if not col:
-            empty += 1
-            continue
-        value = by_col.get(col)
+        value = values.get(col)
         if value is None:
-            value = by_col[col] = _column_features(col, found, fits)
-        depths += value[0]
-        lower += value[1]
-        breaks += value[2]
-    w_home, w_next, w_lower, w_break, w_cell, w_empty = weights
-    return (
-        w_next * depths
-        + w_lower * lower
-        + w_break * breaks
-        + w_cell * len(cells)
-        - w_home * (found[0] + found[1] + found[2] + found[3])
-        - w_empty * empty
-    )
+            value = values[col] = _column_value(col, found, fits, weights)
+        total += value
+    home = found[0] + found[1] + found[2] + found[3]
+    return total + weights[4] * len(cells) - weights[0] * home
 
 
 def _child(
@@ -328,8 +326,7 @@ def solve_state(
     deadline = None if time_limit is None else started + time_limit
     by_suit = state.by_suit
     start = _settle(*_encode(state), by_suit, None)
-    cache: dict[Found, dict[bytes, Features]] = {}
-    searches = [_search(start, by_suit, weights, cache) for weights in PROFILES]
+    searches = [_search(start, by_suit, weights) for weights in PROFILES]
     for search in searches:
         next(search)
     nodes = 0
@@ -348,8 +345,6 @@ def solve_state(
                 return SolveResult(True, _line(state, outcome), nodes, _since(started))
             if deadline is not None and time.perf_counter() > deadline:
                 return SolveResult(None, [], nodes, _since(started))
-            if sum(map(len, cache.values())) > 400_000:
-                cache.clear()
 
 
 Outcome = tuple[list[RawMove] | Literal[False] | None, int]
@@ -359,10 +354,7 @@ expanded."""
 
 
 def _search(
-    start: tuple[Cols, bytes, Found],
-    by_suit: bool,
-    weights: Weights,
-    cache: dict[Found, dict[bytes, Features]],
+    start: tuple[Cols, bytes, Found], by_suit: bool, weights: Weights
 ) -> Generator[Outcome, int, None]:
     """One best-first search by ``weights``; sent a budget of positions, it answers an
     :data:`Outcome`. Each position keeps the key it was reached from and the move."""
@@ -372,15 +364,19 @@ def _search(
     parents: dict[bytes, tuple[bytes, RawMove] | None] = {root: None}
     expanded: set[bytes] = set()
     counter = 0
-    heap = [(_score(cols, cells, found, fits, weights, cache), counter, root, cols, cells, found)]
+    values: Values = {found: {}}
+    heap = [(_score(cols, cells, found, fits, weights, values[found]), counter, root, *start)]
     push, pop = heapq.heappush, heapq.heappop
+    w_cell = weights[4]
     budget = yield None, 0
     used = 0
     while heap:
         if used >= budget:
             budget = yield None, used
             used = 0
-        _, _, key, cols, cells, found = pop(heap)
+            if sum(map(len, values.values())) > 300_000:
+                values.clear()
+        score, _, key, cols, cells, found = pop(heap)
         if key in expanded:
             continue
         expanded.add(key)
@@ -395,14 +391,37 @@ def _search(
             line.reverse()
             yield line, used
             return
+        here = values.get(found)
+        if here is None:
+            here = values[found] = {}
         for move in _children(cols, cells, found, by_suit):
             new = _child(cols, cells, found, move, by_suit)
-            new_key = b"\xff".join(sorted(new[0])) + b"\xfe" + new[1]  # _key, inlined
+            new_cols, new_cells, new_found = new
+            new_key = b"\xff".join(sorted(new_cols)) + b"\xfe" + new_cells  # _key, inlined
             if new_key in parents:
                 continue
             parents[new_key] = (key, move)
             counter += 1
-            push(heap, (_score(*new, fits, weights, cache), counter, new_key, *new))
+            if new_found is found:  # the score changes by the columns the move changed
+                priority = score + w_cell * (len(new_cells) - len(cells))
+                for index in (move[1] if move[0] == "c" else -1, move[3] if move[2] == "c" else -1):
+                    if index >= 0:
+                        col = new_cols[index]
+                        value = here.get(col)
+                        if value is None:
+                            value = here[col] = _column_value(col, found, fits, weights)
+                        before = here.get(cols[index])
+                        if before is None:
+                            before = here[cols[index]] = _column_value(
+                                cols[index], found, fits, weights
+                            )
+                        priority += value - before
+            else:
+                there = values.get(new_found)
+                if there is None:
+                    there = values[new_found] = {}
+                priority = _score(*new, fits, weights, there)
+            push(heap, (priority, counter, new_key, *new))
     yield False, used
 
 
