@@ -235,22 +235,18 @@ PROFILES: tuple[Weights, ...] = ((12, 3, 6, 2, 8, 16), (20, 6, 2, 0, 8, 10), (10
 order that solved deals 1-400 in the fewest positions (median and p95) among the
 weightings tried, each search alone capped at 4,000 positions."""
 
-Features = tuple[int, int, int]
-"""A column's (depth of next cards, cards above a lower card of their suit, breaks)."""
+ORDER: dict[bool, dict[bytes, tuple[int, int]]] = {False: {}, True: {}}
+""":func:`_disorder` of the columns met lately, by column (cleared when it grows large)."""
 
 
-def _column_features(col: bytes, found: Found, fits: list[bytes]) -> Features:
-    """How much a column hides: the depths of the next cards of the suits to go home, the
-    cards lying above a lower card of their own suit, the cards not in sequence."""
-    depths = lower = breaks = 0
+def _disorder(col: bytes, fits: list[bytes]) -> tuple[int, int]:
+    """The cards of a column lying above a lower card of their own suit, and the cards not
+    in sequence with the card under them."""
+    lower = breaks = 0
     lowest = [99, 99, 99, 99]
-    depth = len(col)
     below = -1
     for card in col:
-        depth -= 1
         suit, rank = divmod(card, 13)
-        if rank == found[suit]:
-            depths += depth
         if lowest[suit] < rank:
             lower += 1
         elif rank < lowest[suit]:
@@ -258,7 +254,7 @@ def _column_features(col: bytes, found: Found, fits: list[bytes]) -> Features:
         if below >= 0 and not fits[card][below]:
             breaks += 1
         below = card
-    return depths, lower, breaks
+    return lower, breaks
 
 
 Values = dict[Found, dict[bytes, int]]
@@ -266,11 +262,25 @@ Values = dict[Found, dict[bytes, int]]
 
 
 def _column_value(col: bytes, found: Found, fits: list[bytes], weights: Weights) -> int:
-    """A column's part of :func:`_score` (an empty one counts against it)."""
+    """A column's part of :func:`_score` (an empty one counts against it): how much it
+    hides, by the depths of the next cards of the suits to go home and its disorder."""
     if not col:
         return -weights[5]
-    depths, lower, breaks = _column_features(col, found, fits)
-    return weights[1] * depths + weights[2] * lower + weights[3] * breaks
+    order = ORDER[fits is FITS[True]]
+    known = order.get(col)
+    if known is None:
+        if len(order) > 200_000:
+            order.clear()
+        known = order[col] = _disorder(col, fits)
+    top = len(col) - 1
+    depths = 0
+    for suit in range(4):
+        height = found[suit]
+        if height < 13:
+            at = col.find(suit * 13 + height)
+            if at >= 0:
+                depths += top - at
+    return weights[1] * depths + weights[2] * known[0] + weights[3] * known[1]
 
 
 def _score(
@@ -304,8 +314,10 @@ def _child(
         return _settle(*new, by_suit, None)
     if move[0] == "c":
         col = new[0][move[1]]
-        if col and _safe(col[-1], found, by_suit):
-            return _settle(*new, by_suit, None)
+        if col:
+            card = col[-1]
+            if card % 13 == found[card // 13] and _safe(card, found, by_suit):
+                return _settle(*new, by_suit, None)
     return new
 
 
