@@ -38,6 +38,7 @@ from cardems.cellgames.notation import cell as cell
 from cardems.cellgames.notation import column as column
 from cardems.cellgames.notation import format_move as format_move
 from cardems.cellgames.notation import foundation as foundation
+from cardems.cellgames.piles import Piles
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
@@ -67,7 +68,7 @@ def builds_on(card: Card, below: Card, by_suit: bool) -> bool:
 
 
 @dataclass(frozen=True)
-class FreeCellState:
+class FreeCellState(Piles):
     """One position: columns bottom→top, cells (``None`` = empty), foundation heights
     (0–13, in suit order S H D C), score, move counter and whether runs build by suit
     (Baker's Game). Immutable and hashable."""
@@ -78,11 +79,6 @@ class FreeCellState:
     score: int = 0
     moves: int = 0
     by_suit: bool = False
-
-    @property
-    def position(self) -> tuple[object, ...]:
-        """The cards' placement alone (no score or counter), for comparing positions."""
-        return (self.columns, self.cells, self.foundations)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move (see :func:`legal_moves`)."""
@@ -103,44 +99,6 @@ class FreeCellState:
         if self.won:
             return "won"
         return "stuck" if next(legal_moves(self), None) is None else None
-
-    @property
-    def won(self) -> bool:
-        """All 52 cards are on the foundations."""
-        return all(height == 13 for height in self.foundations)
-
-    @property
-    def free_cells(self) -> int:
-        """How many cells are empty."""
-        return sum(1 for card in self.cells if card is None)
-
-    @property
-    def empty_columns(self) -> int:
-        """How many columns are empty."""
-        return sum(1 for pile in self.columns if not pile)
-
-    def foundation_top(self, suit_index: int) -> Card | None:
-        """The top card of a foundation, or ``None`` when it is empty."""
-        height = self.foundations[suit_index]
-        return Card(Rank(height), SUIT_ORDER[suit_index]) if height else None
-
-    def cards_at(self, place: Place) -> tuple[Card, ...]:
-        """The cards of a pile bottom→top (a foundation gives only its top card)."""
-        if place.kind == "column":
-            return self.columns[place.index]
-        if place.kind == "cell":
-            card = self.cells[place.index]
-            return () if card is None else (card,)
-        top = self.foundation_top(place.index)
-        return () if top is None else (top,)
-
-    def all_cards(self) -> list[Card]:
-        """Every card on the table, foundations included (always 52)."""
-        cards = [card for pile in self.columns for card in pile]
-        cards += [card for card in self.cells if card is not None]
-        for index, height in enumerate(self.foundations):
-            cards += [Card(Rank(rank), SUIT_ORDER[index]) for rank in range(1, height + 1)]
-        return cards
 
 
 def ms_cards(number: int) -> list[Card]:
