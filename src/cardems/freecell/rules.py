@@ -26,7 +26,7 @@ state, so undo (going back to an earlier state) withdraws exactly what a move ad
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from cardems.cards import SUIT_ORDER, Card, Rank, Suit
 from cardems.cellgames import notation
@@ -231,13 +231,13 @@ def _apply_unchecked(state: FreeCellState, move: Move) -> FreeCellState:
     else:
         foundations[dest.index] += 1
         score += FOUNDATION_POINTS
-    return replace(
-        state,
-        columns=tuple(columns),
-        cells=tuple(cells),
-        foundations=(foundations[0], foundations[1], foundations[2], foundations[3]),
-        score=score,
-        moves=state.moves + 1,
+    return FreeCellState(  # faster than dataclasses.replace; every solver line replays here
+        tuple(columns),
+        tuple(cells),
+        (foundations[0], foundations[1], foundations[2], foundations[3]),
+        score,
+        state.moves + 1,
+        state.by_suit,
     )
 
 
