@@ -230,7 +230,7 @@ Weights = tuple[int, int, int, int, int, int]
 """(card home, card above the next card of a suit to go home, card above a lower card of
 its suit, card out of sequence, card in a cell, empty column)."""
 
-PROFILES: tuple[Weights, ...] = ((12, 3, 6, 2, 8, 16), (20, 6, 2, 0, 8, 10), (10, 3, 8, 3, 5, 10))
+PROFILES: tuple[Weights, ...] = ((12, 3, 4, 2, 8, 16), (20, 6, 2, 0, 10, 16), (12, 2, 6, 2, 8, 16))
 """The search's heuristics, each with its own queue (see :func:`solve_state`), in the
 order that solved deals 1-400 in the fewest positions (median and p95) among the
 weightings tried, each search alone capped at 4,000 positions."""
@@ -321,7 +321,7 @@ def _child(
     return new
 
 
-SLICE = 512
+SLICE = 256
 """Positions each search expands before the next one takes its turn."""
 
 
