@@ -45,6 +45,9 @@ LETTERS: Final = {kind: letter for letter, kind in KINDS.items()}
 PART: Final = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
 TARGET: Final = re.compile(r"[A-Za-z0-9]+(?::[A-Za-z0-9]+)*")
 
+UNDONE: Final = "Undone."
+REDONE: Final = "Redone."
+# Said after an undo or a redo (client strings of cardems.web.i18n).
 NO_CODE = N_("A replay needs a deal code (code=…)")
 TOO_LONG = N_("This replay is too long to open (at most %(num)d moves)")
 BAD_MOVES = N_("The moves of this replay cannot be read (move %(num)d)")
@@ -153,7 +156,8 @@ def narrate(lang: str, previous: View, view: View, events: list[Event]) -> str:
             else:
                 said.append(t.gettext("%(card)s: %(said)s") % {"card": card, "said": text})
         elif kind in ("undo", "redo"):
-            said.append(t.gettext("Undone." if kind == "undo" else "Redone."))
+            which = UNDONE if kind == "undo" else REDONE
+            said.append(t.gettext(which))
         elif kind == "deselect" and not moved:
             said.append(t.gettext("Nothing selected."))
         elif kind == "select" and not moved:
