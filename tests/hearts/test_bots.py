@@ -42,7 +42,16 @@ class Spy:
 
 
 @pytest.mark.parametrize(
-    "name", ["easy", "medium", "expert:worlds=6:budget=5", "expert:worlds=6:passes=5:pbudget=5"]
+    "name",
+    [
+        "easy",
+        "medium",
+        "medium:noise=0.3",
+        "rules",
+        "montecarlo:worlds=3",
+        "expert:worlds=6:budget=5",
+        "expert:worlds=6:passes=5:pbudget=5",
+    ],
 )
 def test_bots_pass_three_of_their_cards_and_play_legal_cards(name: str) -> None:
     bots = [Spy(name), Spy("medium"), Spy("easy"), Spy(name)]
