@@ -36,8 +36,8 @@ def i(text: str) -> int:
 
 
 def test_ratio_pools_points_and_hands_over_sets() -> None:
-    one = SetResult(20, 4, 84, 12, 0, 0, 10, 0.1)  # 5 a hand vs 7
-    two = SetResult(10, 6, 138, 18, 0, 0, 10, 0.1)
+    one = SetResult(20, 4, 84, 12, 0, 0, 1, 10, 0.1)  # 5 a hand vs 7
+    two = SetResult(10, 6, 138, 18, 0, 0, 1, 10, 0.1)
     assert ratio([one]) == pytest.approx(5 / 7)
     assert ratio([one, two]) == pytest.approx((30 / 10) / (222 / 30))
     assert math.isnan(ratio([]))
@@ -61,8 +61,8 @@ def test_ratings_recover_a_hand_made_league() -> None:
 
 
 def test_bootstrap_intervals_bracket_the_figures() -> None:
-    good = [SetResult(4 * k + 20, 10, 300 - 4 * k, 30, 1, 0, 10, 0.1) for k in range(6)]
-    bad = [SetResult(120 - 2 * k, 10, 180 + 2 * k, 30, 0, 1, 10, 0.1) for k in range(6)]
+    good = [SetResult(4 * k + 20, 10, 300 - 4 * k, 30, 1, 0, 2, 10, 0.1) for k in range(6)]
+    bad = [SetResult(120 - 2 * k, 10, 180 + 2 * k, 30, 0, 1, 5, 10, 0.1) for k in range(6)]
     result = LeagueResult(["x", "y"], {("x", "y"): good, ("y", "x"): bad}, samples=200)
     figures = result.to_json()
     for pair in figures["pairs"]:

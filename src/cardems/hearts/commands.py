@@ -106,12 +106,15 @@ def cmd_arena(args: argparse.Namespace) -> None:
         print(json.dumps(result))
         return
     print(f"{hands} hands, {matches} duplicate sets of 4 matches, {result['seconds']} s")
-    print(f"{'bot':<16}{'points/hand':>18}{'won':>10}{'moon':>8}{'against':>9}{'ms/dec':>9}")
+    print(
+        f"{'bot':<16}{'points/hand':>18}{'won':>10}{'moon':>8}{'against':>9}{'Q♠':>7}{'ms/dec':>9}"
+    )
     for s in summaries:
         print(
             f"{s.name:<16}{s.mean_points:>10.2f} ± {s.ci95:<5.2f}"
             f"{s.matches_won:>5}/{s.matches:<4}{100 * s.moon_rate:>7.1f}%"
-            f"{100 * s.moons_against_rate:>8.1f}%{s.ms_per_decision:>9.2f}"
+            f"{100 * s.moons_against_rate:>8.1f}%{100 * s.queen_rate:>6.1f}%"
+            f"{s.ms_per_decision:>9.2f}"
         )
 
 

@@ -39,6 +39,7 @@ class SetResult:
     field_hands: int
     moons: int
     moons_against: int
+    queens: int
     decisions: int
     seconds: float
 
@@ -54,6 +55,7 @@ def set_result(records: Sequence[SeatRecord], name: str) -> SetResult:
         field_hands=sum(len(r.hand_scores) for r in field),
         moons=sum(r.moons for r in mine),
         moons_against=sum(r.moons_against for r in mine),
+        queens=sum(r.queens for r in mine),
         decisions=sum(r.decisions for r in mine),
         seconds=sum(r.seconds for r in mine),
     )
@@ -187,6 +189,7 @@ class LeagueResult:
                     "moons_against_rate": _round(
                         sum(s.moons_against for s in sets) / hands if hands else 0, 4
                     ),
+                    "queen_rate": _round(sum(s.queens for s in sets) / hands if hands else 0, 4),
                     "ms_per_decision": _round(
                         1000 * sum(s.seconds for s in sets) / decisions if decisions else 0, 2
                     ),
@@ -294,7 +297,7 @@ def format_table(figures: dict[str, Any], names: Sequence[str]) -> str:
     lines += [
         "",
         f"{'pairing':<34}{'hands':>6}{'ratio':>7}  {'95 % interval':<15}{'pts/hand':>17}"
-        f"{'moons':>7}{'against':>8}{'ms/dec':>8}",
+        f"{'moons':>7}{'against':>8}{'Q♠':>7}{'ms/dec':>8}",
     ]
     for p in figures["pairs"]:
         label = f"{p['bot']} vs 3×{p['field']}"
@@ -303,6 +306,6 @@ def format_table(figures: dict[str, Any], names: Sequence[str]) -> str:
             f"[{p['ratio_low']:.2f}, {p['ratio_high']:.2f}]   "
             f"{p['points_per_hand']:>6.2f} vs {p['field_points_per_hand']:<6.2f}"
             f"{100 * p['moon_rate']:>6.1f}%{100 * p['moons_against_rate']:>7.1f}%"
-            f"{p['ms_per_decision']:>8.1f}"
+            f"{100 * p['queen_rate']:>6.1f}%{p['ms_per_decision']:>8.1f}"
         )
     return "\n".join(lines)
