@@ -155,3 +155,14 @@ def test_medium_is_seeded_and_breaks_ties_at_random() -> None:
     hand = m("2S 3S 4S 5S 6S 2H 3H 4H 5H 9D 8D 9C 8C")
     passes = {heuristic.choose_pass(hand, random.Random(seed).random) for seed in range(20)}
     assert passes == {m("9D 9C 8D"), m("9D 9C 8C")}
+
+
+def test_wary_play_outs_defend_against_the_runner_from_its_first_point() -> None:
+    hand = m("KH 3H 4S 5D 6D 7C")
+    trick = [i("JH"), i("5H"), i("6H")]  # West (1) leads and wins so far
+    played = m("JH 5H 6H 2H") | m("2C 3C 4C 5C")
+    legal = m("KH 3H")
+    points = (0, 1, 0, 0)  # below medium's moon watch: medium ducks …
+    assert choose_card(0, hand, legal, trick, played, points, True, 1) == i("3H")
+    # … but the expert's wary what-if has the others stop West's run at once.
+    assert choose_card(0, hand, legal, trick, played, points, True, 1, None, True) == i("KH")

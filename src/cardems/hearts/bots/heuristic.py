@@ -91,6 +91,7 @@ def choose_card(
     shoot: bool = True,
     runner_seat: int = -1,
     jitter: Jitter = None,
+    wary: bool = False,
 ) -> int:
     """The card to play. ``points`` are the raw points taken so far by each seat.
 
@@ -99,7 +100,8 @@ def choose_card(
     point taken, at least :data:`MOON_RUN`, and the top heart. Another seat holding every
     point taken, at least :data:`MOON_WATCH`, is a threat: then this seat takes a trick
     with points from it when it can and keeps its hearts off the runner's tricks.
-    ``jitter`` breaks ties at random."""
+    ``jitter`` breaks ties at random. ``wary``: the others treat ``runner_seat`` as a
+    threat from its first point (a what-if against players who defend at once)."""
     if not legal & (legal - 1):
         return _high(legal)
     unseen = FULL_DECK & ~hand & ~played
@@ -109,6 +111,8 @@ def choose_card(
         for s in range(4):
             if points[s] == total:
                 runner = s
+    elif wary and runner_seat >= 0 and total and points[runner_seat] == total:
+        runner = runner_seat
     shooting = (seat == runner_seat and points[seat] == total) or (
         shoot
         and runner == seat
