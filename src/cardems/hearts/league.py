@@ -3,11 +3,11 @@
 A pairing ``A vs 3×B`` plays the same duplicate sets (a match code four times, ``A``
 rotated through the seats, see :mod:`cardems.hearts.arena`) as every other pairing,
 so every pairing meets the same cards. Its figure is the ratio of ``A``'s points per hand
-to the field's (below 1: ``A`` beats ``B``), with a 95 % interval by bootstrap over the
-duplicate sets. One rating per bot fits ``log ratio(A, B) = s(A) - s(B)`` by least squares
+to the field's (below 1: ``A`` beats ``B``), with a 95 % interval by bootstrap over its
+matches. One rating per bot fits ``log ratio(A, B) = s(A) - s(B)`` by least squares
 over every pairing (a Bradley–Terry-like model on points) and shows ``s`` as Elo-like
 points, ``-400 log10(e^s)``, around a league mean of 0; its intervals come from the same
-bootstrap (every pairing's sets resampled at once).
+bootstrap (every pairing's matches resampled at once).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ HANDS_PER_SET = 44
 
 @dataclass(frozen=True, slots=True)
 class SetResult:
-    """One duplicate set of a pairing: the first bot's totals and its field's."""
+    """One match of a pairing: the first bot's totals and its field's."""
 
     points: int
     hands: int
@@ -45,7 +45,7 @@ class SetResult:
 
 
 def set_result(records: Sequence[SeatRecord], name: str) -> SetResult:
-    """Pool one duplicate set's 16 records: ``name`` (the first bot) against the rest."""
+    """Pool records (a match's four): ``name`` (the first bot) against the rest."""
     mine = [r for r in records if r.name == name]
     field = [r for r in records if r.name != name]
     return SetResult(
@@ -133,7 +133,7 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 @dataclass
 class LeagueResult:
-    """Every pairing's sets, and the figures drawn from them."""
+    """Every pairing's matches, and the figures drawn from them."""
 
     names: list[str]
     sets: dict[Pair, list[SetResult]]
@@ -146,7 +146,7 @@ class LeagueResult:
 
     def bootstrap(self) -> tuple[dict[Pair, list[float]], dict[str, list[float]]]:
         """Ratios per pairing and ratings per bot, for ``samples`` resamplings of each
-        pairing's duplicate sets."""
+        pairing's matches."""
         rng = random.Random(self.seed)
         ratios: dict[Pair, list[float]] = {pair: [] for pair in self.pairs()}
         ratings: dict[str, list[float]] = {name: [] for name in self.names}
@@ -176,7 +176,7 @@ class LeagueResult:
                 {
                     "bot": a,
                     "field": b,
-                    "sets": len(sets),
+                    "matches": len(sets),
                     "hands": hands,
                     "points_per_hand": _round(sum(s.points for s in sets) / hands if hands else 0),
                     "field_points_per_hand": _round(
@@ -225,11 +225,12 @@ def _round(value: float, digits: int = 3) -> float:
 Task = tuple[str, str, int, int]
 
 
-def play_pairing_set(task: Task) -> tuple[str, str, SetResult]:
-    """One duplicate set of ``a`` against three ``b`` on match code ``number``."""
+def play_pairing_set(task: Task) -> tuple[str, str, list[SetResult]]:
+    """One duplicate set of ``a`` against three ``b`` on match code ``number``: one
+    result per match (``a`` in each seat in turn)."""
     a, b, number, seed = task
     records = play_duplicate((number, (a, b, b, b), seed))
-    return a, b, set_result(records, a)
+    return a, b, [set_result(records[k : k + 4], a) for k in range(0, 16, 4)]
 
 
 def run_league(
@@ -255,12 +256,12 @@ def run_league(
     pool = multiprocessing.Pool(workers) if workers > 1 else None
     hands = 0
     try:
-        done: Iterator[tuple[str, str, SetResult]] = (
+        done: Iterator[tuple[str, str, list[SetResult]]] = (
             pool.imap_unordered(play_pairing_set, tasks) if pool else map(play_pairing_set, tasks)
         )
         for count, (a, b, found) in enumerate(done, 1):
-            result.sets.setdefault((a, b), []).append(found)
-            hands += found.hands
+            result.sets.setdefault((a, b), []).extend(found)
+            hands += sum(match.hands for match in found)
             if progress:
                 progress(count, len(tasks), hands)
     finally:
