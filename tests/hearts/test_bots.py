@@ -43,7 +43,16 @@ class Spy:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "name", ["easy", "medium", "expert:worlds=6:budget=5", "expert:worlds=6:passes=5:pbudget=5"]
+    "name",
+    [
+        "easy",
+        "medium",
+        "medium:noise=0.3",
+        "rules",
+        "montecarlo:worlds=3",
+        "expert:worlds=6:budget=5",
+        "expert:worlds=6:passes=5:pbudget=5",
+    ],
 )
 def test_bots_pass_three_of_their_cards_and_play_legal_cards(name: str) -> None:
     bots = [Spy(name), Spy("medium"), Spy("easy"), Spy(name)]
@@ -140,14 +149,15 @@ def test_sampled_deals_respect_sizes_voids_played_cards_and_passes() -> None:
                 assert_deal_fits(seat_view, knowledge.sample(rng))
 
 
-def test_the_true_deal_explains_medium_play_exactly() -> None:
+def test_the_true_deal_explains_medium_play_but_for_its_random_tie_breaks() -> None:
     checked = 0
     for match, seat_view in bot_views(9):
         checks = past_checks(seat_view)
         assert all(check.seat != seat_view.seat for check in checks)
         hands = list(match.round.hands)
         hands[seat_view.seat] = 0
-        assert misses(hands, checks, 99) == 0
+        # Medium breaks ties at random, the heuristic without jitter takes the first.
+        assert misses(hands, checks, 99) <= len(checks) // 8
         checked += len(checks)
     assert checked > 100
 

@@ -3,7 +3,8 @@
 Each match code is played four times with the bots rotated through the seats, so every
 bot meets the same cards from every chair. A bot's figures pool every hand it played:
 mean points per hand (with a 95 % interval), matches won, how often it shot the moon,
-how often someone shot it against it, and its milliseconds of CPU time per decision.
+how often someone shot it against it, how often it took the Q♠, and its milliseconds
+of CPU time per decision.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 from cardems.dealcode import DealCode
 from cardems.hearts.bots import Bot, make_bot
-from cardems.hearts.core import cards_of, to_card
+from cardems.hearts.core import QS_BIT, cards_of, to_card
 from cardems.hearts.rules import Match, Phase
 from cardems.hearts.view import view
 
@@ -31,6 +32,8 @@ class SeatRecord:
     hand_scores: list[int] = field(default_factory=list)
     moons: int = 0
     moons_against: int = 0
+    queens: int = 0
+    """Hands in which it took the Q♠."""
     won: bool = False
     decisions: int = 0
     seconds: float = 0.0
@@ -67,6 +70,7 @@ def play_match(code: DealCode, bots: Sequence[Bot], max_rounds: int = 60) -> lis
             shooter = done.moon_shooter
             for s in range(4):
                 records[s].hand_scores.append(done.scores[s])
+                records[s].queens += bool(done.taken[s] & QS_BIT)
                 if shooter == s:
                     records[s].moons += 1
                 elif shooter is not None:
@@ -103,6 +107,7 @@ class BotSummary:
     matches_won: int
     moon_rate: float
     moons_against_rate: float
+    queen_rate: float
     ms_per_decision: float
 
     def to_json(self) -> dict[str, Any]:
@@ -116,6 +121,7 @@ class BotSummary:
             "matches_won": self.matches_won,
             "moon_rate": round(self.moon_rate, 4),
             "moons_against_rate": round(self.moons_against_rate, 4),
+            "queen_rate": round(self.queen_rate, 4),
             "ms_per_decision": round(self.ms_per_decision, 2),
         }
 
@@ -141,6 +147,7 @@ def summarize(records: Sequence[SeatRecord]) -> list[BotSummary]:
                 matches_won=sum(r.won for r in mine),
                 moon_rate=sum(r.moons for r in mine) / n if n else 0.0,
                 moons_against_rate=sum(r.moons_against for r in mine) / n if n else 0.0,
+                queen_rate=sum(r.queens for r in mine) / n if n else 0.0,
                 ms_per_decision=1000 * sum(r.seconds for r in mine) / decisions
                 if decisions
                 else 0.0,

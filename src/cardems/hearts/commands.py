@@ -1,17 +1,21 @@
-"""``cardems arena``: bots against bots on duplicate Hearts deals."""
+"""``cardems arena``: bots against bots on duplicate Hearts deals; ``--league`` plays
+every bot against fields of three of every other."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import shlex
 import sys
 import time
 from typing import Any
 
-from cardems.dealcode import DealCode
+from cardems.dealcode import DealCode, DealCodeError
 from cardems.hearts.arena import print_progress, run_arena, summarize
+from cardems.hearts.league import HANDS_PER_SET, LEAGUE, format_table, run_league
+from cardems.hearts.league import print_progress as league_progress
 
 
 def add_commands(sub: Any) -> None:
@@ -24,12 +28,29 @@ def add_commands(sub: Any) -> None:
     )
     arena.add_argument(
         "--bots",
-        default="expert,medium,medium,medium",
-        help="four bots, comma-separated: easy, medium, expert (default: %(default)s)",
+        default=None,
+        help="four bots, comma-separated: easy, medium, expert, montecarlo, rules, with"
+        " options such as expert:worlds=60 or montecarlo:worlds=30 (default:"
+        " expert,medium,medium,medium); with --league, the league's bots (default:"
+        f" {','.join(LEAGUE)})",
     )
-    arena.add_argument("--hands", type=int, default=400, help="hands to play at least")
+    arena.add_argument(
+        "--league",
+        action="store_true",
+        help="every bot against a field of three of every other, on the same duplicate sets",
+    )
+    arena.add_argument(
+        "--hands",
+        type=int,
+        default=None,
+        help="hands to play at least (default 400); with --league, per pairing, in whole"
+        f" duplicate sets of about {HANDS_PER_SET} hands (default 88)",
+    )
     arena.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes")
     arena.add_argument("--first", type=int, default=0, help="first match code number")
+    arena.add_argument(
+        "--start", default=None, help="first match code, e.g. HT1-N-AAAABAA (overrides --first)"
+    )
     arena.add_argument("--seed", type=int, default=1, help="seed of the bots' own choices")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     arena.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -40,7 +61,19 @@ def cmd_arena(args: argparse.Namespace) -> None:
     """Run the arena and print its figures."""
     from cardems.cli import CommandError
 
-    names = [name.strip() for name in args.bots.split(",")]
+    if args.start:
+        try:
+            code = DealCode.parse(args.start)
+        except DealCodeError as error:
+            raise CommandError(str(error)) from None
+        if code.game != "HT":
+            raise CommandError("--start needs a Hearts code, e.g. HT1-N-AAAABAA")
+        args.first = code.number
+    if args.league:
+        cmd_league(args)
+        return
+    args.hands = 400 if args.hands is None else args.hands
+    names = [name.strip() for name in (args.bots or "expert,medium,medium,medium").split(",")]
     if len(names) != 4:
         raise CommandError("--bots needs exactly four bots, e.g. expert,medium,medium,medium")
     if args.hands < 1 or args.workers < 1:
@@ -73,10 +106,56 @@ def cmd_arena(args: argparse.Namespace) -> None:
         print(json.dumps(result))
         return
     print(f"{hands} hands, {matches} duplicate sets of 4 matches, {result['seconds']} s")
-    print(f"{'bot':<16}{'points/hand':>18}{'won':>10}{'moon':>8}{'against':>9}{'ms/dec':>9}")
+    print(
+        f"{'bot':<16}{'points/hand':>18}{'won':>10}{'moon':>8}{'against':>9}{'Q♠':>7}{'ms/dec':>9}"
+    )
     for s in summaries:
         print(
             f"{s.name:<16}{s.mean_points:>10.2f} ± {s.ci95:<5.2f}"
             f"{s.matches_won:>5}/{s.matches:<4}{100 * s.moon_rate:>7.1f}%"
-            f"{100 * s.moons_against_rate:>8.1f}%{s.ms_per_decision:>9.2f}"
+            f"{100 * s.moons_against_rate:>8.1f}%{100 * s.queen_rate:>6.1f}%"
+            f"{s.ms_per_decision:>9.2f}"
         )
+
+
+def cmd_league(args: argparse.Namespace) -> None:
+    """Run the league and print its table."""
+    from cardems.cli import CommandError
+
+    names = [name.strip() for name in args.bots.split(",")] if args.bots else list(LEAGUE)
+    hands = 88 if args.hands is None else args.hands
+    if hands < 1 or args.workers < 1:
+        raise CommandError("--hands and --workers must be positive")
+    sets = math.ceil(hands / HANDS_PER_SET)
+    start = time.perf_counter()
+    try:
+        result = run_league(
+            names,
+            sets,
+            args.workers,
+            first=args.first,
+            seed=args.seed,
+            progress=None if args.quiet else league_progress,
+        )
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    if not args.quiet:
+        print(file=sys.stderr)
+    figures = result.to_json()
+    total = sum(p["hands"] for p in figures["pairs"])
+    head: dict[str, Any] = {
+        "command": "cardems arena " + shlex.join(sys.argv[2:] if len(sys.argv) > 2 else []),
+        "bots": result.names,
+        "duplicate_sets_per_pairing": sets,
+        "first_code": str(DealCode("HT", 1, "N", args.first)),
+        "hands": total,
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+    if args.json:
+        print(json.dumps(head | figures))
+        return
+    print(
+        f"league of {len(result.names)} bots: {sets} duplicate sets a pairing from"
+        f" {head['first_code']}, {total} hands, {head['seconds']} s"
+    )
+    print(format_table(figures, result.names))

@@ -1,7 +1,8 @@
 """Computer opponents. Every bot sees only a :class:`~cardems.hearts.view.SeatView`.
 
-``make_bot("easy" | "medium" | "expert", seed)`` builds one; bots answer with compact
-card indices (see :mod:`cardems.hearts.core`): a 3-card mask to pass, a card to play.
+``make_bot(name, seed)`` builds one: a level (easy, medium, expert) or a reference bot of
+the league (montecarlo, rules). Bots answer with compact card indices (see
+:mod:`cardems.hearts.core`): a 3-card mask to pass, a card to play.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ class Bot(Protocol):
 
 
 LEVELS = ("easy", "medium", "expert")
+"""The levels people pick."""
+REFERENCE = ("montecarlo", "rules")
+"""Reference bots written independently of the expert, for the league (not levels)."""
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
@@ -37,15 +41,23 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         from cardems.hearts.bots.easy import EasyBot
 
         return EasyBot(seed)
-    if name == "medium":
+    if name == "medium" or name.startswith("medium:"):
         from cardems.hearts.bots.medium import MediumBot
 
-        return MediumBot()
+        return MediumBot.from_name(name, seed)
     if name.startswith("expert"):
         from cardems.hearts.bots.expert import ExpertBot
 
         return ExpertBot.from_name(name, seed)
-    raise ValueError(f"unknown bot {name!r}: choose from {', '.join(LEVELS)}")
+    if name == "montecarlo" or name.startswith("montecarlo:"):
+        from cardems.hearts.bots.montecarlo import MonteCarloBot
+
+        return MonteCarloBot.from_name(name, seed)
+    if name == "rules":
+        from cardems.hearts.bots.rules import RulesBot
+
+        return RulesBot(seed)
+    raise ValueError(f"unknown bot {name!r}: choose from {', '.join(LEVELS + REFERENCE)}")
 
 
 def hint(view: SeatView, level: str = "expert") -> tuple[Card, ...]:

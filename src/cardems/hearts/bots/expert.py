@@ -79,6 +79,9 @@ class ExpertSettings:
     once the others have shown they play like the heuristic (see :data:`PREDICTABLE`)."""
     pass_budget_ms: float = 80.0
     """CPU time for the pass."""
+    wary: bool = True
+    """Weigh a run for the moon against defenders who wake at its first point, unless
+    the others have shown they play like the heuristic (see :data:`PREDICTABLE`)."""
 
 
 OPTIONS = {
@@ -93,6 +96,7 @@ OPTIONS = {
     "passes": "pass_pool",
     "mpass": "moon_pass_pool",
     "pbudget": "pass_budget_ms",
+    "wary": "wary",
 }
 """Short option names for ``expert:key=value`` bot names, and the setting each sets."""
 
@@ -239,6 +243,12 @@ class ExpertBot:
         leader = view.leader
         points = list(view.round_points)
 
+        choices_seen, agreed = self.seen
+        predictable = choices_seen >= SEEN_ENOUGH and agreed >= PREDICTABLE * choices_seen
+        # A run for the moon is weighed against defenders who wake at its first point,
+        # unless the others have shown they play exactly like the heuristic.
+        wary = settings.wary and not predictable
+
         def play_out(hands: list[int], c: int, runner_seat: int = -1) -> float:
             """This seat's score after playing ``c`` in one sampled deal."""
             h = hands[:]
@@ -252,6 +262,7 @@ class ExpertBot:
                 points[:],
                 played | (1 << c),
                 runner_seat,
+                wary=wary,
             )
             return round_score(result, seat, settings.moon_bonus)
 

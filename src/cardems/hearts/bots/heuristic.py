@@ -8,6 +8,8 @@ indices (see :mod:`cardems.hearts.core`), so ``x & -x`` is a suit's lowest card 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardems.hearts.core import (
     ACE_OF_SPADES,
     FULL_DECK,
@@ -23,8 +25,13 @@ from cardems.hearts.core import (
 
 AK_SPADES = (1 << ACE_OF_SPADES) | (1 << KING_OF_SPADES)
 LOW_SPADES = (1 << QUEEN_OF_SPADES) - 1  # 2♠ … J♠
-MOON_WATCH = 9
-"""A seat holding every point taken once there are this many is a moon threat."""
+MOON_WATCH = 4
+"""A seat holding every point taken once there are this many is a moon threat (9 before
+issue 17: too late, the expert shot the moon in 42 % of its hands against medium)."""
+Jitter = Callable[[], float] | None
+"""Random floats in [0, 1) to break ties between equal choices (``None``: first wins)."""
+TIE = 0.01
+"""Scale of the tie-break jitter: below every gap between unequal scores."""
 MOON_RUN = 14
 """A seat tries the moon once it holds every point taken and at least this many."""
 
@@ -37,14 +44,14 @@ def _low(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def choose_pass(hand: int) -> int:
+def choose_pass(hand: int, jitter: Jitter = None) -> int:
     """Three cards to pass: the Q♠ unless well guarded, A♠/K♠ when short, high hearts,
     and short clubs or diamonds to make a void."""
-    ranked = pass_ranking(hand)
+    ranked = pass_ranking(hand, jitter)
     return (1 << ranked[0]) | (1 << ranked[1]) | (1 << ranked[2])
 
 
-def pass_ranking(hand: int) -> list[int]:
+def pass_ranking(hand: int, jitter: Jitter = None) -> list[int]:
     """The hand's cards, the most worth passing first (see :func:`choose_pass`)."""
     spades = hand & SUIT_MASKS[SPADES]
     low_spades = (spades & LOW_SPADES).bit_count()
@@ -67,6 +74,8 @@ def pass_ranking(hand: int) -> list[int]:
             score = strength * 3.0 + (28.0 if length <= 2 else 8.0 if length == 3 else 0.0)
             if c == 39:  # the 2♣ is the safest card there is
                 score -= 30
+        if jitter is not None:
+            score += TIE * jitter()
         scores.append((score, c))
     scores.sort(reverse=True)
     return [c for _, c in scores]
@@ -81,12 +90,18 @@ def choose_card(
     points: list[int] | tuple[int, ...],
     shoot: bool = True,
     runner_seat: int = -1,
+    jitter: Jitter = None,
+    wary: bool = False,
 ) -> int:
     """The card to play. ``points`` are the raw points taken so far by each seat.
 
     ``runner_seat`` is a seat that goes for the moon as long as nobody else has points
     (the expert's what-if roll-outs); otherwise a seat runs only once it holds every
-    point taken, at least :data:`MOON_RUN`, and the top heart."""
+    point taken, at least :data:`MOON_RUN`, and the top heart. Another seat holding every
+    point taken, at least :data:`MOON_WATCH`, is a threat: then this seat takes a trick
+    with points from it when it can and keeps its hearts off the runner's tricks.
+    ``jitter`` breaks ties at random. ``wary``: the others treat ``runner_seat`` as a
+    threat from its first point (a what-if against players who defend at once)."""
     if not legal & (legal - 1):
         return _high(legal)
     unseen = FULL_DECK & ~hand & ~played
@@ -96,6 +111,8 @@ def choose_card(
         for s in range(4):
             if points[s] == total:
                 runner = s
+    elif wary and runner_seat >= 0 and total and points[runner_seat] == total:
+        runner = runner_seat
     shooting = (seat == runner_seat and points[seat] == total) or (
         shoot
         and runner == seat
@@ -104,7 +121,7 @@ def choose_card(
     )
     threat = runner >= 0 and runner != seat
     if not trick:
-        return _lead(hand, legal, unseen, shooting, threat)
+        return _lead(hand, legal, unseen, shooting, threat, jitter)
     led = trick[0] // 13
     suit_mask = SUIT_MASKS[led]
     win = -1
@@ -123,10 +140,11 @@ def choose_card(
             return _high(above) if above else _low(follow)
         if follow & QS_BIT and win > QUEEN_OF_SPADES:
             return QUEEN_OF_SPADES  # dump the queen under the A♠ or K♠
-        if threat:
+        if threat and above and (trick_points or led == HEARTS):
             runner_wins = (seat - n + trick.index(win)) % 4 == runner
-            if runner_wins and above and (trick_points or led == HEARTS) and n == 3:
-                return _low(above)
+            if runner_wins:
+                # Take the points from the runner: the lowest card that does it when last.
+                return _low(above) if n == 3 else _high(above)
         if n == 3:
             if trick_points == 0 and led != HEARTS:
                 safe = follow & ~QS_BIT
@@ -157,7 +175,7 @@ def choose_card(
         # Do not feed the runner; keep hearts to take one later.
         safe = legal & ~(HEART_MASK | QS_BIT)
         if safe:
-            return _discard_plain(hand, safe, unseen)
+            return _discard_plain(hand, safe, unseen, jitter)
     if legal & QS_BIT:
         return QUEEN_OF_SPADES
     if unseen & QS_BIT and legal & AK_SPADES:
@@ -168,12 +186,12 @@ def choose_card(
         if top >= 13 + 7 or not legal & ~HEART_MASK:  # 9♥ or higher
             return top
         plain = legal & ~HEART_MASK
-        plain_top = _discard_plain(hand, plain, unseen)
+        plain_top = _discard_plain(hand, plain, unseen, jitter)
         return top if (top - 13) >= (plain_top % 13) - 2 else plain_top
-    return _discard_plain(hand, legal, unseen)
+    return _discard_plain(hand, legal, unseen, jitter)
 
 
-def _discard_plain(hand: int, cards: int, unseen: int) -> int:
+def _discard_plain(hand: int, cards: int, unseen: int, jitter: Jitter = None) -> int:
     """The most dangerous card of ``cards``: high, in a short suit, with low cards out."""
     best, best_score = -1, -1e9
     for suit in range(4):
@@ -183,13 +201,17 @@ def _discard_plain(hand: int, cards: int, unseen: int) -> int:
         top = _high(mine)
         length = (hand & SUIT_MASKS[suit]).bit_count()
         under = (unseen & SUIT_MASKS[suit] & ((1 << top) - 1)).bit_count()
-        score = top % 13 + (4 if length <= 2 else 0) + (3 if under else -6)
+        score = top % 13 + (4 if length <= 2 else 0) + (3 if under else -6.0)
+        if jitter is not None:
+            score += TIE * jitter()
         if score > best_score:
             best, best_score = top, score
     return best
 
 
-def _lead(hand: int, legal: int, unseen: int, shooting: bool, threat: bool) -> int:
+def _lead(
+    hand: int, legal: int, unseen: int, shooting: bool, threat: bool, jitter: Jitter = None
+) -> int:
     if shooting:
         best, best_score = -1, -1e9
         for suit in range(4):
@@ -235,6 +257,8 @@ def _lead(hand: int, legal: int, unseen: int, shooting: bool, threat: bool) -> i
         if suit == HEARTS:
             score += 1.0
         score += (mine.bit_count()) * 0.5
+        if jitter is not None:
+            score += TIE * jitter()
         if low and score < best_score:
             best, best_score = card, score
     return best

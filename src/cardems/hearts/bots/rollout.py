@@ -15,10 +15,12 @@ def heuristic_rollout(
     points: list[int],
     played: int,
     runner_seat: int = -1,
+    wary: bool = False,
 ) -> list[int]:
     """Raw points per seat at the end of the round; the lists passed in are consumed.
 
-    ``runner_seat`` goes for the moon while nobody else has points."""
+    ``runner_seat`` goes for the moon while nobody else has points; with ``wary`` the
+    others defend against it from its first point."""
     suit_masks = SUIT_MASKS
     heart_mask = HEART_MASK
     value = POINTS
@@ -39,7 +41,7 @@ def heuristic_rollout(
                     m = hand
                     if done == 0 and hand & ~(heart_mask | 0x400):
                         m = hand & ~(heart_mask | 0x400)
-            c = choose_card(seat, hand, m, trick, played, points, True, runner_seat)
+            c = choose_card(seat, hand, m, trick, played, points, True, runner_seat, None, wary)
             hands[seat] = hand & ~(1 << c)
             played |= 1 << c
             if 13 <= c < 26:

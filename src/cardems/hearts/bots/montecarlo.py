@@ -1,0 +1,216 @@
+"""Reference bot: textbook perfect-information Monte Carlo (PIMC).
+
+Written from the textbook method, not from the expert: for each decision, deal the cards
+the seat cannot see into ``worlds`` hands consistent with its view (hand sizes, the suits
+each seat has shown it lacks, and the cards it passed, which the receiver still holds
+unless played), then for every legal card finish the round in each world with a simple
+fixed policy for all four seats and play the card with the lowest mean score (an
+opponent's moon counts 26). No inference from the others' play, no moon hunting. It
+passes by a textbook rule: the Q♠, A♠, K♠ unless well guarded, then the highest hearts
+and cards of its shortest side suit.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardems.hearts.core import FULL_DECK, HEART_MASK, POINTS, QS_BIT, SUIT_MASKS
+from cardems.hearts.rules import Phase
+from cardems.hearts.view import SeatView
+
+QUEEN = 10  # the Q♠'s compact index
+SPADE_HONOURS = 0b111 << 10  # Q♠ K♠ A♠
+
+
+def textbook_pass(hand: int) -> int:
+    """Three cards: spade honours when fewer than four spades below the queen, then
+    the highest hearts and the highest cards of the shortest non-spade suits."""
+    low_spades = (hand & SUIT_MASKS[0] & ((1 << QUEEN) - 1)).bit_count()
+    scored: list[tuple[float, int]] = []
+    for c in range(52):
+        if not hand >> c & 1:
+            continue
+        suit, rank = divmod(c, 13)
+        if suit == 0:
+            value = 50.0 + rank if c >= QUEEN and low_spades < 4 else rank - 20.0
+        elif suit == 1:
+            value = 2.0 * rank
+        else:
+            length = (hand & SUIT_MASKS[suit]).bit_count()
+            value = rank + (12.0 if length <= 3 else 0.0) - length
+        scored.append((value, c))
+    scored.sort(reverse=True)
+    return (1 << scored[0][1]) | (1 << scored[1][1]) | (1 << scored[2][1])
+
+
+def simple_card(hand: int, legal: int, trick: list[int]) -> int:
+    """The play-out policy: duck under the winner when possible (the highest such card),
+    otherwise the lowest card; when void, dump the Q♠, then the highest heart, then the
+    highest card; lead the lowest card."""
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    if not trick:
+        best = -1
+        for suit in (3, 2, 0, 1):
+            mine = legal & SUIT_MASKS[suit]
+            if mine:
+                low = (mine & -mine).bit_length() - 1
+                if best < 0 or low % 13 < best % 13:
+                    best = low
+        return best
+    led = trick[0] // 13
+    follow = legal & SUIT_MASKS[led]
+    if follow:
+        win = max(c for c in trick if c // 13 == led)
+        below = follow & ((1 << win) - 1)
+        if below:
+            return below.bit_length() - 1
+        if len(trick) == 3:
+            safe = follow & ~QS_BIT
+            return (safe or follow).bit_length() - 1
+        return (follow & -follow).bit_length() - 1
+    if legal & QS_BIT:
+        return QUEEN
+    hearts = legal & HEART_MASK
+    if hearts:
+        return hearts.bit_length() - 1
+    return max((c for c in range(52) if legal >> c & 1), key=lambda c: c % 13)
+
+
+def play_out(
+    hands: list[int], leader: int, trick: list[int], done: int, broken: bool, points: list[int]
+) -> list[int]:
+    """Finish the round with :func:`simple_card` for every seat; raw points per seat."""
+    while done < 13:
+        for k in range(len(trick), 4):
+            seat = (leader + k) & 3
+            hand = hands[seat]
+            if not trick:
+                if done == 0:
+                    legal = hand & (1 << 39)
+                elif not broken and hand & ~HEART_MASK:
+                    legal = hand & ~HEART_MASK
+                else:
+                    legal = hand
+            else:
+                legal = hand & SUIT_MASKS[trick[0] // 13]
+                if not legal:
+                    legal = hand
+                    if done == 0 and hand & ~(HEART_MASK | QS_BIT):
+                        legal = hand & ~(HEART_MASK | QS_BIT)
+            c = simple_card(hand, legal, trick)
+            hands[seat] = hand & ~(1 << c)
+            if 13 <= c < 26:
+                broken = True
+            trick.append(c)
+        led = trick[0] // 13
+        best, win = trick[0], 0
+        for k in (1, 2, 3):
+            if trick[k] // 13 == led and trick[k] > best:
+                best, win = trick[k], k
+        leader = (leader + win) & 3
+        points[leader] += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        trick = []
+        done += 1
+    return points
+
+
+def sample_world(view: SeatView, rng: random.Random) -> list[int]:
+    """The other seats' hands, consistent with the view (this seat's own left empty).
+    Cards are placed most-constrained first, each with a seat chosen at random among
+    those that may hold it and have room; a dead end restarts, and after many dead ends
+    the shown voids are ignored."""
+    seat = view.seat
+    unseen = FULL_DECK & ~view.hand_mask & ~view.played_mask
+    hands = [0, 0, 0, 0]
+    if view.passed_mask and view.phase is Phase.PLAYING and view.direction.offset:
+        hands[view.pass_to] = view.passed_mask & unseen
+    free = [c for c in range(52) if (unseen & ~hands[view.pass_to]) >> c & 1]
+    start = hands[:]
+    for attempt in range(60):
+        hands = start[:]
+        room = [view.hand_sizes[s] - hands[s].bit_count() if s != seat else 0 for s in range(4)]
+        strict = attempt < 50
+
+        def eligible(c: int, room: list[int] = room, strict: bool = strict) -> list[int]:
+            return [
+                s
+                for s in range(4)
+                if room[s] > 0 and (not strict or not view.voids[s] >> (c // 13) & 1)
+            ]
+
+        rng.shuffle(free)
+        order = sorted(free, key=lambda c: len(eligible(c)))
+        ok = True
+        for c in order:
+            seats = eligible(c)
+            if not seats:
+                ok = False
+                break
+            s = rng.choice(seats)
+            hands[s] |= 1 << c
+            room[s] -= 1
+        if ok:
+            return hands
+    raise AssertionError("no deal fits the view")
+
+
+class MonteCarloBot:
+    """PIMC over ``worlds`` sampled deals with a simple play-out policy."""
+
+    name = "montecarlo"
+
+    def __init__(self, seed: int = 0, worlds: int = 30) -> None:
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+
+    @classmethod
+    def from_name(cls, name: str, seed: int = 0) -> MonteCarloBot:
+        """``montecarlo`` or ``montecarlo:worlds=N``."""
+        worlds = 30
+        for part in name.split(":")[1:]:
+            key, _, value = part.partition("=")
+            if key != "worlds" or not value.isdigit() or int(value) < 1:
+                raise ValueError(f"unknown montecarlo option {part!r} in {name!r}")
+            worlds = int(value)
+        bot = cls(seed, worlds)
+        bot.name = name
+        return bot
+
+    def choose_pass(self, view: SeatView) -> int:
+        """The textbook pass."""
+        return textbook_pass(view.hand_mask)
+
+    def choose_play(self, view: SeatView) -> int:
+        """The legal card with the lowest mean play-out score over the sampled worlds."""
+        legal = view.legal_mask
+        if not legal & (legal - 1):
+            return legal.bit_length() - 1
+        seat = view.seat
+        cards = [c for c in range(52) if legal >> c & 1]
+        totals = dict.fromkeys(cards, 0.0)
+        broken = view.hearts_broken
+        for _ in range(self.worlds):
+            world = sample_world(view, self.rng)
+            for c in cards:
+                hands = world[:]
+                hands[seat] = view.hand_mask & ~(1 << c)
+                points = play_out(
+                    hands,
+                    view.leader,
+                    [*view.trick, c],
+                    len(view.tricks),
+                    broken or 13 <= c < 26,
+                    list(view.round_points),
+                )
+                totals[c] += score_for(points, seat)
+        ties = {c: self.rng.random() for c in cards}
+        return min(cards, key=lambda c: (totals[c], ties[c]))
+
+
+def score_for(points: list[int], seat: int) -> float:
+    """The seat's round score: 26 if another seat shot the moon, 0 if it did."""
+    for s in range(4):
+        if points[s] == 26:
+            return 0.0 if s == seat else 26.0
+    return float(points[seat])

@@ -1,0 +1,168 @@
+"""The league, its rating math, the reference bots and medium's moon defence."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+from cardems.cards import parse_cards
+from cardems.cli import main
+from cardems.hearts.bots import heuristic, make_bot
+from cardems.hearts.bots.heuristic import choose_card
+from cardems.hearts.bots.montecarlo import sample_world
+from cardems.hearts.core import mask_of_cards, to_index
+from cardems.hearts.league import (
+    LeagueResult,
+    SetResult,
+    elo,
+    fit_ratings,
+    format_table,
+    ratio,
+    run_league,
+)
+
+from .helpers import assert_deal_fits, bot_views
+
+
+def m(text: str) -> int:
+    return mask_of_cards(parse_cards(text))
+
+
+def i(text: str) -> int:
+    return to_index(parse_cards(text)[0])
+
+
+def test_ratio_pools_points_and_hands_over_sets() -> None:
+    one = SetResult(20, 4, 84, 12, 0, 0, 1, 10, 0.1)  # 5 a hand vs 7
+    two = SetResult(10, 6, 138, 18, 0, 0, 1, 10, 0.1)
+    assert ratio([one]) == pytest.approx(5 / 7)
+    assert ratio([one, two]) == pytest.approx((30 / 10) / (222 / 30))
+    assert math.isnan(ratio([]))
+
+
+def test_ratings_recover_a_hand_made_league() -> None:
+    truth = {"a": math.log(0.5), "b": 0.0, "c": math.log(1.5)}
+    logs = {(x, y): truth[x] - truth[y] for x in truth for y in truth if x != y}
+    fitted = fit_ratings(logs, list(truth))
+    shift = sum(truth.values()) / 3
+    for name, value in truth.items():
+        assert fitted[name] == pytest.approx(value - shift)
+    # a (half the points of b) is 400·log10(2) ≈ 120 Elo-like points above b.
+    assert elo(fitted["a"]) - elo(fitted["b"]) == pytest.approx(400 * math.log10(2))
+    # Inconsistent figures: the least-squares compromise, still centred on 0.
+    noisy = {("a", "b"): 0.2, ("b", "a"): 0.0, ("a", "c"): -0.4, ("c", "a"): 0.4}
+    fitted = fit_ratings(noisy, ["a", "b", "c"])
+    assert sum(fitted.values()) == pytest.approx(0)
+    assert fitted["a"] - fitted["b"] == pytest.approx(0.1)
+    assert fitted["a"] - fitted["c"] == pytest.approx(-0.4)
+
+
+def test_bootstrap_intervals_bracket_the_figures() -> None:
+    good = [SetResult(4 * k + 20, 10, 300 - 4 * k, 30, 1, 0, 2, 10, 0.1) for k in range(6)]
+    bad = [SetResult(120 - 2 * k, 10, 180 + 2 * k, 30, 0, 1, 5, 10, 0.1) for k in range(6)]
+    result = LeagueResult(["x", "y"], {("x", "y"): good, ("y", "x"): bad}, samples=200)
+    figures = result.to_json()
+    for pair in figures["pairs"]:
+        assert pair["ratio_low"] <= pair["ratio"] <= pair["ratio_high"]
+    x, y = figures["ratings"]
+    assert x["bot"] == "x" and x["elo"] > 0 > y["elo"] and x["elo"] == -y["elo"]
+    assert x["elo_low"] <= x["elo"] <= x["elo_high"]
+    assert x["moon_rate"] == pytest.approx(0.1) and y["moons_against_rate"] == pytest.approx(0.1)
+    assert "x vs 3×y" in format_table(figures, ["x", "y"])
+
+
+def test_a_tiny_league_is_well_formed() -> None:
+    seen: list[tuple[int, int, int]] = []
+    result = run_league(
+        ["easy", "medium", "rules"], 1, 1, samples=50, progress=lambda *a: seen.append(a)
+    )
+    assert seen[-1][:2] == (6, 6)
+    assert set(result.sets) == {(a, b) for a in result.names for b in result.names if a != b}
+    figures = result.to_json()
+    assert len(figures["pairs"]) == 6 and len(figures["ratings"]) == 3
+    for pair in figures["pairs"]:
+        assert pair["hands"] > 0 and pair["ratio"] > 0
+        # the first bot's and the field's points are all the points dealt
+        assert 0 < pair["points_per_hand"] < 26
+    assert sum(r["elo"] for r in figures["ratings"]) == pytest.approx(0, abs=0.5)
+    with pytest.raises(ValueError):
+        run_league(["easy"], 1, 1)
+    with pytest.raises(ValueError, match="unknown bot"):
+        run_league(["easy", "wizard"], 1, 1)
+
+
+def test_cli_league_json_and_start(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "--league", "--bots", "easy,rules", "--hands", "1", "--json", "--quiet"]
+    assert main([*args, "--start", "HT1-N-AAAABAA"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["first_code"] == "HT1-N-AAAABAA" and out["bots"] == ["easy", "rules"]
+    assert {p["bot"] for p in out["pairs"]} == {"easy", "rules"}
+    assert main([*args, "--start", "HH1-N-AAAAAAA"]) == 2
+    assert "Hearts code" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["montecarlo:worlds=4", "rules", "medium:noise=0.3"])
+def test_reference_bots_play_legal_cards(name: str) -> None:
+    bot = make_bot(name, 5)
+    for _, seat_view in bot_views(12, (name, "easy", name, "medium")):
+        card = bot.choose_play(seat_view)
+        assert seat_view.legal_mask >> card & 1
+
+
+def test_montecarlo_samples_only_deals_that_fit_the_view() -> None:
+    rng = random.Random(3)
+    for _, seat_view in bot_views(13, ("montecarlo:worlds=2", "medium", "rules", "easy"))[::5]:
+        for _ in range(5):
+            assert_deal_fits(seat_view, sample_world(seat_view, rng))
+
+
+def test_bad_bot_options_are_refused() -> None:
+    for name in ("montecarlo:worlds=0", "montecarlo:depth=3", "medium:noise=2", "medium:x=1"):
+        with pytest.raises(ValueError):
+            make_bot(name)
+
+
+def test_medium_takes_a_heart_trick_from_a_seat_with_every_point() -> None:
+    # West (1) has taken every point so far (five hearts) and led the J♥; North and East
+    # followed low; South (0) is last with the K♥ and the 3♥.
+    hand = m("KH 3H 4S 5D 6D 7C")
+    trick = [i("JH"), i("5H"), i("6H")]
+    played = m("JH 5H 6H 2H 7H 8H 9H TH") | m("2C 3C 4C 5C AC KC QC JC")
+    points = (0, 5, 0, 0)
+    legal = m("KH 3H")
+    # Without a threat the heuristic ducks with the 3♥ …
+    assert choose_card(0, hand, legal, trick, played, (0, 2, 2, 1)) == i("3H")
+    # … with West holding every point it takes the trick with the K♥.
+    assert choose_card(0, hand, legal, trick, played, points) == i("KH")
+    # Second to play after the runner (East, 3) led the J♥: it takes the trick too.
+    assert choose_card(0, hand, legal, trick[:1], played, (0, 0, 0, 5)) == i("KH")
+    assert choose_card(0, hand, legal, trick[:1], played, (0, 2, 2, 1)) == i("3H")
+
+
+def test_medium_is_seeded_and_breaks_ties_at_random() -> None:
+    seat_views = [v for n in range(20) for _, v in bot_views(n)]  # ties: about 1 %
+
+    def picks(seed: int) -> list[int]:
+        bot = make_bot("medium", seed)
+        return [bot.choose_play(v) for v in seat_views]
+
+    assert picks(0) == picks(0)
+    assert len({tuple(picks(seed)) for seed in range(4)}) > 1
+    # The third card to pass, the 8♦ or the 8♣ (equally short suits), goes either way.
+    hand = m("2S 3S 4S 5S 6S 2H 3H 4H 5H 9D 8D 9C 8C")
+    passes = {heuristic.choose_pass(hand, random.Random(seed).random) for seed in range(20)}
+    assert passes == {m("9D 9C 8D"), m("9D 9C 8C")}
+
+
+def test_wary_play_outs_defend_against_the_runner_from_its_first_point() -> None:
+    hand = m("KH 3H 4S 5D 6D 7C")
+    trick = [i("JH"), i("5H"), i("6H")]  # West (1) leads and wins so far
+    played = m("JH 5H 6H 2H") | m("2C 3C 4C 5C")
+    legal = m("KH 3H")
+    points = (0, 1, 0, 0)  # below medium's moon watch: medium ducks …
+    assert choose_card(0, hand, legal, trick, played, points, True, 1) == i("3H")
+    # … but the expert's wary what-if has the others stop West's run at once.
+    assert choose_card(0, hand, legal, trick, played, points, True, 1, None, True) == i("KH")
