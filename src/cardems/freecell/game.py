@@ -6,15 +6,14 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardems.core.base import GameBase
-from cardems.core.game import Table, TableSettings, View
-from cardems.core.labels import label_piles
-from cardems.core.registry import Unsupported
+from cardems.cellgames.game import SOLVE_SECONDS, CellGame
+from cardems.core.game import Table, TableSettings
 from cardems.dealcode import DealCode, DealCodeError, GameFamily
 from cardems.i18n.markers import N_
 
 if TYPE_CHECKING:
     from cardems.freecell.rules import FreeCellState
+    from cardems.freecell.solver import SolveResult
 
 FAMILY = GameFamily("FC", "freecell", "FreeCell", ("N", "B"), 7)
 TITLE = N_("FreeCell")
@@ -31,8 +30,6 @@ RANDOM_DEALS = 1_000_000
 LARGEST_NUMBER = 2**31 - 1
 """The largest deal number Microsoft's generator distinguishes."""
 
-SOLVE_SECONDS = 10.0
-"""Budget of one ``solve`` request; past it the answer is ``winnable: null``."""
 
 NOT_A_NUMBER = N_("'%(text)s' is neither a FreeCell code nor a deal number 1-%(num)d")
 
@@ -76,11 +73,11 @@ def render_state(code: DealCode, state: FreeCellState) -> str:
     return "\n".join(lines)
 
 
-class FreeCell(GameBase):
+class FreeCell(CellGame):
     """FreeCell (``FC1-N-…``) with Microsoft's deal numbers, and Baker's Game (``FC1-B-…``)."""
 
     family = FAMILY
-    can_solve = True
+    solver_name = "FreeCell"
     can_analyze = True
     variant_legend = N_("Build columns")
     variant_labels = (
@@ -137,24 +134,11 @@ class FreeCell(GameBase):
         """The initial layout as text."""
         return render_state(code, self.deal(code))
 
-    def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
-        """Winnable (with a winning line), not winnable, or undecided within the budget."""
-        from cardems.freecell.rules import format_move
+    def solve_position(self, state: Any, seconds: float) -> SolveResult:
+        """The exact solver on ``state`` within ``seconds``."""
         from cardems.freecell.solver import solve_state
 
-        if shortest:
-            raise Unsupported(
-                "the FreeCell solver finds a winning line, not the shortest one; drop --shortest"
-            )
-        result = solve_state(self.deal(code), time_limit=SOLVE_SECONDS)
-        moves = [format_move(move) for move in result.moves]
-        return {
-            "code": str(code),
-            "game": self.family.name,
-            "winnable": result.winnable,
-            "moves": moves,
-            "length": len(moves),
-        }
+        return solve_state(state, time_limit=seconds)
 
     def new_table(
         self,
@@ -167,20 +151,6 @@ class FreeCell(GameBase):
         from cardems.freecell.table import FreeCellTable
 
         return FreeCellTable(code, settings, clock)
-
-    def winnable(self, table: Table, seconds: float) -> bool | None:
-        """The exact solver on the table's position, within ``seconds``."""
-        from cardems.freecell.solver import solve_state
-        from cardems.freecell.table import FreeCellTable
-
-        assert isinstance(table, FreeCellTable)
-        return solve_state(table.state, time_limit=seconds).winnable
-
-    def label(self, view: View, lang: str) -> View:
-        """Columns, free cells and foundations, named for screen readers."""
-        from cardems.cellgames.labels import label_pile
-
-        return label_piles(view, lang, label_pile)
 
     def add_analyze_arguments(self, parser: Any) -> None:
         """The options of ``cardems analyze freecell``."""

@@ -7,22 +7,18 @@ from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from cardems.core.base import GameBase
-from cardems.core.game import PlayedGame, StatBlock, Table, TableSettings, View
-from cardems.core.labels import label_piles
-from cardems.core.registry import Unsupported
+from cardems.cellgames.game import SOLVE_SECONDS, CellGame
+from cardems.core.game import PlayedGame, StatBlock, Table, TableSettings
 from cardems.core.solitaire import solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_, Nn_
 
 if TYPE_CHECKING:
     from cardems.seahaven.rules import SeahavenState
+    from cardems.seahaven.solver import SolveResult
 
 FAMILY = GameFamily("SH", "seahaven", "Seahaven Towers", ("C4", "C2", "C1"), 7)
 FREE_CELLS = Nn_("%(num)d free cell", "%(num)d free cells")
-
-SOLVE_SECONDS = 10.0
-"""Budget of one ``solve`` request; past it the answer is ``winnable: null``."""
 
 
 def load_pool(variant: str) -> list[DealCode]:
@@ -71,11 +67,11 @@ def render_state(code: DealCode, state: SeahavenState) -> str:
     return "\n".join(lines)
 
 
-class Seahaven(GameBase):
+class Seahaven(CellGame):
     """Seahaven Towers (``SH1-C4-…``, ``C2``, ``C1``): FreeCell's sibling, built by suit."""
 
     family = FAMILY
-    can_solve = True
+    solver_name = "Seahaven"
     can_analyze = True
     variant_legend = N_("Seahaven difficulty (free cells)")
     variant_labels = (
@@ -124,24 +120,11 @@ class Seahaven(GameBase):
 
         return render_state(code, deal(code))
 
-    def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
-        """Winnable (with a winning line), not winnable, or undecided within the budget."""
-        from cardems.seahaven.rules import deal, format_move
+    def solve_position(self, state: Any, seconds: float) -> SolveResult:
+        """The exact solver on ``state`` within ``seconds``."""
         from cardems.seahaven.solver import solve_state
 
-        if shortest:
-            raise Unsupported(
-                "the Seahaven solver finds a winning line, not the shortest one; drop --shortest"
-            )
-        result = solve_state(deal(code), time_limit=SOLVE_SECONDS)
-        moves = [format_move(move) for move in result.moves]
-        return {
-            "code": str(code),
-            "game": self.family.name,
-            "winnable": result.winnable,
-            "moves": moves,
-            "length": len(moves),
-        }
+        return solve_state(state, time_limit=seconds)
 
     def new_table(
         self,
@@ -154,20 +137,6 @@ class Seahaven(GameBase):
         from cardems.seahaven.table import SeahavenTable
 
         return SeahavenTable(code, settings, clock)
-
-    def winnable(self, table: Table, seconds: float) -> bool | None:
-        """The exact solver on the table's position, within ``seconds``."""
-        from cardems.seahaven.solver import solve_state
-        from cardems.seahaven.table import SeahavenTable
-
-        assert isinstance(table, SeahavenTable)
-        return solve_state(table.state, time_limit=seconds).winnable
-
-    def label(self, view: View, lang: str) -> View:
-        """Columns, free cells and foundations, named for screen readers."""
-        from cardems.cellgames.labels import label_pile
-
-        return label_piles(view, lang, label_pile)
 
     def statistics(self, games: Sequence[PlayedGame]) -> list[StatBlock]:
         """One block per free-cell count."""

@@ -1,0 +1,74 @@
+"""The declaration parts every game of columns, free cells and foundations shares: solving
+a deal or a table's position with the game's exact solver, and the spoken pile labels.
+Imported by the games' ``game.py`` at start: it imports no solver or table itself."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Protocol
+
+from cardems.cellgames.notation import Move, format_move
+from cardems.core.base import GameBase
+from cardems.core.game import Table, View
+from cardems.core.labels import label_piles
+from cardems.core.registry import Unsupported
+from cardems.dealcode import DealCode
+
+SOLVE_SECONDS = 10.0
+"""Budget of one ``solve`` request; past it the answer is ``winnable: null``."""
+
+
+class Verdict(Protocol):
+    """A solver's answer: winnable True (with ``moves``), False (proved) or None."""
+
+    @property
+    def winnable(self) -> bool | None: ...
+
+    @property
+    def moves(self) -> list[Move]: ...
+
+
+class CellGame(GameBase):
+    """A game with an exact solver (:meth:`solve_position`) and a
+    :class:`~cardems.cellgames.table.CellTable`."""
+
+    can_solve: ClassVar[bool] = True
+    solver_name: ClassVar[str]
+    """How the refusal of ``--shortest`` names the solver (``the <name> solver …``)."""
+
+    def deal(self, code: DealCode) -> Any:
+        """The deal's first position."""
+        raise NotImplementedError  # pragma: no cover - provided by the game
+
+    def solve_position(self, state: Any, seconds: float) -> Verdict:
+        """The game's solver on ``state`` within ``seconds``."""
+        raise NotImplementedError  # pragma: no cover - provided by the game
+
+    def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
+        """Winnable (with a winning line), not winnable, or undecided within the budget."""
+        if shortest:
+            raise Unsupported(
+                f"the {self.solver_name} solver finds a winning line, not the shortest one;"
+                " drop --shortest"
+            )
+        result = self.solve_position(self.deal(code), SOLVE_SECONDS)
+        moves = [format_move(move) for move in result.moves]
+        return {
+            "code": str(code),
+            "game": self.family.name,
+            "winnable": result.winnable,
+            "moves": moves,
+            "length": len(moves),
+        }
+
+    def winnable(self, table: Table, seconds: float) -> bool | None:
+        """The exact solver on the table's position, within ``seconds``."""
+        from cardems.cellgames.table import CellTable
+
+        assert isinstance(table, CellTable)
+        return self.solve_position(table.state, seconds).winnable
+
+    def label(self, view: View, lang: str) -> View:
+        """Columns, free cells and foundations, named for screen readers."""
+        from cardems.cellgames.labels import label_pile
+
+        return label_piles(view, lang, label_pile)
