@@ -7,6 +7,7 @@ and gives its rules through the hooks (:meth:`CellTable.count_for`, ``run_length
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -39,6 +40,9 @@ class CellState(Protocol):
 
     @property
     def won(self) -> bool: ...
+
+    @property
+    def position(self) -> tuple[object, ...]: ...
 
     def cards_at(self, place: Place) -> tuple[Card, ...]: ...
 
@@ -104,7 +108,22 @@ class CellTable(SolitaireActions, Generic[S]):
     message: str | None
     timer: GameTimer
 
-    # -- the game's rules --------------------------------------------------------------
+    def __init__(
+        self,
+        code: DealCode,
+        settings: TableSettings = TableSettings(),  # noqa: B008 - frozen, shared safely
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.code = code
+        self.settings = settings
+        self.log = []
+        self.records = []
+        self.history = History(self.first_position(code))
+        self.n_cells = len(self.history.current.cells)
+        self.selected = None
+        self.message = None
+        self.timer = GameTimer(clock=clock)
+        self._status_cache: dict[tuple[object, ...], str] = {}
 
     @property
     def state(self) -> S:
@@ -113,7 +132,25 @@ class CellTable(SolitaireActions, Generic[S]):
 
     @property
     def status(self) -> str:
-        """``playing``, ``won`` or ``stuck``."""
+        """``playing``, ``won`` or ``stuck`` (no useful move, see :meth:`_stuck`)."""
+        state = self.state
+        key = state.position
+        status = self._status_cache.get(key)
+        if status is None:
+            status = "won" if state.won else "stuck" if self._stuck(state) else "playing"
+            if len(self._status_cache) > 512:
+                self._status_cache.clear()
+            self._status_cache[key] = status
+        return status
+
+    # -- the game's rules --------------------------------------------------------------
+
+    def first_position(self, code: DealCode) -> S:
+        """The deal's first position."""
+        raise NotImplementedError  # pragma: no cover - provided by the game
+
+    def _stuck(self, state: S) -> bool:
+        """Whether no useful move is left."""
         raise NotImplementedError  # pragma: no cover - provided by the game
 
     def count_for(self, state: S, source: Place, dest: Place) -> int:

@@ -30,8 +30,7 @@ view every table answers):
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from cardems.cards import Card
@@ -40,8 +39,6 @@ from cardems.cellgames.table import GAME_WON as GAME_WON
 from cardems.cellgames.table import HINT_SECONDS as HINT_SECONDS
 from cardems.cellgames.table import MOVED as MOVED
 from cardems.cellgames.table import CellTable
-from cardems.core.game import Action, Record, TableSettings
-from cardems.core.history import History
 from cardems.dealcode import DealCode
 from cardems.freecell.rules import (
     COLUMNS,
@@ -57,7 +54,6 @@ from cardems.freecell.rules import (
 )
 from cardems.freecell.solver import progress_possible, solve_state
 from cardems.i18n.markers import N_
-from cardems.timer import GameTimer
 
 STUCK_SEARCH_LIMIT = 10_000
 """Positions the "no useful move" search may visit before it gives up and says "not stuck"."""
@@ -98,46 +94,17 @@ def count_for(state: FreeCellState, source: Place, dest: Place) -> int:
 
 
 class FreeCellTable(CellTable[FreeCellState]):
-    """One Seahaven game at the table (see the module docstring for the behaviour)."""
+    """One FreeCell game at the table (see the module docstring for the behaviour)."""
 
     n_columns = COLUMNS
     unknown_target = UNKNOWN_TARGET
     foundations_give_back = False
 
-    def __init__(
-        self,
-        code: DealCode,
-        settings: TableSettings = TableSettings(),  # noqa: B008 - frozen, shared safely
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.code = code
-        self.settings = settings
-        self.log: list[Action] = []
-        self.records: list[Record] = []
-        self.history: History[FreeCellState] = History(deal(code))
-        self.n_cells = len(self.history.current.cells)
-        self.selected: Place | None = None
-        self.message: str | None = None
-        self.timer = GameTimer(clock=clock)
-        self._status_cache: dict[tuple[object, ...], str] = {}
+    def first_position(self, code: DealCode) -> FreeCellState:
+        """The deal's first position."""
+        return deal(code)
 
-    # -- state -------------------------------------------------------------------------
-
-    @property
-    def status(self) -> str:
-        """``playing``, ``won`` or ``stuck`` (no useful move)."""
-        state = self.state
-        key = state.position
-        status = self._status_cache.get(key)
-        if status is None:
-            status = "won" if state.won else "stuck" if self._stuck(state) else "playing"
-            if len(self._status_cache) > 512:
-                self._status_cache.clear()
-            self._status_cache[key] = status
-        return status
-
-    @staticmethod
-    def _stuck(state: FreeCellState) -> bool:
+    def _stuck(self, state: FreeCellState) -> bool:
         """No useful move (see the module docstring); past the search's limit the answer is
         "not stuck"."""
         return progress_possible(state, STUCK_SEARCH_LIMIT) is False

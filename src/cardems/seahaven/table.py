@@ -31,8 +31,7 @@ view every table answers):
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from cardems.cards import Card, Rank
@@ -41,8 +40,6 @@ from cardems.cellgames.table import GAME_WON as GAME_WON
 from cardems.cellgames.table import HINT_SECONDS as HINT_SECONDS
 from cardems.cellgames.table import MOVED as MOVED
 from cardems.cellgames.table import CellTable
-from cardems.core.game import Action, Record, TableSettings
-from cardems.core.history import History
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.seahaven.rules import (
@@ -58,7 +55,6 @@ from cardems.seahaven.rules import (
     safe_home_moves,
 )
 from cardems.seahaven.solver import progress_possible, solve_state
-from cardems.timer import GameTimer
 
 UNKNOWN_TARGET = N_(
     "unknown target %(target)s: expected column:1-10 (or column:N:k),"
@@ -105,40 +101,11 @@ class SeahavenTable(CellTable[SeahavenState]):
     n_columns = COLUMNS
     unknown_target = UNKNOWN_TARGET
 
-    def __init__(
-        self,
-        code: DealCode,
-        settings: TableSettings = TableSettings(),  # noqa: B008 - frozen, shared safely
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.code = code
-        self.settings = settings
-        self.log: list[Action] = []
-        self.records: list[Record] = []
-        self.history: History[SeahavenState] = History(deal(code))
-        self.n_cells = len(self.history.current.cells)
-        self.selected: Place | None = None
-        self.message: str | None = None
-        self.timer = GameTimer(clock=clock)
-        self._status_cache: dict[tuple[object, ...], str] = {}
+    def first_position(self, code: DealCode) -> SeahavenState:
+        """The deal's first position."""
+        return deal(code)
 
-    # -- state -------------------------------------------------------------------------
-
-    @property
-    def status(self) -> str:
-        """``playing``, ``won`` or ``stuck`` (no useful move)."""
-        state = self.state
-        key = state.position
-        status = self._status_cache.get(key)
-        if status is None:
-            status = "won" if state.won else "stuck" if self._stuck(state) else "playing"
-            if len(self._status_cache) > 512:
-                self._status_cache.clear()
-            self._status_cache[key] = status
-        return status
-
-    @staticmethod
-    def _stuck(state: SeahavenState) -> bool:
+    def _stuck(self, state: SeahavenState) -> bool:
         """No useful move (:func:`~cardems.seahaven.rules.has_useful_move`), by the solver's
         faster search; past its limit the answer is "not stuck"."""
         return progress_possible(state, STUCK_SEARCH_LIMIT) is False
