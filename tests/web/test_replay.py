@@ -85,6 +85,34 @@ def test_the_heart_to_heart_example(client: TestClient) -> None:
     assert words[-1].endswith("You won!")
 
 
+def test_the_seahaven_example_shows_the_group_move_rule(client: TestClient) -> None:
+    page = client.get("/examples/seahaven")
+    assert page.status_code == 200
+    assert len(steps_of(page.text)) == 38  # the deal and 37 moves
+    assert "at most (1 + 1) × 2 = 4 cards may" in page.text
+    data = client.get(
+        "/replay/step",
+        params={"code": "SH1-C1-4JYTYQB", "moves": seahaven_moves(), "step": "36"},
+    ).json()
+    view = data["view"]
+    columns = [p for p in view["piles"] if p["kind"] == "column"]
+    assert view["group_limit"] == 8 and sum(not p["cards"] for p in columns) == 2
+    assert [p["cards"] for p in view["piles"] if p["kind"] == "cell"] == [[]]
+    king_led = [c["card"] for c in columns[7]["cards"]][-8:]
+    assert king_led[0] == "KS" and len(king_led) == 8
+    last = client.get(
+        "/replay/step",
+        params={"code": "SH1-C1-4JYTYQB", "moves": seahaven_moves(), "step": "37"},
+    ).json()
+    assert last["events"][0]["move"] == "c3-c1x7"  # the 7-card move is allowed
+
+
+def seahaven_moves() -> str:
+    from cardems.seahaven.game import EXAMPLE as SEAHAVEN
+
+    return encode_moves(SEAHAVEN.actions)
+
+
 def test_a_replay_url_opens_for_anyone(client: TestClient) -> None:
     moves = encode_moves(EXAMPLE.actions[:10])
     page = client.get("/replay", params={"code": WORKED.lower(), "moves": moves})
@@ -170,3 +198,9 @@ def test_rules_pages_take_their_language_from_the_address(client: TestClient, la
     assert f'<article class="rules" lang="{lang}"' in page.text
     assert f'<html lang="{lang}"' in page.text
     assert '<html lang="en"' in client.get("/rules/heart-to-heart?lang=zz").text
+
+
+def test_the_rules_pages_link_their_worked_examples(client: TestClient) -> None:
+    assert 'href="/examples/seahaven"' in client.get("/rules/seahaven").text
+    assert 'href="/examples/heart-to-heart"' in client.get("/rules/heart-to-heart").text
+    assert "/examples/" not in client.get("/rules/hearts").text

@@ -8,7 +8,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from cardems.cellgames.game import SOLVE_SECONDS, CellGame
-from cardems.core.game import PlayedGame, StatBlock, Table, TableSettings
+from cardems.core.game import Example, PlayedGame, StatBlock, Table, TableSettings
 from cardems.core.solitaire import solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_, Nn_
@@ -19,6 +19,49 @@ if TYPE_CHECKING:
 
 FAMILY = GameFamily("SH", "seahaven", "Seahaven Towers", ("C4", "C2", "C1"), 7)
 FREE_CELLS = Nn_("%(num)d free cell", "%(num)d free cells")
+
+EXAMPLE = Example.of(
+    "seahaven",
+    "SH1-C1-4JYTYQB",
+    "drag column:3:4 foundation:C, drag column:6:4 foundation:C, drag column:7:4 foundation:H,"
+    " drag column:5:4 column:2, drag column:3:3 column:4, drag column:7:3 column:3,"
+    " drag column:7:2 foundation:H, drag column:9:4 foundation:H, drag column:8:4 column:3,"
+    " drag column:7:1 column:4, drag cell:1 column:7, drag column:2:5 column:7,"
+    " drag column:5:3 cell:1, drag column:5:2 foundation:S, drag column:5:1 column:2,"
+    " drag column:5:0 column:3, drag column:8:3 column:3, drag column:6:3 column:3,"
+    " drag column:6:2 column:3, drag column:6:1 column:8, drag column:2:4 column:8,"
+    " drag column:9:3 column:8, drag column:9:2 column:2, drag column:9:1 foundation:C,"
+    " drag cell:1 column:5, drag column:10:4 cell:1, drag column:10:3 column:2,"
+    " drag column:10:2 foundation:H, drag column:9:0 foundation:H, drag column:1:4 column:10,"
+    " drag column:6:0 column:10, drag column:4:4 column:8, drag column:4:3 foundation:C,"
+    " drag column:1:3 foundation:C, drag cell:1 foundation:C, drag column:1:2 column:5,"
+    " drag column:3:2 column:1",
+    N_("Seahaven Towers: how many cards move together (deal SH1-C1-4JYTYQB, one free cell)"),
+    intro=N_(
+        "A real game with one free cell, played by the solver's winning line until the free"
+        " cell is empty and two columns are empty: the case the rules explain."
+    ),
+    notes=(
+        (
+            36,
+            N_(
+                "The free cell is empty and two columns are empty: a sequence of up to"
+                " (1 + 1) × 2 × 2 = 8 cards may move onto another column. But the 8 cards"
+                " led by the K♠ in column 8 may not go to an empty column: the empty"
+                " column it goes to does not count, so at most (1 + 1) × 2 = 4 cards may."
+            ),
+        ),
+        (
+            37,
+            N_(
+                "Allowed: the 7 cards from the 9♦ down to the 3♦ move together onto the"
+                " 10♦ in column 1, as up to 8 may."
+            ),
+        ),
+    ),
+)
+"""The rules' case of sequence moves with one free cell and two empty columns, found in a
+real game by searching the solver's winning lines of the winnable one-cell pool."""
 
 
 def load_pool(variant: str) -> list[DealCode]:
@@ -71,6 +114,7 @@ class Seahaven(CellGame):
     """Seahaven Towers (``SH1-C4-…``, ``C2``, ``C1``): FreeCell's sibling, built by suit."""
 
     family = FAMILY
+    examples = (EXAMPLE,)
     solver_name = "Seahaven"
     can_analyze = True
     variant_legend = N_("Seahaven difficulty (free cells)")

@@ -112,7 +112,7 @@ def page_routes(web: Web) -> list[Route]:
         html = None if game is None else rules_page(game, ctx.lang)
         if game is None or html is None:
             return web.error_page(ctx, ServiceError(404, NO_RULES))
-        return web.page(ctx, "rules.html", family=game.family, rules=Markup(html))
+        return web.page(ctx, "rules.html", game=game, family=game.family, rules=Markup(html))
 
     async def account(request: Request) -> Response:
         return web.page(web.context(request), "account.html")
