@@ -29,6 +29,12 @@ MOVED = "Moved %(card)s."
 # Said by the browser after a move (client strings of cardems.web.i18n).
 
 
+# Board geometry, in card-sized units of 100 × 140 (the card sprite's size).
+STEP = 108  # a card and the gap beside it
+FAN = 36  # between the cards of a column
+COLUMN_TOP = 140 + 2 * 8 + 24
+
+
 class CellState(Protocol):
     """What the table needs of a game's position."""
 
@@ -40,6 +46,17 @@ class CellState(Protocol):
 
     @property
     def won(self) -> bool: ...
+
+    @property
+    def score(self) -> int: ...
+
+    @property
+    def moves(self) -> int: ...
+
+    @property
+    def foundations(self) -> tuple[int, int, int, int]: ...
+
+    def foundation_top(self, suit_index: int) -> Card | None: ...
 
     @property
     def position(self) -> tuple[object, ...]: ...
@@ -95,6 +112,10 @@ class CellTable(SolitaireActions, Generic[S]):
     n_columns: ClassVar[int]
     unknown_target: ClassVar[str]
     """The refusal of a target that names no pile (``%(target)s``, ``%(cells)d``)."""
+    fan_room: ClassVar[int]
+    """A column's fan fits this height: longer columns are fanned tighter, down to
+    ``min_fan``; then the board grows."""
+    min_fan: ClassVar[int] = 0
     foundations_give_back: ClassVar[bool] = True
     """Whether a foundation's top card may be selected and moved back to the table."""
 
@@ -161,6 +182,10 @@ class CellTable(SolitaireActions, Generic[S]):
         """How many top cards of a column may move together."""
         raise NotImplementedError  # pragma: no cover - provided by the game
 
+    def group_limit(self, state: S) -> int:
+        """The largest group of cards that may move together now."""
+        raise NotImplementedError  # pragma: no cover - provided by the game
+
     def safe_home_moves(self, state: S) -> Iterator[Move]:
         """The moves home the table makes by itself (with the auto-move setting)."""
         raise NotImplementedError  # pragma: no cover - provided by the game
@@ -171,6 +196,93 @@ class CellTable(SolitaireActions, Generic[S]):
 
     def _target(self, target: str) -> tuple[Place, int | None]:
         return parse_target(target, self.n_cells, self.n_columns, self.unknown_target)
+
+    # -- the view -----------------------------------------------------------------------
+
+    def view(self) -> dict[str, Any]:
+        """Everything the player sees, JSON-ready (see the view contract)."""
+        state = self.state
+        selected_cards = self._selected_count()
+        accepts = self._accepting() if self.selected is not None else set()
+        framed = self._framed() if self.selected is None else set()
+        help_on = self.settings.placement_help
+        longest = max(1, *(len(pile) for pile in state.columns))
+        fan = max(self.min_fan, min(FAN, self.fan_room // max(1, longest - 1)))
+        fan_height = max(self.fan_room, fan * (longest - 1))
+        piles: list[dict[str, Any]] = []
+        for index, pile in enumerate(state.columns):
+            place = Place("column", index)
+            run = self.run_length(pile)
+            cards = []
+            for position, card in enumerate(pile):
+                from_top = len(pile) - position
+                is_selected = self.selected == place and from_top <= selected_cards
+                cards.append(
+                    self._card_view(
+                        str(card),
+                        available=from_top <= run,
+                        framed=help_on and (place, from_top) in framed,
+                        dimmed=help_on and self._dims(place, accepts),
+                        selected=is_selected,
+                    )
+                )
+            piles.append(self._pile(place, "column", cards, accepts, index * STEP, COLUMN_TOP, fan))
+        for index, cell_card in enumerate(state.cells):
+            place = Place("cell", index)
+            cards = []
+            if cell_card is not None:
+                cards.append(
+                    self._card_view(
+                        str(cell_card),
+                        available=True,
+                        framed=help_on and (place, 1) in framed,
+                        dimmed=help_on and self._dims(place, accepts),
+                        selected=self.selected == place,
+                    )
+                )
+            piles.append(self._pile(place, "cell", cards, accepts, index * STEP))
+        for index, height in enumerate(state.foundations):
+            place = Place("foundation", index)
+            top = state.foundation_top(index)
+            cards = []
+            if top is not None:
+                cards.append(
+                    self._card_view(
+                        str(top),
+                        available=True,
+                        framed=False,
+                        dimmed=help_on and self._dims(place, accepts),
+                        selected=self.selected == place,
+                    )
+                )
+            pile_view = self._pile(
+                place, "foundation", cards, accepts, (self.n_columns - 4 + index) * STEP
+            )
+            pile_view["suit"] = SUIT_LETTERS[index]
+            pile_view["count"] = height
+            piles.append(pile_view)
+        return {
+            "game": self.code.family.name,
+            "code": str(self.code),
+            "variant": self.code.variant,
+            "cells": self.n_cells,
+            "status": self.status,
+            "score": state.score,
+            "moves": state.moves,
+            "elapsed": self.timer.elapsed(),
+            "can_undo": self.history.can_undo,
+            "can_redo": self.history.can_redo,
+            "selected": None if self.selected is None else self.selected.target,
+            "message": self.message if self.settings.move_errors else None,
+            "group_limit": self.group_limit(state),
+            "piles": piles,
+            "board": {
+                "width": self.n_columns * STEP - 8,
+                "height": COLUMN_TOP + 140 + fan_height + 8,
+            },
+            "shortcuts": {"d": None},
+            "double_tap_after_move": False,
+        }
 
     # -- intents -----------------------------------------------------------------------
 

@@ -32,20 +32,18 @@ view every table answers):
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from cardems.cards import Card, Rank
 from cardems.cellgames import table as cells_table
+from cardems.cellgames.table import FAN, CellTable
 from cardems.cellgames.table import GAME_WON as GAME_WON
 from cardems.cellgames.table import HINT_SECONDS as HINT_SECONDS
 from cardems.cellgames.table import MOVED as MOVED
-from cardems.cellgames.table import CellTable
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.seahaven.rules import (
     COLUMNS,
     STUCK_SEARCH_LIMIT,
-    SUIT_LETTERS,
     Move,
     Place,
     SeahavenState,
@@ -62,9 +60,6 @@ UNKNOWN_TARGET = N_(
 )
 
 # Board geometry, in card-sized units of 100 × 140 (the card sprite's size).
-STEP = 108  # a card and the gap beside it
-FAN = 36  # between the cards of a column
-COLUMN_TOP = 140 + 2 * 8 + 24
 MIN_FAN = 26  # a fan never hides more of a card's index than this leaves
 FAN_ROOM = 7 * FAN
 """The board has room for a column of 8 cards at the full fan (a fresh deal has 5), so it
@@ -99,6 +94,8 @@ class SeahavenTable(CellTable[SeahavenState]):
     """One Seahaven game at the table (see the module docstring for the behaviour)."""
 
     n_columns = COLUMNS
+    fan_room = FAN_ROOM
+    min_fan = MIN_FAN
     unknown_target = UNKNOWN_TARGET
 
     def first_position(self, code: DealCode) -> SeahavenState:
@@ -110,88 +107,6 @@ class SeahavenTable(CellTable[SeahavenState]):
         faster search; past its limit the answer is "not stuck"."""
         return progress_possible(state, STUCK_SEARCH_LIMIT) is False
 
-    # -- answers -----------------------------------------------------------------------
-
-    def view(self) -> dict[str, Any]:
-        """Everything the player sees, JSON-ready (see the view contract)."""
-        state = self.state
-        selected_cards = self._selected_count()
-        accepts = self._accepting() if self.selected is not None else set()
-        framed = self._framed() if self.selected is None else set()
-        help_on = self.settings.placement_help
-        longest = max(1, *(len(pile) for pile in state.columns))
-        fan = max(MIN_FAN, min(FAN, FAN_ROOM // max(1, longest - 1)))
-        fan_height = max(FAN_ROOM, fan * (longest - 1))
-        piles: list[dict[str, Any]] = []
-        for index, pile in enumerate(state.columns):
-            place = Place("column", index)
-            run = run_length(pile)
-            cards = []
-            for position, card in enumerate(pile):
-                from_top = len(pile) - position
-                is_selected = self.selected == place and from_top <= selected_cards
-                cards.append(
-                    self._card_view(
-                        str(card),
-                        available=from_top <= run,
-                        framed=help_on and (place, from_top) in framed,
-                        dimmed=help_on and self._dims(place, accepts),
-                        selected=is_selected,
-                    )
-                )
-            piles.append(self._pile(place, "column", cards, accepts, index * STEP, COLUMN_TOP, fan))
-        for index, cell_card in enumerate(state.cells):
-            place = Place("cell", index)
-            cards = []
-            if cell_card is not None:
-                cards.append(
-                    self._card_view(
-                        str(cell_card),
-                        available=True,
-                        framed=help_on and (place, 1) in framed,
-                        dimmed=help_on and self._dims(place, accepts),
-                        selected=self.selected == place,
-                    )
-                )
-            piles.append(self._pile(place, "cell", cards, accepts, index * STEP))
-        for index, height in enumerate(state.foundations):
-            place = Place("foundation", index)
-            top = state.foundation_top(index)
-            cards = []
-            if top is not None:
-                cards.append(
-                    self._card_view(
-                        str(top),
-                        available=True,
-                        framed=False,
-                        dimmed=help_on and self._dims(place, accepts),
-                        selected=self.selected == place,
-                    )
-                )
-            pile_view = self._pile(place, "foundation", cards, accepts, (6 + index) * STEP)
-            pile_view["suit"] = SUIT_LETTERS[index]
-            pile_view["count"] = height
-            piles.append(pile_view)
-        return {
-            "game": "seahaven",
-            "code": str(self.code),
-            "variant": self.code.variant,
-            "cells": self.n_cells,
-            "status": self.status,
-            "score": state.score,
-            "moves": state.moves,
-            "elapsed": self.timer.elapsed(),
-            "can_undo": self.history.can_undo,
-            "can_redo": self.history.can_redo,
-            "selected": None if self.selected is None else self.selected.target,
-            "message": self.message if self.settings.move_errors else None,
-            "group_limit": group_limit(state),
-            "piles": piles,
-            "board": {"width": 10 * STEP - 8, "height": COLUMN_TOP + 140 + fan_height + 8},
-            "shortcuts": {"d": None},
-            "double_tap_after_move": False,
-        }
-
     # -- the rules, for the shared table -----------------------------------------------
 
     def count_for(self, state: SeahavenState, source: Place, dest: Place) -> int:
@@ -201,6 +116,10 @@ class SeahavenTable(CellTable[SeahavenState]):
     def run_length(self, pile: tuple[Card, ...]) -> int:
         """The top run of a column."""
         return run_length(pile)
+
+    def group_limit(self, state: SeahavenState) -> int:
+        """See :func:`~cardems.seahaven.rules.group_limit`."""
+        return group_limit(state)
 
     def safe_home_moves(self, state: SeahavenState) -> Iterator[Move]:
         """See :func:`~cardems.seahaven.rules.safe_home_moves`."""
