@@ -392,6 +392,16 @@ class Store:
             ).fetchall()
         return [dict(row) for row in rows]
 
+    def finished_games(self, player_id: str, limit: int = 10) -> list[dict[str, Any]]:
+        """The player's last finished games, most recent first (id, game, code, status…)."""
+        with self.db.reading() as db:
+            rows = db.execute(
+                "SELECT id, game, variant, code, status, score, moves FROM games"
+                " WHERE player_id = ? AND finished IS NOT NULL ORDER BY finished DESC LIMIT ?",
+                (player_id, limit),
+            ).fetchall()
+        return [dict(row) for row in rows]
+
     # Statistics -------------------------------------------------------------------------
 
     def played_games(self, player_id: str) -> dict[str, list[PlayedGame]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from api_helpers import intent, new_game
 from starlette.testclient import TestClient
 
 from cardems.core.game import Action
@@ -204,3 +205,13 @@ def test_the_rules_pages_link_their_worked_examples(client: TestClient) -> None:
     assert 'href="/examples/seahaven"' in client.get("/rules/seahaven").text
     assert 'href="/examples/heart-to-heart"' in client.get("/rules/heart-to-heart").text
     assert "/examples/" not in client.get("/rules/hearts").text
+
+
+def test_the_statistics_page_links_the_last_games_replays(client: TestClient) -> None:
+    game_id = new_game(client, code="HH1-N-AAAAAAM")["id"]
+    intent(client, game_id, type="tap", target="stock")
+    new_game(client, code="HH1-N-AAAAAAA")  # the first is abandoned: finished
+    page = client.get("/stats").text
+    assert f'href="/game/{game_id}/replay"' in page and "HH1-N-AAAAAAM" in page
+    replay = client.get(f"/game/{game_id}/replay", follow_redirects=False)
+    assert replay.status_code == 303 and replay.headers["location"].startswith("/replay?code=")

@@ -100,7 +100,15 @@ def page_routes(web: Web) -> list[Route]:
         blocks = await run_in_threadpool(statistics, web, ctx.reader)
         for block in blocks:
             block["chart"] = recent_games_chart(block["recent"], lang=ctx.lang)
-        return web.page(ctx, "stats.html", statistics=blocks)
+        replayable = {
+            game.family.name: game.family.title for game in service.games if not game.opponents
+        }
+        finished = [
+            {**row, "title": replayable[row["game"]]}
+            for row in web.store.finished_games(ctx.reader)
+            if row["game"] in replayable
+        ]
+        return web.page(ctx, "stats.html", statistics=blocks, finished=finished)
 
     async def rules(request: Request) -> Response:
         ctx = web.context(request)
