@@ -121,10 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
         analyze = sub.add_parser("analyze", help="decide many deals of a game, on every core")
         per_game = analyze.add_subparsers(dest="game", metavar="GAME", required=True)
         for game in analyzed:
-            parser_of_game = per_game.add_parser(
-                game.family.name,
-                help=f"{game.family.title}: see its -h",
-            )
+            parser_of_game = per_game.add_parser(game.family.name, help=game.analyze_help)
             game.add_analyze_arguments(parser_of_game)
             parser_of_game.set_defaults(func=game.analyze)
 

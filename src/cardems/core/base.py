@@ -30,6 +30,8 @@ class GameBase:
     client_strings: ClassVar[tuple[str, ...]] = ()
     can_solve: ClassVar[bool] = False
     can_analyze: ClassVar[bool] = False
+    analyze_help: ClassVar[str] = ""
+    """What ``cardems analyze <slug>`` does, for ``cardems analyze -h``."""
     opponents: ClassVar[bool] = False
     variant_legend: ClassVar[str] = ""
     variant_labels: ClassVar[tuple[tuple[str, int], ...]] = ()

@@ -215,6 +215,7 @@ class Game(Protocol):
     """Marked messages its browser module shows, beside the shared ones."""
     can_solve: bool
     can_analyze: bool
+    analyze_help: str
     """Whether "Winnable?", hints from a solver and the unwinnable warning apply."""
     opponents: bool
     """Whether its tables run computer opponents when the player acts (which takes time)."""

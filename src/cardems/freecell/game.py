@@ -79,6 +79,7 @@ class FreeCell(CellGame):
     family = FAMILY
     solver_name = "FreeCell"
     can_analyze = True
+    analyze_help = "decide Microsoft's deals one by one, resumable"
     variant_legend = N_("Build columns")
     variant_labels = (
         (N_("Alternating colours (FreeCell)"), 0),

@@ -117,6 +117,7 @@ class Seahaven(CellGame):
     examples = (EXAMPLE,)
     solver_name = "Seahaven"
     can_analyze = True
+    analyze_help = "prove random deals winnable and store them as pools"
     variant_legend = N_("Seahaven difficulty (free cells)")
     variant_labels = (
         (N_("Easy: %(num)d"), 4),
