@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardems.cellgames.game import SOLVE_SECONDS, CellGame
+from cardems.cellgames.text import describe_position, render_position
 from cardems.core.game import Table, TableSettings
 from cardems.dealcode import DealCode, DealCodeError, GameFamily
 from cardems.i18n.markers import N_
@@ -35,42 +36,14 @@ NOT_A_NUMBER = N_("'%(text)s' is neither a FreeCell code nor a deal number 1-%(n
 
 
 def describe_state(code: DealCode, state: FreeCellState) -> dict[str, Any]:
-    """A position as JSON-ready data: columns bottom→top, cells (null when empty), the top
-    card of each foundation (null when empty)."""
-    from cardems.freecell.rules import SUIT_LETTERS
-
-    return {
-        "code": str(code),
-        "game": FAMILY.name,
-        "variant": code.variant,
-        "deal": code.number,
-        "columns": [[str(card) for card in pile] for pile in state.columns],
-        "cells": [None if card is None else str(card) for card in state.cells],
-        "foundations": {
-            SUIT_LETTERS[i]: None if top is None else str(top)
-            for i in range(4)
-            for top in [state.foundation_top(i)]
-        },
-    }
+    """A position as JSON-ready data (see :func:`describe_position`), with the deal number."""
+    return {**describe_position(code, FAMILY.name, state), "deal": code.number}
 
 
 def render_state(code: DealCode, state: FreeCellState) -> str:
     """A position as text: cells and foundations on top, the columns side by side."""
-    cells = " ".join("--" if card is None else str(card) for card in state.cells)
-    homes = " ".join(
-        "--" if top is None else str(top) for top in map(state.foundation_top, range(4))
-    )
     name = "Baker's Game" if state.by_suit else "FreeCell"
-    lines = [
-        f"{code}  {name} #{code.number}",
-        f"cells: {cells}    foundations (S H D C): {homes}",
-        " ".join(f"{n:>2}" for n in range(1, 9)),
-    ]
-    height = max((len(pile) for pile in state.columns), default=0)
-    for row in range(height):
-        cards = [str(pile[row]) if row < len(pile) else "  " for pile in state.columns]
-        lines.append(" ".join(cards).rstrip())
-    return "\n".join(lines)
+    return render_position(f"{code}  {name} #{code.number}", state)
 
 
 class FreeCell(CellGame):

@@ -8,6 +8,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from cardems.cellgames.game import SOLVE_SECONDS, CellGame
+from cardems.cellgames.text import describe_position, render_position
 from cardems.core.game import Example, PlayedGame, StatBlock, Table, TableSettings
 from cardems.core.solitaire import solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily
@@ -74,40 +75,14 @@ def load_pool(variant: str) -> list[DealCode]:
 
 
 def describe_state(code: DealCode, state: SeahavenState) -> dict[str, Any]:
-    """A position as JSON-ready data: columns bottom→top, cells (null when empty), the top
-    card of each foundation (null when empty)."""
-    from cardems.seahaven.rules import SUIT_LETTERS
-
-    return {
-        "code": str(code),
-        "game": FAMILY.name,
-        "variant": code.variant,
-        "columns": [[str(card) for card in pile] for pile in state.columns],
-        "cells": [None if card is None else str(card) for card in state.cells],
-        "foundations": {
-            SUIT_LETTERS[i]: None if top is None else str(top)
-            for i in range(4)
-            for top in [state.foundation_top(i)]
-        },
-    }
+    """A position as JSON-ready data (see :func:`describe_position`)."""
+    return describe_position(code, FAMILY.name, state)
 
 
 def render_state(code: DealCode, state: SeahavenState) -> str:
     """A position as text: cells and foundations on top, the columns side by side."""
-    cells = " ".join("--" if card is None else str(card) for card in state.cells)
-    homes = " ".join(
-        "--" if top is None else str(top) for top in map(state.foundation_top, range(4))
-    )
-    lines = [
-        f"{code}  Seahaven Towers, {len(state.cells)} free cell{'s' * (len(state.cells) > 1)}",
-        f"cells: {cells}    foundations (S H D C): {homes}",
-        " ".join(f"{n:>2}" for n in range(1, 11)),
-    ]
-    height = max((len(pile) for pile in state.columns), default=0)
-    for row in range(height):
-        cards = [str(pile[row]) if row < len(pile) else "  " for pile in state.columns]
-        lines.append(" ".join(cards).rstrip())
-    return "\n".join(lines)
+    cells = len(state.cells)
+    return render_position(f"{code}  Seahaven Towers, {cells} free cell{'s' * (cells > 1)}", state)
 
 
 class Seahaven(CellGame):
