@@ -151,6 +151,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CommandError, UnknownGame, Unsupported) as error:
         print(f"cardems: {translate(args.lang, str(error))}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `cardems deal … | head`: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

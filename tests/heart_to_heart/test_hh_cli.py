@@ -152,3 +152,19 @@ def test_the_console_entry_point_runs() -> None:
         check=False,
     )
     assert bad.returncode == 2 and "payload" in bad.stderr
+
+
+@pytest.mark.slow
+def test_output_cut_short_by_a_pipe_is_no_error() -> None:
+    env = {**os.environ, "PYTHONPATH": SRC}
+    codes = " ".join(str(DealCode("HH", 1, "N", n)) for n in range(400))  # > a pipe's buffer
+    done = subprocess.run(
+        f"{sys.executable} -m cardems deal {codes} | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    assert done.stdout.startswith("HH1-N-AAAAAAA")
+    assert "BrokenPipeError" not in done.stderr and "Traceback" not in done.stderr
