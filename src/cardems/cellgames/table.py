@@ -8,6 +8,7 @@ and gives its rules through the hooks (:meth:`CellTable.count_for`, ``run_length
 from __future__ import annotations
 
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -106,7 +107,7 @@ def home_move(state: CellState, source: Place) -> Move | None:
     return move if state.refusal(move) is None else None
 
 
-class CellTable(SolitaireActions, Generic[S]):
+class CellTable(SolitaireActions, ABC, Generic[S]):
     """One game at the table; see the game's table module for the behaviour."""
 
     n_columns: ClassVar[int]
@@ -166,33 +167,33 @@ class CellTable(SolitaireActions, Generic[S]):
 
     # -- the game's rules --------------------------------------------------------------
 
+    @abstractmethod
     def first_position(self, code: DealCode) -> S:
         """The deal's first position."""
-        raise NotImplementedError  # pragma: no cover - provided by the game
 
+    @abstractmethod
     def _stuck(self, state: S) -> bool:
         """Whether no useful move is left."""
-        raise NotImplementedError  # pragma: no cover - provided by the game
 
+    @abstractmethod
     def count_for(self, state: S, source: Place, dest: Place) -> int:
         """How many cards of ``source``'s top run the move to ``dest`` takes."""
-        raise NotImplementedError  # pragma: no cover - provided by the game
 
+    @abstractmethod
     def run_length(self, pile: tuple[Card, ...]) -> int:
         """How many top cards of a column may move together."""
-        raise NotImplementedError  # pragma: no cover - provided by the game
 
+    @abstractmethod
     def group_limit(self, state: S) -> int:
         """The largest group of cards that may move together now."""
-        raise NotImplementedError  # pragma: no cover - provided by the game
 
+    @abstractmethod
     def safe_home_moves(self, state: S) -> Iterator[Move]:
         """The moves home the table makes by itself (with the auto-move setting)."""
-        raise NotImplementedError  # pragma: no cover - provided by the game
 
+    @abstractmethod
     def solve(self, state: S, seconds: float) -> list[Move]:
         """A winning line from ``state`` found within ``seconds`` (empty: none)."""
-        raise NotImplementedError  # pragma: no cover - provided by the game
 
     def _target(self, target: str) -> tuple[Place, int | None]:
         return parse_target(target, self.n_cells, self.n_columns, self.unknown_target)
