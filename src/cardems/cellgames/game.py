@@ -4,6 +4,7 @@ Imported by the games' ``game.py`` at start: it imports no solver or table itsel
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Protocol
 
 from cardems.cellgames.notation import Move, format_move
@@ -27,7 +28,7 @@ class Verdict(Protocol):
     def moves(self) -> list[Move]: ...
 
 
-class CellGame(GameBase):
+class CellGame(GameBase, ABC):
     """A game with an exact solver (:meth:`solve_position`) and a
     :class:`~cardems.cellgames.table.CellTable`."""
 
@@ -35,13 +36,13 @@ class CellGame(GameBase):
     solver_name: ClassVar[str]
     """How the refusal of ``--shortest`` names the solver (``the <name> solver …``)."""
 
+    @abstractmethod
     def deal(self, code: DealCode) -> Any:
         """The deal's first position."""
-        raise NotImplementedError  # pragma: no cover - provided by the game
 
+    @abstractmethod
     def solve_position(self, state: Any, seconds: float) -> Verdict:
         """The game's solver on ``state`` within ``seconds``."""
-        raise NotImplementedError  # pragma: no cover - provided by the game
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """Winnable (with a winning line), not winnable, or undecided within the budget."""
