@@ -74,6 +74,7 @@ def test_bootstrap_intervals_bracket_the_figures() -> None:
     assert "x vs 3×y" in format_table(figures, ["x", "y"])
 
 
+@pytest.mark.slow
 def test_a_tiny_league_is_well_formed() -> None:
     seen: list[tuple[int, int, int]] = []
     result = run_league(

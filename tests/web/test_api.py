@@ -334,6 +334,7 @@ def test_requests_without_a_cookie_share_a_larger_bucket_per_address(db_path: Pa
     assert codes == [200] * 6 + [429] * 2
 
 
+@pytest.mark.slow
 def test_many_players_joining_from_one_address_are_not_turned_away(db_path: Path) -> None:
     with TestClient(create_app(db_path)) as client:
         joined = []
