@@ -5,7 +5,8 @@ dataclass inherits :class:`Piles` and declares the fields."""
 from __future__ import annotations
 
 from cardems.cards import SUIT_ORDER, Card, Rank
-from cardems.cellgames.notation import Place
+from cardems.cellgames.notation import Move, Place
+from cardems.i18n.markers import N_
 
 
 class Piles:
@@ -60,3 +61,52 @@ class Piles:
         for index, height in enumerate(self.foundations):
             cards += [Card(Rank(rank), SUIT_ORDER[index]) for rank in range(1, height + 1)]
         return cards
+
+
+def group_limit(state: Piles, dest: Place | None = None) -> int:
+    """Largest group that may move: (free cells + 1) × 2^(empty columns), not counting
+    ``dest`` when it is an empty column."""
+    empty = state.empty_columns
+    if dest is not None and dest.kind == "column" and not state.columns[dest.index]:
+        empty -= 1
+    return int((state.free_cells + 1) * 2**empty)
+
+
+def place_refusal(state: Piles, move: Move) -> str | None:
+    """What every game of this family refuses first: a place it does not have, a move to
+    the same place, or no card moved."""
+    for place in (move.source, move.dest):
+        if not _place_exists(state, place):
+            return N_("There is no %(place)s in this game") % {
+                "place": place.target.replace(":", " ")
+            }
+    if move.source == move.dest:
+        return N_("A card must move to another place")
+    if move.count < 1:
+        return N_("At least one card must move")
+    return None
+
+
+def landing_refusal(state: Piles, card: Card, dest: Place) -> str | None:
+    """Whether ``card`` may land on a free cell or a foundation (the same in every game
+    of this family)."""
+    if dest.kind == "cell":
+        return None if state.cells[dest.index] is None else N_("A free cell holds one card")
+    if card.suit.order != dest.index:
+        return N_("A foundation takes only its own suit")
+    if card.rank != state.foundations[dest.index] + 1:
+        return N_("Foundations build up from the ace, one card at a time")
+    return None
+
+
+def group_refusal(state: Piles, dest: Place, count: int) -> str | None:
+    """Too many cards for the free cells and empty columns there are, or None."""
+    limit = group_limit(state, dest)
+    if count > limit:
+        return N_("Too many cards: at most %(num)d can move together now") % {"num": limit}
+    return None
+
+
+def _place_exists(state: Piles, place: Place) -> bool:
+    size = {"column": len(state.columns), "cell": len(state.cells), "foundation": 4}
+    return 0 <= place.index < size.get(place.kind, 0)

@@ -33,7 +33,8 @@ from cardems.cellgames.notation import cell as cell
 from cardems.cellgames.notation import column as column
 from cardems.cellgames.notation import format_move as format_move
 from cardems.cellgames.notation import foundation as foundation
-from cardems.cellgames.piles import Piles
+from cardems.cellgames.piles import Piles, group_refusal, landing_refusal, place_refusal
+from cardems.cellgames.piles import group_limit as group_limit
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
@@ -122,32 +123,12 @@ def run_length(pile: tuple[Card, ...]) -> int:
     return length
 
 
-def group_limit(state: SeahavenState, dest: Place | None = None) -> int:
-    """Largest group that may move: (free cells + 1) × 2^(empty columns), not counting
-    ``dest`` when it is an empty column."""
-    empty = state.empty_columns
-    if dest is not None and dest.kind == "column" and not state.columns[dest.index]:
-        empty -= 1
-    return int((state.free_cells + 1) * 2**empty)
-
-
-def _place_exists(state: SeahavenState, place: Place) -> bool:
-    limit = {"column": COLUMNS, "cell": len(state.cells), "foundation": 4}.get(place.kind, 0)
-    return 0 <= place.index < limit
-
-
 def check_move(state: SeahavenState, move: Move) -> str | None:
     """Why ``move`` is illegal in ``state`` (a player-facing reason), or ``None`` if legal."""
     source, dest, count = move.source, move.dest, move.count
-    for place in (source, dest):
-        if not _place_exists(state, place):
-            return N_("There is no %(place)s in this game") % {
-                "place": place.target.replace(":", " ")
-            }
-    if source == dest:
-        return N_("A card must move to another place")
-    if count < 1:
-        return N_("At least one card must move")
+    refusal = place_refusal(state, move)
+    if refusal is not None:
+        return refusal
     moving = state.cards_at(source)
     if not moving:
         return N_("There is no card there")
@@ -161,14 +142,8 @@ def check_move(state: SeahavenState, move: Move) -> str | None:
     if source.kind == "foundation" and dest.kind == "foundation":
         return N_("A foundation card can go back only to a column or a free cell")
     card = moving[-count]
-    if dest.kind == "cell":
-        return None if state.cells[dest.index] is None else N_("A free cell holds one card")
-    if dest.kind == "foundation":
-        if card.suit.order != dest.index:
-            return N_("A foundation takes only its own suit")
-        if card.rank != state.foundations[dest.index] + 1:
-            return N_("Foundations build up from the ace, one card at a time")
-        return None
+    if dest.kind != "column":
+        return landing_refusal(state, card, dest)
     pile = state.columns[dest.index]
     if pile:
         top = pile[-1]
@@ -176,10 +151,7 @@ def check_move(state: SeahavenState, move: Move) -> str | None:
             return N_("Must be the same suit and exactly one rank lower")
     elif card.rank is not Rank.KING:
         return N_("An empty column takes only a king")
-    limit = group_limit(state, dest)
-    if count > limit:
-        return N_("Too many cards: at most %(num)d can move together now") % {"num": limit}
-    return None
+    return group_refusal(state, dest, count)
 
 
 def is_legal(state: SeahavenState, move: Move) -> bool:
