@@ -64,7 +64,7 @@ CLIENT_STRINGS: Final = (
     N_("Undone."),
     N_("Redone."),
     N_("Nothing selected."),
-    # TRANSLATORS: spoken after a move, e.g. "Moved 4 of hearts."
+    # TRANSLATORS: spoken after a move, e.g. "Moved 4 of spades."
     N_("Moved %(card)s."),
     N_("Paired."),
     N_("Drew a card."),
@@ -73,8 +73,8 @@ CLIENT_STRINGS: Final = (
     N_("%(card)s: %(said)s"),
     N_("The game is won: it cannot be undone. Replay this deal to play it again."),
     N_("Nothing to undo."),
-    # TRANSLATORS: places named in hints, e.g. "move the 4 of hearts from column 6 to
-    # free cell 3", "pair the 4 of hearts at position 25 with …".
+    # TRANSLATORS: places named in hints, e.g. "move the 4 of spades from column 6 to
+    # free cell 3", "pair the 4 at position 25 with …".
     N_("column %(num)s"),
     N_("free cell %(num)s"),
     N_("position %(num)s"),
@@ -83,7 +83,7 @@ CLIENT_STRINGS: Final = (
     N_("the stock"),
     N_("Hint: draw a card"),
     N_("Hint: turn the waste over to make a new stock"),
-    # TRANSLATORS: card is a card's name ("4 of hearts"), place a position ("position 25").
+    # TRANSLATORS: card is a card's name ("4 of spades"), place a position ("position 25").
     N_("Hint: pair the %(card)s at %(place)s with the waste's %(other)s"),
     N_("Hint: pair the %(card)s at %(from)s with the %(other)s at %(to)s"),
     N_("Hint: move the %(card)s to its foundation"),
