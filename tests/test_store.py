@@ -50,7 +50,8 @@ def test_players_get_unguessable_distinct_ids_and_settings(store: Store) -> None
     assert store.settings(player) == {}
     store.save_settings(player, {"theme": "dark"})
     assert store.settings(player) == {"theme": "dark"}
-    assert store.player_exists(player) and not store.player_exists("nobody")
+    assert store.visitor(player) == (player, {"theme": "dark"})
+    assert store.visitor("nobody") is None
 
 
 def test_game_progress_round_trips_through_a_reopened_file(database: str) -> None:

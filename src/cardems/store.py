@@ -165,12 +165,6 @@ class Store:
             db.execute("INSERT INTO players (id, created) VALUES (?, ?)", (player_id, time.time()))
         return player_id
 
-    def player_exists(self, player_id: str) -> bool:
-        """Whether ``player_id`` names a profile."""
-        with self.db.reading() as db:
-            row = db.execute("SELECT id FROM players WHERE id = ?", (player_id,)).fetchone()
-        return row is not None
-
     def settings(self, player_id: str) -> dict[str, Any]:
         """The player's saved settings (only those changed from the defaults)."""
         with self.db.reading() as db:
