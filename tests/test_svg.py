@@ -40,5 +40,9 @@ def test_faces_are_distinct_and_deterministic() -> None:
 def test_sprite_holds_every_face_and_the_back() -> None:
     root = ET.fromstring(sprite())
     ids = [s.get("id") for s in root.iter(f"{NS}symbol")]
-    assert ids == [symbol_id(card) for card in ALL_CARDS] + ["card-back"]
+    assert ids == [symbol_id(card) for card in ALL_CARDS] + [
+        "card-back-blue",
+        "card-back-red",
+        "card-back-green",
+    ]
     assert ET.fromstring(card_back()).find(f"{NS}title") is not None

@@ -64,6 +64,13 @@ def test_settings_form_saves_and_themes_the_pages(client: TestClient) -> None:
         "animation": "fast",
         "theme": "dark",
         "language": "",
+        "sound": False,
+        "show_available": False,
+        "tracker": False,
+        "deck": "two_colour",
+        "card_back": "blue",
+        "felt": "green",
+        "card_size": "fit",
     }
     token = form_token(client)
     assert client.post("/settings", data={"theme": "neon", "token": token}).status_code == 400

@@ -15,6 +15,13 @@ DEFAULT_SETTINGS: Final[dict[str, Any]] = {
     "animation": "normal",
     "theme": "light",
     "language": "",
+    "sound": False,
+    "show_available": True,
+    "tracker": False,
+    "deck": "two_colour",
+    "card_back": "blue",
+    "felt": "green",
+    "card_size": "fit",
 }
 SETTING_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "move_errors": (True, False),
@@ -24,6 +31,13 @@ SETTING_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "animation": ("off", "fast", "normal", "slow"),
     "theme": ("light", "dark"),
     "language": ("", *LANGUAGES),
+    "sound": (True, False),
+    "show_available": (True, False),
+    "tracker": (True, False),
+    "deck": ("two_colour", "four_colour"),
+    "card_back": ("blue", "red", "green"),
+    "felt": ("green", "blue", "red", "grey"),
+    "card_size": ("fit", "small", "medium", "large"),
 }
 SWITCHES: Final = tuple(key for key, choices in SETTING_CHOICES.items() if choices[0] is True)
 """The on/off settings (check boxes in the settings form)."""

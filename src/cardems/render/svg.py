@@ -17,6 +17,19 @@ WIDTH = 100
 HEIGHT = 140
 RED = "#c8102e"
 BLACK = "#1b1b1f"
+FOUR_COLOURS: dict[Suit, str] = {
+    Suit.SPADES: BLACK,
+    Suit.HEARTS: RED,
+    Suit.DIAMONDS: "#1456b8",
+    Suit.CLUBS: "#13803b",
+}
+"""The four-colour deck: diamonds blue and clubs green, so every suit reads at a glance."""
+BACKS: dict[str, tuple[str, str, str]] = {
+    "blue": ("#1f4f8b", "#10294a", "#6f9bd1"),
+    "red": ("#9b1d20", "#4f0e10", "#e07a7c"),
+    "green": ("#1f6b45", "#0f3522", "#74c39a"),
+}
+"""The card backs a player may choose: (panel, edge, lattice) colours by name."""
 FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 
 SUIT_PATHS: dict[Suit, str] = {
@@ -63,17 +76,21 @@ def rank_label(rank: Rank) -> str:
     return "10" if rank is Rank.TEN else rank.letter
 
 
-def suit_color(suit: Suit) -> str:
-    """Red for hearts and diamonds, near-black otherwise."""
+def suit_color(suit: Suit, *, four_colour: bool = False) -> str:
+    """Red for hearts and diamonds, near-black otherwise (or the four-colour deck's)."""
+    if four_colour:
+        return FOUR_COLOURS[suit]
     return RED if suit.is_red else BLACK
 
 
-def suit_shape(suit: Suit, cx: float, cy: float, size: float, *, flip: bool = False) -> str:
-    """One suit symbol of ``size`` units centred on (cx, cy)."""
+def suit_shape(
+    suit: Suit, cx: float, cy: float, size: float, *, flip: bool = False, color: str = ""
+) -> str:
+    """One suit symbol of ``size`` units centred on (cx, cy), in ``color`` or the suit's."""
     scale = size / 100
     turn = " rotate(180 50 50)" if flip else ""
     return (
-        f'<path d="{SUIT_PATHS[suit]}" fill="{suit_color(suit)}"'
+        f'<path d="{SUIT_PATHS[suit]}" fill="{color or suit_color(suit)}"'
         f' transform="translate({cx - size / 2:g} {cy - size / 2:g}) scale({scale:g}){turn}"/>'
     )
 
@@ -85,9 +102,9 @@ def _outline(fill: str, stroke: str) -> str:
     )
 
 
-def face_body(card: Card) -> str:
+def face_body(card: Card, *, four_colour: bool = False) -> str:
     """The SVG elements of a face (no wrapper), in the 100 × 140 box."""
-    color = suit_color(card.suit)
+    color = suit_color(card.suit, four_colour=four_colour)
     label = rank_label(card.rank)
     spacing = ' letter-spacing="-3"' if label == "10" else ""
     parts = [
@@ -96,8 +113,8 @@ def face_body(card: Card) -> str:
         f' fill="{color}"{spacing}>{label}</text>',
         # The index, rank over suit in the top left corner, stays readable in a hand
         # where each card covers the right-hand part of the one before.
-        suit_shape(card.suit, 13, 50, 15),
-        suit_shape(card.suit, 80, 21, 28),
+        suit_shape(card.suit, 13, 50, 15, color=color),
+        suit_shape(card.suit, 80, 21, 28, color=color),
     ]
     if card.rank >= Rank.JACK:
         parts.append(
@@ -105,27 +122,29 @@ def face_body(card: Card) -> str:
             f' stroke="{color}" stroke-width="2"/>'
             f'<text x="50" y="96" text-anchor="middle" font-family="{FONT}" font-size="44"'
             f' font-weight="bold" fill="{color}">{label}</text>'
-            + suit_shape(card.suit, 50, 114, 20)
+            + suit_shape(card.suit, 50, 114, 20, color=color)
         )
     elif card.rank is Rank.ACE:
-        parts.append(suit_shape(card.suit, 50, 88, 52))
+        parts.append(suit_shape(card.suit, 50, 88, 52, color=color))
     else:
         parts.extend(
-            suit_shape(card.suit, x, y, 20 if card.rank < 9 else 17, flip=y > 86)
+            suit_shape(card.suit, x, y, 20 if card.rank < 9 else 17, flip=y > 86, color=color)
             for x, y in PIPS[card.rank]
         )
     return "".join(parts)
 
 
-def back_body() -> str:
-    """The SVG elements of the card back: a lattice in a framed panel."""
+def back_body(name: str = "blue") -> str:
+    """The SVG elements of a card back (one of :data:`BACKS`): a lattice in a framed panel."""
+    panel, edge, lattice = BACKS[name]
     lines = "".join(
         f'<path d="M{x} 10L{x + 120} 130M{x + 120} 10L{x} 130"/>' for x in range(-110, 100, 12)
     )
     return (
-        _outline("#1f4f8b", "#10294a")
-        + '<clipPath id="back-clip"><rect x="9" y="9" width="82" height="122" rx="4"/></clipPath>'
-        + '<g clip-path="url(#back-clip)" stroke="#6f9bd1" stroke-width="2.2">'
+        _outline(panel, edge)
+        + f'<clipPath id="clip-{name}">'
+        + '<rect x="9" y="9" width="82" height="122" rx="4"/></clipPath>'
+        + f'<g clip-path="url(#clip-{name})" stroke="{lattice}" stroke-width="2.2">'
         + lines
         + "</g>"
         + '<rect x="9" y="9" width="82" height="122" rx="4" fill="none"'
@@ -150,16 +169,19 @@ def card_back() -> str:
     return _document(back_body(), "card back")
 
 
-def symbol_id(card: Card | None) -> str:
-    """The sprite id of a face (``card-TH``) or of the back (``card-back``)."""
-    return "card-back" if card is None else f"card-{card}"
+def symbol_id(card: Card | None, back: str = "blue") -> str:
+    """The sprite id of a face (``card-TH``) or of a back (``card-back-blue``)."""
+    return f"card-back-{back}" if card is None else f"card-{card}"
 
 
-def sprite() -> str:
-    """All faces and the back as ``<symbol>`` elements in one SVG document."""
+def _symbol(symbol: str, body: str) -> str:
+    return f'<symbol id="{symbol}" viewBox="0 0 {WIDTH} {HEIGHT}">{body}</symbol>'
+
+
+def sprite(*, four_colour: bool = False) -> str:
+    """All faces and every back as ``<symbol>`` elements in one SVG document."""
     symbols = [
-        f'<symbol id="{symbol_id(card)}" viewBox="0 0 {WIDTH} {HEIGHT}">{face_body(card)}</symbol>'
-        for card in ALL_CARDS
+        _symbol(symbol_id(card), face_body(card, four_colour=four_colour)) for card in ALL_CARDS
     ]
-    symbols.append(f'<symbol id="card-back" viewBox="0 0 {WIDTH} {HEIGHT}">{back_body()}</symbol>')
+    symbols.extend(_symbol(symbol_id(None, name), back_body(name)) for name in BACKS)
     return '<svg xmlns="http://www.w3.org/2000/svg">' + "".join(symbols) + "</svg>"

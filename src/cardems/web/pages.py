@@ -29,13 +29,24 @@ from cardems.web.i18n import LANGUAGE_SETTING
 from cardems.web.jsonbody import BodyError, read_capped
 
 NO_RULES = N_("There are no rules for this game")
-TEXT_SETTINGS = ("animation", "theme", LANGUAGE_SETTING)
+TEXT_SETTINGS = (
+    "animation",
+    "theme",
+    LANGUAGE_SETTING,
+    "deck",
+    "card_back",
+    "felt",
+    "card_size",
+)
 
 
 def page_routes(web: Web) -> list[Route]:
     """Every page of the app."""
     service = web.service
-    card_sprite = sprite().encode()
+    sprites = {
+        "/cards.svg": sprite().encode(),
+        "/cards-four-colour.svg": sprite(four_colour=True).encode(),
+    }
 
     async def home(request: Request) -> Response:
         return web.page(web.context(request), "home.html")
@@ -126,8 +137,9 @@ def page_routes(web: Web) -> list[Route]:
         return web.page(web.context(request), "account.html")
 
     async def cards(request: Request) -> Response:
+        """The card sprite: two-colour or four-colour faces, and every back."""
         return Response(
-            card_sprite,
+            sprites[request.url.path],
             media_type="image/svg+xml",
             headers={"cache-control": "public, max-age=86400"},
         )
@@ -140,6 +152,6 @@ def page_routes(web: Web) -> list[Route]:
         Route("/settings", guard(settings), methods=["GET", "POST"]),
         Route("/stats", guard(stats)),
         Route("/rules/{game}", guard(rules)),
-        Route("/cards.svg", cards),
+        *(Route(path, cards) for path in sprites),
         *([Route("/account", guard(account))] if web.accounts else []),
     ]

@@ -1,6 +1,8 @@
 // Drawing a solitaire view as SVG cards, shared by the table (table.js) and the replay
 // viewer (replay.js): each pile's place comes with the view, in board units.
 
+import { cardHref } from "./cards.js";
+
 const SVGNS = "http://www.w3.org/2000/svg";
 export const CW = 100; // card width, board units (the sprite's viewBox)
 export const CH = 140;
@@ -65,7 +67,7 @@ export function cardNode(card, target, index, pos, spot) {
     g.setAttribute("aria-hidden", "true");
   }
   const inner = el("g", { class: "inner card-face" }, g);
-  el("use", { href: `/cards.svg#card-${card.card || "back"}`, width: CW, height: CH }, inner);
+  el("use", { href: cardHref(card.card), width: CW, height: CH }, inner);
   el("rect", { class: "shade", x: 1, y: 1, width: CW - 2, height: CH - 2, rx: 8 }, inner);
   el("rect", { class: "frame", x: 2, y: 2, width: CW - 4, height: CH - 4, rx: 8 }, inner);
   return g;

@@ -3,6 +3,7 @@
 // decides everything and sends only what seat 0 may see.
 
 import { call, enqueue, intent, say, track } from "/static/api.js";
+import { cardHref } from "/static/cards.js";
 import { cardName, t } from "/static/i18n.js";
 
 const root = document.getElementById("hearts");
@@ -60,7 +61,7 @@ function cardFace(code) {
   svg.setAttribute("viewBox", "0 0 100 140");
   svg.setAttribute("aria-hidden", "true");
   const use = document.createElementNS(ns, "use");
-  use.setAttribute("href", `/cards.svg#card-${code}`);
+  use.setAttribute("href", cardHref(code));
   use.setAttribute("width", "100");
   use.setAttribute("height", "140");
   svg.appendChild(use);
