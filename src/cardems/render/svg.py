@@ -1,12 +1,16 @@
-"""Card faces and the card back as SVG text: pure functions, no I/O.
+"""Card faces and the card backs as SVG text: pure functions, no I/O.
 
 Every card is drawn in a 100 × 140 box (the ``viewBox``), so it stays crisp at any
-size. The index (rank at the top left, suit at the top right) sits in the top 40 units,
-the strip left visible when cards overlap in a column. Suits are drawn as paths, not
-font glyphs, so they look the same on every machine.
+size. The index (rank over a small suit) sits at the top left, inside the strips left
+visible when cards overlap in a column (top 40 units) or a fanned hand (left 28 units);
+a larger suit at the top right also shows in a column. Both repeat, turned 180°, at the
+bottom. Suits are paths, not font glyphs, so they look the same on every machine. The
+jack, queen and king are drawn as double-headed half-figures, the lower half a turned
+copy of the upper one.
 
-:func:`sprite` bundles all 52 faces and the back as ``<symbol>`` elements
-(``#card-TH``, ``#card-back``) for ``<use href="cards.svg#card-TH">``.
+:func:`sprite` bundles all 52 faces and the backs as ``<symbol>`` elements
+(``#card-TH``, ``#card-back-blue``) for ``<use href="cards.svg#card-TH">``; any id inside
+a symbol starts with the symbol's id, so ids stay unique across the sprite.
 """
 
 from __future__ import annotations
@@ -49,26 +53,20 @@ SUIT_PATHS: dict[Suit, str] = {
 }
 """Each suit in a 100 × 100 box."""
 
+_ROWS3 = (45, 70, 95)
+_ROWS4 = (45, 61.7, 78.3, 95)
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
-    1: ((50, 86),),
-    2: ((50, 56), (50, 116)),
-    3: ((50, 56), (50, 86), (50, 116)),
-    4: ((30, 56), (70, 56), (30, 116), (70, 116)),
-    5: ((30, 56), (70, 56), (50, 86), (30, 116), (70, 116)),
-    6: ((30, 56), (70, 56), (30, 86), (70, 86), (30, 116), (70, 116)),
-    7: ((30, 56), (70, 56), (50, 71), (30, 86), (70, 86), (30, 116), (70, 116)),
-    8: ((30, 56), (70, 56), (50, 71), (30, 86), (70, 86), (50, 101), (30, 116), (70, 116)),
-    9: (
-        *((x, y) for x in (30, 67) for y in (56, 76, 96, 116)),
-        (50, 86),
-    ),
-    10: (
-        *((x, y) for x in (30, 67) for y in (56, 76, 96, 116)),
-        (50, 66),
-        (50, 106),
-    ),
+    2: ((50, 45), (50, 95)),
+    3: ((50, 45), (50, 70), (50, 95)),
+    4: tuple((x, y) for y in (45, 95) for x in (32, 68)),
+    5: (*((x, y) for y in (45, 95) for x in (32, 68)), (50, 70)),
+    6: tuple((x, y) for y in _ROWS3 for x in (32, 68)),
+    7: (*((x, y) for y in _ROWS3 for x in (32, 68)), (50, 57.5)),
+    8: (*((x, y) for y in _ROWS3 for x in (32, 68)), (50, 57.5), (50, 82.5)),
+    9: (*((x, y) for y in _ROWS4 for x in (32, 68)), (50, 70)),
+    10: (*((x, y) for y in _ROWS4 for x in (32, 68)), (50, 53.3), (50, 86.7)),
 }
-"""Pip centres of the number cards (the ace has one large pip)."""
+"""Pip centres of the number cards, clear of both corner indices (the ace has one pip)."""
 
 
 def rank_label(rank: Rank) -> str:
@@ -102,53 +100,249 @@ def _outline(fill: str, stroke: str) -> str:
     )
 
 
+PAPER = "#fffdf8"
+GOLD = "#e2a52b"
+YELLOW = "#f6d45e"
+SKIN = "#f8d9bb"
+BLUE = "#27468f"
+INK = "#1b1b1f"
+BROWN = "#8a5a2b"
+DARK_HAIR = "#3b2a20"
+STEEL = "#dde3ea"
+LEAF = "#3d8b4f"
+FRAME = "#f7edd6"
+TURN = ' transform="rotate(180 50 70)"'
+"""Half a turn about the card's centre: the lower corner and the lower half-figure."""
+
+# The upper half of a court figure, shared by all three ranks (drawn in this order):
+# the cape over the shoulders, the front panel with its trims, the neck and the face.
+_CAPE = "M24 80V54Q24 43 38 41H62Q76 43 76 54V80Z"
+_PANEL = "M43 41H57L61 80H39Z"
+_TRIMS = "M43 41L39 80M57 41L61 80"
+_RUFF = "M40 40Q42 43.5 44 40Q46 43.5 48 40Q50 43.5 52 40Q54 43.5 56 40Q58 43.5 60 40L58 36.5H42Z"
+_NECK = "M46.5 32H53.5V38H46.5Z"
+_EYES = "M46 26.3H48.2M51.8 26.3H54"
+_BROWS = "M45.4 24.2Q47 23 48.6 24M51.4 24Q53 23 54.6 24.2M50 26.6L49 30H50.9"
+_SLEEVE = "M-7 -13Q-9.5 -6 -6.5 -1H6Q4.5 -7 6 -12Q0 -15 -7 -13Z"
+"""A sleeve down to a hand at (0, 0) from the shoulder on the left (mirror for the right)."""
+
+
+def _sleeve(x: float, y: float, accent: str, *, right: bool = False) -> str:
+    """The sleeve of an arm from the left shoulder (or the right) down to (x, y)."""
+    flip = " scale(-1 1)" if right else ""
+    return f'<path d="{_SLEEVE}" fill="{accent}" transform="translate({x:g} {y:g}){flip}"/>'
+
+
+def _palm(x: float, y: float) -> str:
+    """A hand at (x, y)."""
+    return f'<ellipse cx="{x:g}" cy="{y:g}" rx="3.6" ry="3" fill="{SKIN}"/>'
+
+
+_K_HAIR = "M42.5 21Q41 33 44 38H56Q59 33 57.5 21Z"
+_K_BEARD = "M43 28Q42.5 38.5 50 41.5Q57.5 38.5 57 28Q56 33.5 50 33.5Q44 33.5 43 28Z"
+_K_MOUSTACHE = "M45.5 31.6Q50 29.2 54.5 31.6Q50 33 45.5 31.6Z"
+_K_CROWN = "M40 21.5V11L44.5 16L47 8L50 14L53 8L55.5 16L60 11V21.5Z"
+_K_ERMINE = "M27 50Q50 39 73 50V55Q50 44 27 55Z"
+_SWORD = (
+    f'<path d="M62 8L64 5L66 8V46H62Z" fill="{STEEL}"/>'
+    f'<path d="M57 46H71V49H57ZM62.6 49H65.4V55H62.6Z" fill="{GOLD}"/>'
+)
+_SCEPTRE = (
+    f'<path d="M62.9 14H65.1V55H62.9Z" fill="{GOLD}"/>'
+    f'<circle cx="64" cy="12" r="3.2" fill="{GOLD}"/><path d="M64 5V9M62.3 6.6H65.7" fill="none"/>'
+)
+_Q_HAIR = "M41 24Q38 40 35 47Q43 46 46 38H54Q57 46 65 47Q62 40 59 24Q57 15.5 50 15.5Q43 15.5 41 24Z"
+_Q_CROWN = "M41 19.5L41.8 12L45.5 16L50 10L54.5 16L58.2 12L59 19.5Z"
+_Q_PEARLS = (42, 12), (50, 10), (58.2, 12)
+_J_HAIR = "M42 20Q39.5 34 42.5 40H57.5Q60.5 34 58 20Z"
+_J_CAP = "M39 21.5Q39.5 11.5 50 10.5Q61 10.5 62 19.5Q56 17 50 17.5Q44 18 39 21.5Z"
+_J_FEATHER = "M43 15Q36 9.5 34.5 4Q41 8.5 45.5 13.5Z"
+_HALBERD = (
+    f'<path d="M33.2 12H34.8V80H33.2Z" fill="{BROWN}"/>'
+    f'<path d="M34 13L27 9Q24.5 16 27 23L34 19ZM33.2 12L34 5L34.8 12Z" fill="{STEEL}"/>'
+)
+_LEAF = (
+    f'<path d="M34 57Q25 41 31 22Q41 39 34 57Z" fill="{LEAF}"/>'
+    '<path d="M33.6 54Q32 40 31 25" fill="none"/>'
+)
+
+
+def _dots(points: tuple[tuple[float, float], ...], radius: float, fill: str) -> str:
+    """Circles of ``radius`` at ``points``: jewels, pearls, petals, ermine spots."""
+    return "".join(
+        f'<circle cx="{x:g}" cy="{y:g}" r="{radius:g}" fill="{fill}"/>' for x, y in points
+    )
+
+
+def _half_figure(card: Card, color: str) -> str:
+    """The upper half of the jack, queen or king of ``card``'s suit, in ``color``."""
+    rank, suit = card.rank, card.suit
+    accent = INK if color == FOUR_COLOURS[Suit.DIAMONDS] else BLUE  # never blue on blue
+    hair = {Rank.KING: BROWN, Rank.QUEEN: YELLOW, Rank.JACK: DARK_HAIR}[rank]
+    back = {Rank.KING: _K_HAIR, Rank.QUEEN: _Q_HAIR, Rank.JACK: _J_HAIR}[rank]
+    parts = [
+        f'<path d="{_CAPE}" fill="{color}"/>',
+        f'<path d="{_PANEL}" fill="{GOLD}"/>',
+        f'<path d="{_TRIMS}" stroke="{accent}" stroke-width="2.4"/>',
+        suit_shape(suit, 50, 50, 7, color=color),
+        suit_shape(suit, 50, 61, 7, color=color),
+    ]
+    if rank is Rank.KING:
+        parts.append(f'<path d="{_K_ERMINE}" fill="{PAPER}"/>')
+        parts.append(_dots(((33, 48.5), (41, 45.5), (59, 45.5), (67, 48.5)), 0.8, INK))
+    elif rank is Rank.QUEEN:
+        parts.append(_dots(((30, 58), (30, 68), (70, 58), (70, 68), (36, 50), (64, 50)), 1.6, GOLD))
+    else:
+        parts.append(f'<path d="M30 50V80M70 50V80" stroke="{GOLD}" stroke-width="2.2"/>')
+    parts += [
+        f'<path d="{back}" fill="{hair}"/>',
+        f'<path d="{_NECK}" fill="{SKIN}"/>',
+        f'<path d="{_RUFF}" fill="{PAPER}"/>',
+        f'<ellipse cx="50" cy="26.5" rx="7" ry="8.2" fill="{SKIN}"/>',
+        f'<path d="{_EYES}" stroke-width="1.3"/><path d="{_BROWS}" fill="none"/>',
+    ]
+    if rank is Rank.KING:
+        parts += [
+            f'<path d="{_K_BEARD}" fill="{BROWN}"/>',
+            f'<path d="{_K_MOUSTACHE}" fill="{BROWN}"/>',
+            f'<path d="{_K_CROWN}" fill="{GOLD}"/>',
+            _dots(((45, 19.3), (50, 19.3), (55, 19.3)), 1.1, color),
+            _sleeve(64, 55, accent, right=True),
+            _SWORD if suit in (Suit.SPADES, Suit.HEARTS) else _SCEPTRE,
+            _palm(64, 55),
+        ]
+    elif rank is Rank.QUEEN:
+        parts += [
+            '<path d="M48 32.3Q50 33.6 52 32.3" fill="none" stroke="#c23b3b" stroke-width="1"/>',
+            f'<path d="{_Q_CROWN}" fill="{GOLD}"/>',
+            _dots(_Q_PEARLS, 1.4, PAPER),
+            _dots(((50, 17.4),), 1.1, color),
+            _sleeve(39, 60, accent),
+            '<path d="M39 60Q34 55 31 49" fill="none" stroke-width="1.2"/>',
+            _dots(((31, 44.6), (34.2, 47), (33, 50.8), (29, 50.8), (27.8, 47)), 2.2, PAPER),
+            _dots(((31, 48),), 1.5, GOLD),
+            _palm(39, 60),
+        ]
+    else:
+        parts += [
+            '<path d="M47 31Q50 29.8 53 31" fill="none"/>',
+            f'<path d="{_J_CAP}" fill="{color}"/>',
+            f'<path d="M39.5 20.5Q50 15 61.5 19" fill="none" stroke="{GOLD}" stroke-width="1.8"/>',
+            f'<path d="{_J_FEATHER}" fill="{PAPER}"/>',
+            _sleeve(34, 58, accent),
+            _HALBERD if suit in (Suit.SPADES, Suit.CLUBS) else _LEAF,
+            _palm(34, 58),
+        ]
+    return "".join(parts)
+
+
+def _court(card: Card, color: str, prefix: str) -> str:
+    """The framed double-headed figure: the upper half, then its copy turned 180°.
+
+    The half is clipped to the frame's upper part and, above it, to the gap between the
+    rank and the top-right suit (wider for the narrow ``J``).
+    """
+    left = 24 if card.rank is Rank.JACK else 36
+    return (
+        f'<rect x="22" y="42" width="56" height="56" fill="{FRAME}" stroke="{color}"'
+        ' stroke-width="1.2"/>'
+        f'<clipPath id="{prefix}-c"><path d="M{left} 4H68V42H78V64L22 76V42H{left}Z"/>'
+        "</clipPath>"
+        f'<g id="{prefix}-h" clip-path="url(#{prefix}-c)" stroke="{INK}" stroke-width=".6"'
+        f' stroke-linejoin="round">{_half_figure(card, color)}</g>'
+        f'<use href="#{prefix}-h"{TURN}/>'
+        f'<path d="M22 76L78 64" stroke="{color}" stroke-width="1.2"/>'
+    )
+
+
+def _corner(card: Card, color: str) -> str:
+    """The index (rank over a small suit) at the top left and a larger suit at the top right."""
+    label = rank_label(card.rank)
+    spacing = ' letter-spacing="-3"' if label == "10" else ""
+    return (
+        f'<text x="6" y="35" font-family="{FONT}" font-size="36" font-weight="bold"'
+        f' fill="{color}" direction="ltr"{spacing}>{label}</text>'
+        # Rank over suit stays readable in a hand where each card covers the right-hand
+        # part of the one before; the top-right suit shows in a column's 40-unit strip.
+        + suit_shape(card.suit, 13, 50, 15, color=color)
+        + suit_shape(card.suit, 82, 19, 24, color=color)
+    )
+
+
 def face_body(card: Card, *, four_colour: bool = False) -> str:
     """The SVG elements of a face (no wrapper), in the 100 × 140 box."""
     color = suit_color(card.suit, four_colour=four_colour)
-    label = rank_label(card.rank)
-    spacing = ' letter-spacing="-3"' if label == "10" else ""
-    parts = [
-        _outline("#fffdf8", "#8a8a8a"),
-        f'<text x="6" y="35" font-family="{FONT}" font-size="36" font-weight="bold"'
-        f' fill="{color}"{spacing}>{label}</text>',
-        # The index, rank over suit in the top left corner, stays readable in a hand
-        # where each card covers the right-hand part of the one before.
-        suit_shape(card.suit, 13, 50, 15, color=color),
-        suit_shape(card.suit, 80, 21, 28, color=color),
-    ]
+    corner = _corner(card, color)
+    parts = [_outline(PAPER, "#8a8a8a"), corner, f"<g{TURN}>{corner}</g>"]
     if card.rank >= Rank.JACK:
-        parts.append(
-            f'<rect x="20" y="46" width="60" height="84" rx="5" fill="none"'
-            f' stroke="{color}" stroke-width="2"/>'
-            f'<text x="50" y="96" text-anchor="middle" font-family="{FONT}" font-size="44"'
-            f' font-weight="bold" fill="{color}">{label}</text>'
-            + suit_shape(card.suit, 50, 114, 20, color=color)
-        )
+        parts.append(_court(card, color, symbol_id(card)))
     elif card.rank is Rank.ACE:
-        parts.append(suit_shape(card.suit, 50, 88, 52, color=color))
+        parts.append(suit_shape(card.suit, 50, 70, 46, color=color))
     else:
+        size = 17 if card.rank < 9 else 14
         parts.extend(
-            suit_shape(card.suit, x, y, 20 if card.rank < 9 else 17, flip=y > 86, color=color)
-            for x, y in PIPS[card.rank]
+            suit_shape(card.suit, x, y, size, flip=y > 70, color=color) for x, y in PIPS[card.rank]
         )
     return "".join(parts)
 
 
-def back_body(name: str = "blue") -> str:
-    """The SVG elements of a card back (one of :data:`BACKS`): a lattice in a framed panel."""
-    panel, edge, lattice = BACKS[name]
-    lines = "".join(
-        f'<path d="M{x} 10L{x + 120} 130M{x + 120} 10L{x} 130"/>' for x in range(-110, 100, 12)
+def _lines(step: float, slope: float) -> str:
+    """Parallel lines ``step`` apart across the back's panel, rising ``slope`` per unit."""
+    span = 130 * abs(slope)
+    count = int((86 + span) / step) + 2
+    start = 7 - (span if slope > 0 else 0)
+    return "".join(f"M{start + i * step:.1f} 137l{slope * 130:g} -130" for i in range(count))
+
+
+def _back_pattern(name: str, light: str) -> str:
+    """The back's all-over pattern: fine lattice (blue), rings (red) or trellis (green)."""
+    if name == "blue":
+        return f'<path d="{_lines(4, 1)}{_lines(4, -1)}" stroke="{light}" stroke-width=".6"/>'
+    if name == "red":
+        rings = "".join(
+            f'<circle cx="{7 + col * 9 + (row % 2) * 4.5:g}" cy="{7 + row * 7.8:g}" r="9"/>'
+            for row in range(18)
+            for col in range(11)
+        )
+        return f'<g stroke="{light}" stroke-width=".7">{rings}</g>'
+    grid = "".join(f"M7 {y}H93" for y in range(10, 134, 6)) + "".join(
+        f"M{x} 7V133" for x in range(10, 93, 6)
     )
     return (
-        _outline(panel, edge)
-        + f'<clipPath id="clip-{name}">'
-        + '<rect x="9" y="9" width="82" height="122" rx="4"/></clipPath>'
-        + f'<g clip-path="url(#clip-{name})" stroke="{lattice}" stroke-width="2.2">'
-        + lines
-        + "</g>"
-        + '<rect x="9" y="9" width="82" height="122" rx="4" fill="none"'
-        ' stroke="#e8eef7" stroke-width="2"/>'
+        f'<path d="{grid}" stroke="{light}" stroke-width=".45"/>'
+        f'<path d="{_lines(12, 1)}{_lines(12, -1)}" stroke="{light}" stroke-width="1.1"/>'
+    )
+
+
+def _rosette(panel: str, light: str) -> str:
+    """The oval medallion in the middle of a back, with an eight-petal rosette."""
+    petals = "".join(
+        f'<ellipse cx="50" cy="62" rx="3.2" ry="8" transform="rotate({a} 50 70)"/>'
+        for a in range(0, 360, 45)
+    )
+    return (
+        f'<ellipse cx="50" cy="70" rx="20" ry="27" fill="{panel}" stroke="{PAPER}"'
+        ' stroke-width="1.6"/>'
+        f'<ellipse cx="50" cy="70" rx="16.5" ry="23.5" fill="none" stroke="{light}"/>'
+        f'<g fill="none" stroke="{light}" stroke-width="1.1">{petals}'
+        f'<circle cx="50" cy="70" r="3.5" fill="{light}"/></g>'
+    )
+
+
+def back_body(name: str = "blue") -> str:
+    """The SVG elements of a card back (one of :data:`BACKS`): a pattern framed in white."""
+    panel, edge, light = BACKS[name]
+    clip = f"{symbol_id(None, name)}-c"
+    return (
+        _outline(PAPER, "#8a8a8a")
+        + f'<rect x="7" y="7" width="86" height="126" rx="4" fill="{panel}"/>'
+        + f'<clipPath id="{clip}"><rect x="7" y="7" width="86" height="126" rx="4"/></clipPath>'
+        + f'<g clip-path="url(#{clip})" fill="none">{_back_pattern(name, light)}</g>'
+        + _rosette(panel, light)
+        + f'<rect x="7" y="7" width="86" height="126" rx="4" fill="none" stroke="{edge}"'
+        ' stroke-width="1.4"/>'
+        + f'<rect x="10.5" y="10.5" width="79" height="119" rx="2.5" fill="none"'
+        f' stroke="{PAPER}" stroke-width=".8"/>'
     )
 
 
