@@ -40,12 +40,11 @@ const T = {
   receivedFrom: (seat) => t("You received from %(seat)s:", { seat }),
   trickRow: (num, leader, winner, points) => t("Trick %(num)d: %(leader)s led, %(winner)s took it (%(points)d points).", { num, leader, winner, points }),
 };
-const TRACK_KEY = "cardems.hearts.tracker"; // the tracker setting, kept in this browser
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const seatName = (seat) => T.seats[seat];
 
 let view = null;
-let shown = null; // what is drawn now: {hand, trick: [{seat, card}], counts}
+let shown = null; // what is drawn now: {hand, trick: [{seat, card}], counts, points, totals}
 let selected = new Set();
 let hinted = new Set();
 let lastTrick = null;
@@ -123,8 +122,12 @@ function drawLog() {
   drawTracker();
 }
 
+// The tracker of cards still out follows the player's setting (<html data-tracker>).
+const tracking = () => "tracker" in document.documentElement.dataset;
+
 function drawTracker() {
-  const on = $("h-track").checked;
+  const on = tracking();
+  $("h-track").checked = on;
   $("h-tracker").hidden = !on;
   if (!on) return;
   const gone = new Set(shown.hand);
@@ -145,15 +148,21 @@ function drawTracker() {
   $("h-tracker").replaceChildren(...rows);
 }
 
-$("h-track").checked = localStorage.getItem(TRACK_KEY) === "1";
+// The check box here changes the same setting as the settings page.
 $("h-track").addEventListener("change", () => {
-  localStorage.setItem(TRACK_KEY, $("h-track").checked ? "1" : "0");
-  if (view) drawTracker();
+  const on = $("h-track").checked;
+  track(async () => {
+    const { status, data } = await call("/api/settings", { tracker: on });
+    if (status >= 400) { say(data.error || ""); }
+    else if (on) document.documentElement.dataset.tracker = "";
+    else delete document.documentElement.dataset.tracker;
+    if (view) drawTracker();
+  });
 });
 
 function fromView(v) {
   const trick = v.trick.map((card, i) => ({ seat: (v.leader + i) % 4, card }));
-  return { hand: [...v.hand], trick, counts: [...v.hand_sizes], points: [...v.round_points] };
+  return { hand: [...v.hand], trick, counts: [...v.hand_sizes], points: [...v.round_points], totals: [...v.totals] };
 }
 
 function drawHand() {
