@@ -225,20 +225,35 @@ function drawSeats() {
     node.querySelector(".count").textContent = T.cards(n);
     const backs = node.querySelector(".backs");
     if (backs.children.length !== n) {
-      backs.replaceChildren(...Array.from({ length: n }, () => {
-        const back = document.createElement("span");
-        back.className = "back";
+      backs.replaceChildren(...Array.from({ length: n }, (_, i) => {
+        const back = cardFace("back");
+        back.classList.add("back");
+        back.style.setProperty("--i", i);
         return back;
       }));
+      backs.style.setProperty("--n", n);
     }
     node.classList.toggle("turn", view.to_play === seat && !busy);
   }
+  drawTotals(shown.totals);
   for (const row of document.querySelectorAll("#h-scores tbody tr")) {
     const seat = Number(row.dataset.seat);
-    row.querySelector(".name").textContent = seatName(seat);
     row.querySelector(".cards").textContent = shown.counts[seat];
     row.querySelector(".round").textContent = shown.points[seat];
-    row.querySelector(".total").textContent = view.totals[seat];
+  }
+  // The summary adds this round's points so far to each total: "12 +3".
+  for (const node of document.querySelectorAll("#h-glance .glance-seat")) {
+    const points = shown.points[Number(node.dataset.seat)];
+    node.querySelector(".round").textContent = points ? `+${points}` : "";
+  }
+}
+
+// The match totals: in the score table and in the narrow screens' summary.
+function drawTotals(totals) {
+  for (const node of document.querySelectorAll("#h-scores tbody tr, #h-glance .glance-seat")) {
+    const seat = Number(node.dataset.seat);
+    node.querySelector(".name").textContent = seatName(seat);
+    node.querySelector(".total").textContent = totals[seat];
   }
 }
 
@@ -336,7 +351,16 @@ async function replay(events, final) {
         shown.trick = [];
         drawTrick();
       } else if (event.type === "round_end") {
+        shown.totals = [...event.totals];
         await showRoundEnd(event);
+        if (final.round > event.round) { // a round without passing: its first plays follow
+          view = final;
+          shown = { ...fromView(final), trick: [], counts: [13, 13, 13, 13], points: [0, 0, 0, 0] };
+          roundTricks = [];
+          drawTrick();
+          drawSeats();
+          drawLog();
+        }
       } else if (event.type === "match_end") {
         showMatchEnd(event.winner, event.totals);
       }
@@ -354,21 +378,25 @@ async function showRoundEnd(event) {
   const rows = event.scores.map((points, seat) => {
     const row = document.createElement("tr");
     row.dataset.seat = seat;
-    const taken = event.taken[seat].map((c) => `${c[0] === "T" ? "10" : c[0]}${SUITS[c[1]]}`).join(" ");
-    for (const text of [seatName(seat), points, event.totals[seat], taken]) {
+    for (const text of [seatName(seat), points, event.totals[seat]]) {
       const cell = document.createElement(row.children.length ? "td" : "th");
       cell.textContent = text;
       row.appendChild(cell);
     }
+    const taken = document.createElement("td"); // "2♥ 3♥ Q♠", left to right in every language
+    for (const c of event.taken[seat]) taken.append(cardText(c), " ");
+    row.appendChild(taken);
     return row;
   });
   $("round-end-rows").replaceChildren(...rows);
   // The table behind the dialog shows the same totals as the dialog.
   for (const row of document.querySelectorAll("#h-scores tbody tr")) {
     const seat = Number(row.dataset.seat);
+    row.querySelector(".cards").textContent = 0;
     row.querySelector(".round").textContent = event.scores[seat];
-    row.querySelector(".total").textContent = event.totals[seat];
   }
+  drawTotals(event.totals);
+  for (const node of document.querySelectorAll("#h-glance .round")) node.textContent = "";
   const dialog = $("round-end");
   dialog.showModal();
   await waitFor($("round-end-next"));
@@ -535,6 +563,19 @@ $("h-last").addEventListener("click", () => {
   $("last-trick").showModal();
 });
 $("last-trick-close").addEventListener("click", () => $("last-trick").close());
+
+// Narrow screens: the scores and the round's log are a sheet over the table, opened from
+// the totals' summary under the toolbar (wide screens show them beside the table).
+function openSide(open) {
+  $("h-glance").setAttribute("aria-expanded", String(open));
+  $("h-side").classList.toggle("open", open);
+  if (open) $("h-side-close").focus();
+}
+$("h-glance").addEventListener("click", () => openSide($("h-glance").getAttribute("aria-expanded") !== "true"));
+$("h-side-close").addEventListener("click", () => { openSide(false); $("h-glance").focus(); });
+$("h-side").addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && $("h-side").classList.contains("open")) { openSide(false); $("h-glance").focus(); }
+});
 $("skip-hand").addEventListener("click", (event) => {
   const card = $("hand").querySelector(".hcard[tabindex='0']");
   if (!card) return;
