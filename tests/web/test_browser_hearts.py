@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from hearts_lines import near_end_log
-from web_browser import LiveServer, open_home, seed_game, snap
+from web_browser import ARTIFACTS, LiveServer, open_home, seed_game, snap
 
 CODE = "HT1-N-AAAAAAM"
 
@@ -300,3 +302,246 @@ def test_a_stale_tab_shows_the_match_as_it_stands(tab: Any, live: LiveServer) ->
         assert sorted(passed) == sorted(chosen)  # only the first tab's pass was played
     finally:
         other.close()
+
+
+# --- the table on a phone and on a laptop, the round's log, the tracker ------------------
+
+PHONE = {"width": 390, "height": 844}
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+@pytest.fixture
+def phone(chromium_browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A new player on a phone: 390×844, touch, the page at the device's width."""
+    context = chromium_browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    ARTIFACTS.mkdir(exist_ok=True)
+    try:
+        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
+    finally:
+        context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def settings(tab: Any, **changes: Any) -> None:
+    tab.evaluate(
+        """(changes) => fetch('/api/settings', {method: 'POST', headers: {'content-type':
+        'application/json'}, body: JSON.stringify(changes)})""",
+        changes,
+    )
+
+
+def card_text(code: str) -> str:
+    """A card as the page writes it in the log: "10♥"."""
+    return ("10" if code[0] == "T" else code[0]) + SUITS[code[1]]
+
+
+def press(tab: Any, card: str) -> None:
+    """Tap or click a card of the hand where a player can: on its index, top left."""
+    target = f'.hcard[data-card="{card}"]'
+    if tab.evaluate("matchMedia('(pointer: coarse)').matches"):
+        tab.tap(target, position={"x": 8, "y": 30})
+    else:
+        tab.click(target, position={"x": 8, "y": 30})
+
+
+def boxes(tab: Any, selector: str) -> list[dict[str, float]]:
+    found: list[dict[str, float]] = tab.eval_on_selector_all(
+        selector,
+        """ns => ns.map(n => { const r = n.getBoundingClientRect();
+          return {x: r.x, y: r.y, width: r.width, height: r.height}; })""",
+    )
+    return found
+
+
+def indexes_in_view(tab: Any) -> list[str]:
+    """The hand's cards whose index (the top left corner) is the topmost thing there."""
+    shown: list[str] = tab.eval_on_selector_all(
+        ".hcard",
+        """ns => ns.filter(n => { const r = n.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.x + r.width * .14, r.y + r.height * .12);
+          return hit && hit.closest('.hcard') === n; }).map(n => n.dataset.card)""",
+    )
+    return shown
+
+
+def in_first_screen(tab: Any, selector: str, height: int) -> bool:
+    (found,) = boxes(tab, selector)
+    return bool(found["height"] and found["y"] >= 0 and found["y"] + found["height"] <= height)
+
+
+def test_a_phone_shows_the_whole_table_in_one_screen(phone: Any, live: LiveServer) -> None:
+    tab = phone
+    start(tab, live)
+    assert next_step(tab) == "pass"
+    cards = boxes(tab, ".hcard")
+    assert len(cards) == 13
+    assert all(abs(b["y"] - cards[0]["y"]) <= 3 for b in cards), "one row of cards"
+    assert all(b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"] for b in cards)
+    for a, b in itertools.pairwise(cards):  # a tap's width, the index of each card in view
+        assert b["x"] - a["x"] >= 24 and b["x"] - a["x"] >= 0.28 * a["width"]
+    assert indexes_in_view(tab) == hand(tab)
+    # The whole play area in the first screen, without scrolling.
+    assert tab.evaluate("scrollY") == 0
+    for part in (".opponent.north", ".opponent.west", ".opponent.east", "#trick", "#hand"):
+        assert in_first_screen(tab, part, PHONE["height"]), part
+    assert in_first_screen(tab, "#pass-confirm", PHONE["height"])
+    # The totals at a glance; a tap shows the score table and the round's log over it.
+    assert in_first_screen(tab, "#h-glance", PHONE["height"])
+    assert re.search(r"You 0\s+West 0\s+North 0\s+East 0", tab.inner_text("#h-glance"))
+    assert not tab.is_visible("#h-scores")
+    tab.tap("#h-glance")
+    assert tab.is_visible("#h-scores") and tab.is_visible("#h-log-title")
+    assert in_first_screen(tab, "#h-scores", PHONE["height"])
+    tab.tap("#h-side-close")
+    assert not tab.is_visible("#h-scores")
+    # Three cards chosen by tapping their corners: raised, and still readable.
+    chosen = hand(tab)[2:5]
+    for card in chosen:
+        press(tab, card)
+    raised = {b["y"] for b in boxes(tab, ".hcard.selected")}
+    assert len(boxes(tab, ".hcard.selected")) == 3 and max(raised) < cards[0]["y"] - 10
+    assert indexes_in_view(tab) == hand(tab)
+    tab.tap("#pass-confirm")
+    assert next_step(tab) == "received"
+    tab.tap("#received-ok")
+    assert next_step(tab) == "turn"
+    card = playable(tab)[0]
+    press(tab, card)
+    tab.wait_for_function(f"!document.querySelector('.hcard[data-card=\"{card}\"]')")
+    assert tab.evaluate("scrollY") == 0
+    # Right to left: the same table, West still on the player's left.
+    settings(tab, language="ar")
+    tab.reload()
+    tab.wait_for_selector("#hearts[data-ready]", state="attached")
+    cards = boxes(tab, ".hcard")
+    assert all(abs(b["y"] - cards[0]["y"]) <= 3 for b in cards)
+    assert all(b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"] for b in cards)
+    assert in_first_screen(tab, "#hand", PHONE["height"])
+    (west,) = boxes(tab, '.opponent[data-seat="1"]')
+    (east,) = boxes(tab, '.opponent[data-seat="3"]')
+    assert west["x"] < east["x"]
+
+
+def test_a_laptop_shows_the_scores_beside_the_table(tab: Any, live: LiveServer) -> None:
+    tab.set_viewport_size({"width": 1366, "height": 800})
+    open_home(tab, live.url)
+    settings(tab, card_back="red")
+    start(tab, live)
+    assert next_step(tab) == "pass"
+    for part in ("#h-scores", "#hand", "#pass-confirm", ".opponent.north"):
+        assert in_first_screen(tab, part, 800), part
+    (felt,) = boxes(tab, ".felt")
+    (scores,) = boxes(tab, "#h-scores")
+    assert scores["x"] >= felt["x"] + felt["width"], "beside the table"
+    assert not tab.is_visible("#h-glance")
+    # Each opponent holds a fan of the player's own card back.
+    for seat in (1, 2, 3):
+        backs = tab.eval_on_selector_all(
+            f'.opponent[data-seat="{seat}"] .backs use', "ns => ns.map(n => n.getAttribute('href'))"
+        )
+        assert len(backs) == 13 and all(href.endswith("#card-back-red") for href in backs)
+        fan = boxes(tab, f'.opponent[data-seat="{seat}"] .back')
+        assert all(a["x"] < b["x"] for a, b in itertools.pairwise(fan))
+        assert fan[0]["y"] > fan[6]["y"], "on an arc: the outer cards lower"
+
+
+def test_the_round_end_shows_its_totals_behind_the_dialog_too(tab: Any, live: LiveServer) -> None:
+    tab.set_viewport_size({"width": 1366, "height": 800})
+    code = "HT1-N-AAAAAAQ"
+    start(tab, live, code, near_end_log(code))
+    assert next_step(tab) == "turn"
+    before = tab.eval_on_selector_all("#h-scores .total", "ns => ns.map(n => +n.textContent)")
+    (card,) = playable(tab)
+    tab.click(f'.hcard[data-card="{card}"]')
+    assert next_step(tab) == "round-end"
+    rows = tab.eval_on_selector_all(
+        "#round-end-rows tr", "rs => rs.map(r => [...r.children].map(c => c.textContent))"
+    )
+    totals = [int(row[2]) for row in rows]
+    assert totals != before
+    behind = tab.eval_on_selector_all("#h-scores .total", "ns => ns.map(n => +n.textContent)")
+    this_round = tab.eval_on_selector_all("#h-scores .round", "ns => ns.map(n => n.textContent)")
+    assert behind == totals and this_round == [row[1] for row in rows]
+
+
+def test_the_round_log_lists_passes_and_tricks(tab: Any, live: LiveServer) -> None:
+    game_id = start(tab, live)
+    assert tab.inner_text("#h-no-tricks") == "No trick played yet."
+    assert next_step(tab) == "pass"
+    chosen = hand(tab)[:3]
+    for card in chosen:
+        tab.click(f'.hcard[data-card="{card}"]')
+    tab.click("#pass-confirm")
+    assert next_step(tab) == "received"
+    received: list[str] = tab.eval_on_selector_all(
+        ".hcard.received", "ns => ns.map(n => n.dataset.card)"
+    )
+    tab.click("#received-ok")
+    passes = tab.inner_text("#h-passes")
+    given, got = passes.split("\n")
+    assert given.startswith("You passed to West:")
+    assert all(card_text(c) in given for c in chosen)
+    assert got.startswith("You received from East:")
+    assert all(card_text(c) in got for c in received)
+    while len(boxes(tab, "#h-tricks tbody tr")) < 3:  # three tricks, played like a player
+        assert next_step(tab) == "turn"
+        card = playable(tab)[0]
+        tab.click(f'.hcard[data-card="{card}"]')
+        tab.wait_for_function(f"!document.querySelector('.hcard[data-card=\"{card}\"]')")
+    tab.wait_for_function("window.cardemsIdle()")
+    tricks = tab.evaluate(
+        f"() => fetch('/api/games/{game_id}').then(r => r.json()).then(d => d.view.tricks)"
+    )
+    rows = tab.eval_on_selector_all(
+        "#h-tricks tbody tr",
+        """rs => rs.map(r => ({label: r.getAttribute('aria-label'),
+          cells: [...r.querySelectorAll('td')].slice(0, 4).map(c => c.innerText.trim()),
+          led: [...r.querySelectorAll('td')].findIndex(c => c.classList.contains('led')),
+          won: [...r.querySelectorAll('td')].findIndex(c => c.classList.contains('won'))}))""",
+    )
+    assert len(rows) == len(tricks) >= 3
+    names = ["You", "West", "North", "East"]
+    heads = tab.eval_on_selector_all(
+        "#h-tricks thead .seat-name", "ns => ns.map(n => n.textContent)"
+    )
+    assert heads == names
+    for number, (row, trick) in enumerate(zip(rows, tricks, strict=True), 1):
+        by_seat = {(trick["leader"] + i) % 4: c for i, c in enumerate(trick["cards"])}
+        assert row["cells"] == [card_text(by_seat[seat]) for seat in range(4)]
+        assert (row["led"], row["won"]) == (trick["leader"], trick["winner"])
+        leader, winner = names[trick["leader"]], names[trick["winner"]]
+        assert row["label"].startswith(f"Trick {number}: {leader} led, {winner} took it")
+    assert "2♣" in rows[0]["cells"] and not tab.is_visible("#h-no-tricks")
+
+
+def tracked(tab: Any) -> list[str]:
+    cards: list[str] = tab.eval_on_selector_all(
+        "#h-tracker bdi.cardtext", "ns => ns.map(n => n.textContent)"
+    )
+    return cards
+
+
+def test_the_tracker_of_cards_still_out_is_a_setting(tab: Any, live: LiveServer) -> None:
+    game_id = start(tab, live)
+    assert next_step(tab) == "pass"
+    assert tab.get_attribute("html", "data-tracker") is None
+    assert not tab.is_visible("#h-tracker") and not tab.is_checked("#h-track")
+    settings(tab, tracker=True)
+    open_match(tab, live.url + f"/game/{game_id}")
+    assert next_step(tab) == "pass"
+    assert tab.is_visible("#h-tracker") and tab.is_checked("#h-track")
+    out = tracked(tab)
+    assert len(out) == 39 and not {card_text(c) for c in hand(tab)} & set(out)
+    # The check box beside it writes the same setting, for every page and device.
+    tab.uncheck("#h-track")
+    tab.wait_for_function("window.cardemsIdle()")
+    assert not tab.is_visible("#h-tracker")
+    saved = tab.evaluate("() => fetch('/api/settings').then(r => r.json())")
+    assert saved["settings"]["tracker"] is False
+    assert tab.evaluate("Object.keys(localStorage)") == []
+    open_match(tab, live.url + f"/game/{game_id}")
+    assert not tab.is_visible("#h-tracker") and not tab.is_checked("#h-track")
