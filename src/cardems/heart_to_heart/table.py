@@ -323,6 +323,7 @@ class HeartToHeartTable(SolitaireActions):
                 "card": card_text(rank),
                 "face_up": True,
                 "available": available,
+                "covered": target != WASTE and not available,
                 "framed": help_on and partner,
                 "dimmed": help_on
                 and selected_rank is not None

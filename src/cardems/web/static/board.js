@@ -17,30 +17,49 @@ export function el(name, attrs = {}, parent = null) {
 }
 
 // Each pile's place: its slot's top-left corner and the vertical offset between its cards
-// (0: stacked, only the top card is seen).
+// (0: stacked, only the top card is seen), and the board's extent, in board units.
 //
-// The board is scaled to fit the felt (the svg `board`). When the felt is taller than
-// the board at that scale (a phone held upright), the fanned piles are spread out into
-// the spare height, up to MAX_FAN, so their cards are easier to read and to touch.
+// The board fills the felt (the svg `board`): cards are drawn as large as the width and
+// what is on the table allow (the fanned columns with room for one card more, not the
+// server's reserve for the longest columns), up to the player's card size; the board is
+// centred, and the fans are stretched into the spare height, up to MAX_FAN, so their
+// cards are easier to read and to touch. When the columns grow the fans tighten (the
+// server's fan) and then the cards shrink.
+const CARD_CAP = { small: 64, medium: 88, large: 120 }; // px: the widest a card is drawn
+const PAD = 8; // board units around the board
+
+function extent(pile, fan) {
+  const count = typeof pile.count === "number" ? 30 : 0; // the count under a pile
+  return pile.y + CH + Math.max(fan * pile.cards.length, count);
+}
+
 export function geometryOf(board, someView) {
   const map = new Map();
-  const { width } = someView.board;
-  let height = someView.board.height;
-  let stretch = 1;
+  let { width, height } = someView.board;
+  let stretch = 1, dx = 0;
   const box = board.getBoundingClientRect();
   const fanned = someView.piles.filter((p) => p.fan > 0 && p.cards.length > 1);
-  if (box.width > 0 && box.height > 0 && fanned.length) {
-    const pad = 8;
-    const scale = Math.min(box.width / (width + pad), box.height / (height + pad));
-    const room = box.height / scale - pad; // board units of height the felt offers
-    if (room > height) {
+  // Only a board sized by its felt (placed absolutely, as on the table page) is filled;
+  // elsewhere (the replay page) the svg's size follows the board.
+  const fills = getComputedStyle(board).position === "absolute";
+  if (fills && box.width > 0 && box.height > 0) {
+    const used = someView.piles.some((p) => p.fan > 0)
+      ? Math.max(...someView.piles.map((p) => extent(p, p.fan || 0)))
+      : height;
+    const cap = CARD_CAP[document.documentElement.dataset.cardSize];
+    const scale = Math.min(box.width / (width + PAD), box.height / (used + PAD), cap ? cap / CW : Infinity);
+    const room = box.height / scale - PAD; // board units of height the felt offers
+    dx = Math.max(0, (box.width / scale - PAD - width) / 2);
+    width += 2 * dx;
+    height = Math.max(used, room);
+    if (fanned.length) {
       const base = Math.max(...fanned.map((p) => p.fan));
       stretch = Math.max(1, Math.min(MAX_FAN / base,
         ...fanned.map((p) => (room - p.y - CH) / (p.fan * (p.cards.length - 1)))));
     }
   }
   for (const pile of someView.piles) {
-    const x = pile.x, y = pile.y, fan = (pile.fan || 0) * stretch;
+    const x = pile.x + dx, y = pile.y, fan = (pile.fan || 0) * stretch;
     map.set(pile.target, { x, y, fan, cards: pile.cards.map((_, i) => ({ x, y: y + i * fan })), pile });
     if (pile.cards.length) height = Math.max(height, y + CH + fan * (pile.cards.length - 1));
   }
@@ -51,6 +70,7 @@ export function cardNode(card, target, index, pos, spot) {
   const classes = ["card"];
   for (const flag of ["framed", "dimmed", "selected", "available"]) if (card[flag]) classes.push(flag);
   if (!card.face_up) classes.push("face-down");
+  if (card.covered) classes.push("covered"); // under other cards (Heart to Heart)
   const g = el("g", {
     class: classes.join(" "),
     transform: `translate(${pos.x} ${pos.y})`,
