@@ -6,7 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from web_browser import LiveServer, box, open_game, open_home, open_prepared
+from web_browser import (
+    LiveServer,
+    box,
+    click,
+    count_label,
+    open_game,
+    open_home,
+    open_prepared,
+    settled,
+)
 
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -128,3 +137,24 @@ def test_covered_cards_are_shaded_unless_turned_off(tab: Any, live: LiveServer) 
     open_game(tab, f"{live.url}/game/{game_id}")
     assert tab.locator('.pile[data-target^="heart:"] .card.covered').count() == 24
     assert shade(tab, covered=True) < 0.05
+
+
+AUDIO_SPY = """
+window.notesPlayed = 0;
+window.AudioContext = class extends window.AudioContext {
+  createOscillator() { window.notesPlayed += 1; return super.createOscillator(); }
+};
+"""
+
+
+def test_sound_effects_only_when_turned_on(tab: Any, live: LiveServer) -> None:
+    tab.add_init_script(AUDIO_SPY)
+    game_id = open_prepared(tab, live, "heart-to-heart", "HH1-N-AAAAAAM", [])
+    click(tab, "stock")
+    settled(tab)
+    assert count_label(tab, "waste") == "2" and tab.evaluate("window.notesPlayed") == 0
+    save_settings(tab, live, sound=True)
+    open_game(tab, f"{live.url}/game/{game_id}")
+    click(tab, "stock")
+    settled(tab)
+    assert count_label(tab, "waste") == "3" and tab.evaluate("window.notesPlayed") >= 1

@@ -8,8 +8,10 @@
 // draws instead of the move: nothing is retried.
 
 import { t } from "./i18n.js";
+import { play } from "./sound.js";
 
 const versions = new Map(); // game id -> the latest version received
+const statuses = new Map(); // game id -> the status of the latest view received
 let queue = Promise.resolve();
 let pending = 0;
 
@@ -27,6 +29,7 @@ export function say(text, kind = "error") {
 
 function noteView(view) {
   if (!view || typeof view.id !== "string" || typeof view.version !== "number") return;
+  if (!statuses.has(view.id)) statuses.set(view.id, view.status);
   versions.set(view.id, Math.max(view.version, versions.get(view.id) ?? 0));
 }
 
@@ -82,5 +85,16 @@ export async function intent(gameId, body) {
       error: t("This game has changed elsewhere: it is shown as it stands now."),
     };
   }
+  sound(gameId, answer.data || {});
   return answer;
+}
+
+// The sound of an answer: a refusal, a win, or cards that moved.
+function sound(gameId, data) {
+  const status = data.view && data.view.status;
+  const before = statuses.get(gameId);
+  if (status) statuses.set(gameId, status);
+  if (data.refused) play("refused");
+  else if (status === "won" && before !== undefined && before !== "won") play("won");
+  else if (data.events && data.events.length) play("card");
 }
