@@ -357,9 +357,7 @@ async function replay(events, final) {
           view = final;
           shown = { ...fromView(final), trick: [], counts: [13, 13, 13, 13], points: [0, 0, 0, 0] };
           roundTricks = [];
-          drawTrick();
-          drawSeats();
-          drawLog();
+          draw();
         }
       } else if (event.type === "match_end") {
         showMatchEnd(event.winner, event.totals);
