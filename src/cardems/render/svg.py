@@ -258,7 +258,9 @@ def _court(card: Card, color: str, prefix: str) -> str:
 def _corner(card: Card, color: str) -> str:
     """The index (rank over a small suit) at the top left and a larger suit at the top right."""
     label = rank_label(card.rank)
-    spacing = ' letter-spacing="-3"' if label == "10" else ""
+    # "10" is squeezed to the width of one wide letter, so a hand that shows only the
+    # left third of each card still shows both digits.
+    spacing = ' textLength="31" lengthAdjust="spacingAndGlyphs"' if label == "10" else ""
     return (
         f'<text x="6" y="35" font-family="{FONT}" font-size="36" font-weight="bold"'
         f' fill="{color}" direction="ltr"{spacing}>{label}</text>'
