@@ -103,6 +103,11 @@ def parse_archive(text: str | bytes) -> Archive:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError):
         raise _fail(N_("the file is not a Cardems archive (it is not JSON)")) from None
+    return archive_from_json(data)
+
+
+def archive_from_json(data: Any) -> Archive:
+    """The archive in decoded JSON (e.g. a request's body); :class:`ArchiveError` if not."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _fail(N_("the file is not a Cardems archive"))
     if data.get("version") != VERSION:
