@@ -46,6 +46,7 @@ def test_tap_sends_a_top_card_home_when_allowed() -> None:
             "move": "c9-hD",
             "from": "column:9",
             "to": "foundation:D",
+            "card": "AD",
             "say": MOVED,
         }
     ]
@@ -207,7 +208,14 @@ def test_stuck_is_announced_and_undo_offers_a_way_back() -> None:
     table.history._current = start
     events = table.drag("column:2", "cell:1")
     assert events == [
-        {"type": "move", "move": "c2-f1", "from": "column:2", "to": "cell:1", "say": MOVED}
+        {
+            "type": "move",
+            "move": "c2-f1",
+            "from": "column:2",
+            "to": "cell:1",
+            "card": "5S",
+            "say": MOVED,
+        }
     ]
     assert table.view()["status"] == "playing"
     clock.now = 1.0

@@ -1,6 +1,7 @@
 """The declaration parts every game of columns, free cells and foundations shares: solving
-a deal or a table's position with the game's exact solver, and the spoken pile labels.
-Imported by the games' ``game.py`` at start: it imports no solver or table itself."""
+a deal or a table's position with the game's exact solver, the spoken pile labels and the
+``finish`` intent. Imported by the games' ``game.py`` at start: it imports no solver or
+table itself."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any, ClassVar, Protocol
 
 from cardems.cellgames.notation import Move, format_move
 from cardems.core.base import GameBase
-from cardems.core.game import Table, View
+from cardems.core.game import Action, Table, View
 from cardems.core.labels import label_piles
 from cardems.core.registry import Unsupported
 from cardems.dealcode import DealCode
@@ -60,6 +61,13 @@ class CellGame(GameBase, ABC):
             "moves": moves,
             "length": len(moves),
         }
+
+    def parse_intent(self, data: dict[str, Any]) -> Action:
+        """A solitaire intent, or ``{"type": "finish"}``: every card left home (see
+        :meth:`~cardems.cellgames.table.CellTable.finish`)."""
+        if data.get("type") == "finish":
+            return ("finish",)
+        return super().parse_intent(data)
 
     def winnable(self, table: Table, seconds: float) -> bool | None:
         """The exact solver on the table's position, within ``seconds``."""

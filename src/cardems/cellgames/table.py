@@ -3,7 +3,12 @@ game's rules: taps, double taps and drags in, events out; undo and redo; hints; 
 selection, framed cards and piles of the view. A game's table subclasses :class:`CellTable`
 and gives its rules through the hooks (:meth:`CellTable.count_for`, ``run_length``,
 ``safe_home_moves``, ``solve``) and its state's verbs (``refusal``, ``apply``,
-``legal_moves``, ``cards_at``)."""
+``legal_moves``, ``cards_at``).
+
+Finishing: once every card left can go home by plain moves (a column's top card or a cell's
+card to its foundation, again and again: :func:`finish_moves`), the view says
+``can_finish`` and the ``finish`` intent plays those moves, each logged as an ordinary
+drag (one undo step each), so a saved game replays without knowing the intent."""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from cardems.cards import Card
+from cardems.cards import Card, Suit
 from cardems.cellgames.notation import SUIT_LETTERS, Move, Place, format_move
 from cardems.core.game import Action, Event, Record, TableSettings
 from cardems.core.history import History, IllegalMove
@@ -22,6 +27,7 @@ from cardems.i18n.markers import N_
 from cardems.timer import GameTimer
 
 GAME_WON = N_("The game is won: start a new deal")
+CANNOT_FINISH = N_("Not every card can go home yet")
 
 HINT_SECONDS = 2.0
 """Search budget of a hint; with none found in time, ``hint`` answers None."""
@@ -105,6 +111,40 @@ def home_move(state: CellState, source: Place) -> Move | None:
         return None
     move = Move(source, Place("foundation", cards[-1].suit.order))
     return move if state.refusal(move) is None else None
+
+
+def next_home_move(state: CellState) -> Move | None:
+    """The first column's top card or cell's card that can go home now, as a move."""
+    sources = [Place("column", i) for i, pile in enumerate(state.columns) if pile]
+    sources += [Place("cell", i) for i, card in enumerate(state.cells) if card is not None]
+    return next((m for m in (home_move(state, place) for place in sources) if m), None)
+
+
+def finish_moves(state: CellState) -> list[Move] | None:
+    """The moves that send every card left home one at a time (a column's top card or a
+    cell's card to its foundation), or None when that does not clear the table (or it is
+    clear already). A card gone home never keeps another from following, so taking the
+    first card that can go each time decides it."""
+    if state.won or any(map(_buried, state.columns)):
+        return None
+    moves: list[Move] = []
+    while not state.won:
+        move = next_home_move(state)
+        if move is None:
+            return None
+        moves.append(move)
+        state = state.apply(move)
+    return moves
+
+
+def _buried(pile: tuple[Card, ...]) -> bool:
+    """Whether a card lies under a higher one of its own suit (it cannot go home first)."""
+    lowest: dict[Suit, int] = {}
+    for card in pile:
+        if card.rank > lowest.get(card.suit, 14):
+            return True
+        lowest[card.suit] = card.rank
+    return False
 
 
 class CellTable(SolitaireActions, ABC, Generic[S]):
@@ -283,9 +323,33 @@ class CellTable(SolitaireActions, ABC, Generic[S]):
             },
             "shortcuts": {"d": None},
             "double_tap_after_move": False,
+            "can_finish": self.can_finish,
         }
 
+    @property
+    def can_finish(self) -> bool:
+        """Whether the ``finish`` intent applies: every card left can go home by plain moves."""
+        return self.status == "playing" and finish_moves(self.state) is not None
+
     # -- intents -----------------------------------------------------------------------
+
+    def act(self, intent: Action) -> list[Event]:
+        """The five gestures of every solitaire, and ``("finish",)`` (see :meth:`finish`)."""
+        if intent == ("finish",):
+            return self.finish()
+        return super().act(intent)
+
+    def finish(self) -> list[Event]:
+        """Send every card left home, each move an ordinary drag (one undo step each);
+        refused unless :attr:`can_finish`."""
+        if self.state.won:
+            return self._refuse(GAME_WON)
+        if not self.can_finish:
+            return self._refuse(CANNOT_FINISH)
+        events: list[Event] = []
+        while (move := next_home_move(self.state)) is not None:
+            events += self._play(move, ("drag", move.source.target, move.dest.target))
+        return events
 
     def tap(self, target: str) -> list[Event]:
         """Send a top card home, select a pile, or move the selection to ``target``."""
@@ -423,12 +487,12 @@ class CellTable(SolitaireActions, ABC, Generic[S]):
         return moves
 
     def _play(self, move: Move, intent: Action) -> list[Event]:
+        events: list[Event] = [self._move_event(move, self.state)]
         state = self.state.apply(move)
-        events: list[Event] = [self._move_event(move)]
         if self.settings.auto_move:
             while (auto := next(self.safe_home_moves(state), None)) is not None:
+                events.append({**self._move_event(auto, state), "auto": True})
                 state = state.apply(auto)
-                events.append({**self._move_event(auto), "auto": True})
         self.timer.start()
         self.history.push(state)
         self.selected = None
@@ -471,12 +535,15 @@ class CellTable(SolitaireActions, ABC, Generic[S]):
         return [{"type": "error", "message": reason}]
 
     @staticmethod
-    def _move_event(move: Move) -> Event:
+    def _move_event(move: Move, before: CellState) -> Event:
+        """A move's event; ``card`` is the card that leads the moved cards (the browser
+        follows it when one answer moves several cards)."""
         return {
             "type": "move",
             "move": format_move(move),
             "from": move.source.target,
             "to": move.dest.target,
+            "card": str(before.cards_at(move.source)[-move.count]),
             "say": MOVED,
         }
 

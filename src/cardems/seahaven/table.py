@@ -19,6 +19,8 @@ view every table answers):
   :func:`~cardems.seahaven.rules.safe_home_moves`). The player's move and its automatic
   follow-ups are one undo step; each card moved counts as a move. (The deal itself is
   left as dealt.)
+- Once every card left can go home by plain moves, the view says ``can_finish`` and the
+  ``finish`` intent sends them home, one logged drag each (see :mod:`cardems.cellgames.table`).
 - Placement help frames, with nothing selected, the cards that can go home or onto
   another column; with a selection, every pile gets ``accepts`` and the cards of the piles
   that do not accept it are dimmed.
