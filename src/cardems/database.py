@@ -3,7 +3,10 @@
 - SQLite (stdlib ``sqlite3``): one file, one connection shared by the threads of one
   process under a lock, WAL mode. The default: ``cardems`` starts with no set-up.
 - PostgreSQL (``psycopg`` 3 with a connection pool): for hosting many players, with any
-  number of stateless workers on any number of machines.
+  number of stateless workers on any number of machines. Connections are in autocommit
+  mode: a transaction is begun only for a write of several statements, so a read or a
+  one-statement write (a move's save) is one round trip; those quick statements of a
+  request go over one connection of their own (:meth:`PostgresBackend.execute`).
 
 The store writes its SQL once, with ``?`` placeholders; :class:`Tx` turns them into
 PostgreSQL's ``%s``. Rows are read by column name. Each backend keeps its own list of
@@ -87,6 +90,8 @@ class Backend(Protocol):
     def transaction(self) -> AbstractContextManager[Tx]: ...
 
     def reading(self) -> AbstractContextManager[Tx]: ...
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
 
     def close(self) -> None: ...
 
@@ -174,6 +179,14 @@ class SQLiteBackend:
         with self._lock:
             yield Tx(self.connection, postgres=False)
 
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """One statement on its own (a write commits at once); its rows."""
+        with self._lock:
+            try:
+                return self.connection.execute(sql, params).fetchall()
+            except sqlite3.Error as error:
+                raise DatabaseError(f"{self.path}: {error}") from error
+
     def close(self) -> None:
         """Close the connection."""
         with self._lock:
@@ -194,11 +207,13 @@ class PostgresBackend:
                 "PostgreSQL needs psycopg: python3 -m pip install -e '.[hosted]'"
             ) from error
         self.location = url
+        self._quick: Any = None
+        self._quick_lock = threading.Lock()
         self.pool = ConnectionPool(
             url,
-            min_size=1,
+            min_size=2,
             max_size=pool_size,
-            kwargs={"row_factory": dict_row, "autocommit": False},
+            kwargs={"row_factory": dict_row, "autocommit": True},
             open=False,
         )
         try:
@@ -246,12 +261,40 @@ class PostgresBackend:
 
     @contextmanager
     def reading(self) -> Iterator[Tx]:
-        """Reads on a pooled connection."""
+        """Reads on a pooled connection, each statement on its own (autocommit: no
+        transaction is left open, so none is rolled back when the connection returns)."""
         with self.pool.connection() as connection:
             yield Tx(connection, postgres=True)
 
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """One statement in one round trip, committed on its own (autocommit); its rows.
+
+        On a connection of its own beside the pool, one statement at a time: the quick
+        statements of a request (a move's save, a visitor, a game's head), run on the
+        event loop, never wait for a pooled connection that slower work holds."""
+        import psycopg
+        from psycopg.rows import dict_row
+
+        with self._quick_lock:
+            try:
+                if self._quick is None or self._quick.closed:
+                    self._quick = psycopg.connect(
+                        self.location, autocommit=True, row_factory=dict_row, connect_timeout=5
+                    )
+                cursor = self._quick.execute(sql.replace("?", "%s"), params)
+                return cursor.fetchall() if cursor.description else []
+            except psycopg.Error as error:
+                if self._quick is not None and self._quick.broken:
+                    self._quick.close()
+                    self._quick = None
+                raise DatabaseError(f"PostgreSQL: {error}") from error
+
     def close(self) -> None:
-        """Close every connection of the pool."""
+        """Close every connection of the pool, and the quick one."""
+        with self._quick_lock:
+            if self._quick is not None:
+                self._quick.close()
+                self._quick = None
         self.pool.close()
 
 
