@@ -12,7 +12,15 @@ from pathlib import Path
 import pytest
 
 from cardems.core.registry import game_for
-from cardems.store import MIGRATIONS, CorruptSave, Progress, Store, StoreError, VersionConflict
+from cardems.store import (
+    MIGRATIONS,
+    CorruptSave,
+    Progress,
+    Store,
+    StoreError,
+    VersionConflict,
+    VisitorGone,
+)
 
 
 def progress(moves: int, status: str = "playing", *, score: int = 0, t: float = 0.0) -> Progress:
@@ -79,6 +87,30 @@ def test_an_action_made_on_an_old_version_is_refused_and_nothing_is_written(stor
     assert saved is not None and saved.log == [("tap", "column:1")] and saved.moves == 1
     assert store.head(game_id) == (1, "playing", player) and store.head("nope") is None
     assert store.played_games(player)["seahaven"][0].records == ()
+
+
+def test_a_save_can_check_the_row_and_the_cookie_it_was_sent_with(store: Store) -> None:
+    player = store.create_player()
+    game_id = store.create_game(player, "seahaven", "C4", "SH1-C4-AAAAAJ2")
+    tap = [("tap", "column:1")]
+    with pytest.raises(VersionConflict):  # not the status the copy holds
+        store.append_actions(game_id, 0, tap, progress(1), status="won", player_id=player)
+    with pytest.raises(VersionConflict):  # not the player the copy holds
+        store.append_actions(game_id, 0, tap, progress(1), status="playing", player_id="x")
+    store.create_account(player, "ana", "hash")
+    with pytest.raises(VisitorGone):  # an account is reached through a session only
+        store.append_actions(game_id, 0, tap, progress(1), player_id=player, cookie=player)
+    token = store.create_session(player)
+    records = [{"round": 1}, {"round": 2}]
+    store.append_actions(
+        game_id, 0, tap * 2, progress(2), records, status="playing", player_id=player, cookie=token
+    )
+    store.end_session(token)
+    with pytest.raises(VisitorGone):
+        store.append_actions(game_id, 2, tap, progress(3), player_id=player, cookie=token)
+    saved = store.load_game(game_id)
+    assert saved is not None and saved.log == tap * 2 and saved.moves == 2
+    assert store.played_games(player)["seahaven"][0].records == tuple(records)
 
 
 def test_a_version_2_file_is_migrated_with_every_game_and_round(tmp_path: Path) -> None:

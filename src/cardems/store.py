@@ -9,7 +9,10 @@ A game is saved as its deal code, its options and its actions, one row each (see
 :mod:`cardems.core.game`), with the timer and the outcome on the game's row. The row's
 ``version`` counts its actions: :meth:`Store.append_actions` adds actions only if the
 version is still the one they were made on (a compare-and-set), so two servers sharing
-one file never lose an acknowledged action. Games may keep *records* (JSON facts for
+one file never lose an acknowledged action. On PostgreSQL that save is one statement
+(the row's update and the inserts as one ``WITH … RETURNING``): one round trip. The
+player a cookie names (:meth:`Store.visitor`) may be reused for a few seconds by a move,
+whose save checks the cookie again in the same statement. Games may keep *records* (JSON facts for
 their statistics). The store names no game: statistics are computed by each game from
 its rows and records, so they can never disagree with them.
 """
@@ -19,12 +22,14 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from cardems.core.game import PlayedGame
 from cardems.database import (
@@ -40,7 +45,16 @@ from cardems.database import (
 )
 from cardems.migrations import SQLITE_MIGRATIONS as MIGRATIONS
 
-__all__ = ["MIGRATIONS", "CorruptSave", "DamagedStore", "ReadOnlyStore", "Store", "StoreError"]
+__all__ = [
+    "MIGRATIONS",
+    "CorruptSave",
+    "DamagedStore",
+    "ReadOnlyStore",
+    "Store",
+    "StoreError",
+    "VersionConflict",
+    "VisitorGone",
+]
 
 FINISHED = ("won", "lost", "blocked", "stuck", "abandoned")
 """Statuses that end a game (its row gets the time it finished)."""
@@ -95,6 +109,23 @@ class VersionConflict(StoreError):
     """The game was changed since the version an action was made on."""
 
 
+class VisitorGone(StoreError):
+    """The cookie an action was sent with no longer names the game's player (the session
+    ended, or the anonymous profile became an account)."""
+
+
+VISITOR_SECONDS = 30.0
+"""How long a visitor read from the database may be reused for a move, which checks it
+again in its own save (:meth:`Store.append_actions`)."""
+VISITORS = 10_000
+
+CAN_ACT = (
+    "(EXISTS (SELECT 1 FROM sessions WHERE token = ? AND player_id = ?)"
+    " OR (? = ? AND NOT EXISTS (SELECT 1 FROM accounts WHERE player_id = ?)))"
+)
+"""Whether a cookie still names a player: ``visitor``'s test, as a condition."""
+
+
 def new_id() -> str:
     """An unguessable identifier (144 random bits, URL-safe)."""
     return secrets.token_urlsafe(18)
@@ -121,6 +152,8 @@ class Store:
         even across a power cut) or ``NORMAL``.
         """
         self.db: Backend
+        self._visitors: OrderedDict[str, tuple[float, str, dict[str, Any]]] = OrderedDict()
+        self._visitors_lock = threading.Lock()
         if is_postgres(location):
             self.db = PostgresBackend(str(location), pool_size=pool_size)
         else:
@@ -179,24 +212,51 @@ class Store:
             db.execute(
                 "UPDATE players SET settings = ? WHERE id = ?", (json.dumps(settings), player_id)
             )
+        self._forget_visitors(player_id)
 
     # Accounts and sessions (hosted mode) ---------------------------------------------
 
-    def visitor(self, cookie: str) -> tuple[str, dict[str, Any]] | None:
+    def visitor(self, cookie: str, *, cached: bool = False) -> tuple[str, dict[str, Any]] | None:
         """The player a cookie names and their saved settings, in one query: a session's
         player, or a player without an account (an anonymous profile's cookie is its id;
-        an account is reached only through a session)."""
-        with self.db.reading() as db:
-            row = db.execute(
-                "SELECT players.id, players.settings FROM sessions"
-                " JOIN players ON players.id = sessions.player_id WHERE sessions.token = ?"
-                " UNION ALL"
-                " SELECT players.id, players.settings FROM players"
-                " LEFT JOIN accounts ON accounts.player_id = players.id"
-                " WHERE players.id = ? AND accounts.name IS NULL",
-                (cookie, cookie),
-            ).fetchone()
-        return None if row is None else (str(row["id"]), _settings(row["settings"]))
+        an account is reached only through a session).
+
+        ``cached``: as read in the last :data:`VISITOR_SECONDS` by this process, if it
+        was; only for a move, whose save checks the cookie again (``append_actions``)."""
+        now = time.monotonic()
+        if cached:
+            with self._visitors_lock:
+                hit = self._visitors.get(cookie)
+            if hit is not None and now - hit[0] < VISITOR_SECONDS:
+                return hit[1], dict(hit[2])
+        found = self._visitor(cookie)
+        with self._visitors_lock:
+            if found is None:
+                self._visitors.pop(cookie, None)
+            else:
+                self._visitors[cookie] = (now, found[0], found[1])
+                self._visitors.move_to_end(cookie)
+                while len(self._visitors) > VISITORS:
+                    self._visitors.popitem(last=False)
+        return None if found is None else (found[0], dict(found[1]))
+
+    def _forget_visitors(self, player_id: str) -> None:
+        """Drop the cached visitors of a player (their settings or sessions changed)."""
+        with self._visitors_lock:
+            for cookie in [k for k, v in self._visitors.items() if v[1] == player_id]:
+                del self._visitors[cookie]
+
+    def _visitor(self, cookie: str) -> tuple[str, dict[str, Any]] | None:
+        rows = self.db.execute(
+            "SELECT players.id, players.settings FROM sessions"
+            " JOIN players ON players.id = sessions.player_id WHERE sessions.token = ?"
+            " UNION ALL"
+            " SELECT players.id, players.settings FROM players"
+            " LEFT JOIN accounts ON accounts.player_id = players.id"
+            " WHERE players.id = ? AND accounts.name IS NULL",
+            (cookie, cookie),
+        )
+        return (str(rows[0]["id"]), _settings(rows[0]["settings"])) if rows else None
 
     def account_name(self, player_id: str) -> str | None:
         """The account name of a player, or None for an anonymous profile."""
@@ -218,6 +278,7 @@ class Store:
                 "INSERT INTO accounts (name, player_id, password, created) VALUES (?, ?, ?, ?)",
                 (name, player_id, password_hash, time.time()),
             )
+        self._forget_visitors(player_id)
         return True
 
     def account(self, name: str) -> tuple[str, str] | None:
@@ -249,11 +310,14 @@ class Store:
         """End the player's sessions, all but ``keep``."""
         with self.transaction() as db:
             db.execute("DELETE FROM sessions WHERE player_id = ? AND token != ?", (player_id, keep))
+        self._forget_visitors(player_id)
 
     def end_session(self, token: str) -> None:
         """End one session (signing out)."""
         with self.transaction() as db:
             db.execute("DELETE FROM sessions WHERE token = ?", (token,))
+        with self._visitors_lock:
+            self._visitors.pop(token, None)
 
     def adopt_games(self, from_player: str, to_player: str) -> None:
         """Give an anonymous profile's games to an account (signing in on a new device)."""
@@ -304,43 +368,85 @@ class Store:
         actions: Sequence[tuple[str, ...]],
         progress: Progress,
         records: Sequence[dict[str, Any]] = (),
+        *,
+        status: str | None = None,
+        player_id: str | None = None,
+        cookie: str | None = None,
     ) -> None:
         """Add ``actions`` to a game that has exactly ``version`` actions, in one transaction,
         with the row's new progress and the records they produced.
 
-        Raises :class:`VersionConflict` (writing nothing) if the game has changed."""
+        Raises :class:`VersionConflict` (writing nothing) if the game has changed, or if it
+        no longer has the ``status`` or belongs to ``player_id`` that are given (what a
+        cached copy holds); :class:`VisitorGone` if ``cookie`` is given and no longer
+        names ``player_id``. On PostgreSQL all of it is one statement: one round trip."""
         now = time.time()
-        finished = now if progress.status in FINISHED else None
+        row = (
+            version + len(actions),
+            progress.elapsed,
+            int(progress.timer_stopped),
+            progress.status,
+            progress.score,
+            progress.moves,
+            now,
+            now if progress.status in FINISHED else None,
+            game_id,
+            version,
+        )
+        where, params = "", []
+        for column, value in (("status", status), ("player_id", player_id)):
+            if value is not None:
+                where += f" AND {column} = ?"
+                params.append(value)
+        check: list[Any] = []
+        if cookie is not None and player_id is not None:
+            check = [cookie, player_id, cookie, player_id, player_id]
+        texts = [json.dumps(list(action)) for action in actions]
+        data = [json.dumps(record) for record in records]
+        update = (
+            "UPDATE games SET version = ?, elapsed = ?, timer_stopped = ?, status = ?,"
+            " score = ?, moves = ?, updated = ?, finished = ? WHERE id = ? AND version = ?" + where
+        )
+        if isinstance(self.db, PostgresBackend):
+            allowed = CAN_ACT if check else "TRUE"
+            result = self.db.execute(
+                f"WITH allowed AS (SELECT {allowed} AS ok),"
+                f" moved AS ({update} AND (SELECT ok FROM allowed) RETURNING id),"
+                " added AS (INSERT INTO actions (game_id, seq, action)"
+                " SELECT moved.id, ? + item.n, item.action FROM moved,"
+                " unnest(?::text[]) WITH ORDINALITY AS item(action, n)),"
+                " kept AS (INSERT INTO records (game_id, data)"
+                " SELECT moved.id, item.data FROM moved,"
+                " unnest(?::text[]) WITH ORDINALITY AS item(data, n) ORDER BY item.n)"
+                " SELECT (SELECT count(*) FROM moved) AS moved, (SELECT ok FROM allowed) AS ok",
+                (*check, *row, *params, version, texts, data),
+            )[0]
+            if not result["ok"]:
+                self._gone(cookie or "")
+            if result["moved"] != 1:
+                raise VersionConflict(f"the game {game_id} is no longer at version {version}")
+            return
         with self.transaction() as db:
-            changed = db.execute(
-                "UPDATE games SET version = ?, elapsed = ?, timer_stopped = ?, status = ?,"
-                " score = ?, moves = ?, updated = ?, finished = ? WHERE id = ? AND version = ?",
-                (
-                    version + len(actions),
-                    progress.elapsed,
-                    int(progress.timer_stopped),
-                    progress.status,
-                    progress.score,
-                    progress.moves,
-                    now,
-                    finished,
-                    game_id,
-                    version,
-                ),
-            ).rowcount
+            changed = db.execute(update, (*row, *params)).rowcount
+            if changed == 1 and check:
+                allowed = db.execute(f"SELECT {CAN_ACT} AS ok", check).fetchone()["ok"]
+                if not allowed:
+                    self._gone(cookie or "")
             if changed != 1:
                 raise VersionConflict(f"the game {game_id} is no longer at version {version}")
             db.executemany(
                 "INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
-                [
-                    (game_id, version + offset, json.dumps(list(action)))
-                    for offset, action in enumerate(actions, start=1)
-                ],
+                [(game_id, version + n, text) for n, text in enumerate(texts, start=1)],
             )
             db.executemany(
                 "INSERT INTO records (game_id, data) VALUES (?, ?)",
-                [(game_id, json.dumps(record)) for record in records],
+                [(game_id, text) for text in data],
             )
+
+    def _gone(self, cookie: str) -> NoReturn:
+        with self._visitors_lock:
+            self._visitors.pop(cookie, None)
+        raise VisitorGone("the cookie no longer names the game's player")
 
     def save_timer(self, game_id: str, elapsed: float, stopped: bool) -> None:
         """Remember a game's clock (the tab was hidden or closed)."""
@@ -357,13 +463,12 @@ class Store:
 
     def head(self, game_id: str) -> tuple[int, str, str] | None:
         """A game's version, status and player (a cheap check of a cached copy), or None."""
-        with self.db.reading() as db:
-            row = db.execute(
-                "SELECT version, status, player_id FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-        if row is None:
+        rows = self.db.execute(
+            "SELECT version, status, player_id FROM games WHERE id = ?", (game_id,)
+        )
+        if not rows:
             return None
-        return int(row["version"]), str(row["status"]), str(row["player_id"])
+        return int(rows[0]["version"]), str(rows[0]["status"]), str(rows[0]["player_id"])
 
     def load_game(self, game_id: str) -> SavedGame | None:
         """The saved game, or None if there is none; :class:`CorruptSave` if unreadable."""
