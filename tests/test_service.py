@@ -111,3 +111,62 @@ def test_an_intent_without_a_proper_version_is_a_400(tmp_path: Path, version: ob
         service.act(player, game_id, {"type": "tap", "target": "stock", "version": version})
     assert refused.value.status == 400 and "version" in refused.value.message
     assert saved_log(tmp_path / "c.db", game_id) == []
+
+
+def test_a_copy_made_stale_by_another_server_is_played_again_on_the_saved_game(
+    database: str,
+) -> None:
+    first, second = server(database), server(database)
+    player = first.store.create_player()
+    game_id = first.new_game(player, {"code": CODE}).id
+    second.load(player, game_id)  # the second server's copy stays at version 0
+    act(first, player, game_id, 0)
+    # an intent made on version 0 (a second tab) reaches the second server's copy at 0:
+    # its save finds the game moved on, so it is refused there too, with the saved view
+    with pytest.raises(ServiceError) as stale:
+        act(second, player, game_id, 0)
+    assert stale.value.status == 409 and stale.value.extra["view"]["version"] == 1
+    # its copy now follows the saved game: the next intent plays without a 409
+    assert act(second, player, game_id, 1)["version"] == 2
+    assert saved_log(database, game_id) == [("tap", "stock")] * 2
+
+
+def test_a_copy_of_a_game_replaced_on_another_server_is_not_played(database: str) -> None:
+    first, second = server(database), server(database)
+    player = first.store.create_player()
+    game_id = first.new_game(player, {"code": CODE}).id
+    act(first, player, game_id, 0)
+    second.new_game(player, {"code": CODE})  # a newer deal: the first game is abandoned
+    with pytest.raises(ServiceError) as replaced:
+        act(first, player, game_id, 1)  # the first server's copy still says "playing"
+    assert replaced.value.status == 409
+    assert saved_log(database, game_id) == [("tap", "stock")]
+
+
+def test_a_copy_of_a_game_given_to_another_player_is_not_played(database: str) -> None:
+    first, second = server(database), server(database)
+    player, account = first.store.create_player(), first.store.create_player()
+    game_id = first.new_game(player, {"code": CODE}).id
+    second.store.adopt_games(player, account)  # signed in elsewhere: the game went along
+    with pytest.raises(ServiceError) as taken:
+        act(first, player, game_id, 0)
+    assert taken.value.status == 403
+    assert act(first, account, game_id, 0)["version"] == 1
+    assert saved_log(database, game_id) == [("tap", "stock")]
+
+
+def test_a_move_sent_with_an_ended_session_is_refused_and_not_saved(database: str) -> None:
+    first, second = server(database), server(database)
+    player = first.store.create_player()
+    first.store.create_account(player, "ana", "hash")
+    token = first.store.create_session(player)
+    assert first.store.visitor(token, cached=True) == (player, {})
+    game_id = first.new_game(player, {"code": CODE}).id
+    second.store.end_session(token)  # signed out through another server
+    assert first.store.visitor(token, cached=True) == (player, {})  # still in its cache
+    tap = {"type": "tap", "target": "stock", "version": 0}
+    with pytest.raises(ServiceError) as ended:
+        first.act(player, game_id, tap, cookie=token)
+    assert ended.value.status == 403
+    assert first.store.visitor(token, cached=True) is None  # the cache let it go
+    assert saved_log(database, game_id) == []

@@ -4,7 +4,10 @@ A request names a game by its unguessable id. The service checks that the game b
 to the requesting player, finds its table in memory (or rebuilds it from the saved code,
 options and actions), checks the version the intent was made on, lets the table act
 (the player's intent and any opponents' replies), and saves the new actions as one
-compare-and-set on the game's version before it answers ``(events, view)``.
+compare-and-set on the game's version before it answers ``(events, view)``. A move on a
+table in memory at the intent's version asks the database nothing first: the
+compare-and-set (on the version, status and player) is the check, and a table it finds
+stale is dropped and the intent played again on the game as saved.
 
 Guarantees:
 
@@ -35,7 +38,15 @@ from cardems.core.registry import games as registered_games
 from cardems.core.settings import SettingsError, validate, with_defaults
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.i18n.markers import N_
-from cardems.store import CorruptSave, Progress, SavedGame, Store, StoreError, VersionConflict
+from cardems.store import (
+    CorruptSave,
+    Progress,
+    SavedGame,
+    Store,
+    StoreError,
+    VersionConflict,
+    VisitorGone,
+)
 from cardems.timer import GameTimer
 
 CACHE_SIZE = 2000
@@ -295,26 +306,71 @@ class TableService:
 
     # Playing ----------------------------------------------------------------------------
 
-    def blocks(self, player_id: str, game_id: str) -> bool:
-        """Whether :meth:`act` on this game may take long (opponents think, a solver checks
-        each move for the unwinnable warning, or the database is across a network): call
-        it from a worker thread then."""
-        if self.store.db.postgres:
-            return True
-        game = self.load(player_id, game_id).game
-        return game.opponents or (game.can_solve and self.settings(player_id)["warn_unwinnable"])
+    def cached(self, player_id: str, game_id: str) -> LiveGame | None:
+        """The player's game as this process last saw it, without asking the database: it
+        may be stale, which the save of a move finds out (its compare-and-set)."""
+        with self._guard:
+            live = self._live.get(game_id)
+        return live if live is not None and live.saved.player_id == player_id else None
 
-    def act(self, player_id: str, game_id: str, request: Any) -> Answer:
+    def blocks(self, player_id: str, game_id: str, settings: dict[str, Any] | None = None) -> bool:
+        """Whether :meth:`act` on this game may take long (it is rebuilt from the database,
+        opponents think, a solver checks each move for the unwinnable warning, or the
+        database is across a network): call it from a worker thread then."""
+        live = self.cached(player_id, game_id)
+        if live is None:
+            return True
+        settings = self.settings(player_id) if settings is None else settings
+        game = live.game
+        return game.opponents or (game.can_solve and bool(settings["warn_unwinnable"]))
+
+    def act(
+        self,
+        player_id: str,
+        game_id: str,
+        request: Any,
+        *,
+        settings: dict[str, Any] | None = None,
+        cookie: str | None = None,
+    ) -> Answer:
         """Apply one intent made on ``request["version"]``; save what it changed.
 
         A move the rules refuse is an ordinary answer: nothing changes or is saved, and
-        ``refused`` says why."""
+        ``refused`` says why. ``settings`` are the player's (read if not given);
+        ``cookie``, if given, is checked to still name the player (it was read from a
+        cache), in the save itself.
+
+        A game in memory at the intent's version is played without reading the database
+        first: the save's compare-and-set on the version, status and player is the check.
+        If it finds the copy stale, the copy is dropped and the intent played again on
+        the game as saved, exactly as if the copy had never been there."""
         if not isinstance(request, dict):
             raise ServiceError(400, N_("an intent must be a JSON object with a type"))
         version = request.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 0:
             raise ServiceError(400, NEEDS_VERSION)
+        live = self.cached(player_id, game_id)
+        if live is not None and live.version == version and live.status != "abandoned":
+            answer = self._play(live, player_id, version, request, settings, cookie, False)
+            if answer is not None:
+                return answer
         live = self.load(player_id, game_id)
+        answer = self._play(live, player_id, version, request, settings, cookie, True)
+        assert answer is not None  # a checked game is never retried
+        return answer
+
+    def _play(
+        self,
+        live: LiveGame,
+        player_id: str,
+        version: int,
+        request: dict[str, Any],
+        settings: dict[str, Any] | None,
+        cookie: str | None,
+        checked: bool,
+    ) -> Answer | None:
+        """:meth:`act` on ``live``; None if ``live`` (not ``checked`` against the
+        database) turns out stale and must be loaded again."""
         try:
             intent = live.game.parse_intent(request)
         except IntentError as error:
@@ -323,25 +379,60 @@ class TableService:
             if live.status == "abandoned":
                 raise ServiceError(409, REPLACED)
             if version != live.version:
+                if not checked:
+                    return None
                 raise ServiceError(409, STALE, view=self.view(live))
             table = live.table
             try:
                 events = table.act(intent)
             except IntentError as error:
+                if not checked:  # perhaps only refused by a stale copy
+                    self.forget(live.id)
+                    return None
                 raise ServiceError(400, str(error)) from None
             actions = table.log[version:]
             view = self.view(live)
             if not actions:
+                if not self._confirm(live, player_id, cookie, checked):
+                    self.forget(live.id)
+                    return None
                 errors = [event["message"] for event in events if event.get("type") == "error"]
                 return Answer(live, events, view, errors[0] if errors else None)
-            self._save(live, version, actions, view)
+            if not self._save(live, version, actions, view, cookie=cookie, retry=not checked):
+                return None
             if any(event.get("type") == "move" for event in events):
-                events.extend(self._warning(player_id, live))
+                events.extend(self._warning(player_id, live, settings))
             return Answer(live, events, view)
 
+    def _confirm(self, live: LiveGame, player_id: str, cookie: str | None, checked: bool) -> bool:
+        """For an answer that saves nothing: whether ``live`` is still what is saved (if
+        not ``checked``), and a 403 if ``cookie`` no longer names the player."""
+        if not checked and self.store.head(live.id) != (
+            live.version,
+            live.status,
+            live.saved.player_id,
+        ):
+            return False
+        if cookie is not None:
+            found = self.store.visitor(cookie)
+            if found is None or found[0] != player_id:
+                raise ServiceError(403, NOT_YOURS)
+        return True
+
     def _save(
-        self, live: LiveGame, version: int, actions: list[tuple[str, ...]], view: View
-    ) -> None:
+        self,
+        live: LiveGame,
+        version: int,
+        actions: list[tuple[str, ...]],
+        view: View,
+        *,
+        cookie: str | None = None,
+        retry: bool = False,
+    ) -> bool:
+        """Save the new actions as a compare-and-set on the game's version, status and
+        player. False (the copy dropped) if the game had changed and ``retry``; else a
+        409 with the current view, a 403 if ``cookie`` no longer names the player, a 503
+        if the save failed."""
         table = live.table
         progress = Progress(
             elapsed=table.timer.elapsed(),
@@ -352,22 +443,40 @@ class TableService:
         )
         records, table.records = list(table.records), []
         try:
-            self.store.append_actions(live.id, version, actions, progress, records)
+            self.store.append_actions(
+                live.id,
+                version,
+                actions,
+                progress,
+                records,
+                status=live.status,
+                player_id=live.saved.player_id,
+                cookie=cookie,
+            )
         except VersionConflict:
             self.forget(live.id)
+            if retry:
+                return False
             current = self.load(live.saved.player_id, live.id)
             raise ServiceError(409, STALE, view=self.view(current)) from None
+        except VisitorGone:
+            self.forget(live.id)
+            raise ServiceError(403, NOT_YOURS) from None
         except (OSError, StoreError):
             log.exception("saving game %s failed", live.id)
             self.forget(live.id)
             raise ServiceError(503, SAVE_FAILED) from None
         live.status = progress.status
+        return True
 
-    def _warning(self, player_id: str, live: LiveGame) -> list[Event]:
+    def _warning(
+        self, player_id: str, live: LiveGame, settings: dict[str, Any] | None = None
+    ) -> list[Event]:
         """``unwinnable`` the moment the game can no longer be won, when asked for."""
         if not live.game.can_solve or live.table.status != "playing":
             return []
-        if not self.settings(player_id)["warn_unwinnable"]:
+        settings = self.settings(player_id) if settings is None else settings
+        if not settings["warn_unwinnable"]:
             return []
         lost = live.game.winnable(live.table, WARNING_SECONDS) is False
         warn = lost and not live.warned
