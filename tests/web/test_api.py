@@ -416,3 +416,21 @@ def test_a_deal_that_was_never_winnable_warns_at_the_first_move(client: TestClie
     assert [event["type"] for event in first] == ["move", "unwinnable"]
     second = intent(client, game_id, type="tap", target="stock").json()["events"]
     assert "unwinnable" not in [event["type"] for event in second]  # said once
+
+
+def test_a_session_ended_on_another_server_can_no_longer_move(db_path: Path) -> None:
+    password = {"name": "ana", "password": "correct horse battery"}
+    with TestClient(create_app(db_path, accounts=True)) as first:
+        assert first.post("/api/account/signup", json=password).status_code == 201
+        token = first.cookies[COOKIE]
+        game_id = new_game(first, code=WORKED)["id"]
+        assert intent(first, game_id, type="tap", target="stock").status_code == 200
+        with TestClient(create_app(db_path, accounts=True), cookies={COOKIE: token}) as second:
+            assert second.post("/api/account/signout").status_code == 200
+        # the first server read this session moments ago; the move's save checks it again
+        tap = {"type": "tap", "target": "stock", "version": 1}
+        refused = first.post(f"/api/games/{game_id}/intent", json=tap)
+        assert refused.status_code == 403
+        assert first.get(f"/api/games/{game_id}").status_code == 403
+    saved = Store(db_path).load_game(game_id)
+    assert saved is not None and saved.log == [("tap", "stock")]

@@ -66,8 +66,15 @@ def game_routes(web: Web) -> list[Route]:
         return answer(web, live, [], ctx.lang), 200
 
     async def intent(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        act = partial(service.act, ctx.reader, ctx.game_id, ctx.body)
-        if service.blocks(ctx.reader, ctx.game_id):  # bots or solvers: off the event loop
+        act = partial(
+            service.act,
+            ctx.reader,
+            ctx.game_id,
+            ctx.body,
+            settings=ctx.settings,
+            cookie=ctx.unchecked,
+        )
+        if service.blocks(ctx.reader, ctx.game_id, ctx.settings):  # off the event loop
             live, events, view, refused = await run_in_threadpool(act)
         else:  # a quick move: a worker thread would cost more than it saves
             live, events, view, refused = act()
@@ -113,7 +120,7 @@ def game_routes(web: Web) -> list[Route]:
         Route("/api/games", web.api(catalogue), methods=["GET"]),
         Route("/api/games", web.api(create), methods=["POST"]),
         Route("/api/games/{game_id}", web.api(show), methods=["GET"]),
-        Route("/api/games/{game_id}/intent", web.api(intent), methods=["POST"]),
+        Route("/api/games/{game_id}/intent", web.api(intent, move=True), methods=["POST"]),
         Route("/api/games/{game_id}/hint", web.api(hint), methods=["POST"]),
         Route("/api/games/{game_id}/winnable", web.api(winnable), methods=["POST"]),
         Route("/api/games/{game_id}/restart", web.api(restart), methods=["POST"]),

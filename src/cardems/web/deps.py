@@ -63,6 +63,9 @@ class Ctx:
     new_player: bool = False
     cookie: str | None = None
     """A new value for the player cookie (a session token; ``""`` clears it)."""
+    unchecked: str | None = None
+    """The request's cookie when its player was taken from the store's cache of visitors:
+    a move checks it again in its save."""
 
     @property
     def game_id(self) -> str:
@@ -98,18 +101,22 @@ class Web:
 
     # Who and which language -------------------------------------------------------------
 
-    def context(self, request: Request) -> Ctx:
+    def context(self, request: Request, *, move: bool = False) -> Ctx:
         """The request's player (None for a new visitor), settings and language: read once
-        per request, in one query."""
+        per request, in one query. For a ``move`` (whose save checks the cookie again) a
+        visitor read moments ago by this process is reused instead."""
         cached: Ctx | None = getattr(request.state, "cardems", None)
         if cached is not None:
             return cached
         value = request.cookies.get(COOKIE, "")
-        found = self.store.visitor(value) if value and len(value) < 64 else None
+        known = bool(value) and len(value) < 64
+        found = self.store.visitor(value, cached=move) if known else None
         player_id, saved = found if found else (None, {})
         settings = with_defaults(saved)
         lang = choose_language(settings[LANGUAGE_SETTING], request.headers.get("accept-language"))
         request.state.cardems = ctx = Ctx(request, player_id, lang, settings=settings)
+        if move and found:
+            ctx.unchecked = value
         return ctx
 
     def player(self, ctx: Ctx) -> str:
@@ -167,10 +174,12 @@ class Web:
 
     # The API ----------------------------------------------------------------------------
 
-    def api(self, handler: ApiHandler) -> PageHandler:
-        """An endpoint: rate limit, origin, body, errors as ``{"error"}`` JSON, timing."""
+    def api(self, handler: ApiHandler, *, move: bool = False) -> PageHandler:
+        """An endpoint: rate limit, origin, body, errors as ``{"error"}`` JSON, timing.
+        A ``move`` handler checks ``ctx.unchecked`` in its save (see :meth:`context`)."""
 
         async def endpoint(request: Request) -> Response:
+            self.context(request, move=move)
             if not self.allowed(request):
                 lang = choose_language(None, request.headers.get("accept-language"))
                 return JSONResponse({"error": translate(lang, TOO_MANY)}, 429)
