@@ -28,21 +28,27 @@ def test_a_lower_card_under_a_higher_one_of_its_suit_cannot_finish() -> None:
     assert finish_moves(position(["QS KS"], foundations=(11, 13, 13, 13))) is None
 
 
-def test_finishing_a_deal_wins_and_replays() -> None:
+def test_finishing_wins_with_one_logged_drag_per_card() -> None:
+    # QS covers the jack of spades: one move to a free cell opens the way home.
+    start = replace(position(["JS KH QH QS", "KS", "KD QC", "KC QD"]), foundations=(10, 11, 11, 11))
     table = FreeCellTable(CODE)
-    for move in GAME.solve_position(table.state, 10).moves:
-        if table.view()["can_finish"]:
-            break
-        table.play_move(move)
-    assert table.can_finish and table.status == "playing"
-    version, moves = len(table.log), table.state.moves + 52 - sum(table.state.foundations)
+    table.history = History(start)
+    assert not table.view()["can_finish"]
+    table.act(("drag", "column:1", "cell:1"))
+    assert table.view()["can_finish"] and table.status == "playing"
+    before = table.state
     events = table.act(GAME.parse_intent({"type": "finish"}))
     assert events[-1] == {"type": "won"} and table.state.won
-    assert table.state.moves == moves and table.state.score == 520
-    assert all(action[0] == "drag" for action in table.log[version:])
-    again = replay(FreeCellTable(CODE), table.log)
-    assert again.state == table.state and again.status == "won"
+    assert table.state.moves == 1 + 9 and table.state.score == 90
+    assert table.log[1:] == [("drag", e["from"], e["to"]) for e in events if e["type"] == "move"]
+    # The saved actions replay to the same win, one step of the history each.
+    again = FreeCellTable(CODE)
+    again.history = History(start)
+    assert replay(again, table.log).state == table.state and again.status == "won"
     assert table.act(("finish",))[0]["type"] == "error"
+    for _ in range(9):
+        table.history.undo()
+    assert table.state == before
 
 
 def test_finishing_with_auto_move_on_plays_each_card_once() -> None:
