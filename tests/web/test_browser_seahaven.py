@@ -1,5 +1,6 @@
 """Seahaven Towers in a real browser: tap home, select and move, drag a run, double click,
-undo, the stuck and won dialogs, reloading and the new-game window (Playwright)."""
+undo, the stuck and won dialogs, reloading, the new-game window, Finish and a right click
+(Playwright)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ from web_browser import (
     settled,
     snap,
 )
+
+from cardems.cellgames.notation import Place
+from cardems.cellgames.table import home_move
 
 CODE = "SH1-C4-AAAAAJ2"
 STUCK = ("SH1-C2-AAAAAAP", "column:7", "column:9")  # this drag leaves no useful move
@@ -271,3 +275,52 @@ def test_a_refusal_and_a_bad_code_log_no_console_error(tab: Any, live: LiveServe
     tab.wait_for_function("document.querySelector('#new-game .form-error').textContent.length > 3")
     assert tab.is_visible("#new-game") and "ZZ9-NOPE" in tab.inner_text("#new-game .form-error")
     assert problems == []
+
+
+def test_finish_sends_every_card_home_and_wins(tab: Any, live: LiveServer, line: Any) -> None:
+    """Once every card left can go home, a Finish button shows; one tap wins the game."""
+    open_prepared(tab, live, "seahaven", CODE, [])
+    assert not tab.is_visible("#finish")
+    log, _, table = first_step(line, lambda t, h: t.view()["can_finish"])
+    open_prepared(tab, live, "seahaven", CODE, log)
+    assert tab.is_visible("#finish") and tab.inner_text("#finish") == "Finish"
+    tab.click("#finish")
+    settled(tab)
+    tab.wait_for_selector("#won", state="visible")
+    assert tab.inner_text("#won-score") == "520"
+    piles = screen_piles(tab)
+    assert all(piles[f"column:{n}"] == [] for n in range(1, 11))
+    assert [piles[f"foundation:{suit}"] for suit in "SHDC"] == [["KS"], ["KH"], ["KD"], ["KC"]]
+    assert not tab.is_visible("#finish")
+    tab.wait_for_function("!document.querySelector('.ghost')")  # the flying copies landed
+    snap(tab, "seahaven-finished")
+    left = 52 - sum(table.state.foundations)
+    assert int(info(tab)["moves"]) == table.state.moves + left
+
+
+def test_a_right_click_sends_a_card_home(tab: Any, live: LiveServer, line: Any) -> None:
+    log, hint, table = first_step(
+        line, lambda t, h: h["to"].startswith("foundation") and h["from"].startswith("column")
+    )
+    open_prepared(tab, live, "seahaven", CODE, log)
+    tab.evaluate(
+        """() => document.addEventListener('contextmenu',
+            (e) => { window.menuShown = !e.defaultPrevented; })"""
+    )
+    before = screen_piles(tab)
+    blocked = next(
+        f"column:{n}"
+        for n in range(1, 11)
+        if table.state.columns[n - 1] and home_move(table.state, Place("column", n - 1)) is None
+    )
+    tab.mouse.click(*point(tab, blocked), button="right")
+    settled(tab)
+    assert screen_piles(tab) == before  # a card that cannot go home stays, unselected
+    assert "selected" not in classes(tab, blocked)
+    score = int(info(tab)["score"])
+    tab.mouse.click(*point(tab, hint["from"]), button="right")
+    settled(tab)
+    table.drag(hint["from"], hint["to"])
+    assert screen_piles(tab) == shown_piles(table.view())
+    assert int(info(tab)["score"]) == score + 10
+    assert tab.evaluate("window.menuShown") is False

@@ -1,7 +1,8 @@
 // Cardems solitaire table client: draws the server's view as SVG cards and sends intents.
 // The server decides everything, the layout included (board size, each pile's place and
 // fan); this module only renders, animates and reports taps, double taps, drags and keys
-// (pointer events: mouse, pen and touch alike). It knows no game by name.
+// (pointer events: mouse, pen and touch alike), a right click (a card home) and the
+// Finish button (every card home, when the view offers it). It knows no game by name.
 
 import { call, enqueue, intent, say, track } from "./api.js";
 import { el, geometryOf, pileGroup } from "./board.js";
@@ -47,6 +48,7 @@ function send(body) {
 // arrow keys move between spots by their place on the table. A spot is a pile, or a
 // card of a fanned pile (a column). Its key survives redraws.
 let focusKey = null;
+let drawings = 0; // redraws so far: a flight planned on an older drawing is dropped
 
 function spotKey(node) {
   return `${node.dataset.target}#${node.classList.contains("card") ? node.dataset.index : ""}`;
@@ -64,6 +66,7 @@ function render() {
     fresh.appendChild(pileGroup(target, place));
   }
   board.replaceChildren(fresh);
+  drawings += 1;
   const spots = [...board.querySelectorAll(".spot")];
   let current = spots.find((node) => spotKey(node) === focusKey);
   if (!current && focusKey) { // the card left: the same pile's top card, or the pile
@@ -118,6 +121,7 @@ function info() {
   $("code").textContent = view.code;
   $("undo").disabled = !view.can_undo;
   $("redo").disabled = !view.can_redo;
+  $("finish").hidden = !view.can_finish;
   clockBase = { elapsed: view.elapsed, at: performance.now(), running: view.timer_running };
   tick();
   root.dataset.status = view.status;
@@ -145,11 +149,13 @@ function ghostOf(node) {
   return ghost;
 }
 
+// Returns how long the cards fly (ms): the end-of-game dialog waits for them.
 function animate(events, before) {
-  if (!duration) return;
-  for (const event of events) {
-    if (event.type !== "move") continue;
-    const old = before.get(event.from);
+  if (!duration) return 0;
+  const moves = events.filter((e) => e.type === "move");
+  if (moves.length > 1 && moves.every((e) => e.card)) return fly(moves, before);
+  for (const event of moves) {
+    const old = before.tops.get(event.from);
     const arrived = topCard(event.to);
     if (arrived && old && (old.card === arrived.dataset.card || old.card === "back")) {
       // Slide a copy from where the card was; the real card is already in place (and
@@ -165,7 +171,7 @@ function animate(events, before) {
       flight.finished.then(land, land);
     } else {
       for (const target of [event.from, event.to]) {
-        const gone = before.get(target);
+        const gone = before.tops.get(target);
         if (!gone || !gone.node || target === "stock") continue;
         const ghost = ghostOf(gone.node);
         ghost.animate([{ opacity: 1 }, { opacity: 0 }], { duration, easing: "ease-in" })
@@ -173,17 +179,74 @@ function animate(events, before) {
       }
     }
   }
+  return 0;
 }
 
+// Several cards moved by one answer (Finish, or cards sent home by themselves): copies of
+// them stay where they were and fly one after the other, each move naming its card. A
+// pile's real top card shows once the last copy has landed on it; until then the copy
+// last landed there (or its old top card) stands in for it.
+function fly(moves, before) {
+  const step = Math.min(duration * 0.6, 2400 / moves.length);
+  const total = step * (moves.length - 1) + duration;
+  const ghosts = [];
+  const drawing = drawings;
+  const shown = new Map(); // target -> the copy standing on it
+  const hidden = new Set();
+  for (const event of moves) {
+    const real = board.querySelector(`.card[data-card="${CSS.escape(event.card)}"]`);
+    if (real) { real.style.opacity = "0"; hidden.add(real); }
+  }
+  for (const event of moves) {
+    const old = before.tops.get(event.to);
+    if (old && hidden.has(topCard(event.to)) && !shown.has(event.to)) shown.set(event.to, ghostOf(old.node));
+  }
+  const flights = moves.map((event) => ({ event, old: before.all.get(event.card) }))
+    .filter((f) => f.old && layout.get(f.event.to));
+  for (const f of [...flights].sort((a, b) => a.old.order - b.old.order)) {
+    f.ghost = ghostOf(f.old.node);
+    ghosts.push(f.ghost);
+  }
+  flights.forEach(({ event, old, ghost }, i) => setTimeout(() => {
+    if (drawing !== drawings) return; // redrawn meanwhile: its copies are gone
+    const place = layout.get(event.to);
+    const real = board.querySelector(`.card[data-card="${CSS.escape(event.card)}"]`);
+    const end = real && real.dataset.target === event.to
+      ? layout.get(event.to).cards[Number(real.dataset.index)]
+      : place.cards[place.cards.length - 1] || place;
+    board.appendChild(ghost); // over the cards still waiting
+    const land = () => {
+      const under = shown.get(event.to);
+      if (under && under !== ghost) under.remove();
+      if (real && real.dataset.target === event.to) { ghost.remove(); real.style.opacity = ""; }
+      else shown.set(event.to, ghost);
+    };
+    ghost.querySelector(".inner").animate(
+      [{ transform: "translate(0, 0)" }, { transform: `translate(${end.x - old.x}px, ${end.y - old.y}px)` }],
+      { duration, easing: "ease-in-out", fill: "forwards" }).finished.then(land, land);
+  }, i * step));
+  setTimeout(() => {
+    for (const ghost of [...ghosts, ...shown.values()]) ghost.remove();
+    for (const node of hidden) node.style.opacity = "";
+  }, total + 50);
+  return total;
+}
+
+// Every card drawn (its place and its order on the board), and each pile's top card.
 function snapshot() {
   const tops = new Map();
+  const all = new Map();
   for (const target of layout.keys()) {
     const node = topCard(target);
     if (!node) continue;
     const place = layout.get(target).cards[Number(node.dataset.index)];
     tops.set(target, { card: node.dataset.card, x: place.x, y: place.y, node });
   }
-  return tops;
+  [...board.querySelectorAll(".card[data-target]")].forEach((node, order) => {
+    const place = layout.get(node.dataset.target).cards[Number(node.dataset.index)];
+    all.set(node.dataset.card, { x: place.x, y: place.y, node, order });
+  });
+  return { tops, all };
 }
 
 // What a screen reader hears after an action (the live region #announce).
@@ -198,9 +261,10 @@ function labelOf(someView, target) {
 function announce(events, previous) {
   const said = [];
   const moved = events.some((e) => e.type === "move");
+  const many = events.filter((e) => e.type === "move").length > 3; // Finish: the dialog says it
   for (const event of events) {
     if (event.type === "move") {
-      if (!event.say) continue;
+      if (!event.say || many) continue;
       const card = labelOf(previous, event.from);
       const text = t(event.say, { card });
       said.push(event.say.includes("%(card)") || !card || event.from === "stock"
@@ -225,13 +289,14 @@ function apply(next, events) {
   view = next;
   render();
   info();
-  animate(events, before);
+  const flying = animate(events, before);
   announce(events, previous);
   const warning = events.find((e) => e.type === "unwinnable");
   if (view.message) say(view.message);
   else if (warning) say(warning.message, "warning");
   else if (events.some((e) => e.type === "move" || e.type === "undo" || e.type === "redo")) say("");
-  endDialogs();
+  if (flying && view.status !== shownEnd) setTimeout(endDialogs, flying);
+  else endDialogs();
 }
 
 function endDialogs() {
@@ -386,6 +451,23 @@ board.addEventListener("pointercancel", () => {
   press = null;
 });
 
+// A right click on a card (or a long press: the browser's context menu) sends it to the
+// foundation of its suit, if the server agrees; the browser's menu is not shown on cards.
+board.addEventListener("contextmenu", (event) => {
+  const node = event.target.closest && event.target.closest(".card[data-target]");
+  if (!node || !view) return;
+  event.preventDefault();
+  if (press) { // a long press: it is this gesture, not a tap as well
+    if (press.ghost) return;
+    press = null;
+  }
+  const pile = layout.get(node.dataset.target).pile;
+  const home = view.piles.find((p) => p.kind === "foundation" && p.suit === node.dataset.card[1]);
+  if (!home || pile.kind === "foundation" || Number(node.dataset.index) !== pile.cards.length - 1) return;
+  lastTap = null;
+  send({ type: "drag", source: node.dataset.target, target: home.target });
+});
+
 // A drag ends with a click event; nothing here listens to clicks, but keep it from
 // reaching anything else.
 let suppressClick = false;
@@ -473,6 +555,7 @@ function undo() {
 
 $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", () => send({ type: "redo" }));
+$("finish").addEventListener("click", () => { lastTap = null; send({ type: "finish" }); });
 $("hint").addEventListener("click", () => track(async () => {
   say(t("Thinking…"), "info");
   const asked = view.version;
