@@ -542,23 +542,25 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
                 m = runs[col] = _run(col, fits)
             was = here[col]
             for k in range(1, min(m, limit) + 1):
-                rest = col[:-k]
-                under = rest[-1] if rest else -1
-                eager = (
-                    under >= 0 and under % 13 == found[under // 13] and _safe(under, found, by_suit)
-                )
                 for parent_card in parents_of[col[-k]]:
                     dest = tops.get(parent_card)
-                    if dest is not None:
-                        raw = one[("c", i, "c", dest, k)]
-                        counter += 1
-                        if eager:
-                            built = _child(cols, cells, found, raw, by_suit)
-                            push(heap, (full(built) + counter, node, raw, built))
-                        else:
-                            below = cols[dest]
-                            gain = here[rest] - was + here[below + col[-k:]] - here[below]
-                            push(heap, (score + gain * TIE + counter, node, raw, None))
+                    if dest is None:
+                        continue
+                    raw = one[("c", i, "c", dest, k)]
+                    counter += 1
+                    rest = col[:-k]
+                    under = rest[-1] if rest else -1
+                    if (
+                        under >= 0
+                        and under % 13 == found[under // 13]
+                        and _safe(under, found, by_suit)
+                    ):
+                        built = _child(cols, cells, found, raw, by_suit)
+                        push(heap, (full(built) + counter, node, raw, built))
+                    else:
+                        below = cols[dest]
+                        gain = here[rest] - was + here[below + col[-k:]] - here[below]
+                        push(heap, (score + gain * TIE + counter, node, raw, None))
             if empty_col >= 0:
                 for k in range(min(m, limit_empty, len(col) - 1), 0, -1):
                     later.append((None, ("c", i, "c", empty_col, k)))
