@@ -2,17 +2,31 @@
 
     nice -n 10 python benchmarks/freecell_solver.py --deals 1000
 
-For deals ``--start`` … ``--start + --deals - 1`` it solves each with our solver
-(in-process, ``--budget`` seconds) and with ``fc-solve`` (default preset, board on stdin,
-wall time of the process), then prints both medians and p95s, their ratios, the verdicts
-and every deal that fc-solve solves and we do not. Goal (issue 16): median and p95 no
-slower than fc-solve over deals 1-1,000. fc-solve's time includes starting its process
-(about 2-3 ms), ours does not include starting Python.
+For deals ``--start`` … ``--start + --deals - 1`` it solves each with our solver and
+with ``fc-solve``, one after the other, then prints both sides' medians and p95s, their
+ratios, the verdicts and every deal that fc-solve solves and we do not. Goal (issue 16):
+median and p95 no slower than fc-solve over deals 1-1,000.
+
+What each number includes:
+
+- ours: one call of :func:`cardems.freecell.solver.solve_state` in this process
+  (``--budget`` seconds at most): encoding the deal, the search, and the winning line as
+  moves of the rules. Not included: starting Python and importing Cardems, once per
+  process (printed apart), and dealing the cards.
+- fc-solve: what its users see, one ``fc-solve`` process per deal with its default preset,
+  the board on stdin and the solution printed to a pipe: starting the process, reading
+  the board, solving and printing. Its start-up alone (the same command on a board
+  already won) is printed apart.
+
+Wall times are the figures of the goal; CPU times (ours: this process; fc-solve: its
+child process, user + system) are printed beside them, as they move less when other
+jobs share the machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import shutil
 import statistics
 import subprocess
@@ -31,19 +45,47 @@ def fc_board(state: FreeCellState) -> str:
     return "\n".join(" ".join(str(card) for card in pile) for pile in state.columns) + "\n"
 
 
-def run_fc_solve(state: FreeCellState, timeout: float) -> tuple[bool | None, float]:
-    """fc-solve's verdict (True solved, False gave up, None timed out) and wall time."""
+def run_fc_solve(board: str, by_suit: bool, timeout: float) -> tuple[bool | None, float, float]:
+    """fc-solve's verdict on ``board`` (True solved, False gave up, None timed out), and
+    the wall and CPU seconds of its process."""
     command = [FC_SOLVE]
-    if state.by_suit:
+    if by_suit:
         command += ["-g", "bakers_game"]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     try:
-        done = subprocess.run(
-            command, input=fc_board(state), capture_output=True, text=True, timeout=timeout
-        )
+        done = subprocess.run(command, input=board, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return None, time.perf_counter() - started
-    return "This game is solveable." in done.stdout, time.perf_counter() - started
+        return None, time.perf_counter() - started, _child_cpu(before)
+    wall = time.perf_counter() - started
+    return "This game is solveable." in done.stdout, wall, _child_cpu(before)
+
+
+def _child_cpu(before: resource.struct_rusage) -> float:
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+WON_BOARD = "Foundations: H-K C-K D-K S-K\n" + ":\n" * 8
+
+
+def start_ups(runs: int = 20) -> tuple[float, float, float]:
+    """Medians of fc-solve's wall and CPU seconds on a board already won (its start-up),
+    and of the seconds Python takes to start and import our solver, less a bare start."""
+    walls, cpus = [], []
+    for _ in range(runs):
+        _, wall, cpu = run_fc_solve(WON_BOARD, False, 10.0)
+        walls.append(wall)
+        cpus.append(cpu)
+    ours = []
+    for _ in range(5):
+        timed = []
+        for code in ("import cardems.freecell.solver, cardems.freecell.rules", "pass"):
+            started = time.perf_counter()
+            subprocess.run([sys.executable, "-c", code], check=True)
+            timed.append(time.perf_counter() - started)
+        ours.append(timed[0] - timed[1])
+    return statistics.median(walls), statistics.median(cpus), statistics.median(ours)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -54,33 +96,55 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def bench(variant: str, start: int, deals: int, budget: float) -> None:
     """Run both solvers on the deals and print the comparison."""
-    ours: list[float] = []
-    theirs: list[float] = []
+    walls: dict[str, list[float]] = {"ours": [], "fc-solve": []}
+    cpus: dict[str, list[float]] = {"ours": [], "fc-solve": []}
     verdicts: dict[bool | None, list[int]] = {True: [], False: [], None: []}
     missed: list[int] = []
     for number in range(start, start + deals):
         state = deal(DealCode("FC", 1, variant, number))
+        cpu, wall = time.process_time(), time.perf_counter()
         result = solve_state(state, time_limit=budget)
-        ours.append(result.seconds)
+        walls["ours"].append(time.perf_counter() - wall)
+        cpus["ours"].append(time.process_time() - cpu)
         verdicts[result.winnable].append(number)
         if result.winnable:
             replay = state
             for move in result.moves:
                 replay = apply_move(replay, move)
             assert replay.won, f"#{number}: the solution does not replay to a win"
-        solved, seconds = run_fc_solve(state, timeout=max(budget, 10.0))
-        theirs.append(seconds)
+        solved, wall, cpu = run_fc_solve(fc_board(state), state.by_suit, max(budget, 10.0))
+        walls["fc-solve"].append(wall)
+        cpus["fc-solve"].append(cpu)
         if solved and not result.winnable:
             missed.append(number)
         print(f"\r  {variant}: {number - start + 1}/{deals}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
+    up_wall, up_cpu, our_import = start_ups()
     ms = 1000.0
-    med_o, med_t = statistics.median(ours) * ms, statistics.median(theirs) * ms
-    p95_o, p95_t = percentile(ours, 0.95) * ms, percentile(theirs, 0.95) * ms
     print(f"FreeCell {variant}: {deals} deals (#{start}-#{start + deals - 1}), budget {budget:g} s")
-    print(f"  ours     median {med_o:8.1f} ms  p95 {p95_o:8.1f} ms  max {max(ours) * ms:8.1f} ms")
-    print(f"  fc-solve median {med_t:8.1f} ms  p95 {p95_t:8.1f} ms  max {max(theirs) * ms:8.1f} ms")
-    print(f"  ratio ours/fc-solve: median {med_o / med_t:.2f}x, p95 {p95_o / p95_t:.2f}x")
+    figures = {}
+    for side in ("ours", "fc-solve"):
+        wall_med, wall_p95 = statistics.median(walls[side]), percentile(walls[side], 0.95)
+        cpu_med, cpu_p95 = statistics.median(cpus[side]), percentile(cpus[side], 0.95)
+        figures[side] = (wall_med, wall_p95, cpu_med, cpu_p95)
+        print(
+            f"  {side:8} wall median {wall_med * ms:7.1f} ms  p95 {wall_p95 * ms:7.1f} ms"
+            f"  max {max(walls[side]) * ms:8.1f} ms | CPU median {cpu_med * ms:7.1f} ms"
+            f"  p95 {cpu_p95 * ms:7.1f} ms"
+        )
+    ratio = [o / t for o, t in zip(figures["ours"], figures["fc-solve"], strict=True)]
+    print(
+        f"  ratio ours/fc-solve: wall median {ratio[0]:.2f}x, p95 {ratio[1]:.2f}x;"
+        f" CPU median {ratio[2]:.2f}x, p95 {ratio[3]:.2f}x"
+    )
+    print(
+        f"  fc-solve start-up alone (a won board): wall {up_wall * ms:.1f} ms, CPU"
+        f" {up_cpu * ms:.1f} ms, inside each of its figures above"
+    )
+    print(
+        f"  our start-up (Python + import, once per process, not in our figures):"
+        f" {our_import * ms:.0f} ms"
+    )
     lost, open_ = verdicts[False], verdicts[None]
     print(
         f"  winnable (ours): {len(verdicts[True])}  not winnable: {len(lost)} {lost}"
