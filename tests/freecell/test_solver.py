@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardems.dealcode import DealCode
+from cardems.freecell import solver
 from cardems.freecell.rules import FreeCellState, apply_move, deal, legal_moves
 from cardems.freecell.solver import _encode, _key, progress_possible, solve_state
 
@@ -47,6 +48,19 @@ def test_classic_deals_are_solved_and_the_line_replays(number: int) -> None:
 def test_deal_11982_is_proved_not_winnable() -> None:
     result = solve_state(deal(DealCode("FC", 1, "N", 11982)), time_limit=120)
     assert result.winnable is False
+
+
+def test_past_the_memory_ceiling_a_lost_deal_is_undecided(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solver, "ENTRIES", 1_000)
+    assert solve_state(deal(DealCode("FC", 1, "N", 11982))).winnable is None
+
+
+@pytest.mark.slow
+def test_one_search_left_alone_near_the_ceiling_still_proves_a_loss(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(solver, "ENTRIES", 200_000)
+    assert solve_state(deal(DealCode("FC", 1, "N", 11982))).winnable is False
 
 
 @pytest.mark.slow
