@@ -8,7 +8,7 @@ sequences, free space), one per weighting of :data:`PROFILES`, each with its own
 transposition table, taking turns (which weighting finds a line fast differs from deal to
 deal, so a portfolio cuts the slow tail). It is *exact*: "winnable" comes with
 a solution, "not winnable" only once every position reachable under the rules below has
-been searched, and "undecided" when a node or time budget runs out. The rules keep every
+been searched, and "undecided" when a node, time or memory budget runs out. The rules keep every
 position reachable by single-card moves (a move of a sequence is a shortcut for moves
 of one card each), so no winning line is lost:
 
@@ -157,7 +157,8 @@ RUNS: dict[bool, dict[bytes, int]] = {False: {}, True: {}}
 
 
 def _children(cols: Cols, cells: bytes, found: Found, by_suit: bool) -> Iterator[RawMove]:
-    """Every move the search tries (see the module docstring), the likeliest first."""
+    """Every move the search tries (see the module docstring), the likeliest first; the
+    search itself makes the same moves inline, each with its score."""
     fits = FITS[by_suit]
     parents = PARENTS[by_suit]
     runs = RUNS[by_suit]
