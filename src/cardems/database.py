@@ -5,8 +5,8 @@
 - PostgreSQL (``psycopg`` 3 with a connection pool): for hosting many players, with any
   number of stateless workers on any number of machines. Connections are in autocommit
   mode: a transaction is begun only for a write of several statements, so a read or a
-  one-statement write (a move's save) is one round trip; those quick statements of a
-  request go over one connection of their own (:meth:`PostgresBackend.execute`).
+  one-statement write (a move's save) is one round trip; the quick reads a request makes
+  on the event loop go over one connection of their own (:meth:`PostgresBackend.execute`).
 
 The store writes its SQL once, with ``?`` placeholders; :class:`Tx` turns them into
 PostgreSQL's ``%s``. Rows are read by column name. Each backend keeps its own list of
@@ -91,7 +91,9 @@ class Backend(Protocol):
 
     def reading(self) -> AbstractContextManager[Tx]: ...
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+    def execute(
+        self, sql: str, params: Sequence[Any] = (), *, quick: bool = False
+    ) -> list[Row]: ...
 
     def close(self) -> None: ...
 
@@ -179,7 +181,7 @@ class SQLiteBackend:
         with self._lock:
             yield Tx(self.connection, postgres=False)
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    def execute(self, sql: str, params: Sequence[Any] = (), *, quick: bool = False) -> list[Row]:
         """One statement on its own (a write commits at once); its rows."""
         with self._lock:
             try:
@@ -266,28 +268,36 @@ class PostgresBackend:
         with self.pool.connection() as connection:
             yield Tx(connection, postgres=True)
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    def execute(self, sql: str, params: Sequence[Any] = (), *, quick: bool = False) -> list[Row]:
         """One statement in one round trip, committed on its own (autocommit); its rows.
 
-        On a connection of its own beside the pool, one statement at a time: the quick
-        statements of a request (a move's save, a visitor, a game's head), run on the
-        event loop, never wait for a pooled connection that slower work holds."""
+        ``quick``: a short read made on the event loop (a visitor, a game's head), over a
+        connection of its own beside the pool, so that it never waits for a pooled
+        connection that other work holds. Other statements (a move's save) take one
+        from the pool: saves in flight together are committed together."""
         import psycopg
-        from psycopg.rows import dict_row
+        from psycopg_pool import PoolTimeout
 
-        with self._quick_lock:
-            try:
+        try:
+            if not quick:
+                with self.pool.connection() as connection:
+                    return _rows(connection.execute(sql.replace("?", "%s"), params))
+            with self._quick_lock:
                 if self._quick is None or self._quick.closed:
+                    from psycopg.rows import dict_row
+
                     self._quick = psycopg.connect(
                         self.location, autocommit=True, row_factory=dict_row, connect_timeout=5
                     )
-                cursor = self._quick.execute(sql.replace("?", "%s"), params)
-                return cursor.fetchall() if cursor.description else []
-            except psycopg.Error as error:
-                if self._quick is not None and self._quick.broken:
-                    self._quick.close()
-                    self._quick = None
-                raise DatabaseError(f"PostgreSQL: {error}") from error
+                try:
+                    return _rows(self._quick.execute(sql.replace("?", "%s"), params))
+                except psycopg.Error:
+                    if self._quick.broken:
+                        self._quick.close()
+                        self._quick = None
+                    raise
+        except (psycopg.Error, PoolTimeout) as error:
+            raise DatabaseError(f"PostgreSQL: {error}") from error
 
     def close(self) -> None:
         """Close every connection of the pool, and the quick one."""
@@ -296,6 +306,11 @@ class PostgresBackend:
                 self._quick.close()
                 self._quick = None
         self.pool.close()
+
+
+def _rows(cursor: Any) -> list[Row]:
+    """A cursor's rows (none for a statement that returns none)."""
+    return list(cursor.fetchall()) if cursor.description else []
 
 
 def safe_url(url: str) -> str:

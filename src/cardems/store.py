@@ -255,6 +255,7 @@ class Store:
             " LEFT JOIN accounts ON accounts.player_id = players.id"
             " WHERE players.id = ? AND accounts.name IS NULL",
             (cookie, cookie),
+            quick=True,
         )
         return (str(rows[0]["id"]), _settings(rows[0]["settings"])) if rows else None
 
@@ -464,7 +465,7 @@ class Store:
     def head(self, game_id: str) -> tuple[int, str, str] | None:
         """A game's version, status and player (a cheap check of a cached copy), or None."""
         rows = self.db.execute(
-            "SELECT version, status, player_id FROM games WHERE id = ?", (game_id,)
+            "SELECT version, status, player_id FROM games WHERE id = ?", (game_id,), quick=True
         )
         if not rows:
             return None
