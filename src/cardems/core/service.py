@@ -86,7 +86,8 @@ class LiveGame:
     """The status saved on the game's row (``abandoned`` once replaced by a newer deal)."""
     par: int | None = None
     warned: bool = False
-    lock: threading.RLock = field(default_factory=threading.RLock)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    """Held while an intent is played and saved (released by whichever thread saves)."""
 
     @property
     def id(self) -> str:
@@ -107,6 +108,34 @@ class Answer(NamedTuple):
     events: list[Event]
     view: View
     refused: str | None = None
+
+
+@dataclass
+class Move:
+    """An intent played in memory, not yet saved: what :meth:`TableService.save` needs."""
+
+    live: LiveGame
+    player_id: str
+    version: int
+    """The version the intent was made on."""
+    actions: list[tuple[str, ...]]
+    events: list[Event]
+    view: View
+    cookie: str | None
+    retry: bool
+    """Played on a copy not checked against the database: if it is stale, play again."""
+    held: bool = False
+    """Whether :meth:`TableService.save` releases the game's lock (taken by ``play``)."""
+
+
+def _version(request: Any) -> int:
+    """The version an intent was made on, or a 400."""
+    if not isinstance(request, dict):
+        raise ServiceError(400, N_("an intent must be a JSON object with a type"))
+    version = request.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise ServiceError(400, NEEDS_VERSION)
+    return version
 
 
 class TableService:
@@ -315,8 +344,9 @@ class TableService:
 
     def blocks(self, player_id: str, game_id: str, settings: dict[str, Any] | None = None) -> bool:
         """Whether :meth:`act` on this game may take long (it is rebuilt from the database,
-        opponents think, a solver checks each move for the unwinnable warning, or the
-        database is across a network): call it from a worker thread then."""
+        opponents think, or a solver checks each move for the unwinnable warning): call
+        it from a worker thread then. Otherwise :meth:`play` and :meth:`save` are quick
+        but for the save's round trip to the database."""
         live = self.cached(player_id, game_id)
         if live is None:
             return True
@@ -344,20 +374,70 @@ class TableService:
         first: the save's compare-and-set on the version, status and player is the check.
         If it finds the copy stale, the copy is dropped and the intent played again on
         the game as saved, exactly as if the copy had never been there."""
-        if not isinstance(request, dict):
-            raise ServiceError(400, N_("an intent must be a JSON object with a type"))
-        version = request.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version < 0:
-            raise ServiceError(400, NEEDS_VERSION)
-        live = self.cached(player_id, game_id)
-        if live is not None and live.version == version and live.status != "abandoned":
-            answer = self._play(live, player_id, version, request, settings, cookie, False)
-            if answer is not None:
-                return answer
+        played = self.play(player_id, game_id, request, cookie=cookie, wait=True)
+        answer = self.save(played, settings) if isinstance(played, Move) else played
+        if answer is not None:
+            return answer
         live = self.load(player_id, game_id)
-        answer = self._play(live, player_id, version, request, settings, cookie, True)
-        assert answer is not None  # a checked game is never retried
+        with live.lock:
+            played = self._play(live, player_id, _version(request), request, cookie, True)
+            answer = self.save(played, settings) if isinstance(played, Move) else played
+        assert answer is not None  # a game checked against the database is not retried
         return answer
+
+    def play(
+        self,
+        player_id: str,
+        game_id: str,
+        request: Any,
+        *,
+        cookie: str | None = None,
+        wait: bool = False,
+    ) -> Answer | Move | None:
+        """The first half of :meth:`act`, quick, for a game in memory at the intent's
+        version: an answer if nothing is to be saved, else the :class:`Move` to
+        :meth:`save`, which holds the game's lock until then. None if the game is not
+        in memory at that version, is stale, or (unless ``wait``) busy: :meth:`act` then."""
+        version = _version(request)
+        live = self.cached(player_id, game_id)
+        if live is None or live.version != version or live.status == "abandoned":
+            return None
+        if not live.lock.acquire(blocking=wait):
+            return None
+        try:
+            played = self._play(live, player_id, version, request, cookie, False)
+        except BaseException:
+            live.lock.release()
+            raise
+        if isinstance(played, Move):
+            played.held = True
+        else:
+            live.lock.release()
+        return played
+
+    def save(self, move: Move, settings: dict[str, Any] | None = None) -> Answer | None:
+        """The second half of :meth:`act`: save ``move`` and release its game's lock. None
+        if the game had changed since the copy it was played on (the copy is dropped:
+        call :meth:`act`)."""
+        live = move.live
+        try:
+            if not self._save(
+                live, move.version, move.actions, move.view, cookie=move.cookie, retry=move.retry
+            ):
+                return None
+            events = move.events
+            if any(event.get("type") == "move" for event in events):
+                events.extend(self._warning(move.player_id, live, settings))
+            return Answer(live, events, move.view)
+        finally:
+            if move.held:
+                live.lock.release()
+
+    def drop(self, move: Move) -> None:
+        """Give up a :class:`Move` that will not be saved: its game is dropped from memory
+        (the next request rebuilds it from what is saved) and its lock released."""
+        self.forget(move.live.id)
+        move.live.lock.release()
 
     def _play(
         self,
@@ -365,44 +445,38 @@ class TableService:
         player_id: str,
         version: int,
         request: dict[str, Any],
-        settings: dict[str, Any] | None,
         cookie: str | None,
         checked: bool,
-    ) -> Answer | None:
-        """:meth:`act` on ``live``; None if ``live`` (not ``checked`` against the
-        database) turns out stale and must be loaded again."""
+    ) -> Answer | Move | None:
+        """Play the intent on ``live`` (its lock held); None if ``live`` (not ``checked``
+        against the database) turns out stale and must be loaded again."""
         try:
             intent = live.game.parse_intent(request)
         except IntentError as error:
             raise ServiceError(400, str(error)) from None
-        with live.lock:
-            if live.status == "abandoned":
-                raise ServiceError(409, REPLACED)
-            if version != live.version:
-                if not checked:
-                    return None
-                raise ServiceError(409, STALE, view=self.view(live))
-            table = live.table
-            try:
-                events = table.act(intent)
-            except IntentError as error:
-                if not checked:  # perhaps only refused by a stale copy
-                    self.forget(live.id)
-                    return None
-                raise ServiceError(400, str(error)) from None
-            actions = table.log[version:]
-            view = self.view(live)
-            if not actions:
-                if not self._confirm(live, player_id, cookie, checked):
-                    self.forget(live.id)
-                    return None
-                errors = [event["message"] for event in events if event.get("type") == "error"]
-                return Answer(live, events, view, errors[0] if errors else None)
-            if not self._save(live, version, actions, view, cookie=cookie, retry=not checked):
+        if live.status == "abandoned":
+            raise ServiceError(409, REPLACED)
+        if version != live.version:
+            if not checked:
                 return None
-            if any(event.get("type") == "move" for event in events):
-                events.extend(self._warning(player_id, live, settings))
-            return Answer(live, events, view)
+            raise ServiceError(409, STALE, view=self.view(live))
+        table = live.table
+        try:
+            events = table.act(intent)
+        except IntentError as error:
+            if not checked:  # perhaps only refused by a stale copy
+                self.forget(live.id)
+                return None
+            raise ServiceError(400, str(error)) from None
+        actions = table.log[version:]
+        view = self.view(live)
+        if not actions:
+            if not self._confirm(live, player_id, cookie, checked):
+                self.forget(live.id)
+                return None
+            errors = [event["message"] for event in events if event.get("type") == "error"]
+            return Answer(live, events, view, errors[0] if errors else None)
+        return Move(live, player_id, version, actions, events, view, cookie, retry=not checked)
 
     def _confirm(self, live: LiveGame, player_id: str, cookie: str | None, checked: bool) -> bool:
         """For an answer that saves nothing: whether ``live`` is still what is saved (if

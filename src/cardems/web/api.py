@@ -15,7 +15,9 @@
 
 Blocking work (bots, solvers, rebuilding a game) runs in worker threads, so one slow
 request never holds up the others; a quick move is played on the event loop, where a
-thread would cost more than it saves.
+thread would cost more than it saves, and saved there too on SQLite; on PostgreSQL its
+save (a round trip and a commit) is awaited in a worker thread, so that the event loop
+goes on and the saves in flight are committed together.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
 
-from cardems.core.service import LiveGame, ServiceError
+from cardems.core.service import Answer, LiveGame, Move, ServiceError
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.web.deps import Ctx, Web
 from cardems.web.i18n import translate, translate_events
@@ -74,10 +76,21 @@ def game_routes(web: Web) -> list[Route]:
             settings=ctx.settings,
             cookie=ctx.unchecked,
         )
-        if service.blocks(ctx.reader, ctx.game_id, ctx.settings):  # off the event loop
-            live, events, view, refused = await run_in_threadpool(act)
-        else:  # a quick move: a worker thread would cost more than it saves
-            live, events, view, refused = act()
+        answer = None
+        if not service.blocks(ctx.reader, ctx.game_id, ctx.settings):
+            # a quick move: played on the event loop, where a thread would cost more than
+            # it saves; its save too on SQLite, in a worker thread across a network
+            played = service.play(ctx.reader, ctx.game_id, ctx.body, cookie=ctx.unchecked)
+            if isinstance(played, Move):
+                if service.store.db.postgres:
+                    answer = await saved(played, ctx.settings)
+                else:
+                    answer = service.save(played, ctx.settings)
+            else:
+                answer = played
+        if answer is None:  # bots, solvers, a game to rebuild or a stale copy
+            answer = await run_in_threadpool(act)
+        live, events, view, refused = answer
         if view["status"] == "won" and view.get("par") is None:
             view["par"] = await run_in_threadpool(service.par, live)
         data: dict[str, Any] = {
@@ -88,6 +101,23 @@ def game_routes(web: Web) -> list[Route]:
         if refused is not None:
             data["refused"] = translate(ctx.lang, refused)
         return data, 200
+
+    async def saved(move: Move, settings: dict[str, Any]) -> Answer | None:
+        """:meth:`TableService.save` in a worker thread; the move dropped if that never
+        runs (the request was cancelled first)."""
+        started = False
+
+        def save() -> Answer | None:
+            nonlocal started
+            started = True
+            return service.save(move, settings)
+
+        try:
+            return await run_in_threadpool(save)
+        except BaseException:
+            if not started:
+                service.drop(move)
+            raise
 
     async def hint(ctx: Ctx) -> tuple[dict[str, Any], int]:
         return {"hint": await run_in_threadpool(service.hint, ctx.reader, ctx.game_id)}, 200
