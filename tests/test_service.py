@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardems.core.service import ServiceError, TableService
+from cardems.core.service import Move, ServiceError, TableService
 from cardems.database import DatabaseError
 from cardems.store import Store
 
@@ -170,3 +170,17 @@ def test_a_move_sent_with_an_ended_session_is_refused_and_not_saved(database: st
     assert ended.value.status == 403
     assert first.store.visitor(token, cached=True) is None  # the cache let it go
     assert saved_log(database, game_id) == []
+
+
+def test_a_move_played_but_never_saved_leaves_the_game_as_saved(database: str) -> None:
+    service = server(database)
+    player = service.store.create_player()
+    game_id = service.new_game(player, {"code": CODE}).id
+    tap = {"type": "tap", "target": "stock", "version": 0}
+    move = service.play(player, game_id, tap)
+    assert isinstance(move, Move) and move.view["version"] == 1
+    assert service.play(player, game_id, tap) is None  # busy until it is saved or dropped
+    service.drop(move)  # e.g. the request was cancelled before its save started
+    assert saved_log(database, game_id) == []
+    assert act(service, player, game_id, 0)["version"] == 1
+    assert saved_log(database, game_id) == [("tap", "stock")]
