@@ -53,6 +53,42 @@ def running_server(*options: str, db: str = "") -> Iterator[tuple[subprocess.Pop
             proc.wait(10)
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) of a process and its descendants, live or reaped
+    (Linux ``/proc``; 0 elsewhere or once the process is gone)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        child = int(stat.parent.name)
+        parents[child] = int(fields[1])
+        used[child] = sum(int(value) for value in fields[11:15]) / tick
+    tree, grown = {pid}, True
+    while grown:
+        grown = False
+        for child, parent in parents.items():
+            if parent in tree and child not in tree:
+                tree.add(child)
+                grown = True
+    return sum(used.get(member, 0.0) for member in tree)
+
+
+def machine_cpu() -> tuple[float, float]:
+    """CPU seconds the whole machine has spent busy so far, and of those at a lowered
+    priority (``nice``: another job's background work), from ``/proc/stat``."""
+    try:
+        fields = [int(value) for value in Path("/proc/stat").read_text().split()[1:9]]
+    except OSError:
+        return 0.0, 0.0
+    user, nice, system, _idle, _iowait, irq, softirq, steal = fields
+    tick = os.sysconf("SC_CLK_TCK")
+    return (user + nice + system + irq + softirq + steal) / tick, nice / tick
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -72,6 +108,8 @@ class Connection:
             + body
         )
         status_line = await self.reader.readline()
+        if not status_line:
+            raise ConnectionResetError("the server closed the connection")
         headers = {}
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.decode().partition(":")
