@@ -12,10 +12,18 @@ game row gained its ``version`` (how many actions it has; an unreadable old list
 kept as one action, so loading that game still reports it), and the one per-game table
 of version 2 (finished Hearts rounds) became generic ``records`` of JSON data. Version 4
 added ``meta``: facts about the database itself, such as its secret for form tokens;
-version 5 accounts (a name and a password hash for a player) and their sessions.
+version 5 accounts (a name and a password hash for a player) and their sessions;
+version 6 (PostgreSQL's 2) ``games.counted``, so a player can reset a game's statistics
+without losing its saves.
 """
 
 from __future__ import annotations
+
+COUNTED = """
+    ALTER TABLE games ADD COLUMN counted INTEGER NOT NULL DEFAULT 1;
+"""
+"""A finished game with ``counted = 0`` is left out of the statistics (the player reset
+them); it stays saved, with its replay."""
 
 SQLITE_MIGRATIONS: tuple[str, ...] = (
     """
@@ -103,6 +111,7 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX sessions_by_player ON sessions(player_id);
     """,
+    COUNTED,
 )
 """SQLite's schema scripts in order; statements are separated by semicolons."""
 
@@ -161,6 +170,7 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX sessions_by_player ON sessions(player_id);
     """,
+    COUNTED,
 )
 """PostgreSQL's schema scripts: the whole schema of SQLite's version 5, then the same
 steps as SQLite's after it."""

@@ -510,7 +510,7 @@ class Store:
         with self.db.reading() as db:
             rows = db.execute(
                 "SELECT id, game, variant, options, status, score, moves, elapsed FROM games"
-                " WHERE player_id = ? ORDER BY finished IS NULL, finished, created",
+                " WHERE player_id = ? AND counted = 1 ORDER BY finished IS NULL, finished, created",
                 (player_id,),
             ).fetchall()
             records: dict[str, list[dict[str, Any]]] = {}
