@@ -69,15 +69,21 @@ def export_games(store: Store, player_id: str, settings: dict[str, Any]) -> Arch
 def import_games(store: Store, player_id: str, games: tuple[ArchivedGame, ...]) -> int:
     """Write ``games`` for the player in one transaction; the number written.
 
-    A game the player already has (same id) is skipped, so importing a file twice adds
-    nothing; a game whose id belongs to another player gets a new id.
+    A game the player already has (the same id, or a copy: the same deal started at the
+    same moment) is skipped, so importing a file twice adds nothing; a game whose id
+    belongs to another player gets a new id.
     """
     written = 0
     with store.transaction() as db:
         for game in games:
-            owner = db.execute("SELECT player_id FROM games WHERE id = ?", (game.id,)).fetchone()
-            if owner is not None and owner["player_id"] == player_id:
+            had = db.execute(
+                "SELECT id FROM games WHERE player_id = ?"
+                " AND (id = ? OR (code = ? AND created = ?))",
+                (player_id, game.id, game.code, game.created),
+            ).fetchone()
+            if had is not None:
                 continue
+            owner = db.execute("SELECT player_id FROM games WHERE id = ?", (game.id,)).fetchone()
             game_id = game.id if owner is None else new_id()
             db.execute(
                 f"INSERT INTO games (player_id, version, {GAME_COLUMNS})"

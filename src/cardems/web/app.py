@@ -1,9 +1,10 @@
 """The Starlette application: pages, the JSON API and the static assets.
 
 ``create_app(db_path)`` builds everything; ``cardems serve`` runs it under uvicorn.
-Routes come by resource from :mod:`cardems.web.pages` and :mod:`cardems.web.api`;
-what every request shares is in :mod:`cardems.web.deps`. Every API error is a JSON
-``{"error": message}`` with a 4xx status; nothing the client sends can cause a 500.
+Routes come by resource from :mod:`cardems.web.pages`, :mod:`cardems.web.api` and
+:mod:`cardems.web.data`; what every request shares is in :mod:`cardems.web.deps`. Every
+API error is a JSON ``{"error": message}`` with a 4xx status; nothing the client sends
+can cause a 500.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from cardems.store import Store
 from cardems.web.accounts import account_routes
 from cardems.web.api import game_routes, player_routes
 from cardems.web.assets import game_assets
+from cardems.web.data import data_routes
 from cardems.web.deps import Web
 from cardems.web.i18n import choose_language, translate
 from cardems.web.pages import page_routes
@@ -110,6 +112,7 @@ def create_app(
         *replay_routes(web),
         *game_routes(web),
         *player_routes(web),
+        *data_routes(web),
         *static,
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]

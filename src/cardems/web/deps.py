@@ -174,9 +174,12 @@ class Web:
 
     # The API ----------------------------------------------------------------------------
 
-    def api(self, handler: ApiHandler, *, move: bool = False) -> PageHandler:
-        """An endpoint: rate limit, origin, body, errors as ``{"error"}`` JSON, timing.
-        A ``move`` handler checks ``ctx.unchecked`` in its save (see :meth:`context`)."""
+    def api(
+        self, handler: ApiHandler, *, move: bool = False, max_body: int = MAX_BODY
+    ) -> PageHandler:
+        """An endpoint: rate limit, origin, body (up to ``max_body`` bytes), errors as
+        ``{"error"}`` JSON, timing. A ``move`` handler checks ``ctx.unchecked`` in its save
+        (see :meth:`context`)."""
 
         async def endpoint(request: Request) -> Response:
             self.context(request, move=move)
@@ -187,7 +190,7 @@ class Web:
             started = time.perf_counter()
             response: Response
             try:
-                ctx.body = await self._body(request)
+                ctx.body = await self._body(request, max_body)
                 started = time.perf_counter()  # server time: from the whole request on
                 data, status = await handler(ctx)
                 response = JSONResponse(data, status_code=status)
@@ -231,14 +234,14 @@ class Web:
                 return game.localize(view, lang)
         return view
 
-    async def _body(self, request: Request) -> Any:
+    async def _body(self, request: Request, limit: int) -> Any:
         """The JSON body of a request that changes something (None for a read)."""
         if request.method in SAFE_METHODS:
             return None
         if not self.same_origin(request):
             raise ServiceError(403, FOREIGN)
         try:
-            raw = await read_capped(request, MAX_BODY)
+            raw = await read_capped(request, limit)
             if not raw.strip():
                 return {}  # an empty POST (hint, restart…) carries nothing to trust
             kind = request.headers.get("content-type", "").split(";")[0].strip().lower()

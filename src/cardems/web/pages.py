@@ -119,7 +119,20 @@ def page_routes(web: Web) -> list[Route]:
             for row in web.store.finished_games(ctx.reader)
             if row["game"] in replayable
         ]
-        return web.page(ctx, "stats.html", statistics=blocks, finished=finished)
+        played = {block["game"]: block["title"] for block in blocks}
+        reset = next(
+            (g for g in service.games if g.family.name == request.query_params.get("reset")), None
+        )
+        imported = request.query_params.get("imported", "")
+        return web.page(
+            ctx,
+            "stats.html",
+            statistics=blocks,
+            finished=finished,
+            played=played,
+            reset=reset.family.title if reset else None,
+            imported=int(imported) if imported.isdigit() else None,
+        )
 
     async def rules(request: Request) -> Response:
         ctx = web.context(request)
