@@ -474,7 +474,11 @@ class Store:
     def load_game(self, game_id: str) -> SavedGame | None:
         """The saved game, or None if there is none; :class:`CorruptSave` if unreadable."""
         with self.db.reading() as db:
-            row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = db.execute(
+                "SELECT id, player_id, game, variant, code, options, elapsed, timer_stopped,"
+                " status, score, moves, par, created, updated FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
             if row is None:
                 return None
             actions = db.execute(
