@@ -35,7 +35,7 @@ from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
-from cardems.freecell.rules import CELLS, FreeCellState, Move, Place
+from cardems.freecell.rules import CELLS, COLUMNS, FreeCellState, Move, Place
 
 Cols = tuple[bytes, ...]
 Found = tuple[int, int, int, int]
@@ -602,26 +602,34 @@ def _line(state: FreeCellState, line: list[RawMove]) -> list[Move]:
     return _to_moves(state, raw)
 
 
+PLACES = {
+    kind: tuple(Place(kind, index) for index in range(size))
+    for kind, size in (("column", COLUMNS), ("cell", CELLS), ("foundation", 4))
+}
+"""Every place, made once (places are immutable)."""
+
+
 def _to_moves(state: FreeCellState, raw: list[RawMove]) -> list[Move]:
     """Raw moves (cells named by card) as moves between numbered cells. They are legal by
     construction (the tests and the benchmark replay every line under the rules)."""
+    columns, cell_places, foundations = PLACES["column"], PLACES["cell"], PLACES["foundation"]
     cells = [None if card is None else card.ordinal for card in state.cells]
     moves = []
     for skind, si, dkind, di, count in raw:
         if skind == "c":
-            source = Place("column", si)
+            source = columns[si]
         else:
             index = cells.index(si)
             cells[index] = None
-            source = Place("cell", index)
+            source = cell_places[index]
         if dkind == "c":
-            dest = Place("column", di)
+            dest = columns[di]
         elif dkind == "f":
             index = cells.index(None)
             cells[index] = di
-            dest = Place("cell", index)
+            dest = cell_places[index]
         else:
-            dest = Place("foundation", di)
+            dest = foundations[di]
         moves.append(Move(source, dest, count))
     return moves
 
