@@ -21,6 +21,7 @@ import statistics
 import urllib.request
 
 from playwright.sync_api import sync_playwright
+
 from server import percentile, running_server
 
 CHROMIUM = "/usr/bin/chromium"
