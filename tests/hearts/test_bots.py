@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -14,7 +15,7 @@ from cardems.hearts.bots.heuristic import choose_card, choose_pass
 from cardems.hearts.bots.inference import misses, past_checks
 from cardems.hearts.bots.sampling import Knowledge
 from cardems.hearts.core import FULL_DECK, SUIT_MASKS, cards_of, mask_of_cards, to_card, to_index
-from cardems.hearts.rules import Match, Phase
+from cardems.hearts.rules import Match, Phase, Trick
 from cardems.hearts.view import SeatView, view
 
 from .helpers import assert_deal_fits, bot_views
@@ -117,6 +118,34 @@ def test_distinct_choices_merge_touching_cards_but_never_the_queen() -> None:
     unseen = FULL_DECK & ~legal & ~m("9D")  # 9♦ is gone: 7♦-8♦-T♦ are one choice
     choices = {to_card(c) for c in distinct_choices(legal, unseen)}
     assert choices == set(parse_cards("TD JS QS KS"))
+
+
+def test_a_card_of_the_trick_in_progress_splits_a_run() -> None:
+    # 9♣ led, 7♣ and Q♠ on it: the 8♣ ducks, the T♣ takes the queen. (The expert once
+    # merged them as one choice and played the T♣.)
+    match = Match.new(DealCode("HT", 1, "N", 0))
+    hand = m("4S 7S 9S TS 2H 3H 7H 9H AH 6C 8C TC")
+    first = Trick(0, tuple(to_index(c) for c in parse_cards("2C 5C 3C 4C")), 1)
+    trick = (to_index(parse_cards("9C")[0]), to_index(parse_cards("7C")[0]), 10)
+    played = m("2C 3C 4C 5C 9C 7C QS")
+    seat_view = replace(
+        view(match, 0),
+        phase=Phase.PLAYING,
+        hand_mask=hand,
+        legal_mask=m("6C 8C TC"),
+        leader=1,
+        trick=trick,
+        tricks=(first,),
+        played_mask=played,
+        voids=(0, 0, 0, 1 << 3),
+        to_play=0,
+        hand_sizes=(12, 11, 11, 11),
+    )
+    unseen = FULL_DECK & ~hand & ~played
+    merged = distinct_choices(m("6C 8C TC"), unseen)
+    assert [to_card(c) for c in merged] == parse_cards("TC")  # the old merge: T♣ only
+    card = ExpertBot(0, ExpertSettings(worlds=20)).choose_play(seat_view)
+    assert to_card(card) in parse_cards("6C 8C")
 
 
 def _mid_round_views(number: int, steps: int) -> list[tuple[Match, SeatView]]:

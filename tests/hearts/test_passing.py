@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardems.cards import parse_cards
 from cardems.hearts.bots.heuristic import choose_pass
-from cardems.hearts.bots.passing import pass_candidates, search_pass
+from cardems.hearts.bots.passing import generic_pass, pass_candidates, search_pass
 from cardems.hearts.bots.rollout import round_score
 from cardems.hearts.core import mask_of_cards
 
@@ -54,3 +56,17 @@ def test_search_keeps_a_hand_that_shoots_the_moon() -> None:
     )
     assert not chosen & m("AH KH QH AS KS")
     assert choose_pass(MOON_HAND) & m("AS KS")  # the heuristic would give them away
+
+
+@pytest.mark.parametrize(
+    ("hand", "passed"),
+    [
+        ("AS KS QS 3S 2H 9H AH 4D 5D 2C 7C 8C 9C", "QS KS AS"),  # short spades: the honours
+        ("2S 4S QS 3S 5S 9H AH KH 4D 5D 2C 7C AC", "AH KH AC"),  # a guarded queen stays
+        ("3S 4S 8S 3H 5H 6H 7H 9D TD 8D QC KC AC", "QC KC AC"),  # a void in clubs
+    ],
+)
+def test_generic_pass_sheds_spade_honours_high_hearts_and_short_suits(
+    hand: str, passed: str
+) -> None:
+    assert generic_pass(m(hand)) == m(passed)

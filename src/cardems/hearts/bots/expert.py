@@ -2,14 +2,20 @@
 
 The belief (:mod:`cardems.hearts.bots.belief`) holds deals of the unseen cards that
 agree with everything the seat knows, weighed by how well they explain the others' play.
-For these deals, every distinct legal card is played and the round finished by the
-heuristic for all four seats; a second plan runs for the moon when nobody else has
-points and the hand holds a high heart. The card with the lowest mean score under its
-better plan is played. Scores count an opponent's moon 26 and its own moon
-``-moon_bonus``: a moon gives each other seat 26, which is what decides a match. Cards
-next to each other in a suit with no unseen card between them are the same choice and
-are tried once. The pass is chosen by play-outs too (:mod:`cardems.hearts.bots.passing`),
-including passes that keep a hand able to shoot the moon.
+For these deals, every distinct legal card is played and the round finished by one
+policy for all four seats: a generic strong player's
+(:func:`~cardems.hearts.bots.rollout.generic_card`: ducks, dumps the Q♠ at its first
+void, defends the moon) unless the others have shown they play like the medium
+heuristic, whose policy it then uses. Against such predictable players, a
+second plan runs for the moon when nobody else has points and the hand holds a high
+heart; the card with the lowest mean score under its better plan is played. Scores
+count an opponent's moon 26 and its own moon ``-moon_bonus``: a moon gives each other
+seat 26, which is what decides a match. Cards next to each other in a suit with no
+unseen card, nor a card of the trick in progress, between them are the same choice and
+are tried once. The pass assumes nothing of the others (:func:`generic_pass`) until they
+have shown they play like the heuristic; then it is chosen by play-outs
+(:mod:`cardems.hearts.bots.passing`), including passes that keep a hand able to shoot
+the moon.
 """
 
 from __future__ import annotations
@@ -21,14 +27,16 @@ from dataclasses import dataclass, replace
 from cardems.hearts.bots import heuristic
 from cardems.hearts.bots.belief import Belief
 from cardems.hearts.bots.inference import round_agreement
-from cardems.hearts.bots.passing import search_pass
-from cardems.hearts.bots.rollout import heuristic_rollout, round_score
+from cardems.hearts.bots.passing import generic_pass, search_pass
+from cardems.hearts.bots.rollout import generic_rollout, heuristic_rollout, round_score
 from cardems.hearts.core import FULL_DECK, QUEEN_OF_SPADES
 from cardems.hearts.view import SeatView
 
 
 def distinct_choices(legal: int, unseen: int) -> list[int]:
-    """One card per run of legal cards with no unseen card between (the Q♠ alone)."""
+    """One card per run of legal cards with no unseen card between (the Q♠ alone).
+    ``unseen`` must include the cards of the trick in progress: a card there splits a
+    run (the 8♦ ducks under a 9♦ led where the T♦ wins)."""
     choices: list[int] = []
     previous = -2
     for c in range(52):
@@ -82,6 +90,17 @@ class ExpertSettings:
     wary: bool = True
     """Weigh a run for the moon against defenders who wake at its first point, unless
     the others have shown they play like the heuristic (see :data:`PREDICTABLE`)."""
+    generic: int = 2
+    """Play-outs by a generic strong player's policy
+    (:func:`~cardems.hearts.bots.rollout.generic_card`) instead of the heuristic's: 0
+    never, 1 always, 2 unless the others have shown they play like the heuristic (see
+    :data:`PREDICTABLE`)."""
+    generic_pass: bool = True
+    """Pass by :func:`generic_pass` (assumes nothing of the others) rather than the
+    heuristic's pass, unless the others have shown they play like the heuristic."""
+    moon: int = 1
+    """Weigh a run for the moon: 0 never, 1 only against others who play like the
+    heuristic, 2 whenever its conditions hold."""
 
 
 OPTIONS = {
@@ -97,6 +116,9 @@ OPTIONS = {
     "mpass": "moon_pass_pool",
     "pbudget": "pass_budget_ms",
     "wary": "wary",
+    "generic": "generic",
+    "moon": "moon",
+    "gpass": "generic_pass",
 }
 """Short option names for ``expert:key=value`` bot names, and the setting each sets."""
 
@@ -157,14 +179,16 @@ class ExpertBot:
         return bot
 
     def choose_pass(self, view: SeatView) -> int:
-        """The heuristic's pass; once the others have shown they play like the heuristic,
-        the pass with the best play-outs among the heuristic's likely passes and passes
-        that keep a moon hand. (Play-outs over the heuristic's passes alone measured no
-        better than its own pass, so they are not worth the time.)"""
+        """A pass that assumes nothing of the others (:func:`generic_pass`); once they
+        have shown they play like the heuristic, the pass with the best play-outs among
+        the heuristic's likely passes and passes that keep a moon hand. (Play-outs over
+        the heuristic's passes alone measured no better than its own pass.)"""
         self._learn(view)
         settings = self.settings
         choices, agreed = self.seen
         predictable = choices >= SEEN_ENOUGH and agreed >= PREDICTABLE * choices
+        if not predictable and settings.generic_pass:
+            return generic_pass(view.hand_mask)
         if not predictable or settings.pass_pool < 4 or view.direction.offset == 0:
             return heuristic.choose_pass(view.hand_mask)
         return search_pass(
@@ -215,7 +239,10 @@ class ExpertBot:
         hand = view.hand_mask
         played = view.played_mask
         unseen = FULL_DECK & ~hand & ~played
-        choices = distinct_choices(legal, unseen)
+        in_trick = 0
+        for c in view.trick:
+            in_trick |= 1 << c
+        choices = distinct_choices(legal, unseen | in_trick)
         default = heuristic.choose_card(seat, hand, legal, view.trick, played, view.round_points)
         default = min(
             (c for c in choices if c >= default and c // 13 == default // 13), default=default
@@ -230,10 +257,14 @@ class ExpertBot:
         belief.infer = settings.infer and belief.miss_weight < 1.0
         deals = belief.deals(view, settings.worlds, self.budget)
         totals = dict.fromkeys(choices, 0.0)
+        choices_seen, agreed = self.seen
+        predictable = choices_seen >= SEEN_ENOUGH and agreed >= PREDICTABLE * choices_seen
+        generic = settings.generic == 1 or (settings.generic == 2 and not predictable)
         # Also try running for the moon when nobody else has points and the hand has
         # high hearts: a card's value is the better of the two plans.
         moon_plan = (
-            view.round_points[seat] == sum(view.round_points)
+            (settings.moon == 2 or (settings.moon == 1 and predictable))
+            and view.round_points[seat] == sum(view.round_points)
             and (hand & HIGH_HEARTS).bit_count() >= settings.moon_hearts
             and len(view.tricks) <= 10
         )
@@ -243,8 +274,6 @@ class ExpertBot:
         leader = view.leader
         points = list(view.round_points)
 
-        choices_seen, agreed = self.seen
-        predictable = choices_seen >= SEEN_ENOUGH and agreed >= PREDICTABLE * choices_seen
         # A run for the moon is weighed against defenders who wake at its first point,
         # unless the others have shown they play exactly like the heuristic.
         wary = settings.wary and not predictable
@@ -253,6 +282,17 @@ class ExpertBot:
             """This seat's score after playing ``c`` in one sampled deal."""
             h = hands[:]
             h[seat] = hand & ~(1 << c)
+            if generic and runner_seat < 0:
+                result = generic_rollout(
+                    h,
+                    leader,
+                    [*trick, c],
+                    done,
+                    view.hearts_broken or 13 <= c < 26,
+                    points[:],
+                    played | (1 << c),
+                )
+                return round_score(result, seat, settings.moon_bonus)
             result = heuristic_rollout(
                 h,
                 leader,

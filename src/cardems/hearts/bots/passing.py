@@ -22,6 +22,32 @@ from cardems.hearts.core import FULL_DECK, bits
 TWO_OF_CLUBS = 39
 
 
+def generic_pass(hand: int) -> int:
+    """Three cards to pass assuming nothing of the others: the Q♠ and the A♠/K♠ unless
+    four low spades guard them, then the high hearts, then the high cards of a short club
+    or diamond suit (never the low spades that guard against the Q♠, nor the 2♣)."""
+    spades = hand & 0x1FFF
+    low_spades = (spades & ((1 << 10) - 1)).bit_count()
+    scored: list[tuple[float, int]] = []
+    for c in bits(hand):
+        suit, rank = divmod(c, 13)
+        if suit == 0:
+            if c >= 10:
+                score = (100.0 if c == 10 else 60.0 + rank) if low_spades < 4 else rank - 20.0
+            else:
+                score = rank - 30.0
+        elif suit == 1:
+            score = 2.2 * rank + (5.0 if rank >= 9 else 0.0) - 2.0
+        else:
+            length = (hand & (0x1FFF << (13 * suit))).bit_count()
+            score = rank + (12.0 if length <= 3 else 0.0) - length
+            if c == TWO_OF_CLUBS:
+                score -= 20.0
+        scored.append((score, c))
+    scored.sort(reverse=True)
+    return (1 << scored[0][1]) | (1 << scored[1][1]) | (1 << scored[2][1])
+
+
 def pass_candidates(hand: int, pool: int, moon_pool: int = 0) -> list[int]:
     """Three-card masks from the ``pool`` cards most worth passing, the heuristic's first,
     then from the ``moon_pool`` lowest cards (passes that keep the high ones)."""

@@ -1,9 +1,10 @@
-"""Play a position to the end with the heuristic for every seat (the expert's simulations)."""
+"""Play a position to the end with one policy for every seat (the expert's simulations):
+the medium heuristic, or a generic strong player's policy that assumes nothing of the field."""
 
 from __future__ import annotations
 
 from cardems.hearts.bots.heuristic import choose_card
-from cardems.hearts.core import HEART_MASK, POINTS, SUIT_MASKS
+from cardems.hearts.core import FULL_DECK, HEART_MASK, POINTS, QS_BIT, SUIT_MASKS
 
 
 def heuristic_rollout(
@@ -66,3 +67,171 @@ def round_score(points: list[int], seat: int, moon_bonus: float = 0.0) -> float:
         if points[s] == 26:
             return -moon_bonus if s == seat else 26.0
     return float(points[seat])
+
+
+AK_SPADES = 0b11 << 11
+LOW_SPADES = (1 << 10) - 1  # 2♠ … J♠
+DEFEND_FROM = 3
+"""Points one other seat must hold alone before the generic player defends the moon."""
+
+
+def generic_card(
+    seat: int,
+    hand: int,
+    legal: int,
+    trick: list[int] | tuple[int, ...],
+    played: int,
+    points: list[int] | tuple[int, ...],
+) -> int:
+    """A strong generic player's card, assuming nothing of anyone's style: duck under the
+    winner with the highest card that does (not the A♠/K♠ while the Q♠ is out), win a
+    trick one cannot duck as cheaply as possible (as last player with the highest card
+    but the Q♠); when void, dump the Q♠ at once, then the A♠/K♠ while the Q♠ is out, then
+    the highest heart, then the highest card; lead the card least likely to win, spades
+    to flush the Q♠ when holding none of the Q♠, K♠, A♠, never a spade honour under the
+    Q♠'s threat. What the montecarlo and rules bots do, and what most people do. Once
+    another seat holds every point taken (at least :data:`DEFEND_FROM`), it defends: takes
+    a trick with points from that seat, keeps its own points off that seat's tricks and
+    leads a heart none can beat."""
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    unseen = FULL_DECK & ~hand & ~played
+    queen_out = unseen & QS_BIT
+    total = points[0] + points[1] + points[2] + points[3]
+    runner = -1
+    if total >= DEFEND_FROM:
+        for s in range(4):
+            if points[s] == total and s != seat:
+                runner = s
+    if not trick:
+        if runner >= 0:
+            hearts = legal & HEART_MASK
+            out_hearts = unseen & HEART_MASK
+            if hearts and hearts.bit_length() > out_hearts.bit_length():
+                return hearts.bit_length() - 1
+        if queen_out and not hand & AK_SPADES:
+            low = legal & LOW_SPADES
+            if low:
+                return low.bit_length() - 1  # flush the queen
+        best, best_score = -1, 1e9
+        for suit in range(4):
+            mine = legal & SUIT_MASKS[suit]
+            if not mine:
+                continue
+            out = unseen & SUIT_MASKS[suit]
+            if out:
+                safe = mine & ((out & -out) - 1)  # below every outstanding card
+                card = (safe or mine & -mine).bit_length() - 1
+                score = (out & ((1 << card) - 1)).bit_count() * 4.0 - out.bit_count() * 0.3
+            else:
+                card = (mine & -mine).bit_length() - 1
+                score = 30.0  # nobody can follow: everyone may dump on it
+            if suit == 0 and hand & (QS_BIT | AK_SPADES) and (queen_out or hand & QS_BIT):
+                score += 20.0 if card >= 10 else 6.0
+            elif suit == 1:
+                score += 1.0
+            if score < best_score:
+                best, best_score = card, score
+        return best
+    led = trick[0] // 13
+    follow = legal & SUIT_MASKS[led]
+    win = -1
+    for c in trick:
+        if c > win and c // 13 == led:
+            win = c
+    n = len(trick)
+    runner_wins = runner >= 0 and (seat - n + trick.index(win)) & 3 == runner
+    if follow:
+        if runner_wins:
+            above = follow & ~((2 << win) - 1)
+            if above and (led == 1 or any(POINTS[c] for c in trick)):
+                # take the points from the runner
+                return (above & -above).bit_length() - 1 if n == 3 else above.bit_length() - 1
+        if follow & QS_BIT and win > 10:
+            return 10  # the queen under the A♠ or K♠
+        below = follow & ((1 << win) - 1)
+        if below:
+            if led == 0 and queen_out:
+                safe = below & ~AK_SPADES
+                if safe:
+                    return safe.bit_length() - 1
+            return below.bit_length() - 1
+        if n == 3:
+            safe = follow & ~QS_BIT
+            return (safe or follow).bit_length() - 1
+        safe = follow & ~QS_BIT
+        if led == 0 and queen_out and safe & ~AK_SPADES:
+            safe &= ~AK_SPADES
+        safe = safe or follow
+        return (safe & -safe).bit_length() - 1
+    if runner >= 0 and (runner_wins or (runner - seat) & 3 < 4 - n):
+        # The runner wins this trick or has still to play: keep points off it.
+        plain = legal & ~(HEART_MASK | QS_BIT)
+        if plain:
+            legal = plain
+    if legal & QS_BIT:
+        return 10
+    if queen_out and legal & AK_SPADES:
+        return (legal & AK_SPADES).bit_length() - 1
+    hearts = legal & HEART_MASK
+    if hearts:
+        return hearts.bit_length() - 1
+    best, best_score = -1, -1.0
+    for suit in (0, 2, 3):
+        mine = legal & SUIT_MASKS[suit]
+        if mine:
+            top = mine.bit_length() - 1
+            score = top % 13 + (3.0 if (hand & SUIT_MASKS[suit]).bit_count() <= 2 else 0.0)
+            if score > best_score:
+                best, best_score = top, score
+    return best
+
+
+def generic_rollout(
+    hands: list[int],
+    leader: int,
+    trick: list[int],
+    done: int,
+    broken: bool,
+    points: list[int],
+    played: int,
+) -> list[int]:
+    """Raw points per seat at the end of the round, every seat playing
+    :func:`generic_card`; the lists passed in are consumed."""
+    suit_masks = SUIT_MASKS
+    heart_mask = HEART_MASK
+    value = POINTS
+    while done < 13:
+        for k in range(len(trick), 4):
+            seat = (leader + k) & 3
+            hand = hands[seat]
+            if not trick:
+                if done == 0:
+                    m = hand & 0x8000000000
+                elif not broken and hand & ~heart_mask:
+                    m = hand & ~heart_mask
+                else:
+                    m = hand
+            else:
+                m = hand & suit_masks[trick[0] // 13]
+                if not m:
+                    m = hand
+                    if done == 0 and hand & ~(heart_mask | 0x400):
+                        m = hand & ~(heart_mask | 0x400)
+            c = generic_card(seat, hand, m, trick, played, points)
+            hands[seat] = hand & ~(1 << c)
+            played |= 1 << c
+            if 13 <= c < 26:
+                broken = True
+            trick.append(c)
+        led = trick[0] // 13
+        best, win = trick[0], 0
+        for k in (1, 2, 3):
+            c = trick[k]
+            if c // 13 == led and c > best:
+                best, win = c, k
+        leader = (leader + win) & 3
+        points[leader] += value[trick[0]] + value[trick[1]] + value[trick[2]] + value[trick[3]]
+        trick = []
+        done += 1
+    return points

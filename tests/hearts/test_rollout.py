@@ -1,0 +1,82 @@
+"""The expert's play-out policies: the generic player assumes nothing of the field."""
+
+from __future__ import annotations
+
+import random
+
+from cardems.cards import parse_cards
+from cardems.hearts.bots.rollout import generic_card, generic_rollout, heuristic_rollout
+from cardems.hearts.core import QUEEN_OF_SPADES, mask_of_cards, to_index
+
+
+def _mask(text: str) -> int:
+    return mask_of_cards(parse_cards(text)) if text else 0
+
+
+def _card(text: str) -> int:
+    return to_index(parse_cards(text)[0])
+
+
+def test_generic_player_dumps_the_queen_at_the_first_void() -> None:
+    hand = _mask("QS 3S AH 2D")
+    trick = [_card("5C")]
+    assert generic_card(0, hand, hand, trick, _mask("5C"), [0, 0, 0, 0]) == QUEEN_OF_SPADES
+
+
+def test_generic_player_dumps_a_spade_honour_while_the_queen_is_out_then_hearts() -> None:
+    hand = _mask("KS 3S AH 2D")
+    trick = [_card("5C")]
+    assert generic_card(0, hand, hand, trick, _mask("5C"), [0, 0, 0, 0]) == _card("KS")
+    played = _mask("5C QS")
+    assert generic_card(0, hand, hand, trick, played, [0, 0, 0, 0]) == _card("AH")
+
+
+def test_generic_player_ducks_and_keeps_spade_honours_under_the_queen() -> None:
+    hand = _mask("AS 9S 4S 2C")
+    spades = _mask("AS 9S 4S")
+    assert generic_card(0, hand, spades, [_card("TS")], _mask("TS"), [0, 0, 0, 0]) == _card("9S")
+    # The queen falls on the ace or king: it goes there.
+    hand = _mask("QS 9S 2C")
+    assert (
+        generic_card(0, hand, _mask("QS 9S"), [_card("KS")], _mask("KS"), [0, 0, 0, 0])
+        == QUEEN_OF_SPADES
+    )
+
+
+def test_generic_player_flushes_the_queen_and_does_not_lead_under_it() -> None:
+    played = _mask("2C 3C 4C 5C")
+    hand = _mask("JS 4S 9D 2H")
+    assert generic_card(0, hand, _mask("JS 4S 9D"), [], played, [0, 0, 0, 0]) == _card("JS")
+    hand = _mask("AS 4S 9D TD")
+    lead = generic_card(0, hand, _mask("AS 4S 9D TD"), [], played, [0, 0, 0, 0])
+    assert lead not in (_card("AS"),)
+
+
+def test_generic_rollout_ends_the_round_with_every_point_taken() -> None:
+    rng = random.Random(3)
+    deck = list(range(52))
+    for _ in range(50):
+        rng.shuffle(deck)
+        hands = [0, 0, 0, 0]
+        for k, c in enumerate(deck):
+            hands[k % 4] |= 1 << c
+        leader = next(s for s in range(4) if hands[s] >> 39 & 1)
+        points = generic_rollout(hands[:], leader, [], 0, False, [0, 0, 0, 0], 0)
+        assert sum(points) == 26
+        assert sum(heuristic_rollout(hands, leader, [], 0, False, [0, 0, 0, 0], 0)) == 26
+
+
+def test_generic_player_defends_against_a_moon() -> None:
+    # Seat 2 led the 5♥, seat 3 the J♥; seat 0 plays third. When seat 3 holds every
+    # point taken, seat 0 takes the trick from it; when seat 2 does, it ducks.
+    hand = _mask("KH 3H 2C")
+    trick = [_card("5H"), _card("JH")]
+    points = [0, 0, 5, 0]
+    played = _mask("5H JH")
+    assert generic_card(0, hand, _mask("KH 3H"), trick, played, [0, 0, 0, 5]) == _card("KH")
+    assert generic_card(0, hand, _mask("KH 3H"), trick, played, points) == _card("3H")
+    # Void: no heart on the runner's trick.
+    hand = _mask("AH 9D")
+    trick = [_card("5C")]  # led by seat 3, the runner
+    assert generic_card(0, hand, hand, trick, _mask("5C"), [0, 0, 0, 5]) == _card("9D")
+    assert generic_card(0, hand, hand, trick, _mask("5C"), [0, 0, 0, 0]) == _card("AH")
