@@ -29,6 +29,7 @@ import resource
 import secrets
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -37,7 +38,6 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from cardems.store import Store
 from server import (
     ROOT,
     Connection,
@@ -154,7 +154,11 @@ def measured(
 
 
 def lost(db: str, run: Run) -> int:
-    """Acknowledged moves that the database does not hold."""
+    """Acknowledged moves that the database does not hold (read with the code under test,
+    as the server runs it: another version's store would migrate the schema mid-run)."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from cardems.store import Store
+
     store = Store(db)
     try:
         missing = 0
