@@ -38,6 +38,17 @@ def test_table_page_loads_only_local_assets(client: TestClient) -> None:
     ET.fromstring(client.get("/cards.svg").text)
 
 
+def test_the_card_sprites_go_compressed_to_browsers_that_take_it(client: TestClient) -> None:
+    for path in ("/cards.svg", "/cards-four-colour.svg"):
+        plain = client.get(path, headers={"accept-encoding": "identity"})
+        assert "content-encoding" not in plain.headers
+        packed = client.get(path, headers={"accept-encoding": "gzip, br"})
+        assert packed.headers["content-encoding"] == "gzip"
+        assert packed.text == plain.text  # the client unpacks it
+        assert int(packed.headers["content-length"]) < len(plain.content) / 5
+        ET.fromstring(plain.text)
+
+
 def test_unknown_and_foreign_game_pages(client: TestClient) -> None:
     response = client.get("/game/unknown")
     assert response.status_code == 404 and "no such game" in response.text
