@@ -287,18 +287,17 @@ def _disorder(col: bytes, fits: list[bytes], order: dict[bytes, Disorder]) -> Di
     return order[col]
 
 
-class ColumnValues(dict[bytes, int]):
-    """A search's weighted column values under one set of foundations, each worked out on
-    first use: how much a column hides, by the depths of the next cards of the suits to go
-    home and its disorder (:func:`_disorder`); an empty column counts against it."""
+class Disorders(dict[bytes, int]):
+    """A search's weighted disorder of each column met, worked out on first use and the same
+    under any foundations: its cards above a lower card of their suit and its cards out of
+    sequence (:func:`_disorder`); an empty column counts against a position."""
 
-    def __init__(self, found: Found, fits: list[bytes], weights: Weights) -> None:
+    def __init__(self, fits: list[bytes], weights: Weights) -> None:
         super().__init__()
         self[b""] = -weights[5]
-        self.nexts = [suit * 13 + height for suit, height in enumerate(found) if height < 13]
         self.fits = fits
         self.order = ORDER[fits is FITS[True]]
-        self.weights = weights[1], weights[2], weights[3]
+        self.w_lower, self.w_break = weights[2], weights[3]
 
     def __missing__(self, col: bytes) -> int:
         known = self.order.get(col)
@@ -306,22 +305,25 @@ class ColumnValues(dict[bytes, int]):
             if len(self.order) > 200_000:
                 self.order.clear()
             known = _disorder(col, self.fits, self.order)
-        top = len(col) - 1
-        depths = 0
-        for card in self.nexts:
-            at = col.find(card)
-            if at >= 0:
-                depths += top - at
-        w_depth, w_lower, w_break = self.weights
-        value = self[col] = w_depth * depths + w_lower * known[0] + w_break * known[1]
+        value = self[col] = self.w_lower * known[0] + self.w_break * known[1]
         return value
 
 
-def _score(cols: Cols, cells: bytes, found: Found, weights: Weights, values: ColumnValues) -> int:
-    """Lower is more promising: cards home, next cards shallow, cards in order, space free.
-    ``values`` holds the columns' parts under ``found``."""
+def _score(cols: Cols, cells: bytes, found: Found, weights: Weights, disorders: Disorders) -> int:
+    """Lower is more promising: cards home, next cards shallow (how many cards lie on the
+    next card of each suit to go home), cards in order, space free."""
+    depths = 0
+    for suit, height in enumerate(found):
+        if height < 13:
+            card = suit * 13 + height
+            for col in cols:
+                at = col.find(card)
+                if at >= 0:
+                    depths += len(col) - 1 - at
+                    break
     home = found[0] + found[1] + found[2] + found[3]
-    return sum(map(values.__getitem__, cols)) + weights[4] * len(cells) - weights[0] * home
+    total = sum(map(disorders.__getitem__, cols)) + weights[1] * depths
+    return total + weights[4] * len(cells) - weights[0] * home
 
 
 def _child(
@@ -446,17 +448,12 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
     parents_of = PARENTS[by_suit]
     runs = RUNS[by_suit]
     w_cell = weights[4]
-    values: dict[Found, ColumnValues] = {}
+    w_depth = weights[1]
+    here = Disorders(fits, weights)
     one = MOVES
 
-    def values_for(found: Found) -> ColumnValues:
-        here = values.get(found)
-        if here is None:
-            here = values[found] = ColumnValues(found, fits, weights)
-        return here
-
     def full(new: State) -> int:
-        return _score(*new, weights, values_for(new[2])) * TIE
+        return _score(*new, weights, here) * TIE
 
     parents: dict[bytes, tuple[bytes, RawMove] | None] = {}
     heap: list[Entry] = [(full(start), None, None, start)]
@@ -468,8 +465,8 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
         if used >= budget:
             budget = yield None, used, len(parents) + len(heap)
             used = 0
-            if sum(map(len, values.values())) > 300_000:
-                values.clear()
+            if len(here) > 300_000:
+                here = Disorders(fits, weights)
             if len(runs) > 200_000:
                 runs.clear()
         packed, parent, move, new = pop(heap)
@@ -494,7 +491,14 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
             return
         score = (packed >> 32) * TIE
         node = (key, cols, cells, found)
-        here = values_for(found)
+        holds = [0] * len(cols)  # next cards to go home, by column
+        for suit, height in enumerate(found):
+            if height < 13:
+                card = suit * 13 + height
+                for i, col in enumerate(cols):
+                    if card in col:
+                        holds[i] += 1
+                        break
         free = CELLS - len(cells)
         empty_col = -1
         empties = 0
@@ -522,7 +526,7 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
                 if dest is not None:
                     below = cols[dest]
                     counter += 1
-                    gain = here[below + bytes((card,))] - here[below]
+                    gain = here[below + bytes((card,))] - here[below] + w_depth * holds[dest]
                     raw = one[("f", card, "c", dest, 1)]
                     push(heap, (score - cell_in + gain * TIE + counter, node, raw, None))
             if empty_col >= 0:
@@ -542,6 +546,7 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
             if not m:
                 m = runs[col] = _run(col, fits)
             was = here[col]
+            held = holds[i]
             for k in range(1, min(m, limit) + 1):
                 for parent_card in parents_of[col[-k]]:
                     dest = tops.get(parent_card)
@@ -560,7 +565,13 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
                         push(heap, (full(built) + counter, node, raw, built))
                     else:
                         below = cols[dest]
-                        gain = here[rest] - was + here[below + col[-k:]] - here[below]
+                        run = col[-k:]
+                        deeper = holds[dest] - held
+                        for moved in run:
+                            if moved % 13 == found[moved // 13]:
+                                deeper += 1
+                        gain = here[rest] - was + here[below + run] - here[below]
+                        gain += w_depth * k * deeper
                         push(heap, (score + gain * TIE + counter, node, raw, None))
             if empty_col >= 0:
                 for k in range(min(m, limit_empty, len(col) - 1), 0, -1):
@@ -581,11 +592,16 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
                 built = _child(cols, cells, found, raw, by_suit)
                 push(heap, (full(built) + counter, node, raw, built))
                 continue
-            gain = here[rest] - here[col]
+            run = col[-k:]
+            deeper = -holds[i]
+            for moved in run:
+                if moved % 13 == found[moved // 13]:
+                    deeper += 1
+            gain = here[rest] - here[col] + w_depth * k * deeper
             if dkind == "f":
                 gain += w_cell
             else:
-                gain += here[col[-k:]] - here[b""]
+                gain += here[run] - here[b""]
             push(heap, (score + gain * TIE + counter, node, raw, None))
     yield False, used, len(parents)
 
