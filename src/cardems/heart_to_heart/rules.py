@@ -184,16 +184,19 @@ class HeartState:
         """Cards still in play (heart, stock and waste)."""
         return POSITION_COUNT - self.heart.count(0) + len(self.stock) + len(self.waste)
 
+    def _present_mask(self) -> int:
+        """Bit ``i`` set while position ``i + 1`` still holds its card."""
+        return sum(1 << i for i, rank in enumerate(self.heart) if rank)
+
     def is_available(self, position: int) -> bool:
         """Whether the card at ``position`` is there and nothing covers it any more."""
         i = position - 1
-        return bool(self.heart[i]) and not any(
-            self.heart[j] for j in range(POSITION_COUNT) if COVER_MASK[i] >> j & 1
-        )
+        return bool(self.heart[i]) and not COVER_MASK[i] & self._present_mask()
 
     def available(self) -> list[int]:
         """The available positions, in increasing order."""
-        return [p for p in POSITIONS if self.is_available(p)]
+        present = self._present_mask()
+        return [p for p in POSITIONS if present >> (p - 1) & 1 and not COVER_MASK[p - 1] & present]
 
     def is_won(self) -> bool:
         """All 25 heart cards removed (cards may remain in the stock)."""
