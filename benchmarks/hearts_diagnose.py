@@ -122,7 +122,9 @@ def analyse(match: Match, names: list[str]) -> list[dict[str, Any]]:
                     "seat": s,
                     "won": dict(won[s]),
                     "log": _log(rnd, after)
-                    if (qs_taker == s and qs_how == "dumped") or any(k[0] == "c" for k in won[s])
+                    if (qs_taker == s and qs_how == "dumped")
+                    or any(k[0] == "c" for k in won[s])
+                    or (shooter is not None and shooter != s)
                     else None,
                 }
             )

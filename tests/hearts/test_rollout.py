@@ -63,6 +63,8 @@ def test_generic_rollout_ends_the_round_with_every_point_taken() -> None:
         leader = next(s for s in range(4) if hands[s] >> 39 & 1)
         points = generic_rollout(hands[:], leader, [], 0, False, [0, 0, 0, 0], 0)
         assert sum(points) == 26
+        run = generic_rollout(hands[:], leader, [], 0, False, [0, 0, 0, 0], 0, 0, runner=0)
+        assert sum(run) == 26
         assert sum(heuristic_rollout(hands, leader, [], 0, False, [0, 0, 0, 0], 0)) == 26
 
 
@@ -80,3 +82,15 @@ def test_generic_player_defends_against_a_moon() -> None:
     trick = [_card("5C")]  # led by seat 3, the runner
     assert generic_card(0, hand, hand, trick, _mask("5C"), [0, 0, 0, 5]) == _card("9D")
     assert generic_card(0, hand, hand, trick, _mask("5C"), [0, 0, 0, 0]) == _card("AH")
+
+
+def test_a_run_for_the_moon_with_every_top_card_gets_there() -> None:
+    # Seat 0 holds the top spades, hearts and clubs: running, it takes all 26.
+    hands = [
+        _mask("AS KS QS JS AH KH QH JH TH 9H 8H AC KC"),
+        _mask("2S 3S 4S 5S 2H 3H 4H 2C 3C 4C 2D 3D 4D"),
+        _mask("6S 7S 8S 5H 6H 5C 6C 7C 5D 6D 7D 8D 9D"),
+        _mask("9S TS 7H 8C 9C TC JC QC TD JD QD KD AD"),
+    ]
+    points = generic_rollout(hands, 1, [], 0, False, [0, 0, 0, 0], 0, 0, runner=0)
+    assert points == [26, 0, 0, 0]

@@ -100,7 +100,8 @@ class ExpertSettings:
     heuristic's pass, unless the others have shown they play like the heuristic."""
     moon: int = 1
     """Weigh a run for the moon: 0 never, 1 only against others who play like the
-    heuristic, 2 whenever its conditions hold."""
+    heuristic, 2 whenever its conditions hold (against others, the run is played out
+    against generic players who defend from its first point)."""
 
 
 OPTIONS = {
@@ -282,7 +283,7 @@ class ExpertBot:
             """This seat's score after playing ``c`` in one sampled deal."""
             h = hands[:]
             h[seat] = hand & ~(1 << c)
-            if generic and runner_seat < 0:
+            if generic:
                 result = generic_rollout(
                     h,
                     leader,
@@ -291,6 +292,8 @@ class ExpertBot:
                     view.hearts_broken or 13 <= c < 26,
                     points[:],
                     played | (1 << c),
+                    seat,
+                    runner_seat,
                 )
                 return round_score(result, seat, settings.moon_bonus)
             result = heuristic_rollout(

@@ -73,6 +73,9 @@ AK_SPADES = 0b11 << 11
 LOW_SPADES = (1 << 10) - 1  # 2♠ … J♠
 DEFEND_FROM = 3
 """Points one other seat must hold alone before the generic player defends the moon."""
+DEFEND_LATE = 14
+"""The same for the others in the expert's play-outs: it assumes they may wake late (the
+montecarlo bot defends only once its own play-outs show the moon)."""
 
 
 def generic_card(
@@ -82,6 +85,7 @@ def generic_card(
     trick: list[int] | tuple[int, ...],
     played: int,
     points: list[int] | tuple[int, ...],
+    defend_from: int = DEFEND_FROM,
 ) -> int:
     """A strong generic player's card, assuming nothing of anyone's style: duck under the
     winner with the highest card that does (not the A♠/K♠ while the Q♠ is out), win a
@@ -90,8 +94,8 @@ def generic_card(
     the highest heart, then the highest card; lead the card least likely to win, spades
     to flush the Q♠ when holding none of the Q♠, K♠, A♠, never a spade honour under the
     Q♠'s threat. What the montecarlo and rules bots do, and what most people do. Once
-    another seat holds every point taken (at least :data:`DEFEND_FROM`), it defends: takes
-    a trick with points from that seat, keeps its own points off that seat's tricks and
+    another seat holds every point taken (at least ``defend_from``), it defends: takes a
+    trick with points from that seat, keeps its own points off that seat's tricks and
     leads a heart none can beat."""
     if not legal & (legal - 1):
         return legal.bit_length() - 1
@@ -99,7 +103,7 @@ def generic_card(
     queen_out = unseen & QS_BIT
     total = points[0] + points[1] + points[2] + points[3]
     runner = -1
-    if total >= DEFEND_FROM:
+    if total >= defend_from:
         for s in range(4):
             if points[s] == total and s != seat:
                 runner = s
@@ -195,9 +199,15 @@ def generic_rollout(
     broken: bool,
     points: list[int],
     played: int,
+    defender: int = -1,
+    runner: int = -1,
 ) -> list[int]:
     """Raw points per seat at the end of the round, every seat playing
-    :func:`generic_card`; the lists passed in are consumed."""
+    :func:`generic_card`; the lists passed in are consumed. Seat ``defender`` defends the
+    moon from :data:`DEFEND_FROM` points, the others from :data:`DEFEND_LATE` (all of them
+    from :data:`DEFEND_FROM` without a ``defender``). Seat ``runner`` instead goes for the
+    moon while nobody else has points (the heuristic's run), and the others defend from
+    its first point: a run weighed against players who wake at once."""
     suit_masks = SUIT_MASKS
     heart_mask = HEART_MASK
     value = POINTS
@@ -218,7 +228,20 @@ def generic_rollout(
                     m = hand
                     if done == 0 and hand & ~(heart_mask | 0x400):
                         m = hand & ~(heart_mask | 0x400)
-            c = generic_card(seat, hand, m, trick, played, points)
+            if runner < 0:
+                c = generic_card(
+                    seat,
+                    hand,
+                    m,
+                    trick,
+                    played,
+                    points,
+                    DEFEND_FROM if defender < 0 or seat == defender else DEFEND_LATE,
+                )
+            elif seat == runner:
+                c = choose_card(seat, hand, m, trick, played, points, True, runner)
+            else:
+                c = generic_card(seat, hand, m, trick, played, points, 1)
             hands[seat] = hand & ~(1 << c)
             played |= 1 << c
             if 13 <= c < 26:
