@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 from typing import Any
-from urllib.parse import parse_qs
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -19,8 +18,7 @@ from starlette.routing import Route
 from cardems.archive import MAX_BYTES, format_archive
 from cardems.core.archives import export_archive, import_archive, reset_statistics
 from cardems.core.service import ServiceError
-from cardems.web.deps import FOREIGN, MAX_BODY, Ctx, Web
-from cardems.web.jsonbody import BodyError, read_capped
+from cardems.web.deps import Ctx, Web
 
 
 def data_routes(web: Web) -> list[Route]:
@@ -47,13 +45,7 @@ def data_routes(web: Web) -> list[Route]:
     async def reset(request: Request) -> Response:
         ctx = web.context(request)
         try:
-            raw = (await read_capped(request, MAX_BODY)).decode("utf-8", "replace")
-        except BodyError as error:
-            return web.error_page(ctx, ServiceError(error.status, error.message))
-        form = {key: values[-1] for key, values in parse_qs(raw).items()}
-        if not web.check_form_token(ctx, form.get("token", "")):
-            return web.error_page(ctx, ServiceError(403, FOREIGN))
-        try:
+            form = await web.form(request, ctx)
             game = service.game(form.get("game", "")).family.name
             if ctx.player_id:
                 await run_in_threadpool(reset_statistics, service, ctx.player_id, game)

@@ -22,7 +22,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -168,9 +168,17 @@ class Web:
         message = (player_id or "").encode()
         return hmac.new(self._secret, message, hashlib.sha256).hexdigest()[:32]
 
-    def check_form_token(self, ctx: Ctx, token: str) -> bool:
-        """Whether ``token`` is the requesting player's form token."""
-        return hmac.compare_digest(self.form_token(ctx.player_id), token)
+    async def form(self, request: Request, ctx: Ctx) -> dict[str, str]:
+        """A page form's fields (the last value of each); a :class:`ServiceError` for a
+        body too large or without the requesting player's form token."""
+        try:
+            raw = (await read_capped(request, MAX_BODY)).decode("utf-8", "replace")
+        except BodyError as error:
+            raise ServiceError(error.status, error.message) from None
+        form = {key: values[-1] for key, values in parse_qs(raw).items()}
+        if not hmac.compare_digest(self.form_token(ctx.player_id), form.get("token", "")):
+            raise ServiceError(403, FOREIGN)
+        return form
 
     # The API ----------------------------------------------------------------------------
 

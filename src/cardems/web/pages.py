@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gzip
 from typing import Any
-from urllib.parse import parse_qs
 
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
@@ -25,9 +24,8 @@ from cardems.render.svg import sprite
 from cardems.web.api import statistics
 from cardems.web.assets import rules_page
 from cardems.web.charts import recent_games_chart
-from cardems.web.deps import FOREIGN, MAX_BODY, Web
+from cardems.web.deps import Web
 from cardems.web.i18n import LANGUAGE_SETTING
-from cardems.web.jsonbody import BodyError, read_capped
 
 NO_RULES = N_("There are no rules for this game")
 TEXT_SETTINGS = (
@@ -93,15 +91,9 @@ def page_routes(web: Web) -> list[Route]:
         ctx = web.context(request)
         if request.method == "POST":
             try:
-                raw = (await read_capped(request, MAX_BODY)).decode("utf-8", "replace")
-            except BodyError as error:
-                return web.error_page(ctx, ServiceError(error.status, error.message))
-            form = {key: values[-1] for key, values in parse_qs(raw).items()}
-            if not web.check_form_token(ctx, form.get("token", "")):
-                return web.error_page(ctx, ServiceError(403, FOREIGN))
-            changes: dict[str, Any] = {key: form.get(key) == "on" for key in SWITCHES}
-            changes |= {key: form[key] for key in TEXT_SETTINGS if key in form}
-            try:
+                form = await web.form(request, ctx)
+                changes: dict[str, Any] = {key: form.get(key) == "on" for key in SWITCHES}
+                changes |= {key: form[key] for key in TEXT_SETTINGS if key in form}
                 service.update_settings(web.player(ctx), changes)
             except ServiceError as error:
                 return web.error_page(ctx, error)
