@@ -25,7 +25,9 @@ def test_settings_come_from_the_bot_name() -> None:
     settings = parse_settings("expert:worlds=60:miss=0.1:infer=0:bonus=0")
     assert settings == ExpertSettings(worlds=60, miss_weight=0.1, infer=False, moon_bonus=0.0)
     assert make_bot("expert:moves=0").name == "expert:moves=0"
-    assert parse_settings("expert:generic=0:moon=2") == ExpertSettings(generic=0, moon=2)
+    assert parse_settings("expert:generic=0:moon=2:late=99:gpass=0") == ExpertSettings(
+        generic=0, moon=2, defend_late=99, generic_pass=False
+    )
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,12 @@ from cardems.hearts.bots import heuristic
 from cardems.hearts.bots.belief import Belief
 from cardems.hearts.bots.inference import round_agreement
 from cardems.hearts.bots.passing import generic_pass, search_pass
-from cardems.hearts.bots.rollout import generic_rollout, heuristic_rollout, round_score
+from cardems.hearts.bots.rollout import (
+    DEFEND_LATE,
+    generic_rollout,
+    heuristic_rollout,
+    round_score,
+)
 from cardems.hearts.core import FULL_DECK, QUEEN_OF_SPADES
 from cardems.hearts.view import SeatView
 
@@ -95,6 +100,10 @@ class ExpertSettings:
     (:func:`~cardems.hearts.bots.rollout.generic_card`) instead of the heuristic's: 0
     never, 1 always, 2 unless the others have shown they play like the heuristic (see
     :data:`PREDICTABLE`)."""
+    defend_late: int = DEFEND_LATE
+    """In generic play-outs, the points one other seat must hold alone before the others
+    defend the moon (the expert itself from
+    :data:`~cardems.hearts.bots.rollout.DEFEND_FROM`)."""
     generic_pass: bool = True
     """Pass by :func:`generic_pass` (assumes nothing of the others) rather than the
     heuristic's pass, unless the others have shown they play like the heuristic."""
@@ -120,6 +129,7 @@ OPTIONS = {
     "generic": "generic",
     "moon": "moon",
     "gpass": "generic_pass",
+    "late": "defend_late",
 }
 """Short option names for ``expert:key=value`` bot names, and the setting each sets."""
 
@@ -294,6 +304,7 @@ class ExpertBot:
                     played | (1 << c),
                     seat,
                     runner_seat,
+                    settings.defend_late,
                 )
                 return round_score(result, seat, settings.moon_bonus)
             result = heuristic_rollout(

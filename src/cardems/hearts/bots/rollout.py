@@ -201,11 +201,12 @@ def generic_rollout(
     played: int,
     defender: int = -1,
     runner: int = -1,
+    late: int = DEFEND_LATE,
 ) -> list[int]:
     """Raw points per seat at the end of the round, every seat playing
     :func:`generic_card`; the lists passed in are consumed. Seat ``defender`` defends the
-    moon from :data:`DEFEND_FROM` points, the others from :data:`DEFEND_LATE` (all of them
-    from :data:`DEFEND_FROM` without a ``defender``). Seat ``runner`` instead goes for the
+    moon from :data:`DEFEND_FROM` points, the others from ``late`` (all of them from
+    :data:`DEFEND_FROM` without a ``defender``). Seat ``runner`` instead goes for the
     moon while nobody else has points (the heuristic's run), and the others defend from
     its first point: a run weighed against players who wake at once."""
     suit_masks = SUIT_MASKS
@@ -236,7 +237,7 @@ def generic_rollout(
                     trick,
                     played,
                     points,
-                    DEFEND_FROM if defender < 0 or seat == defender else DEFEND_LATE,
+                    DEFEND_FROM if defender < 0 or seat == defender else late,
                 )
             elif seat == runner:
                 c = choose_card(seat, hand, m, trick, played, points, True, runner)
