@@ -49,6 +49,7 @@ function send(body) {
 // card of a fanned pile (a column). Its key survives redraws.
 let focusKey = null;
 let drawings = 0; // redraws so far: a flight planned on an older drawing is dropped
+const drawn = new Map(); // target -> {key, node}: each pile's group on the board
 
 function spotKey(node) {
   return `${node.dataset.target}#${node.classList.contains("card") ? node.dataset.index : ""}`;
@@ -61,11 +62,24 @@ function render() {
   layout = geometry.map;
   board.setAttribute("viewBox", `-4 -4 ${geometry.width + 8} ${geometry.height + 8}`);
   board.setAttribute("preserveAspectRatio", "xMidYMin meet");
-  const fresh = document.createDocumentFragment();
+  // A pile is drawn again only if it or its place changed: the others keep their nodes,
+  // so the browser lays out only what moved. Flights' copies and piles gone leave.
+  const wanted = [];
   for (const [target, place] of layout) {
-    fresh.appendChild(pileGroup(target, place));
+    const key = JSON.stringify([place.x, place.y, place.fan, place.pile]);
+    const old = drawn.get(target);
+    const node = old && old.key === key ? old.node : pileGroup(target, place);
+    drawn.set(target, { key, node });
+    wanted.push(node);
   }
-  board.replaceChildren(fresh);
+  for (const target of [...drawn.keys()]) if (!layout.has(target)) drawn.delete(target);
+  const keep = new Set(wanted);
+  for (const child of [...board.children]) if (!keep.has(child)) child.remove();
+  wanted.forEach((node, i) => {
+    if (board.children[i] !== node) board.insertBefore(node, board.children[i] || null);
+  });
+  for (const node of board.querySelectorAll(".card[style]")) node.style.opacity = "";
+  for (const node of board.querySelectorAll(".spot[tabindex='0']")) node.setAttribute("tabindex", "-1");
   drawings += 1;
   const spots = [...board.querySelectorAll(".spot")];
   let current = spots.find((node) => spotKey(node) === focusKey);
