@@ -10,6 +10,7 @@ can cause a 500.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import logging
 import os
@@ -125,6 +126,11 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         nonlocal serving
         serving += 1
+        # What is here now (modules, routes, templates, catalogs) lives as long as the
+        # process: out of the collector's sight, a full collection scans only the games
+        # and requests (with 500 games in memory its pause drops from ~30 to ~5 ms).
+        gc.collect()
+        gc.freeze()
         yield
         serving -= 1
         if not serving:  # the last server of this app stopped: close the database
