@@ -11,10 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardems.archive import Archive, ArchivedGame, ArchiveError, archive_from_json
-from cardems.core.game import TableSettings, replay
 from cardems.core.service import ServiceError, TableService
 from cardems.core.settings import SETTING_CHOICES, SettingsError, validate
-from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.store_archive import export_games, import_games
 from cardems.store_archive import reset_statistics as reset_counted
@@ -53,13 +51,9 @@ def reset_statistics(service: TableService, player_id: str, game: str) -> int:
 def _check(service: TableService, number: int, game: ArchivedGame) -> None:
     """Refuse the archive unless ``game`` is one this server offers and replays."""
     try:
-        code = DealCode.parse(game.code)
-        offered = service.game_of_code(code)
+        offered, table = service.replayed(game.code, game.options, game.actions)
         if offered.family.name != game.game:
             raise ValueError(f"{game.code} is not a deal of {game.game}")
-        settings = TableSettings(auto_move=bool(game.options.get("auto_move", False)))
-        table = offered.new_table(code, settings, game.options, service.clock)
-        replay(table, game.actions)
         if [tuple(action) for action in table.log] != list(game.actions):
             raise ValueError("a move in it does not fit the game")
     except ServiceError as error:

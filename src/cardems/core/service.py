@@ -29,11 +29,11 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from cardems.core.game import Event, Game, IntentError, Table, TableSettings, View, replay
+from cardems.core.game import Action, Event, Game, IntentError, Table, TableSettings, View, replay
 from cardems.core.registry import games as registered_games
 from cardems.core.settings import SettingsError, validate, with_defaults
 from cardems.dealcode import DealCode, DealCodeError
@@ -318,12 +318,10 @@ class TableService:
             raise ServiceError(409, str(error)) from None
         if saved is None:
             raise ServiceError(404, NO_SUCH_GAME)
-        settings = self._table_settings(self.settings(saved.player_id), saved.options)
         try:
-            code = DealCode.parse(saved.code)
-            game = self.game_of_code(code)
-            table = game.new_table(code, settings, saved.options, self.clock)
-            replay(table, saved.log)
+            game, table = self.replayed(
+                saved.code, saved.options, saved.log, self.settings(saved.player_id)
+            )
         except (ValueError, KeyError, TypeError, IndexError) as error:
             message = N_("the saved game %(id)s cannot be replayed: %(error)s")
             raise ServiceError(409, message % {"id": saved.id, "error": error}) from None
@@ -332,6 +330,23 @@ class TableService:
             {"elapsed": saved.elapsed, "stopped": stopped}, clock=self.clock
         )
         return LiveGame(saved, game, table, status=saved.status, par=saved.par)
+
+    def replayed(
+        self,
+        code_text: str,
+        options: dict[str, Any],
+        log: Iterable[Action],
+        settings: dict[str, Any] | None = None,
+    ) -> tuple[Game, Table]:
+        """The offered game dealing ``code_text`` and its table after ``log``, with the
+        player's ``settings`` (defaults if None). A 404 if the game is not offered;
+        ValueError, KeyError, TypeError or IndexError if the code or log does not fit."""
+        code = DealCode.parse(code_text)
+        game = self.game_of_code(code)
+        table_settings = self._table_settings(with_defaults(settings or {}), options)
+        table = game.new_table(code, table_settings, options, self.clock)
+        replay(table, log)
+        return game, table
 
     # Playing ----------------------------------------------------------------------------
 
