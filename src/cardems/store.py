@@ -517,16 +517,7 @@ class Store:
                 " WHERE player_id = ? AND counted = 1 ORDER BY finished IS NULL, finished, created",
                 (player_id,),
             ).fetchall()
-            records: dict[str, list[dict[str, Any]]] = {}
-            for record in db.execute(
-                "SELECT records.game_id, records.data FROM records"
-                " JOIN games ON games.id = records.game_id"
-                " WHERE games.player_id = ? ORDER BY records.id",
-                (player_id,),
-            ).fetchall():
-                data = _json(record["data"])
-                if isinstance(data, dict):
-                    records.setdefault(record["game_id"], []).append(data)
+            records = player_records(db, player_id)
         played: dict[str, list[PlayedGame]] = {}
         for row in rows:
             options = _json(row["options"])
@@ -547,6 +538,21 @@ class Store:
 def _settings(text: str) -> dict[str, Any]:
     data = _json(text)
     return data if isinstance(data, dict) else {}
+
+
+def player_records(db: Tx, player_id: str) -> dict[str, list[dict[str, Any]]]:
+    """Every readable record of the player's games, by game id, in the order written."""
+    records: dict[str, list[dict[str, Any]]] = {}
+    for record in db.execute(
+        "SELECT records.game_id, records.data FROM records"
+        " JOIN games ON games.id = records.game_id"
+        " WHERE games.player_id = ? ORDER BY records.id",
+        (player_id,),
+    ).fetchall():
+        data = _json(record["data"])
+        if isinstance(data, dict):
+            records.setdefault(record["game_id"], []).append(data)
+    return records
 
 
 def _json(text: str) -> Any:

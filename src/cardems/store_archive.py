@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 from cardems.archive import Archive, ArchivedGame
-from cardems.store import Store, new_id
+from cardems.store import Store, new_id, player_records
 
 GAME_COLUMNS = (
     "id, game, variant, code, options, elapsed, timer_stopped, status, score, moves, par,"
@@ -33,14 +33,7 @@ def export_games(store: Store, player_id: str, settings: dict[str, Any]) -> Arch
             (player_id,),
         ).fetchall():
             actions.setdefault(row["game_id"], []).append(tuple(json.loads(row["action"])))
-        records: dict[str, list[dict[str, Any]]] = {}
-        for row in db.execute(
-            "SELECT records.game_id, records.data FROM records"
-            " JOIN games ON games.id = records.game_id WHERE games.player_id = ?"
-            " ORDER BY records.id",
-            (player_id,),
-        ).fetchall():
-            records.setdefault(row["game_id"], []).append(json.loads(row["data"]))
+        records = player_records(db, player_id)
     games = tuple(
         ArchivedGame(
             id=row["id"],
