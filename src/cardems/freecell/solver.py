@@ -156,15 +156,9 @@ RUNS: dict[bool, dict[bytes, int]] = {False: {}, True: {}}
 """:func:`_run` of the columns met lately, by column (cleared when it grows large)."""
 
 
-def _children(cols: Cols, cells: bytes, found: Found, by_suit: bool) -> Iterator[RawMove]:
-    """Every move the search tries (see the module docstring), the likeliest first; the
-    search itself makes the same moves inline, each with its score."""
-    fits = FITS[by_suit]
-    parents = PARENTS[by_suit]
-    runs = RUNS[by_suit]
-    if len(runs) > 200_000:
-        runs.clear()
-    free = CELLS - len(cells)
+def _room(cols: Cols, free: int) -> tuple[dict[int, int], int, int, int]:
+    """Each column's top card → the column, the first empty column (-1 if none), and the
+    longest sequence that may move onto a column and into an empty one."""
     empty_col = -1
     empties = 0
     tops: dict[int, int] = {}
@@ -176,7 +170,19 @@ def _children(cols: Cols, cells: bytes, found: Found, by_suit: bool) -> Iterator
             if empty_col < 0:
                 empty_col = i
     limit = (free + 1) << empties
-    limit_empty = (free + 1) << (empties - 1) if empties else 0
+    return tops, empty_col, limit, limit >> 1 if empties else 0
+
+
+def _children(cols: Cols, cells: bytes, found: Found, by_suit: bool) -> Iterator[RawMove]:
+    """Every move the search tries (see the module docstring), the likeliest first; the
+    search itself makes the same moves inline, each with its score."""
+    fits = FITS[by_suit]
+    parents = PARENTS[by_suit]
+    runs = RUNS[by_suit]
+    if len(runs) > 200_000:
+        runs.clear()
+    free = CELLS - len(cells)
+    tops, empty_col, limit, limit_empty = _room(cols, free)
     later: list[RawMove] = []
     for card in cells:
         if card % 13 == found[card // 13]:
@@ -500,18 +506,7 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
                         holds[i] += 1
                         break
         free = CELLS - len(cells)
-        empty_col = -1
-        empties = 0
-        tops: dict[int, int] = {}
-        for i, col in enumerate(cols):
-            if col:
-                tops[col[-1]] = i
-            else:
-                empties += 1
-                if empty_col < 0:
-                    empty_col = i
-        limit = (free + 1) << empties
-        limit_empty = (free + 1) << (empties - 1) if empties else 0
+        tops, empty_col, limit, limit_empty = _room(cols, free)
         later: list[tuple[int | None, RawMove]] = []
         cell_in = w_cell * TIE
         for card in cells:
