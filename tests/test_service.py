@@ -3,6 +3,7 @@ happens — two servers on one database, a save that fails, an intent sent twice
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +63,7 @@ def test_a_race_between_two_servers_saves_only_the_winner(database: str) -> None
     # the second server acts on its stale copy as if it had checked just before the first
     live.table.act(("tap", "stock"))
     with pytest.raises(ServiceError) as lost:
-        second._save(live, 0, live.table.log[0:1], second.view(live))
+        second.save(Move(live, player, 0, live.table.log[0:1], [], second.view(live), None, False))
     assert lost.value.status == 409
     assert saved_log(path, game_id) == [("tap", "stock")]
     assert second.view(second.load(player, game_id))["version"] == 1
@@ -184,3 +185,63 @@ def test_a_move_played_but_never_saved_leaves_the_game_as_saved(database: str) -
     assert saved_log(database, game_id) == []
     assert act(service, player, game_id, 0)["version"] == 1
     assert saved_log(database, game_id) == [("tap", "stock")]
+
+
+def test_a_move_saved_on_the_event_loop_is_saved_like_any_other(database: str) -> None:
+    service = server(database)
+    player = service.store.create_player()
+    game_id = service.new_game(player, {"code": CODE}).id
+
+    async def two_moves() -> list[int]:
+        await service.store.open_async()  # what a server's start does
+        try:
+            versions = []
+            for version in range(2):
+                tap = {"type": "tap", "target": "stock", "version": version}
+                move = service.play(player, game_id, tap)
+                assert isinstance(move, Move)
+                answer = await service.save_async(move)
+                assert answer is not None
+                versions.append(answer.view["version"])
+            return versions
+        finally:
+            await service.store.close_async()
+
+    assert asyncio.run(two_moves()) == [1, 2]
+    assert saved_log(database, game_id) == [("tap", "stock")] * 2
+
+
+def test_a_save_cancelled_while_the_database_works_leaves_no_guess_in_memory(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = server(database)
+    player = service.store.create_player()
+    game_id = service.new_game(player, {"code": CODE}).id
+    tap = {"type": "tap", "target": "stock", "version": 0}
+    append = service.store.append_actions_async
+    started = asyncio.Event()
+
+    async def slow_append(*args: Any, **kwargs: Any) -> None:
+        await append(*args, **kwargs)  # the move reaches the database…
+        started.set()
+        await asyncio.sleep(60)  # …and the answer is slow to come back
+
+    monkeypatch.setattr(service.store, "append_actions_async", slow_append)
+
+    async def cancelled_save() -> None:
+        move = service.play(player, game_id, tap)
+        assert isinstance(move, Move)
+        saving = asyncio.create_task(service.save_async(move))
+        await started.wait()
+        saving.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await saving
+
+    asyncio.run(cancelled_save())
+    # saved or not, the copy in memory is gone: the next request reads what is saved
+    assert service.cached(player, game_id) is None
+    assert saved_log(database, game_id) == [("tap", "stock")]
+    with pytest.raises(ServiceError) as stale:  # the tab's retry of version 0 is not applied
+        act(service, player, game_id, 0)
+    assert stale.value.status == 409
+    assert act(service, player, game_id, 1)["version"] == 2

@@ -6,7 +6,9 @@
   number of stateless workers on any number of machines. Connections are in autocommit
   mode: a transaction is begun only for a write of several statements, so a read or a
   one-statement write (a move's save) is one round trip; the quick reads a request makes
-  on the event loop go over one connection of their own (:meth:`PostgresBackend.execute`).
+  on the event loop go over one connection of their own (:meth:`PostgresBackend.execute`),
+  and a move's save is awaited there over a pool of asynchronous connections
+  (:meth:`PostgresBackend.execute_async`).
 
 The store writes its SQL once, with ``?`` placeholders; :class:`Tx` turns them into
 PostgreSQL's ``%s``. Rows are read by column name. Each backend keeps its own list of
@@ -15,6 +17,7 @@ schema scripts (:mod:`cardems.migrations`) and applies the missing ones when ope
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -210,6 +213,8 @@ class PostgresBackend:
             ) from error
         self.location = url
         self._quick: Any = None
+        self._async_pools: dict[asyncio.AbstractEventLoop, Any] = {}
+        self._pool_size = pool_size
         self._quick_lock = threading.Lock()
         self.pool = ConnectionPool(
             url,
@@ -296,6 +301,54 @@ class PostgresBackend:
                         self._quick.close()
                         self._quick = None
                     raise
+        except (psycopg.Error, PoolTimeout) as error:
+            raise DatabaseError(f"PostgreSQL: {error}") from error
+
+    async def open_async(self) -> None:
+        """Open a pool of asynchronous connections for the running event loop (a server's
+        start), through which :meth:`execute_async` then runs on that loop."""
+        from psycopg.rows import dict_row
+        from psycopg_pool import AsyncConnectionPool
+
+        loop = asyncio.get_running_loop()
+        if loop in self._async_pools:
+            return
+        pool: Any = AsyncConnectionPool(
+            self.location,
+            min_size=2,
+            max_size=self._pool_size,
+            kwargs={"row_factory": dict_row, "autocommit": True},
+            open=False,
+        )
+        try:
+            await pool.open(wait=True, timeout=15)
+        except Exception as error:
+            raise DatabaseError(
+                f"cannot reach PostgreSQL at {safe_url(self.location)}: {error}"
+            ) from None
+        self._async_pools[loop] = pool
+
+    async def close_async(self) -> None:
+        """Close the running loop's pool of asynchronous connections (a server's stop)."""
+        pool = self._async_pools.pop(asyncio.get_running_loop(), None)
+        if pool is not None:
+            await pool.close()
+
+    async def execute_async(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """:meth:`execute` awaited on the event loop: over the loop's asynchronous pool
+        (:meth:`open_async`), no thread to hand over to, so a move's save costs the loop
+        only its own work while the round trip runs; in a worker thread on a loop that
+        has no such pool."""
+        import psycopg
+        from psycopg_pool import PoolTimeout
+
+        pool = self._async_pools.get(asyncio.get_running_loop())
+        if pool is None:
+            return await asyncio.to_thread(self.execute, sql, params)
+        try:
+            async with pool.connection() as connection:
+                cursor = await connection.execute(sql.replace("?", "%s"), params)
+                return list(await cursor.fetchall()) if cursor.description else []
         except (psycopg.Error, PoolTimeout) as error:
             raise DatabaseError(f"PostgreSQL: {error}") from error
 

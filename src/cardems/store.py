@@ -126,6 +126,94 @@ CAN_ACT = (
 """Whether a cookie still names a player: ``visitor``'s test, as a condition."""
 
 
+@dataclass(frozen=True)
+class _Save:
+    """One save of new actions (:meth:`Store.append_actions`), ready for either database:
+    the row's update as a compare-and-set, the cookie's check, the rows to insert."""
+
+    game_id: str
+    version: int
+    update: str
+    row: tuple[Any, ...]
+    """The update's parameters."""
+    check: tuple[Any, ...]
+    """:data:`CAN_ACT`'s parameters; empty if no cookie is to be checked."""
+    cookie: str
+    texts: list[str]
+    """The actions as JSON."""
+    data: list[str]
+    """The records as JSON."""
+
+    @classmethod
+    def of(
+        cls,
+        game_id: str,
+        version: int,
+        actions: Sequence[tuple[str, ...]],
+        progress: Progress,
+        records: Sequence[dict[str, Any]],
+        status: str | None,
+        player_id: str | None,
+        cookie: str | None,
+    ) -> _Save:
+        """The save of ``actions`` made on ``version`` (see :meth:`Store.append_actions`)."""
+        now = time.time()
+        row: list[Any] = [
+            version + len(actions),
+            progress.elapsed,
+            int(progress.timer_stopped),
+            progress.status,
+            progress.score,
+            progress.moves,
+            now,
+            now if progress.status in FINISHED else None,
+            game_id,
+            version,
+        ]
+        update = (
+            "UPDATE games SET version = ?, elapsed = ?, timer_stopped = ?, status = ?,"
+            " score = ?, moves = ?, updated = ?, finished = ? WHERE id = ? AND version = ?"
+        )
+        for column, value in (("status", status), ("player_id", player_id)):
+            if value is not None:
+                update += f" AND {column} = ?"
+                row.append(value)
+        check: tuple[Any, ...] = ()
+        if cookie is not None and player_id is not None:
+            check = (cookie, player_id, cookie, player_id, player_id)
+        return cls(
+            game_id,
+            version,
+            update,
+            tuple(row),
+            check,
+            cookie or "",
+            [json.dumps(list(action)) for action in actions],
+            [json.dumps(record) for record in records],
+        )
+
+    def statement(self) -> tuple[str, tuple[Any, ...]]:
+        """All of it as one PostgreSQL statement (one round trip) and its parameters; its
+        one row says whether the cookie was ``ok`` and how many games ``moved``."""
+        allowed = CAN_ACT if self.check else "TRUE"
+        sql = (
+            f"WITH allowed AS (SELECT {allowed} AS ok),"
+            f" moved AS ({self.update} AND (SELECT ok FROM allowed) RETURNING id),"
+            " added AS (INSERT INTO actions (game_id, seq, action)"
+            " SELECT moved.id, ? + item.n, item.action FROM moved,"
+            " unnest(?::text[]) WITH ORDINALITY AS item(action, n)),"
+            " kept AS (INSERT INTO records (game_id, data)"
+            " SELECT moved.id, item.data FROM moved,"
+            " unnest(?::text[]) WITH ORDINALITY AS item(data, n) ORDER BY item.n)"
+            " SELECT (SELECT count(*) FROM moved) AS moved, (SELECT ok FROM allowed) AS ok"
+        )
+        return sql, (*self.check, *self.row, self.version, self.texts, self.data)
+
+    def conflict(self) -> VersionConflict:
+        """The error for a game no longer at :attr:`version`."""
+        return VersionConflict(f"the game {self.game_id} is no longer at version {self.version}")
+
+
 def new_id() -> str:
     """An unguessable identifier (144 random bits, URL-safe)."""
     return secrets.token_urlsafe(18)
@@ -169,6 +257,17 @@ class Store:
     def close(self) -> None:
         """Close the database."""
         self.db.close()
+
+    async def open_async(self) -> None:
+        """Ready :meth:`append_actions_async` for the running event loop (PostgreSQL: a
+        pool of asynchronous connections; SQLite needs none)."""
+        if isinstance(self.db, PostgresBackend):
+            await self.db.open_async()
+
+    async def close_async(self) -> None:
+        """Undo :meth:`open_async` for the running event loop."""
+        if isinstance(self.db, PostgresBackend):
+            await self.db.close_async()
 
     def transaction(self) -> AbstractContextManager[Tx]:
         """One atomic write: committed at the end, rolled back on any exception."""
@@ -381,68 +480,62 @@ class Store:
         no longer has the ``status`` or belongs to ``player_id`` that are given (what a
         cached copy holds); :class:`VisitorGone` if ``cookie`` is given and no longer
         names ``player_id``. On PostgreSQL all of it is one statement: one round trip."""
-        now = time.time()
-        row = (
-            version + len(actions),
-            progress.elapsed,
-            int(progress.timer_stopped),
-            progress.status,
-            progress.score,
-            progress.moves,
-            now,
-            now if progress.status in FINISHED else None,
-            game_id,
-            version,
-        )
-        where, params = "", []
-        for column, value in (("status", status), ("player_id", player_id)):
-            if value is not None:
-                where += f" AND {column} = ?"
-                params.append(value)
-        check: list[Any] = []
-        if cookie is not None and player_id is not None:
-            check = [cookie, player_id, cookie, player_id, player_id]
-        texts = [json.dumps(list(action)) for action in actions]
-        data = [json.dumps(record) for record in records]
-        update = (
-            "UPDATE games SET version = ?, elapsed = ?, timer_stopped = ?, status = ?,"
-            " score = ?, moves = ?, updated = ?, finished = ? WHERE id = ? AND version = ?" + where
-        )
+        save = _Save.of(game_id, version, actions, progress, records, status, player_id, cookie)
         if isinstance(self.db, PostgresBackend):
-            allowed = CAN_ACT if check else "TRUE"
-            result = self.db.execute(
-                f"WITH allowed AS (SELECT {allowed} AS ok),"
-                f" moved AS ({update} AND (SELECT ok FROM allowed) RETURNING id),"
-                " added AS (INSERT INTO actions (game_id, seq, action)"
-                " SELECT moved.id, ? + item.n, item.action FROM moved,"
-                " unnest(?::text[]) WITH ORDINALITY AS item(action, n)),"
-                " kept AS (INSERT INTO records (game_id, data)"
-                " SELECT moved.id, item.data FROM moved,"
-                " unnest(?::text[]) WITH ORDINALITY AS item(data, n) ORDER BY item.n)"
-                " SELECT (SELECT count(*) FROM moved) AS moved, (SELECT ok FROM allowed) AS ok",
-                (*check, *row, *params, version, texts, data),
-            )[0]
-            if not result["ok"]:
-                self._gone(cookie or "")
-            if result["moved"] != 1:
-                raise VersionConflict(f"the game {game_id} is no longer at version {version}")
+            self._saved(save, self.db.execute(*save.statement()))
             return
         with self.transaction() as db:
-            changed = db.execute(update, (*row, *params)).rowcount
-            if changed == 1 and check:
-                allowed = db.execute(f"SELECT {CAN_ACT} AS ok", check).fetchone()["ok"]
+            changed = db.execute(save.update, save.row).rowcount
+            if changed == 1 and save.check:
+                allowed = db.execute(f"SELECT {CAN_ACT} AS ok", save.check).fetchone()["ok"]
                 if not allowed:
-                    self._gone(cookie or "")
+                    self._gone(save.cookie)
             if changed != 1:
-                raise VersionConflict(f"the game {game_id} is no longer at version {version}")
+                raise save.conflict()
             db.executemany(
                 "INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
-                [(game_id, version + n, text) for n, text in enumerate(texts, start=1)],
+                [(game_id, version + n, text) for n, text in enumerate(save.texts, start=1)],
             )
             db.executemany(
                 "INSERT INTO records (game_id, data) VALUES (?, ?)",
-                [(game_id, text) for text in data],
+                [(game_id, text) for text in save.data],
             )
+
+    async def append_actions_async(
+        self,
+        game_id: str,
+        version: int,
+        actions: Sequence[tuple[str, ...]],
+        progress: Progress,
+        records: Sequence[dict[str, Any]] = (),
+        *,
+        status: str | None = None,
+        player_id: str | None = None,
+        cookie: str | None = None,
+    ) -> None:
+        """:meth:`append_actions` awaited on the event loop: on PostgreSQL its one statement
+        goes over an asynchronous connection (no thread); on SQLite it is the same call."""
+        if not isinstance(self.db, PostgresBackend):
+            self.append_actions(
+                game_id,
+                version,
+                actions,
+                progress,
+                records,
+                status=status,
+                player_id=player_id,
+                cookie=cookie,
+            )
+            return
+        save = _Save.of(game_id, version, actions, progress, records, status, player_id, cookie)
+        self._saved(save, await self.db.execute_async(*save.statement()))
+
+    def _saved(self, save: _Save, rows: list[Row]) -> None:
+        """Raise what the answer to :meth:`_Save.statement` says went wrong, if anything."""
+        if not rows[0]["ok"]:
+            self._gone(save.cookie)
+        if rows[0]["moved"] != 1:
+            raise save.conflict()
 
     def _gone(self, cookie: str) -> NoReturn:
         with self._visitors_lock:

@@ -31,7 +31,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from cardems.core.game import Action, Event, Game, IntentError, Table, TableSettings, View, replay
 from cardems.core.registry import games as registered_games
@@ -52,6 +52,8 @@ from cardems.timer import GameTimer
 CACHE_SIZE = 2000
 VERDICT_SECONDS = 3.0
 WARNING_SECONDS = 0.05
+T = TypeVar("T")
+
 log = logging.getLogger("cardems.service")
 
 UNWINNABLE = N_("This game can no longer be won: undo, or start a new deal.")
@@ -434,19 +436,88 @@ class TableService:
         """The second half of :meth:`act`: save ``move`` and release its game's lock. None
         if the game had changed since the copy it was played on (the copy is dropped:
         call :meth:`act`)."""
-        live = move.live
         try:
-            if not self._save(
-                live, move.version, move.actions, move.view, cookie=move.cookie, retry=move.retry
-            ):
+            try:
+                self._append(move, self.store.append_actions)
+            except Exception as error:
+                self._not_saved(move, error)
                 return None
-            events = move.events
-            if any(event.get("type") == "move" for event in events):
-                events.extend(self._warning(move.player_id, live, settings))
-            return Answer(live, events, move.view)
+            return self._saved(move, settings)
         finally:
             if move.held:
-                live.lock.release()
+                move.live.lock.release()
+
+    async def save_async(self, move: Move, settings: dict[str, Any] | None = None) -> Answer | None:
+        """:meth:`save` awaited on the event loop (see :meth:`Store.append_actions_async`).
+        If it is cancelled while the database works, whether the move was saved is not
+        known: the game is dropped from memory, to be rebuilt from what is saved."""
+        try:
+            try:
+                await self._append(move, self.store.append_actions_async)
+            except Exception as error:
+                self._not_saved(move, error)
+                return None
+            except BaseException:
+                self.forget(move.live.id)
+                raise
+            return self._saved(move, settings)
+        finally:
+            if move.held:
+                move.live.lock.release()
+
+    @staticmethod
+    def _append(move: Move, append: Callable[..., T]) -> T:
+        """Call ``append`` (:meth:`Store.append_actions` or its asynchronous twin) on what
+        is saved of ``move``: its actions, the row's progress, the records (taken from
+        the table), and beyond the version the status, player and cookie to check."""
+        live = move.live
+        table = live.table
+        progress = Progress(
+            elapsed=table.timer.elapsed(),
+            timer_stopped=table.timer.stopped,
+            status=move.view["status"],
+            score=int(move.view["score"]),
+            moves=int(move.view["moves"]),
+        )
+        records, table.records = list(table.records), []
+        return append(
+            live.id,
+            move.version,
+            move.actions,
+            progress,
+            records,
+            status=live.status,
+            player_id=live.saved.player_id,
+            cookie=move.cookie,
+        )
+
+    def _saved(self, move: Move, settings: dict[str, Any] | None) -> Answer:
+        """The answer to a saved move (with the unwinnable warning, when it is due)."""
+        live = move.live
+        live.status = str(move.view["status"])
+        events = move.events
+        if any(event.get("type") == "move" for event in events):
+            events.extend(self._warning(move.player_id, live, settings))
+        return Answer(live, events, move.view)
+
+    def _not_saved(self, move: Move, error: Exception) -> None:
+        """After a save that failed with ``error``, the copy dropped: nothing more if the
+        game had changed and the move may be played again (``move.retry``); else a 409 with the
+        current view, a 403 if the cookie no longer names the player, a 503 if the save
+        failed; any other error as it is."""
+        live = move.live
+        self.forget(live.id)
+        if isinstance(error, VersionConflict):
+            if move.retry:
+                return None
+            current = self.load(live.saved.player_id, live.id)
+            raise ServiceError(409, STALE, view=self.view(current)) from None
+        if isinstance(error, VisitorGone):
+            raise ServiceError(403, NOT_YOURS) from None
+        if isinstance(error, (OSError, StoreError)):
+            log.error("saving game %s failed", live.id, exc_info=error)
+            raise ServiceError(503, SAVE_FAILED) from None
+        raise error
 
     def drop(self, move: Move) -> None:
         """Give up a :class:`Move` that will not be saved: its game is dropped from memory
@@ -506,56 +577,6 @@ class TableService:
             found = self.store.visitor(cookie)
             if found is None or found[0] != player_id:
                 raise ServiceError(403, NOT_YOURS)
-        return True
-
-    def _save(
-        self,
-        live: LiveGame,
-        version: int,
-        actions: list[tuple[str, ...]],
-        view: View,
-        *,
-        cookie: str | None = None,
-        retry: bool = False,
-    ) -> bool:
-        """Save the new actions as a compare-and-set on the game's version, status and
-        player. False (the copy dropped) if the game had changed and ``retry``; else a
-        409 with the current view, a 403 if ``cookie`` no longer names the player, a 503
-        if the save failed."""
-        table = live.table
-        progress = Progress(
-            elapsed=table.timer.elapsed(),
-            timer_stopped=table.timer.stopped,
-            status=view["status"],
-            score=int(view["score"]),
-            moves=int(view["moves"]),
-        )
-        records, table.records = list(table.records), []
-        try:
-            self.store.append_actions(
-                live.id,
-                version,
-                actions,
-                progress,
-                records,
-                status=live.status,
-                player_id=live.saved.player_id,
-                cookie=cookie,
-            )
-        except VersionConflict:
-            self.forget(live.id)
-            if retry:
-                return False
-            current = self.load(live.saved.player_id, live.id)
-            raise ServiceError(409, STALE, view=self.view(current)) from None
-        except VisitorGone:
-            self.forget(live.id)
-            raise ServiceError(403, NOT_YOURS) from None
-        except (OSError, StoreError):
-            log.exception("saving game %s failed", live.id)
-            self.forget(live.id)
-            raise ServiceError(503, SAVE_FAILED) from None
-        live.status = progress.status
         return True
 
     def _warning(

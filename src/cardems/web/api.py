@@ -14,10 +14,9 @@
 - ``GET|POST /api/settings``, ``GET /api/stats``.
 
 Blocking work (bots, solvers, rebuilding a game) runs in worker threads, so one slow
-request never holds up the others; a quick move is played on the event loop, where a
-thread would cost more than it saves, and saved there too on SQLite; on PostgreSQL its
-save (a round trip and a commit) is awaited in a worker thread, so that the event loop
-goes on and the saves in flight are committed together.
+request never holds up the others; a quick move is played and saved on the event loop,
+where a thread would cost more than it saves: on PostgreSQL its save (a round trip and a
+commit) is awaited over an asynchronous connection, so the loop goes on meanwhile.
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
 
-from cardems.core.service import Answer, LiveGame, Move, ServiceError
+from cardems.core.service import LiveGame, Move, ServiceError
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.web.deps import Ctx, Web
 from cardems.web.i18n import translate, translate_events
@@ -78,14 +77,11 @@ def game_routes(web: Web) -> list[Route]:
         )
         answer = None
         if not service.blocks(ctx.reader, ctx.game_id, ctx.settings):
-            # a quick move: played on the event loop, where a thread would cost more than
-            # it saves; its save too on SQLite, in a worker thread across a network
+            # a quick move: played and saved on the event loop, where a thread would cost
+            # more than it saves
             played = service.play(ctx.reader, ctx.game_id, ctx.body, cookie=ctx.unchecked)
             if isinstance(played, Move):
-                if service.store.db.postgres:
-                    answer = await saved(played, ctx.settings)
-                else:
-                    answer = service.save(played, ctx.settings)
+                answer = await service.save_async(played, ctx.settings)
             else:
                 answer = played
         if answer is None:  # bots, solvers, a game to rebuild or a stale copy
@@ -101,23 +97,6 @@ def game_routes(web: Web) -> list[Route]:
         if refused is not None:
             data["refused"] = translate(ctx.lang, refused)
         return data, 200
-
-    async def saved(move: Move, settings: dict[str, Any]) -> Answer | None:
-        """:meth:`TableService.save` in a worker thread; the move dropped if that never
-        runs (the request was cancelled first)."""
-        started = False
-
-        def save() -> Answer | None:
-            nonlocal started
-            started = True
-            return service.save(move, settings)
-
-        try:
-            return await run_in_threadpool(save)
-        except BaseException:
-            if not started:
-                service.drop(move)
-            raise
 
     async def hint(ctx: Ctx) -> tuple[dict[str, Any], int]:
         return {"hint": await run_in_threadpool(service.hint, ctx.reader, ctx.game_id)}, 200

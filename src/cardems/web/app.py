@@ -131,7 +131,11 @@ def create_app(
         # and requests (with 500 games in memory its pause drops from ~30 to ~5 ms).
         gc.collect()
         gc.freeze()
-        yield
+        await service.store.open_async()
+        try:
+            yield
+        finally:
+            await service.store.close_async()
         serving -= 1
         if not serving:  # the last server of this app stopped: close the database
             service.store.close()
