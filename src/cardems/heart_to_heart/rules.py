@@ -23,6 +23,7 @@ Each draw, recycle and pair counts as one move; each heart card removed scores 1
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -41,6 +42,7 @@ POINTS_PER_CARD = 10
 SAME_RANK = N_("Must be of the same rank")
 
 
+@functools.cache
 def card_text(rank: int) -> str:
     """The card notation of a heart of ``rank``: ``AH``, ``TH``, ``KH``."""
     return str(Card(Rank(rank), Suit.HEARTS))

@@ -6,6 +6,7 @@ parts with the language's separator: "4 of hearts, position 25, available".
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Final
 
@@ -50,8 +51,12 @@ def card_name(card: Card, lang: str) -> str:
 
 def spoken_label(parts: Iterable[str], lang: str) -> str:
     """Join already translated parts of a label with the language's separator."""
-    separator = translations(lang).pgettext(_SEPARATOR, _COMMA)
-    return str(separator).join(parts)
+    return _separator(lang).join(parts)
+
+
+@functools.cache
+def _separator(lang: str) -> str:
+    return str(translations(lang).pgettext(_SEPARATOR, _COMMA))
 
 
 def card_name_parts(lang: str) -> dict[str, object]:

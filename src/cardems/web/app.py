@@ -22,7 +22,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
@@ -37,6 +37,7 @@ from cardems.web.assets import game_assets
 from cardems.web.data import data_routes
 from cardems.web.deps import Web
 from cardems.web.i18n import choose_language, translate
+from cardems.web.jsonanswer import JSONAnswer
 from cardems.web.pages import page_routes
 from cardems.web.ratelimit import RateLimiter
 from cardems.web.replay import replay_routes
@@ -55,7 +56,7 @@ def _browser_language(request: Request) -> str:
 async def _not_found(request: Request, exc: Exception) -> Response:
     lang = _browser_language(request)
     if request.url.path.startswith("/api/"):
-        return JSONResponse({"error": translate(lang, NO_SUCH_CALL)}, 404)
+        return JSONAnswer({"error": translate(lang, NO_SUCH_CALL)}, 404)
     t = translations(lang)
     html = (
         f'<html lang="{lang}" dir="{direction(lang)}"><title>Cardems</title>'
@@ -67,13 +68,13 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 async def _method_not_allowed(request: Request, exc: Exception) -> Response:
     message = N_("%(method)s is not allowed here") % {"method": request.method}
-    return JSONResponse({"error": translate(_browser_language(request), message)}, 405)
+    return JSONAnswer({"error": translate(_browser_language(request), message)}, 405)
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
     log.exception("unexpected error on %s", request.url.path, exc_info=exc)
     message = N_("internal error; your game is saved as of the last move")
-    return JSONResponse({"error": translate(_browser_language(request), message)}, 500)
+    return JSONAnswer({"error": translate(_browser_language(request), message)}, 500)
 
 
 def create_app(

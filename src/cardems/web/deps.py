@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, Response
 
 from cardems.core.registry import games
 from cardems.core.service import ServiceError, TableService
@@ -39,6 +39,7 @@ from cardems.web.i18n import (
     translate,
     translate_events,
 )
+from cardems.web.jsonanswer import JSONAnswer
 from cardems.web.jsonbody import BodyError, parse_json, read_capped
 from cardems.web.ratelimit import RateLimiter
 
@@ -193,7 +194,7 @@ class Web:
             self.context(request, move=move)
             if not self.allowed(request):
                 lang = choose_language(None, request.headers.get("accept-language"))
-                return JSONResponse({"error": translate(lang, TOO_MANY)}, 429)
+                return JSONAnswer({"error": translate(lang, TOO_MANY)}, 429)
             ctx = self.context(request)
             started = time.perf_counter()
             response: Response
@@ -201,9 +202,9 @@ class Web:
                 ctx.body = await self._body(request, max_body)
                 started = time.perf_counter()  # server time: from the whole request on
                 data, status = await handler(ctx)
-                response = JSONResponse(data, status_code=status)
+                response = JSONAnswer(data, status_code=status)
             except ServiceError as error:
-                response = JSONResponse(self.error(error, ctx.lang), error.status)
+                response = JSONAnswer(self.error(error, ctx.lang), error.status)
             elapsed = (time.perf_counter() - started) * 1000
             response.headers["server-timing"] = f"app;dur={elapsed:.3f}"
             response.headers["cache-control"] = "no-store"

@@ -26,7 +26,7 @@ from urllib.parse import urlencode
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from cardems.core.game import Action, Event, Example, Game, TableSettings, View
@@ -36,6 +36,7 @@ from cardems.i18n import translations
 from cardems.i18n.markers import N_
 from cardems.web.deps import Web
 from cardems.web.i18n import translate
+from cardems.web.jsonanswer import JSONAnswer
 
 MAX_MOVES_TEXT: Final = 6000
 """Characters of ``moves`` at most (a URL stays well under 8 KB)."""
@@ -256,11 +257,11 @@ def replay_routes(web: Web) -> list[Route]:
                 raise ReplayError(BAD_STEP)
             steps = await run_in_threadpool(build, service.games, code, actions[: int(number)])
         except ReplayError as error:
-            return JSONResponse({"error": translate(ctx.lang, str(error))}, 400)
+            return JSONAnswer({"error": translate(ctx.lang, str(error))}, 400)
         last = steps[-1]
         view = web.localize(last.view, ctx.lang)
         data = {"step": int(number), "view": view, "events": last.events}
-        return JSONResponse(data, headers={"cache-control": "public, max-age=3600"})
+        return JSONAnswer(data, headers={"cache-control": "public, max-age=3600"})
 
     async def own(request: Request) -> Response:
         """The player's game (finished or not) as a shareable replay URL."""
