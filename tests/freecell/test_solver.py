@@ -106,3 +106,46 @@ def test_progress_is_possible_from_a_deal_and_not_when_jammed() -> None:
     assert progress_possible(deal(DealCode("FC", 1, "N", 1)), 10_000) is True
     columns = ["AH 5C", "AD 5S", "AC 7C", "AS 7S", "2H 9C", "2D 9S", "3H JC", "3D JS"]
     assert progress_possible(position(columns, ["4C", "4S", "6C", "6S"]), 10_000) is False
+
+
+def dive(state: FreeCellState) -> bool | None:
+    """What the randomized depth-first search alone says of ``state`` (its line checked)."""
+    start = solver._settle(*_encode(state), state.by_suit, None)
+    search = solver._dive(start, state.by_suit)
+    next(search)
+    outcome, _, _ = search.send(10**9)
+    if isinstance(outcome, list):
+        assert replays_to_a_win(state, solver._line(state, outcome))
+        return True
+    return outcome
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("columns", "found", "cells"), ENDGAMES)
+def test_a_dive_alone_agrees_with_an_exhaustive_search(
+    columns: list[str], found: tuple[int, int, int, int], cells: list[str | None]
+) -> None:
+    for by_suit in (False, True):
+        state = position(columns, cells, found, by_suit)
+        assert dive(state) is exhaustive(state)
+
+
+def test_a_dive_wins_a_deal_and_starts_again_when_its_budget_runs_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert dive(deal(DealCode("FC", 1, "N", 1))) is True
+    monkeypatch.setattr(solver, "RESTART", 40)  # too few positions for a line
+    state = deal(DealCode("FC", 1, "N", 1))
+    start = solver._settle(*_encode(state), False, None)
+    search = solver._dive(start, False)
+    next(search)
+    outcome, used, held = search.send(200)
+    assert outcome is None and used == 200 and held <= 40  # it started again, and again
+
+
+@pytest.mark.slow
+def test_a_deal_the_best_first_searches_lose_their_way_on_is_won() -> None:
+    state = deal(DealCode("FC", 1, "N", 20202))  # undecided after 300 s without the dive
+    result = solve_state(state, time_limit=120)
+    assert result.winnable is True
+    assert replays_to_a_win(state, result.moves)

@@ -6,7 +6,10 @@ Best-first searches over positions (most promising first by :func:`_score`: card
 how deep the next card of each suit lies, cards above a lower card of their suit, broken
 sequences, free space), one per weighting of :data:`PROFILES`, each with its own queue and
 transposition table, taking turns (which weighting finds a line fast differs from deal to
-deal, so a portfolio cuts the slow tail). It is *exact*: "winnable" comes with
+deal, so a portfolio cuts the slow tail). On a hard deal (past :data:`LATE` positions) a
+randomized depth-first dive joins them: where every best-first order loses its way in
+millions of positions, a dive restarted with new seeds finds a line in thousands. It is
+*exact*: "winnable" comes with
 a solution, "not winnable" only once every position reachable under the rules below has
 been searched, and "undecided" when a node, time or memory budget runs out. The rules keep every
 position reachable by single-card moves (a move of a sequence is a shortcut for moves
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+import random
 import time
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
@@ -393,7 +397,14 @@ def _solve(state: FreeCellState, node_limit: int | None, time_limit: float | Non
     expanded = [0] * len(searches)
     held = [0] * len(searches)
     nodes = 0
+    diving = False
     while True:
+        if not diving and nodes >= LATE:  # a hard deal: a dive joins the searches
+            diving = True
+            searches.append(_dive(start, by_suit))
+            next(searches[-1])
+            expanded.append(0)
+            held.append(0)
         for index, search in enumerate(searches):
             budget = SLICE
             if node_limit is not None:
@@ -411,9 +422,12 @@ def _solve(state: FreeCellState, node_limit: int | None, time_limit: float | Non
                 return SolveResult(None, [], nodes, _since(started))
         if sum(held) > ENTRIES:
             return SolveResult(None, [], nodes, _since(started))
-        if len(searches) > 1 and sum(held) > ENTRIES // 2:
-            keep = expanded.index(max(expanded))
-            searches, expanded, held = [searches[keep]], [expanded[keep]], [held[keep]]
+        if len(searches) > 1 + diving and sum(held) > ENTRIES // 2:
+            best = expanded[: len(PROFILES)]
+            keep = [best.index(max(best))] + ([len(searches) - 1] if diving else [])
+            searches = [searches[i] for i in keep]
+            expanded = [expanded[i] for i in keep]
+            held = [held[i] for i in keep]
 
 
 Outcome = tuple[list[RawMove] | Literal[False] | None, int, int]
@@ -599,6 +613,72 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
                 gain += here[run] - here[b""]
             push(heap, (score + gain * TIE + counter, node, raw, None))
     yield False, used, len(parents)
+
+
+LATE = 20_000
+"""Positions the best-first searches expand before a dive (:func:`_dive`) joins them."""
+
+RESTART = 20_000
+"""Positions a dive tries before it starts again with another seed."""
+
+NOISE = 50
+"""How far a dive's random shake may move a position's score (a card home weighs 12–20)."""
+
+
+def _dive(start: State, by_suit: bool) -> Generator[Outcome, int, None]:
+    """Randomized depth-first searches for the deals on which the best-first ones lose
+    their way: from each position, the unseen children in the order of their score
+    (by the next weighting of :data:`PROFILES`) shaken by up to :data:`NOISE`, deepest
+    first; after :data:`RESTART` positions it starts again with the next seed. Answers as
+    :func:`_search` does; a dive that ends before :data:`RESTART` has searched every
+    reachable position, so the deal is proved lost."""
+    budget = yield None, 0, 1
+    used = 0
+    for seed in range(1 << 30):
+        shake = random.Random(seed)
+        weights = PROFILES[seed % len(PROFILES)]
+        here = Disorders(FITS[by_suit], weights)
+        seen = {_key(start[0], start[1])}
+        path: list[RawMove] = []
+        stack: list[Iterator[tuple[RawMove, State]]] = []
+        state: State | None = start
+        while True:
+            if used >= budget:
+                budget = yield None, used, len(seen)
+                used = 0
+            if state is not None:  # a new position: order its children
+                cols, cells, found = state
+                if found == WON:
+                    yield path, used, len(seen)
+                    return
+                children: list[tuple[float, int, RawMove, State]] = []
+                for move in _children(cols, cells, found, by_suit):
+                    new = _child(cols, cells, found, move, by_suit)
+                    if _key(new[0], new[1]) not in seen:
+                        score = _score(*new, weights, here) + shake.uniform(0, NOISE)
+                        children.append((score, len(children), move, new))
+                children.sort()
+                stack.append(iter([(move, new) for _, _, move, new in children]))
+                state = None
+            step = next(stack[-1], None) if stack else None
+            if step is None:
+                if not stack:
+                    yield False, used, len(seen)
+                    return
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            move, new = step
+            key = _key(new[0], new[1])
+            if key in seen:
+                continue
+            if len(seen) >= RESTART:
+                break
+            seen.add(key)
+            used += 1
+            path.append(move)
+            state = new
 
 
 def _line(state: FreeCellState, line: list[RawMove]) -> list[Move]:
