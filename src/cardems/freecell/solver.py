@@ -8,12 +8,12 @@ sequences, free space), one per weighting of :data:`PROFILES`, each with its own
 transposition table, taking turns (which weighting finds a line fast differs from deal to
 deal, so a portfolio cuts the slow tail). On a hard deal (past :data:`LATE` positions) a
 randomized depth-first dive joins them: where every best-first order loses its way in
-millions of positions, a dive restarted with new seeds finds a line in thousands. It is
-*exact*: "winnable" comes with
-a solution, "not winnable" only once every position reachable under the rules below has
-been searched, and "undecided" when a node, time or memory budget runs out. The rules keep every
-position reachable by single-card moves (a move of a sequence is a shortcut for moves
-of one card each), so no winning line is lost:
+millions of positions, a dive restarted with new seeds finds a line in thousands.
+
+It is *exact*: "winnable" comes with a solution, "not winnable" only once every position
+reachable under the rules below has been searched, and "undecided" when a node, time or
+memory budget runs out. The rules keep every position reachable by single-card moves (a
+move of a sequence is a shortcut for moves of one card each), so no winning line is lost:
 
 - Safe cards go home at once (:func:`cardems.freecell.rules.is_safe_home`).
 - A card may go to any free cell or any empty column: the cells are kept sorted and the
