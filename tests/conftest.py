@@ -3,6 +3,7 @@
 import os
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,22 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield str(tmp_path / "cardems.db")
         return
+    with postgres_schema() as url:
+        yield url
+
+
+@pytest.fixture
+def postgres() -> Iterator[str]:
+    """A new schema of the test PostgreSQL server, as a URL (skipped without one)."""
+    if not POSTGRES:
+        pytest.skip("needs PostgreSQL: set CARDEMS_TEST_POSTGRES (./scripts/test starts one)")
+    with postgres_schema() as url:
+        yield url
+
+
+@contextmanager
+def postgres_schema() -> Iterator[str]:
+    """A schema of its own on the test server, dropped afterwards: its URL."""
     import psycopg
 
     schema = f"test_{secrets.token_hex(6)}"

@@ -4,8 +4,10 @@ happens — two servers on one database, a save that fails, an intent sent twice
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -14,6 +16,7 @@ from cardems.database import DatabaseError
 from cardems.store import Store
 
 CODE = "HH1-N-AAAAAAM"
+T = TypeVar("T")
 
 
 def server(path: str | Path) -> TableService:
@@ -24,6 +27,13 @@ def server(path: str | Path) -> TableService:
 def act(service: TableService, player: str, game_id: str, version: int) -> dict[str, Any]:
     answer = service.act(player, game_id, {"type": "tap", "target": "stock", "version": version})
     return answer.view
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own: a browser test run before in this process
+    leaves Playwright's loop running in this one."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def saved_log(path: str | Path, game_id: str) -> list[tuple[str, ...]]:
@@ -207,7 +217,7 @@ def test_a_move_saved_on_the_event_loop_is_saved_like_any_other(database: str) -
         finally:
             await service.store.close_async()
 
-    assert asyncio.run(two_moves()) == [1, 2]
+    assert run(two_moves()) == [1, 2]
     assert saved_log(database, game_id) == [("tap", "stock")] * 2
 
 
@@ -237,7 +247,7 @@ def test_a_save_cancelled_while_the_database_works_leaves_no_guess_in_memory(
         with pytest.raises(asyncio.CancelledError):
             await saving
 
-    asyncio.run(cancelled_save())
+    run(cancelled_save())
     # saved or not, the copy in memory is gone: the next request reads what is saved
     assert service.cached(player, game_id) is None
     assert saved_log(database, game_id) == [("tap", "stock")]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 import socket
 import subprocess
 import sys
@@ -19,35 +18,18 @@ import httpx2
 import pytest
 from web_browser import ARTIFACTS, cards, click, info
 
-POSTGRES = os.environ.get("CARDEMS_TEST_POSTGRES", "")
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 CODE = "HH1-N-AAAAAAM"
-NEEDS = "hosted mode needs PostgreSQL: set CARDEMS_TEST_POSTGRES (./scripts/test starts one)"
-pytestmark = pytest.mark.skipif(not POSTGRES, reason=NEEDS)
 NAME, PASSWORD = "newcomer", "a long enough password"
 
 
 @pytest.fixture
-def postgres_url() -> Iterator[str]:
-    """A fresh schema of the test PostgreSQL server, as a URL (as the ``database`` fixture)."""
-    import psycopg
-
-    schema = f"test_{secrets.token_hex(6)}"
-    with psycopg.connect(POSTGRES, autocommit=True) as admin:
-        admin.execute(f"CREATE SCHEMA {schema}")
-        try:
-            yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
-        finally:
-            admin.execute(f"DROP SCHEMA {schema} CASCADE")
-
-
-@pytest.fixture
-def served(postgres_url: str) -> Iterator[str]:
+def served(postgres: str) -> Iterator[str]:
     """``cardems serve`` with two workers over PostgreSQL, answering; the address it printed."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    command = [sys.executable, "-m", "cardems", "serve", "--db", postgres_url]
+    command = [sys.executable, "-m", "cardems", "serve", "--db", postgres]
     command += ["--workers", "2", "--no-browser", "--port", str(port)]
     proc = subprocess.Popen(
         command, env=dict(os.environ, PYTHONPATH=SRC), stdout=subprocess.PIPE, text=True
