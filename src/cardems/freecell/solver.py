@@ -458,6 +458,27 @@ class _Moves(dict[RawMove, RawMove]):
 MOVES = _Moves()
 
 
+Shape = tuple[int, tuple[int, ...], bytes, int, int]
+"""A sequence that may leave a column: its size, the cards it may lie on, the sequence
+itself, what its leaving changes of the column's weighted disorder, and the card it
+uncovers (-1 for none)."""
+
+
+def _shape(
+    col: bytes, fits: list[bytes], parents_of: list[tuple[int, ...]], here: Disorders
+) -> list[Shape]:
+    """The :data:`Shape` of each sequence at the top of ``col``, shortest first: a search
+    meets each column many times, and works these out once."""
+    was = here[col]
+    shapes = []
+    for k in range(1, _run(col, fits) + 1):
+        rest = col[:-k]
+        shapes.append(
+            (k, parents_of[col[-k]], col[-k:], here[rest] - was, rest[-1] if rest else -1)
+        )
+    return shapes
+
+
 def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome, int, None]:
     """One best-first search by ``weights``; sent a budget of positions, it answers an
     :data:`Outcome`. Children are queued as (parent, move) with their score worked out from
@@ -466,10 +487,10 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
     card go home (foundations change) is built at once, as its whole score changes."""
     fits = FITS[by_suit]
     parents_of = PARENTS[by_suit]
-    runs = RUNS[by_suit]
     w_cell = weights[4]
     w_depth = weights[1]
     here = Disorders(fits, weights)
+    shapes: dict[bytes, list[Shape]] = {}
     one = MOVES
 
     def full(new: State) -> int:
@@ -487,8 +508,8 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
             used = 0
             if len(here) > 300_000:
                 here = Disorders(fits, weights)
-            if len(runs) > 200_000:
-                runs.clear()
+            if len(shapes) > 200_000:
+                shapes.clear()
         packed, parent, move, new = pop(heap)
         if new is None:
             assert parent is not None and move is not None
@@ -551,20 +572,19 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
                 built = _child(cols, cells, found, raw, by_suit)
                 counter += 1
                 push(heap, (full(built) + counter, node, raw, built))
-            m = runs.get(col, 0)
-            if not m:
-                m = runs[col] = _run(col, fits)
-            was = here[col]
+            shape = shapes.get(col)
+            if shape is None:
+                shape = shapes[col] = _shape(col, fits, parents_of, here)
             held = holds[i]
-            for k in range(1, min(m, limit) + 1):
-                for parent_card in parents_of[col[-k]]:
+            for k, onto, run, lost, under in shape:
+                if k > limit:
+                    break
+                for parent_card in onto:
                     dest = tops.get(parent_card)
                     if dest is None:
                         continue
                     raw = one[("c", i, "c", dest, k)]
                     counter += 1
-                    rest = col[:-k]
-                    under = rest[-1] if rest else -1
                     if (
                         under >= 0
                         and under % 13 == found[under // 13]
@@ -574,16 +594,14 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
                         push(heap, (full(built) + counter, node, raw, built))
                     else:
                         below = cols[dest]
-                        run = col[-k:]
                         deeper = holds[dest] - held
                         for moved in run:
                             if moved % 13 == found[moved // 13]:
                                 deeper += 1
-                        gain = here[rest] - was + here[below + run] - here[below]
-                        gain += w_depth * k * deeper
+                        gain = lost + here[below + run] - here[below] + w_depth * k * deeper
                         push(heap, (score + gain * TIE + counter, node, raw, None))
             if empty_col >= 0:
-                for k in range(min(m, limit_empty, len(col) - 1), 0, -1):
+                for k in range(min(len(shape), limit_empty, len(col) - 1), 0, -1):
                     later.append((None, ("c", i, "c", empty_col, k)))
             if free:
                 later.append((None, ("c", i, "f", top, 1)))
