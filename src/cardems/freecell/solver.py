@@ -447,15 +447,20 @@ TIE = 1 << 32
 WON = (13, 13, 13, 13)
 
 
-class _Moves(dict[RawMove, RawMove]):
-    """One copy of each move, shared by every queue (a queued move costs a pointer)."""
-
-    def __missing__(self, move: RawMove) -> RawMove:
-        self[move] = move
-        return move
-
-
-MOVES = _Moves()
+# Every move a search may queue, made once and shared by every queue (a queued move costs a
+# pointer, and queuing one builds no tuple). A sequence has 13 cards at most.
+BETWEEN = [
+    [[("c", i, "c", d, k) for k in range(14)] for d in range(COLUMNS)] for i in range(COLUMNS)
+]
+"""``BETWEEN[column][to][size]``."""
+CELL_TO = [[("f", card, "c", d, 1) for d in range(COLUMNS)] for card in range(52)]
+"""``CELL_TO[card][column]``."""
+CELL_HOME = [("f", card, "h", card // 13, 1) for card in range(52)]
+"""``CELL_HOME[card]``."""
+HOME = [[("c", i, "h", suit, 1) for suit in range(4)] for i in range(COLUMNS)]
+"""``HOME[column][suit]``."""
+INTO_CELL = [[("c", i, "f", card, 1) for card in range(52)] for i in range(COLUMNS)]
+"""``INTO_CELL[column][card]``."""
 
 
 Shape = tuple[int, tuple[int, ...], bytes, int, int]
@@ -491,7 +496,6 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
     w_depth = weights[1]
     here = Disorders(fits, weights)
     shapes: dict[bytes, list[Shape]] = {}
-    one = MOVES
 
     def full(new: State) -> int:
         return _score(*new, weights, here) * TIE
@@ -547,7 +551,7 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
         for card in cells:
             suit = card // 13
             if card % 13 == found[suit]:
-                raw = one[("f", card, "h", suit, 1)]
+                raw = CELL_HOME[card]
                 built = _child(cols, cells, found, raw, by_suit)
                 counter += 1
                 push(heap, (full(built) + counter, node, raw, built))
@@ -557,18 +561,18 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
                     below = cols[dest]
                     counter += 1
                     gain = here[below + bytes((card,))] - here[below] + w_depth * holds[dest]
-                    raw = one[("f", card, "c", dest, 1)]
+                    raw = CELL_TO[card][dest]
                     push(heap, (score - cell_in + gain * TIE + counter, node, raw, None))
             if empty_col >= 0:
                 gain = here[bytes((card,))] - here[b""]
-                later.append((score - cell_in + gain * TIE, ("f", card, "c", empty_col, 1)))
+                later.append((score - cell_in + gain * TIE, CELL_TO[card][empty_col]))
         for i, col in enumerate(cols):
             if not col:
                 continue
             top = col[-1]
             suit = top // 13
             if top % 13 == found[suit]:
-                raw = one[("c", i, "h", suit, 1)]
+                raw = HOME[i][suit]
                 built = _child(cols, cells, found, raw, by_suit)
                 counter += 1
                 push(heap, (full(built) + counter, node, raw, built))
@@ -583,7 +587,7 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
                     dest = tops.get(parent_card)
                     if dest is None:
                         continue
-                    raw = one[("c", i, "c", dest, k)]
+                    raw = BETWEEN[i][dest][k]
                     counter += 1
                     if (
                         under >= 0
@@ -602,11 +606,10 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
                         push(heap, (score + gain * TIE + counter, node, raw, None))
             if empty_col >= 0:
                 for k in range(min(len(shape), limit_empty, len(col) - 1), 0, -1):
-                    later.append((None, ("c", i, "c", empty_col, k)))
+                    later.append((None, BETWEEN[i][empty_col][k]))
             if free:
-                later.append((None, ("c", i, "f", top, 1)))
+                later.append((None, INTO_CELL[i][top]))
         for known, raw in later:
-            raw = one[raw]
             counter += 1
             if known is not None:
                 push(heap, (known + counter, node, raw, None))
