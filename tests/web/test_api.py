@@ -11,6 +11,7 @@ from solitaire_lines import hh_blocked_game, hh_losing_move, hh_won_game
 from starlette.testclient import TestClient
 
 from cardems.core.registry import game_for
+from cardems.database import DatabaseError
 from cardems.dealcode import DealCode
 from cardems.store import Store
 from cardems.web.app import create_app
@@ -434,3 +435,26 @@ def test_a_session_ended_on_another_server_can_no_longer_move(db_path: Path) -> 
         assert first.get(f"/api/games/{game_id}").status_code == 403
     saved = Store(db_path).load_game(game_id)
     assert saved is not None and saved.log == [("tap", "stock")]
+
+
+def test_a_move_whose_save_fails_answers_503_and_the_game_stays_as_saved(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = new_game(client, code=WORKED)["id"]
+    assert intent(client, game_id, type="tap", target="stock").status_code == 200
+    db = client.app.state.service.store.db  # type: ignore[attr-defined]
+
+    def lost(*args: object, **kwargs: object) -> None:
+        raise DatabaseError("the connection to the database was lost")
+
+    async def lost_async(*args: object, **kwargs: object) -> None:
+        lost()
+
+    with monkeypatch.context() as broken:  # the move's save, on the event loop
+        broken.setattr(db, *("execute_async", lost_async) if db.postgres else ("transaction", lost))
+        failed = intent(client, game_id, {"type": "tap", "target": "stock", "version": 1})
+    assert failed.status_code == 503 and "could not be saved" in failed.json()["error"]
+    view = client.get(f"/api/games/{game_id}").json()["view"]
+    assert (view["version"], view["moves"]) == (1, 1)  # what is saved, not the lost move
+    played = intent(client, game_id, {"type": "tap", "target": "stock", "version": 1})
+    assert played.json()["view"]["version"] == 2
