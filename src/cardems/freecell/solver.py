@@ -469,6 +469,9 @@ itself, what its leaving changes of the column's weighted disorder, and the card
 uncovers (-1 for none)."""
 
 
+NO_SHAPE: Shape = (0, (), b"", 0, -1)
+
+
 def _shape(
     col: bytes, fits: list[bytes], parents_of: list[tuple[int, ...]], here: Disorders
 ) -> list[Shape]:
@@ -546,7 +549,8 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
                         break
         free = CELLS - len(cells)
         tops, empty_col, limit, limit_empty = _room(cols, free)
-        later: list[tuple[int | None, RawMove]] = []
+        later: list[tuple[int | None, RawMove, Shape]] = []  # queued last: into an empty
+        # column or a cell, with their score if it is known, else their sequence's shape
         cell_in = w_cell * TIE
         for card in cells:
             suit = card // 13
@@ -565,7 +569,7 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
                     push(heap, (score - cell_in + gain * TIE + counter, node, raw, None))
             if empty_col >= 0:
                 gain = here[bytes((card,))] - here[b""]
-                later.append((score - cell_in + gain * TIE, CELL_TO[card][empty_col]))
+                later.append((score - cell_in + gain * TIE, CELL_TO[card][empty_col], NO_SHAPE))
         for i, col in enumerate(cols):
             if not col:
                 continue
@@ -606,29 +610,25 @@ def _search(start: State, by_suit: bool, weights: Weights) -> Generator[Outcome,
                         push(heap, (score + gain * TIE + counter, node, raw, None))
             if empty_col >= 0:
                 for k in range(min(len(shape), limit_empty, len(col) - 1), 0, -1):
-                    later.append((None, BETWEEN[i][empty_col][k]))
+                    later.append((None, BETWEEN[i][empty_col][k], shape[k - 1]))
             if free:
-                later.append((None, INTO_CELL[i][top]))
-        for known, raw in later:
+                later.append((None, INTO_CELL[i][top], shape[0]))
+        for known, raw, shaped in later:
             counter += 1
             if known is not None:
                 push(heap, (known + counter, node, raw, None))
                 continue
-            _, i, dkind, _, k = raw
-            col = cols[i]
-            rest = col[:-k]
-            under = rest[-1] if rest else -1
+            k, _, run, lost, under = shaped
             if under >= 0 and under % 13 == found[under // 13] and _safe(under, found, by_suit):
                 built = _child(cols, cells, found, raw, by_suit)
                 push(heap, (full(built) + counter, node, raw, built))
                 continue
-            run = col[-k:]
-            deeper = -holds[i]
+            deeper = -holds[raw[1]]
             for moved in run:
                 if moved % 13 == found[moved // 13]:
                     deeper += 1
-            gain = here[rest] - here[col] + w_depth * k * deeper
-            if dkind == "f":
+            gain = lost + w_depth * k * deeper
+            if raw[2] == "f":
                 gain += w_cell
             else:
                 gain += here[run] - here[b""]
