@@ -224,6 +224,10 @@ class CellTable(SolitaireActions, ABC, Generic[S]):
         """How many top cards of a column may move together."""
 
     @abstractmethod
+    def builds_on(self, state: S, card: Card, below: Card) -> bool:
+        """Whether ``card`` may lie on ``below`` in a column."""
+
+    @abstractmethod
     def group_limit(self, state: S) -> int:
         """The largest group of cards that may move together now."""
 
@@ -575,18 +579,21 @@ class CellTable(SolitaireActions, ABC, Generic[S]):
         """(pile, depth from the top) of cards that can go home or onto another column."""
         state = self.state
         framed: set[tuple[Place, int]] = set()
-        sources = [Place("column", i) for i in range(self.n_columns) if state.columns[i]]
+        columns = [Place("column", i) for i in range(self.n_columns)]
+        sources = [place for place in columns if state.columns[place.index]]
         sources += [Place("cell", i) for i, card in enumerate(state.cells) if card is not None]
         for source in sources:
             if home_move(state, source) is not None:
                 framed.add((source, 1))
-            for index in range(self.n_columns):
-                dest = Place("column", index)
+            cards = state.cards_at(source)
+            for dest in columns:
                 if dest == source:
                     continue
                 count = self.count_for(state, source, dest)
-                whole = source.kind == "column" and count == len(state.cards_at(source))
-                if whole and not state.columns[index]:
+                below = state.columns[dest.index]
+                if below and not self.builds_on(state, cards[-count], below[-1]):
+                    continue  # what the rules would refuse first, told cheaply
+                if not below and source.kind == "column" and count == len(cards):
                     continue
                 if state.refusal(Move(source, dest, count)) is None:
                     framed.add((source, count))

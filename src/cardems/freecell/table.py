@@ -117,6 +117,10 @@ class FreeCellTable(CellTable[FreeCellState]):
         """The top run of a column."""
         return run_length(pile, self.state.by_suit)
 
+    def builds_on(self, state: FreeCellState, card: Card, below: Card) -> bool:
+        """See :func:`~cardems.freecell.rules.builds_on`."""
+        return builds_on(card, below, state.by_suit)
+
     def group_limit(self, state: FreeCellState) -> int:
         """See :func:`~cardems.freecell.rules.group_limit`."""
         return group_limit(state)

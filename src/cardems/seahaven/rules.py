@@ -110,15 +110,17 @@ def deal(code: DealCode) -> SeahavenState:
     return SeahavenState(tuple(tuple(pile) for pile in piles), tuple(cells))
 
 
+def builds_on(card: Card, below: Card) -> bool:
+    """Whether ``card`` may lie on ``below`` in a column: the same suit, one rank lower."""
+    return card.suit is below.suit and card.rank == below.rank - 1
+
+
 def run_length(pile: tuple[Card, ...]) -> int:
     """How many top cards of a column form a same-suit run (consecutive ranks)."""
     if not pile:
         return 0
     length = 1
-    while length < len(pile):
-        upper, lower = pile[-length], pile[-length - 1]
-        if lower.suit is not upper.suit or lower.rank != upper.rank + 1:
-            break
+    while length < len(pile) and builds_on(pile[-length], pile[-length - 1]):
         length += 1
     return length
 
@@ -146,8 +148,7 @@ def check_move(state: SeahavenState, move: Move) -> str | None:
         return landing_refusal(state, card, dest)
     pile = state.columns[dest.index]
     if pile:
-        top = pile[-1]
-        if card.suit is not top.suit or card.rank != top.rank - 1:
+        if not builds_on(card, pile[-1]):
             return N_("Must be the same suit and exactly one rank lower")
     elif card.rank is not Rank.KING:
         return N_("An empty column takes only a king")

@@ -49,6 +49,7 @@ from cardems.seahaven.rules import (
     Move,
     Place,
     SeahavenState,
+    builds_on,
     deal,
     group_limit,
     run_length,
@@ -84,8 +85,7 @@ def count_for(state: SeahavenState, source: Place, dest: Place) -> int:
     for count in range(1, run + 1):
         card = pile[-count]
         if target_pile:
-            top = target_pile[-1]
-            if card.suit is top.suit and card.rank == top.rank - 1:
+            if builds_on(card, target_pile[-1]):
                 return count
         elif card.rank is Rank.KING:
             return count
@@ -118,6 +118,10 @@ class SeahavenTable(CellTable[SeahavenState]):
     def run_length(self, pile: tuple[Card, ...]) -> int:
         """The top run of a column."""
         return run_length(pile)
+
+    def builds_on(self, state: SeahavenState, card: Card, below: Card) -> bool:
+        """See :func:`~cardems.seahaven.rules.builds_on`."""
+        return builds_on(card, below)
 
     def group_limit(self, state: SeahavenState) -> int:
         """See :func:`~cardems.seahaven.rules.group_limit`."""
