@@ -183,18 +183,19 @@ def test_a_move_sent_with_an_ended_session_is_refused_and_not_saved(database: st
     assert saved_log(database, game_id) == []
 
 
-def test_a_move_played_but_never_saved_leaves_the_game_as_saved(database: str) -> None:
+def test_a_played_move_holds_its_game_until_it_is_saved(database: str) -> None:
     service = server(database)
     player = service.store.create_player()
     game_id = service.new_game(player, {"code": CODE}).id
     tap = {"type": "tap", "target": "stock", "version": 0}
     move = service.play(player, game_id, tap)
     assert isinstance(move, Move) and move.view["version"] == 1
-    assert service.play(player, game_id, tap) is None  # busy until it is saved or dropped
-    service.drop(move)  # e.g. the request was cancelled before its save started
-    assert saved_log(database, game_id) == []
-    assert act(service, player, game_id, 0)["version"] == 1
+    assert service.play(player, game_id, tap) is None  # busy: the next request waits
+    assert saved_log(database, game_id) == []  # not acknowledged, not saved
+    answer = service.save(move)
+    assert answer is not None and answer.view["version"] == 1
     assert saved_log(database, game_id) == [("tap", "stock")]
+    assert act(service, player, game_id, 1)["version"] == 2
 
 
 def test_a_move_saved_on_the_event_loop_is_saved_like_any_other(database: str) -> None:

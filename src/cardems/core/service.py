@@ -519,12 +519,6 @@ class TableService:
             raise ServiceError(503, SAVE_FAILED) from None
         raise error
 
-    def drop(self, move: Move) -> None:
-        """Give up a :class:`Move` that will not be saved: its game is dropped from memory
-        (the next request rebuilds it from what is saved) and its lock released."""
-        self.forget(move.live.id)
-        move.live.lock.release()
-
     def _play(
         self,
         live: LiveGame,
