@@ -661,7 +661,7 @@ def _dive(start: State, by_suit: bool) -> Generator[Outcome, int, None]:
         here = Disorders(FITS[by_suit], weights)
         seen = {_key(start[0], start[1])}
         path: list[RawMove] = []
-        stack: list[Iterator[tuple[RawMove, State]]] = []
+        stack: list[Iterator[tuple[RawMove, State, bytes]]] = []
         state: State | None = start
         while True:
             if used >= budget:
@@ -672,27 +672,27 @@ def _dive(start: State, by_suit: bool) -> Generator[Outcome, int, None]:
                 if found == WON:
                     yield path, used, len(seen)
                     return
-                children: list[tuple[float, int, RawMove, State]] = []
+                children: list[tuple[float, int, RawMove, State, bytes]] = []
                 for move in _children(cols, cells, found, by_suit):
                     new = _child(cols, cells, found, move, by_suit)
-                    if _key(new[0], new[1]) not in seen:
+                    key = _key(new[0], new[1])
+                    if key not in seen:
                         score = _score(*new, weights, here) + shake.uniform(0, NOISE)
-                        children.append((score, len(children), move, new))
+                        children.append((score, len(children), move, new, key))
                 children.sort()
-                stack.append(iter([(move, new) for _, _, move, new in children]))
+                stack.append(iter([(move, new, key) for _, _, move, new, key in children]))
                 state = None
-            step = next(stack[-1], None) if stack else None
+            if not stack:
+                yield False, used, len(seen)
+                return
+            step = next(stack[-1], None)
             if step is None:
-                if not stack:
-                    yield False, used, len(seen)
-                    return
                 stack.pop()
                 if path:
                     path.pop()
                 continue
-            move, new = step
-            key = _key(new[0], new[1])
-            if key in seen:
+            move, new, key = step
+            if key in seen:  # reached meanwhile by another line
                 continue
             if len(seen) >= RESTART:
                 break
