@@ -1,7 +1,7 @@
 """Many players on one machine: SQLite × 1 worker beside PostgreSQL × 1 and × 2 workers.
 
 For each set-up it starts ``cardems serve`` on a fresh database and runs (1) N players at
-a human pace (one move every 1–2 s, each on its own connection and game) and (2) a few
+a human pace (one move every 1–2 s, each on its own connection and game) and (2)
 players flat out (each sends its next move as soon as the last is answered; enough of
 them that none passes the server's limit of 50 requests a second per player), then
 checks in the database that every acknowledged move was saved. The players of a run
