@@ -10,9 +10,9 @@ median and p95 no slower than fc-solve over deals 1-1,000.
 What each number includes:
 
 - ours: one call of :func:`cardems.freecell.solver.solve_state` in this process
-  (``--budget`` seconds at most): encoding the deal, the search, and the winning line as
-  moves of the rules. Not included: starting Python and importing Cardems, once per
-  process (printed apart), and dealing the cards.
+  (``--budget`` seconds at most): encoding the deal, the search (compiled where it was
+  built, as printed), and the winning line as moves of the rules. Not included: starting
+  Python and importing Cardems, once per process (printed apart), and dealing the cards.
 - fc-solve: what its users see, one ``fc-solve`` process per deal with its default preset,
   the board on stdin and the solution printed to a pipe: starting the process, reading
   the board, solving and printing. Its start-up alone (the same command on a board
@@ -35,7 +35,7 @@ import time
 
 from cardems.dealcode import DealCode
 from cardems.freecell.rules import FreeCellState, apply_move, deal
-from cardems.freecell.solver import solve_state
+from cardems.freecell.solver import COMPILED, solve_state
 
 FC_SOLVE = "fc-solve"
 
@@ -126,6 +126,8 @@ def bench(variant: str, start: int, deals: int, budget: float) -> None:
     up_wall, up_cpu, our_import = start_ups()
     ms = 1000.0
     print(f"FreeCell {variant}: {deals} deals (#{start}-#{start + deals - 1}), budget {budget:g} s")
+    search = "compiled" if COMPILED else "Python (the compiled one is not built)"
+    print(f"  our best-first search: {search}")
     figures = {}
     for side in ("ours", "fc-solve"):
         wall_med, wall_p95 = statistics.median(walls[side]), percentile(walls[side], 0.95)

@@ -73,17 +73,17 @@ def test_a_bakers_game_deal_is_decided() -> None:
 
 
 ENDGAMES = [
-    # Every card but a few is home; the rest is jammed or not.
+    # Every card but a few is home (52 cards in all); the rest is jammed or not.
     (["KS QH", "KH QS", "KD QC", "KC QD"], (11, 11, 11, 11), [None] * 4),
-    (["QH KS", "QS KH", "QC KD", "QD KC"], (11, 11, 11, 11), ["JS", "JH", "JD", "JC"]),
+    (["QH KS", "QS KH", "QC KD", "QD KC"], (10, 10, 10, 10), ["JS", "JH", "JD", "JC"]),
     (
         ["QH KS", "QS KH", "QC KD", "QD KC", "JC", "JD", "JH", "JS"],
-        (10, 10, 10, 10),
+        (9, 9, 9, 9),
         ["TS", "TH", "TD", "TC"],
     ),
     (
         ["JH QH KS", "JS QS KH", "JC QC KD", "JD QD KC", "TD", "TC", "TH", "TS"],
-        (9, 9, 9, 9),
+        (8, 8, 9, 9),
         ["9S", "9H", None, None],
     ),
 ]

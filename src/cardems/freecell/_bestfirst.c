@@ -1,0 +1,717 @@
+/* The FreeCell solver's best-first search, compiled: the same search as
+ * cardems.freecell.solver._py_search, position for position and move for move (the tests
+ * compare the two), about fifty times faster. The Python search stays the reference and
+ * the fallback where this module could not be built.
+ *
+ * States: eight columns of card ordinals (0-51, suit * 13 + rank - 1, suits S H D C), the
+ * cells sorted, the foundations as heights. A queued child is (parent, move) and is built
+ * only when it leaves the queue; a move that lets a card go home is built at once (its
+ * whole score changes). Scores are those of solver._score, worked out the same way from
+ * the parent's score and the columns a move changes, and tie-broken by the order the
+ * children were queued, so both searches pop the same positions in the same order. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define NCOLS 8
+#define NCELLS 4
+#define MAXLEN 48 /* cards in one column: 19 at most in a real game */
+#define KEYMAX (52 + NCOLS + 1 + NCELLS)
+#define TIE ((int64_t)1 << 32)
+
+typedef struct {
+    uint8_t len[NCOLS];
+    uint8_t col[NCOLS][MAXLEN];
+    uint8_t ncells;
+    uint8_t cells[NCELLS];
+    uint8_t found[4];
+} Work;
+
+typedef struct { /* a state as stored: the columns one after another */
+    uint8_t len[NCOLS];
+    uint8_t ncells;
+    uint8_t cells[NCELLS];
+    uint8_t found[4];
+    uint8_t cards[52];
+} Packed;
+
+typedef struct { /* (source kind, index, destination kind, index, count), as RawMove */
+    char skind, dkind;
+    uint8_t si, di, count;
+} Move;
+
+typedef struct {
+    Packed state;
+    int32_t parent;
+    Move move;
+    uint8_t keylen;
+    uint8_t key[KEYMAX];
+    uint64_t hash;
+} Node;
+
+typedef struct {
+    int64_t key; /* score * TIE + the order queued */
+    int32_t parent;
+    int32_t built; /* index in built, or -1: build from parent and move when popped */
+    Move move;
+} Entry;
+
+typedef struct {
+    PyObject_HEAD
+    int by_suit;
+    int64_t w[6];
+    Node *nodes;
+    Py_ssize_t nnodes, capnodes;
+    int32_t *table;
+    Py_ssize_t tcap;
+    Entry *heap;
+    Py_ssize_t nheap, capheap;
+    Packed *built;
+    Py_ssize_t nbuilt, capbuilt;
+    int64_t counter;
+    int done;
+} Search;
+
+static const int RED[4] = {0, 1, 1, 0};
+static const int OPPOSITE[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
+
+/* ---- rules ---- */
+
+static uint8_t FITS[2][52][52];  /* FITS[by_suit][card][below]: card may lie on below */
+static int8_t PARENTS[2][52][3]; /* the cards each card may lie on, -1 after the last */
+
+static void make_tables(void) {
+    for (int by_suit = 0; by_suit < 2; by_suit++)
+        for (int card = 0; card < 52; card++) {
+            int suit = card / 13, rank = card % 13, n = 0;
+            if (rank < 12) {
+                if (by_suit)
+                    PARENTS[by_suit][card][n++] = (int8_t)(card + 1);
+                else
+                    for (int s = 0; s < 4; s++)
+                        if (RED[s] != RED[suit]) PARENTS[by_suit][card][n++] = (int8_t)(s * 13 + rank + 1);
+            }
+            for (int k = n; k < 3; k++) PARENTS[by_suit][card][k] = -1;
+            for (int k = 0; k < n; k++) FITS[by_suit][card][PARENTS[by_suit][card][k]] = 1;
+        }
+}
+
+static int safe(int card, const uint8_t *found, int by_suit) {
+    int suit = card / 13, rank = card % 13;
+    if (rank != found[suit]) return 0;
+    if (by_suit || rank <= 1) return 1;
+    return found[OPPOSITE[suit][0]] >= rank && found[OPPOSITE[suit][1]] >= rank;
+}
+
+static int run_length(const uint8_t *col, int n, int by_suit) {
+    int m = 1;
+    while (m < n && FITS[by_suit][col[n - m]][col[n - m - 1]]) m++;
+    return m;
+}
+
+/* solver._disorder, card by card from the bottom of a column: its cards above a lower
+ * card of their suit, its cards out of sequence, and the lowest rank of each suit in it. */
+typedef struct {
+    int lower, breaks, below;
+    int lowest[4];
+} Disorder;
+
+static const Disorder NO_DISORDER = {0, 0, -1, {99, 99, 99, 99}};
+
+static void add_card(Disorder *d, int card, int by_suit) {
+    int suit = card / 13, rank = card % 13;
+    if (d->lowest[suit] < rank)
+        d->lower++;
+    else if (rank < d->lowest[suit])
+        d->lowest[suit] = rank;
+    if (d->below >= 0 && !FITS[by_suit][card][d->below]) d->breaks++;
+    d->below = card;
+}
+
+/* solver.Disorders: the weighted disorder (an empty column counts against a position). */
+static int64_t weighed(const Search *s, const Disorder *d) {
+    if (d->below < 0) return -s->w[5];
+    return s->w[2] * d->lower + s->w[3] * d->breaks;
+}
+
+/* The weighted disorder of column ``d`` with ``cards`` added on top. */
+static int64_t disorder_with(const Search *s, Disorder d, const uint8_t *cards, int n) {
+    for (int k = 0; k < n; k++) add_card(&d, cards[k], s->by_suit);
+    return weighed(s, &d);
+}
+
+static int64_t disorder(const Search *s, const uint8_t *cards, int n) {
+    return disorder_with(s, NO_DISORDER, cards, n);
+}
+
+static int64_t score_of(const Search *s, const Work *w) { /* solver._score */
+    int64_t depths = 0, total = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        if (w->found[suit] >= 13) continue;
+        int card = suit * 13 + w->found[suit];
+        for (int i = 0; i < NCOLS; i++) {
+            const uint8_t *at = memchr(w->col[i], card, w->len[i]);
+            if (at) {
+                depths += w->len[i] - 1 - (at - w->col[i]);
+                break;
+            }
+        }
+    }
+    for (int i = 0; i < NCOLS; i++) total += disorder(s, w->col[i], w->len[i]);
+    int home = w->found[0] + w->found[1] + w->found[2] + w->found[3];
+    return total + s->w[1] * depths + s->w[4] * w->ncells - s->w[0] * home;
+}
+
+static void settle(Work *w, int by_suit) { /* solver._settle */
+    int moved = 1;
+    while (moved) {
+        moved = 0;
+        for (int i = 0; i < NCOLS; i++) {
+            while (w->len[i]) {
+                int card = w->col[i][w->len[i] - 1];
+                if (!safe(card, w->found, by_suit)) break;
+                w->found[card / 13]++;
+                w->len[i]--;
+                moved = 1;
+            }
+        }
+        for (int k = 0; k < w->ncells; k++) {
+            int card = w->cells[k];
+            if (safe(card, w->found, by_suit)) {
+                w->found[card / 13]++;
+                memmove(w->cells + k, w->cells + k + 1, w->ncells - k - 1);
+                w->ncells--;
+                moved = 1;
+                break;
+            }
+        }
+    }
+}
+
+static void apply(Work *w, Move m) { /* solver._apply */
+    uint8_t moving[MAXLEN];
+    int count = m.count;
+    if (m.skind == 'c') {
+        w->len[m.si] -= count;
+        memcpy(moving, w->col[m.si] + w->len[m.si], count);
+    } else {
+        moving[0] = m.si;
+        for (int k = 0; k < w->ncells; k++)
+            if (w->cells[k] == m.si) {
+                memmove(w->cells + k, w->cells + k + 1, w->ncells - k - 1);
+                w->ncells--;
+                break;
+            }
+    }
+    if (m.dkind == 'c') {
+        memcpy(w->col[m.di] + w->len[m.di], moving, count);
+        w->len[m.di] += count;
+    } else if (m.dkind == 'f') {
+        int k = w->ncells;
+        while (k > 0 && w->cells[k - 1] > moving[0]) {
+            w->cells[k] = w->cells[k - 1];
+            k--;
+        }
+        w->cells[k] = moving[0];
+        w->ncells++;
+    } else {
+        w->found[m.di]++;
+    }
+}
+
+static void child(Work *w, Move m, int by_suit) { /* solver._child, in place */
+    apply(w, m);
+    if (m.dkind == 'h') {
+        settle(w, by_suit);
+    } else if (m.skind == 'c' && w->len[m.si]) {
+        if (safe(w->col[m.si][w->len[m.si] - 1], w->found, by_suit)) settle(w, by_suit);
+    }
+}
+
+/* ---- states, keys, table ---- */
+
+static void pack(Packed *p, const Work *w) {
+    int at = 0;
+    memcpy(p->len, w->len, NCOLS);
+    p->ncells = w->ncells;
+    memcpy(p->cells, w->cells, NCELLS);
+    memcpy(p->found, w->found, 4);
+    for (int i = 0; i < NCOLS; i++) {
+        memcpy(p->cards + at, w->col[i], w->len[i]);
+        at += w->len[i];
+    }
+}
+
+static void unpack(Work *w, const Packed *p) {
+    int at = 0;
+    memcpy(w->len, p->len, NCOLS);
+    w->ncells = p->ncells;
+    memcpy(w->cells, p->cells, NCELLS);
+    memcpy(w->found, p->found, 4);
+    for (int i = 0; i < NCOLS; i++) {
+        memcpy(w->col[i], p->cards + at, w->len[i]);
+        at += w->len[i];
+    }
+}
+
+static int column_before(const Work *w, int a, int b) {
+    int n = w->len[a] < w->len[b] ? w->len[a] : w->len[b];
+    int c = memcmp(w->col[a], w->col[b], n);
+    return c < 0 || (c == 0 && w->len[a] < w->len[b]);
+}
+
+/* The transposition key: the columns in sorted order (which column holds which cards
+ * does not matter), each closed by 0xff, then the cells (kept sorted). */
+static int make_key(const Work *w, uint8_t *key) {
+    int order[NCOLS], n = 0;
+    for (int i = 0; i < NCOLS; i++) {
+        int k = i;
+        while (k > 0 && column_before(w, i, order[k - 1])) {
+            order[k] = order[k - 1];
+            k--;
+        }
+        order[k] = i;
+    }
+    for (int j = 0; j < NCOLS; j++) {
+        int i = order[j];
+        memcpy(key + n, w->col[i], w->len[i]);
+        n += w->len[i];
+        key[n++] = 0xff;
+    }
+    memcpy(key + n, w->cells, w->ncells);
+    return n + w->ncells;
+}
+
+static uint64_t hash_key(const uint8_t *key, int n) {
+    uint64_t h = 1469598103934665603ULL;
+    for (int k = 0; k < n; k++) h = (h ^ key[k]) * 1099511628211ULL;
+    return h;
+}
+
+static int grow(void **items, Py_ssize_t *cap, Py_ssize_t need, size_t size) {
+    if (need <= *cap) return 0;
+    Py_ssize_t bigger = *cap ? *cap * 2 : 1024;
+    while (bigger < need) bigger *= 2;
+    void *more = PyMem_Realloc(*items, (size_t)bigger * size);
+    if (!more) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    *items = more;
+    *cap = bigger;
+    return 0;
+}
+
+static int table_grow(Search *s) {
+    Py_ssize_t cap = s->tcap ? s->tcap * 2 : 4096;
+    int32_t *table = PyMem_Malloc((size_t)cap * sizeof(int32_t));
+    if (!table) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memset(table, 0xff, (size_t)cap * sizeof(int32_t));
+    for (Py_ssize_t k = 0; k < s->tcap; k++) {
+        int32_t index = s->table[k];
+        if (index < 0) continue;
+        Py_ssize_t slot = (Py_ssize_t)(s->nodes[index].hash & (uint64_t)(cap - 1));
+        while (table[slot] >= 0) slot = (slot + 1) & (cap - 1);
+        table[slot] = index;
+    }
+    PyMem_Free(s->table);
+    s->table = table;
+    s->tcap = cap;
+    return 0;
+}
+
+/* The slot of the key: its node, or an empty slot (-1) where it would go. */
+static Py_ssize_t table_slot(const Search *s, const uint8_t *key, int n, uint64_t hash) {
+    Py_ssize_t slot = (Py_ssize_t)(hash & (uint64_t)(s->tcap - 1));
+    for (;;) {
+        int32_t index = s->table[slot];
+        if (index < 0) return slot;
+        const Node *node = &s->nodes[index];
+        if (node->hash == hash && node->keylen == n && !memcmp(node->key, key, n)) return slot;
+        slot = (slot + 1) & (s->tcap - 1);
+    }
+}
+
+/* ---- the queue ---- */
+
+static int push(Search *s, int64_t key, int32_t parent, Move move, const Work *built) {
+    if (grow((void **)&s->heap, &s->capheap, s->nheap + 1, sizeof(Entry))) return -1;
+    Entry e = {key, parent, -1, move};
+    if (built) {
+        if (grow((void **)&s->built, &s->capbuilt, s->nbuilt + 1, sizeof(Packed))) return -1;
+        pack(&s->built[s->nbuilt], built);
+        e.built = (int32_t)s->nbuilt++;
+    }
+    Py_ssize_t at = s->nheap++;
+    while (at > 0) {
+        Py_ssize_t up = (at - 1) >> 1;
+        if (s->heap[up].key <= key) break;
+        s->heap[at] = s->heap[up];
+        at = up;
+    }
+    s->heap[at] = e;
+    return 0;
+}
+
+static Entry pop(Search *s) {
+    Entry top = s->heap[0];
+    Entry last = s->heap[--s->nheap];
+    Py_ssize_t at = 0, n = s->nheap;
+    for (;;) {
+        Py_ssize_t kid = 2 * at + 1;
+        if (kid >= n) break;
+        if (kid + 1 < n && s->heap[kid + 1].key < s->heap[kid].key) kid++;
+        if (last.key <= s->heap[kid].key) break;
+        s->heap[at] = s->heap[kid];
+        at = kid;
+    }
+    if (n) s->heap[at] = last;
+    return top;
+}
+
+/* Queue a child at ``base`` plus the order it is queued in (the tie-break). */
+static int queue(Search *s, int64_t base, int32_t parent, Move move) {
+    s->counter++;
+    return push(s, base + s->counter, parent, move, NULL);
+}
+
+/* A child built at once (a card may go home after it): queued with its full score. */
+static int queue_built(Search *s, const Work *from, Move m, int32_t parent) {
+    Work w = *from;
+    child(&w, m, s->by_suit);
+    s->counter++;
+    return push(s, score_of(s, &w) * TIE + s->counter, parent, m, &w);
+}
+
+static int at_home(int card, const uint8_t *found) { return card % 13 == found[card / 13]; }
+
+typedef struct {
+    int known; /* 1: key holds the score; 0: worked out from the column's sequence */
+    int64_t key;
+    Move move;
+    int k;
+} Later;
+
+/* Queue every child of node ``index`` (state ``w``, popped with ``packed``), as
+ * solver._py_search does, in the same order. */
+static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
+    const int by_suit = s->by_suit;
+    const int64_t w_depth = s->w[1], w_cell = s->w[4];
+    int64_t score = (packed >> 32) * TIE;
+    int holds[NCOLS] = {0}; /* next cards to go home, by column */
+    for (int suit = 0; suit < 4; suit++) {
+        if (w->found[suit] >= 13) continue;
+        int card = suit * 13 + w->found[suit];
+        for (int i = 0; i < NCOLS; i++)
+            if (memchr(w->col[i], card, w->len[i])) {
+                holds[i]++;
+                break;
+            }
+    }
+    /* Each column's disorder, and that of each of its bottom parts. */
+    Disorder whole[NCOLS];
+    int64_t part[NCOLS][MAXLEN + 1];
+    for (int i = 0; i < NCOLS; i++) {
+        whole[i] = NO_DISORDER;
+        part[i][0] = -s->w[5];
+        for (int k = 0; k < w->len[i]; k++) {
+            add_card(&whole[i], w->col[i][k], by_suit);
+            part[i][k + 1] = weighed(s, &whole[i]);
+        }
+    }
+    int free = NCELLS - w->ncells;
+    int tops[52];
+    memset(tops, 0xff, sizeof tops);
+    int empty_col = -1, empties = 0;
+    for (int i = 0; i < NCOLS; i++) {
+        if (w->len[i])
+            tops[w->col[i][w->len[i] - 1]] = i;
+        else if (empties++ == 0)
+            empty_col = i;
+    }
+    int64_t limit = (int64_t)(free + 1) << empties;
+    int64_t limit_empty = empties ? limit >> 1 : 0;
+    Later later[NCELLS + NCOLS * (MAXLEN + 1)];
+    int nlater = 0;
+    int64_t cell_in = w_cell * TIE;
+    for (int c = 0; c < w->ncells; c++) {
+        uint8_t card = w->cells[c];
+        if (at_home(card, w->found)) {
+            Move m = {'f', 'h', card, (uint8_t)(card / 13), 1};
+            if (queue_built(s, w, m, index)) return -1;
+        }
+        for (const int8_t *p = PARENTS[by_suit][card]; *p >= 0; p++) {
+            int dest = tops[*p];
+            if (dest < 0) continue;
+            int64_t gain = disorder_with(s, whole[dest], &card, 1) - part[dest][w->len[dest]] +
+                           w_depth * holds[dest];
+            Move m = {'f', 'c', card, (uint8_t)dest, 1};
+            if (queue(s, score - cell_in + gain * TIE, index, m)) return -1;
+        }
+        if (empty_col >= 0) { /* a one-card column, less an empty one */
+            Later l = {1, score - cell_in + s->w[5] * TIE, {'f', 'c', card, (uint8_t)empty_col, 1}, 1};
+            later[nlater++] = l;
+        }
+    }
+    for (int i = 0; i < NCOLS; i++) {
+        int n = w->len[i];
+        if (!n) continue;
+        const uint8_t *col = w->col[i];
+        int top = col[n - 1];
+        if (at_home(top, w->found)) {
+            Move m = {'c', 'h', (uint8_t)i, (uint8_t)(top / 13), 1};
+            if (queue_built(s, w, m, index)) return -1;
+        }
+        int run = run_length(col, n, by_suit);
+        int held = holds[i];
+        for (int k = 1; k <= run && k <= limit; k++) {
+            int under = n > k ? col[n - k - 1] : -1;
+            int uncovers_home = under >= 0 && safe(under, w->found, by_suit);
+            int64_t lost = part[i][n - k] - part[i][n];
+            int home_in_run = 0;
+            for (int j = n - k; j < n; j++) home_in_run += at_home(col[j], w->found);
+            for (const int8_t *p = PARENTS[by_suit][col[n - k]]; *p >= 0; p++) {
+                int dest = tops[*p];
+                if (dest < 0) continue;
+                Move m = {'c', 'c', (uint8_t)i, (uint8_t)dest, (uint8_t)k};
+                if (uncovers_home) {
+                    if (queue_built(s, w, m, index)) return -1;
+                    continue;
+                }
+                int deeper = holds[dest] - held + home_in_run;
+                int64_t gain = lost + disorder_with(s, whole[dest], col + n - k, k) -
+                               part[dest][w->len[dest]] + w_depth * k * deeper;
+                if (queue(s, score + gain * TIE, index, m)) return -1;
+            }
+        }
+        if (empty_col >= 0) {
+            int most = run;
+            if (limit_empty < most) most = (int)limit_empty;
+            if (n - 1 < most) most = n - 1;
+            for (int k = most; k > 0; k--) {
+                Later l = {0, 0, {'c', 'c', (uint8_t)i, (uint8_t)empty_col, (uint8_t)k}, k};
+                later[nlater++] = l;
+            }
+        }
+        if (free) {
+            Later l = {0, 0, {'c', 'f', (uint8_t)i, (uint8_t)top, 1}, 1};
+            later[nlater++] = l;
+        }
+    }
+    for (int j = 0; j < nlater; j++) {
+        Later *l = &later[j];
+        if (l->known) {
+            if (queue(s, l->key, index, l->move)) return -1;
+            continue;
+        }
+        int i = l->move.si, k = l->k, n = w->len[i];
+        const uint8_t *col = w->col[i];
+        if (n > k && safe(col[n - k - 1], w->found, by_suit)) {
+            if (queue_built(s, w, l->move, index)) return -1;
+            continue;
+        }
+        int deeper = -holds[i];
+        for (int m = n - k; m < n; m++) deeper += at_home(col[m], w->found);
+        int64_t gain = part[i][n - k] - part[i][n] + w_depth * k * deeper;
+        if (l->move.dkind == 'f')
+            gain += w_cell;
+        else
+            gain += disorder(s, col + n - k, k) + s->w[5];
+        if (queue(s, score + gain * TIE, index, l->move)) return -1;
+    }
+    return 0;
+}
+
+/* ---- the Python type ---- */
+
+static PyObject *move_tuple(Move m) {
+    char skind[2] = {m.skind, 0}, dkind[2] = {m.dkind, 0};
+    return Py_BuildValue("(sisii)", skind, (int)m.si, dkind, (int)m.di, (int)m.count);
+}
+
+static PyObject *line_to(const Search *s, int32_t index) {
+    Py_ssize_t n = 0;
+    for (int32_t at = index; s->nodes[at].parent >= 0; at = s->nodes[at].parent) n++;
+    PyObject *line = PyList_New(n);
+    if (!line) return NULL;
+    for (int32_t at = index; s->nodes[at].parent >= 0; at = s->nodes[at].parent) {
+        PyObject *move = move_tuple(s->nodes[at].move);
+        if (!move) {
+            Py_DECREF(line);
+            return NULL;
+        }
+        PyList_SET_ITEM(line, --n, move);
+    }
+    return line;
+}
+
+static int read_state(Work *w, PyObject *cols, PyObject *cells, PyObject *found) {
+    memset(w, 0, sizeof *w);
+    if (!PyTuple_Check(cols) || PyTuple_GET_SIZE(cols) != NCOLS) {
+        PyErr_SetString(PyExc_ValueError, "eight columns are needed");
+        return -1;
+    }
+    int total = 0;
+    for (int i = 0; i < NCOLS; i++) {
+        PyObject *col = PyTuple_GET_ITEM(cols, i);
+        if (!PyBytes_Check(col) || PyBytes_GET_SIZE(col) > MAXLEN) {
+            PyErr_SetString(PyExc_ValueError, "a column must be bytes of at most 48 cards");
+            return -1;
+        }
+        w->len[i] = (uint8_t)PyBytes_GET_SIZE(col);
+        memcpy(w->col[i], PyBytes_AS_STRING(col), w->len[i]);
+        total += w->len[i];
+    }
+    if (!PyBytes_Check(cells) || PyBytes_GET_SIZE(cells) > NCELLS) {
+        PyErr_SetString(PyExc_ValueError, "the cells must be bytes of at most four cards");
+        return -1;
+    }
+    w->ncells = (uint8_t)PyBytes_GET_SIZE(cells);
+    memcpy(w->cells, PyBytes_AS_STRING(cells), w->ncells);
+    int f[4];
+    if (!PyArg_ParseTuple(found, "iiii", &f[0], &f[1], &f[2], &f[3])) return -1;
+    for (int s = 0; s < 4; s++) {
+        if (f[s] < 0 || f[s] > 13) {
+            PyErr_SetString(PyExc_ValueError, "a foundation holds 0 to 13 cards");
+            return -1;
+        }
+        w->found[s] = (uint8_t)f[s];
+        total += f[s];
+    }
+    total += w->ncells;
+    for (int i = 0; i < NCOLS; i++)
+        for (int k = 0; k < w->len[i]; k++)
+            if (w->col[i][k] > 51) total = -1;
+    for (int k = 0; k < w->ncells; k++)
+        if (w->cells[k] > 51 || (k && w->cells[k] <= w->cells[k - 1])) total = -1;
+    if (total != 52) {
+        PyErr_SetString(PyExc_ValueError, "not a position of 52 cards with sorted cells");
+        return -1;
+    }
+    return 0;
+}
+
+static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
+    PyObject *cols, *cells, *found, *weights;
+    int by_suit;
+    static char *names[] = {"cols", "cells", "found", "by_suit", "weights", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOpO", names, &cols, &cells, &found,
+                                     &by_suit, &weights))
+        return -1;
+    if (s->nodes || s->heap) {
+        PyErr_SetString(PyExc_RuntimeError, "a search starts once");
+        return -1;
+    }
+    long long w[6];
+    if (!PyArg_ParseTuple(weights, "LLLLLL", &w[0], &w[1], &w[2], &w[3], &w[4], &w[5]))
+        return -1;
+    for (int k = 0; k < 6; k++) s->w[k] = w[k];
+    s->by_suit = by_suit;
+    Work start;
+    if (read_state(&start, cols, cells, found)) return -1;
+    if (table_grow(s)) return -1;
+    Move none = {0, 0, 0, 0, 0};
+    return push(s, score_of(s, &start) * TIE, -1, none, &start);
+}
+
+/* send(budget): expand up to ``budget`` positions; answers (outcome, expanded, held) as
+ * solver._py_search's generator does: outcome the winning line, False once every
+ * position is searched, or None. */
+static PyObject *Search_send(Search *s, PyObject *arg) {
+    Py_ssize_t budget = PyLong_AsSsize_t(arg);
+    if (budget == -1 && PyErr_Occurred()) return NULL;
+    if (s->done || !s->table) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is over");
+        return NULL;
+    }
+    Py_ssize_t used = 0;
+    uint8_t key[KEYMAX];
+    Work w;
+    while (s->nheap) {
+        if (used >= budget)
+            return Py_BuildValue("(Onn)", Py_None, used, s->nnodes + s->nheap);
+        Entry e = pop(s);
+        if (e.built >= 0) {
+            unpack(&w, &s->built[e.built]);
+        } else {
+            unpack(&w, &s->nodes[e.parent].state);
+            child(&w, e.move, s->by_suit);
+        }
+        int n = make_key(&w, key);
+        uint64_t hash = hash_key(key, n);
+        Py_ssize_t slot = table_slot(s, key, n, hash);
+        if (s->table[slot] >= 0) continue;
+        if (grow((void **)&s->nodes, &s->capnodes, s->nnodes + 1, sizeof(Node))) return NULL;
+        int32_t index = (int32_t)s->nnodes++;
+        Node *node = &s->nodes[index];
+        pack(&node->state, &w);
+        node->parent = e.parent;
+        node->move = e.move;
+        node->keylen = (uint8_t)n;
+        memcpy(node->key, key, n);
+        node->hash = hash;
+        s->table[slot] = index;
+        if (2 * s->nnodes > s->tcap && table_grow(s)) return NULL;
+        used++;
+        if (w.found[0] == 13 && w.found[1] == 13 && w.found[2] == 13 && w.found[3] == 13) {
+            s->done = 1;
+            PyObject *line = line_to(s, index);
+            if (!line) return NULL;
+            return Py_BuildValue("(Nnn)", line, used, s->nnodes + s->nheap);
+        }
+        if (expand(s, &w, index, e.key)) return NULL;
+    }
+    s->done = 1;
+    return Py_BuildValue("(Onn)", Py_False, used, s->nnodes);
+}
+
+static void Search_dealloc(Search *s) {
+    PyMem_Free(s->nodes);
+    PyMem_Free(s->table);
+    PyMem_Free(s->heap);
+    PyMem_Free(s->built);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static PyMethodDef Search_methods[] = {
+    {"send", (PyCFunction)Search_send, METH_O,
+     "send(budget) -> (line | False | None, positions expanded, entries held)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "cardems.freecell._bestfirst.Search",
+    .tp_doc = PyDoc_STR("Search(cols, cells, found, by_suit, weights): one best-first search."),
+    .tp_basicsize = sizeof(Search),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Search_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_bestfirst",
+    .m_doc = "The FreeCell solver's best-first search, compiled (see cardems.freecell.solver).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__bestfirst(void) {
+    make_tables();
+    if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

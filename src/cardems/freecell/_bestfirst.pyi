@@ -1,0 +1,21 @@
+"""The FreeCell solver's best-first search, compiled from ``_bestfirst.c``: the same search
+as :func:`cardems.freecell.solver._py_search`, position for position."""
+
+from typing import Literal
+
+RawMove = tuple[str, int, str, int, int]
+
+class Search:
+    """One best-first search from a settled position by one weighting."""
+
+    def __init__(
+        self,
+        cols: tuple[bytes, ...],
+        cells: bytes,
+        found: tuple[int, int, int, int],
+        by_suit: bool,
+        weights: tuple[int, int, int, int, int, int],
+    ) -> None: ...
+    def send(self, budget: int, /) -> tuple[list[RawMove] | Literal[False] | None, int, int]:
+        """Expand up to ``budget`` positions: (the winning line, or False once every
+        position is searched, or None; positions expanded; entries held)."""
