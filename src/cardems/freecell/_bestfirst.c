@@ -1,6 +1,6 @@
 /* The FreeCell solver's best-first search, compiled: the same search as
  * cardems.freecell.solver._py_search, position for position and move for move (the tests
- * compare the two), about fifty times faster. The Python search stays the reference and
+ * compare the two), about twenty times faster. The Python search stays the reference and
  * the fallback where this module could not be built.
  *
  * States: eight columns of card ordinals (0-51, suit * 13 + rank - 1, suits S H D C), the
