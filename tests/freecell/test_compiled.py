@@ -79,7 +79,7 @@ def test_a_won_line_replays_and_a_finished_search_says_so() -> None:
     ("cols", "cells", "found", "message"),
     [
         ((b"",) * 7, b"", (13, 13, 13, 13), "eight columns"),
-        ((b"\x00" * 49,) + (b"",) * 7, b"", (0, 0, 0, 0), "at most 48"),
+        ((b"\x00" * 37,) + (b"",) * 7, b"", (0, 0, 0, 0), "at most 36"),
         ((b"",) * 8, b"\x00\x01\x02\x03\x04", (13, 13, 13, 13), "four cards"),
         ((b"",) * 8, b"", (13, 13, 13, 14), "0 to 13"),
         ((b"",) * 8, b"\x01\x00", (13, 13, 13, 11), "52 cards"),

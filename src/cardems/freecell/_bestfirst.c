@@ -18,6 +18,7 @@
 #define NCOLS 8
 #define NCELLS 4
 #define MAXLEN 48 /* cards in one column: 19 at most in a real game */
+#define MAXSTART (MAXLEN - 12) /* a column grows by 12 cards at most (a run down to a 2) */
 #define KEYMAX (52 + NCOLS + 1 + NCELLS)
 #define TIE ((int64_t)1 << 32)
 
@@ -559,8 +560,8 @@ static int read_state(Work *w, PyObject *cols, PyObject *cells, PyObject *found)
     int total = 0;
     for (int i = 0; i < NCOLS; i++) {
         PyObject *col = PyTuple_GET_ITEM(cols, i);
-        if (!PyBytes_Check(col) || PyBytes_GET_SIZE(col) > MAXLEN) {
-            PyErr_SetString(PyExc_ValueError, "a column must be bytes of at most 48 cards");
+        if (!PyBytes_Check(col) || PyBytes_GET_SIZE(col) > MAXSTART) {
+            PyErr_SetString(PyExc_ValueError, "a column must be bytes of at most 36 cards");
             return -1;
         }
         w->len[i] = (uint8_t)PyBytes_GET_SIZE(col);
