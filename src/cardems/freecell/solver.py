@@ -471,6 +471,7 @@ def _best_first(start: State, by_suit: bool, weights: Weights) -> Search:
 
 
 def _started(search: Generator[Outcome, int, None]) -> Generator[Outcome, int, None]:
+    """A generator search run to its first ``yield``, ready to be sent budgets."""
     next(search)
     return search
 
