@@ -12,7 +12,7 @@ from cardems.cards import parse_cards
 from cardems.cli import main
 from cardems.hearts.bots import heuristic, make_bot
 from cardems.hearts.bots.heuristic import choose_card
-from cardems.hearts.bots.montecarlo import sample_world
+from cardems.hearts.bots.montecarlo import sample_world, simple_card
 from cardems.hearts.core import mask_of_cards, to_index
 from cardems.hearts.league import (
     LeagueResult,
@@ -118,6 +118,27 @@ def test_montecarlo_samples_only_deals_that_fit_the_view() -> None:
     for _, seat_view in bot_views(13, ("montecarlo:worlds=2", "medium", "rules", "easy"))[::5]:
         for _ in range(5):
             assert_deal_fits(seat_view, sample_world(seat_view, rng))
+
+
+@pytest.mark.parametrize(
+    ("hand", "trick", "card"),
+    [
+        ("4S 4H 4D 4C", "", "4C"),  # lead: the lowest rank, clubs first on ties
+        ("3S 2H 4D 4C", "", "2H"),
+        ("3S 5D 9D", "8D", "5D"),  # duck under the winner with the highest card below
+        ("3S 5D JD", "8D TD", "5D"),
+        ("JD QD", "8D TD", "JD"),  # cannot duck: the lowest card, not last to play
+        ("QS KS AS", "5S TS 2H", "AS"),  # last to play: the highest but the Q♠
+        ("QS 2H AC", "5D", "QS"),  # void: the Q♠ first,
+        ("2H 9H AC", "5D", "9H"),  # then the highest heart,
+        ("JS JC 2C", "5D", "JS"),  # then the highest rank, spades first on ties
+    ],
+)
+def test_montecarlo_play_out_policy(hand: str, trick: str, card: str) -> None:
+    cards = m(hand)
+    led = [i(c) for c in trick.split()]
+    follow = cards & (0x1FFF << (13 * (led[0] // 13))) if led else 0
+    assert simple_card(cards, follow or cards, led) == i(card)
 
 
 def test_bad_bot_options_are_refused() -> None:

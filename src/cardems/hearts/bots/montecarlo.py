@@ -43,25 +43,35 @@ def textbook_pass(hand: int) -> int:
     return (1 << scored[0][1]) | (1 << scored[1][1]) | (1 << scored[2][1])
 
 
+LEAD_ORDER = ((SUIT_MASKS[3], 39), (SUIT_MASKS[2], 26), (SUIT_MASKS[0], 0), (SUIT_MASKS[1], 13))
+"""Suit masks and their first card's index, in the order ties between leads go: ♣ ♦ ♠ ♥."""
+DISCARD_ORDER = ((SUIT_MASKS[0], 0), (SUIT_MASKS[2], 26), (SUIT_MASKS[3], 39))
+"""The same for discards of a side suit's top card: ♠ ♦ ♣."""
+
+
 def simple_card(hand: int, legal: int, trick: list[int]) -> int:
     """The play-out policy: duck under the winner when possible (the highest such card),
-    otherwise the lowest card; when void, dump the Q♠, then the highest heart, then the
-    highest card; lead the lowest card."""
+    otherwise the lowest card (the highest but the Q♠ when last to play); when void, dump
+    the Q♠, then the highest heart, then the highest card by rank (♠ ♦ ♣ on ties); lead
+    the lowest card by rank (♣ ♦ ♠ ♥ on ties)."""
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     if not trick:
-        best = -1
-        for suit in (3, 2, 0, 1):
-            mine = legal & SUIT_MASKS[suit]
+        best, rank = -1, 13
+        for mask, first in LEAD_ORDER:
+            mine = legal & mask
             if mine:
                 low = (mine & -mine).bit_length() - 1
-                if best < 0 or low % 13 < best % 13:
-                    best = low
+                if low - first < rank:
+                    best, rank = low, low - first
         return best
     led = trick[0] // 13
     follow = legal & SUIT_MASKS[led]
     if follow:
-        win = max(c for c in trick if c // 13 == led)
+        win = trick[0]
+        for c in trick:
+            if c > win and c // 13 == led:
+                win = c
         below = follow & ((1 << win) - 1)
         if below:
             return below.bit_length() - 1
@@ -74,7 +84,14 @@ def simple_card(hand: int, legal: int, trick: list[int]) -> int:
     hearts = legal & HEART_MASK
     if hearts:
         return hearts.bit_length() - 1
-    return max((c for c in range(52) if legal >> c & 1), key=lambda c: c % 13)
+    best, rank = -1, -1
+    for mask, first in DISCARD_ORDER:
+        mine = legal & mask
+        if mine:
+            top = mine.bit_length() - 1
+            if top - first > rank:
+                best, rank = top, top - first
+    return best
 
 
 def play_out(
