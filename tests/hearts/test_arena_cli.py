@@ -55,11 +55,19 @@ def test_cli_arena_json(capsys: pytest.CaptureFixture[str]) -> None:
             "ms_per_decision",
         } <= set(bot)
     assert out["hands"] >= 20
+    figure = out["ratio"]
+    medium, easy = out["bots"]
+    assert (figure["bot"], figure["field"]) == ("medium", "easy")
+    assert figure["value"] == pytest.approx(medium["mean_points"] / easy["mean_points"], abs=0.01)
+    assert figure["low"] <= figure["value"] <= figure["high"]
 
 
 def test_cli_arena_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--bots", "easy,easy,easy,easy", "--hands", "10", "--quiet"]) == 0
-    assert "points/hand" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "points/hand" in out and "÷" not in out  # no field of three others: no ratio
+    assert main(["arena", "--bots", "medium,easy,easy,easy", "--hands", "10", "--quiet"]) == 0
+    assert "medium's points/hand ÷ the field's (3 × easy): " in capsys.readouterr().out
     assert main(["arena", "--bots", "easy,easy", "--hands", "10"]) == 2
     assert "exactly four" in capsys.readouterr().err
 

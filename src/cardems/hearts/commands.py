@@ -14,7 +14,15 @@ from typing import Any
 
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.hearts.arena import print_progress, run_arena, summarize
-from cardems.hearts.league import HANDS_PER_SET, LEAGUE, format_table, run_league
+from cardems.hearts.league import (
+    HANDS_PER_SET,
+    LEAGUE,
+    format_table,
+    ratio,
+    ratio_interval,
+    run_league,
+    set_result,
+)
 from cardems.hearts.league import print_progress as league_progress
 
 
@@ -102,6 +110,17 @@ def cmd_arena(args: argparse.Namespace) -> None:
         "seconds": round(time.perf_counter() - start, 1),
         "bots": [s.to_json() for s in summaries],
     }
+    field = names[1]
+    if names[0] != field and names[1:] == [field] * 3:
+        sets = [set_result(records[k : k + 4], names[0]) for k in range(0, len(records), 4)]
+        low, high = ratio_interval(sets, seed=args.seed)
+        result["ratio"] = {
+            "bot": names[0],
+            "field": field,
+            "value": round(ratio(sets), 3),
+            "low": round(low, 3),
+            "high": round(high, 3),
+        }
     if args.json:
         print(json.dumps(result))
         return
@@ -115,6 +134,13 @@ def cmd_arena(args: argparse.Namespace) -> None:
             f"{s.matches_won:>5}/{s.matches:<4}{100 * s.moon_rate:>7.1f}%"
             f"{100 * s.moons_against_rate:>8.1f}%{100 * s.queen_rate:>6.1f}%"
             f"{s.ms_per_decision:>9.2f}"
+        )
+    if "ratio" in result:
+        figure = result["ratio"]
+        print(
+            f"{figure['bot']}'s points/hand ÷ the field's (3 × {figure['field']}):"
+            f" {figure['value']:.3f}, 95 % interval {figure['low']:.3f}–{figure['high']:.3f}"
+            " (bootstrap over matches)"
         )
 
 

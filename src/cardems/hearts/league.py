@@ -131,6 +131,15 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
+def ratio_interval(
+    sets: Sequence[SetResult], samples: int = 1000, seed: int = 0
+) -> tuple[float, float]:
+    """The 95 % interval of :func:`ratio` by bootstrap over ``sets`` (matches)."""
+    rng = random.Random(seed)
+    values = [ratio([rng.choice(sets) for _ in sets]) for _ in range(samples)] if sets else []
+    return percentile(values, 0.025), percentile(values, 0.975)
+
+
 @dataclass
 class LeagueResult:
     """Every pairing's matches, and the figures drawn from them."""
