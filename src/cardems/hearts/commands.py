@@ -18,10 +18,10 @@ from cardems.hearts.league import (
     HANDS_PER_SET,
     LEAGUE,
     format_table,
+    match_results,
     ratio,
     ratio_interval,
     run_league,
-    set_result,
 )
 from cardems.hearts.league import print_progress as league_progress
 
@@ -112,7 +112,7 @@ def cmd_arena(args: argparse.Namespace) -> None:
     }
     field = names[1]
     if names[0] != field and names[1:] == [field] * 3:
-        sets = [set_result(records[k : k + 4], names[0]) for k in range(0, len(records), 4)]
+        sets = match_results(records, names[0])
         low, high = ratio_interval(sets, seed=args.seed)
         result["ratio"] = {
             "bot": names[0],

@@ -61,6 +61,12 @@ def set_result(records: Sequence[SeatRecord], name: str) -> SetResult:
     )
 
 
+def match_results(records: Sequence[SeatRecord], name: str) -> list[SetResult]:
+    """One :class:`SetResult` per match of ``records`` (four seats a match, in order),
+    ``name`` against the rest."""
+    return [set_result(records[k : k + 4], name) for k in range(0, len(records), 4)]
+
+
 def ratio(sets: Sequence[SetResult]) -> float:
     """First bot's points per hand ÷ its field's, over ``sets``."""
     points = sum(s.points for s in sets)
@@ -239,7 +245,7 @@ def play_pairing_set(task: Task) -> tuple[str, str, list[SetResult]]:
     result per match (``a`` in each seat in turn)."""
     a, b, number, seed = task
     records = play_duplicate((number, (a, b, b, b), seed))
-    return a, b, [set_result(records[k : k + 4], a) for k in range(0, 16, 4)]
+    return a, b, match_results(records, a)
 
 
 def run_league(
