@@ -37,8 +37,7 @@ def turns(search: solver.Search, budgets: list[int]) -> list[solver.Outcome]:
 def agree(state: FreeCellState, budgets: list[int]) -> None:
     start = _settle(*_encode(state), state.by_suit, None)
     for weights in solver.PROFILES:
-        python = _py_search(start, state.by_suit, weights)
-        next(python)
+        python = solver._started(_py_search(start, state.by_suit, weights))
         compiled = solver.CompiledSearch(*start, state.by_suit, weights)
         assert turns(compiled, budgets) == turns(python, budgets)
 
