@@ -23,8 +23,10 @@ from cardems.hearts.league import (
     ratio,
     run_league,
 )
+from cardems.hearts.rules import Round
+from cardems.hearts.view import view
 
-from .helpers import assert_deal_fits, bot_views
+from .helpers import assert_deal_fits, bot_views, hands_from
 
 
 def m(text: str) -> int:
@@ -105,7 +107,9 @@ def test_cli_league_json_and_start(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Hearts code" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["montecarlo:worlds=4", "rules", "medium:noise=0.3"])
+@pytest.mark.parametrize(
+    "name", ["montecarlo:worlds=4", "ismcts:iterations=30", "rules", "medium:noise=0.3"]
+)
 def test_reference_bots_play_legal_cards(name: str) -> None:
     bot = make_bot(name, 5)
     for _, seat_view in bot_views(12, (name, "easy", name, "medium")):
@@ -142,9 +146,40 @@ def test_montecarlo_play_out_policy(hand: str, trick: str, card: str) -> None:
 
 
 def test_bad_bot_options_are_refused() -> None:
-    for name in ("montecarlo:worlds=0", "montecarlo:depth=3", "medium:noise=2", "medium:x=1"):
+    for name in (
+        "montecarlo:worlds=0",
+        "montecarlo:depth=3",
+        "ismcts:iterations=0",
+        "ismcts:c=-1",
+        "ismcts:depth=3",
+        "medium:noise=2",
+        "medium:x=1",
+    ):
         with pytest.raises(ValueError):
             make_bot(name)
+
+
+def test_ismcts_ducks_under_a_trick_holding_the_queen() -> None:
+    # North (2) leads the 2♣, East (3) follows, South (0) is void, West (1) wins with the
+    # A♣ and leads the 5♦; North, void, throws the Q♠ and East ducks with the 4♦. South
+    # is last with the 3♦ and the K♦: the 3♦ keeps the queen away.
+    hands = hands_from(
+        "3D KD 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS",
+        "AC 5D 4C 5C 6C 7C 8C 9C TC JC QC KC 6D",
+        "2C QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+    )
+    rnd = Round.deal(hands, 3)
+    for seat, card in ((2, "2C"), (3, "3C"), (0, "2S"), (1, "AC"), (1, "5D"), (2, "QS")):
+        rnd = rnd.play(seat, parse_cards(card)[0])
+    rnd = rnd.play(3, parse_cards("4D")[0])
+    bot = make_bot("ismcts:iterations=60", 1)
+    assert bot.choose_play(view(rnd, 0)) == i("3D")
+
+
+def test_ismcts_is_reproducible_with_its_seed() -> None:
+    _, seat_view = bot_views(7, ("ismcts:iterations=10", "medium", "medium", "medium"))[8]
+    one = make_bot("ismcts:iterations=40", 3).choose_play(seat_view)
+    assert one == make_bot("ismcts:iterations=40", 3).choose_play(seat_view)
 
 
 def test_medium_takes_a_heart_trick_from_a_seat_with_every_point() -> None:

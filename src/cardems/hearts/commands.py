@@ -37,8 +37,9 @@ def add_commands(sub: Any) -> None:
     arena.add_argument(
         "--bots",
         default=None,
-        help="four bots, comma-separated: easy, medium, expert, montecarlo, rules, with"
-        " options such as expert:worlds=60 or montecarlo:worlds=30 (default:"
+        help="four bots, comma-separated: easy, medium, expert, montecarlo, ismcts, rules,"
+        " with options such as expert:worlds=60, montecarlo:worlds=30 or"
+        " ismcts:iterations=400 (default:"
         " expert,medium,medium,medium); with --league, the league's bots (default:"
         f" {','.join(LEAGUE)})",
     )

@@ -23,7 +23,7 @@ from typing import Any
 from cardems.hearts.arena import SeatRecord, play_duplicate
 from cardems.hearts.bots import make_bot
 
-LEAGUE = ("easy", "medium", "expert", "montecarlo", "rules")
+LEAGUE = ("easy", "medium", "expert", "montecarlo", "ismcts", "rules")
 """The default league."""
 HANDS_PER_SET = 44
 """About how many hands a duplicate set plays (4 matches of about 11 rounds)."""

@@ -1,7 +1,7 @@
 """Computer opponents. Every bot sees only a :class:`~cardems.hearts.view.SeatView`.
 
 ``make_bot(name, seed)`` builds one: a level (easy, medium, expert) or a reference bot of
-the league (montecarlo, rules). Bots answer with compact card indices (see
+the league (montecarlo, ismcts, rules). Bots answer with compact card indices (see
 :mod:`cardems.hearts.core`): a 3-card mask to pass, a card to play.
 """
 
@@ -31,7 +31,7 @@ class Bot(Protocol):
 
 LEVELS = ("easy", "medium", "expert")
 """The levels people pick."""
-REFERENCE = ("montecarlo", "rules")
+REFERENCE = ("montecarlo", "ismcts", "rules")
 """Reference bots written independently of the expert, for the league (not levels)."""
 
 
@@ -53,6 +53,10 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         from cardems.hearts.bots.montecarlo import MonteCarloBot
 
         return MonteCarloBot.from_name(name, seed)
+    if name == "ismcts" or name.startswith("ismcts:"):
+        from cardems.hearts.bots.ismcts import IsmctsBot
+
+        return IsmctsBot.from_name(name, seed)
     if name == "rules":
         from cardems.hearts.bots.rules import RulesBot
 
