@@ -149,8 +149,10 @@ def test_bad_bot_options_are_refused() -> None:
     for name in (
         "montecarlo:worlds=0",
         "montecarlo:depth=3",
+        "montecarlo:worlds=2.5",
         "ismcts:iterations=0",
         "ismcts:c=-1",
+        "ismcts:c=inf",
         "ismcts:depth=3",
         "medium:noise=2",
         "medium:x=1",

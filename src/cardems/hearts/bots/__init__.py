@@ -7,6 +7,7 @@ the league (montecarlo, ismcts, rules). Bots answer with compact card indices (s
 
 from __future__ import annotations
 
+import math
 from typing import Protocol
 
 from cardems.cards import Card
@@ -33,6 +34,23 @@ LEVELS = ("easy", "medium", "expert")
 """The levels people pick."""
 REFERENCE = ("montecarlo", "ismcts", "rules")
 """Reference bots written independently of the expert, for the league (not levels)."""
+
+
+def bot_options(name: str, bounds: dict[str, tuple[type, float, float]]) -> dict[str, float]:
+    """The options of a bot name such as ``montecarlo:worlds=30``: each key must be one
+    of ``bounds``, its value a number (a whole one for ``int``) within the bounds."""
+    options: dict[str, float] = {}
+    for part in name.split(":")[1:]:
+        key, _, value = part.partition("=")
+        kind, low, high = bounds.get(key, (float, math.nan, math.nan))
+        try:
+            number = float(value)
+        except ValueError:
+            number = math.nan
+        if not low <= number <= high or (kind is int and not number.is_integer()):
+            raise ValueError(f"unknown {name.split(':')[0]} option {part!r} in {name!r}")
+        options[key] = number
+    return options
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:

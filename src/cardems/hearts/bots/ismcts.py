@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import random
 
+from cardems.hearts.bots import bot_options
 from cardems.hearts.bots.montecarlo import play_out, score_for, textbook_pass
 from cardems.hearts.bots.sampling import Knowledge
 from cardems.hearts.core import HEART_MASK, POINTS, QS_BIT, SUIT_MASKS
@@ -110,16 +111,7 @@ class IsmctsBot:
     @classmethod
     def from_name(cls, name: str, seed: int = 0) -> IsmctsBot:
         """``ismcts``, ``ismcts:iterations=N`` and/or ``ismcts:c=X`` (exploration)."""
-        options: dict[str, float] = {}
-        for part in name.split(":")[1:]:
-            key, _, value = part.partition("=")
-            try:
-                number = float(value)
-            except ValueError:
-                number = -1.0
-            if key not in ("iterations", "c") or number < (1 if key == "iterations" else 0):
-                raise ValueError(f"unknown ismcts option {part!r} in {name!r}")
-            options[key] = number
+        options = bot_options(name, {"iterations": (int, 1, math.inf), "c": (float, 0, 100)})
         bot = cls(seed, int(options.get("iterations", 400)), options.get("c", EXPLORATION))
         bot.name = name
         return bot

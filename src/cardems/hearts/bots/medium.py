@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from cardems.hearts.bots import heuristic
+from cardems.hearts.bots import bot_options, heuristic
 from cardems.hearts.view import SeatView
 
 
@@ -25,16 +25,8 @@ class MediumBot:
     @classmethod
     def from_name(cls, name: str, seed: int = 0) -> MediumBot:
         """``medium`` or ``medium:noise=p`` with ``0 <= p <= 1``."""
-        noise = 0.0
-        for part in name.split(":")[1:]:
-            key, _, value = part.partition("=")
-            try:
-                noise = float(value)
-            except ValueError:
-                noise = -1.0
-            if key != "noise" or not 0.0 <= noise <= 1.0:
-                raise ValueError(f"unknown medium option {part!r} in {name!r}")
-        bot = cls(seed, noise)
+        options = bot_options(name, {"noise": (float, 0.0, 1.0)})
+        bot = cls(seed, options.get("noise", 0.0))
         bot.name = name
         return bot
 

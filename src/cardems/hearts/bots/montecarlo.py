@@ -12,8 +12,10 @@ and cards of its shortest side suit.
 
 from __future__ import annotations
 
+import math
 import random
 
+from cardems.hearts.bots import bot_options
 from cardems.hearts.core import FULL_DECK, HEART_MASK, POINTS, QS_BIT, SUIT_MASKS
 from cardems.hearts.rules import Phase
 from cardems.hearts.view import SeatView
@@ -184,13 +186,8 @@ class MonteCarloBot:
     @classmethod
     def from_name(cls, name: str, seed: int = 0) -> MonteCarloBot:
         """``montecarlo`` or ``montecarlo:worlds=N``."""
-        worlds = 30
-        for part in name.split(":")[1:]:
-            key, _, value = part.partition("=")
-            if key != "worlds" or not value.isdigit() or int(value) < 1:
-                raise ValueError(f"unknown montecarlo option {part!r} in {name!r}")
-            worlds = int(value)
-        bot = cls(seed, worlds)
+        options = bot_options(name, {"worlds": (int, 1, math.inf)})
+        bot = cls(seed, int(options.get("worlds", 30)))
         bot.name = name
         return bot
 
