@@ -23,7 +23,7 @@ import random
 from cardems.hearts.bots import bot_options
 from cardems.hearts.bots.montecarlo import play_out, score_for, textbook_pass
 from cardems.hearts.bots.sampling import Knowledge
-from cardems.hearts.core import HEART_MASK, POINTS, QS_BIT, SUIT_MASKS
+from cardems.hearts.core import HEART_MASK, POINTS, QS_BIT, SUIT_MASKS, bits
 from cardems.hearts.view import SeatView
 
 FIRST_LEAD = 1 << 39  # the 2♣
@@ -143,18 +143,18 @@ class IsmctsBot:
             seat = deal.to_play()
             legal = legal_cards(deal.hands[seat], deal.trick, deal.done, deal.broken)
             children = node.children
-            untried = [card for card in _cards(legal) if card not in children]
+            untried = [card for card in bits(legal) if card not in children]
             if untried:
                 card = rng.choice(untried)
                 child = children[card] = Node()
-                for other in _cards(legal):
+                for other in bits(legal):
                     if other != card and other in children:
                         children[other].avail += 1
                 deal.play(seat, card)
                 path.append((child, seat))
                 break
             best, best_value = -1, -1.0
-            for card in _cards(legal):
+            for card in bits(legal):
                 child = children[card]
                 child.avail += 1
                 value = child.reward / child.visits + c * math.sqrt(
@@ -170,12 +170,3 @@ class IsmctsBot:
         for child, seat in path:
             child.visits += 1
             child.reward += rewards[seat]
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
