@@ -171,9 +171,9 @@ def test_ismcts_ducks_under_a_trick_holding_the_queen() -> None:
         "2C QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
     )
     rnd = Round.deal(hands, 3)
-    for seat, card in ((2, "2C"), (3, "3C"), (0, "2S"), (1, "AC"), (1, "5D"), (2, "QS")):
+    plays = ((2, "2C"), (3, "3C"), (0, "2S"), (1, "AC"), (1, "5D"), (2, "QS"), (3, "4D"))
+    for seat, card in plays:
         rnd = rnd.play(seat, parse_cards(card)[0])
-    rnd = rnd.play(3, parse_cards("4D")[0])
     bot = make_bot("ismcts:iterations=60", 1)
     assert bot.choose_play(view(rnd, 0)) == i("3D")
 
