@@ -23,28 +23,12 @@ import random
 from cardems.hearts.bots import bot_options
 from cardems.hearts.bots.montecarlo import play_out, score_for, textbook_pass
 from cardems.hearts.bots.sampling import Knowledge
-from cardems.hearts.core import HEART_MASK, POINTS, QS_BIT, SUIT_MASKS, bits
+from cardems.hearts.core import bits
+from cardems.hearts.playout import Position
 from cardems.hearts.view import SeatView
 
-FIRST_LEAD = 1 << 39  # the 2♣
 EXPLORATION = 0.7
 """UCB1's exploration constant for rewards in [0, 1]."""
-
-
-def legal_cards(hand: int, trick: list[int], done: int, broken: bool) -> int:
-    """The cards ``hand`` may play to ``trick`` in the round's trick number ``done``."""
-    if not trick:
-        if done == 0:
-            return hand & FIRST_LEAD
-        if not broken and hand & ~HEART_MASK:
-            return hand & ~HEART_MASK
-        return hand
-    follow = hand & SUIT_MASKS[trick[0] // 13]
-    if follow:
-        return follow
-    if done == 0 and hand & ~(HEART_MASK | QS_BIT):
-        return hand & ~(HEART_MASK | QS_BIT)
-    return hand
 
 
 class Node:
@@ -57,43 +41,6 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
-
-
-class Deal:
-    """One determinized position, played forward card by card."""
-
-    __slots__ = ("broken", "done", "hands", "leader", "points", "trick")
-
-    def __init__(self, hands: list[int], view: SeatView) -> None:
-        self.hands = hands
-        self.leader = view.leader
-        self.trick = list(view.trick)
-        self.done = len(view.tricks)
-        self.broken = view.hearts_broken
-        self.points = list(view.round_points)
-
-    def to_play(self) -> int:
-        """The seat whose turn it is."""
-        return (self.leader + len(self.trick)) & 3
-
-    def play(self, seat: int, card: int) -> None:
-        """``seat`` plays ``card``; a full trick goes to its winner."""
-        self.hands[seat] &= ~(1 << card)
-        if 13 <= card < 26:
-            self.broken = True
-        trick = self.trick
-        trick.append(card)
-        if len(trick) < 4:
-            return
-        led = trick[0] // 13
-        best, win = trick[0], 0
-        for k in (1, 2, 3):
-            if trick[k] // 13 == led and trick[k] > best:
-                best, win = trick[k], k
-        self.leader = (self.leader + win) & 3
-        self.points[self.leader] += sum(POINTS[c] for c in trick)
-        self.trick = []
-        self.done += 1
 
 
 class IsmctsBot:
@@ -130,18 +77,27 @@ class IsmctsBot:
         for _ in range(self.iterations):
             hands = knowledge.sample(self.rng)
             hands[view.seat] = view.hand_mask
-            self._iterate(root, Deal(hands, view))
+            position = Position(
+                hands,
+                view.leader,
+                list(view.trick),
+                len(view.tricks),
+                view.hearts_broken,
+                list(view.round_points),
+                list(view.taken),
+            )
+            self._iterate(root, position)
         return max(root.children.items(), key=lambda item: (item[1].visits, item[0]))[0]
 
-    def _iterate(self, root: Node, deal: Deal) -> None:
-        """One selection, expansion, play-out and back-up in ``deal``."""
+    def _iterate(self, root: Node, position: Position) -> None:
+        """One selection, expansion, play-out and back-up in one dealt ``position``."""
         rng = self.rng
         c = self.exploration
         node = root
         path: list[tuple[Node, int]] = []
-        while deal.done < 13:
-            seat = deal.to_play()
-            legal = legal_cards(deal.hands[seat], deal.trick, deal.done, deal.broken)
+        while position.tricks_done < 13:
+            seat = position.to_play
+            legal = position.legal()
             children = node.children
             untried = [card for card in bits(legal) if card not in children]
             if untried:
@@ -150,7 +106,7 @@ class IsmctsBot:
                 for other in bits(legal):
                     if other != card and other in children:
                         children[other].avail += 1
-                deal.play(seat, card)
+                position.play(card)
                 path.append((child, seat))
                 break
             best, best_value = -1, -1.0
@@ -162,10 +118,17 @@ class IsmctsBot:
                 )
                 if value > best_value:
                     best, best_value = card, value
-            deal.play(seat, best)
+            position.play(best)
             node = children[best]
             path.append((node, seat))
-        points = play_out(deal.hands, deal.leader, deal.trick, deal.done, deal.broken, deal.points)
+        points = play_out(
+            position.hands,
+            position.leader,
+            position.trick,
+            position.tricks_done,
+            position.broken,
+            position.points,
+        )
         rewards = [1.0 - score_for(points, s) / 26.0 for s in range(4)]
         for child, seat in path:
             child.visits += 1
