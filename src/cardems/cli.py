@@ -1,21 +1,69 @@
-"""The ``cardems`` command: deal, solve and play from a terminal or a script."""
+"""Cardems: card games in the browser, and their deals, solvers and bots in a terminal.
+
+Run cardems alone to play in the browser; cardems COMMAND --help tells more of a command.
+"""
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
+import platform
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar, NoReturn
 
-from cardems.core.registry import UnknownGame, Unsupported, game_for, games
+from cardems import __version__
+from cardems.core.registry import UnknownGame, Unsupported, compiled_note, game_for, games
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.i18n.markers import N_, Nn_
+
+ARGUMENT_ERROR = N_("%(problem)s (see: %(command)s --help)")
+AS_NUMBER = N_("%(text)s is not a deal code; as a deal number of %(game)s: %(command)s")
+STOPPED = N_("Cardems stopped.")
 
 
 class CommandError(Exception):
     """A user error: printed as ``cardems: message`` with exit status 2."""
+
+
+class LocalizedHelp(argparse.HelpFormatter):
+    """Help in the terminal's language: every option's help and every description are
+    translated when the catalog has them."""
+
+    def __init__(self, prog: str, lang: str = "en") -> None:
+        super().__init__(prog)
+        self.lang = lang
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        return _translated(self.lang, action.help)
+
+    def add_text(self, text: str | None) -> None:
+        super().add_text(_translated(self.lang, text))
+
+
+def _translated(lang: str, text: str | None) -> str | None:
+    from cardems.i18n import translate
+
+    return translate(lang, text) if text and text is not argparse.SUPPRESS else text
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser that refuses in one line (``cardems: …``, exit status 2) and
+    speaks the terminal's language; sub-command parsers are of the same class."""
+
+    lang: ClassVar[str] = "en"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", functools.partial(LocalizedHelp, lang=self.lang))
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        head, _, detail = message.partition(": ")
+        if head.startswith("argument ") and detail:
+            message = f"{head}: {_translated(self.lang, detail)}"
+        raise CommandError(ARGUMENT_ERROR % {"problem": message, "command": self.prog})
 
 
 def _parse_codes(texts: Sequence[str], game: str | None = None) -> list[DealCode]:
@@ -26,8 +74,20 @@ def _parse_codes(texts: Sequence[str], game: str | None = None) -> list[DealCode
         try:
             codes.append(read(text))
         except DealCodeError as error:
-            raise CommandError(str(error)) from None
+            raise CommandError((game and str(error)) or _as_number(text) or str(error)) from None
     return codes
+
+
+def _as_number(text: str) -> str | None:
+    """What to type instead when a game reads ``text`` (``617``) as one of its deals."""
+    for game in games():
+        try:
+            game.code_for(text)
+        except DealCodeError:
+            continue
+        command = f"cardems {' '.join(sys.argv[1:2]) or 'deal'} {text} --game {game.family.name}"
+        return AS_NUMBER % {"text": text, "game": game.family.title, "command": command}
+    return None
 
 
 def _emit(
@@ -85,40 +145,50 @@ def _solve_text(result: dict[str, Any], lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every sub-command."""
-    parser = argparse.ArgumentParser(prog="cardems", description=__doc__)
+def version_text() -> str:
+    """What ``cardems --version`` prints: the version, the Python, the search in use."""
+    note = compiled_note()
+    return f"cardems {__version__} (Python {platform.python_version()})" + (
+        f"\n{note}" if note else ""
+    )
+
+
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The argument parser of every sub-command, its help in ``lang``."""
+    parser_class = type("Parser", (Parser,), {"lang": lang})
+    parser: argparse.ArgumentParser = parser_class(prog="cardems", description=__doc__)
+    parser.add_argument("--version", action="version", version=version_text())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     names = [game.family.name for game in games()]
 
-    new = sub.add_parser("new", help="print the code of a new deal")
+    new = sub.add_parser("new", help=N_("print the code of a new deal"))
     new.add_argument("game", choices=names)
-    new.add_argument("--cells", type=int, choices=(4, 2, 1), help="Seahaven free cells")
+    new.add_argument("--cells", type=int, choices=(4, 2, 1), help=N_("Seahaven free cells"))
     new.add_argument(
         "--winnable",
         action=argparse.BooleanOptionalAction,
         default=False,
-        help="only deals a solver proves winnable",
+        help=N_("only deals a solver proves winnable"),
     )
-    new.add_argument("--json", action="store_true", help="print JSON")
+    new.add_argument("--json", action="store_true", help=N_("print JSON"))
     new.set_defaults(func=cmd_new)
 
-    deal = sub.add_parser("deal", help="show the initial layout of deal codes")
+    deal = sub.add_parser("deal", help=N_("show the initial layout of deal codes"))
     deal.add_argument("codes", nargs="+", metavar="CODE")
-    deal.add_argument("--json", action="store_true", help="one JSON object per line")
-    deal.add_argument("--game", choices=names, help="read CODE as this game names its deals")
+    deal.add_argument("--json", action="store_true", help=N_("one JSON object per line"))
+    deal.add_argument("--game", choices=names, help=N_("read CODE as this game names its deals"))
     deal.set_defaults(func=cmd_deal)
 
-    solve = sub.add_parser("solve", help="say whether deals can be won, with a winning line")
+    solve = sub.add_parser("solve", help=N_("say whether deals can be won, with a winning line"))
     solve.add_argument("codes", nargs="+", metavar="CODE")
-    solve.add_argument("--shortest", action="store_true", help="a win with the fewest moves")
-    solve.add_argument("--json", action="store_true", help="one JSON object per line")
-    solve.add_argument("--game", choices=names, help="read CODE as this game names its deals")
+    solve.add_argument("--shortest", action="store_true", help=N_("a win with the fewest moves"))
+    solve.add_argument("--json", action="store_true", help=N_("one JSON object per line"))
+    solve.add_argument("--game", choices=names, help=N_("read CODE as this game names its deals"))
     solve.set_defaults(func=cmd_solve)
 
     analyzed = [game for game in games() if game.can_analyze]
     if analyzed:
-        analyze = sub.add_parser("analyze", help="decide many deals of a game, on every core")
+        analyze = sub.add_parser("analyze", help=N_("decide many deals of a game, on every core"))
         per_game = analyze.add_subparsers(dest="game", metavar="GAME", required=True)
         for game in analyzed:
             parser_of_game = per_game.add_parser(game.family.name, help=game.analyze_help)
@@ -135,22 +205,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``cardems`` console script."""
-    parser = build_parser()
-    words = list(sys.argv[1:] if argv is None else argv)
-    if not words or (words[0].startswith("-") and words[0] not in ("-h", "--help")):
-        words.insert(0, "serve")  # plain `cardems [--port N …]` starts the web app
-    args = parser.parse_args(words)
-    if not getattr(args, "func", None):
-        parser.print_help()
-        return 0
     from cardems.i18n import from_environment, translate
 
-    args.lang = from_environment(os.environ)
+    lang = from_environment(os.environ)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if not words or (words[0].startswith("-") and words[0] not in ("-h", "--help", "--version")):
+        words.insert(0, "serve")  # plain `cardems [--port N …]` starts the web app
     try:
+        args = build_parser(lang).parse_args(words)
+        args.lang = lang
+        if not getattr(args, "func", None):
+            build_parser(lang).print_help()
+            return 0
         args.func(args)
     except (CommandError, UnknownGame, Unsupported) as error:
-        print(f"cardems: {translate(args.lang, str(error))}", file=sys.stderr)
+        print(f"cardems: {translate(lang, str(error))}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl+C, which the server's banner tells to press
+        print(f"\n{translate(lang, STOPPED)}", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # `cardems deal … | head`: the reader has all it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0

@@ -10,6 +10,7 @@ from cardems.cli import main
 from cardems.core.registry import Unsupported, game_for
 from cardems.dealcode import DealCode
 from cardems.hearts.arena import play_duplicate, run_arena, summarize
+from cardems.hearts.league import sets_for
 
 
 def test_a_duplicate_set_seats_every_bot_in_every_chair() -> None:
@@ -30,14 +31,36 @@ def test_a_duplicate_set_seats_every_bot_in_every_chair() -> None:
     assert summary[0].matches == 4 and summary[1].matches == 12
 
 
-def test_run_arena_reaches_the_hand_count_and_refuses_bad_line_ups() -> None:
-    records, hands = run_arena(["easy", "easy", "easy", "medium"], 30, 1)
-    assert hands >= 30
+def test_run_arena_plays_the_sets_asked_and_refuses_bad_line_ups() -> None:
+    told: list[int] = []
+    records, hands = run_arena(["easy", "easy", "easy", "medium"], 2, 1, progress=told.append)
+    assert len(records) == 2 * 16  # two sets of four matches, four seats each
     assert sum(len(r.hand_scores) for r in records) == 4 * hands
+    assert len(told) == 2 and sum(told) == hands
     with pytest.raises(ValueError):
-        run_arena(["easy", "easy", "medium"], 10, 1)
+        run_arena(["easy", "easy", "medium"], 1, 1)
     with pytest.raises(ValueError, match="unknown bot"):
-        run_arena(["easy", "easy", "medium", "wizard"], 10, 1)
+        run_arena(["easy", "easy", "medium", "wizard"], 1, 1)
+    with pytest.raises(ValueError, match="at least one"):
+        run_arena(["easy", "easy", "easy", "medium"], 0, 1)
+
+
+@pytest.mark.parametrize(("hands", "sets"), [(1, 1), (20, 1), (65, 1), (67, 2), (400, 9)])
+def test_hands_become_the_closest_whole_sets(hands: int, sets: int) -> None:
+    assert sets_for(hands) == sets
+
+
+def test_cli_arena_says_up_front_what_it_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "easy,easy,easy,easy", "--hands", "20", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.splitlines()[0] == (
+        "arena: 1 duplicate sets of about 44 hands (20 asked; a set is not cut, so that every"
+        " bot plays its deals from every seat)"
+    )
+    assert "\r" not in captured.err  # not a terminal: whole lines, for logs
+    assert json.loads(captured.out)["duplicate_sets"] == 1
+    assert main(["arena", "--hands", "-3"]) == 2
+    assert "--hands: expected a whole number of at least 1, got '-3'" in capsys.readouterr().err
 
 
 def test_cli_arena_json(capsys: pytest.CaptureFixture[str]) -> None:

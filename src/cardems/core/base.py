@@ -32,6 +32,7 @@ class GameBase:
     can_analyze: ClassVar[bool] = False
     analyze_help: ClassVar[str] = ""
     """What ``cardems analyze <slug>`` does, for ``cardems analyze -h``."""
+    compiled_modules: ClassVar[tuple[str, ...]] = ()
     opponents: ClassVar[bool] = False
     variant_legend: ClassVar[str] = ""
     variant_labels: ClassVar[tuple[tuple[str, int], ...]] = ()

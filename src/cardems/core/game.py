@@ -216,6 +216,8 @@ class Game(Protocol):
     can_solve: bool
     can_analyze: bool
     analyze_help: str
+    compiled_modules: tuple[str, ...]
+    """Optional C extensions its solvers use when they were built (Python otherwise)."""
     """Whether "Winnable?", hints from a solver and the unwinnable warning apply."""
     opponents: bool
     """Whether its tables run computer opponents when the player acts (which takes time)."""

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 
 from cardems.core.game import Game
 from cardems.dealcode import GameFamily
+from cardems.i18n.markers import N_
 
 GAME_MODULES: tuple[str, ...] = (
     "cardems.heart_to_heart.game",
@@ -57,3 +59,30 @@ def game_for(key: str) -> Game:
             return game
     known = ", ".join(family.name for family in families())
     raise UnknownGame(f"unknown game {key!r}: known are {known}")
+
+
+COMPILED = N_("Solvers: the compiled search is in use for %(games)s.")
+FALLBACK = N_(
+    "Solvers: %(games)s use the Python search, as the C extension was not built when"
+    " Cardems was installed (no C compiler?): the same results, more slowly."
+)
+
+
+def compiled_games() -> tuple[list[str], list[str]]:
+    """Titles of the games whose solvers run compiled, and of those that fell back to
+    Python because an extension of theirs was not built."""
+    compiled: list[str] = []
+    fallback: list[str] = []
+    for game in games():
+        if game.compiled_modules:
+            built = all(importlib.util.find_spec(name) for name in game.compiled_modules)
+            (compiled if built else fallback).append(game.family.title)
+    return compiled, fallback
+
+
+def compiled_note() -> str | None:
+    """One line saying which search is in use (said once, when the server starts)."""
+    compiled, fallback = compiled_games()
+    if fallback:
+        return FALLBACK % {"games": ", ".join(fallback)}
+    return COMPILED % {"games": ", ".join(compiled)} if compiled else None

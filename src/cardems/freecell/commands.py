@@ -23,6 +23,7 @@ from cardems.dealcode import DealCode
 from cardems.freecell.game import FAMILY
 from cardems.freecell.rules import deal
 from cardems.freecell.solver import solve_state
+from cardems.i18n.markers import N_
 
 VERDICT_WORDS = {True: "won", False: "lost", None: "undecided"}
 
@@ -93,9 +94,9 @@ def cmd_analyze(args: argparse.Namespace) -> None:
 
 def add_arguments(parser: Any) -> None:
     """The options of ``cardems analyze freecell``."""
-    parser.add_argument("--deals", type=int, default=32_000, help="how many deals")
-    parser.add_argument("--start", type=int, default=1, help="first deal number")
+    parser.add_argument("--deals", type=int, default=32_000, help=N_("how many deals"))
+    parser.add_argument("--start", type=int, default=1, help=N_("first deal number"))
     parser.add_argument("--variant", choices=FAMILY.variants, default="N")
-    parser.add_argument("--budget", type=float, default=600.0, help="seconds per deal")
-    parser.add_argument("--jobs", type=int, default=None, help="worker processes (all cores)")
-    parser.add_argument("--results", default=None, help="results file, appended to (resumes)")
+    parser.add_argument("--budget", type=float, default=600.0, help=N_("seconds per deal"))
+    parser.add_argument("--jobs", type=int, default=None, help=N_("worker processes (all cores)"))
+    parser.add_argument("--results", default=None, help=N_("results file, appended to (resumes)"))

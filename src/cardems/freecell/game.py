@@ -52,6 +52,7 @@ class FreeCell(CellGame):
     family = FAMILY
     solver_name = "FreeCell"
     can_analyze = True
+    compiled_modules = ("cardems.freecell._bestfirst",)
     analyze_help = "decide Microsoft's deals one by one, resumable"
     variant_legend = N_("Build columns")
     variant_labels = (

@@ -117,12 +117,12 @@ def run_game(code: DealCode, lines: TextIO, out: TextIO, lang: str = "en") -> He
 def add_commands(sub: Any) -> None:
     """Register ``replay`` and ``play`` on the ``cardems`` sub-command parser."""
     replay = sub.add_parser(
-        "replay", help="apply Heart to Heart moves to a deal and show the result"
+        "replay", help=N_("apply Heart to Heart moves to a deal and show the result")
     )
     replay.add_argument("code", metavar="CODE")
-    replay.add_argument("moves", nargs="*", metavar="MOVE", help="e.g. D D 25+W 23+24 R")
-    replay.add_argument("--json", action="store_true", help="print JSON")
+    replay.add_argument("moves", nargs="*", metavar="MOVE", help=N_("e.g. D D 25+W 23+24 R"))
+    replay.add_argument("--json", action="store_true", help=N_("print JSON"))
     replay.set_defaults(func=cmd_replay)
-    play_parser = sub.add_parser("play", help="play a Heart to Heart deal in the terminal")
+    play_parser = sub.add_parser("play", help=N_("play a Heart to Heart deal in the terminal"))
     play_parser.add_argument("code", metavar="CODE")
     play_parser.set_defaults(func=cmd_play)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -158,51 +157,38 @@ def summarize(records: Sequence[SeatRecord]) -> list[BotSummary]:
 
 def run_arena(
     names: Sequence[str],
-    hands: int,
+    sets: int,
     workers: int,
     *,
     first: int = 0,
     seed: int = 1,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> tuple[list[SeatRecord], int]:
-    """Play duplicate matches from code number ``first`` on until at least ``hands`` hands
-    (rounds, all seats' rotations counted) are done; return the records and the hands."""
+    """Play ``sets`` duplicate sets (match codes ``first`` on, each played four times with
+    the bots rotated); return the records and the hands played. ``progress`` is told
+    the hands of each set as it ends."""
     if len(names) != 4:
         raise ValueError("an arena needs exactly four bots")
+    if sets < 1:
+        raise ValueError("an arena needs at least one duplicate set")
     for name in set(names):
         make_bot(name)  # refuse unknown names before starting workers
+    tasks = [(first + k, tuple(names), seed) for k in range(sets)]
     records: list[SeatRecord] = []
     played = 0
-    number = first
-
-    def tasks(count: int) -> Iterator[tuple[int, tuple[str, ...], int]]:
-        nonlocal number
-        for _ in range(count):
-            yield (number, tuple(names), seed)
-            number += 1
-
-    pool = multiprocessing.Pool(workers) if workers > 1 else None
+    pool = multiprocessing.get_context("spawn").Pool(workers) if workers > 1 else None
     try:
-        while played < hands:
-            # A duplicate set is about 40 hands; ask for what should reach the target.
-            batch = max(workers, math.ceil((hands - played) / 44))
-            results: Iterator[list[SeatRecord]] = (
-                pool.imap_unordered(play_duplicate, tasks(batch))
-                if pool
-                else map(play_duplicate, tasks(batch))
-            )
-            for result in results:
-                records.extend(result)
-                played += sum(len(r.hand_scores) for r in result[::4])
-                if progress:
-                    progress(played, hands)
+        results: Iterator[list[SeatRecord]] = (
+            pool.imap_unordered(play_duplicate, tasks) if pool else map(play_duplicate, tasks)
+        )
+        for result in results:
+            records.extend(result)
+            hands = sum(len(r.hand_scores) for r in result[::4])
+            played += hands
+            if progress:
+                progress(hands)
     finally:
         if pool:
             pool.close()
             pool.join()
     return records, played
-
-
-def print_progress(done: int, total: int) -> None:
-    """A one-line progress counter on stderr."""
-    print(f"\rarena: {done}/{total} hands", end="", file=sys.stderr, flush=True)

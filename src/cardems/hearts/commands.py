@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import shlex
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
+from cardems.argtypes import positive, whole
 from cardems.dealcode import DealCode, DealCodeError
-from cardems.hearts.arena import print_progress, run_arena, summarize
+from cardems.hearts.arena import run_arena, summarize
 from cardems.hearts.league import (
     HANDS_PER_SET,
     LEAGUE,
@@ -22,48 +23,73 @@ from cardems.hearts.league import (
     ratio,
     ratio_interval,
     run_league,
+    sets_for,
 )
-from cardems.hearts.league import print_progress as league_progress
+from cardems.i18n.markers import N_
+from cardems.progress import Progress
 
 
 def add_commands(sub: Any) -> None:
     """Register ``arena`` on the CLI's sub-parsers."""
     arena = sub.add_parser(
         "arena",
-        help="Hearts bots against each other on duplicate deals",
-        description="Play Hearts matches between bots; each deal is replayed with the bots"
-        " rotated through every seat.",
+        help=N_("Hearts bots against each other on duplicate deals"),
+        description=N_(
+            "Play Hearts matches between bots; each deal is replayed with the bots"
+            " rotated through every seat."
+        ),
     )
     arena.add_argument(
         "--bots",
         default=None,
-        help="four bots, comma-separated: easy, medium, expert, montecarlo, ismcts, rules,"
-        " with options such as expert:worlds=60, montecarlo:worlds=30 or"
-        " ismcts:iterations=400 (default:"
-        " expert,medium,medium,medium); with --league, the league's bots (default:"
-        f" {','.join(LEAGUE)})",
+        help=N_(
+            "four bots, comma-separated: easy, medium, expert, montecarlo, ismcts, rules,"
+            " with options such as expert:worlds=60, montecarlo:worlds=30 or"
+            " ismcts:iterations=400 (default: expert,medium,medium,medium); with --league,"
+            " the league's bots (default: all six)"
+        ),
     )
     arena.add_argument(
         "--league",
         action="store_true",
-        help="every bot against a field of three of every other, on the same duplicate sets",
+        help=N_("every bot against a field of three of every other, on the same duplicate sets"),
     )
     arena.add_argument(
         "--hands",
-        type=int,
+        type=positive,
         default=None,
-        help="hands to play at least (default 400); with --league, per pairing, in whole"
-        f" duplicate sets of about {HANDS_PER_SET} hands (default 88)",
+        help=N_(
+            "about how many hands to play (default 400; with --league, per pairing, default"
+            " 88): the whole duplicate sets closest to it, a set being every deal played"
+            " from every seat (about 44 hands)"
+        ),
     )
-    arena.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes")
-    arena.add_argument("--first", type=int, default=0, help="first match code number")
     arena.add_argument(
-        "--start", default=None, help="first match code, e.g. HT1-N-AAAABAA (overrides --first)"
+        "--workers", type=positive, default=os.cpu_count() or 1, help=N_("processes")
     )
-    arena.add_argument("--seed", type=int, default=1, help="seed of the bots' own choices")
-    arena.add_argument("--json", action="store_true", help="print one JSON object")
-    arena.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    arena.add_argument("--first", type=whole(0), default=0, help=N_("first match code number"))
+    arena.add_argument(
+        "--start", default=None, help=N_("first match code, e.g. HT1-N-AAAABAA (overrides --first)")
+    )
+    arena.add_argument("--seed", type=whole(0), default=1, help=N_("seed of the bots' own choices"))
+    arena.add_argument("--json", action="store_true", help=N_("print one JSON object"))
+    arena.add_argument("--quiet", action="store_true", help=N_("no progress on stderr"))
     arena.set_defaults(func=cmd_arena)
+
+
+PLAN = N_(
+    "%(command)s: %(sets)d duplicate sets of about %(per_set)d hands (%(hands)d asked;"
+    " a set is not cut, so that every bot plays its deals from every seat)"
+)
+
+
+def announce(command: str, sets: int, hands: int, quiet: bool) -> None:
+    """Say up front how many whole duplicate sets ``--hands`` became."""
+    if not quiet:
+        print(
+            PLAN % {"command": command, "sets": sets, "per_set": HANDS_PER_SET, "hands": hands},
+            file=sys.stderr,
+        )
 
 
 def cmd_arena(args: argparse.Namespace) -> None:
@@ -81,26 +107,25 @@ def cmd_arena(args: argparse.Namespace) -> None:
     if args.league:
         cmd_league(args)
         return
-    args.hands = 400 if args.hands is None else args.hands
+    asked = 400 if args.hands is None else args.hands
     names = [name.strip() for name in (args.bots or "expert,medium,medium,medium").split(",")]
     if len(names) != 4:
         raise CommandError("--bots needs exactly four bots, e.g. expert,medium,medium,medium")
-    if args.hands < 1 or args.workers < 1:
-        raise CommandError("--hands and --workers must be positive")
+    set_count = sets_for(asked)
+    announce("arena", set_count, asked, args.quiet)
     start = time.perf_counter()
     try:
-        records, hands = run_arena(
-            names,
-            args.hands,
-            args.workers,
-            first=args.first,
-            seed=args.seed,
-            progress=None if args.quiet else print_progress,
-        )
+        with Progress("arena", set_count, "sets", enabled=not args.quiet) as progress:
+            records, hands = run_arena(
+                names,
+                set_count,
+                args.workers,
+                first=args.first,
+                seed=args.seed,
+                progress=hand_counter(progress),
+            )
     except ValueError as error:
         raise CommandError(str(error)) from None
-    if not args.quiet:
-        print(file=sys.stderr)
     summaries = summarize(records)
     matches = len(records) // 16
     result: dict[str, Any] = {
@@ -145,29 +170,40 @@ def cmd_arena(args: argparse.Namespace) -> None:
         )
 
 
+def hand_counter(progress: Progress) -> Callable[[int], None]:
+    """Advances ``progress`` by one set, with the hands played so far beside it."""
+    played = 0
+
+    def count(hands: int) -> None:
+        nonlocal played
+        played += hands
+        progress.advance(hands=played)
+
+    return count
+
+
 def cmd_league(args: argparse.Namespace) -> None:
     """Run the league and print its table."""
     from cardems.cli import CommandError
 
     names = [name.strip() for name in args.bots.split(",")] if args.bots else list(LEAGUE)
-    hands = 88 if args.hands is None else args.hands
-    if hands < 1 or args.workers < 1:
-        raise CommandError("--hands and --workers must be positive")
-    sets = math.ceil(hands / HANDS_PER_SET)
+    asked = 88 if args.hands is None else args.hands
+    sets = sets_for(asked)
+    pairings = len(dict.fromkeys(names)) * (len(dict.fromkeys(names)) - 1)
+    announce("league", sets, asked, args.quiet)
     start = time.perf_counter()
     try:
-        result = run_league(
-            names,
-            sets,
-            args.workers,
-            first=args.first,
-            seed=args.seed,
-            progress=None if args.quiet else league_progress,
-        )
+        with Progress("league", sets * pairings, "sets", enabled=not args.quiet) as progress:
+            result = run_league(
+                names,
+                sets,
+                args.workers,
+                first=args.first,
+                seed=args.seed,
+                progress=hand_counter(progress),
+            )
     except ValueError as error:
         raise CommandError(str(error)) from None
-    if not args.quiet:
-        print(file=sys.stderr)
     figures = result.to_json()
     total = sum(p["hands"] for p in figures["pairs"])
     head: dict[str, Any] = {

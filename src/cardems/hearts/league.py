@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -256,7 +255,7 @@ def run_league(
     first: int = 0,
     seed: int = 1,
     samples: int = 1000,
-    progress: Callable[[int, int, int], None] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> LeagueResult:
     """Play ``sets`` duplicate sets (codes ``first`` on) of every ordered pairing."""
     names = list(dict.fromkeys(names))
@@ -268,17 +267,15 @@ def run_league(
         make_bot(name)  # refuse unknown names before starting workers
     result = LeagueResult(names, {}, samples=samples, seed=seed)
     tasks: list[Task] = [(a, b, first + k, seed) for a, b in result.pairs() for k in range(sets)]
-    pool = multiprocessing.Pool(workers) if workers > 1 else None
-    hands = 0
+    pool = multiprocessing.get_context("spawn").Pool(workers) if workers > 1 else None
     try:
         done: Iterator[tuple[str, str, list[SetResult]]] = (
             pool.imap_unordered(play_pairing_set, tasks) if pool else map(play_pairing_set, tasks)
         )
-        for count, (a, b, found) in enumerate(done, 1):
+        for a, b, found in done:
             result.sets.setdefault((a, b), []).extend(found)
-            hands += sum(match.hands for match in found)
             if progress:
-                progress(count, len(tasks), hands)
+                progress(sum(match.hands for match in found))
     finally:
         if pool:
             pool.close()
@@ -286,9 +283,10 @@ def run_league(
     return result
 
 
-def print_progress(done: int, total: int, hands: int) -> None:
-    """A one-line progress counter on stderr."""
-    print(f"\rleague: {done}/{total} sets, {hands} hands", end="", file=sys.stderr, flush=True)
+def sets_for(hands: int) -> int:
+    """The whole number of duplicate sets closest to ``hands`` hands (one at least): a set
+    is not cut, so that every bot plays its deals from every seat."""
+    return max(1, round(hands / HANDS_PER_SET))
 
 
 def format_table(figures: dict[str, Any], names: Sequence[str]) -> str:

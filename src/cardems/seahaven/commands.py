@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from cardems.dealcode import DealCode
+from cardems.i18n.markers import N_
 from cardems.rng import SplitMix64, deal_seed
 from cardems.seahaven.game import FAMILY, load_pool
 from cardems.seahaven.rules import deal
@@ -93,8 +94,8 @@ def cmd_analyze(args: argparse.Namespace) -> None:
 def add_arguments(parser: Any) -> None:
     """The options of ``cardems analyze seahaven``."""
     parser.add_argument("--cells", type=int, choices=(4, 2, 1), required=True)
-    parser.add_argument("--deals", type=int, required=True, help="how many deals to solve")
-    parser.add_argument("--seed", type=int, default=1, help="which stream of deal numbers")
-    parser.add_argument("--budget", type=float, default=10.0, help="seconds per deal")
-    parser.add_argument("--jobs", type=int, default=None, help="worker processes (all cores)")
-    parser.add_argument("--out", default=None, help="pool file (default: the package data)")
+    parser.add_argument("--deals", type=int, required=True, help=N_("how many deals to solve"))
+    parser.add_argument("--seed", type=int, default=1, help=N_("which stream of deal numbers"))
+    parser.add_argument("--budget", type=float, default=10.0, help=N_("seconds per deal"))
+    parser.add_argument("--jobs", type=int, default=None, help=N_("worker processes (all cores)"))
+    parser.add_argument("--out", default=None, help=N_("pool file (default: the package data)"))

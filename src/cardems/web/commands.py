@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
 import os
 import socket
@@ -20,12 +21,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardems.argtypes import port, positive
+from cardems.config import SETTINGS, ConfigError, config_help, config_path, resolve
 from cardems.database import is_postgres, safe_url
 from cardems.i18n.markers import N_
+from cardems.paths import data_dir
 from cardems.store import DamagedStore, ReadOnlyStore, Store, StoreError, set_aside
 from cardems.web.lock import ServerLock
 
 RUNNING = N_("Cardems is already running on this database at %(url)s: opening it.")
+RUNNING_THERE = N_("Cardems is already running on this database at %(url)s.")
+BANNER = N_("Cardems is at %(url)s (database %(db)s); press Ctrl+C to stop.")
+PORT_TAKEN = N_("port %(port)d is already in use on %(host)s: choose another with --port")
+PORT_REFUSED = N_(
+    "cannot listen on port %(port)d of %(host)s (%(reason)s): ports below 1024 need root;"
+    " choose another with --port"
+)
+NO_HOST = N_("cannot listen on %(host)s (%(reason)s): give an address of this machine with --host")
 DAMAGED = N_(
     "The database was damaged (%(error)s): it is kept as %(kept)s and a new one is started."
 )
@@ -38,31 +50,40 @@ DEFAULT_PORT = 8765
 LOOPBACK_NAMES = ["127.0.0.1", "localhost", "::1", "[::1]"]
 
 
-def data_dir() -> Path:
-    """Where Cardems keeps its database: the platform's per-user data directory."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "cardems"
+class ServeError(Exception):
+    """The server cannot start as asked: one line saying why and what to change."""
 
 
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``port``, or on a free port if the default one is taken."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as error:
+        raise ServeError(NO_HOST % {"host": host, "reason": _reason(error)}) from None
+    family, _, _, _, address = found[0]
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        sock.bind((host, port))
-    except OSError:
-        if port != DEFAULT_PORT:
-            sock.close()
-            raise
-        sock.bind((host, 0))
-    sock.listen(128)
+        try:
+            sock.bind(address)
+        except OSError as error:
+            if port != DEFAULT_PORT or error.errno != errno.EADDRINUSE:
+                raise
+            sock.bind((address[0], 0, *address[2:]))
+        sock.listen(128)
+    except OSError as error:
+        sock.close()
+        values = {"host": host, "port": port, "reason": _reason(error)}
+        if error.errno == errno.EADDRINUSE:
+            raise ServeError(PORT_TAKEN % values) from None
+        if error.errno == errno.EACCES:
+            raise ServeError(PORT_REFUSED % values) from None
+        raise ServeError(NO_HOST % values) from None
     return sock
+
+
+def _reason(error: Exception) -> str:
+    return str(getattr(error, "strerror", None) or error)
 
 
 @dataclass(frozen=True)
@@ -79,6 +100,9 @@ class ServeOptions:
     sync: str = "full"
     workers: int = 1
     accounts: bool | None = None
+    forwarded_allow_ips: str = "127.0.0.1"
+    """The proxies whose ``X-Forwarded-*`` headers are trusted (with ``proxy_headers``)."""
+    access_log: bool = False
 
 
 def host_names(options: ServeOptions) -> list[str]:
@@ -116,7 +140,9 @@ def open_store(db: Path, sync: str = "full") -> Store:
 def serve(options: ServeOptions) -> None:
     """Run the server until interrupted (or, if one already runs on this SQLite database,
     open the browser on it). With ``workers`` above 1 it runs that many processes on the
-    one socket, each a stateless worker over the shared database."""
+    one socket, each a stateless worker over the shared database. Nothing is created on
+    the disk before the address is bound."""
+    from cardems.core.registry import compiled_note
     from cardems.i18n import from_environment, translations
 
     t = translations(from_environment(os.environ))
@@ -125,18 +151,21 @@ def serve(options: ServeOptions) -> None:
         Path(options.db).parent.mkdir(parents=True, exist_ok=True)
     with ServerLock(None if postgres else Path(options.db)) as lock:
         if not lock.held:
-            print(t.gettext(RUNNING) % {"url": lock.url}, flush=True)
+            running = RUNNING if options.open_browser else RUNNING_THERE
+            print(t.gettext(running) % {"url": lock.url}, flush=True)
             if options.open_browser and lock.url:
                 webbrowser.open(lock.url)
             return
-        store = connect(options.db) if postgres else open_store(Path(options.db), options.sync)
         sock = bind(options.host, options.port)
+        store = connect(options.db) if postgres else open_store(Path(options.db), options.sync)
         actual = sock.getsockname()[1]
         shown = "127.0.0.1" if options.host in ("0.0.0.0", "::", "") else options.host
-        url = f"http://{shown}:{actual}/"
+        url = f"http://{shown}:{actual}/" if ":" not in shown else f"http://[{shown}]:{actual}/"
         lock.publish(url)
-        banner = N_("Cardems is at %(url)s (database %(db)s); press Ctrl+C to stop.")
-        print(t.gettext(banner) % {"url": url, "db": safe_url(str(options.db))}, flush=True)
+        print(t.gettext(BANNER) % {"url": url, "db": safe_url(str(options.db))}, flush=True)
+        note = compiled_note()
+        if note:
+            print(t.gettext(note), file=sys.stderr, flush=True)
         if options.open_browser:
             threading.Timer(0.5, webbrowser.open, args=(url,)).start()
         run(options, store, sock)
@@ -172,10 +201,10 @@ def run(options: ServeOptions, store: Store, sock: socket.socket) -> None:
     from cardems.web.app import ENVIRONMENT, create_app
 
     common: dict[str, Any] = {
-        "log_level": "warning",
-        "access_log": False,
+        "log_level": "info" if options.access_log else "warning",
+        "access_log": options.access_log,
         "proxy_headers": options.proxy_headers,
-        "forwarded_allow_ips": "*" if options.proxy_headers else None,
+        "forwarded_allow_ips": options.forwarded_allow_ips,
     }
     if options.workers <= 1:
         app = create_app(
@@ -204,62 +233,92 @@ def database(text: str | None) -> Path | str:
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
-    serve(
-        ServeOptions(
-            host=args.host,
-            port=args.port,
-            db=args.db
-            if is_postgres(args.db or "")
-            else Path(args.db or data_dir() / "cardems.db"),
-            open_browser=not args.no_browser,
-            allowed_hosts=tuple(args.allowed_host),
-            proxy_headers=args.proxy_headers,
-            sync=args.sync,
-            workers=args.workers,
-            accounts=args.accounts,
-        )
+    from cardems.cli import CommandError
+
+    flags = {name: getattr(args, name, None) for name in SETTINGS}
+    try:
+        settings = resolve(flags, os.environ, config_path(args.config, os.environ))
+    except ConfigError as error:
+        raise CommandError(str(error)) from None
+    options = ServeOptions(
+        host=settings["host"],
+        port=settings["port"],
+        db=database(settings["db"]),
+        open_browser=not args.no_browser,
+        allowed_hosts=tuple(settings["allowed_hosts"]),
+        proxy_headers=settings["proxy_headers"],
+        forwarded_allow_ips=settings["forwarded_allow_ips"],
+        sync=settings["sync"],
+        workers=settings["workers"],
+        accounts=settings["accounts"],
+        access_log=settings["access_log"],
     )
+    try:
+        serve(options)
+    except ServeError as error:
+        raise CommandError(str(error)) from None
 
 
 def add_commands(sub: Any) -> None:
     """Add ``serve`` to the ``cardems`` command."""
-    parser = sub.add_parser("serve", help="play in the browser (the default command)")
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port to listen on")
+    parser = sub.add_parser("serve", help=N_("play in the browser (the default command)"))
+    parser.add_argument("--host", help=N_("address to listen on (default 127.0.0.1)"))
+    parser.add_argument("--port", type=port, help=N_("port to listen on (default 8765)"))
     parser.add_argument(
         "--db",
-        help="SQLite database file (default: user data directory), or a postgresql:// URL",
+        help=N_("SQLite database file (default: user data directory), or a postgresql:// URL"),
     )
     parser.add_argument(
-        "--workers", type=int, default=1, help="worker processes (stateless; default 1)"
+        "--workers", type=positive, help=N_("worker processes (stateless; default 1)")
     )
     parser.add_argument(
         "--accounts",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="sign-up and sign-in, so games follow a player to every device"
-        " (default: on with PostgreSQL, off with SQLite)",
+        help=N_(
+            "sign-up and sign-in, so games follow a player to every device"
+            " (default: on with PostgreSQL, off with SQLite)"
+        ),
     )
-    parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument("--no-browser", action="store_true", help=N_("do not open a browser"))
     parser.add_argument(
         "--allowed-host",
+        dest="allowed_hosts",
         action="append",
-        default=[],
         metavar="NAME",
-        help="another name the server answers to (repeatable; loopback and, on a network"
-        " address, this machine's names are always allowed)",
+        help=N_(
+            "another name the server answers to (repeatable; loopback and, on a network"
+            " address, this machine's names are always allowed)"
+        ),
     )
     parser.add_argument(
         "--proxy-headers",
         action="store_true",
-        help="behind a TLS proxy: trust its X-Forwarded-Proto/For (cookies become Secure)",
+        default=None,
+        help=N_("behind a TLS proxy: trust its X-Forwarded-Proto/For (cookies become Secure)"),
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        metavar="ADDRESSES",
+        help=N_(
+            "with --proxy-headers: the proxies' addresses, comma-separated, whose forwarded"
+            " headers are trusted (default 127.0.0.1)"
+        ),
     )
     parser.add_argument(
         "--sync",
         choices=("full", "normal"),
-        default="full",
-        help="full (default): every answered move is on the disk, even across a power cut;"
-        " normal: faster for many players on one machine, a power cut may lose the last"
-        " moves (a crash of Cardems itself loses none)",
+        help=N_(
+            "full (default): every answered move is on the disk, even across a power cut;"
+            " normal: faster for many players on one machine, a power cut may lose the last"
+            " moves (a crash of Cardems itself loses none)"
+        ),
     )
+    parser.add_argument(
+        "--access-log",
+        action="store_true",
+        default=None,
+        help=N_("log every request on stderr"),
+    )
+    parser.add_argument("--config", metavar="FILE", help=config_help())
     parser.set_defaults(func=cmd_serve)

@@ -1,0 +1,110 @@
+"""Make the checkout's virtual environment, install Cardems into it, print its python.
+
+    python3 scripts/venv.py DIR [EXTRA]     # e.g. .venv, or .venv test
+
+The first thing a new machine runs, so it uses the standard library only and nothing
+system-wide: a stock Debian or Ubuntu Python without pip or ensurepip (no python3-venv
+package) is enough. The environment is then made without pip, and pip is put into it
+from its wheel on PyPI, checked against the SHA-256 that PyPI publishes. Cardems is
+installed editable (``pip install -e .[EXTRA]``) and again only when ``pyproject.toml``
+or EXTRA changed. Needs Python 3.11 or newer; says so plainly otherwise.
+"""
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import urllib.request
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYPI_PIP = "https://pypi.org/pypi/pip/json"
+
+
+def fail(message):
+    print(f"cardems set-up: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def python_of(env):
+    return env / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def works(python, code="pass"):
+    try:
+        return subprocess.run([str(python), "-c", code], capture_output=True).returncode == 0
+    except OSError:
+        return False
+
+
+def create(env):
+    """A new environment at ``env``, with pip even where ensurepip is missing."""
+    print(f"Making a virtual environment in {env} …", file=sys.stderr, flush=True)
+    try:
+        venv.EnvBuilder(clear=True, with_pip=True).create(env)
+    except (subprocess.CalledProcessError, OSError):
+        venv.EnvBuilder(clear=True, with_pip=False).create(env)
+    if not works(python_of(env), "import pip"):
+        install_pip(python_of(env))
+
+
+def install_pip(python):
+    """pip into the environment from its newest wheel on PyPI (no ensurepip here)."""
+    print("This Python has no ensurepip: fetching pip from PyPI …", file=sys.stderr, flush=True)
+    try:
+        with urllib.request.urlopen(PYPI_PIP, timeout=60) as answer:
+            release = json.load(answer)
+        wheel = next(
+            url
+            for url in release["urls"]
+            if url["packagetype"] == "bdist_wheel" and url["filename"].endswith("-none-any.whl")
+        )
+        with urllib.request.urlopen(wheel["url"], timeout=120) as answer:
+            data = answer.read()
+    except (OSError, ValueError, KeyError, StopIteration) as error:
+        fail(f"could not fetch pip from PyPI ({error}); install python3-venv and try again")
+    if hashlib.sha256(data).hexdigest() != wheel["digests"]["sha256"]:
+        fail("the pip wheel from PyPI does not match its published SHA-256; try again")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / wheel["filename"]
+        path.write_bytes(data)
+        # A pip wheel runs as it is: python pip-….whl/pip install pip
+        run([str(python), f"{path}/pip", "install", "-q", "--no-warn-script-location", "pip"])
+
+
+def run(command):
+    if subprocess.run(command).returncode != 0:
+        fail(f"this step failed: {' '.join(command)}")
+
+
+def main():
+    if sys.version_info < (3, 11):
+        fail(
+            f"Cardems needs Python 3.11 or newer; {sys.executable} is"
+            f" {sys.version.split()[0]}. Install a newer python3 (or set PYTHON=/path/to/it)."
+        )
+    if len(sys.argv) not in (2, 3):
+        fail("usage: python3 scripts/venv.py DIR [EXTRA]")
+    env = (ROOT / sys.argv[1]).absolute()
+    extra = sys.argv[2] if len(sys.argv) == 3 else ""
+    python = python_of(env)
+    wanted = f"{sys.version_info[:2]} {extra} " + hashlib.sha256(
+        (ROOT / "pyproject.toml").read_bytes()
+    ).hexdigest()
+    stamp = env / "cardems-installed"
+    if not works(python, "import sys; assert sys.version_info >= (3, 11)"):
+        create(env)
+    if not (stamp.exists() and stamp.read_text() == wanted and works(python, "import cardems")):
+        target = f"{ROOT}[{extra}]" if extra else str(ROOT)
+        print(f"Installing Cardems{f' [{extra}]' if extra else ''} into {env} …", file=sys.stderr)
+        pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+        run([*pip, "-e", target])
+        stamp.write_text(wanted)
+    print(python)
+
+
+if __name__ == "__main__":
+    main()
