@@ -28,7 +28,7 @@ class CommandError(Exception):
     """A user error: printed as ``cardems: message`` with exit status 2."""
 
 
-class LocalizedHelp(argparse.HelpFormatter):
+class LocalizedHelp(argparse.RawDescriptionHelpFormatter):
     """Help in the terminal's language: every option's help and every description are
     translated when the catalog has them."""
 
@@ -66,27 +66,31 @@ class Parser(argparse.ArgumentParser):
         raise CommandError(ARGUMENT_ERROR % {"problem": message, "command": self.prog})
 
 
-def _parse_codes(texts: Sequence[str], game: str | None = None) -> list[DealCode]:
-    """Codes, or with ``--game`` whatever names a deal of that game (its ``code_for``)."""
+def _parse_codes(
+    texts: Sequence[str], game: str | None = None, command: str = "deal"
+) -> list[DealCode]:
+    """Codes, or with ``--game`` whatever names a deal of that game (its ``code_for``);
+    a refusal of a number says which game reads it, as ``cardems COMMAND`` is typed."""
     read = game_for(game).code_for if game else DealCode.parse
     codes = []
     for text in texts:
         try:
             codes.append(read(text))
         except DealCodeError as error:
-            raise CommandError((game and str(error)) or _as_number(text) or str(error)) from None
+            hint = None if game else _as_number(text, command)
+            raise CommandError(hint or str(error)) from None
     return codes
 
 
-def _as_number(text: str) -> str | None:
+def _as_number(text: str, command: str) -> str | None:
     """What to type instead when a game reads ``text`` (``617``) as one of its deals."""
     for game in games():
         try:
             game.code_for(text)
         except DealCodeError:
             continue
-        command = f"cardems {' '.join(sys.argv[1:2]) or 'deal'} {text} --game {game.family.name}"
-        return AS_NUMBER % {"text": text, "game": game.family.title, "command": command}
+        typed = f"cardems {command} {text} --game {game.family.name}"
+        return AS_NUMBER % {"text": text, "game": game.family.title, "command": typed}
     return None
 
 
@@ -110,7 +114,7 @@ def cmd_new(args: argparse.Namespace) -> None:
 
 
 def cmd_deal(args: argparse.Namespace) -> None:
-    codes = _parse_codes(args.codes, args.game)
+    codes = _parse_codes(args.codes, args.game, args.command)
     if args.json:
         _emit([game_for(code.game).describe(code) for code in codes], True, str)
     else:
@@ -118,9 +122,23 @@ def cmd_deal(args: argparse.Namespace) -> None:
 
 
 def cmd_solve(args: argparse.Namespace) -> None:
-    for code in _parse_codes(args.codes, args.game):
+    for code in _parse_codes(args.codes, args.game, args.command):
         result = game_for(code.game).solve(code, shortest=args.shortest)
         _emit([result], args.json, lambda record: _solve_text(record, language(args)))
+
+
+NOT_IN_A_TERMINAL = N_("%(game)s cannot be played in the terminal: play it with cardems serve")
+
+
+def cmd_play(args: argparse.Namespace) -> None:
+    from cardems.core.terminal import run
+
+    (code,) = _parse_codes([args.code], args.game, args.command)
+    game = game_for(code.game)
+    play = game.text_play()
+    if play is None:
+        raise CommandError(NOT_IN_A_TERMINAL % {"game": game.family.title})
+    run(play, code, sys.stdin, sys.stdout, language(args))
 
 
 VERDICTS = {True: N_("winnable"), False: N_("not winnable"), None: N_("undecided")}
@@ -185,6 +203,11 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help=N_("one JSON object per line"))
     solve.add_argument("--game", choices=names, help=N_("read CODE as this game names its deals"))
     solve.set_defaults(func=cmd_solve)
+
+    play = sub.add_parser("play", help=N_("play a solitaire deal in the terminal"))
+    play.add_argument("code", metavar="CODE")
+    play.add_argument("--game", choices=names, help=N_("read CODE as this game names its deals"))
+    play.set_defaults(func=cmd_play)
 
     analyzed = [game for game in games() if game.can_analyze]
     if analyzed:

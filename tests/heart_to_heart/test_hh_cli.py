@@ -14,15 +14,16 @@ import pytest
 
 from cardems.cli import main
 from cardems.core.registry import game_for
+from cardems.core.terminal import run
 from cardems.dealcode import DealCode
-from cardems.heart_to_heart.commands import run_game
 from cardems.heart_to_heart.rules import deal, parse_moves, play
 from cardems.heart_to_heart.solver import is_winnable
+from cardems.heart_to_heart.terminal import HeartTextPlay
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     status = main(list(argv))
     out, err = capsys.readouterr()
     return status, out, err
@@ -33,23 +34,23 @@ def lines_json(out: str) -> list[dict[str, Any]]:
 
 
 def test_new_prints_a_fresh_code(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "new", "heart-to-heart")
+    status, out, _ = run_cli(capsys, "new", "heart-to-heart")
     code = DealCode.parse(out.strip())
     assert status == 0 and code.game == "HH" and str(code) == out.strip()
-    _, again, _ = run(capsys, "new", "heart-to-heart")
+    _, again, _ = run_cli(capsys, "new", "heart-to-heart")
     assert again != out  # drawn with secrets: two codes practically never repeat
 
 
 def test_new_winnable_only_deals_winnable_codes(capsys: pytest.CaptureFixture[str]) -> None:
     for _ in range(3):
-        status, out, _ = run(capsys, "new", "heart-to-heart", "--winnable", "--json")
+        status, out, _ = run_cli(capsys, "new", "heart-to-heart", "--winnable", "--json")
         record = json.loads(out)
         assert status == 0 and record["game"] == "heart-to-heart"
         assert is_winnable(deal(DealCode.parse(record["code"])))
 
 
 def test_deal_json_one_object_per_code(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "deal", "HH1-N-AAAAAAM", "hh1-n-aaaaaaa", "--json")
+    status, out, _ = run_cli(capsys, "deal", "HH1-N-AAAAAAM", "hh1-n-aaaaaaa", "--json")
     first, second = lines_json(out)
     assert status == 0 and [first["code"], second["code"]] == ["HH1-N-AAAAAAM", "HH1-N-AAAAAAA"]
     assert list(first)[:2] == ["code", "game"] and first["game"] == "heart-to-heart"
@@ -60,27 +61,33 @@ def test_deal_json_one_object_per_code(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_deal_text(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "deal", "HH1-N-AAAAAAM")
+    status, out, _ = run_cli(capsys, "deal", "HH1-N-AAAAAAM")
     assert status == 0 and out.startswith("HH1-N-AAAAAAM")
     assert "4H*" in out and "waste (1): top AH" in out
 
 
 def test_solve_json_several_codes(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "solve", "HH1-N-AAAAAAM", "HH1-N-AAAAAAA", "--json")
+    status, out, _ = run_cli(capsys, "solve", "HH1-N-AAAAAAM", "HH1-N-AAAAAAA", "--json")
     won, lost = lines_json(out)
     assert status == 0
     assert won["winnable"] is True and won["length"] == len(won["moves"])
     assert play(deal(DealCode.parse(won["code"])), parse_moves(won["moves"])).is_won()
-    assert lost == {"code": "HH1-N-AAAAAAA", "winnable": False, "moves": [], "length": None}
+    assert lost == {
+        "code": "HH1-N-AAAAAAA",
+        "game": "heart-to-heart",
+        "winnable": False,
+        "moves": [],
+        "length": None,
+    }
 
 
 def test_solve_shortest(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "solve", "HH1-N-AAAAAAM", "--shortest", "--json")
+    status, out, _ = run_cli(capsys, "solve", "HH1-N-AAAAAAM", "--shortest", "--json")
     (record,) = lines_json(out)
     assert status == 0 and record["length"] == 67
-    _, any_out, _ = run(capsys, "solve", "HH1-N-AAAAAAM", "--json")
+    _, any_out, _ = run_cli(capsys, "solve", "HH1-N-AAAAAAM", "--json")
     assert json.loads(any_out)["length"] >= 67
-    _, text, _ = run(capsys, "solve", "HH1-N-AAAAAAM", "--shortest")
+    _, text, _ = run_cli(capsys, "solve", "HH1-N-AAAAAAM", "--shortest")
     assert text.startswith("HH1-N-AAAAAAM: winnable\n67 moves: D D D 25+W")
 
 
@@ -102,24 +109,24 @@ def test_solve_shortest(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_input_exits_2_with_a_clear_message(
     capsys: pytest.CaptureFixture[str], argv: list[str], words: str
 ) -> None:
-    status, out, err = run(capsys, *argv)
+    status, out, err = run_cli(capsys, *argv)
     assert status == 2 and out == "" and words in err and err.startswith("cardems: ")
 
 
 def test_replay_prints_the_final_position(capsys: pytest.CaptureFixture[str]) -> None:
     moves = ["D"] * 9 + ["25+W"]
-    status, out, _ = run(capsys, "replay", "HH1-N-AAAAAAM", *moves, "--json")
+    status, out, _ = run_cli(capsys, "replay", "HH1-N-AAAAAAM", *moves, "--json")
     record = json.loads(out)
     assert status == 0 and record["moves"] == 10 and record["score"] == 10
     assert record["status"] == "playing" and record["heart"][24]["card"] is None
     assert len(record["waste"]) == 9 and len(record["stock"]) == 17  # the 4H left with the tip
-    status, text, _ = run(capsys, "replay", "HH1-N-AAAAAAM", "D D D, 25+w")
+    status, text, _ = run_cli(capsys, "replay", "HH1-N-AAAAAAM", "D D D, 25+w")
     assert status == 0 and "score 10, moves 4" in text and "can still be won" in text
 
 
 def test_replay_of_a_solution_wins(capsys: pytest.CaptureFixture[str]) -> None:
     result = game_for("HH").solve(DealCode.parse("HH1-N-AAAAAAM"), shortest=False)
-    status, out, _ = run(capsys, "replay", "HH1-N-AAAAAAM", *result["moves"], "--json")
+    status, out, _ = run_cli(capsys, "replay", "HH1-N-AAAAAAM", *result["moves"], "--json")
     record = json.loads(out)
     assert status == 0 and record["status"] == "won" and record["score"] == 250
 
@@ -127,10 +134,12 @@ def test_replay_of_a_solution_wins(capsys: pytest.CaptureFixture[str]) -> None:
 def test_play_in_a_terminal() -> None:
     out = io.StringIO()
     commands = "D\nD\nD\nhint\n25+w\nundo\nredo\nX\n\nquit\nD\n"
-    state = run_game(DealCode.parse("HH1-N-AAAAAAM"), io.StringIO(commands), out)
+    state = run(HeartTextPlay(), DealCode.parse("HH1-N-AAAAAAM"), io.StringIO(commands), out)
     text = out.getvalue()
     assert state.moves == 4 and state.score == 10  # quit stops reading
-    assert "hint: 25+W" in text and "refused: not a move: 'x'" in text
+    assert "> hint\nhint: 25+W\n" in text and "refused: not a move: 'x'" in text
+    # the heart is drawn beside its position numbers
+    assert "          4H*                             25" in text
 
 
 @pytest.mark.slow

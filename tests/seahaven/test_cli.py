@@ -56,7 +56,7 @@ def test_solve_json_replays(capsys: pytest.CaptureFixture[str]) -> None:
         "game": "seahaven",
         "winnable": False,
         "moves": [],
-        "length": 0,
+        "length": None,
     }
 
 

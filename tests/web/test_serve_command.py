@@ -46,7 +46,7 @@ def test_a_busy_default_port_falls_back_to_a_free_one(monkeypatch: pytest.Monkey
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        with pytest.raises(OSError):
+        with pytest.raises(commands.ServeError, match=f"port {port} is already in use"):
             commands.bind("127.0.0.1", port)  # an explicit port must be free
         monkeypatch.setattr(commands, "DEFAULT_PORT", port)
         sock = commands.bind("127.0.0.1", port)

@@ -9,10 +9,11 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Protocol
 
 from cardems.cellgames.notation import Move, format_move
-from cardems.core.base import GameBase
+from cardems.core.base import GameBase, solve_record
 from cardems.core.game import Action, Table, View
 from cardems.core.labels import label_piles
 from cardems.core.registry import Unsupported
+from cardems.core.terminal import TextPlay
 from cardems.dealcode import DealCode
 
 SOLVE_SECONDS = 10.0
@@ -45,6 +46,20 @@ class CellGame(GameBase, ABC):
     def solve_position(self, state: Any, seconds: float) -> Verdict:
         """The game's solver on ``state`` within ``seconds``."""
 
+    @abstractmethod
+    def render_position(self, code: DealCode, state: Any) -> str:
+        """A position as text: cells and foundations, the columns numbered side by side."""
+
+    def render(self, code: DealCode) -> str:
+        """The initial layout as text."""
+        return self.render_position(code, self.deal(code))
+
+    def text_play(self) -> TextPlay:
+        """``cardems play``: moves in the notation, hints by the solver."""
+        from cardems.cellgames.terminal import CellTextPlay
+
+        return CellTextPlay(self)
+
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """Winnable (with a winning line), not winnable, or undecided within the budget."""
         if shortest:
@@ -53,14 +68,8 @@ class CellGame(GameBase, ABC):
                 " drop --shortest"
             )
         result = self.solve_position(self.deal(code), SOLVE_SECONDS)
-        moves = [format_move(move) for move in result.moves]
-        return {
-            "code": str(code),
-            "game": self.family.name,
-            "winnable": result.winnable,
-            "moves": moves,
-            "length": len(moves),
-        }
+        line = [format_move(move) for move in result.moves] if result.winnable else None
+        return solve_record(code, result.winnable, line)
 
     def parse_intent(self, data: dict[str, Any]) -> Action:
         """A solitaire intent, or ``{"type": "finish"}``: every card left home (see

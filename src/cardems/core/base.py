@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from cardems.core.game import Action, Example, Option, PlayedGame, StatBlock, Table, View
 from cardems.core.registry import Unsupported
 from cardems.core.solitaire import parse_intent, solitaire_statistics
+from cardems.core.terminal import TextPlay
 from cardems.dealcode import DealCode, DealCodeError, GameFamily
 from cardems.i18n.markers import N_
 
@@ -47,6 +48,10 @@ class GameBase:
                 NOT_THIS_GAME % {"code": str(code), "game": code.family.title},
             )
         return code
+
+    def text_play(self) -> TextPlay | None:
+        """Not playable in a terminal by default."""
+        return None
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """No solver by default."""
@@ -89,3 +94,18 @@ class GameBase:
     def analyze(self, args: Any) -> None:
         """No ``analyze`` by default."""
         raise Unsupported(NO_SOLVER % {"game": self.family.title})
+
+
+def solve_record(
+    code: DealCode, winnable: bool | None, line: Sequence[str] | None
+) -> dict[str, Any]:
+    """What ``cardems solve --json`` prints for one deal, the same keys for every game:
+    ``code``, ``game``, ``winnable`` (null: undecided), ``moves`` (a winning line in the
+    game's notation, empty without one) and ``length`` (null without a line)."""
+    return {
+        "code": str(code),
+        "game": code.family.name,
+        "winnable": winnable,
+        "moves": list(line or []),
+        "length": None if line is None else len(line),
+    }

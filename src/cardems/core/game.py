@@ -288,6 +288,10 @@ class Game(Protocol):
         """Statistics blocks from the player's games of this game (oldest first)."""
         ...
 
+    def text_play(self) -> Any:
+        """``cardems play``: a :class:`~cardems.core.terminal.TextPlay`, or None."""
+        ...
+
     def add_commands(self, subparsers: Any) -> None:
         """Add the game's own ``cardems`` sub-commands (may add none)."""
         ...

@@ -3,7 +3,8 @@
     cardems analyze freecell --deals 32000
 
 solves deals ``--start`` … ``--start + --deals - 1`` of the variant (progress on stderr)
-and appends one line per deal to ``--results`` (``number verdict seconds nodes``, the
+and appends one line per deal to ``--results`` (default: a file named after the range in
+the user's data folder; ``number verdict seconds nodes``, the
 verdict ``won``, ``lost`` or ``undecided``). A second run skips the deals already in the
 file, so an interrupted analysis resumes where it stopped. It ends with the counts and
 the deals that are not winnable or stayed undecided.
@@ -12,19 +13,24 @@ the deals that are not winnable or stayed undecided.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
-import sys
-import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from cardems.argtypes import positive, seconds
 from cardems.dealcode import DealCode
 from cardems.freecell.game import FAMILY
 from cardems.freecell.rules import deal
 from cardems.freecell.solver import solve_state
 from cardems.i18n.markers import N_
+from cardems.paths import data_dir, writable_file
+from cardems.progress import Progress
 
+CANNOT_WRITE = N_("cannot write the results: %(problem)s")
+SPAWN = multiprocessing.get_context("spawn")
+"""Worker processes start afresh (no fork of a process that may run threads)."""
 VERDICT_WORDS = {True: "won", False: "lost", None: "undecided"}
 
 
@@ -47,39 +53,42 @@ def read_results(path: Path) -> dict[int, str]:
 
 
 def analyze(
-    variant: str, start: int, deals: int, results: Path, budget: float, jobs: int | None
+    variant: str,
+    start: int,
+    deals: int,
+    results: Path,
+    budget: float,
+    jobs: int | None,
+    show: bool = True,
 ) -> dict[int, str]:
     """Decide the deals not yet in ``results``, appending each verdict; all verdicts."""
     done = read_results(results)
     numbers = range(start, start + deals)
     work = [(variant, n, budget) for n in numbers if done.get(n) not in ("won", "lost")]
-    started = time.monotonic()
     with (
         results.open("a", encoding="ascii") as out,
-        ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool,
+        ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1, mp_context=SPAWN) as pool,
+        Progress(f"analyze freecell {variant}", len(work), "deals", enabled=show) as progress,
     ):
-        for count, (number, word, seconds, nodes) in enumerate(
-            pool.map(verdict, work, chunksize=4), start=1
-        ):
+        won = sum(1 for n in numbers if done.get(n) == "won")
+        for number, word, spent, nodes in pool.map(verdict, work, chunksize=4):
             done[number] = word
-            out.write(f"{number} {word} {seconds:.3f} {nodes}\n")
+            won += word == "won"
+            out.write(f"{number} {word} {spent:.3f} {nodes}\n")
             out.flush()
-            if count % 10 == 0 or count == len(work):
-                decided = sum(1 for n in numbers if done.get(n) in ("won", "lost"))
-                print(
-                    f"\ranalyze freecell: {count}/{len(work)} solved this run,"
-                    f" {decided}/{deals} decided, {time.monotonic() - started:.0f} s",
-                    end="",
-                    file=sys.stderr,
-                    flush=True,
-                )
-    print(file=sys.stderr)
+            progress.advance(won=won)
     return {n: done.get(n, "undecided") for n in numbers}
 
 
 def cmd_analyze(args: argparse.Namespace) -> None:
     """Decide a range of deals and print the summary."""
-    results = Path(args.results or f"freecell-{args.variant}-{args.start}-{args.deals}.txt")
+    from cardems.cli import CommandError
+
+    name = f"freecell-{args.variant}-{args.start}-{args.deals}.txt"
+    results = Path(args.results) if args.results else data_dir() / name
+    problem = writable_file(results)
+    if problem:
+        raise CommandError(CANNOT_WRITE % {"problem": problem})
     verdicts = analyze(args.variant, args.start, args.deals, results, args.budget, args.jobs)
     won = sum(1 for word in verdicts.values() if word == "won")
     lost = sorted(n for n, word in verdicts.items() if word == "lost")
@@ -94,9 +103,15 @@ def cmd_analyze(args: argparse.Namespace) -> None:
 
 def add_arguments(parser: Any) -> None:
     """The options of ``cardems analyze freecell``."""
-    parser.add_argument("--deals", type=int, default=32_000, help=N_("how many deals"))
-    parser.add_argument("--start", type=int, default=1, help=N_("first deal number"))
+    parser.add_argument("--deals", type=positive, default=32_000, help=N_("how many deals"))
+    parser.add_argument("--start", type=positive, default=1, help=N_("first deal number"))
     parser.add_argument("--variant", choices=FAMILY.variants, default="N")
-    parser.add_argument("--budget", type=float, default=600.0, help=N_("seconds per deal"))
-    parser.add_argument("--jobs", type=int, default=None, help=N_("worker processes (all cores)"))
-    parser.add_argument("--results", default=None, help=N_("results file, appended to (resumes)"))
+    parser.add_argument("--budget", type=seconds, default=600.0, help=N_("seconds per deal"))
+    parser.add_argument(
+        "--jobs", type=positive, default=None, help=N_("worker processes (all cores)")
+    )
+    parser.add_argument(
+        "--results",
+        default=None,
+        help=N_("results file, appended to (resumes; default: in the user's data folder)"),
+    )

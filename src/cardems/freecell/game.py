@@ -105,9 +105,9 @@ class FreeCell(CellGame):
         """The initial layout as JSON-ready data."""
         return describe_state(code, self.deal(code))
 
-    def render(self, code: DealCode) -> str:
-        """The initial layout as text."""
-        return render_state(code, self.deal(code))
+    def render_position(self, code: DealCode, state: Any) -> str:
+        """A position as text (see :func:`render_state`)."""
+        return render_state(code, state)
 
     def solve_position(self, state: Any, seconds: float) -> SolveResult:
         """The exact solver on ``state`` within ``seconds``."""

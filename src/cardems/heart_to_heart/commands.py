@@ -1,26 +1,19 @@
-"""Heart to Heart sub-commands: ``cardems replay`` checks a move list, ``cardems play``
-plays in a terminal. Both use the move notation of :mod:`cardems.heart_to_heart.rules`."""
+"""``cardems replay``: check a Heart to Heart move list (the notation of
+:mod:`cardems.heart_to_heart.rules`) and show the position it reaches."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any
 
-from cardems.cli import CommandError, language
-from cardems.core.history import History, IllegalMove
+from cardems.cli import CommandError
+from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.heart_to_heart.rules import HeartState, MoveParseError, deal, parse_moves, play
-from cardems.heart_to_heart.solver import hint, is_winnable
+from cardems.heart_to_heart.solver import is_winnable
 from cardems.heart_to_heart.text import layout_data, render_state, status
 from cardems.i18n.markers import N_
-
-HELP = N_(
-    "moves: D draw, R recycle, 12+25 pair two positions, 25+W pair with the waste;"
-    " also: undo, redo, hint, quit"
-)
 
 
 def _code(text: str) -> DealCode:
@@ -29,7 +22,7 @@ def _code(text: str) -> DealCode:
     except DealCodeError as error:
         raise CommandError(str(error)) from None
     if code.game != "HH":
-        raise CommandError(f"{text}: replay and play support Heart to Heart (HH) codes only")
+        raise CommandError(f"{text}: replay supports Heart to Heart (HH) codes only")
     return code
 
 
@@ -64,58 +57,8 @@ def cmd_replay(args: argparse.Namespace) -> None:
     print(json.dumps(record, ensure_ascii=False) if args.json else _summary_text(record, state))
 
 
-def cmd_play(args: argparse.Namespace) -> None:
-    """Play a deal interactively, one command per line."""
-    run_game(_code(args.code), sys.stdin, sys.stdout, language(args))
-
-
-def run_game(code: DealCode, lines: TextIO, out: TextIO, lang: str = "en") -> HeartState:
-    """The terminal game loop, in ``lang``; returns the last position (for tests)."""
-    from cardems.i18n import translate, translations
-
-    _ = translations(lang).gettext
-    history: History[HeartState] = History(deal(code))
-    say: Callable[[str], object] = lambda text: print(text, file=out)  # noqa: E731
-    say(f"{code}  {_('Heart to Heart')} — {_(HELP)}")
-    say(render_state(history.current, show_stock=False))
-    for line in lines:
-        command = line.strip().lower()
-        state = history.current
-        try:
-            if command in ("quit", "q", "exit"):
-                break
-            if command in ("undo", "redo"):
-                history.undo() if command == "undo" else history.redo()
-            elif command == "hint":
-                move = hint(state)
-                say(
-                    _(N_("hint: %(move)s")) % {"move": move}
-                    if move
-                    else _(N_("no winning line from here"))
-                )
-                continue
-            elif command:
-                history.push(play(state, parse_moves([command])))
-            else:
-                continue
-        except (MoveParseError, IllegalMove) as error:
-            say(_(N_("refused: %(reason)s")) % {"reason": translate(lang, str(error))})
-            continue
-        state = history.current
-        say(render_state(state, show_stock=False))
-        say(
-            _(N_("score %(score)d, moves %(moves)d")) % {"score": state.score, "moves": state.moves}
-        )
-        if state.is_won():
-            say(_("You won!"))
-            break
-        if state.is_blocked():
-            say(_(N_("No more moves possible (undo, or quit)")))
-    return history.current
-
-
 def add_commands(sub: Any) -> None:
-    """Register ``replay`` and ``play`` on the ``cardems`` sub-command parser."""
+    """Register ``replay`` on the ``cardems`` sub-command parser."""
     replay = sub.add_parser(
         "replay", help=N_("apply Heart to Heart moves to a deal and show the result")
     )
@@ -123,6 +66,3 @@ def add_commands(sub: Any) -> None:
     replay.add_argument("moves", nargs="*", metavar="MOVE", help=N_("e.g. D D 25+W 23+24 R"))
     replay.add_argument("--json", action="store_true", help=N_("print JSON"))
     replay.set_defaults(func=cmd_replay)
-    play_parser = sub.add_parser("play", help=N_("play a Heart to Heart deal in the terminal"))
-    play_parser.add_argument("code", metavar="CODE")
-    play_parser.set_defaults(func=cmd_play)

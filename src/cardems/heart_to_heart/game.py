@@ -6,9 +6,10 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardems.core.base import GameBase
+from cardems.core.base import GameBase, solve_record
 from cardems.core.game import Example, Table, TableSettings, View
 from cardems.core.labels import label_piles
+from cardems.core.terminal import TextPlay
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_
 
@@ -108,12 +109,9 @@ class HeartToHeart(GameBase):
 
         state = deal(code)
         line = shortest_win(state) if shortest else winning_line(state)
-        return {
-            "code": str(code),
-            "winnable": line is not None,
-            "moves": [str(move) for move in line or []],
-            "length": None if line is None else len(line),
-        }
+        return solve_record(
+            code, line is not None, None if line is None else [str(move) for move in line]
+        )
 
     def new_table(
         self,
@@ -142,8 +140,14 @@ class HeartToHeart(GameBase):
 
         return label_piles(view, lang, label_pile)
 
+    def text_play(self) -> TextPlay:
+        """``cardems play``: the heart beside its position numbers, hints by the solver."""
+        from cardems.heart_to_heart.terminal import HeartTextPlay
+
+        return HeartTextPlay()
+
     def add_commands(self, subparsers: Any) -> None:
-        """``cardems replay`` and ``cardems play``."""
+        """``cardems replay``."""
         from cardems.heart_to_heart.commands import add_commands
 
         add_commands(subparsers)

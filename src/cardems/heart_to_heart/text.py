@@ -30,13 +30,14 @@ def layout_data(state: HeartState) -> dict[str, Any]:
     }
 
 
-def render_state(state: HeartState, *, show_stock: bool = True) -> str:
+def render_state(state: HeartState, *, show_stock: bool = True, numbered: bool = False) -> str:
     """The heart drawn row by row (``..`` marks an empty place, ``*`` an available card),
-    then the stock and the waste."""
+    with ``numbered`` the same heart of position numbers beside it, then the stock and the
+    waste."""
     free = set(state.available())
     lines = []
     for row in range(1, 8):
-        line = ""
+        line = numbers = ""
         for p in POSITIONS:
             if ROW[p - 1] != row:
                 continue
@@ -44,7 +45,8 @@ def render_state(state: HeartState, *, show_stock: bool = True) -> str:
             rank = state.heart[p - 1]
             text = (card_text(rank) + ("*" if p in free else "")) if rank else ".."
             line = line.ljust(column) + text
-        lines.append(line.rstrip())
+            numbers = numbers.ljust(column) + f"{p:>2}"
+        lines.append(f"{line.ljust(7 * CELL)}    {numbers}".rstrip() if numbered else line.rstrip())
     if show_stock:
         stock = " ".join(card_text(rank) for rank in state.stock)
         lines.append(f"stock ({len(state.stock)}, next first): {stock}".rstrip())

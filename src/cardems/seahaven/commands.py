@@ -3,30 +3,35 @@
     cardems analyze seahaven --cells 1 --deals 20000
 
 solves ``--deals`` deals of the variant on every core (progress on stderr) and writes the
-winnable codes, merged with the codes already there, to the package data file
-``src/cardems/seahaven/pools/C<cells>.txt`` (or ``--out``). The deal numbers come from a
-SplitMix64 stream seeded by ``--seed`` and the variant, so a build is reproducible and its
-codes look random.
+winnable codes, merged with the codes already in that file, to ``--out`` (default:
+``seahaven-C<cells>.txt`` in the user's data folder; the pools the package ships are
+``src/cardems/seahaven/pools/C<cells>.txt``, rebuilt by naming them). The deal numbers
+come from a SplitMix64 stream seeded by ``--seed`` and the variant, so a build is
+reproducible and its codes look random.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
-import sys
-import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from cardems.argtypes import positive, seconds, whole
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
+from cardems.paths import data_dir, writable_file
+from cardems.progress import Progress
 from cardems.rng import SplitMix64, deal_seed
-from cardems.seahaven.game import FAMILY, load_pool
+from cardems.seahaven.game import FAMILY
 from cardems.seahaven.rules import deal
 from cardems.seahaven.solver import solve_state
 
-POOL_DIR = Path(__file__).parent / "pools"
+CANNOT_WRITE = N_("cannot write the results: %(problem)s")
+SPAWN = multiprocessing.get_context("spawn")
+"""Worker processes start afresh (no fork of a process that may run threads)."""
 
 
 def deal_numbers(variant: str, count: int, seed: int) -> list[int]:
@@ -47,41 +52,44 @@ def verdict(job: tuple[str, int, float]) -> tuple[str, bool | None]:
 
 
 def analyze(
-    variant: str, deals: int, *, seed: int = 1, budget: float = 10.0, jobs: int | None = None
+    variant: str,
+    deals: int,
+    *,
+    seed: int = 1,
+    budget: float = 10.0,
+    jobs: int | None = None,
+    show: bool = True,
 ) -> tuple[list[str], int]:
     """Winnable codes among ``deals`` deals, and how many stayed undecided."""
     work = [(variant, number, budget) for number in deal_numbers(variant, deals, seed)]
     winnable: list[str] = []
     undecided = 0
-    started = time.monotonic()
-    with ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
-        for done, (code, result) in enumerate(pool.map(verdict, work, chunksize=8), start=1):
+    with (
+        ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1, mp_context=SPAWN) as pool,
+        Progress(f"analyze seahaven {variant}", len(work), "deals", enabled=show) as progress,
+    ):
+        for code, result in pool.map(verdict, work, chunksize=8):
             if result:
                 winnable.append(code)
             elif result is None:
                 undecided += 1
-            if done % 8 == 0 or done == len(work):
-                print(
-                    f"\ranalyze {variant}: {done}/{len(work)} deals, {len(winnable)} winnable,"
-                    f" {undecided} undecided, {time.monotonic() - started:.0f} s",
-                    end="",
-                    file=sys.stderr,
-                    flush=True,
-                )
-    print(file=sys.stderr)
+            progress.advance(winnable=len(winnable), undecided=undecided)
     return winnable, undecided
 
 
 def cmd_analyze(args: argparse.Namespace) -> None:
     """Build or extend the pool of winnable codes of one variant."""
+    from cardems.cli import CommandError
+
     variant = f"C{args.cells}"
+    out = Path(args.out) if args.out else data_dir() / f"seahaven-{variant}.txt"
+    problem = writable_file(out)
+    if problem:
+        raise CommandError(CANNOT_WRITE % {"problem": problem})
     winnable, undecided = analyze(
         variant, args.deals, seed=args.seed, budget=args.budget, jobs=args.jobs
     )
-    out = Path(args.out) if args.out else POOL_DIR / f"{variant}.txt"
-    existing = [str(code) for code in load_pool(variant)] if not args.out else []
-    if args.out and out.exists():
-        existing = out.read_text(encoding="ascii").split()
+    existing = out.read_text(encoding="ascii").split() if out.exists() else []
     codes = sorted(set(existing) | set(winnable))
     out.write_text("".join(code + "\n" for code in codes), encoding="ascii")
     rate = len(winnable) / args.deals if args.deals else 0.0
@@ -94,8 +102,14 @@ def cmd_analyze(args: argparse.Namespace) -> None:
 def add_arguments(parser: Any) -> None:
     """The options of ``cardems analyze seahaven``."""
     parser.add_argument("--cells", type=int, choices=(4, 2, 1), required=True)
-    parser.add_argument("--deals", type=int, required=True, help=N_("how many deals to solve"))
-    parser.add_argument("--seed", type=int, default=1, help=N_("which stream of deal numbers"))
-    parser.add_argument("--budget", type=float, default=10.0, help=N_("seconds per deal"))
-    parser.add_argument("--jobs", type=int, default=None, help=N_("worker processes (all cores)"))
-    parser.add_argument("--out", default=None, help=N_("pool file (default: the package data)"))
+    parser.add_argument("--deals", type=positive, required=True, help=N_("how many deals to solve"))
+    parser.add_argument("--seed", type=whole(0), default=1, help=N_("which stream of deal numbers"))
+    parser.add_argument("--budget", type=seconds, default=10.0, help=N_("seconds per deal"))
+    parser.add_argument(
+        "--jobs", type=positive, default=None, help=N_("worker processes (all cores)")
+    )
+    parser.add_argument(
+        "--out",
+        default=None,
+        help=N_("pool file to add the winnable codes to (default: one in the user's data folder)"),
+    )

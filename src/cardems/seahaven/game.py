@@ -134,11 +134,9 @@ class Seahaven(CellGame):
 
         return describe_state(code, deal(code))
 
-    def render(self, code: DealCode) -> str:
-        """The initial layout as text."""
-        from cardems.seahaven.rules import deal
-
-        return render_state(code, deal(code))
+    def render_position(self, code: DealCode, state: Any) -> str:
+        """A position as text (see :func:`render_state`)."""
+        return render_state(code, state)
 
     def solve_position(self, state: Any, seconds: float) -> SolveResult:
         """The exact solver on ``state`` within ``seconds``."""
