@@ -1,6 +1,6 @@
 """Make the checkout's virtual environment, install Cardems into it, print its python.
 
-    python3 scripts/venv.py DIR [EXTRA]     # e.g. .venv, or .venv test
+    python3 scripts/bootstrap.py DIR [EXTRA]     # e.g. .venv, or .venv test
 
 The first thing a new machine runs, so it uses the standard library only and nothing
 system-wide: a stock Debian or Ubuntu Python without pip or ensurepip (no python3-venv
@@ -87,7 +87,7 @@ def main():
             f" {sys.version.split()[0]}. Install a newer python3 (or set PYTHON=/path/to/it)."
         )
     if len(sys.argv) not in (2, 3):
-        fail("usage: python3 scripts/venv.py DIR [EXTRA]")
+        fail("usage: python3 scripts/bootstrap.py DIR [EXTRA]")
     env = (ROOT / sys.argv[1]).absolute()
     extra = sys.argv[2] if len(sys.argv) == 3 else ""
     python = python_of(env)
