@@ -16,12 +16,15 @@ import os
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 import urllib.request
 import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPI_PIP = "https://pypi.org/pypi/pip/json"
+COVERS = {"": {""}, "hosted": {"", "hosted"}, "test": {"", "hosted", "test"}}
+"""The extras an installed extra includes (``test`` pulls in ``hosted``)."""
 
 
 def fail(message):
@@ -43,12 +46,12 @@ def works(python, code="pass"):
 def create(env):
     """A new environment at ``env``, with pip even where ensurepip is missing."""
     print(f"Making a virtual environment in {env} …", file=sys.stderr, flush=True)
-    try:
-        venv.EnvBuilder(clear=True, with_pip=True).create(env)
-    except (subprocess.CalledProcessError, OSError):
-        venv.EnvBuilder(clear=True, with_pip=False).create(env)
-    if not works(python_of(env), "import pip"):
-        install_pip(python_of(env))
+    # Without pip first: Debian's venv exits outright when ensurepip is missing.
+    venv.EnvBuilder(clear=True, with_pip=False).create(env)
+    python = python_of(env)
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    if subprocess.run([str(python), "-m", "ensurepip", "--default-pip"], **quiet).returncode:
+        install_pip(python)
 
 
 def install_pip(python):
@@ -62,7 +65,8 @@ def install_pip(python):
             for url in release["urls"]
             if url["packagetype"] == "bdist_wheel" and url["filename"].endswith("-none-any.whl")
         )
-        with urllib.request.urlopen(wheel["url"], timeout=120) as answer:
+        url = urllib.parse.urljoin(PYPI_PIP, wheel["url"])  # mirrors may answer relative URLs
+        with urllib.request.urlopen(url, timeout=120) as answer:
             data = answer.read()
     except (OSError, ValueError, KeyError, StopIteration) as error:
         fail(f"could not fetch pip from PyPI ({error}); install python3-venv and try again")
@@ -76,12 +80,12 @@ def install_pip(python):
 
 
 def run(command):
-    if subprocess.run(command).returncode != 0:
+    if subprocess.run(command, stdout=sys.stderr).returncode != 0:
         fail(f"this step failed: {' '.join(command)}")
 
 
 def main():
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 -- said plainly to an older Python
         fail(
             f"Cardems needs Python 3.11 or newer; {sys.executable} is"
             f" {sys.version.split()[0]}. Install a newer python3 (or set PYTHON=/path/to/it)."
@@ -91,18 +95,19 @@ def main():
     env = (ROOT / sys.argv[1]).absolute()
     extra = sys.argv[2] if len(sys.argv) == 3 else ""
     python = python_of(env)
-    wanted = f"{sys.version_info[:2]} {extra} " + hashlib.sha256(
-        (ROOT / "pyproject.toml").read_bytes()
-    ).hexdigest()
+    fingerprint = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     stamp = env / "cardems-installed"
     if not works(python, "import sys; assert sys.version_info >= (3, 11)"):
         create(env)
-    if not (stamp.exists() and stamp.read_text() == wanted and works(python, "import cardems")):
+    installed = stamp.read_text().split() if stamp.exists() else []
+    has = installed[1] if len(installed) > 1 else ""
+    fresh = installed[:1] == [fingerprint] and extra in COVERS.get(has, {""})
+    if not (fresh and works(python, "import cardems")):
         target = f"{ROOT}[{extra}]" if extra else str(ROOT)
         print(f"Installing Cardems{f' [{extra}]' if extra else ''} into {env} …", file=sys.stderr)
         pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
         run([*pip, "-e", target])
-        stamp.write_text(wanted)
+        stamp.write_text(f"{fingerprint} {extra}")
     print(python)
 
 

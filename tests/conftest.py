@@ -22,8 +22,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 POSTGRES = os.environ.get("CARDEMS_TEST_POSTGRES", "")
-"""A PostgreSQL server for the tests (``./scripts/test`` starts one); SQLite only without."""
-DATABASES = ["sqlite", "postgres"] if POSTGRES else ["sqlite"]
+"""A PostgreSQL server for the tests (``./scripts/test`` starts one); without it the
+PostgreSQL half of every test is reported as skipped, with the reason."""
+DATABASES = ["sqlite", "postgres"]
+NO_POSTGRES = "needs PostgreSQL: set CARDEMS_TEST_POSTGRES (./scripts/test starts one)"
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -38,6 +40,8 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield str(tmp_path / "cardems.db")
         return
+    if not POSTGRES:
+        pytest.skip(NO_POSTGRES)
     with postgres_schema() as url:
         yield url
 
@@ -46,7 +50,7 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 def postgres() -> Iterator[str]:
     """A new schema of the test PostgreSQL server, as a URL (skipped without one)."""
     if not POSTGRES:
-        pytest.skip("needs PostgreSQL: set CARDEMS_TEST_POSTGRES (./scripts/test starts one)")
+        pytest.skip(NO_POSTGRES)
     with postgres_schema() as url:
         yield url
 
