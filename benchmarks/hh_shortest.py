@@ -11,13 +11,14 @@ from __future__ import annotations
 import math
 import random
 import statistics
-import sys
+import argparse
 import time
 
 from cardems.heart_to_heart.game import FAMILY
 from cardems.heart_to_heart.rules import DECK, initial_state, play
 from cardems.heart_to_heart.shortest import ShortestSearch
 from cardems.heart_to_heart.solver import deck_is_winnable
+from cardems.argtypes import positive
 from cardems.rng import shuffled
 
 GOAL_MEDIAN = 0.1  # seconds
@@ -52,4 +53,6 @@ def main(count: int = 200) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("count", nargs="?", type=positive, default=200, help="random deals to solve shortest")
+    main(parser.parse_args().count)

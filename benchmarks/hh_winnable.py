@@ -8,13 +8,14 @@ process's CPU time, which a busy shared machine disturbs less than the wall cloc
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 import time
 
 from cardems.heart_to_heart.game import FAMILY
 from cardems.heart_to_heart.rules import DECK
 from cardems.heart_to_heart.solver import deck_is_winnable
+from cardems.argtypes import positive
 from cardems.rng import shuffled
 
 GOAL = 5_000  # verdicts per second
@@ -37,4 +38,6 @@ def main(count: int = 10_000) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 10_000)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("count", nargs="?", type=positive, default=10_000, help="random deals to decide")
+    main(parser.parse_args().count)

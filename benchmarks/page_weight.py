@@ -12,6 +12,7 @@ Anchor: the issue's goal, <= 300 KB and <= 20 requests for a table page.
 
 from __future__ import annotations
 
+import argparse
 import os
 import socket
 import subprocess
@@ -109,4 +110,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     main()
