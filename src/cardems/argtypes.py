@@ -15,10 +15,10 @@ from cardems.i18n.markers import N_
 MAX_DIGITS = 18
 """Longer numbers are refused unread (every number the commands take fits in 18 digits)."""
 
-NOT_WHOLE = N_("expected a whole number, got %(text)r")
-OUT_OF_RANGE = N_("expected a whole number from %(low)d to %(high)d, got %(text)r")
-TOO_SMALL = N_("expected a whole number of at least %(low)d, got %(text)r")
-NOT_SECONDS = N_("expected a positive number of seconds, got %(text)r")
+NOT_WHOLE = N_("expected a whole number, got '%(text)s'")
+OUT_OF_RANGE = N_("expected a whole number from %(low)d to %(high)d, got '%(text)s'")
+TOO_SMALL = N_("expected a whole number of at least %(low)d, got '%(text)s'")
+NOT_SECONDS = N_("expected a positive number of seconds, got '%(text)s'")
 
 
 def read_whole(text: str) -> int | None:

@@ -27,8 +27,8 @@ from cardems.argtypes import port, positive
 from cardems.i18n.markers import N_
 from cardems.paths import config_dir
 
-BAD_FILE = N_("%(path)s: %(reason)s")
-BAD_VALUE = N_("%(source)s: %(reason)s")
+BAD_FILE = "%(path)s: %(reason)s"
+BAD_VALUE = "%(source)s: %(reason)s"
 UNKNOWN_KEYS = N_("%(path)s: unknown settings %(keys)s (known: %(known)s)")
 
 
@@ -41,7 +41,7 @@ def _boolean(text: str) -> bool:
     words |= {"0": False, "false": False, "no": False, "off": False}
     if text.lower() not in words:
         raise argparse.ArgumentTypeError(
-            N_("expected true or false, got %(text)r") % {"text": text}
+            N_("expected true or false, got '%(text)s'") % {"text": text}
         )
     return words[text.lower()]
 
@@ -53,7 +53,7 @@ def _names(text: str) -> tuple[str, ...]:
 def _sync(text: str) -> str:
     if text not in ("full", "normal"):
         raise argparse.ArgumentTypeError(
-            N_("expected full or normal, got %(text)r") % {"text": text}
+            N_("expected full or normal, got '%(text)s'") % {"text": text}
         )
     return text
 
