@@ -8,17 +8,17 @@ busy shared machine disturbs less than the wall clock.
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
 import statistics
-import argparse
 import time
 
+from cardems.argtypes import positive
 from cardems.heart_to_heart.game import FAMILY
 from cardems.heart_to_heart.rules import DECK, initial_state, play
 from cardems.heart_to_heart.shortest import ShortestSearch
 from cardems.heart_to_heart.solver import deck_is_winnable
-from cardems.argtypes import positive
 from cardems.rng import shuffled
 
 GOAL_MEDIAN = 0.1  # seconds
@@ -54,5 +54,7 @@ def main(count: int = 200) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("count", nargs="?", type=positive, default=200, help="random deals to solve shortest")
+    parser.add_argument(
+        "count", nargs="?", type=positive, default=200, help="random deals to solve shortest"
+    )
     main(parser.parse_args().count)

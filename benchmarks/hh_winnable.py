@@ -12,10 +12,10 @@ import argparse
 import random
 import time
 
+from cardems.argtypes import positive
 from cardems.heart_to_heart.game import FAMILY
 from cardems.heart_to_heart.rules import DECK
 from cardems.heart_to_heart.solver import deck_is_winnable
-from cardems.argtypes import positive
 from cardems.rng import shuffled
 
 GOAL = 5_000  # verdicts per second
@@ -39,5 +39,7 @@ def main(count: int = 10_000) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("count", nargs="?", type=positive, default=10_000, help="random deals to decide")
+    parser.add_argument(
+        "count", nargs="?", type=positive, default=10_000, help="random deals to decide"
+    )
     main(parser.parse_args().count)
