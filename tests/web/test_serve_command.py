@@ -52,3 +52,36 @@ def test_a_busy_default_port_falls_back_to_a_free_one(monkeypatch: pytest.Monkey
         sock = commands.bind("127.0.0.1", port)
         assert sock.getsockname()[1] not in (0, port)
         sock.close()
+
+
+def test_settings_reach_the_server_by_flag_environment_and_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    seen: list[commands.ServeOptions] = []
+    monkeypatch.setattr(commands, "serve", seen.append)
+    config = tmp_path / "cardems.toml"
+    config.write_text(
+        'db = "postgresql://cardems@db.internal/cardems"\nworkers = 3\nproxy_headers = true\n'
+        'allowed_hosts = ["cards.example.org"]\nforwarded_allow_ips = "10.0.0.2"\n'
+    )
+    monkeypatch.setenv("CARDEMS_CONFIG", str(config))
+    monkeypatch.setenv("CARDEMS_WORKERS", "2")
+    assert cli.main(["serve", "--no-browser", "--access-log"]) == 0
+    options = seen[-1]
+    assert options.db == "postgresql://cardems@db.internal/cardems"
+    assert options.workers == 2  # the environment wins over the file
+    assert options.proxy_headers and options.forwarded_allow_ips == "10.0.0.2"
+    assert options.allowed_hosts == ("cards.example.org",) and options.access_log
+    assert cli.main(["serve", "--no-browser", "--workers", "5", "--allowed-host", "a.lan"]) == 0
+    assert (seen[-1].workers, seen[-1].allowed_hosts) == (5, ("a.lan",))  # flags win
+    monkeypatch.delenv("CARDEMS_CONFIG")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "none"))
+    assert cli.main(["serve", "--no-browser"]) == 0
+    assert seen[-1].forwarded_allow_ips == "127.0.0.1" and not seen[-1].proxy_headers
+
+
+def test_access_logs_are_off_unless_asked() -> None:
+    quiet, loud = commands.log_config(False), commands.log_config(True)
+    assert quiet["loggers"]["uvicorn.access"]["level"] == "WARNING"
+    assert loud["loggers"]["uvicorn.access"]["level"] == "INFO"
+    assert loud["loggers"]["uvicorn.error"]["level"] == "WARNING"  # no start-up chatter

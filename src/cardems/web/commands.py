@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import copy
 import errno
 import json
 import os
@@ -194,6 +195,17 @@ def accounts_on(options: ServeOptions) -> bool:
     return options.accounts if options.accounts is not None else is_postgres(options.db)
 
 
+def log_config(access_log: bool) -> dict[str, Any]:
+    """Uvicorn's logging: warnings and errors on stderr, and with ``access_log`` one line
+    per request on stdout (``127.0.0.1:51234 - "GET / HTTP/1.1" 200``)."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["uvicorn"]["level"] = config["loggers"]["uvicorn.error"]["level"] = "WARNING"
+    config["loggers"]["uvicorn.access"]["level"] = "INFO" if access_log else "WARNING"
+    return config
+
+
 def run(options: ServeOptions, store: Store, sock: socket.socket) -> None:
     """Serve on ``sock``: in this process, or in ``options.workers`` worker processes."""
     import uvicorn
@@ -201,7 +213,7 @@ def run(options: ServeOptions, store: Store, sock: socket.socket) -> None:
     from cardems.web.app import ENVIRONMENT, create_app
 
     common: dict[str, Any] = {
-        "log_level": "info" if options.access_log else "warning",
+        "log_config": log_config(options.access_log),
         "access_log": options.access_log,
         "proxy_headers": options.proxy_headers,
         "forwarded_allow_ips": options.forwarded_allow_ips,
