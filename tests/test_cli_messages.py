@@ -195,3 +195,17 @@ def test_every_solitaire_plays_in_a_terminal(
     assert refusal(capsys, "play", "HT1-N-AAAABAA") == (
         "cardems: Hearts cannot be played in the terminal: play it with cardems serve"
     )
+
+
+def test_help_and_refusals_speak_the_terminals_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANGUAGE", "ro")
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    assert "adresa pe care se ascultă (implicit 127.0.0.1)" in capsys.readouterr().out
+    line = refusal(capsys, "serve", "--port", "99999")
+    assert line == (
+        "cardems: argument --port: se aștepta un număr întreg între 1 și 65535, nu '99999'"
+        " (vedeți: cardems serve --help)"
+    )
