@@ -20,6 +20,7 @@ its rows and records, so they can never disagree with them.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import sqlite3
 import threading
@@ -217,6 +218,15 @@ class _Save:
 def new_id() -> str:
     """An unguessable identifier (144 random bits, URL-safe)."""
     return secrets.token_urlsafe(18)
+
+
+_WELL_FORMED = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def well_formed(text: str) -> bool:
+    """Whether ``text`` could be an id or a token (URL-safe, at most 64 characters): any
+    other (a NUL, which PostgreSQL refuses in a text) names nothing, unasked."""
+    return _WELL_FORMED.fullmatch(text) is not None
 
 
 class Store:
@@ -557,6 +567,8 @@ class Store:
 
     def head(self, game_id: str) -> tuple[int, str, str] | None:
         """A game's version, status and player (a cheap check of a cached copy), or None."""
+        if not well_formed(game_id):
+            return None
         rows = self.db.execute(
             "SELECT version, status, player_id FROM games WHERE id = ?", (game_id,), quick=True
         )
@@ -566,6 +578,8 @@ class Store:
 
     def load_game(self, game_id: str) -> SavedGame | None:
         """The saved game, or None if there is none; :class:`CorruptSave` if unreadable."""
+        if not well_formed(game_id):
+            return None
         with self.db.reading() as db:
             row = db.execute(
                 "SELECT id, player_id, game, variant, code, options, elapsed, timer_stopped,"

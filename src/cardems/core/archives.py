@@ -20,9 +20,9 @@ from cardems.store_archive import reset_statistics as reset_counted
 CANNOT_REPLAY = N_("game %(number)s of the archive (%(code)s) cannot be replayed: %(error)s")
 
 
-def export_archive(service: TableService, player_id: str | None) -> Archive:
+def export_archive(service: TableService, player_id: str) -> Archive:
     """Everything the player has (nothing for a visitor who never played)."""
-    if player_id is None:
+    if not player_id:
         return export_games(service.store, "", {})
     return export_games(service.store, player_id, service.store.settings(player_id))
 

@@ -31,6 +31,7 @@ from cardems.core.registry import games
 from cardems.core.service import ServiceError, TableService
 from cardems.core.settings import with_defaults
 from cardems.i18n.markers import N_
+from cardems.store import well_formed
 from cardems.web.i18n import (
     LANGUAGE_SETTING,
     choose_language,
@@ -110,7 +111,7 @@ class Web:
         if cached is not None:
             return cached
         value = request.cookies.get(COOKIE, "")
-        known = bool(value) and len(value) < 64
+        known = well_formed(value)
         found = self.store.visitor(value, cached=move) if known else None
         player_id, saved = found if found else (None, {})
         settings = with_defaults(saved)

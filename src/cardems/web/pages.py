@@ -20,6 +20,7 @@ from cardems.core.service import ServiceError
 from cardems.core.settings import SWITCHES
 from cardems.i18n import LANGUAGES
 from cardems.i18n.markers import N_
+from cardems.numbers import read_number
 from cardems.render.svg import sprite
 from cardems.web.api import statistics
 from cardems.web.assets import rules_page
@@ -125,7 +126,7 @@ def page_routes(web: Web) -> list[Route]:
             finished=finished,
             played=played,
             reset=reset.family.title if reset else None,
-            imported=int(imported) if imported.isdigit() else None,
+            imported=read_number(imported),
         )
 
     async def rules(request: Request) -> Response:
