@@ -36,6 +36,7 @@ READ_ONLY = N_(
 
 DEFAULT_PORT = 8765
 LOOPBACK_NAMES = ["127.0.0.1", "localhost", "::1", "[::1]"]
+LOOPBACK_PROXY = "127.0.0.1,::1"
 
 
 def data_dir() -> Path:
@@ -76,6 +77,8 @@ class ServeOptions:
     open_browser: bool = True
     allowed_hosts: tuple[str, ...] = ()
     proxy_headers: bool = False
+    forwarded_allow_ips: str = LOOPBACK_PROXY
+    """The proxies whose forwarded headers are trusted (uvicorn's option)."""
     sync: str = "full"
     workers: int = 1
     accounts: bool | None = None
@@ -165,18 +168,24 @@ def accounts_on(options: ServeOptions) -> bool:
     return options.accounts if options.accounts is not None else is_postgres(options.db)
 
 
+def uvicorn_settings(options: ServeOptions) -> dict[str, Any]:
+    """uvicorn's settings for every worker: forwarded headers are read only with
+    ``--proxy-headers``, and only from ``--forwarded-allow-ips``."""
+    return {
+        "log_level": "warning",
+        "access_log": False,
+        "proxy_headers": options.proxy_headers,
+        "forwarded_allow_ips": options.forwarded_allow_ips,
+    }
+
+
 def run(options: ServeOptions, store: Store, sock: socket.socket) -> None:
     """Serve on ``sock``: in this process, or in ``options.workers`` worker processes."""
     import uvicorn
 
     from cardems.web.app import ENVIRONMENT, create_app
 
-    common: dict[str, Any] = {
-        "log_level": "warning",
-        "access_log": False,
-        "proxy_headers": options.proxy_headers,
-        "forwarded_allow_ips": "*" if options.proxy_headers else None,
-    }
+    common = uvicorn_settings(options)
     if options.workers <= 1:
         app = create_app(
             options.db,
@@ -214,6 +223,7 @@ def cmd_serve(args: argparse.Namespace) -> None:
             open_browser=not args.no_browser,
             allowed_hosts=tuple(args.allowed_host),
             proxy_headers=args.proxy_headers,
+            forwarded_allow_ips=args.forwarded_allow_ips,
             sync=args.sync,
             workers=args.workers,
             accounts=args.accounts,
@@ -253,6 +263,13 @@ def add_commands(sub: Any) -> None:
         "--proxy-headers",
         action="store_true",
         help="behind a TLS proxy: trust its X-Forwarded-Proto/For (cookies become Secure)",
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default=LOOPBACK_PROXY,
+        metavar="ADDRESSES",
+        help="with --proxy-headers, the proxies trusted (comma-separated addresses or"
+        " networks; default: loopback only)",
     )
     parser.add_argument(
         "--sync",
