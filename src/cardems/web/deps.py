@@ -31,7 +31,7 @@ from cardems.core.registry import games
 from cardems.core.service import ServiceError, TableService
 from cardems.core.settings import with_defaults
 from cardems.i18n.markers import N_
-from cardems.store import well_formed
+from cardems.store import SESSION_SECONDS, well_formed
 from cardems.web.i18n import (
     LANGUAGE_SETTING,
     choose_language,
@@ -50,6 +50,8 @@ TOO_MANY = N_("too many requests: slow down a little")
 NOT_JSON = N_("send JSON (content-type: application/json)")
 FOREIGN = N_("this request did not come from a Cardems page")
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+PROFILE_SECONDS = 400 * 86400
+"""An anonymous profile's cookie: the longest browsers keep one."""
 
 
 @dataclass
@@ -113,12 +115,14 @@ class Web:
         value = request.cookies.get(COOKIE, "")
         known = well_formed(value)
         found = self.store.visitor(value, cached=move) if known else None
-        player_id, saved = found if found else (None, {})
+        player_id, saved = (found.player_id, found.settings) if found else (None, {})
         settings = with_defaults(saved)
         lang = choose_language(settings[LANGUAGE_SETTING], request.headers.get("accept-language"))
         request.state.cardems = ctx = Ctx(request, player_id, lang, settings=settings)
         if move and found:
             ctx.unchecked = value
+        if found and found.renewed:
+            ctx.cookie = value  # the session was renewed: so is its cookie
         return ctx
 
     def player(self, ctx: Ctx) -> str:
@@ -128,10 +132,18 @@ class Web:
             ctx.new_player = True
         return ctx.player_id
 
+    def refused(self, ctx: Ctx) -> None:
+        """A write was refused: a player made for it is removed again, and gets no cookie."""
+        if ctx.new_player and ctx.player_id is not None:
+            self.store.drop_new_player(ctx.player_id)
+            ctx.player_id, ctx.new_player = None, False
+
     @staticmethod
     def bind(response: Response, ctx: Ctx) -> Response:
         """Set the player cookie on a new player's first answer (``Secure`` over HTTPS),
-        or the session's after signing in; clear it after signing out."""
+        or the session's after signing in or renewing it; clear it after signing out. A
+        session's cookie lasts as long as the session; an anonymous profile's (its only
+        key) as long as a browser keeps one."""
         value = ctx.cookie if ctx.cookie is not None else ctx.player_id if ctx.new_player else None
         if value == "":
             response.delete_cookie(COOKIE, httponly=True, samesite="strict")
@@ -139,7 +151,7 @@ class Web:
             response.set_cookie(
                 COOKIE,
                 value,
-                max_age=10 * 365 * 86400,
+                max_age=PROFILE_SECONDS if value == ctx.player_id else SESSION_SECONDS,
                 httponly=True,
                 samesite="strict",
                 secure=ctx.request.url.scheme == "https",
@@ -205,7 +217,10 @@ class Web:
                 data, status = await handler(ctx)
                 response = JSONAnswer(data, status_code=status)
             except ServiceError as error:
+                self.refused(ctx)
                 response = JSONAnswer(self.error(error, ctx.lang), error.status)
+                if "retry_after" in error.extra:
+                    response.headers["retry-after"] = str(error.extra["retry_after"])
             elapsed = (time.perf_counter() - started) * 1000
             response.headers["server-timing"] = f"app;dur={elapsed:.3f}"
             response.headers["cache-control"] = "no-store"
@@ -289,5 +304,6 @@ class Web:
 
     def error_page(self, ctx: Ctx, error: ServiceError) -> Response:
         """A refusal as a page."""
+        self.refused(ctx)
         message = translate(ctx.lang, error.message)
         return self.page(ctx, "error.html", error.status, message=message)
