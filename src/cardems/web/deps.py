@@ -197,11 +197,17 @@ class Web:
     # The API ----------------------------------------------------------------------------
 
     def api(
-        self, handler: ApiHandler, *, move: bool = False, max_body: int = MAX_BODY
+        self,
+        handler: ApiHandler,
+        *,
+        move: bool = False,
+        max_body: int = MAX_BODY,
+        raw: bool = False,
     ) -> PageHandler:
-        """An endpoint: rate limit, origin, body (up to ``max_body`` bytes), errors as
-        ``{"error"}`` JSON, timing. A ``move`` handler checks ``ctx.unchecked`` in its save
-        (see :meth:`context`)."""
+        """An endpoint: rate limit, origin, body (up to ``max_body`` bytes; left as bytes
+        if ``raw``, for the handler to decode off the event loop), errors as ``{"error"}``
+        JSON, timing. A ``move`` handler checks ``ctx.unchecked`` in its save (see
+        :meth:`context`)."""
 
         async def endpoint(request: Request) -> Response:
             self.context(request, move=move)
@@ -212,7 +218,7 @@ class Web:
             started = time.perf_counter()
             response: Response
             try:
-                ctx.body = await self._body(request, max_body)
+                ctx.body = await self._body(request, max_body, raw)
                 started = time.perf_counter()  # server time: from the whole request on
                 data, status = await handler(ctx)
                 response = JSONAnswer(data, status_code=status)
@@ -259,20 +265,21 @@ class Web:
                 return game.localize(view, lang)
         return view
 
-    async def _body(self, request: Request, limit: int) -> Any:
-        """The JSON body of a request that changes something (None for a read)."""
+    async def _body(self, request: Request, limit: int, raw: bool = False) -> Any:
+        """The JSON body of a request that changes something (None for a read), decoded
+        unless ``raw``."""
         if request.method in SAFE_METHODS:
             return None
         if not self.same_origin(request):
             raise ServiceError(403, FOREIGN)
         try:
-            raw = await read_capped(request, limit)
-            if not raw.strip():
+            body = await read_capped(request, limit)
+            if not body.strip() and not raw:
                 return {}  # an empty POST (hint, restart…) carries nothing to trust
             kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
             if kind != "application/json":
                 raise ServiceError(415, NOT_JSON)
-            return parse_json(raw)
+            return body if raw else parse_json(body)
         except BodyError as error:
             raise ServiceError(error.status, error.message) from None
 
