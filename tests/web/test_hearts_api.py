@@ -51,7 +51,7 @@ def test_new_match_deals_the_code_and_shows_only_the_players_hand(client: TestCl
     assert view["hand"] == [str(c) for c in match.round.hand(0)]
     assert view["phase"] == "passing" and view["pass_direction"] == "left"
     assert view["hand_sizes"] == [13, 13, 13, 13]
-    assert view["level"] == "easy" and view["code"] == CODE and view["status"] == "playing"
+    assert view["level"] == "easy" and view["code"] is None and view["status"] == "playing"
     assert client.get(f"/api/games/{data['id']}").json()["view"] == view
 
 

@@ -26,10 +26,15 @@ CANNOT_REPLAY = N_("game %(number)s of the archive (%(code)s) cannot be replayed
 
 
 def export_archive(service: TableService, player_id: str) -> Archive:
-    """Everything the player has (nothing for a visitor who never played)."""
+    """Everything the player has (nothing for a visitor who never played), but a match
+    against opponents still in play: its deal code, which names their hands, is secret
+    until it ends."""
     if not player_id:
         return export_games(service.store, "", {})
-    return export_games(service.store, player_id, service.store.settings(player_id))
+    archive = export_games(service.store, player_id, service.store.settings(player_id))
+    secret = {game.family.name for game in service.games if game.opponents}
+    kept = [g for g in archive.games if not (g.game in secret and g.status == "playing")]
+    return dataclasses.replace(archive, games=tuple(kept))
 
 
 def import_archive(service: TableService, player_id: str, source: BinaryIO) -> int:

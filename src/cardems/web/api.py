@@ -58,7 +58,7 @@ def game_routes(web: Web) -> list[Route]:
             }
             for game in service.games
         ]
-        return {"games": offered, "unfinished": web.store.unfinished_games(ctx.reader)}, 200
+        return {"games": offered, "unfinished": service.unfinished_games(ctx.reader)}, 200
 
     async def create(ctx: Ctx) -> tuple[dict[str, Any], int]:
         live = await run_in_threadpool(service.new_game, web.player(ctx), ctx.body)

@@ -301,7 +301,7 @@ class Web:
                     else None
                 ),
                 games=self.service.games,
-                unfinished=self.store.unfinished_games(ctx.reader),
+                unfinished=self.service.unfinished_games(ctx.reader),
                 path=ctx.request.url.path,
                 **context,
                 **page_context(ctx.lang),
