@@ -102,7 +102,15 @@ def test_a_good_file_is_read() -> None:
         (json.dumps({"format": FORMAT, "version": 1, "games": {}}), "no list of games"),
         (file_with(actions=[[1, 2]]), "game 1 of the archive is damaged"),
         (file_with(score="many"), "score must be a whole number"),
-        (file_with(elapsed=float("inf")), "elapsed must be a number"),
+        (file_with(elapsed="soon"), "elapsed must be a number"),
+        (file_with(elapsed=float("inf")), "not JSON"),  # Python writes Infinity; JSON has none
+        (file_with(score=2**63), "a number too large"),
+        (file_with(score=2**40), "score must be between"),
+        (file_with(moves=-(2**40)), "moves must be between"),
+        (file_with(created=1e300), "created must be between"),
+        (file_with(actions=[["tap"]] * 20_001), "actions must be a list"),
+        ('{"format": "cardems-archive", "version": 1, "games": [1]}', "must be an object"),
+        ('{"games": [], "format": "cardems-archive", "version": 1}', "not a Cardems archive"),
         (file_with(code=""), "code must be a short text"),
         (file_with(timer_stopped=0), "timer_stopped must be true or false"),
     ],
@@ -118,3 +126,19 @@ def test_a_game_without_a_field_is_refused() -> None:
     text = json.dumps({"format": FORMAT, "version": 1, "settings": {}, "games": [game]})
     with pytest.raises(ArchiveError, match="game 1 of the archive is damaged"):
         parse_archive(text)
+
+
+def test_games_are_read_one_at_a_time_and_a_huge_one_is_refused() -> None:
+    import io
+
+    from cardems.archive import MAX_GAME_EVENTS, read_archive
+
+    good = json.dumps(good_game())
+    text = f'{{"format": "{FORMAT}", "version": 1, "games": [{good}, {{"id": 1}}]}}'
+    parts = read_archive(io.BytesIO(text.encode()))
+    assert isinstance(next(parts), ArchivedGame)  # before the damaged second one is read
+    with pytest.raises(ArchiveError, match="game 2 of the archive is damaged"):
+        next(parts)
+    huge = good_game() | {"options": {"padding": [0] * MAX_GAME_EVENTS}}
+    with pytest.raises(ArchiveError, match="game 1 of the archive is too large"):
+        parse_archive(json.dumps({"format": FORMAT, "version": 1, "games": [huge]}))

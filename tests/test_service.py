@@ -169,12 +169,12 @@ def test_a_copy_of_a_game_given_to_another_player_is_not_played(database: str) -
 def test_a_move_sent_with_an_ended_session_is_refused_and_not_saved(database: str) -> None:
     first, second = server(database), server(database)
     player = first.store.create_player()
-    first.store.create_account(player, "ana", "hash")
+    first.store.create_account(player, "ana", "ana", "hash")
     token = first.store.create_session(player)
-    assert first.store.visitor(token, cached=True) == (player, {})
+    assert first.store.visitor(token, cached=True) == (player, {}, False)
     game_id = first.new_game(player, {"code": CODE}).id
     second.store.end_session(token)  # signed out through another server
-    assert first.store.visitor(token, cached=True) == (player, {})  # still in its cache
+    assert first.store.visitor(token, cached=True) == (player, {}, False)  # still in its cache
     tap = {"type": "tap", "target": "stock", "version": 0}
     with pytest.raises(ServiceError) as ended:
         first.act(player, game_id, tap, cookie=token)

@@ -58,7 +58,7 @@ def test_players_get_unguessable_distinct_ids_and_settings(store: Store) -> None
     assert store.settings(player) == {}
     store.save_settings(player, {"theme": "dark"})
     assert store.settings(player) == {"theme": "dark"}
-    assert store.visitor(player) == (player, {"theme": "dark"})
+    assert store.visitor(player) == (player, {"theme": "dark"}, False)
     assert store.visitor("nobody") is None
 
 
@@ -97,7 +97,7 @@ def test_a_save_can_check_the_row_and_the_cookie_it_was_sent_with(store: Store) 
         store.append_actions(game_id, 0, tap, progress(1), status="won", player_id=player)
     with pytest.raises(VersionConflict):  # not the player the copy holds
         store.append_actions(game_id, 0, tap, progress(1), status="playing", player_id="x")
-    store.create_account(player, "ana", "hash")
+    store.create_account(player, "ana", "ana", "hash")
     with pytest.raises(VisitorGone):  # an account is reached through a session only
         store.append_actions(game_id, 0, tap, progress(1), player_id=player, cookie=player)
     token = store.create_session(player)

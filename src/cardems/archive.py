@@ -18,10 +18,14 @@ for a finished game whose statistics the player has reset.
 
 from __future__ import annotations
 
+import functools
+import io
 import json
 import math
+import sys
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
-from typing import Any, Final
+from typing import Any, BinaryIO, Final
 
 from cardems.i18n.markers import N_
 
@@ -32,6 +36,13 @@ MAX_BYTES: Final = 16 * 1024 * 1024
 MAX_GAMES: Final = 50_000
 MAX_ACTIONS: Final = 20_000
 """The most actions one game may have in an archive."""
+MAX_GAME_EVENTS: Final = 8 * MAX_ACTIONS + 20_000
+"""The most JSON values one game may hold (its actions, records and options)."""
+MAX_SETTINGS_EVENTS: Final = 10_000
+MAX_TIME: Final = 1e11
+"""The largest time (seconds since 1970, or a duration) an archive may hold."""
+MAX_INTEGER: Final = 2**31 - 1
+"""The largest whole number an archive may hold (PostgreSQL's ``INTEGER``)."""
 
 
 class ArchiveError(ValueError):
@@ -97,46 +108,111 @@ def _fail(message: str, **values: Any) -> ArchiveError:
 
 def parse_archive(text: str | bytes) -> Archive:
     """The archive in ``text``; :class:`ArchiveError` says what is wrong with it."""
-    if len(text) > MAX_BYTES:
+    raw = text.encode() if isinstance(text, str) else text
+    if len(raw) > MAX_BYTES:
         raise _fail(N_("the file is larger than %(limit)s MB"), limit=MAX_BYTES // 2**20)
+    settings: dict[str, Any] = {}
+    games: list[ArchivedGame] = []
+    exported = 0.0
+    for part in read_archive(io.BytesIO(raw)):
+        if isinstance(part, ArchivedGame):
+            games.append(part)
+        elif isinstance(part, dict):
+            settings = part
+        else:
+            exported = part
+    return Archive(settings=settings, games=tuple(games), exported=exported)
+
+
+def read_archive(source: BinaryIO) -> Iterator[ArchivedGame | dict[str, Any] | float]:
+    """The parts of the archive read from ``source`` as they come, each checked: its
+    export time, its settings and each of its games (memory holds one game at a time,
+    at most :data:`MAX_GAME_EVENTS` JSON values). :class:`ArchiveError` says what is
+    wrong, at the first part that is; a file must name its format and version before
+    its games (as :func:`format_archive` writes them)."""
+    import ijson  # type: ignore[import-untyped]  # streaming: a file is never decoded whole
+
+    header: dict[str, Any] = {}
+    events = ijson.parse(source, use_float=True)
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+        first = next(events, None)
+        if first is None or first[1] != "start_map":
+            raise _fail(N_("the file is not a Cardems archive"))
+        number = 0
+        for prefix, event, value in events:
+            if prefix in ("format", "version", "exported") and event not in ("map_key",):
+                header[prefix] = value if event in ("string", "number") else repr(value)
+            elif prefix == "settings" and event == "start_map":
+                yield _built(events, "settings", MAX_SETTINGS_EVENTS)
+            elif prefix == "settings" and event != "map_key":
+                raise _fail(N_("the archive has no settings or no list of games"))
+            elif prefix == "games" and event == "start_array":
+                _check_header(header)
+                if "exported" in header:
+                    yield _number(header["exported"])
+                for item_prefix, item_event, _ in events:
+                    if item_event == "end_array" and item_prefix == "games":
+                        break
+                    number += 1
+                    if number > MAX_GAMES:
+                        too_many = N_("the archive holds more than %(limit)s games")
+                        raise _fail(too_many, limit=MAX_GAMES)
+                    yield _read_game(events, item_event, number)
+                header["games"] = True
+            elif prefix == "games" and event != "map_key":
+                _check_header(header)
+                raise _fail(N_("the archive has no settings or no list of games"))
+    except (ijson.JSONError, UnicodeDecodeError, ValueError) as error:
+        if isinstance(error, ArchiveError):
+            raise
+        if "overflow" in str(error):
+            raise _fail(N_("the file holds a number too large to be a Cardems one")) from None
         raise _fail(N_("the file is not a Cardems archive (it is not JSON)")) from None
-    return archive_from_json(data)
+    _check_header(header)
+    if "games" not in header:
+        raise _fail(N_("the archive has no settings or no list of games"))
 
 
-def archive_from_json(data: Any) -> Archive:
-    """The archive in decoded JSON (e.g. a request's body); :class:`ArchiveError` if not."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+def _check_header(header: dict[str, Any]) -> None:
+    if header.get("format") != FORMAT:
         raise _fail(N_("the file is not a Cardems archive"))
-    if data.get("version") != VERSION:
+    if header.get("version") != VERSION:
         raise _fail(
             N_("this archive is of version %(found)s; this Cardems reads version %(known)s"),
-            found=str(data.get("version"))[:20],
+            found=str(header.get("version"))[:20],
             known=VERSION,
         )
-    settings, games = data.get("settings", {}), data.get("games")
-    if not isinstance(settings, dict) or not isinstance(games, list):
-        raise _fail(N_("the archive has no settings or no list of games"))
-    if len(games) > MAX_GAMES:
-        raise _fail(N_("the archive holds more than %(limit)s games"), limit=MAX_GAMES)
-    parsed = []
-    for number, game in enumerate(games, start=1):
-        try:
-            parsed.append(_game(game))
-        except (KeyError, TypeError, ValueError) as error:
-            raise _fail(
-                N_("game %(number)s of the archive is damaged: %(error)s"),
-                number=number,
-                error=error,
-            ) from None
-    exported = data.get("exported", 0.0)
-    return Archive(
-        settings=settings,
-        games=tuple(parsed),
-        exported=_number(exported) if exported is not None else 0.0,
-    )
+
+
+def _built(events: Iterator[tuple[str, str, Any]], what: str, limit: int) -> Any:
+    """The JSON value whose ``start_map`` was just read, built from ``events``; refused
+    past ``limit`` values."""
+    import ijson
+
+    builder = ijson.ObjectBuilder()
+    builder.event("start_map", None)
+    depth = 1
+    for count, (_, event, value) in enumerate(events, start=1):
+        builder.event(event, value)
+        depth += event in ("start_map", "start_array")
+        depth -= event in ("end_map", "end_array")
+        if count > limit:
+            raise _fail(N_("%(what)s of the archive is too large"), what=what)
+        if depth == 0:
+            return builder.value
+    raise _fail(N_("the file is not a Cardems archive (it is not JSON)"))
+
+
+def _read_game(events: Iterator[tuple[str, str, Any]], first: str, number: int) -> ArchivedGame:
+    """Game ``number`` of the archive, whose first event was ``first``."""
+    damaged = N_("game %(number)s of the archive is damaged: %(error)s")
+    if first != "start_map":
+        raise _fail(damaged, number=number, error="a game must be an object")
+    data = _built(events, f"game {number}", MAX_GAME_EVENTS)
+    try:
+        return _game(data)
+    except (KeyError, TypeError, ValueError) as error:
+        raise _fail(damaged, number=number, error=error) from None
 
 
 def _text(value: Any, name: str, limit: int = 200) -> str:
@@ -148,12 +224,16 @@ def _text(value: Any, name: str, limit: int = 200) -> str:
 def _number(value: Any, name: str = "a time") -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise ValueError(f"{name} must be a number")
+    if not 0 <= value <= MAX_TIME:
+        raise ValueError(f"{name} must be between 0 and {MAX_TIME:.0f}")
     return float(value)
 
 
 def _integer(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{name} must be a whole number")
+    if not -MAX_INTEGER <= value <= MAX_INTEGER:
+        raise ValueError(f"{name} must be between -{MAX_INTEGER} and {MAX_INTEGER}")
     return value
 
 
@@ -161,6 +241,16 @@ def _flag(value: Any, name: str) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"{name} must be true or false")
     return value
+
+
+@functools.lru_cache(maxsize=4096)
+def _shared(action: tuple[str, ...]) -> tuple[str, ...]:
+    """One copy of each action: a game's actions come from a small vocabulary."""
+    return action
+
+
+def _action(action: list[str]) -> tuple[str, ...]:
+    return _shared(tuple(sys.intern(part) if len(part) < 40 else part for part in action))
 
 
 def _game(data: Any) -> ArchivedGame:
@@ -186,7 +276,7 @@ def _game(data: Any) -> ArchivedGame:
         variant=_text(data["variant"], "variant", 40),
         code=_text(data["code"], "code", 80),
         options=options,
-        actions=tuple(tuple(action) for action in actions),
+        actions=tuple(_action(action) for action in actions),
         records=tuple(records),
         elapsed=_number(data["elapsed"], "elapsed"),
         timer_stopped=_flag(data["timer_stopped"], "timer_stopped"),

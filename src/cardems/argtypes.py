@@ -11,9 +11,7 @@ import math
 from collections.abc import Callable
 
 from cardems.i18n.markers import N_
-
-MAX_DIGITS = 18
-"""Longer numbers are refused unread (every number the commands take fits in 18 digits)."""
+from cardems.numbers import MAX_DIGITS, read_number
 
 NOT_WHOLE = N_("expected a whole number, got '%(text)s'")
 OUT_OF_RANGE = N_("expected a whole number from %(low)d to %(high)d, got '%(text)s'")
@@ -21,20 +19,12 @@ TOO_SMALL = N_("expected a whole number of at least %(low)d, got '%(text)s'")
 NOT_SECONDS = N_("expected a positive number of seconds, got '%(text)s'")
 
 
-def read_whole(text: str) -> int | None:
-    """``text`` as a whole number written in ASCII digits (a leading ``-`` allowed), or
-    None: ``²``, ``٣``, ``1_000``, `` 7`` and numbers over 18 digits are not read."""
-    digits = text[1:] if text.startswith("-") else text
-    if not (0 < len(digits) <= MAX_DIGITS and digits.isascii() and digits.isdigit()):
-        return None
-    return int(text)
-
-
 def whole(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
-    """A reader of whole numbers from ``low`` to ``high`` (either bound may be open)."""
+    """A reader of whole numbers (ASCII digits, as :mod:`cardems.numbers` reads them)
+    from ``low`` to ``high`` (either bound may be open)."""
 
     def read(text: str) -> int:
-        value = read_whole(text)
+        value = read_number(text, signed=True)
         if value is None:
             raise argparse.ArgumentTypeError(NOT_WHOLE % {"text": text})
         if high is not None and low is not None and not low <= value <= high:
@@ -59,7 +49,7 @@ port = whole(1, 65535)
 def seconds(text: str) -> float:
     """A finite number of seconds above zero (``0.5``, ``10``)."""
     try:
-        value = float(text) if text.isascii() and len(text) <= MAX_DIGITS else math.nan
+        value = float(text) if text.isascii() and len(text) <= MAX_DIGITS + 2 else math.nan
     except ValueError:
         value = math.nan
     if not (math.isfinite(value) and value > 0):

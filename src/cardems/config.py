@@ -74,7 +74,7 @@ SETTINGS: dict[str, Setting] = {
     "accounts": Setting(_boolean, None),
     "allowed_hosts": Setting(_names, ()),
     "proxy_headers": Setting(_boolean, False),
-    "forwarded_allow_ips": Setting(str, "127.0.0.1"),
+    "forwarded_allow_ips": Setting(str, "127.0.0.1,::1"),
     "sync": Setting(_sync, "full"),
     "access_log": Setting(_boolean, False),
 }

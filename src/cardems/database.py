@@ -182,7 +182,10 @@ class SQLiteBackend:
     def reading(self) -> Iterator[Tx]:
         """Reads under the connection's lock."""
         with self._lock:
-            yield Tx(self.connection, postgres=False)
+            try:
+                yield Tx(self.connection, postgres=False)
+            except sqlite3.Error as error:
+                raise DatabaseError(f"{self.path}: {error}") from error
 
     def execute(self, sql: str, params: Sequence[Any] = (), *, quick: bool = False) -> list[Row]:
         """One statement on its own (a write commits at once); its rows."""
@@ -270,8 +273,14 @@ class PostgresBackend:
     def reading(self) -> Iterator[Tx]:
         """Reads on a pooled connection, each statement on its own (autocommit: no
         transaction is left open, so none is rolled back when the connection returns)."""
-        with self.pool.connection() as connection:
-            yield Tx(connection, postgres=True)
+        import psycopg
+        from psycopg_pool import PoolTimeout
+
+        try:
+            with self.pool.connection() as connection:
+                yield Tx(connection, postgres=True)
+        except (psycopg.Error, PoolTimeout) as error:
+            raise DatabaseError(f"PostgreSQL: {error}") from error
 
     def execute(self, sql: str, params: Sequence[Any] = (), *, quick: bool = False) -> list[Row]:
         """One statement in one round trip, committed on its own (autocommit); its rows.

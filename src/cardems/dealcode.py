@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardems.i18n.markers import N_
+from cardems.numbers import read_number
 
 BASE32_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 
@@ -141,7 +142,8 @@ class DealCode:
                 N_("unknown game '%(game)s' in '%(text)s': known are %(known)s")
                 % {"game": game, "text": text, "known": _known_games()},
             )
-        if not version_text.isdigit():
+        version = read_number(version_text)
+        if version is None:
             raise DealCodeError(
                 "version",
                 N_("the generator version in '%(text)s' must be one digit") % {"text": text},
@@ -159,7 +161,7 @@ class DealCode:
                 N_("the payload '%(payload)s' has characters outside A-Z and 2-7: %(bad)s")
                 % {"payload": payload, "bad": "".join(bad)},
             )
-        return cls(game, int(version_text), variant, decode_base32(payload))
+        return cls(game, version, variant, decode_base32(payload))
 
     def __str__(self) -> str:
         return f"{self.prefix}-{encode_base32(self.number, self.family.payload_width)}"

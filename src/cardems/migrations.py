@@ -14,7 +14,12 @@ of version 2 (finished Hearts rounds) became generic ``records`` of JSON data. V
 added ``meta``: facts about the database itself, such as its secret for form tokens;
 version 5 accounts (a name and a password hash for a player) and their sessions;
 version 6 (PostgreSQL's 2) ``games.counted``, so a player can reset a game's statistics
-without losing its saves.
+without losing its saves; version 7 (PostgreSQL's 3) the hosted-play defences:
+``accounts.folded`` (the name as compared, see :mod:`cardems.web.names`; names that
+an older release let in twice keep signing in, the later ones under a key of their
+own), sessions stored by the SHA-256 of their token with the time they were last seen
+(the sessions of older releases, stored as the token itself, end), and
+``signin_attempts``, the sign-in throttle shared by every worker.
 """
 
 from __future__ import annotations
@@ -24,6 +29,28 @@ COUNTED = """
 """
 """A finished game with ``counted = 0`` is left out of the statistics (the player reset
 them); it stays saved, with its replay."""
+
+
+def _hosted_defences(real: str) -> str:
+    """Version 7's script, with ``real`` the database's name of a float."""
+    return f"""
+    ALTER TABLE accounts ADD COLUMN folded TEXT;
+    UPDATE accounts SET folded = replace(replace(replace(lower(name), 'i', 'l'), '1', 'l'),
+                                         '0', 'o');
+    UPDATE accounts SET folded = folded || ':' || name
+        WHERE EXISTS (SELECT 1 FROM accounts AS other
+                      WHERE other.folded = accounts.folded AND other.name < accounts.name);
+    CREATE UNIQUE INDEX accounts_by_folded ON accounts(folded);
+    DELETE FROM sessions;
+    ALTER TABLE sessions ADD COLUMN seen {real} NOT NULL DEFAULT 0;
+    CREATE TABLE signin_attempts (
+        key TEXT PRIMARY KEY,
+        attempts INTEGER NOT NULL,
+        until {real} NOT NULL,
+        last {real} NOT NULL
+    );
+    """
+
 
 SQLITE_MIGRATIONS: tuple[str, ...] = (
     """
@@ -112,6 +139,7 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX sessions_by_player ON sessions(player_id);
     """,
     COUNTED,
+    _hosted_defences("REAL"),
 )
 """SQLite's schema scripts in order; statements are separated by semicolons."""
 
@@ -171,6 +199,7 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX sessions_by_player ON sessions(player_id);
     """,
     COUNTED,
+    _hosted_defences("DOUBLE PRECISION"),
 )
 """PostgreSQL's schema scripts: the whole schema of SQLite's version 5, then the same
 steps as SQLite's after it."""

@@ -19,7 +19,9 @@ its rows and records, so they can never disagree with them.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import secrets
 import sqlite3
 import threading
@@ -29,7 +31,7 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from cardems.core.game import PlayedGame
 from cardems.database import (
@@ -119,8 +121,29 @@ VISITOR_SECONDS = 30.0
 again in its own save (:meth:`Store.append_actions`)."""
 VISITORS = 10_000
 
+SESSION_SECONDS = 30 * 86400
+"""A session ends after this long unused (its cookie lasts as long)."""
+RENEW_SECONDS = 3600
+"""A session in use is renewed (its time and its cookie) at most this often."""
+
+
+def digest(token: str) -> str:
+    """What the database keeps of a session token: its SHA-256, so that a copy of the
+    database opens no session."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Visitor(NamedTuple):
+    """Who a cookie names: the player, their saved settings, and whether their session
+    was just renewed (so its cookie is sent again)."""
+
+    player_id: str
+    settings: dict[str, Any]
+    renewed: bool = False
+
+
 CAN_ACT = (
-    "(EXISTS (SELECT 1 FROM sessions WHERE token = ? AND player_id = ?)"
+    "(EXISTS (SELECT 1 FROM sessions WHERE token = ? AND player_id = ? AND seen > ?)"
     " OR (? = ? AND NOT EXISTS (SELECT 1 FROM accounts WHERE player_id = ?)))"
 )
 """Whether a cookie still names a player: ``visitor``'s test, as a condition."""
@@ -180,7 +203,8 @@ class _Save:
                 row.append(value)
         check: tuple[Any, ...] = ()
         if cookie is not None and player_id is not None:
-            check = (cookie, player_id, cookie, player_id, player_id)
+            live_since = time.time() - SESSION_SECONDS
+            check = (digest(cookie), player_id, live_since, cookie, player_id, player_id)
         return cls(
             game_id,
             version,
@@ -217,6 +241,15 @@ class _Save:
 def new_id() -> str:
     """An unguessable identifier (144 random bits, URL-safe)."""
     return secrets.token_urlsafe(18)
+
+
+_WELL_FORMED = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def well_formed(text: str) -> bool:
+    """Whether ``text`` could be an id or a token (URL-safe, at most 64 characters): any
+    other (a NUL, which PostgreSQL refuses in a text) names nothing, unasked."""
+    return _WELL_FORMED.fullmatch(text) is not None
 
 
 class Store:
@@ -297,6 +330,16 @@ class Store:
             db.execute("INSERT INTO players (id, created) VALUES (?, ?)", (player_id, time.time()))
         return player_id
 
+    def drop_new_player(self, player_id: str) -> None:
+        """Remove a profile made for a request that was then refused, if it has nothing."""
+        with self.transaction() as db:
+            db.execute(
+                "DELETE FROM players WHERE id = ? AND settings = '{}'"
+                " AND NOT EXISTS (SELECT 1 FROM games WHERE player_id = ?)"
+                " AND NOT EXISTS (SELECT 1 FROM accounts WHERE player_id = ?)",
+                (player_id, player_id, player_id),
+            )
+
     def settings(self, player_id: str) -> dict[str, Any]:
         """The player's saved settings (only those changed from the defaults)."""
         with self.db.reading() as db:
@@ -315,7 +358,7 @@ class Store:
 
     # Accounts and sessions (hosted mode) ---------------------------------------------
 
-    def visitor(self, cookie: str, *, cached: bool = False) -> tuple[str, dict[str, Any]] | None:
+    def visitor(self, cookie: str, *, cached: bool = False) -> Visitor | None:
         """The player a cookie names and their saved settings, in one query: a session's
         player, or a player without an account (an anonymous profile's cookie is its id;
         an account is reached only through a session).
@@ -327,17 +370,17 @@ class Store:
             with self._visitors_lock:
                 hit = self._visitors.get(cookie)
             if hit is not None and now - hit[0] < VISITOR_SECONDS:
-                return hit[1], dict(hit[2])
+                return Visitor(hit[1], dict(hit[2]))
         found = self._visitor(cookie)
         with self._visitors_lock:
             if found is None:
                 self._visitors.pop(cookie, None)
             else:
-                self._visitors[cookie] = (now, found[0], found[1])
+                self._visitors[cookie] = (now, found.player_id, found.settings)
                 self._visitors.move_to_end(cookie)
                 while len(self._visitors) > VISITORS:
                     self._visitors.popitem(last=False)
-        return None if found is None else (found[0], dict(found[1]))
+        return None if found is None else found._replace(settings=dict(found.settings))
 
     def _forget_visitors(self, player_id: str) -> None:
         """Drop the cached visitors of a player (their settings or sessions changed)."""
@@ -345,18 +388,29 @@ class Store:
             for cookie in [k for k, v in self._visitors.items() if v[1] == player_id]:
                 del self._visitors[cookie]
 
-    def _visitor(self, cookie: str) -> tuple[str, dict[str, Any]] | None:
+    def _visitor(self, cookie: str) -> Visitor | None:
+        """The cookie's player: by a session unused for less than :data:`SESSION_SECONDS`
+        (renewed if last seen over :data:`RENEW_SECONDS` ago), or an anonymous profile."""
+        now = time.time()
         rows = self.db.execute(
-            "SELECT players.id, players.settings FROM sessions"
-            " JOIN players ON players.id = sessions.player_id WHERE sessions.token = ?"
+            "SELECT players.id, players.settings, sessions.seen FROM sessions"
+            " JOIN players ON players.id = sessions.player_id"
+            " WHERE sessions.token = ? AND sessions.seen > ?"
             " UNION ALL"
-            " SELECT players.id, players.settings FROM players"
+            " SELECT players.id, players.settings, NULL FROM players"
             " LEFT JOIN accounts ON accounts.player_id = players.id"
             " WHERE players.id = ? AND accounts.name IS NULL",
-            (cookie, cookie),
+            (digest(cookie), now - SESSION_SECONDS, cookie),
             quick=True,
         )
-        return (str(rows[0]["id"]), _settings(rows[0]["settings"])) if rows else None
+        if not rows:
+            return None
+        seen = rows[0]["seen"]
+        renewed = seen is not None and now - float(seen) > RENEW_SECONDS
+        if renewed:
+            with self.transaction() as db:
+                db.execute("UPDATE sessions SET seen = ? WHERE token = ?", (now, digest(cookie)))
+        return Visitor(str(rows[0]["id"]), _settings(rows[0]["settings"]), renewed)
 
     def account_name(self, player_id: str) -> str | None:
         """The account name of a player, or None for an anonymous profile."""
@@ -366,28 +420,28 @@ class Store:
             ).fetchone()
         return None if row is None else str(row["name"])
 
-    def create_account(self, player_id: str, name: str, password_hash: str) -> bool:
-        """Give the player an account; False if the name is taken or the player has one."""
+    def create_account(self, player_id: str, name: str, key: str, password_hash: str) -> bool:
+        """Give the player an account ``name`` (compared as ``key``); False if the name or
+        its key is taken or the player has one."""
         with self.transaction() as db:
-            taken = db.execute(
-                "SELECT name FROM accounts WHERE name = ? OR player_id = ?", (name, player_id)
-            ).fetchone()
-            if taken is not None:
-                return False
-            db.execute(
-                "INSERT INTO accounts (name, player_id, password, created) VALUES (?, ?, ?, ?)",
-                (name, player_id, password_hash, time.time()),
-            )
+            made = db.execute(
+                "INSERT INTO accounts (name, folded, player_id, password, created)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (name, key, player_id, password_hash, time.time()),
+            ).rowcount
         self._forget_visitors(player_id)
-        return True
+        return made == 1
 
-    def account(self, name: str) -> tuple[str, str] | None:
-        """The player id and password hash of the account ``name``, or None."""
+    def account(self, key: str) -> tuple[str, str, str] | None:
+        """The name, player id and password hash of the account whose name has ``key``
+        (:func:`cardems.web.names.name_key`), or None."""
         with self.db.reading() as db:
             row = db.execute(
-                "SELECT player_id, password FROM accounts WHERE name = ?", (name,)
+                "SELECT name, player_id, password FROM accounts WHERE folded = ?", (key,)
             ).fetchone()
-        return None if row is None else (str(row["player_id"]), str(row["password"]))
+        if row is None:
+            return None
+        return str(row["name"]), str(row["player_id"]), str(row["password"])
 
     def set_password(self, player_id: str, password_hash: str) -> None:
         """Replace an account's password hash."""
@@ -399,23 +453,27 @@ class Store:
     def create_session(self, player_id: str) -> str:
         """A new session of the player; its unguessable token (the cookie's value)."""
         token = secrets.token_urlsafe(24)
+        now = time.time()
         with self.transaction() as db:
             db.execute(
-                "INSERT INTO sessions (token, player_id, created) VALUES (?, ?, ?)",
-                (token, player_id, time.time()),
+                "INSERT INTO sessions (token, player_id, created, seen) VALUES (?, ?, ?, ?)",
+                (digest(token), player_id, now, now),
             )
         return token
 
     def end_sessions(self, player_id: str, *, keep: str = "") -> None:
-        """End the player's sessions, all but ``keep``."""
+        """End the player's sessions, all but ``keep`` (a token)."""
         with self.transaction() as db:
-            db.execute("DELETE FROM sessions WHERE player_id = ? AND token != ?", (player_id, keep))
+            db.execute(
+                "DELETE FROM sessions WHERE player_id = ? AND token != ?",
+                (player_id, digest(keep) if keep else ""),
+            )
         self._forget_visitors(player_id)
 
     def end_session(self, token: str) -> None:
         """End one session (signing out)."""
         with self.transaction() as db:
-            db.execute("DELETE FROM sessions WHERE token = ?", (token,))
+            db.execute("DELETE FROM sessions WHERE token = ?", (digest(token),))
         with self._visitors_lock:
             self._visitors.pop(token, None)
 
@@ -557,6 +615,8 @@ class Store:
 
     def head(self, game_id: str) -> tuple[int, str, str] | None:
         """A game's version, status and player (a cheap check of a cached copy), or None."""
+        if not well_formed(game_id):
+            return None
         rows = self.db.execute(
             "SELECT version, status, player_id FROM games WHERE id = ?", (game_id,), quick=True
         )
@@ -566,6 +626,8 @@ class Store:
 
     def load_game(self, game_id: str) -> SavedGame | None:
         """The saved game, or None if there is none; :class:`CorruptSave` if unreadable."""
+        if not well_formed(game_id):
+            return None
         with self.db.reading() as db:
             row = db.execute(
                 "SELECT id, player_id, game, variant, code, options, elapsed, timer_stopped,"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -16,6 +17,18 @@ def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()
     return data
+
+
+def play_page(client: TestClient, game: str, query: str = "") -> Any:
+    """``/play/<game>`` as a player uses it: the table of the game in progress, or the
+    page that deals one, whose button is pressed (a form post with its token)."""
+    page = client.get(f"/play/{game}{query}")
+    if 'class="deal"' not in page.text:
+        return page
+    action = re.search(r'<form class="deal" method="post" action="([^"]+)"', page.text)
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', page.text))
+    assert action, page.text
+    return client.post(action[1], data=fields)
 
 
 def version_of(client: TestClient, game_id: str) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -85,3 +86,54 @@ def test_paths_with_odd_ids(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path / "c.db")) as client:
         for game_id in ("%00", "a" * 500, "..", "'; DROP TABLE games; --"):
             assert client.get(f"/api/games/{game_id}").status_code == 404
+
+
+def app_routes(app: Any) -> list[tuple[str, str]]:
+    """Every (method, path template) the app answers, its static files left out."""
+    found = []
+    for route in app.routes:
+        methods = sorted(getattr(route, "methods", None) or ())
+        for method in methods:
+            if method != "HEAD":
+                found.append((method, route.path))
+    return found
+
+
+ODD_TEXTS = ["x", "%00", "%C2%B2", "9" * 5000, "a" * 300, "..%2F..", "%ED%A0%80", "HH1-N-AAAAAAM"]
+ODD_BODIES: list[Any] = [
+    None,
+    {},
+    [],
+    {"type": "tap", "target": "stock", "version": 2**70},
+    {"name": "ａｌｉｃｅ\n", "password": "²" * 9, "everywhere": "yes", "code": "HH²-N-AAAAAAM"},
+    {"format": "cardems-archive", "version": 1, "games": [{"score": 2**80}]},
+    {"theme": "\u202e", "game": "seahaven", "variant": "C1", "level": 10**30},
+]
+
+
+@pytest.mark.slow
+def test_every_route_answers_below_500_on_every_database(db_path: str) -> None:
+    """A deterministic sweep of every route of the app (accounts on), path parameters and
+    bodies chosen to hit the parsers, as a visitor and as a player."""
+    app = create_app(db_path, rate=1e6, burst=10**6, newcomer_rate=1e6, accounts=True)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        game_id = client.post("/api/games", json={"code": "HH1-N-AAAAAAM"}).json()["id"]
+        routes = app_routes(app)
+        assert len(routes) >= 30
+        seen = set()
+        for method, template in routes:
+            params = re.findall(r"{(\w+)(?::\w+)?}", template)
+            for text in [*ODD_TEXTS, game_id]:
+                path = re.sub(r"{\w+(?::\w+)?}", text, template)
+                for body in ODD_BODIES if method == "POST" else [None]:
+                    for cookie in ("", client.cookies.get("cardems_player", "")):
+                        headers = {"cookie": f"cardems_player={cookie}"} if cookie else {}
+                        if body is None:
+                            response = client.request(method, path, headers=headers)
+                        else:
+                            response = client.request(method, path, json=body, headers=headers)
+                        assert response.status_code < 500, (method, path, body, response.text)
+                        seen.add((method, template))
+                if not params:
+                    break
+        assert seen == set(routes)

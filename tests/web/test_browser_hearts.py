@@ -262,7 +262,8 @@ def test_new_match_through_the_shared_new_game_window(tab: Any, live: LiveServer
     tab.wait_for_url(re.compile(r"/game/(?!" + re.escape(first) + r")[\w-]+$"))
     tab.wait_for_selector("#hearts[data-ready]", state="attached")
     assert tab.inner_text("#h-level") == "expert"
-    assert re.fullmatch(r"HT1-N-\w+", tab.inner_text("#h-code"))
+    sealed = tab.inner_text("#h-commitment")  # the code would name every hand: not shown
+    assert re.fullmatch(r"[0-9a-f]{16}", sealed) and not tab.is_visible("#h-code")
     # /play/hearts?new=1 opens the same window over the match.
     tab.goto(live.url + "/play/hearts?new=1")
     tab.wait_for_selector("#new-game", state="visible")
@@ -270,7 +271,10 @@ def test_new_match_through_the_shared_new_game_window(tab: Any, live: LiveServer
     tab.fill("input[name=code]", CODE)
     tab.check("input[name=level][value=medium]")
     tab.click("#new-game-deal")
-    tab.wait_for_function(f"document.getElementById('h-code').textContent === '{CODE}'")
+    tab.wait_for_function(
+        f"document.getElementById('h-commitment').textContent.length === 16"
+        f" && document.getElementById('h-commitment').textContent !== '{sealed}'"
+    )
     assert tab.inner_text("#h-level") == "medium"
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from api_helpers import intent, new_game, player, seed
+from api_helpers import intent, new_game, play_page, player, seed
 from hearts_lines import near_end_log
 from starlette.testclient import TestClient
 
@@ -51,7 +51,7 @@ def test_new_match_deals_the_code_and_shows_only_the_players_hand(client: TestCl
     assert view["hand"] == [str(c) for c in match.round.hand(0)]
     assert view["phase"] == "passing" and view["pass_direction"] == "left"
     assert view["hand_sizes"] == [13, 13, 13, 13]
-    assert view["level"] == "easy" and view["code"] == CODE and view["status"] == "playing"
+    assert view["level"] == "easy" and view["code"] is None and view["status"] == "playing"
     assert client.get(f"/api/games/{data['id']}").json()["view"] == view
 
 
@@ -278,7 +278,8 @@ def test_a_tie_for_the_lowest_total_plays_another_round() -> None:
 def test_home_links_hearts_and_resumes_it(client: TestClient) -> None:
     home = client.get("/").text
     assert 'href="/play/hearts"' in home
-    first = client.get("/play/hearts")
+    assert "Deal a new game" in client.get("/play/hearts").text
+    first = play_page(client, "hearts")
     assert first.status_code == 200 and "/game/" in str(first.url)
     game_id = str(first.url).rsplit("/", 1)[1]
     assert str(client.get("/play/hearts").url).endswith(game_id)

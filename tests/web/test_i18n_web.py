@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from api_helpers import intent
+from api_helpers import intent, play_page
 from starlette.testclient import TestClient
 
 from cardems.i18n import translations
@@ -79,7 +79,7 @@ def test_rules_pages_in_every_language(client: TestClient) -> None:
             assert page.status_code == 200 and f'<article class="rules" lang="{lang}"' in page.text
         assert 'href="/rules/heart-to-heart"' in client.get("/").text
     assert client.get("/rules/chess").status_code == 404
-    game = client.get("/play/seahaven").text
+    game = play_page(client, "seahaven").text
     assert 'href="/rules/seahaven"' in game
 
 

@@ -6,6 +6,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from api_helpers import play_page
 from starlette.testclient import TestClient
 
 from cardems.core.registry import game_for
@@ -17,9 +18,10 @@ def test_home_offers_installed_games_and_resumes_the_unfinished_one(client: Test
     html = client.get("/").text
     assert 'href="/play/heart-to-heart"' in html and "Hearts" in html
     assert "resume-link" not in html
-    table = client.get("/play/heart-to-heart", follow_redirects=False)
-    assert table.status_code == 303
-    game_url = table.headers["location"]
+    offer = client.get("/play/heart-to-heart", follow_redirects=False)
+    assert offer.status_code == 200 and "Deal a new game" in offer.text  # a GET deals nothing
+    table = play_page(client, "heart-to-heart")
+    game_url = table.url.path
     assert re.fullmatch(r"/game/[\w-]{24}", game_url)
     game_id = game_url.rsplit("/", 1)[1]
     client.post(f"/api/games/{game_id}/intent", json={"type": "tap", "target": "stock"})
@@ -29,7 +31,7 @@ def test_home_offers_installed_games_and_resumes_the_unfinished_one(client: Test
 
 
 def test_table_page_loads_only_local_assets(client: TestClient) -> None:
-    html = client.get("/play/heart-to-heart").text
+    html = play_page(client, "heart-to-heart").text
     assert 'id="board"' in html and "No more moves possible" in html
     assets = re.findall(r'(?:src|href)="([^"#]+)"', html)
     assert assets and all(a.startswith("/") or a.startswith("data:") for a in assets)

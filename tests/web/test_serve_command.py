@@ -77,7 +77,7 @@ def test_settings_reach_the_server_by_flag_environment_and_file(
     monkeypatch.delenv("CARDEMS_CONFIG")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "none"))
     assert cli.main(["serve", "--no-browser"]) == 0
-    assert seen[-1].forwarded_allow_ips == "127.0.0.1" and not seen[-1].proxy_headers
+    assert seen[-1].forwarded_allow_ips == "127.0.0.1,::1" and not seen[-1].proxy_headers
 
 
 def test_access_logs_are_off_unless_asked() -> None:

@@ -99,7 +99,11 @@ def open_prepared(tab: Any, live: Any, game: str, code: str, log: list[Action]) 
 
 
 def open_game(tab: Any, url: str) -> None:
+    """Open a game's table; ``/play/<game>`` without a game in progress shows the page
+    that deals one, whose button is pressed."""
     tab.goto(url)
+    if tab.locator("form.deal").count():
+        tab.click("form.deal button")
     tab.wait_for_selector("#table[data-ready]")
 
 

@@ -3,14 +3,19 @@ file (:mod:`cardems.archive`), and a game's statistics reset: what the table ser
 does around the store for them.
 
 An archive is taken in whole or not at all: every game is replayed by its game's rules
-first, so a damaged or foreign file changes nothing.
+first, so a damaged or foreign file changes nothing. What the replay decides is not
+taken from the file: a game's status (except that a game in play may have been given
+up), score, moves and records are the replay's, its time must fit between its start
+and its last move, and its par is worked out again when it is needed.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+import time
+from typing import Any, BinaryIO
 
-from cardems.archive import Archive, ArchivedGame, ArchiveError, archive_from_json
+from cardems.archive import Archive, ArchivedGame, ArchiveError, read_archive
 from cardems.core.service import ServiceError, TableService
 from cardems.core.settings import SETTING_CHOICES, SettingsError, validate
 from cardems.i18n.markers import N_
@@ -20,26 +25,35 @@ from cardems.store_archive import reset_statistics as reset_counted
 CANNOT_REPLAY = N_("game %(number)s of the archive (%(code)s) cannot be replayed: %(error)s")
 
 
-def export_archive(service: TableService, player_id: str | None) -> Archive:
-    """Everything the player has (nothing for a visitor who never played)."""
-    if player_id is None:
+def export_archive(service: TableService, player_id: str) -> Archive:
+    """Everything the player has (nothing for a visitor who never played), but a match
+    against opponents still in play: its deal code, which names their hands, is secret
+    until it ends."""
+    if not player_id:
         return export_games(service.store, "", {})
-    return export_games(service.store, player_id, service.store.settings(player_id))
+    archive = export_games(service.store, player_id, service.store.settings(player_id))
+    secret = {game.family.name for game in service.games if game.opponents}
+    kept = [g for g in archive.games if not (g.game in secret and g.status == "playing")]
+    return dataclasses.replace(archive, games=tuple(kept))
 
 
-def import_archive(service: TableService, player_id: str, data: Any) -> int:
-    """Take in the games and settings of an archive (decoded JSON); how many games were
-    new. A 400 :class:`ServiceError` says what is wrong, and then nothing changed."""
+def import_archive(service: TableService, player_id: str, source: BinaryIO) -> int:
+    """Take in the games and settings of an archive read from ``source``; how many games
+    were new. A 400 :class:`ServiceError` says what is wrong, and then nothing changed."""
+    settings: dict[str, Any] = {}
+    games: list[ArchivedGame] = []
     try:
-        archive = archive_from_json(data)
+        for part in read_archive(source):
+            if isinstance(part, ArchivedGame):
+                games.append(_checked(service, len(games) + 1, part))
+            elif isinstance(part, dict):
+                settings = part
     except ArchiveError as error:
         raise ServiceError(400, str(error)) from None
-    for number, game in enumerate(archive.games, start=1):
-        _check(service, number, game)
-    written = import_games(service.store, player_id, archive.games)
-    settings = _known_settings(archive.settings)
-    if settings:
-        service.update_settings(player_id, settings)
+    written = import_games(service.store, player_id, tuple(games))
+    known = _known_settings(settings)
+    if known:
+        service.update_settings(player_id, known)
     return written
 
 
@@ -48,14 +62,27 @@ def reset_statistics(service: TableService, player_id: str, game: str) -> int:
     return reset_counted(service.store, player_id, service.game(game).family.name)
 
 
-def _check(service: TableService, number: int, game: ArchivedGame) -> None:
-    """Refuse the archive unless ``game`` is one this server offers and replays."""
+def _checked(service: TableService, number: int, game: ArchivedGame) -> ArchivedGame:
+    """``game`` as its replay makes it, or a 400 unless it is one this server offers and
+    replays, with times that fit."""
     try:
-        offered, table = service.replayed(game.code, game.options, game.actions)
+        offered, table = service.replayed(game.code, game.options, ())
         if offered.family.name != game.game:
             raise ValueError(f"{game.code} is not a deal of {game.game}")
+        for action in game.actions:
+            table.restore(action)
         if [tuple(action) for action in table.log] != list(game.actions):
             raise ValueError("a move in it does not fit the game")
+        view = table.view()
+        return dataclasses.replace(
+            game,
+            variant=table.code.variant,
+            records=tuple(table.records),
+            par=None,
+            score=int(view["score"]),
+            moves=int(view["moves"]),
+            **_times(game, table.status),
+        )
     except ServiceError as error:
         raise ServiceError(
             400, CANNOT_REPLAY % {"number": number, "code": game.code, "error": error.message}
@@ -64,6 +91,27 @@ def _check(service: TableService, number: int, game: ArchivedGame) -> None:
         raise ServiceError(
             400, CANNOT_REPLAY % {"number": number, "code": game.code, "error": error}
         ) from None
+
+
+SLACK = 60.0
+"""Seconds of clock difference allowed between a game's recorded times."""
+
+
+def _times(game: ArchivedGame, replayed: str) -> dict[str, Any]:
+    """The status and times of an imported game: the replay's status (a game it leaves in
+    play may have been given up), times in order and no later than now."""
+    status = "abandoned" if replayed == "playing" and game.status == "abandoned" else replayed
+    now = time.time() + SLACK
+    if not game.created <= game.updated <= now:
+        raise ValueError("its times are out of order")
+    if game.elapsed > game.updated - game.created + SLACK:
+        raise ValueError("its playing time is longer than the time since it began")
+    finished = None
+    if status != "playing":
+        finished = game.finished if game.finished is not None else game.updated
+        if not game.created <= finished <= game.updated + SLACK:
+            raise ValueError("its end is out of order")
+    return {"status": status, "finished": finished}
 
 
 def _known_settings(saved: dict[str, Any]) -> dict[str, Any]:

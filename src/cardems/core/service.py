@@ -26,6 +26,7 @@ status and a message marked for translation. The service names no game.
 from __future__ import annotations
 
 import logging
+import secrets
 import threading
 import time
 from collections import OrderedDict
@@ -260,10 +261,25 @@ class TableService:
             options[option.name] = value
         return options
 
+    def unfinished_games(self, player_id: str) -> list[dict[str, Any]]:
+        """The player's games in progress (:meth:`Store.unfinished_games`), each with its
+        game's ``title``; the code of a game against opponents is left out (``""``): it
+        names their hands (a seat sees a commitment instead, e.g. Hearts's)."""
+        titles = {game.family.name: game for game in self.games}
+        rows = []
+        for row in self.store.unfinished_games(player_id):
+            game = titles.get(row["game"])
+            hidden = game is None or game.opponents
+            title = game.family.title if game is not None else row["game"]
+            rows.append({**row, "code": "" if hidden else row["code"], "title": title})
+        return rows
+
     def _create(
         self, player_id: str, game: Game, code: str, variant: str, options: dict[str, Any]
     ) -> LiveGame:
         name = game.family.name
+        if game.opponents and "secret" not in options:
+            options = {**options, "secret": secrets.token_hex(16)}  # see unfinished_games
         game_id = self.store.create_game(player_id, name, variant, code, options)
         # The store closed the player's other unfinished games of this game: forget them.
         with self._guard:
@@ -279,7 +295,8 @@ class TableService:
         """The same deal from its start, as a new game with the same options."""
         live = self.load(player_id, game_id)
         saved = live.saved
-        return self._create(player_id, live.game, saved.code, saved.variant, saved.options)
+        options = {key: value for key, value in saved.options.items() if key != "secret"}
+        return self._create(player_id, live.game, saved.code, saved.variant, options)
 
     def load(self, player_id: str, game_id: str) -> LiveGame:
         """The player's game, from memory if it is still what is saved, else rebuilt."""

@@ -25,6 +25,7 @@ from cardems.freecell.game import FAMILY
 from cardems.freecell.rules import deal
 from cardems.freecell.solver import solve_state
 from cardems.i18n.markers import N_
+from cardems.numbers import read_number
 from cardems.paths import data_dir, writable_file
 from cardems.progress import Progress
 
@@ -47,8 +48,9 @@ def read_results(path: Path) -> dict[int, str]:
     if path.exists():
         for line in path.read_text(encoding="ascii").splitlines():
             parts = line.split()
-            if len(parts) >= 2 and parts[0].isdigit():
-                done[int(parts[0])] = parts[1]
+            number = read_number(parts[0]) if len(parts) >= 2 else None
+            if number is not None:
+                done[number] = parts[1]
     return done
 
 

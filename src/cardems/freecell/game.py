@@ -11,6 +11,7 @@ from cardems.cellgames.text import describe_position, render_position
 from cardems.core.game import Table, TableSettings
 from cardems.dealcode import DealCode, DealCodeError, GameFamily
 from cardems.i18n.markers import N_
+from cardems.numbers import read_number
 
 if TYPE_CHECKING:
     from cardems.freecell.rules import FreeCellState
@@ -70,9 +71,9 @@ class FreeCell(CellGame):
     def code_for(self, text: str) -> DealCode:
         """A code, or a classic deal number (``617``, ``#617``) as FreeCell's ``N`` code."""
         token = text.strip().lstrip("#")
-        if token.isdigit():
-            number = int(token)
-            if not 1 <= number <= LARGEST_NUMBER:
+        if token.isdecimal():
+            number = read_number(token)
+            if number is None or not 1 <= number <= LARGEST_NUMBER:
                 raise DealCodeError("number", NOT_A_NUMBER % {"text": text, "num": LARGEST_NUMBER})
             return DealCode(FAMILY.prefix, 1, "N", number)
         return super().code_for(text)

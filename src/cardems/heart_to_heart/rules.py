@@ -33,6 +33,7 @@ from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.heart_to_heart.layout import COVER_MASK, POSITION_COUNT, POSITIONS
 from cardems.i18n.markers import N_
+from cardems.numbers import read_number
 from cardems.rng import shuffled
 
 DECK: tuple[int, ...] = tuple(rank for _ in range(4) for rank in range(1, 14))
@@ -133,9 +134,9 @@ def _check_position(position: int) -> None:
 
 
 def _parse_position(part: str, text: str) -> int:
-    if not part.isdigit():
+    position = read_number(part)
+    if position is None:
         raise MoveParseError(f"not a move: {text!r} ({part!r} is not a heart position or W)")
-    position = int(part)
     if not 1 <= position <= POSITION_COUNT:
         raise MoveParseError(
             f"not a move: {text!r} (heart position {position} out of range 1-{POSITION_COUNT})"

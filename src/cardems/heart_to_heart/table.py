@@ -28,6 +28,7 @@ from cardems.dealcode import DealCode
 from cardems.heart_to_heart.layout import POSITION_COUNT, POSITIONS, ROW, X
 from cardems.heart_to_heart.rules import SAME_RANK, HeartState, Move, MoveKind, card_text, deal
 from cardems.i18n.markers import N_
+from cardems.numbers import read_number
 from cardems.timer import GameTimer
 
 STOCK = "stock"
@@ -58,8 +59,9 @@ def parse_target(target: str) -> str:
     if target in (STOCK, WASTE):
         return target
     kind, _, number = target.partition(":")
-    if kind == "heart" and number.isdigit() and 1 <= int(number) <= POSITION_COUNT:
-        return f"heart:{int(number)}"
+    position = read_number(number) if kind == "heart" else None
+    if position is not None and 1 <= position <= POSITION_COUNT:
+        return f"heart:{position}"
     raise ValueError(UNKNOWN_TARGET % {"target": repr(target)})
 
 

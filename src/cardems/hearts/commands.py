@@ -1,5 +1,6 @@
 """``cardems arena``: bots against bots on duplicate Hearts deals; ``--league`` plays
-every bot against fields of three of every other."""
+every bot against fields of three of every other. ``cardems hearts-verify`` checks that
+a finished match was dealt the deal its table committed to (:mod:`cardems.hearts.fairness`)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,15 @@ from cardems.progress import Progress
 
 
 def add_commands(sub: Any) -> None:
-    """Register ``arena`` on the CLI's sub-parsers."""
+    """Register ``arena`` and ``hearts-verify`` on the CLI's sub-parsers."""
+    check = sub.add_parser(
+        "hearts-verify",
+        help="check that a finished Hearts match was dealt the deal its table committed to",
+    )
+    check.add_argument("commitment", help="the commitment the table showed during the match")
+    check.add_argument("code", help="the deal code shown when the match ended")
+    check.add_argument("secret", help="the secret shown when the match ended")
+    check.set_defaults(func=cmd_verify)
     arena = sub.add_parser(
         "arena",
         help=N_("Hearts bots against each other on duplicate deals"),
@@ -222,3 +231,14 @@ def cmd_league(args: argparse.Namespace) -> None:
         f" {head['first_code']}, {total} hands, {head['seconds']} s"
     )
     print(format_table(figures, result.names))
+
+
+def cmd_verify(args: argparse.Namespace) -> None:
+    """Exit 0 if the commitment fits the code and the secret, else 1."""
+    from cardems.hearts.fairness import verify
+
+    if verify(args.commitment, args.code, args.secret):
+        print(f"{args.code.strip().upper()}: the deal is the one the table committed to")
+        return
+    print(f"{args.code}: the deal does NOT match the commitment", file=sys.stderr)
+    raise SystemExit(1)

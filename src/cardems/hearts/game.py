@@ -107,7 +107,7 @@ class Hearts(GameBase):
         level = options.get(LEVEL.name, LEVEL.default)
         if level not in LEVEL.choices:
             raise ValueError(f"unknown level {level!r}")
-        return HeartsTable(code, settings, level, clock)
+        return HeartsTable(code, settings, level, clock, secret=str(options.get("secret", "")))
 
     def parse_intent(self, data: dict[str, Any]) -> Action:
         """A pass, a play or an early finish."""

@@ -36,6 +36,7 @@ from cardems.hearts.core import (
     to_card,
     to_index,
 )
+from cardems.numbers import read_number
 from cardems.rng import SplitMix64, deal_seed, fisher_yates
 
 if TYPE_CHECKING:
@@ -118,9 +119,10 @@ class Action(NamedTuple):
     def parse(cls, text: str) -> Action:
         """``"pass 0 2C 3C 4C"`` or ``"play 1 QS"``; ValueError if malformed."""
         kind, seat, *cards = text.split()
-        if kind not in ("pass", "play") or not seat.isdigit() or int(seat) > 3:
+        number = read_number(seat, maximum=3)
+        if kind not in ("pass", "play") or number is None:
             raise ValueError(f"not a Hearts action: {text!r}")
-        return cls(int(seat), kind, tuple(Card.parse(card) for card in cards))
+        return cls(number, kind, tuple(Card.parse(card) for card in cards))
 
 
 def deal_hands(rng: SplitMix64, dealer: int) -> Hands:

@@ -32,6 +32,7 @@ from cardems.hearts.core import (
     points_of,
     to_card,
 )
+from cardems.hearts.fairness import commitment
 from cardems.hearts.rules import SEAT_NAMES, Match, Phase, Round
 from cardems.i18n.markers import N_
 from cardems.timer import GameTimer
@@ -51,8 +52,12 @@ class HeartsTable:
         settings: TableSettings,
         level: str,
         clock: Callable[[], float] = time.monotonic,
+        *,
+        secret: str = "",
     ) -> None:
         self.code = code
+        self.secret = secret
+        """The match's secret (:mod:`cardems.hearts.fairness`), shown once it has ended."""
         self.settings = settings
         self.level = level
         self.match = Match.new(code)
@@ -295,9 +300,12 @@ def player_view(table: HeartsTable) -> View:
             reason = rnd.refusal(PLAYER, card)
             if reason is not None:
                 refusals[str(card)] = reason
+    ended = match.winner is not None
     data.update(
         game="hearts",
-        code=str(match.code),
+        code=str(match.code) if ended else None,  # the code names every hand
+        commitment=commitment(str(match.code), table.secret),
+        secret=table.secret if ended else None,
         variant=match.code.variant,
         level=table.level,
         status=table.status,

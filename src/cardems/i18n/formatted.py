@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from cardems.i18n.catalogs import load_catalog, translations
 from cardems.i18n.languages import DEFAULT_LANGUAGE
+from cardems.numbers import read_number
 
 __all__ = ["translate"]
 
@@ -35,10 +36,15 @@ def translate(lang: str, message: str | None) -> str | None:
         found = pattern.fullmatch(message)
         if found:
             values: dict[str, Any] = {
-                name: int(value) if value.lstrip("-").isdigit() else translate(lang, value)
+                name: number
+                if (number := read_number(value, signed=True)) is not None
+                else translate(lang, value)
                 for name, value in found.groupdict().items()
             }
-            return str(t.gettext(template)) % values
+            try:
+                return str(t.gettext(template)) % values
+            except (TypeError, ValueError):  # a text where the template has a number
+                return message
     return message
 
 

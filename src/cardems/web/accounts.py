@@ -6,64 +6,62 @@ PostgreSQL database); a local single-player server has no sign-in. A player who 
 before signing up keeps those games: the account is made for the current profile.
 Signing in on another device gives that device's anonymous games to the account. The
 cookie of an account holds a session token, never the player's id, so signing out ends
-it and changing the password ends every other session. Passwords are hashed with
-Argon2 (``argon2-cffi``).
+it and changing the password ends every other session; the database keeps only the
+token's SHA-256, and a session unused for 30 days ends (its cookie lasts as long, and
+both are renewed while it is used). Names follow :mod:`cardems.web.names` (look-alikes
+are one name), passwords :mod:`cardems.web.passwords` (Argon2, off the event loop, no
+common password), and sign-in attempts :mod:`cardems.web.throttle`.
 
 - ``GET /api/account``: ``{"name": … or null}``
-- ``POST /api/account/signup`` and ``…/signin``: ``{"name", "password"}``
-- ``POST /api/account/signout``
+- ``POST /api/account/signup`` and ``…/signin``: ``{"name", "password"}``; a throttled
+  sign-in is a 429 with ``Retry-After`` and ``retry_after`` (seconds)
+- ``POST /api/account/signout``: ``{"everywhere": true}`` ends every session of the account
 - ``POST /api/account/password``: ``{"current", "password"}``
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from starlette.routing import Route
 
 from cardems.core.service import ServiceError
 from cardems.i18n.markers import N_
+from cardems.web import throttle
 from cardems.web.deps import COOKIE, Ctx, Web
+from cardems.web.names import BAD_NAME, NameError_, checked_name, name_key
+from cardems.web.passwords import hash_password, password_problem, verify
 
-NAME = re.compile(r"^[A-Za-z0-9_.-]{3,32}$")
-BAD_NAME = N_("a name has 3 to 32 letters, digits, dots, dashes or underscores")
-BAD_PASSWORD = N_("a password has 8 to 200 characters")
 TAKEN = N_("that name is taken (or this profile already has an account)")
 WRONG = N_("wrong name or password")
 NOT_SIGNED_IN = N_("sign in first")
-# One hash to compare against when the name is unknown, so that a wrong name takes as
-# long as a wrong password.
-_DECOY: list[str] = []
-
-
-def hasher() -> Any:
-    """Argon2 with the library's recommended parameters."""
-    from argon2 import PasswordHasher
-
-    return PasswordHasher()
-
-
-def verify(stored: str, password: str) -> bool:
-    """Whether ``password`` matches the Argon2 hash ``stored``."""
-    from argon2.exceptions import Argon2Error, InvalidHashError
-
-    try:
-        return bool(hasher().verify(stored, password))
-    except (Argon2Error, InvalidHashError):
-        return False
+WAIT = N_("too many sign-in attempts: try again in %(num)d s")
+DECOY = (
+    "$argon2id$v=19$m=65536,t=3,p=4$zbU1VTuQ15GKirVqIgbyuw"
+    "$H1iOtyjMpIGvNZKY+7dOxyefDz1P4JbOmaByDfwH9pQ"
+)
+"""A hash to check when the name is unknown, so that a wrong name takes as long as a
+wrong password."""
 
 
 def credentials(body: Any) -> tuple[str, str]:
     """A valid ``name`` and ``password`` from a request body, or a 400."""
-    if not isinstance(body, dict):
+    if not isinstance(body, dict) or not isinstance(body.get("name"), str):
         raise ServiceError(400, BAD_NAME)
-    name, password = body.get("name"), body.get("password")
-    if not isinstance(name, str) or not NAME.match(name):
-        raise ServiceError(400, BAD_NAME)
-    if not isinstance(password, str) or not 8 <= len(password) <= 200:
-        raise ServiceError(400, BAD_PASSWORD)
+    try:
+        name = checked_name(body["name"])
+    except NameError_ as error:
+        raise ServiceError(400, str(error)) from None
+    password = body.get("password")
+    problem = password_problem(password, name)
+    if problem is not None or not isinstance(password, str):
+        raise ServiceError(400, problem or BAD_NAME)
     return name, password
+
+
+def address(ctx: Ctx) -> str:
+    """The requesting address (the proxy's client with ``--proxy-headers``)."""
+    return ctx.request.client.host if ctx.request.client else "unknown"
 
 
 def account_routes(web: Web) -> list[Route]:
@@ -76,20 +74,29 @@ def account_routes(web: Web) -> list[Route]:
 
     async def signup(ctx: Ctx) -> tuple[dict[str, Any], int]:
         name, password = credentials(ctx.body)
+        hashed = await hash_password(password)
+        if store.account(name_key(name)) is not None:
+            raise ServiceError(409, TAKEN)
         player_id = web.player(ctx)
-        if not store.create_account(player_id, name, hasher().hash(password)):
+        if not store.create_account(player_id, name, name_key(name), hashed):
             raise ServiceError(409, TAKEN)
         ctx.cookie = store.create_session(player_id)
         return {"name": name}, 201
 
     async def signin(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        name, password = credentials(ctx.body)
-        found = store.account(name)
-        if not _DECOY:
-            _DECOY.append(hasher().hash("not a password at all"))
-        if not verify(found[1] if found else _DECOY[0], password) or found is None:
+        body = ctx.body if isinstance(ctx.body, dict) else {}
+        given, password = body.get("name"), body.get("password")
+        if not isinstance(given, str) or not isinstance(password, str) or len(password) > 200:
             raise ServiceError(403, WRONG)
-        player_id = found[0]
+        keys = throttle.keys_of(name_key(given)[:64], address(ctx))
+        wait = throttle.attempt(store, keys)
+        if wait:
+            raise ServiceError(429, WAIT % {"num": wait}, retry_after=wait)
+        found = store.account(name_key(given))
+        if not await verify(found[2] if found else DECOY, password) or found is None:
+            raise ServiceError(403, WRONG)
+        throttle.succeeded(store, keys)
+        name, player_id, _ = found
         if ctx.player_id and ctx.player_id != player_id and not store.account_name(ctx.player_id):
             store.adopt_games(ctx.player_id, player_id)  # this device's anonymous games
             web.service.forget_player(ctx.player_id)
@@ -97,7 +104,11 @@ def account_routes(web: Web) -> list[Route]:
         return {"name": name}, 200
 
     async def signout(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        store.end_session(ctx.request.cookies.get(COOKIE, ""))
+        body = ctx.body if isinstance(ctx.body, dict) else {}
+        if body.get("everywhere") is True and ctx.player_id and store.account_name(ctx.player_id):
+            store.end_sessions(ctx.player_id)
+        else:
+            store.end_session(ctx.request.cookies.get(COOKIE, ""))
         ctx.cookie = ""
         return {"name": None}, 200
 
@@ -106,12 +117,15 @@ def account_routes(web: Web) -> list[Route]:
         name = store.account_name(ctx.player_id) if ctx.player_id else None
         if name is None or ctx.player_id is None:
             raise ServiceError(403, NOT_SIGNED_IN)
-        _, new = credentials({"name": name, "password": body.get("password")})
-        found = store.account(name)
+        new = body.get("password")
+        problem = password_problem(new, name)
+        if problem is not None or not isinstance(new, str):
+            raise ServiceError(400, problem or WRONG)
+        found = store.account(name_key(name))
         current = body.get("current")
-        if found is None or not isinstance(current, str) or not verify(found[1], current):
+        if found is None or not isinstance(current, str) or not await verify(found[2], current):
             raise ServiceError(403, WRONG)
-        store.set_password(ctx.player_id, hasher().hash(new))
+        store.set_password(ctx.player_id, await hash_password(new))
         store.end_sessions(ctx.player_id, keep=ctx.request.cookies.get(COOKIE, ""))
         return {"name": name}, 200
 

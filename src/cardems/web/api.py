@@ -21,6 +21,7 @@ commit) is awaited over an asynchronous connection, so the loop goes on meanwhil
 
 from __future__ import annotations
 
+import logging
 from dataclasses import asdict
 from functools import partial
 from typing import Any
@@ -28,10 +29,13 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
 
+from cardems.core.game import Game, PlayedGame, StatBlock
 from cardems.core.service import LiveGame, Move, ServiceError
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.web.deps import Ctx, Web
 from cardems.web.i18n import translate, translate_events
+
+log = logging.getLogger("cardems.web")
 
 
 def answer(web: Web, live: LiveGame, events: list[dict[str, Any]], lang: str) -> dict[str, Any]:
@@ -54,7 +58,7 @@ def game_routes(web: Web) -> list[Route]:
             }
             for game in service.games
         ]
-        return {"games": offered, "unfinished": web.store.unfinished_games(ctx.reader)}, 200
+        return {"games": offered, "unfinished": service.unfinished_games(ctx.reader)}, 200
 
     async def create(ctx: Ctx) -> tuple[dict[str, Any], int]:
         live = await run_in_threadpool(service.new_game, web.player(ctx), ctx.body)
@@ -161,8 +165,25 @@ def statistics(web: Web, player_id: str) -> list[dict[str, Any]]:
     played = web.store.played_games(player_id)
     blocks = []
     for game in web.service.games:
-        for block in game.statistics(played.get(game.family.name, [])):
+        for block in readable_statistics(game, played.get(game.family.name, [])):
             data = asdict(block)
             data["values"] = {line.key: line.value for line in block.lines}
             blocks.append(data)
     return blocks
+
+
+def readable_statistics(game: Game, played: list[PlayedGame]) -> list[StatBlock]:
+    """``game``'s statistics of ``played``, leaving out a game whose saved records its
+    statistics cannot read (a damaged row must not take the player's pages down)."""
+    try:
+        return list(game.statistics(played))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        log.warning("unreadable statistics records of %s: left out", game.family.name)
+    readable = []
+    for one in played:
+        try:
+            game.statistics([one])
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            continue
+        readable.append(one)
+    return list(game.statistics(readable))

@@ -28,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 
 from cardems.core.game import Game
 from cardems.core.service import TableService
+from cardems.database import DatabaseError
 from cardems.i18n import direction, translations
 from cardems.i18n.markers import N_
 from cardems.store import Store
@@ -69,6 +70,28 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 async def _method_not_allowed(request: Request, exc: Exception) -> Response:
     message = N_("%(method)s is not allowed here") % {"method": request.method}
     return JSONAnswer({"error": translate(_browser_language(request), message)}, 405)
+
+
+DATABASE_DOWN = N_(
+    "the database cannot be reached just now: try again in a moment (your games are saved"
+    " as of the last answered move)"
+)
+
+
+async def _database_down(request: Request, exc: Exception) -> Response:
+    """A database outage (PostgreSQL away, a full or read-only disk): a 503 that says so,
+    never a traceback; the server goes on and recovers when the database does."""
+    log.warning("database unavailable on %s: %s", request.url.path, exc)
+    lang = _browser_language(request)
+    headers = {"retry-after": "5", "cache-control": "no-store"}
+    if request.url.path.startswith("/api/"):
+        return JSONAnswer({"error": translate(lang, DATABASE_DOWN)}, 503, headers=headers)
+    t = translations(lang)
+    html = (
+        f'<html lang="{lang}" dir="{direction(lang)}"><title>Cardems</title>'
+        f"<h1>{escape(t.gettext(DATABASE_DOWN))}</h1></html>"
+    )
+    return HTMLResponse(html, 503, headers=headers)
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
@@ -146,7 +169,12 @@ def create_app(
     starlette = Starlette(
         routes=routes,
         middleware=middleware,
-        exception_handlers={404: _not_found, 405: _method_not_allowed, 500: _server_error},
+        exception_handlers={
+            404: _not_found,
+            405: _method_not_allowed,
+            500: _server_error,
+            DatabaseError: _database_down,
+        },
         lifespan=lifespan,
     )
     starlette.state.service = service

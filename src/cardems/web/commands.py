@@ -49,6 +49,7 @@ READ_ONLY = N_(
 
 DEFAULT_PORT = 8765
 LOOPBACK_NAMES = ["127.0.0.1", "localhost", "::1", "[::1]"]
+LOOPBACK_PROXY = "127.0.0.1,::1"
 
 
 class ServeError(Exception):
@@ -98,11 +99,11 @@ class ServeOptions:
     open_browser: bool = True
     allowed_hosts: tuple[str, ...] = ()
     proxy_headers: bool = False
+    forwarded_allow_ips: str = LOOPBACK_PROXY
+    """The proxies whose forwarded headers are trusted (uvicorn's option)."""
     sync: str = "full"
     workers: int = 1
     accounts: bool | None = None
-    forwarded_allow_ips: str = "127.0.0.1"
-    """The proxies whose ``X-Forwarded-*`` headers are trusted (with ``proxy_headers``)."""
     access_log: bool = False
 
 
@@ -144,9 +145,10 @@ def serve(options: ServeOptions) -> None:
     one socket, each a stateless worker over the shared database. Nothing is created on
     the disk before the address is bound."""
     from cardems.core.registry import compiled_note
-    from cardems.i18n import from_environment, translations
+    from cardems.i18n import from_environment, translate, translations
 
-    t = translations(from_environment(os.environ))
+    lang = from_environment(os.environ)
+    t = translations(lang)
     postgres = is_postgres(options.db)
     if not postgres:
         Path(options.db).parent.mkdir(parents=True, exist_ok=True)
@@ -166,7 +168,7 @@ def serve(options: ServeOptions) -> None:
         print(t.gettext(BANNER) % {"url": url, "db": safe_url(str(options.db))}, flush=True)
         note = compiled_note()
         if note:
-            print(t.gettext(note), file=sys.stderr, flush=True)
+            print(translate(lang, note), file=sys.stderr, flush=True)
         if options.open_browser:
             threading.Timer(0.5, webbrowser.open, args=(url,)).start()
         run(options, store, sock)
@@ -206,18 +208,25 @@ def log_config(access_log: bool) -> dict[str, Any]:
     return config
 
 
+def uvicorn_settings(options: ServeOptions) -> dict[str, Any]:
+    """uvicorn's settings for every worker: forwarded headers are read only with
+    ``--proxy-headers``, and only from ``--forwarded-allow-ips``; requests are logged
+    only with ``--access-log``."""
+    return {
+        "log_config": log_config(options.access_log),
+        "access_log": options.access_log,
+        "proxy_headers": options.proxy_headers,
+        "forwarded_allow_ips": options.forwarded_allow_ips,
+    }
+
+
 def run(options: ServeOptions, store: Store, sock: socket.socket) -> None:
     """Serve on ``sock``: in this process, or in ``options.workers`` worker processes."""
     import uvicorn
 
     from cardems.web.app import ENVIRONMENT, create_app
 
-    common: dict[str, Any] = {
-        "log_config": log_config(options.access_log),
-        "access_log": options.access_log,
-        "proxy_headers": options.proxy_headers,
-        "forwarded_allow_ips": options.forwarded_allow_ips,
-    }
+    common = uvicorn_settings(options)
     if options.workers <= 1:
         app = create_app(
             options.db,
@@ -313,8 +322,8 @@ def add_commands(sub: Any) -> None:
         "--forwarded-allow-ips",
         metavar="ADDRESSES",
         help=N_(
-            "with --proxy-headers: the proxies' addresses, comma-separated, whose forwarded"
-            " headers are trusted (default 127.0.0.1)"
+            "with --proxy-headers: the proxies whose forwarded headers are trusted,"
+            " comma-separated addresses or networks (default: loopback only)"
         ),
     )
     parser.add_argument(

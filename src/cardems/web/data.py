@@ -1,12 +1,14 @@
 """The player's data as one file, and statistics resets.
 
 - ``GET /api/archive``: every save, statistic and setting of the player, as a download.
-- ``POST /api/archive``: take such a file in (JSON body; all or nothing).
+- ``POST /api/archive``: take such a file in (JSON body, read as a stream off the event
+  loop; all or nothing).
 - ``POST /stats/reset``: the statistics form's reset of one game (form token).
 """
 
 from __future__ import annotations
 
+import io
 import time
 from typing import Any
 
@@ -39,7 +41,9 @@ def data_routes(web: Web) -> list[Route]:
         )
 
     async def upload(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        imported = await run_in_threadpool(import_archive, service, web.player(ctx), ctx.body)
+        """Read and replay in a worker thread, the file streamed one game at a time."""
+        source = io.BytesIO(ctx.body)
+        imported = await run_in_threadpool(import_archive, service, web.player(ctx), source)
         return {"imported": imported}, 200
 
     async def reset(request: Request) -> Response:
@@ -55,6 +59,6 @@ def data_routes(web: Web) -> list[Route]:
 
     return [
         Route("/api/archive", web.guard(download), methods=["GET"]),
-        Route("/api/archive", web.api(upload, max_body=MAX_BYTES), methods=["POST"]),
+        Route("/api/archive", web.api(upload, max_body=MAX_BYTES, raw=True), methods=["POST"]),
         Route("/stats/reset", web.guard(reset), methods=["POST"]),
     ]

@@ -31,6 +31,7 @@ from cardems.core.registry import games
 from cardems.core.service import ServiceError, TableService
 from cardems.core.settings import with_defaults
 from cardems.i18n.markers import N_
+from cardems.store import SESSION_SECONDS, well_formed
 from cardems.web.i18n import (
     LANGUAGE_SETTING,
     choose_language,
@@ -49,6 +50,8 @@ TOO_MANY = N_("too many requests: slow down a little")
 NOT_JSON = N_("send JSON (content-type: application/json)")
 FOREIGN = N_("this request did not come from a Cardems page")
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+PROFILE_SECONDS = 400 * 86400
+"""An anonymous profile's cookie: the longest browsers keep one."""
 
 
 @dataclass
@@ -110,14 +113,16 @@ class Web:
         if cached is not None:
             return cached
         value = request.cookies.get(COOKIE, "")
-        known = bool(value) and len(value) < 64
+        known = well_formed(value)
         found = self.store.visitor(value, cached=move) if known else None
-        player_id, saved = found if found else (None, {})
+        player_id, saved = (found.player_id, found.settings) if found else (None, {})
         settings = with_defaults(saved)
         lang = choose_language(settings[LANGUAGE_SETTING], request.headers.get("accept-language"))
         request.state.cardems = ctx = Ctx(request, player_id, lang, settings=settings)
         if move and found:
             ctx.unchecked = value
+        if found and found.renewed:
+            ctx.cookie = value  # the session was renewed: so is its cookie
         return ctx
 
     def player(self, ctx: Ctx) -> str:
@@ -127,10 +132,18 @@ class Web:
             ctx.new_player = True
         return ctx.player_id
 
+    def refused(self, ctx: Ctx) -> None:
+        """A write was refused: a player made for it is removed again, and gets no cookie."""
+        if ctx.new_player and ctx.player_id is not None:
+            self.store.drop_new_player(ctx.player_id)
+            ctx.player_id, ctx.new_player = None, False
+
     @staticmethod
     def bind(response: Response, ctx: Ctx) -> Response:
         """Set the player cookie on a new player's first answer (``Secure`` over HTTPS),
-        or the session's after signing in; clear it after signing out."""
+        or the session's after signing in or renewing it; clear it after signing out. A
+        session's cookie lasts as long as the session; an anonymous profile's (its only
+        key) as long as a browser keeps one."""
         value = ctx.cookie if ctx.cookie is not None else ctx.player_id if ctx.new_player else None
         if value == "":
             response.delete_cookie(COOKIE, httponly=True, samesite="strict")
@@ -138,7 +151,7 @@ class Web:
             response.set_cookie(
                 COOKIE,
                 value,
-                max_age=10 * 365 * 86400,
+                max_age=PROFILE_SECONDS if value == ctx.player_id else SESSION_SECONDS,
                 httponly=True,
                 samesite="strict",
                 secure=ctx.request.url.scheme == "https",
@@ -184,11 +197,17 @@ class Web:
     # The API ----------------------------------------------------------------------------
 
     def api(
-        self, handler: ApiHandler, *, move: bool = False, max_body: int = MAX_BODY
+        self,
+        handler: ApiHandler,
+        *,
+        move: bool = False,
+        max_body: int = MAX_BODY,
+        raw: bool = False,
     ) -> PageHandler:
-        """An endpoint: rate limit, origin, body (up to ``max_body`` bytes), errors as
-        ``{"error"}`` JSON, timing. A ``move`` handler checks ``ctx.unchecked`` in its save
-        (see :meth:`context`)."""
+        """An endpoint: rate limit, origin, body (up to ``max_body`` bytes; left as bytes
+        if ``raw``, for the handler to decode off the event loop), errors as ``{"error"}``
+        JSON, timing. A ``move`` handler checks ``ctx.unchecked`` in its save (see
+        :meth:`context`)."""
 
         async def endpoint(request: Request) -> Response:
             self.context(request, move=move)
@@ -199,12 +218,15 @@ class Web:
             started = time.perf_counter()
             response: Response
             try:
-                ctx.body = await self._body(request, max_body)
+                ctx.body = await self._body(request, max_body, raw)
                 started = time.perf_counter()  # server time: from the whole request on
                 data, status = await handler(ctx)
                 response = JSONAnswer(data, status_code=status)
             except ServiceError as error:
+                self.refused(ctx)
                 response = JSONAnswer(self.error(error, ctx.lang), error.status)
+                if "retry_after" in error.extra:
+                    response.headers["retry-after"] = str(error.extra["retry_after"])
             elapsed = (time.perf_counter() - started) * 1000
             response.headers["server-timing"] = f"app;dur={elapsed:.3f}"
             response.headers["cache-control"] = "no-store"
@@ -243,20 +265,21 @@ class Web:
                 return game.localize(view, lang)
         return view
 
-    async def _body(self, request: Request, limit: int) -> Any:
-        """The JSON body of a request that changes something (None for a read)."""
+    async def _body(self, request: Request, limit: int, raw: bool = False) -> Any:
+        """The JSON body of a request that changes something (None for a read), decoded
+        unless ``raw``."""
         if request.method in SAFE_METHODS:
             return None
         if not self.same_origin(request):
             raise ServiceError(403, FOREIGN)
         try:
-            raw = await read_capped(request, limit)
-            if not raw.strip():
+            body = await read_capped(request, limit)
+            if not body.strip() and not raw:
                 return {}  # an empty POST (hint, restart…) carries nothing to trust
             kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
             if kind != "application/json":
                 raise ServiceError(415, NOT_JSON)
-            return parse_json(raw)
+            return body if raw else parse_json(body)
         except BodyError as error:
             raise ServiceError(error.status, error.message) from None
 
@@ -278,7 +301,7 @@ class Web:
                     else None
                 ),
                 games=self.service.games,
-                unfinished=self.store.unfinished_games(ctx.reader),
+                unfinished=self.service.unfinished_games(ctx.reader),
                 path=ctx.request.url.path,
                 **context,
                 **page_context(ctx.lang),
@@ -288,5 +311,6 @@ class Web:
 
     def error_page(self, ctx: Ctx, error: ServiceError) -> Response:
         """A refusal as a page."""
+        self.refused(ctx)
         message = translate(ctx.lang, error.message)
         return self.page(ctx, "error.html", error.status, message=message)

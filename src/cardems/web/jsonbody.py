@@ -14,6 +14,7 @@ from typing import Any
 from starlette.requests import Request
 
 from cardems.i18n.markers import N_
+from cardems.numbers import read_number
 
 MAX_DEPTH = 16
 TOO_LARGE = N_("request too large (limit %(num)d bytes)")
@@ -34,7 +35,7 @@ class BodyError(ValueError):
 async def read_capped(request: Request, limit: int) -> bytes:
     """The raw body, at most ``limit`` bytes; :class:`BodyError` (413) past that."""
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
+    if (read_number(declared) or 0) > limit:
         raise BodyError(413, TOO_LARGE % {"num": limit})
     chunks: list[bytes] = []
     size = 0

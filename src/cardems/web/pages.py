@@ -1,7 +1,9 @@
 """The HTML pages: home, a game's table, settings, statistics, rules, the card sprite.
 
-One set of pages serves every game: ``/play/{game}`` resumes the player's unfinished
-game of that kind or deals a new one, and ``/game/{id}`` renders the game's own table
+One set of pages serves every game: ``/play/{game}`` shows the player's unfinished
+game of that kind, or else a page whose button deals a new one (a ``POST`` with the
+form token: no ``GET`` changes anything, so a link or an ``<img>`` on another site or
+port cannot deal or abandon a game), and ``/game/{id}`` renders the game's own table
 template (``Game.page``) around the shared page frame.
 """
 
@@ -20,6 +22,7 @@ from cardems.core.service import ServiceError
 from cardems.core.settings import SWITCHES
 from cardems.i18n import LANGUAGES
 from cardems.i18n.markers import N_
+from cardems.numbers import read_number
 from cardems.render.svg import sprite
 from cardems.web.api import statistics
 from cardems.web.assets import rules_page
@@ -52,16 +55,32 @@ def page_routes(web: Web) -> list[Route]:
         return web.page(web.context(request), "home.html")
 
     async def play(request: Request) -> Response:
-        """The player's unfinished game of a kind, or a new (winnable) deal."""
+        """The player's unfinished game of a kind (of ``variant``, if given); else, on a
+        ``GET``, the page that deals one, and on its ``POST`` a new (winnable) deal."""
         ctx = web.context(request)
         fragment = "#new" if "new" in request.query_params else ""
         try:
             game = service.game(request.path_params["game"])
-            variant = request.query_params.get("variant")
-            for saved in web.store.unfinished_games(ctx.reader):
-                if saved["game"] == game.family.name and variant in (None, saved["variant"]):
+            form = await web.form(request, ctx) if request.method == "POST" else {}
+            variant = form.get("variant", request.query_params.get("variant"))
+            mine = [
+                saved
+                for saved in web.store.unfinished_games(ctx.reader)
+                if saved["game"] == game.family.name
+            ]
+            for saved in mine:
+                if variant in (None, saved["variant"]):
                     url = f"/game/{saved['id']}{fragment}"
                     return web.bind(RedirectResponse(url, 303), ctx)
+            if request.method != "POST":
+                return web.page(
+                    ctx,
+                    "deal.html",
+                    family=game.family,
+                    variant=variant,
+                    other=mine[0] if mine else None,
+                    fragment=fragment,
+                )
             live = await run_in_threadpool(
                 service.new_game,
                 web.player(ctx),
@@ -125,7 +144,7 @@ def page_routes(web: Web) -> list[Route]:
             finished=finished,
             played=played,
             reset=reset.family.title if reset else None,
-            imported=int(imported) if imported.isdigit() else None,
+            imported=read_number(imported),
         )
 
     async def rules(request: Request) -> Response:
@@ -156,7 +175,7 @@ def page_routes(web: Web) -> list[Route]:
     guard = web.guard
     return [
         Route("/", guard(home)),
-        Route("/play/{game}", guard(play)),
+        Route("/play/{game}", guard(play), methods=["GET", "POST"]),
         Route("/game/{game_id}", guard(table)),
         Route("/settings", guard(settings), methods=["GET", "POST"]),
         Route("/stats", guard(stats)),

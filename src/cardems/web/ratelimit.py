@@ -3,29 +3,38 @@
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Callable
+
+KEYS = 10_000
+"""The most buckets kept: past it the least recently used one is dropped (a key
+unseen that long has refilled its bucket anyway, or is an attacker's rotating one)."""
 
 
 class RateLimiter:
     """Allow ``burst`` requests at once and ``rate`` per second on average, per key."""
 
     def __init__(
-        self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
+        self,
+        rate: float,
+        burst: int,
+        clock: Callable[[], float] = time.monotonic,
+        keys: int = KEYS,
     ) -> None:
         self.rate = rate
         self.burst = burst
         self.clock = clock
-        self._buckets: dict[str, tuple[float, float]] = {}
+        self.keys = keys
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
 
     def allow(self, key: str) -> bool:
         """Take one token from ``key``'s bucket; False when it is empty."""
         now = self.clock()
         tokens, then = self._buckets.get(key, (float(self.burst), now))
         tokens = min(float(self.burst), tokens + (now - then) * self.rate)
-        if len(self._buckets) > 10_000:
-            self._buckets.clear()
-        if tokens < 1:
-            self._buckets[key] = (tokens, now)
-            return False
-        self._buckets[key] = (tokens - 1, now)
-        return True
+        allowed = tokens >= 1
+        self._buckets[key] = (tokens - 1 if allowed else tokens, now)
+        self._buckets.move_to_end(key)
+        while len(self._buckets) > self.keys:
+            self._buckets.popitem(last=False)
+        return allowed

@@ -34,6 +34,7 @@ from cardems.core.service import ServiceError
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.i18n import translations
 from cardems.i18n.markers import N_
+from cardems.numbers import read_number
 from cardems.web.deps import Web
 from cardems.web.i18n import translate
 from cardems.web.jsonanswer import JSONAnswer
@@ -253,14 +254,15 @@ def replay_routes(web: Web) -> list[Route]:
         try:
             code, actions = read(request)
             number = request.query_params.get("step", "")
-            if not number.isdigit() or int(number) > len(actions):
+            shown = read_number(number, maximum=len(actions))
+            if shown is None:
                 raise ReplayError(BAD_STEP)
-            steps = await run_in_threadpool(build, service.games, code, actions[: int(number)])
+            steps = await run_in_threadpool(build, service.games, code, actions[:shown])
         except ReplayError as error:
             return JSONAnswer({"error": translate(ctx.lang, str(error))}, 400)
         last = steps[-1]
         view = web.localize(last.view, ctx.lang)
-        data = {"step": int(number), "view": view, "events": last.events}
+        data = {"step": shown, "view": view, "events": last.events}
         return JSONAnswer(data, headers={"cache-control": "public, max-age=3600"})
 
     async def own(request: Request) -> Response:

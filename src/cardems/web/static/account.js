@@ -1,4 +1,5 @@
-// The account page: sign up, sign in, sign out and change the password through the API.
+// The account page: sign up, sign in, sign out (here or everywhere) and change the password
+// through the API.
 
 import { call } from "./api.js";
 import { t } from "./i18n.js";
@@ -9,6 +10,7 @@ const calls = {
   signup: (form) => ["/api/account/signup", { name: form.name.value, password: form.password.value }],
   password: (form) => ["/api/account/password", { current: form.current.value, password: form.password.value }],
   signout: () => ["/api/account/signout", {}],
+  everywhere: () => ["/api/account/signout", { everywhere: true }],
 };
 
 for (const [id, request] of Object.entries(calls)) {

@@ -264,7 +264,13 @@ function drawInfo() {
   $("h-broken").textContent = view.hearts_broken ? T.broken : T.notBroken;
   $("h-broken").dataset.broken = String(view.hearts_broken);
   $("h-leader").textContent = view.leader >= 0 ? seatName(view.leader) : "—";
-  $("h-code").textContent = view.code;
+  // The code names every hand: during the match the table shows a commitment to it, and
+  // once the match is over the code and the secret that check it (cardems.hearts.fairness).
+  $("h-commitment").textContent = view.commitment.slice(0, 16);
+  $("h-commitment").title = view.commitment;
+  $("h-opened").hidden = !view.code;
+  $("h-code").textContent = view.code || "";
+  $("h-secret").textContent = view.secret || "";
   $("h-level").textContent = T.level(view.level);
   $("h-last").disabled = !lastTrick;
   $("h-finish").hidden = !view.can_finish || busy;
