@@ -4,6 +4,7 @@ keeps its busiest buckets when it holds too many."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -28,7 +29,9 @@ def seen_client(options: ServeOptions, peer: str, forwarded: str) -> str:
         "scheme": "http",
         "headers": [(b"x-forwarded-for", forwarded.encode())],
     }
-    asyncio.run(config.loaded_app(scope, None, None))
+    # a thread of its own: a browser test may have left this thread's event loop running
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, config.loaded_app(scope, None, None)).result()
     return seen[0]
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -38,6 +39,7 @@ from cardems.web.assets import game_assets
 from cardems.web.data import data_routes
 from cardems.web.deps import Web
 from cardems.web.i18n import choose_language, translate
+from cardems.web.install import install_routes
 from cardems.web.jsonanswer import JSONAnswer
 from cardems.web.pages import page_routes
 from cardems.web.ratelimit import RateLimiter
@@ -48,6 +50,11 @@ log = logging.getLogger("cardems.web")
 NO_SUCH_CALL = N_("no such API call")
 NOT_FOUND = N_("Not found")
 HOME = N_("Cardems home")
+
+
+UNCOMPRESSED = (*DEFAULT_EXCLUDED_CONTENT_TYPES, "application/json", "image/png")
+"""Sent as they are: a move's JSON answer (small, and its time counts), and PNGs (already
+compressed). Pages, scripts, styles and SVG cards go compressed."""
 
 
 def _browser_language(request: Request) -> str:
@@ -134,6 +141,7 @@ def create_app(
     routes = [
         *(account_routes(web) if accounts else []),
         *page_routes(web),
+        *install_routes(web),
         *replay_routes(web),
         *game_routes(web),
         *player_routes(web),
@@ -141,7 +149,7 @@ def create_app(
         *static,
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    middleware = []
+    middleware = [Middleware(GZipMiddleware, compresslevel=6, exclude_content_types=UNCOMPRESSED)]
     if allowed_hosts is not None:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
     serving = 0

@@ -1,0 +1,71 @@
+// Cardems' service worker: the app's shell and the pages and views last seen stay
+// readable when the server cannot be reached. Every move still goes to the server (it
+// decides every rule), so offline a page shows what it showed last, and a page never
+// seen says plainly that the server is out of reach (/offline).
+"use strict";
+
+/** @type {string} */
+const CACHE = "cardems-__VERSION__";
+/** @type {string[]} */
+const SHELL = __SHELL__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
+  self.skipWaiting();
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys().then((names) =>
+      Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name)))
+    )
+  );
+  self.clients.claim();
+});
+
+/**
+ * The network's answer, kept for later; the kept one when the network fails.
+ * @param {Request} request
+ * @param {string | null} fallback a URL to answer with when nothing was kept
+ * @returns {Promise<Response>}
+ */
+async function networkFirst(request, fallback) {
+  const cache = await caches.open(CACHE);
+  try {
+    const answer = await fetch(request);
+    if (answer.ok) cache.put(request, answer.clone());
+    return answer;
+  } catch (error) {
+    const kept = (await cache.match(request)) || (fallback && (await cache.match(fallback)));
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/**
+ * The kept copy at once, refreshed behind it.
+ * @param {Request} request
+ * @returns {Promise<Response>}
+ */
+async function keptFirst(request) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request);
+  const fresh = fetch(request).then((answer) => {
+    if (answer.ok) cache.put(request, answer.clone());
+    return answer;
+  });
+  return kept || fresh;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/static/")) {
+    event.respondWith(keptFirst(request));
+  } else if (request.mode === "navigate") {
+    event.respondWith(networkFirst(request, "/offline"));
+  } else if (url.pathname.startsWith("/api/") || url.pathname.endsWith(".svg")) {
+    event.respondWith(networkFirst(request, null));
+  }
+});
