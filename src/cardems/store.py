@@ -668,8 +668,9 @@ class Store:
         each with its records; the games compute their statistics from these."""
         with self.db.reading() as db:
             rows = db.execute(
-                "SELECT id, game, variant, options, status, score, moves, elapsed FROM games"
-                " WHERE player_id = ? AND counted = 1 ORDER BY finished IS NULL, finished, created",
+                "SELECT id, game, variant, options, status, score, moves, elapsed, finished"
+                " FROM games WHERE player_id = ? AND counted = 1"
+                " ORDER BY finished IS NULL, finished, created",
                 (player_id,),
             ).fetchall()
             records = player_records(db, player_id)
@@ -685,6 +686,7 @@ class Store:
                     elapsed=float(row["elapsed"]),
                     options=options if isinstance(options, dict) else {},
                     records=tuple(records.get(row["id"], ())),
+                    finished=None if row["finished"] is None else float(row["finished"]),
                 )
             )
         return played

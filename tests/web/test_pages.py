@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from cardems.core.registry import game_for
 from cardems.web.app import create_app
-from cardems.web.charts import recent_games_chart
+from cardems.web.charts import progress_charts
 
 
 def test_home_offers_installed_games_and_resumes_the_unfinished_one(client: TestClient) -> None:
@@ -90,16 +90,36 @@ def test_settings_form_saves_and_themes_the_pages(client: TestClient) -> None:
     assert client.post("/settings", data={"theme": "light"}).status_code == 403  # no token
 
 
-def test_statistics_page_and_chart(client: TestClient) -> None:
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_statistics_page_and_charts(client: TestClient) -> None:
     assert "No finished games yet" in client.get("/stats").text
-    chart = recent_games_chart([{"won": True, "moves": 80}, {"won": False, "moves": 40}])
-    root = ET.fromstring(chart)
-    heights = [float(r.get("height", 0)) for r in root.iter("{http://www.w3.org/2000/svg}rect")]
-    assert heights[0] == 2 * heights[1]
-    assert [r.get("class") for r in root.iter("{http://www.w3.org/2000/svg}rect")] == [
-        "won",
-        "lost",
+    history = [
+        {"won": True, "moves": 80, "finished": 1_790_000_000.0},
+        {"won": False, "moves": 40, "finished": 1_790_086_400.0},
+        {"won": True, "moves": 60, "finished": 1_790_172_800.0},
+        {"won": True, "moves": 20, "finished": 1_790_259_200.0},
     ]
+    markup = progress_charts(history, "seahaven-C4")
+    root = ET.fromstring(f"<div>{markup}</div>")
+    rate, moves = root.iter(f"{SVG}svg")
+    # the win rate after each game: 100 %, 50 %, 67 %, 75 %, on an axis from 0 to 100 %
+    assert [t.text for t in rate.iter(f"{SVG}text")][:3] == ["0 %", "50 %", "100 %"]
+    line = rate.find(f"{SVG}polyline")
+    assert line is not None
+    ys = [float(pair.split(",")[1]) for pair in line.get("points", "").split()]
+    assert ys[0] < ys[3] < ys[2] < ys[1]  # higher on the screen is a better rate
+    assert rate.findtext(f"{SVG}desc") == (
+        "After 4 games the win rate is 75 %, from 100 % after the first."
+    )
+    dots = [c.get("class") for c in moves.iter(f"{SVG}circle")]
+    assert dots == ["won", "lost", "won", "won"]
+    assert "9/24/26" in [t.text for t in moves.iter(f"{SVG}text")]  # the last game's date
+    cells = [[td.text for td in tr] for tr in root.iter("tr")][1:]
+    assert cells[1] == ["2", "9/22/26", "not won", "40", "50 %"]
+    arabic = progress_charts(history, "seahaven-C4", "ar")
+    assert "نسبة الفوز حتى الآن" in arabic and "بلا فوز" in arabic
 
 
 def test_a_loopback_server_refuses_foreign_host_names(db_path: Path) -> None:

@@ -174,6 +174,8 @@ class PlayedGame:
     elapsed: float
     options: dict[str, Any] = field(default_factory=dict)
     records: tuple[Record, ...] = ()
+    finished: float | None = None
+    """When it ended (seconds since the epoch), None while it goes on."""
 
 
 @dataclass(frozen=True)
@@ -199,7 +201,8 @@ class StatBlock:
     variant_label: tuple[str, str, int] | None = None
     """``ngettext`` arguments naming the variant (e.g. "4 free cells"), if it has a name."""
     recent: tuple[dict[str, Any], ...] = ()
-    """The last finished games, oldest first: ``{"won", "moves", "elapsed"}`` for a chart."""
+    """The last finished games (up to 100), oldest first: ``{"won", "moves", "elapsed",
+    "finished"}``, for the charts of progress."""
 
 
 class Game(Protocol):

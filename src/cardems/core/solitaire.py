@@ -157,7 +157,12 @@ def _summary(
         ),
     )
     recent = tuple(
-        {"won": row.status == "won", "moves": row.moves, "elapsed": row.elapsed}
-        for row in rows[-20:]
+        {
+            "won": row.status == "won",
+            "moves": row.moves,
+            "elapsed": row.elapsed,
+            "finished": row.finished,
+        }
+        for row in rows[-100:]
     )
     return StatBlock(family.name, family.title, variant, lines, label, recent)

@@ -26,7 +26,7 @@ from cardems.numbers import read_number
 from cardems.render.svg import sprite
 from cardems.web.api import statistics
 from cardems.web.assets import rules_page
-from cardems.web.charts import recent_games_chart
+from cardems.web.charts import progress_charts
 from cardems.web.deps import Web
 from cardems.web.i18n import LANGUAGE_SETTING
 
@@ -123,7 +123,8 @@ def page_routes(web: Web) -> list[Route]:
         ctx = web.context(request)
         blocks = await run_in_threadpool(statistics, web, ctx.reader)
         for block in blocks:
-            block["chart"] = recent_games_chart(block["recent"], lang=ctx.lang)
+            key = f"{block['game']}-{block['variant']}"
+            block["chart"] = progress_charts(block["recent"], key, lang=ctx.lang)
         replayable = {
             game.family.name: game.family.title for game in service.games if not game.opponents
         }
