@@ -49,6 +49,10 @@ class GameBase:
             )
         return code
 
+    def deal_name(self, code: DealCode) -> str:
+        """How the table names its deal: the code itself by default."""
+        return str(code)
+
     def text_play(self) -> TextPlay | None:
         """Not playable in a terminal by default."""
         return None

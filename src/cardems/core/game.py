@@ -291,6 +291,10 @@ class Game(Protocol):
         """Statistics blocks from the player's games of this game (oldest first)."""
         ...
 
+    def deal_name(self, code: DealCode) -> str:
+        """How the table names its deal (FreeCell's classic deals: ``#617``)."""
+        ...
+
     def text_play(self) -> Any:
         """``cardems play``: a :class:`~cardems.core.terminal.TextPlay`, or None."""
         ...

@@ -169,6 +169,16 @@ class TableService:
             % {"name": name, "offered": ", ".join(g.family.name for g in self.games)},
         )
 
+    def read_code(self, text: str, named: str | None = None) -> DealCode:
+        """A deal code as typed: a full code of any offered game, else what the ``named``
+        game reads as one of its deals (FreeCell: ``617``, ``#617``); DealCodeError."""
+        try:
+            return DealCode.parse(text)
+        except DealCodeError:
+            if not named:
+                raise
+            return self.game(named).code_for(text)
+
     def game_of_code(self, code: DealCode) -> Game:
         """The offered game that deals ``code``, or a 404."""
         for game in self.games:
@@ -649,6 +659,7 @@ class TableService:
         view["id"] = live.id
         view["version"] = live.version
         view["timer_running"] = live.table.timer.running_since is not None
+        view["deal_name"] = live.game.deal_name(DealCode.parse(live.saved.code))
         if live.status == "abandoned":
             view["status"] = "abandoned"
         if view["status"] == "won":

@@ -78,6 +78,10 @@ class FreeCell(CellGame):
             return DealCode(FAMILY.prefix, 1, "N", number)
         return super().code_for(text)
 
+    def deal_name(self, code: DealCode) -> str:
+        """Microsoft's deals by their number (``#617``), Baker's Game by its code."""
+        return f"#{code.number}" if code.variant == "N" else str(code)
+
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random Microsoft deal; with ``winnable``, one of the classic 32,000 that can be
         won (for Baker's Game, a deal the solver proves winnable)."""

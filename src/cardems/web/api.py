@@ -31,7 +31,7 @@ from starlette.routing import Route
 
 from cardems.core.game import Game, PlayedGame, StatBlock
 from cardems.core.service import LiveGame, Move, ServiceError
-from cardems.dealcode import DealCode, DealCodeError
+from cardems.dealcode import DealCodeError
 from cardems.web.deps import Ctx, Web
 from cardems.web.i18n import translate, translate_events
 
@@ -120,13 +120,13 @@ def game_routes(web: Web) -> list[Route]:
     async def code(ctx: Ctx) -> tuple[dict[str, Any], int]:
         text = str(ctx.request.path_params["code"])
         try:
-            parsed = DealCode.parse(text)
+            parsed = service.read_code(text, ctx.request.query_params.get("game"))
             game = service.game_of_code(parsed)
         except DealCodeError as error:
             return {"error": translate(ctx.lang, str(error)), "part": error.part}, 200
         except ServiceError as error:
             return {"error": translate(ctx.lang, error.message), "part": "game"}, 200
-        return {"code": str(parsed), "game": game.family.name}, 200
+        return {"code": str(parsed), "game": game.family.name, "name": game.deal_name(parsed)}, 200
 
     return [
         Route("/api/codes/{code}", web.api(code), methods=["GET"]),

@@ -18,8 +18,10 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from cardems.core.base import NOT_THIS_GAME
 from cardems.core.service import ServiceError
 from cardems.core.settings import SWITCHES
+from cardems.dealcode import DealCodeError
 from cardems.i18n import LANGUAGES
 from cardems.i18n.markers import N_
 from cardems.numbers import read_number
@@ -89,6 +91,47 @@ def page_routes(web: Web) -> list[Route]:
         except ServiceError as error:
             return web.error_page(ctx, error)
         return web.bind(RedirectResponse(f"/game/{live.id}{fragment}", 303), ctx)
+
+    async def play_deal(request: Request) -> Response:
+        """One deal by its code or number (``/play/freecell/617``): the player's unfinished
+        game of it, else on a ``GET`` the page that deals it, and on its ``POST`` the deal."""
+        ctx = web.context(request)
+        try:
+            game = service.game(request.path_params["game"])
+            text = str(request.path_params["deal"])
+            try:
+                code = service.read_code(text, game.family.name)
+            except DealCodeError as error:
+                raise ServiceError(404, str(error)) from None
+            if service.game_of_code(code) is not game:
+                raise ServiceError(
+                    404, NOT_THIS_GAME % {"code": str(code), "game": code.family.title}
+                )
+            if request.method == "POST":
+                await web.form(request, ctx)  # its token and origin are checked
+            mine = [
+                saved
+                for saved in web.store.unfinished_games(ctx.reader)
+                if saved["game"] == game.family.name
+            ]
+            for saved in mine:
+                if saved["code"] == str(code):
+                    return web.bind(RedirectResponse(f"/game/{saved['id']}", 303), ctx)
+            if request.method != "POST":
+                return web.page(
+                    ctx,
+                    "deal.html",
+                    family=game.family,
+                    variant=None,
+                    other=mine[0] if mine else None,
+                    fragment="",
+                    deal=text,
+                    deal_name=game.deal_name(code),
+                )
+            live = await run_in_threadpool(service.new_game, web.player(ctx), {"code": str(code)})
+        except ServiceError as error:
+            return web.error_page(ctx, error)
+        return web.bind(RedirectResponse(f"/game/{live.id}", 303), ctx)
 
     async def table(request: Request) -> Response:
         ctx = web.context(request)
@@ -177,6 +220,7 @@ def page_routes(web: Web) -> list[Route]:
     return [
         Route("/", guard(home)),
         Route("/play/{game}", guard(play), methods=["GET", "POST"]),
+        Route("/play/{game}/{deal}", guard(play_deal), methods=["GET", "POST"]),
         Route("/game/{game_id}", guard(table)),
         Route("/settings", guard(settings), methods=["GET", "POST"]),
         Route("/stats", guard(stats)),

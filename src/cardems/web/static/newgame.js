@@ -62,12 +62,15 @@ form.addEventListener("submit", async (event) => {
     if (!winnable.hidden) body.winnable = form.elements.winnable.checked;
   }
   if (code) { // a typed code is checked first: a mistake is an answer, not a failed request
-    const check = await call(`/api/codes/${encodeURIComponent(code)}`);
+    // The chosen game reads what is not a full code its own way (FreeCell: 617, #617).
+    const game = encodeURIComponent(radio ? radio.value : "");
+    const check = await call(`/api/codes/${encodeURIComponent(code)}?game=${game}`);
     if (check.data.error || check.status !== 200) {
       errorLine.textContent = check.data.error || t("The server answered %(status)s.", { status: check.status });
       form.elements.code.focus();
       return;
     }
+    body.code = check.data.code;
   }
   errorLine.textContent = t("Dealing…");
   const { status, data } = await call("/api/games", body);

@@ -132,7 +132,7 @@ function neighbour(from, key) {
 function info() {
   $("score").textContent = view.score;
   $("moves").textContent = view.moves;
-  $("code").textContent = view.code;
+  $("code").textContent = view.deal_name === view.code ? view.code : `${view.deal_name} · ${view.code}`;
   $("undo").disabled = !view.can_undo;
   $("redo").disabled = !view.can_redo;
   $("finish").hidden = !view.can_finish;
