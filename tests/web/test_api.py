@@ -402,7 +402,8 @@ def test_two_servers_on_one_database_keep_every_acknowledged_move(db_path: Path)
 
 def test_a_code_can_be_checked_before_a_game_is_dealt(client: TestClient) -> None:
     good = client.get("/api/codes/sh1-c2-aaaaaj2")
-    assert good.status_code == 200 and good.json() == {"code": "SH1-C2-AAAAAJ2", "game": "seahaven"}
+    assert good.status_code == 200
+    assert good.json() == {"code": "SH1-C2-AAAAAJ2", "game": "seahaven", "name": "SH1-C2-AAAAAJ2"}
     client.post("/api/settings", json={"language": "ro"})
     bad = client.get("/api/codes/HH1-Q-AAAAAAM")
     assert bad.status_code == 200 and bad.json()["part"] == "variant"
