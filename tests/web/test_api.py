@@ -225,13 +225,17 @@ def test_hint_and_winnable_use_the_solver(client: TestClient) -> None:
     code, _ = hh_won_game()
     game_id = new_game(client, code=code)["id"]
     hint = client.post(f"/api/games/{game_id}/hint").json()["hint"]
-    assert set(hint) == {"move", "from", "to"}
+    assert set(hint) == {"verdict", "move", "from", "to", "card", "intents", "words"}
+    in_romanian = client.post(
+        f"/api/games/{game_id}/hint", headers={"Accept-Language": "ro"}
+    ).json()["hint"]
+    assert in_romanian["words"].startswith("Indiciu") and in_romanian["move"] == hint["move"]
     assert client.post(f"/api/games/{game_id}/winnable").json()["winnable"] is True
     blocked_code, log = hh_blocked_game()
     blocked = prepared(client, blocked_code, log)
     assert client.get(f"/api/games/{blocked}").json()["view"]["status"] == "blocked"
     assert client.post(f"/api/games/{blocked}/winnable").json()["winnable"] is False
-    assert client.post(f"/api/games/{blocked}/hint").json()["hint"] is None
+    assert client.post(f"/api/games/{blocked}/hint").json()["hint"]["verdict"] == "lost"
 
 
 @pytest.mark.slow

@@ -115,8 +115,9 @@ class Table(Protocol):
         """``playing`` or how the game ended (``won``, ``lost``, ``blocked``, ``stuck``)."""
         ...
 
-    def hint(self) -> dict[str, Any] | None:
-        """A suggestion for the player now, or None."""
+    def hint(self, lang: str = "en") -> dict[str, Any] | None:
+        """A suggestion for the player now, its words in ``lang`` (a solitaire's: see
+        :mod:`cardems.core.hints`)."""
         ...
 
     def legal_intents(self) -> list[Action]:

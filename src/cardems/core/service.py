@@ -600,11 +600,11 @@ class TableService:
         if live.table.status == "playing" and live.table.view()["moves"] > 0:
             live.table.timer.start()
 
-    def hint(self, player_id: str, game_id: str) -> dict[str, Any] | None:
-        """A suggestion for the player now, or None."""
+    def hint(self, player_id: str, game_id: str, lang: str = "en") -> dict[str, Any] | None:
+        """A suggestion for the player now, its words in ``lang``."""
         live = self.load(player_id, game_id)
         with live.lock:
-            return live.table.hint()
+            return live.table.hint(lang)
 
     def winnable(self, player_id: str, game_id: str) -> bool | None:
         """Whether the game can still be won from here; None if the solver ran out of time."""

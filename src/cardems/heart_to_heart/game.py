@@ -128,8 +128,11 @@ class HeartToHeart(GameBase):
         return HeartToHeartTable(code, settings, clock)
 
     def winnable(self, table: Table, seconds: float) -> bool | None:
-        """Exact, in about a millisecond: the solver's hint exists iff a win does."""
-        return table.hint() is not None
+        """Exact, in about a millisecond."""
+        from cardems.heart_to_heart.table import HeartToHeartTable
+
+        assert isinstance(table, HeartToHeartTable)
+        return table.winnable()
 
     def par(self, code: DealCode) -> int | None:
         """The deal's shortest win."""
