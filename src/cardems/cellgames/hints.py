@@ -7,8 +7,10 @@ once and the same. Solving afresh from each position instead would wander: the s
 finds *a* line, not the same one, and its first moves from two neighbouring positions
 can undo each other (a card parked in a cell, then sent straight back), for ever.
 
-A hint never proposes the move that goes back to the position before the last move: when
-the solver's line starts that way, the other moves are tried first (see
+A kept line never passes a position twice (a solver's line may, through the moves it
+makes by itself: those loops are cut out), and a hint never proposes a move that goes
+back to where the last move started (the same placement, whichever cell a card is in):
+when the solver's line starts that way, the other moves are tried (see
 :meth:`Lines.next_move`).
 """
 
@@ -44,6 +46,9 @@ class Position(Protocol):
     @property
     def position(self) -> Hashable: ...
 
+    @property
+    def placement(self) -> Hashable: ...
+
     def apply(self, move: Move) -> Self: ...
 
     def legal_moves(self) -> list[Move]: ...
@@ -59,59 +64,92 @@ class Lines(Generic[P]):
         self._solve = solve
         self._lines: dict[Hashable, tuple[tuple[Move, ...], int]] = {}
 
-    def next_move(
-        self, state: P, before: Hashable | None, seconds: float
-    ) -> tuple[str, Move | None]:
+    def next_move(self, state: P, before: P | None, seconds: float) -> tuple[str, Move | None]:
         """``("move", m)``: the first move of a winning line from ``state`` that does not go
-        back to the position ``before``; else ``lost`` (proved), ``undecided`` (out of
-        ``seconds``) or ``back`` (every winning line goes back) with no move."""
+        back to ``before`` (where the last move started); else ``lost`` (proved),
+        ``undecided`` (out of ``seconds``) with no move, or ``("back", m)`` when every
+        winning line found starts with a move ``m`` that goes back (Solve plays it, a hint
+        only says so)."""
+        back = None if before is None else before.placement
         kept = self._lines.get(state.position)
         if kept is not None:
             line, index = kept
-            if state.apply(line[index]).position != before:
+            if state.apply(line[index]).placement != back:
                 return "move", line[index]
+            verdict, move = self._another(state, back, time.monotonic() + seconds)
+            return (verdict, move) if verdict != "back" else ("back", line[index])
         deadline = time.monotonic() + seconds
         result = self._solve(state, seconds)
         if result.winnable is not True:
             return ("undecided" if result.winnable is None else "lost"), None
-        first = result.moves[0]
-        if state.apply(first).position != before:
-            self._keep(state, result.moves)
+        first = self._keep(state, result.moves)[0]
+        if state.apply(first).placement != back:
             return "move", first
-        return self._another(state, before, deadline)
+        verdict, move = self._another(state, back, deadline)
+        return (verdict, move) if verdict != "back" else ("back", first)
 
-    def _another(
-        self, state: P, before: Hashable | None, deadline: float
-    ) -> tuple[str, Move | None]:
-        """A winning line through some move other than the one going back to ``before``."""
+    def _another(self, state: P, back: Hashable, deadline: float) -> tuple[str, Move | None]:
+        """A winning line through some move other than one going ``back`` (``back`` with no
+        move when there is none)."""
         undecided = False
         for move in state.legal_moves():
             after = state.apply(move)
-            if after.position == before:
+            if after.placement == back:
                 continue
             kept = self._lines.get(after.position)
             if kept is not None:
                 line, index = kept
-                self._keep(state, [move, *line[index:]])
+                rest = list(line[index:])
+            else:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return "undecided", None
+                result = self._solve(after, left)
+                if not result.winnable:
+                    undecided = undecided or result.winnable is None
+                    continue
+                rest = result.moves
+            if state.position not in _positions(after, rest):
+                self._keep(state, [move, *rest])
                 return "move", move
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return "undecided", None
-            result = self._solve(after, left)
-            if result.winnable:
-                self._keep(state, [move, *result.moves])
-                return "move", move
-            undecided = undecided or result.winnable is None
         return ("undecided" if undecided else "back"), None
 
-    def _keep(self, state: P, moves: list[Move]) -> None:
-        """Remember ``moves`` as the line of ``state`` and of every position along it."""
-        if len(self._lines) + len(moves) > MAX_POSITIONS:
+    def _keep(self, state: P, moves: list[Move]) -> list[Move]:
+        """Remember ``moves`` (its loops cut out) as the line of ``state`` and of every
+        position along it; the line kept."""
+        line = _loop_free(state, moves)
+        if len(self._lines) + len(line) > MAX_POSITIONS:
             self._lines.clear()
-        line = tuple(moves)
-        for index, move in enumerate(line):
-            self._lines[state.position] = (line, index)
+        kept = tuple(line)
+        for index, move in enumerate(kept):
+            self._lines[state.position] = (kept, index)
             state = state.apply(move)
+        return line
+
+
+def _positions(state: P, moves: list[Move]) -> list[Hashable]:
+    """The positions ``moves`` pass through from ``state`` (``state`` first)."""
+    found = [state.position]
+    for move in moves:
+        state = state.apply(move)
+        found.append(state.position)
+    return found
+
+
+def _loop_free(state: P, moves: list[Move]) -> list[Move]:
+    """``moves`` without the stretches that come back to a position passed before."""
+    line: list[Move] = []
+    at: dict[Hashable, int] = {state.position: 0}
+    for move in moves:
+        state = state.apply(move)
+        seen = at.get(state.position)
+        if seen is not None:  # back where the line was after ``seen`` moves: cut the loop
+            del line[seen:]
+            at = {key: index for key, index in at.items() if index <= seen}
+        else:
+            line.append(move)
+            at[state.position] = len(line)
+    return line
 
 
 def place_words(place: Place, gettext: Callable[[str], str]) -> str:

@@ -74,6 +74,9 @@ class CellState(Protocol):
     @property
     def position(self) -> tuple[object, ...]: ...
 
+    @property
+    def placement(self) -> tuple[object, ...]: ...
+
     def cards_at(self, place: Place) -> tuple[Card, ...]: ...
 
     def refusal(self, move: Move) -> str | None: ...
@@ -468,14 +471,14 @@ class CellTable(SolitaireActions, ABC, Generic[S]):
         if status != "playing":
             return no_move("lost" if status == "stuck" else "over", lang)
         state = self.state
-        before = self.history.previous
-        verdict, move = self.lines.next_move(
-            state, None if before is None else before.position, HINT_SECONDS
-        )
+        verdict, move = self.lines.next_move(state, self.history.previous, HINT_SECONDS)
         if move is None:
             return no_move(verdict, lang)
         card = state.cards_at(move.source)[-move.count]
-        words = move_words(move, card_name(card, lang), translations(lang).gettext)
+        if verdict == "move":
+            words = move_words(move, card_name(card, lang), translations(lang).gettext)
+        else:
+            words = no_move(verdict, lang)["words"]
         return move_hint(
             format_move(move),
             move.source.target,
@@ -483,6 +486,7 @@ class CellTable(SolitaireActions, ABC, Generic[S]):
             str(card),
             [self.drag_of(move)],
             words,
+            verdict,
         )
 
     def _double_tap_moves(self, place: Place) -> list[Move]:

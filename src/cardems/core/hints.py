@@ -9,8 +9,9 @@ the move itself:
   that play exactly that move;
 - ``{"verdict": "lost", "words": …}``: no winning line exists from here (proved);
 - ``{"verdict": "undecided", "words": …}``: the solver ran out of budget;
-- ``{"verdict": "back", "words": …}``: every winning line starts by undoing the last
-  move (a hint never proposes that);
+- ``{"verdict": "back", "words": …}`` and the move fields: every winning line found
+  starts by going back to where the last move started; a hint only says so (it never
+  proposes that move), Solve plays it;
 - ``{"verdict": "over", "words": …}``: the game has ended.
 """
 
@@ -44,11 +45,17 @@ def no_move(verdict: str, lang: str) -> Hint:
 
 
 def move_hint(
-    move: str, source: str, target: str, card: str | None, intents: list[Action], words: str
+    move: str,
+    source: str,
+    target: str,
+    card: str | None,
+    intents: list[Action],
+    words: str,
+    verdict: str = "move",
 ) -> Hint:
-    """A hint that proposes ``move``; ``intents`` play exactly it (as logged actions)."""
+    """A hint with ``move`` (proposed, or going ``back``); ``intents`` play exactly it."""
     return {
-        "verdict": "move",
+        "verdict": verdict,
         "move": move,
         "from": source,
         "to": target,

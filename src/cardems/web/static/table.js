@@ -618,7 +618,9 @@ async function solve() {
       const answer = await track(() => call(`/api/games/${gameId}/hint`, {}));
       const data = answer && answer.data;
       if (!solving) break;
-      if (!data || !data.hint || data.hint.verdict !== "move") {
+      // "back": every winning line starts by going back where the last move came from;
+      // a hint only says so, Solve plays that line.
+      if (!data || !data.hint || !["move", "back"].includes(data.hint.verdict)) {
         if (data && data.hint) showHint(data.hint);
         else say((data && data.error) || "");
         break;
