@@ -179,11 +179,32 @@ def test_bad_settings_are_refused(client: TestClient, body: Any, words: str) -> 
         ({"game": "chess"}, 404, "unknown game"),
         ({"game": "heart-to-heart", "variant": "C4"}, 400, "no variant"),
         ({"game": "heart-to-heart", "winnable": "yes"}, 400, "true or false"),
+        ({"game": "seahaven", "difficulty": "brutal"}, 400, "use any, easy, medium, hard"),
+        ({"game": "freecell", "variant": "B", "difficulty": "easy"}, 400, "classic FreeCell"),
     ],
 )
 def test_bad_new_game_requests(client: TestClient, body: Any, status: int, words: str) -> None:
     response = client.post("/api/games", json=body)
     assert response.status_code == status and words in response.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("game", "variant", "level_of"),
+    [
+        ("seahaven", "C2", "cardems.seahaven.difficulty"),
+        ("freecell", "N", "cardems.freecell.difficulty"),
+        ("heart-to-heart", "N", "cardems.heart_to_heart.difficulty"),
+    ],
+)
+def test_a_deal_of_the_chosen_difficulty(
+    client: TestClient, game: str, variant: str, level_of: str
+) -> None:
+    import importlib
+
+    rated = importlib.import_module(level_of).level_of
+    for level in ("easy", "hard"):
+        made = new_game(client, game=game, variant=variant, difficulty=level)
+        assert rated(DealCode.parse(made["view"]["code"])) == level
 
 
 def test_unknown_game_ids_and_other_players_games(db_path: Path, client: TestClient) -> None:

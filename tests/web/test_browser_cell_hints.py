@@ -135,3 +135,29 @@ def replay_state(code: str, log: list[Action]) -> Any:
     for action in log:
         table.act(action)
     return table.state
+
+
+@pytest.mark.parametrize(
+    ("game", "module"),
+    [
+        ("seahaven", "cardems.seahaven.difficulty"),
+        ("freecell", "cardems.freecell.difficulty"),
+        ("heart-to-heart", "cardems.heart_to_heart.difficulty"),
+    ],
+)
+def test_the_new_game_window_deals_a_hard_deal(
+    tab: Any, live: LiveServer, game: str, module: str
+) -> None:
+    import importlib
+
+    tab.goto(live.url + "/")
+    tab.click(f'button.new-deal[data-game="{game}"]')
+    levels = f'#new-game .game-choice[data-game="{game}"][data-field="difficulty"]'
+    assert tab.is_visible(levels)
+    assert tab.inner_text(levels).split("\n")[0] == "Deal difficulty (winnable deals)"
+    assert tab.is_checked(f"{levels} input[value=any]")
+    tab.check(f"{levels} input[value=hard]")
+    tab.click("#new-game-deal")
+    tab.wait_for_selector("#table[data-ready]")
+    code = DealCode.parse(info(tab)["code"])
+    assert importlib.import_module(module).level_of(code) == "hard"

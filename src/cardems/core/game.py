@@ -231,6 +231,12 @@ class Game(Protocol):
         """A fresh deal of ``variant``; only winnable ones when asked."""
         ...
 
+    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
+        """The deal of a new game of ``variant`` with the new-game window's ``options``
+        (such as a difficulty level); raise ValueError (a marked message) for options the
+        variant cannot deal."""
+        ...
+
     def code_for(self, text: str) -> DealCode:
         """The deal a player names: a deal code, or any other form the game knows (such as
         FreeCell's classic deal numbers); raise :class:`~cardems.dealcode.DealCodeError`."""

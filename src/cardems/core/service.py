@@ -241,7 +241,14 @@ class TableService:
             winnable = request.get("winnable", True)
             if not isinstance(winnable, bool):
                 raise ServiceError(400, N_("winnable must be true or false"))
-            code = game.random_code(variant, winnable=winnable and game.can_solve)
+            try:
+                code = game.new_code(
+                    variant,
+                    winnable=winnable and game.can_solve,
+                    options=self._options(game, request),
+                )
+            except ValueError as error:  # e.g. a level the variant does not offer
+                raise ServiceError(400, str(error)) from None
         options = self._options(game, request)
         options["auto_move"] = self.settings(player_id)["auto_move"]
         return self._create(player_id, game, str(code), code.variant, options)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardems.cellgames.game import SOLVE_SECONDS, CellGame
 from cardems.cellgames.text import describe_position, render_position
+from cardems.core.difficulty import DIFFICULTY, level_choice
 from cardems.core.game import Table, TableSettings
 from cardems.dealcode import DealCode, DealCodeError, GameFamily
 from cardems.i18n.markers import N_
@@ -24,6 +25,8 @@ CLASSIC_DEALS = 32_000
 
 UNWINNABLE_CLASSIC = frozenset({11982})
 """The classic deals (1–32,000) that cannot be won (``cardems analyze freecell`` checks)."""
+
+LEVELS_CLASSIC_ONLY = N_("Deal difficulty is offered for the classic FreeCell deals only")
 
 RANDOM_DEALS = 1_000_000
 """Random deals are drawn from Microsoft's numbers 1 to 1,000,000."""
@@ -51,6 +54,7 @@ class FreeCell(CellGame):
 
     family = FAMILY
     solver_name = "FreeCell"
+    options = (DIFFICULTY,)
     can_analyze = True
     analyze_help = "decide Microsoft's deals one by one, resumable"
     variant_legend = N_("Build columns")
@@ -75,6 +79,18 @@ class FreeCell(CellGame):
                 raise DealCodeError("number", NOT_A_NUMBER % {"text": text, "num": LARGEST_NUMBER})
             return DealCode(FAMILY.prefix, 1, "N", number)
         return super().code_for(text)
+
+    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
+        """A random deal; with a difficulty level, a classic deal of that level (see
+        :mod:`cardems.cellgames.difficulty`)."""
+        level = level_choice(options)
+        if level is None:
+            return self.random_code(variant, winnable=winnable)
+        if variant != "N":
+            raise ValueError(LEVELS_CLASSIC_ONLY)
+        from cardems.freecell.difficulty import deal_of_level
+
+        return deal_of_level(level, self._random)
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random Microsoft deal; with ``winnable``, one of the classic 32,000 that can be
