@@ -227,6 +227,7 @@ class TableService:
                     N_("%(code)s is a %(game)s code")
                     % {"code": str(code), "game": code.family.title},
                 )
+            options = self._options(game, request)
         else:
             game = self.game(str(request.get("game", "")))
             family = game.family
@@ -241,15 +242,11 @@ class TableService:
             winnable = request.get("winnable", True)
             if not isinstance(winnable, bool):
                 raise ServiceError(400, N_("winnable must be true or false"))
+            options = self._options(game, request)
             try:
-                code = game.new_code(
-                    variant,
-                    winnable=winnable and game.can_solve,
-                    options=self._options(game, request),
-                )
+                code = game.new_code(variant, winnable=winnable and game.can_solve, options=options)
             except ValueError as error:  # e.g. a level the variant does not offer
                 raise ServiceError(400, str(error)) from None
-        options = self._options(game, request)
         options["auto_move"] = self.settings(player_id)["auto_move"]
         return self._create(player_id, game, str(code), code.variant, options)
 
