@@ -24,8 +24,8 @@ from cardems.cellgames.game import Verdict
 from cardems.cellgames.notation import Move, Place
 from cardems.i18n.markers import N_
 
-MAX_POSITIONS = 20_000
-"""Positions whose line is kept (a few games' worth); past it the cache starts afresh."""
+MAX_POSITIONS = 2_000
+"""Positions whose line is kept (a few lines of one game); past it the cache starts afresh."""
 
 HOME = N_("Hint: move the %(card)s to its foundation")
 MOVE = N_("Hint: move the %(card)s from %(from)s to %(to)s")
