@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from cardems.cellgames.difficulty import letters, level_of_letter, rating, thirds
+from cardems.cellgames.difficulty import letters, level_of_letter, peak_cells, rating, thirds
 from cardems.core.difficulty import DIFFICULTY, LEVELS, level_choice
 from cardems.dealcode import DealCode
 from cardems.freecell import difficulty as freecell
@@ -28,7 +28,21 @@ def test_thirds_split_the_ratings_and_keep_the_unrated() -> None:
 
 def test_a_win_with_fewer_free_cells_rates_easier() -> None:
     assert rating(100) > rating(100, spare=1) > rating(100, spare=2)
+    assert rating(100, cells=1) < rating(100, cells=3)
     assert rating(10) < rating(1000)
+
+
+def test_peak_cells_counts_the_most_cells_a_line_fills() -> None:
+    state = FREECELL.deal(DealCode("FC", 1, "N", 5))
+    assert peak_cells(state, []) == 0
+    line = FREECELL.solve_position(state, 10.0).moves
+    filled, peak = state, 0
+    for move in line:
+        filled = filled.apply(move)
+        peak = max(peak, sum(card is not None for card in filled.cells))
+    assert peak_cells(state, line) == peak > 0
+    first_to_cell = next(i for i, move in enumerate(line) if move.dest.kind == "cell")
+    assert peak_cells(state, line[: first_to_cell + 1]) == 1
 
 
 def test_the_choice_is_any_deal_unless_a_level_is_asked() -> None:

@@ -3,7 +3,10 @@
 **The rating** of a winnable deal is a number, higher for harder deals:
 
 - FreeCell: ``log2(1 + n)``, ``n`` the positions the solver expands to find a win
-  (:data:`RATE_NODES` at most; past it the deal is not rated);
+  (:data:`RATE_NODES` at most; past it the deal is not rated), plus 3 for each free cell
+  the win needs: the most cells its line fills at once (:func:`peak_cells`; an upper bound
+  of the fewest a win needs, as the solver's line is one win among many: its lines fill
+  all four cells in most deals, so this tells apart only the deals won with fewer);
 - Seahaven Towers with ``k`` free cells: the same, less 3 for each smaller variant
   (2 and 1 cells for ``C4``, 1 cell for ``C2``) the same deal number is won in as well
   (each within :data:`SPARE_NODES`): a deal that needs fewer free cells than it has is
@@ -24,7 +27,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Protocol, Self
 
+from cardems.cellgames.notation import Move
 from cardems.core.difficulty import LEVELS
 
 LETTERS = {level: level[0] for level in LEVELS}
@@ -34,13 +39,34 @@ RATE_NODES = 2_000_000
 """Positions the rating's solve may expand (a deal past it is not rated)."""
 SPARE_NODES = 200_000
 """Positions each solve with fewer free cells may expand (past it: not won with fewer)."""
-SPARE_WEIGHT = 3.0
-"""How much easier a deal rates for each smaller variant it is won in too."""
+CELL_WEIGHT = 3.0
+"""How much a free cell a win needs weighs, in doublings of the solver's effort: how much
+harder a FreeCell deal rates for each cell its line fills, how much easier a Seahaven
+deal rates for each smaller variant it is won in too."""
 
 
-def rating(nodes: int, spare: int = 0) -> float:
-    """A deal's rating from the solver's effort and how many smaller variants it wins."""
-    return math.log2(1 + nodes) - SPARE_WEIGHT * spare
+class Filling(Protocol):
+    """What :func:`peak_cells` needs of a position."""
+
+    @property
+    def cells(self) -> tuple[object | None, ...]: ...
+
+    def apply(self, move: Move) -> Self: ...
+
+
+def rating(nodes: int, *, cells: int = 0, spare: int = 0) -> float:
+    """A deal's rating from the solver's effort, the cells its win fills and how many
+    smaller variants it is won in as well."""
+    return math.log2(1 + nodes) + CELL_WEIGHT * (cells - spare)
+
+
+def peak_cells(state: Filling, moves: Sequence[Move]) -> int:
+    """The most free cells ``moves`` fill at once, played from ``state``."""
+    peak = sum(card is not None for card in state.cells)
+    for move in moves:
+        state = state.apply(move)
+        peak = max(peak, sum(card is not None for card in state.cells))
+    return peak
 
 
 def thirds(ratings: Sequence[float | None]) -> list[str | None]:

@@ -8,7 +8,14 @@ import random
 from importlib import resources
 from pathlib import Path
 
-from cardems.cellgames.difficulty import RATE_NODES, letters, level_of_letter, rating, thirds
+from cardems.cellgames.difficulty import (
+    RATE_NODES,
+    letters,
+    level_of_letter,
+    peak_cells,
+    rating,
+    thirds,
+)
 from cardems.dealcode import DealCode
 
 TABLE = "levels.txt"
@@ -44,8 +51,11 @@ def rate(number: int) -> float | None:
     from cardems.freecell.rules import deal
     from cardems.freecell.solver import solve_state
 
-    result = solve_state(deal(DealCode("FC", 1, "N", number)), node_limit=RATE_NODES)
-    return rating(result.nodes) if result.winnable else None
+    start = deal(DealCode("FC", 1, "N", number))
+    result = solve_state(start, node_limit=RATE_NODES)
+    if not result.winnable:
+        return None
+    return rating(result.nodes, cells=peak_cells(start, result.moves))
 
 
 def write_levels(deals: int = 32_000) -> None:

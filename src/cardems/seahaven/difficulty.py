@@ -68,7 +68,7 @@ def rate(code: DealCode) -> float | None:
         bool(solve_state(deal(replace(code, variant=smaller)), node_limit=SPARE_NODES).winnable)
         for smaller in SMALLER[code.variant]
     )
-    return rating(result.nodes, spare)
+    return rating(result.nodes, spare=spare)
 
 
 def write_levels() -> None:
