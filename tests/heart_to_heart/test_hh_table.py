@@ -407,7 +407,7 @@ def test_the_table_says_when_the_game_can_no_longer_be_won() -> None:
             probe = table()
             play_moves(probe, [*played, move])
             if not probe.winnable() and probe.status == "playing":
-                assert probe.hint() is None and probe.state.legal_moves()
+                assert probe.hint()["verdict"] == "lost" and probe.state.legal_moves()
                 return
         move = solver_hint(t.state)
         assert move is not None
@@ -418,8 +418,17 @@ def test_the_table_says_when_the_game_can_no_longer_be_won() -> None:
 def test_hint_is_the_next_move_of_a_winning_line() -> None:
     t = table()
     hint = t.hint()
-    assert hint == {"move": "D", "from": "stock", "to": "waste"}
-    assert table(code=DealCode.parse("HH1-N-AAAAAAA")).hint() is None  # not winnable
+    assert hint == {
+        "verdict": "move",
+        "move": "D",
+        "from": "stock",
+        "to": "waste",
+        "card": None,
+        "intents": [{"type": "tap", "target": "stock"}],
+        "words": "Hint: draw a card",
+    }
+    lost = table(code=DealCode.parse("HH1-N-AAAAAAA")).hint()  # not winnable
+    assert lost["verdict"] == "lost" and "no longer be won" in lost["words"]
 
 
 INTENTS = st.lists(

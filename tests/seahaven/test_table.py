@@ -310,9 +310,11 @@ def test_replay_rebuilds_state_history_and_selection() -> None:
 def test_hint_is_the_first_move_of_a_winning_line() -> None:
     table = SeahavenTable(SEED)
     hint = table.hint()
-    assert hint is not None
+    assert hint["verdict"] == "move"
     move = parse_move(hint["move"])
     assert (move.source.target, move.dest.target) == (hint["from"], hint["to"])
-    assert table.drag(hint["from"], hint["to"])[0]["type"] == "move"
+    (intent,) = hint["intents"]
+    assert intent["type"] == "drag"
+    assert table.drag(intent["source"], intent["target"])[0]["type"] == "move"
     lost = table_at(position(["AC 3C 2C 4C"], foundations=(13, 13, 13, 0)))
-    assert lost.hint() is None
+    assert lost.hint()["verdict"] == "lost"

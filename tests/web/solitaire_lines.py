@@ -13,17 +13,16 @@ class Hinting(Protocol):
     def tap(self, target: str) -> Any: ...
     def drag(self, source: str, target: str) -> Any: ...
     def view(self) -> dict[str, Any]: ...
-    def hint(self) -> dict[str, Any] | None: ...
+    def hint(self) -> dict[str, Any]: ...
 
 
 def hint_intents(hint: dict[str, Any]) -> list[Intent]:
-    """The taps (Heart to Heart) or drag (Seahaven) that play a hinted move."""
-    source, target = hint["from"], hint["to"]
-    if "stock" in (source, target):
-        return [("tap", "stock")]
-    if source.startswith("heart:") or source == "waste":
-        return [("tap", source), ("tap", target)]
-    return [("drag", source, target)]
+    """The intents the server sends to play a hinted move, as logged actions."""
+    assert hint["verdict"] == "move", hint["words"]
+    return [
+        (intent["type"], *(v for k, v in intent.items() if k != "type"))
+        for intent in hint["intents"]
+    ]
 
 
 def play_hints(table: Hinting, limit: int = 1000) -> list[list[Intent]]:
@@ -31,7 +30,6 @@ def play_hints(table: Hinting, limit: int = 1000) -> list[list[Intent]]:
     moves: list[list[Intent]] = []
     while table.view()["status"] == "playing" and len(moves) < limit:
         hint = table.hint()
-        assert hint is not None, "the line stops before the end"
         intents = hint_intents(hint)
         for kind, *args in intents:
             getattr(table, kind)(*args)
@@ -84,9 +82,9 @@ def sh_line(code: str) -> list[tuple[list[Intent], dict[str, Any]]]:
     steps: list[tuple[list[Intent], dict[str, Any]]] = []
     while table.view()["status"] == "playing":
         hint = table.hint()
-        assert hint is not None
         steps.append((list(table.log), hint))
-        table.drag(hint["from"], hint["to"])
+        for kind, *args in hint_intents(hint):
+            getattr(table, kind)(*args)
     assert table.view()["status"] == "won"
     return steps
 
@@ -125,10 +123,9 @@ def hh_losing_move(number: int = 3) -> tuple[str, list[Intent], list[str]]:
             trial = replay(HeartToHeartTable(code), list(line.log))
             for tap in taps:
                 trial.tap(tap)
-            if trial.view()["status"] == "playing" and trial.hint() is None:
+            if trial.view()["status"] == "playing" and trial.hint()["verdict"] == "lost":
                 return str(code), list(line.log), taps
         hint = line.hint()
-        assert hint is not None
         for kind, *args in hint_intents(hint):
             getattr(line, kind)(*args)
     raise AssertionError("no losing move on the line")

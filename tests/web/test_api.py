@@ -179,11 +179,32 @@ def test_bad_settings_are_refused(client: TestClient, body: Any, words: str) -> 
         ({"game": "chess"}, 404, "unknown game"),
         ({"game": "heart-to-heart", "variant": "C4"}, 400, "no variant"),
         ({"game": "heart-to-heart", "winnable": "yes"}, 400, "true or false"),
+        ({"game": "seahaven", "difficulty": "brutal"}, 400, "use any, easy, medium, hard"),
+        ({"game": "freecell", "variant": "B", "difficulty": "easy"}, 400, "classic FreeCell"),
     ],
 )
 def test_bad_new_game_requests(client: TestClient, body: Any, status: int, words: str) -> None:
     response = client.post("/api/games", json=body)
     assert response.status_code == status and words in response.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("game", "variant", "level_of"),
+    [
+        ("seahaven", "C2", "cardems.seahaven.difficulty"),
+        ("freecell", "N", "cardems.freecell.difficulty"),
+        ("heart-to-heart", "N", "cardems.heart_to_heart.difficulty"),
+    ],
+)
+def test_a_deal_of_the_chosen_difficulty(
+    client: TestClient, game: str, variant: str, level_of: str
+) -> None:
+    import importlib
+
+    rated = importlib.import_module(level_of).level_of
+    for level in ("easy", "hard"):
+        made = new_game(client, game=game, variant=variant, difficulty=level)
+        assert rated(DealCode.parse(made["view"]["code"])) == level
 
 
 def test_unknown_game_ids_and_other_players_games(db_path: Path, client: TestClient) -> None:
@@ -225,13 +246,17 @@ def test_hint_and_winnable_use_the_solver(client: TestClient) -> None:
     code, _ = hh_won_game()
     game_id = new_game(client, code=code)["id"]
     hint = client.post(f"/api/games/{game_id}/hint").json()["hint"]
-    assert set(hint) == {"move", "from", "to"}
+    assert set(hint) == {"verdict", "move", "from", "to", "card", "intents", "words"}
+    in_romanian = client.post(
+        f"/api/games/{game_id}/hint", headers={"Accept-Language": "ro"}
+    ).json()["hint"]
+    assert in_romanian["words"].startswith("Indiciu") and in_romanian["move"] == hint["move"]
     assert client.post(f"/api/games/{game_id}/winnable").json()["winnable"] is True
     blocked_code, log = hh_blocked_game()
     blocked = prepared(client, blocked_code, log)
     assert client.get(f"/api/games/{blocked}").json()["view"]["status"] == "blocked"
     assert client.post(f"/api/games/{blocked}/winnable").json()["winnable"] is False
-    assert client.post(f"/api/games/{blocked}/hint").json()["hint"] is None
+    assert client.post(f"/api/games/{blocked}/hint").json()["hint"]["verdict"] == "lost"
 
 
 @pytest.mark.slow

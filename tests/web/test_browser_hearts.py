@@ -254,10 +254,10 @@ def test_new_match_through_the_shared_new_game_window(tab: Any, live: LiveServer
     tab.click("#h-new")
     tab.wait_for_selector("#new-game", state="visible")
     assert tab.is_checked('input[name=game][value="hearts"]')
-    assert tab.is_visible('.game-choice[data-game="hearts"] input[name=level]')
+    assert tab.is_visible('.game-choice[data-game="hearts"] input[name=hearts-level]')
     assert not tab.is_visible('.game-choice[data-game="seahaven"]')
     assert not tab.is_visible("input[name=winnable]")  # no solver: every deal is played
-    tab.check("input[name=level][value=expert]")
+    tab.check("input[name=hearts-level][value=expert]")
     tab.click("#new-game-deal")
     tab.wait_for_url(re.compile(r"/game/(?!" + re.escape(first) + r")[\w-]+$"))
     tab.wait_for_selector("#hearts[data-ready]", state="attached")
@@ -269,7 +269,7 @@ def test_new_match_through_the_shared_new_game_window(tab: Any, live: LiveServer
     tab.wait_for_selector("#new-game", state="visible")
     assert tab.is_checked('input[name=game][value="hearts"]')
     tab.fill("input[name=code]", CODE)
-    tab.check("input[name=level][value=medium]")
+    tab.check("input[name=hearts-level][value=medium]")
     tab.click("#new-game-deal")
     tab.wait_for_function(
         f"document.getElementById('h-commitment').textContent.length === 16"

@@ -118,9 +118,10 @@ def test_blocked_dialog_offers_undo(tab: Any, live: LiveServer) -> None:
 
 def test_win_dialog_then_statistics(tab: Any, live: LiveServer) -> None:
     code, moves = hh_won_game()
-    log = [intent for move in moves for intent in move]
-    open_prepared(tab, live, "heart-to-heart", code, log[:-1])
-    click(tab, log[-1][1])
+    open_prepared(tab, live, "heart-to-heart", code, [i for move in moves[:-1] for i in move])
+    ((kind, source, target),) = moves[-1]  # the last pair, dragged as the hint says
+    assert kind == "drag"
+    drag(tab, source, target)
     tab.wait_for_selector("#won", state="visible")
     assert tab.inner_text("#won-score") == "250"
     assert tab.inner_text("#won-moves") == str(len(moves))

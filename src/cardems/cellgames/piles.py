@@ -25,6 +25,13 @@ class Piles:
         return (self.columns, self.cells, self.foundations)
 
     @property
+    def placement(self) -> tuple[object, ...]:
+        """The position up to the order of the cells: a card in another cell is in the same
+        place (how a hint tells a move that goes back)."""
+        cells = tuple(sorted(card.ordinal for card in self.cells if card is not None))
+        return (self.columns, cells, self.foundations)
+
+    @property
     def won(self) -> bool:
         """All 52 cards are on the foundations."""
         return all(height == 13 for height in self.foundations)

@@ -18,19 +18,25 @@ from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from cardems.cards import Card, Suit
+from cardems.cellgames.game import Verdict
+from cardems.cellgames.hints import Lines, move_words
 from cardems.cellgames.notation import SUIT_LETTERS, Move, Place, format_move
 from cardems.core.game import Action, Event, Record, TableSettings
+from cardems.core.hints import Hint, move_hint, no_move
 from cardems.core.history import History, IllegalMove
 from cardems.core.solitaire import SolitaireActions
 from cardems.dealcode import DealCode
+from cardems.i18n.catalogs import translations
+from cardems.i18n.labels import card_name
+from cardems.i18n.languages import DEFAULT_LANGUAGE
 from cardems.i18n.markers import N_
 from cardems.timer import GameTimer
 
 GAME_WON = N_("The game is won: start a new deal")
 CANNOT_FINISH = N_("Not every card can go home yet")
 
-HINT_SECONDS = 2.0
-"""Search budget of a hint; with none found in time, ``hint`` answers None."""
+HINT_SECONDS = 3.0
+"""Search budget of a hint; with no line found in time, the hint says "undecided"."""
 
 MOVED = "Moved %(card)s."
 # Said by the browser after a move (client strings of cardems.web.i18n).
@@ -67,6 +73,9 @@ class CellState(Protocol):
 
     @property
     def position(self) -> tuple[object, ...]: ...
+
+    @property
+    def placement(self) -> tuple[object, ...]: ...
 
     def cards_at(self, place: Place) -> tuple[Card, ...]: ...
 
@@ -186,6 +195,7 @@ class CellTable(SolitaireActions, ABC, Generic[S]):
         self.message = None
         self.timer = GameTimer(clock=clock)
         self._status_cache: dict[tuple[object, ...], str] = {}
+        self.lines = Lines(self.solve)
 
     @property
     def state(self) -> S:
@@ -236,8 +246,8 @@ class CellTable(SolitaireActions, ABC, Generic[S]):
         """The moves home the table makes by itself (with the auto-move setting)."""
 
     @abstractmethod
-    def solve(self, state: S, seconds: float) -> list[Move]:
-        """A winning line from ``state`` found within ``seconds`` (empty: none)."""
+    def solve(self, state: S, seconds: float) -> Verdict:
+        """The game's solver on ``state`` within ``seconds``."""
 
     def _target(self, target: str) -> tuple[Place, int | None]:
         return parse_target(target, self.n_cells, self.n_columns, self.unknown_target)
@@ -431,25 +441,22 @@ class CellTable(SolitaireActions, ABC, Generic[S]):
 
     def play_move(self, move: Move) -> list[Event]:
         """Play a move given in notation form (a terminal player's entry); logged as a drag."""
-        intent: Action = ("drag", move.source.target, move.dest.target)
-        if move.source.kind == "column" and move.count > 1:
-            index = len(self.state.columns[move.source.index]) - move.count
-            intent = ("drag", f"{move.source.target}:{index}", move.dest.target)
         reason = self.state.refusal(move)
         if reason is not None:
             return self._refuse(reason)
-        return self._play(move, intent)
+        return self._play(move, self.drag_of(move))
+
+    def drag_of(self, move: Move) -> Action:
+        """The drag that plays exactly ``move`` now: from a column it names the index its
+        cards start at, so that no other count is taken."""
+        source = move.source.target
+        if move.source.kind == "column":
+            source += f":{len(self.state.columns[move.source.index]) - move.count}"
+        return ("drag", source, move.dest.target)
 
     def legal_intents(self) -> list[Action]:
-        """One drag per legal move (a run's drag names the index it starts at)."""
-        intents: list[Action] = []
-        state = self.state
-        for move in state.legal_moves():
-            source = move.source.target
-            if move.source.kind == "column":
-                source += f":{len(state.columns[move.source.index]) - move.count}"
-            intents.append(("drag", source, move.dest.target))
-        return intents
+        """One drag per legal move (see :meth:`drag_of`)."""
+        return [self.drag_of(move) for move in self.state.legal_moves()]
 
     def hidden_cards(self) -> frozenset[str]:
         """None: every card is dealt face up."""
@@ -457,13 +464,30 @@ class CellTable(SolitaireActions, ABC, Generic[S]):
 
     # -- answers -----------------------------------------------------------------------
 
-    def hint(self) -> dict[str, Any] | None:
-        """The next move of a winning line from here, or ``None`` (none found or none exists)."""
-        moves = self.solve(self.state, HINT_SECONDS)
-        if not moves:
-            return None
-        move = moves[0]
-        return {"move": format_move(move), "from": move.source.target, "to": move.dest.target}
+    def hint(self, lang: str = DEFAULT_LANGUAGE) -> Hint:
+        """The first move of a winning line from here (see :mod:`cardems.cellgames.hints`),
+        in words in ``lang``, with the drag that plays it; or why there is none."""
+        status = self.status
+        if status != "playing":
+            return no_move("lost" if status == "stuck" else "over", lang)
+        state = self.state
+        verdict, move = self.lines.next_move(state, self.history.previous, HINT_SECONDS)
+        if move is None:
+            return no_move(verdict, lang)
+        card = state.cards_at(move.source)[-move.count]
+        if verdict == "move":
+            words = move_words(move, card_name(card, lang), translations(lang).gettext)
+        else:
+            words = no_move(verdict, lang)["words"]
+        return move_hint(
+            format_move(move),
+            move.source.target,
+            move.dest.target,
+            str(card),
+            [self.drag_of(move)],
+            words,
+            verdict,
+        )
 
     def _double_tap_moves(self, place: Place) -> list[Move]:
         state = self.state

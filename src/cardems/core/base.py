@@ -57,6 +57,14 @@ class GameBase:
         """Not playable in a terminal by default."""
         return None
 
+    def random_code(self, variant: str, *, winnable: bool) -> DealCode:
+        """A fresh deal of ``variant`` (each game deals its own)."""
+        raise NotImplementedError
+
+    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
+        """A random deal, whatever the options (a game with levels overrides it)."""
+        return self.random_code(variant, winnable=winnable)
+
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """No solver by default."""
         raise Unsupported(NO_SOLVER % {"game": self.family.title})

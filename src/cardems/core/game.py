@@ -115,8 +115,9 @@ class Table(Protocol):
         """``playing`` or how the game ended (``won``, ``lost``, ``blocked``, ``stuck``)."""
         ...
 
-    def hint(self) -> dict[str, Any] | None:
-        """A suggestion for the player now, or None."""
+    def hint(self, lang: str = "en") -> dict[str, Any] | None:
+        """A suggestion for the player now, its words in ``lang`` (a solitaire's: see
+        :mod:`cardems.core.hints`)."""
         ...
 
     def legal_intents(self) -> list[Action]:
@@ -233,6 +234,12 @@ class Game(Protocol):
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A fresh deal of ``variant``; only winnable ones when asked."""
+        ...
+
+    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
+        """The deal of a new game of ``variant`` with the new-game window's ``options``
+        (such as a difficulty level); raise ValueError (a marked message) for options the
+        variant cannot deal."""
         ...
 
     def code_for(self, text: str) -> DealCode:

@@ -36,6 +36,11 @@ class History(Generic[S]):
         return self._current
 
     @property
+    def previous(self) -> S | None:
+        """The state the last move started from (what undo would bring back), if any."""
+        return self._past[-1] if self._past else None
+
+    @property
     def can_undo(self) -> bool:
         """Whether a move can be taken back."""
         return bool(self._past)

@@ -238,6 +238,7 @@ class TableService:
                     N_("%(code)s is a %(game)s code")
                     % {"code": str(code), "game": code.family.title},
                 )
+            options = self._options(game, request)
         else:
             game = self.game(str(request.get("game", "")))
             family = game.family
@@ -252,8 +253,11 @@ class TableService:
             winnable = request.get("winnable", True)
             if not isinstance(winnable, bool):
                 raise ServiceError(400, N_("winnable must be true or false"))
-            code = game.random_code(variant, winnable=winnable and game.can_solve)
-        options = self._options(game, request)
+            options = self._options(game, request)
+            try:
+                code = game.new_code(variant, winnable=winnable and game.can_solve, options=options)
+            except ValueError as error:  # e.g. a level the variant does not offer
+                raise ServiceError(400, str(error)) from None
         options["auto_move"] = self.settings(player_id)["auto_move"]
         return self._create(player_id, game, str(code), code.variant, options)
 
@@ -627,11 +631,11 @@ class TableService:
         if live.table.status == "playing" and live.table.view()["moves"] > 0:
             live.table.timer.start()
 
-    def hint(self, player_id: str, game_id: str) -> dict[str, Any] | None:
-        """A suggestion for the player now, or None."""
+    def hint(self, player_id: str, game_id: str, lang: str = "en") -> dict[str, Any] | None:
+        """A suggestion for the player now, its words in ``lang``."""
         live = self.load(player_id, game_id)
         with live.lock:
-            return live.table.hint()
+            return live.table.hint(lang)
 
     def winnable(self, player_id: str, game_id: str) -> bool | None:
         """Whether the game can still be won from here; None if the solver ran out of time."""
@@ -659,7 +663,8 @@ class TableService:
         view["id"] = live.id
         view["version"] = live.version
         view["timer_running"] = live.table.timer.running_since is not None
-        view["deal_name"] = live.game.deal_name(DealCode.parse(live.saved.code))
+        if view.get("code"):  # a view that hides its deal (Hearts in play) hides its name
+            view["deal_name"] = live.game.deal_name(DealCode.parse(view["code"]))
         if live.status == "abandoned":
             view["status"] = "abandoned"
         if view["status"] == "won":

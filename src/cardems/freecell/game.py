@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardems.cellgames.game import SOLVE_SECONDS, CellGame
 from cardems.cellgames.text import describe_position, render_position
+from cardems.core.difficulty import DIFFICULTY, level_choice
 from cardems.core.game import Table, TableSettings
 from cardems.dealcode import DealCode, DealCodeError, GameFamily
 from cardems.i18n.markers import N_
@@ -25,6 +26,8 @@ CLASSIC_DEALS = 32_000
 
 UNWINNABLE_CLASSIC = frozenset({11982})
 """The classic deals (1–32,000) that cannot be won (``cardems analyze freecell`` checks)."""
+
+LEVELS_CLASSIC_ONLY = N_("Deal difficulty is offered for the classic FreeCell deals only")
 
 RANDOM_DEALS = 1_000_000
 """Random deals are drawn from Microsoft's numbers 1 to 1,000,000."""
@@ -52,6 +55,7 @@ class FreeCell(CellGame):
 
     family = FAMILY
     solver_name = "FreeCell"
+    options = (DIFFICULTY,)
     can_analyze = True
     compiled_modules = ("cardems.freecell._bestfirst",)
     analyze_help = "decide Microsoft's deals one by one, resumable"
@@ -81,6 +85,18 @@ class FreeCell(CellGame):
     def deal_name(self, code: DealCode) -> str:
         """Microsoft's deals by their number (``#617``), Baker's Game by its code."""
         return f"#{code.number}" if code.variant == "N" else str(code)
+
+    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
+        """A random deal; with a difficulty level, a classic deal of that level (see
+        :mod:`cardems.cellgames.difficulty`)."""
+        level = level_choice(options)
+        if level is None:
+            return self.random_code(variant, winnable=winnable)
+        if variant != "N":
+            raise ValueError(LEVELS_CLASSIC_ONLY)
+        from cardems.freecell.difficulty import deal_of_level
+
+        return deal_of_level(level, self._random)
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random Microsoft deal; with ``winnable``, one of the classic 32,000 that can be

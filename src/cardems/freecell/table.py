@@ -52,7 +52,7 @@ from cardems.freecell.rules import (
     run_length,
     safe_home_moves,
 )
-from cardems.freecell.solver import progress_possible, solve_state
+from cardems.freecell.solver import SolveResult, progress_possible, solve_state
 from cardems.i18n.markers import N_
 
 STUCK_SEARCH_LIMIT = 10_000
@@ -129,6 +129,6 @@ class FreeCellTable(CellTable[FreeCellState]):
         """See :func:`~cardems.freecell.rules.safe_home_moves`."""
         return safe_home_moves(state)
 
-    def solve(self, state: FreeCellState, seconds: float) -> list[Move]:
-        """The solver's line from ``state``, if it finds one within ``seconds``."""
-        return solve_state(state, time_limit=seconds).moves
+    def solve(self, state: FreeCellState, seconds: float) -> SolveResult:
+        """The solver on ``state`` within ``seconds``."""
+        return solve_state(state, time_limit=seconds)

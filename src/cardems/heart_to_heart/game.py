@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardems.core.base import GameBase, solve_record
+from cardems.core.difficulty import DIFFICULTY, level_choice
 from cardems.core.game import Example, Table, TableSettings, View
 from cardems.core.labels import label_piles
 from cardems.core.terminal import TextPlay
@@ -60,11 +61,22 @@ class HeartToHeart(GameBase):
 
     family = FAMILY
     can_solve = True
+    options = (DIFFICULTY,)
     examples = (EXAMPLE,)
     keys_help = N_(
         "Keyboard: arrow keys move between cards, Enter or Space selects and pairs,"
         " D draws a card, U undoes, R redoes, Esc cancels the selection."
     )
+
+    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
+        """A random deal; with a difficulty level, a winnable deal of that level (see
+        :mod:`cardems.heart_to_heart.difficulty`)."""
+        level = level_choice(options)
+        if level is None:
+            return self.random_code(variant, winnable=winnable)
+        from cardems.heart_to_heart.difficulty import deal_of_level
+
+        return deal_of_level(level, lambda: self.random_code(variant, winnable=True))
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal (numbers from :mod:`secrets`); with ``winnable`` only deals the
@@ -126,8 +138,11 @@ class HeartToHeart(GameBase):
         return HeartToHeartTable(code, settings, clock)
 
     def winnable(self, table: Table, seconds: float) -> bool | None:
-        """Exact, in about a millisecond: the solver's hint exists iff a win does."""
-        return table.hint() is not None
+        """Exact, in about a millisecond."""
+        from cardems.heart_to_heart.table import HeartToHeartTable
+
+        assert isinstance(table, HeartToHeartTable)
+        return table.winnable()
 
     def par(self, code: DealCode) -> int | None:
         """The deal's shortest win."""

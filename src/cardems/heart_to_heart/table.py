@@ -21,12 +21,17 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from cardems.cards import Card, Rank, Suit
 from cardems.core.game import Action, Event, Record, TableSettings
+from cardems.core.hints import Hint, move_hint, no_move
 from cardems.core.history import History, IllegalMove
 from cardems.core.solitaire import SolitaireActions
 from cardems.dealcode import DealCode
 from cardems.heart_to_heart.layout import POSITION_COUNT, POSITIONS, ROW, X
 from cardems.heart_to_heart.rules import SAME_RANK, HeartState, Move, MoveKind, card_text, deal
+from cardems.i18n.catalogs import translations
+from cardems.i18n.labels import card_name
+from cardems.i18n.languages import DEFAULT_LANGUAGE
 from cardems.i18n.markers import N_
 from cardems.numbers import read_number
 from cardems.timer import GameTimer
@@ -37,6 +42,13 @@ NO_MORE_MOVES = N_("No more moves possible")
 UNKNOWN_TARGET = N_(
     "unknown Heart to Heart target %(target)s: expected heart:1 … heart:25, stock or waste"
 )
+DRAW_HINT = N_("Hint: draw a card")
+RECYCLE_HINT = N_("Hint: turn the waste over to make a new stock")
+# TRANSLATORS: a place named in hints, e.g. "pair the 4 of hearts at position 25 with …".
+PLACE = N_("position %(num)s")
+# TRANSLATORS: card is a card's name ("4 of hearts"), place a position ("position 25").
+WASTE_HINT = N_("Hint: pair the %(card)s at %(place)s with the waste's %(other)s")
+PAIR_HINT = N_("Hint: pair the %(card)s at %(from)s with the %(other)s at %(to)s")
 DREW = "Drew a card."
 PAIRED = "Paired."
 # Said by the browser after a move (client strings of cardems.web.i18n).
@@ -78,6 +90,34 @@ def move_targets(move: Move) -> tuple[str, str]:
     if move.kind is MoveKind.WASTE:
         return heart_target(move.first), WASTE
     return heart_target(move.first), heart_target(move.second)
+
+
+def intent_of(move: Move) -> Action:
+    """The intent that plays ``move``: a tap on the stock, or a drag of one card onto its
+    pair (the waste's card onto a heart card)."""
+    source, target = move_targets(move)
+    if move.kind in (MoveKind.DRAW, MoveKind.RECYCLE):
+        return ("tap", STOCK)
+    if move.kind is MoveKind.WASTE:
+        return ("drag", WASTE, source)
+    return ("drag", source, target)
+
+
+def hint_words(move: Move, state: HeartState, lang: str) -> str:
+    """A hint's words for ``move``: "Hint: pair the 7 of hearts at position 3 with …"."""
+    gettext = translations(lang).gettext
+    if move.kind is MoveKind.DRAW:
+        return str(gettext(DRAW_HINT))
+    if move.kind is MoveKind.RECYCLE:
+        return str(gettext(RECYCLE_HINT))
+    card = card_name(Card(Rank(state.heart[move.first - 1]), Suit.HEARTS), lang)
+    place = str(gettext(PLACE)) % {"num": move.first}
+    if move.kind is MoveKind.WASTE:
+        other = card_name(Card(Rank(state.waste[-1]), Suit.HEARTS), lang)
+        return str(gettext(WASTE_HINT)) % {"card": card, "place": place, "other": other}
+    other = card_name(Card(Rank(state.heart[move.second - 1]), Suit.HEARTS), lang)
+    to = str(gettext(PLACE)) % {"num": move.second}
+    return str(gettext(PAIR_HINT)) % {"card": card, "from": place, "other": other, "to": to}
 
 
 class HeartToHeartTable(SolitaireActions):
@@ -143,31 +183,35 @@ class HeartToHeartTable(SolitaireActions):
 
         return is_winnable(self.state)
 
-    def hint(self) -> dict[str, Any] | None:
-        """The next move of a winning line (the shortest when it is found quickly), or
-        None when the position cannot be won."""
+    def hint(self, lang: str = DEFAULT_LANGUAGE) -> Hint:
+        """The next move of a winning line (the shortest when it is found quickly), in
+        words in ``lang`` with the intent that plays it; or "lost" when the position
+        cannot be won (the solver is exact and quick: never "undecided")."""
         from cardems.heart_to_heart.shortest import best_hint  # the solver loads on demand
 
+        if self.status != "playing":
+            return no_move("lost" if self.status == "blocked" else "over", lang)
         move = best_hint(self.state)
         if move is None:
-            return None
+            return no_move("lost", lang)
         source, target = move_targets(move)
-        return {"move": str(move), "from": source, "to": target}
+        card = None if move.kind is MoveKind.DRAW else self._card_at(source)
+        words = hint_words(move, self.state, lang)
+        return move_hint(str(move), source, target, card, [intent_of(move)], words)
+
+    def _card_at(self, target: str) -> str | None:
+        if target == STOCK:
+            return None
+        if target == WASTE:
+            top = self.state.waste_top
+            return None if top is None else card_text(top)
+        return card_text(self.state.heart[_position(target) - 1])
 
     # -- helpers -------------------------------------------------------------------------
 
     def legal_intents(self) -> list[Action]:
         """One intent per legal move: a tap on the stock, or a drag of one card onto its pair."""
-        intents: list[Action] = []
-        for move in self.state.legal_moves():
-            source, target = move_targets(move)
-            if move.kind in (MoveKind.DRAW, MoveKind.RECYCLE):
-                intents.append(("tap", STOCK))
-            elif move.kind is MoveKind.WASTE:
-                intents.append(("drag", WASTE, source))
-            else:
-                intents.append(("drag", source, target))
-        return intents
+        return [intent_of(move) for move in self.state.legal_moves()]
 
     def hidden_cards(self) -> frozenset[str]:
         """None by code: every rank is dealt four times, so the stock's face-down cards are

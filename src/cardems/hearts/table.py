@@ -170,7 +170,7 @@ class HeartsTable:
 
     # -- answers -------------------------------------------------------------------------
 
-    def hint(self) -> dict[str, Any] | None:
+    def hint(self, lang: str = "en") -> dict[str, Any] | None:
         """The expert's choice for the player now: three cards to pass or one to play."""
         if self.match.over:
             return {"cards": []}

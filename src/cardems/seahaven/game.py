@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardems.cellgames.game import SOLVE_SECONDS, CellGame
 from cardems.cellgames.text import describe_position, render_position
+from cardems.core.difficulty import DIFFICULTY, level_choice
 from cardems.core.game import Example, PlayedGame, StatBlock, Table, TableSettings
 from cardems.core.solitaire import solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily
@@ -91,6 +92,7 @@ class Seahaven(CellGame):
     family = FAMILY
     examples = (EXAMPLE,)
     solver_name = "Seahaven"
+    options = (DIFFICULTY,)
     can_analyze = True
     analyze_help = "prove random deals winnable and store them as pools"
     variant_legend = N_("Seahaven difficulty (free cells)")
@@ -106,6 +108,16 @@ class Seahaven(CellGame):
 
     def __init__(self) -> None:
         self._random = random.SystemRandom()
+
+    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
+        """A random deal; with a difficulty level, a pool deal of that level (see
+        :mod:`cardems.cellgames.difficulty`)."""
+        level = level_choice(options)
+        if level is None:
+            return self.random_code(variant, winnable=winnable)
+        from cardems.seahaven.difficulty import deal_of_level
+
+        return deal_of_level(variant, level, self._random)
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal; with ``winnable``, one from the shipped pool of proved-winnable codes

@@ -55,7 +55,7 @@ from cardems.seahaven.rules import (
     run_length,
     safe_home_moves,
 )
-from cardems.seahaven.solver import progress_possible, solve_state
+from cardems.seahaven.solver import SolveResult, progress_possible, solve_state
 
 UNKNOWN_TARGET = N_(
     "unknown target %(target)s: expected column:1-10 (or column:N:k),"
@@ -131,6 +131,6 @@ class SeahavenTable(CellTable[SeahavenState]):
         """See :func:`~cardems.seahaven.rules.safe_home_moves`."""
         return safe_home_moves(state)
 
-    def solve(self, state: SeahavenState, seconds: float) -> list[Move]:
-        """The solver's line from ``state``, if it finds one within ``seconds``."""
-        return solve_state(state, time_limit=seconds).moves
+    def solve(self, state: SeahavenState, seconds: float) -> SolveResult:
+        """The solver on ``state`` within ``seconds``."""
+        return solve_state(state, time_limit=seconds)

@@ -103,7 +103,8 @@ def game_routes(web: Web) -> list[Route]:
         return data, 200
 
     async def hint(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        return {"hint": await run_in_threadpool(service.hint, ctx.reader, ctx.game_id)}, 200
+        hint = await run_in_threadpool(service.hint, ctx.reader, ctx.game_id, ctx.lang)
+        return {"hint": hint}, 200
 
     async def winnable(ctx: Ctx) -> tuple[dict[str, Any], int]:
         verdict = await run_in_threadpool(service.winnable, ctx.reader, ctx.game_id)

@@ -49,9 +49,6 @@ LANGUAGE_SETTING: Final = "language"
 CLIENT_STRINGS: Final = (
     N_("Thinking…"),
     N_("Dealing…"),
-    N_("No winning line found from here."),
-    # TRANSLATORS: followed by a move such as "c3-c7" or "8H+5C".
-    N_("Hint: %(move)s"),
     N_("Yes: this game can still be won."),
     N_("No: this game can no longer be won."),
     N_("Undecided: the solver ran out of time."),
@@ -73,21 +70,6 @@ CLIENT_STRINGS: Final = (
     N_("%(card)s: %(said)s"),
     N_("The game is won: it cannot be undone. Replay this deal to play it again."),
     N_("Nothing to undo."),
-    # TRANSLATORS: places named in hints, e.g. "move the 4 of spades from column 6 to
-    # free cell 3", "pair the 4 at position 25 with …".
-    N_("column %(num)s"),
-    N_("free cell %(num)s"),
-    N_("position %(num)s"),
-    N_("its foundation"),
-    N_("the waste"),
-    N_("the stock"),
-    N_("Hint: draw a card"),
-    N_("Hint: turn the waste over to make a new stock"),
-    # TRANSLATORS: card is a card's name ("4 of spades"), place a position ("position 25").
-    N_("Hint: pair the %(card)s at %(place)s with the waste's %(other)s"),
-    N_("Hint: pair the %(card)s at %(from)s with the %(other)s at %(to)s"),
-    N_("Hint: move the %(card)s to its foundation"),
-    N_("Hint: move the %(card)s from %(from)s to %(to)s"),
     # TRANSLATORS: in the win dialog.
     N_("Win streak: %(streak)s · won %(won)s of %(played)s"),
     # TRANSLATORS: Hearts, the round's log: followed by three cards.

@@ -6,7 +6,7 @@
 
 import { call, enqueue, intent, say, track } from "./api.js";
 import { el, geometryOf, pileGroup } from "./board.js";
-import { cardName, t } from "./i18n.js";
+import { t } from "./i18n.js";
 
 const DRAG_THRESHOLD = 8; // px of movement before a press becomes a drag
 const DOUBLE_MS = 350;
@@ -132,7 +132,7 @@ function neighbour(from, key) {
 function info() {
   $("score").textContent = view.score;
   $("moves").textContent = view.moves;
-  $("code").textContent = view.deal_name === view.code ? view.code : `${view.deal_name} · ${view.code}`;
+  $("code").textContent = !view.deal_name || view.deal_name === view.code ? view.code : `${view.deal_name} · ${view.code}`;
   $("undo").disabled = !view.can_undo;
   $("redo").disabled = !view.can_redo;
   $("finish").hidden = !view.can_finish;
@@ -570,66 +570,27 @@ function undo() {
 $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", () => send({ type: "redo" }));
 $("finish").addEventListener("click", () => { lastTap = null; send({ type: "finish" }); });
+// The server's hint: its words (in the page's language) and the piles of its move; the
+// browser adds nothing of its own.
+function showHint(hint) {
+  say(hint.words, "info");
+  $("announce").textContent = hint.words;
+  if (hint.verdict !== "move") return;
+  for (const target of [hint.from, hint.to]) {
+    const pile = board.querySelector(`.pile[data-target="${CSS.escape(target)}"]`);
+    if (pile) { pile.classList.add("hint"); setTimeout(() => pile.classList.remove("hint"), 4000); }
+  }
+}
+
 $("hint").addEventListener("click", () => track(async () => {
   say(t("Thinking…"), "info");
   const asked = view.version;
   const { data } = await call(`/api/games/${gameId}/hint`, {});
   if (view.version !== asked) return say(""); // the player moved meanwhile
   if (data.error) return say(data.error);
-  if (!data.hint) return say(t("No winning line found from here."));
-  const words = hintWords(data.hint);
-  say(words, "info");
-  $("announce").textContent = words;
-  for (const target of [data.hint.from, data.hint.to]) {
-    const pile = board.querySelector(`.pile[data-target="${CSS.escape(target)}"]`);
-    if (pile) { pile.classList.add("hint"); setTimeout(() => pile.classList.remove("hint"), 4000); }
-  }
+  if (data.hint) showHint(data.hint);
 }));
 
-// --- hints in words ---------------------------------------------------------------------
-
-const RANKS = "A23456789TJQK";
-
-function placeName(target) {
-  const [kind, num] = target.split(":");
-  const names = {
-    column: () => t("column %(num)s", { num }),
-    cell: () => t("free cell %(num)s", { num }),
-    heart: () => t("position %(num)s", { num }),
-    foundation: () => t("its foundation"),
-    waste: () => t("the waste"),
-    stock: () => t("the stock"),
-  };
-  return names[kind] ? names[kind]() : target;
-}
-
-function pileCards(target) {
-  const place = layout.get(target);
-  return place ? place.pile.cards.map((c) => c.card).filter(Boolean) : [];
-}
-
-// "Hint: move the queen of spades from column 6 to free cell 3", from the hint's targets
-// and the cards drawn on them (the engine's notation is for the terminal).
-function hintWords(hint) {
-  const { from, to } = hint;
-  if (from === "stock") return t("Hint: draw a card");
-  if (to === "stock") return t("Hint: turn the waste over to make a new stock");
-  const source = pileCards(from), dest = pileCards(to);
-  const other = dest[dest.length - 1];
-  let card = source[source.length - 1];
-  if (!card) return t("Hint: %(move)s", { move: hint.move });
-  if (other && other[0] === card[0]) { // the same rank: a pair
-    if (to === "waste") return t("Hint: pair the %(card)s at %(place)s with the waste's %(other)s", { card: cardName(card), place: placeName(from), other: cardName(other) });
-    if (from === "waste") return t("Hint: pair the %(card)s at %(place)s with the waste's %(other)s", { card: cardName(other), place: placeName(to), other: cardName(card) });
-    return t("Hint: pair the %(card)s at %(from)s with the %(other)s at %(to)s", { card: cardName(card), from: placeName(from), other: cardName(other), to: placeName(to) });
-  }
-  if (other && to.startsWith("column")) { // a run: the card that goes onto the other
-    const fits = source.find((c) => c[1] === other[1] && RANKS.indexOf(c[0]) === RANKS.indexOf(other[0]) - 1);
-    if (fits) card = fits;
-  }
-  if (to.startsWith("foundation")) return t("Hint: move the %(card)s to its foundation", { card: cardName(card) });
-  return t("Hint: move the %(card)s from %(from)s to %(to)s", { card: cardName(card), from: placeName(from), to: placeName(to) });
-}
 $("winnable").addEventListener("click", () => track(async () => {
   say(t("Thinking…"), "info");
   const asked = view.version;
@@ -643,29 +604,33 @@ $("winnable").addEventListener("click", () => track(async () => {
   };
   say(answers[String(data.winnable)], "info");
 }));
-// "Solve": play the solver's winning line move by move until won, or until stopped.
+// "Solve": play the hints' moves (the server's winning line) until the game ends, the
+// server says there is no move to play, a move is refused, or the player stops it. It
+// always ends: every hint is a move of one finite line, and MAX_SOLVE bounds it anyway.
+const MAX_SOLVE = 1000;
 let solving = false;
-
-function hintIntents(hint) {
-  // Cards are not dragged to or from a stock: a move that involves it is a tap on it.
-  const stock = [hint.from, hint.to].find((target) => {
-    const place = layout.get(target);
-    return place && place.pile.kind === "stock";
-  });
-  if (stock) return [{ type: "tap", target: stock }];
-  return [{ type: "drag", source: hint.from, target: hint.to }];
-}
 
 async function solve() {
   solving = true;
   $("solve").textContent = t("Stop");
   try {
-    while (solving && view.status === "playing") {
+    for (let step = 0; solving && view.status === "playing" && step < MAX_SOLVE; step++) {
       const answer = await track(() => call(`/api/games/${gameId}/hint`, {}));
       const data = answer && answer.data;
       if (!solving) break;
-      if (!data || !data.hint) { say(data && data.error ? data.error : t("No winning line found from here.")); break; }
-      for (const intent of hintIntents(data.hint)) await send(intent);
+      // "back": every winning line starts by going back where the last move came from;
+      // a hint only says so, Solve plays that line.
+      if (!data || !data.hint || !["move", "back"].includes(data.hint.verdict)) {
+        if (data && data.hint) showHint(data.hint);
+        else say((data && data.error) || "");
+        break;
+      }
+      let played = true;
+      for (const body of data.hint.intents) {
+        const result = await send(body);
+        played = played && !result.refused && !result.stale && result.status < 400;
+      }
+      if (!played) break;
       await new Promise((resolve) => setTimeout(resolve, Math.max(300, duration + 150)));
     }
   } finally {

@@ -1,0 +1,49 @@
+"""Heart to Heart's deal levels: a winnable deal is rated by the length of its shortest
+win (the exact A* search of :mod:`cardems.heart_to_heart.shortest`), worked out when a
+deal of a level is asked for; the thirds of a sample of 150 random winnable deals give the
+cut points (shortest wins of 39 to 113 moves; a third under 73, a third from 85).
+
+A deal whose shortest win the search does not find within :data:`RATE_NODES` positions
+(a few in a hundred: the slowest) is not rated and never dealt for a level."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardems.dealcode import DealCode
+
+EASY_BELOW = 73
+"""Shortest wins of fewer moves are ``easy``."""
+HARD_FROM = 85
+"""Shortest wins of this many moves or more are ``hard``; in between, ``medium``."""
+RATE_NODES = 20_000
+"""Positions the rating's search may expand (about half a second at most)."""
+TRIES = 500
+"""Winnable deals drawn at most to find one of a level (each level is a third of them)."""
+
+
+def rate(code: DealCode) -> int | None:
+    """The length of the deal's shortest win (None: not winnable, or not found in time)."""
+    from cardems.heart_to_heart.rules import deal
+    from cardems.heart_to_heart.shortest import ShortestSearch
+
+    line = ShortestSearch(deal(code), RATE_NODES).solve()
+    return None if line is None else len(line)
+
+
+def level_of(code: DealCode) -> str | None:
+    """The deal's level (None: not rated)."""
+    length = rate(code)
+    if length is None:
+        return None
+    return "easy" if length < EASY_BELOW else "hard" if length >= HARD_FROM else "medium"
+
+
+def deal_of_level(level: str, draw: Callable[[], DealCode]) -> DealCode:
+    """A deal of ``level`` among the winnable deals ``draw`` gives; ValueError if none of
+    :data:`TRIES` is."""
+    for _ in range(TRIES):
+        code = draw()
+        if level_of(code) == level:
+            return code
+    raise ValueError(f"no Heart to Heart deal of level {level} in {TRIES} tries")
