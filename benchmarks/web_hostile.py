@@ -181,6 +181,10 @@ def signin(base: str, seconds: float) -> None:
         owner.post(
             "/api/account/signup", json={"name": "victim", "password": "a long and good one"}
         )
+    alone = Bystander(base)
+    alone.start()
+    time.sleep(min(10.0, seconds))
+    print(f"signin, nobody guessing (the anchor on this machine now): {alone.p99()}")
     for what, names in (("one account", ["victim"]), ("sprayed names", None)):
         bystander = Bystander(base)
         bystander.start()
