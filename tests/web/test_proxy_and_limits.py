@@ -4,6 +4,7 @@ keeps its busiest buckets when it holds too many."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 from typing import Any
 
 import pytest
@@ -28,7 +29,8 @@ def seen_client(options: ServeOptions, peer: str, forwarded: str) -> str:
         "scheme": "http",
         "headers": [(b"x-forwarded-for", forwarded.encode())],
     }
-    asyncio.run(config.loaded_app(scope, None, None))
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:  # a loop of its own
+        thread.submit(asyncio.run, config.loaded_app(scope, None, None)).result()
     return seen[0]
 
 
