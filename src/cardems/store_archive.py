@@ -64,56 +64,74 @@ def import_games(store: Store, player_id: str, games: tuple[ArchivedGame, ...]) 
 
     A game the player already has (the same id, or a copy: the same deal started at the
     same moment) is skipped, so importing a file twice adds nothing; a game whose id
-    belongs to another player gets a new id.
+    belongs to another player gets a new id. What is there already is read once, and the
+    rows are written in batches, so that the transaction (which holds up other writers)
+    stays short however many games the file holds.
     """
-    written = 0
+    rows: list[tuple[Any, ...]] = []
+    actions: list[tuple[str, int, str]] = []
+    records: list[tuple[str, str]] = []
     with store.transaction() as db:
+        had = db.execute(
+            "SELECT id, code, created FROM games WHERE player_id = ?", (player_id,)
+        ).fetchall()
+        mine = {row["id"] for row in had}
+        copies = {(row["code"], float(row["created"])) for row in had}
+        others = _taken(db, [game.id for game in games if game.id not in mine])
         for game in games:
-            had = db.execute(
-                "SELECT id FROM games WHERE player_id = ?"
-                " AND (id = ? OR (code = ? AND created = ?))",
-                (player_id, game.id, game.code, game.created),
-            ).fetchone()
-            if had is not None:
+            if game.id in mine or (game.code, game.created) in copies:
                 continue
-            owner = db.execute("SELECT player_id FROM games WHERE id = ?", (game.id,)).fetchone()
-            game_id = game.id if owner is None else new_id()
-            db.execute(
-                f"INSERT INTO games (player_id, version, {GAME_COLUMNS})"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    player_id,
-                    len(game.actions),
-                    game_id,
-                    game.game,
-                    game.variant,
-                    game.code,
-                    json.dumps(game.options),
-                    game.elapsed,
-                    int(game.timer_stopped),
-                    game.status,
-                    game.score,
-                    game.moves,
-                    game.par,
-                    game.created,
-                    game.updated,
-                    game.finished,
-                    int(game.counted),
-                ),
-            )
-            db.executemany(
-                "INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
-                [
-                    (game_id, seq, json.dumps(list(action)))
-                    for seq, action in enumerate(game.actions, start=1)
-                ],
-            )
-            db.executemany(
-                "INSERT INTO records (game_id, data) VALUES (?, ?)",
-                [(game_id, json.dumps(record)) for record in game.records],
-            )
-            written += 1
-    return written
+            game_id = new_id() if game.id in others else game.id
+            mine.add(game.id)
+            copies.add((game.code, game.created))
+            rows.append(_row(player_id, game_id, game))
+            actions += [
+                (game_id, seq, json.dumps(list(action)))
+                for seq, action in enumerate(game.actions, start=1)
+            ]
+            records += [(game_id, json.dumps(record)) for record in game.records]
+        db.executemany(
+            f"INSERT INTO games (player_id, version, {GAME_COLUMNS})"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+        db.executemany("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)", actions)
+        db.executemany("INSERT INTO records (game_id, data) VALUES (?, ?)", records)
+    return len(rows)
+
+
+def _taken(db: Any, ids: list[str]) -> set[str]:
+    """Which of ``ids`` name games already saved (another player's, here)."""
+    taken: set[str] = set()
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ", ".join("?" * len(chunk))
+        found = db.execute(f"SELECT id FROM games WHERE id IN ({marks})", chunk).fetchall()
+        taken |= {row["id"] for row in found}
+    return taken
+
+
+def _row(player_id: str, game_id: str, game: ArchivedGame) -> tuple[Any, ...]:
+    """The ``games`` row of an imported game."""
+    return (
+        player_id,
+        len(game.actions),
+        game_id,
+        game.game,
+        game.variant,
+        game.code,
+        json.dumps(game.options),
+        game.elapsed,
+        int(game.timer_stopped),
+        game.status,
+        game.score,
+        game.moves,
+        game.par,
+        game.created,
+        game.updated,
+        game.finished,
+        int(game.counted),
+    )
 
 
 def reset_statistics(store: Store, player_id: str, game: str) -> int:

@@ -31,6 +31,7 @@ def test_a_match_in_play_shows_a_commitment_and_never_its_code(client: TestClien
         client.get("/api/archive").text,
         intent(client, game_id, {"type": "pass", "cards": view["hand"][:3]}).text,
         client.post(f"/api/games/{game_id}/hint").text,
+        str(client.get(f"/game/{game_id}/replay", follow_redirects=False).headers),
     ):
         assert CODE not in seen
     other = client.post("/api/games", json={"code": CODE, "level": "easy"}).json()["view"]

@@ -46,6 +46,7 @@ def import_archive(service: TableService, player_id: str, source: BinaryIO) -> i
         for part in read_archive(source):
             if isinstance(part, ArchivedGame):
                 games.append(_checked(service, len(games) + 1, part))
+                time.sleep(0)  # hands the interpreter to the event loop between games
             elif isinstance(part, dict):
                 settings = part
     except ArchiveError as error:

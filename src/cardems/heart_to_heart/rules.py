@@ -33,7 +33,7 @@ from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.heart_to_heart.layout import COVER_MASK, POSITION_COUNT, POSITIONS
 from cardems.i18n.markers import N_
-from cardems.numbers import read_number
+from cardems.numbers import SHOWN, read_number, shown
 from cardems.rng import shuffled
 
 DECK: tuple[int, ...] = tuple(rank for _ in range(4) for rank in range(1, 14))
@@ -106,6 +106,8 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read ``D``, ``R``, ``12+25`` or ``25+W`` (see the module docstring)."""
+        if len(text) > SHOWN:  # no move is that long: refused without echoing all of it
+            raise MoveParseError(f"not a move: {shown(text)!r} (expected D, R, 12+25 or 25+W)")
         token = "".join(text.split()).upper()
         if token in ("D", "R"):
             return cls.draw() if token == "D" else cls.recycle()

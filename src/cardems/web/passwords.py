@@ -4,14 +4,16 @@ The common passwords are the 8,359 of at least 8 characters among Django's 20,00
 (``django/contrib/auth/common-passwords.txt.gz``, from Royce Williams' 2017 list of the
 most frequent in leaked data; BSD licence), shipped compressed beside this module and
 compared case-insensitively. Hashing and checking take tens of milliseconds of CPU
-each: :func:`hash_password` and :func:`verify` run them off the event loop, so that
-someone guessing never holds up another player's move.
+each (on several threads: Argon2's lanes): :func:`hash_password` and :func:`verify` run
+them off the event loop, one at a time per process, so that someone guessing never
+holds up another player's move.
 """
 
 from __future__ import annotations
 
 import functools
 import gzip
+import threading
 from pathlib import Path
 from typing import Any, Final
 
@@ -22,6 +24,9 @@ from cardems.i18n.markers import N_
 BAD_PASSWORD: Final = N_("a password has 8 to 200 characters")
 COMMON: Final = N_("that password is one of the most common ones: choose another")
 LIST: Final = Path(__file__).with_name("common-passwords.txt.gz")
+_ONE_AT_A_TIME: Final = threading.Lock()
+"""Held while hashing: a burst of sign-ins queues in worker threads instead of taking
+every core from the event loop."""
 
 
 @functools.cache
@@ -52,14 +57,20 @@ def _verify(stored: str, password: str) -> bool:
     from argon2.exceptions import Argon2Error, InvalidHashError
 
     try:
-        return bool(hasher().verify(stored, password))
+        with _ONE_AT_A_TIME:
+            return bool(hasher().verify(stored, password))
     except (Argon2Error, InvalidHashError):
         return False
 
 
+def _hash(password: str) -> str:
+    with _ONE_AT_A_TIME:
+        return str(hasher().hash(password))
+
+
 async def hash_password(password: str) -> str:
     """The Argon2 hash of ``password``, made in a worker thread."""
-    return str(await run_in_threadpool(hasher().hash, password))
+    return await run_in_threadpool(_hash, password)
 
 
 async def verify(stored: str, password: str) -> bool:

@@ -270,6 +270,8 @@ def replay_routes(web: Web) -> list[Route]:
         ctx = web.context(request)
         try:
             live = await run_in_threadpool(service.load, ctx.reader, ctx.game_id)
+            if live.game.opponents and live.table.status == "playing":
+                raise ValueError("its deal names the opponents' hands until it ends")
             moves = encode_moves(live.table.log)
         except ServiceError as error:
             return web.error_page(ctx, error)
