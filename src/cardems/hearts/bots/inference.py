@@ -8,11 +8,13 @@ weighs each deal by a factor per miss).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 from typing import NamedTuple
 
 from cardems.hearts.bots.heuristic import choose_card, choose_pass
 from cardems.hearts.core import FULL_DECK, POINTS, bits, legal_mask
+from cardems.hearts.fast import core
 from cardems.hearts.rules import PassDirection, Trick
 from cardems.hearts.view import SeatView
 
@@ -62,7 +64,7 @@ def past_checks(view: SeatView) -> list[Check]:
     return checks
 
 
-def misses(hands: list[int], checks: list[Check], limit: int) -> int:
+def py_misses(hands: list[int], checks: list[Check], limit: int) -> int:
     """How many of ``checks`` the heuristic contradicts in ``hands`` (stops past ``limit``);
     :data:`IMPOSSIBLE` if one of them was not a legal play there."""
     count = 0
@@ -80,6 +82,12 @@ def misses(hands: list[int], checks: list[Check], limit: int) -> int:
             if count > limit:
                 break
     return count
+
+
+misses: Callable[[list[int], list[Check], int], int] = py_misses
+"""The same, compiled where :mod:`cardems.hearts.fast` has the core."""
+if core is not None:
+    misses = core.misses
 
 
 def pass_check(view: SeatView) -> tuple[int, int, int, int] | None:

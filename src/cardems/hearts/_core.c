@@ -1,0 +1,703 @@
+/* Hearts' search core, compiled: the same play-out policies, play-outs, deal checks and
+ * random streams as the Python reference (cardems.hearts.bots.heuristic, .rollout,
+ * .montecarlo, .inference, .sampling and cardems.hearts.playout), decision for decision
+ * (the tests compare the two on seeded positions), many times faster. The Python code
+ * stays the reference and the fallback where this module could not be built.
+ *
+ * Cards are compact indices (cardems.hearts.core): suit * 13 + strength - 2, suits
+ * S H D C, so a suit's highest card in a mask is its highest bit. Scores that the Python
+ * code computes in floating point are computed here in doubles, in the same order. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+
+typedef uint64_t Mask;
+
+#define SUIT(s) ((Mask)0x1FFF << (13 * (s)))
+#define HEART_MASK SUIT(1)
+#define QUEEN 10
+#define QS_BIT ((Mask)1 << QUEEN)
+#define AK_SPADES ((Mask)3 << 11)
+#define LOW_SPADES (((Mask)1 << QUEEN) - 1)
+#define POINT_MASK (HEART_MASK | QS_BIT)
+#define TWO_CLUBS_BIT ((Mask)1 << 39)
+#define FULL_DECK (((Mask)1 << 52) - 1)
+#define HIGH_HEARTS ((Mask)7 << 23)
+#define MOON_WATCH 4
+#define MOON_RUN 14
+#define DEFEND_FROM 3
+#define IMPOSSIBLE 1000
+
+static int high(Mask m) { return m ? 63 - __builtin_clzll(m) : -1; }
+static int low(Mask m) { return m ? __builtin_ctzll(m) : -1; }
+static int count(Mask m) { return __builtin_popcountll(m); }
+static int points_of(int c) { return c == QUEEN ? 13 : (c >= 13 && c < 26) ? 1 : 0; }
+
+static Mask legal_mask(Mask hand, int led, int first, int broken) {
+    if (led < 0) {
+        if (first) return hand & TWO_CLUBS_BIT;
+        if (!broken && (hand & ~HEART_MASK)) return hand & ~HEART_MASK;
+        return hand;
+    }
+    Mask follow = hand & SUIT(led);
+    if (follow) return follow;
+    if (first && (hand & ~POINT_MASK)) return hand & ~POINT_MASK;
+    return hand;
+}
+
+/* ---- the medium heuristic (heuristic.choose_card without jitter) ---- */
+
+static int discard_plain(Mask hand, Mask cards, Mask unseen) {
+    int best = -1;
+    double best_score = -1e9;
+    for (int suit = 0; suit < 4; suit++) {
+        Mask mine = cards & SUIT(suit);
+        if (!mine) continue;
+        int top = high(mine);
+        int length = count(hand & SUIT(suit));
+        int under = count(unseen & SUIT(suit) & (((Mask)1 << top) - 1));
+        double score = (double)(top % 13 + (length <= 2 ? 4 : 0)) + (under ? 3.0 : -6.0);
+        if (score > best_score) best = top, best_score = score;
+    }
+    return best;
+}
+
+static int heuristic_lead(Mask hand, Mask legal, Mask unseen, int shooting, int threat) {
+    if (shooting) {
+        int best = -1;
+        double best_score = -1e9;
+        for (int suit = 0; suit < 4; suit++) {
+            Mask mine = legal & SUIT(suit);
+            if (!mine) continue;
+            int top = high(mine);
+            Mask out = unseen & SUIT(suit);
+            int boss = !out || top > high(out);
+            double score = (double)((boss ? 10 : 0) + (suit == 1 ? 3 : 0)) + (top % 13) / 13.0;
+            if (score > best_score) best = top, best_score = score;
+        }
+        return best;
+    }
+    if (threat) {
+        Mask hearts = legal & HEART_MASK, out_hearts = unseen & HEART_MASK;
+        if (hearts && out_hearts && high(hearts) > high(out_hearts)) return high(hearts);
+    }
+    if ((unseen & QS_BIT) && !(hand & AK_SPADES)) {
+        Mask lows = legal & LOW_SPADES;
+        if (lows) return high(lows);
+    }
+    int best = -1;
+    double best_score = 1e9;
+    for (int suit = 0; suit < 4; suit++) {
+        Mask mine = legal & SUIT(suit);
+        if (!mine) continue;
+        Mask out = unseen & SUIT(suit);
+        int card;
+        double score;
+        if (out) {
+            Mask safe = mine & ((out & (~out + 1)) - 1);
+            card = safe ? high(safe) : low(mine);
+            int under = count(out & (((Mask)1 << card) - 1));
+            score = under * 4.0 - count(out) * 0.3;
+        } else {
+            card = low(mine);
+            score = 30.0;
+        }
+        if (suit == 0 && (hand & QS_BIT)) score += count(hand & SUIT(0)) < 5 ? 8.0 : 2.0;
+        if (suit == 0 && (hand & AK_SPADES) && (unseen & QS_BIT) && card > QUEEN) score += 20.0;
+        if (suit == 1) score += 1.0;
+        score += count(mine) * 0.5;
+        if (score < best_score) best = card, best_score = score;
+    }
+    return best;
+}
+
+static int heuristic_card(int seat, Mask hand, Mask legal, const int *trick, int n, Mask played,
+                          const int *points, int shoot, int runner_seat, int wary) {
+    if (!(legal & (legal - 1))) return high(legal);
+    Mask unseen = FULL_DECK & ~hand & ~played;
+    int total = points[0] + points[1] + points[2] + points[3];
+    int runner = -1;
+    if (total >= MOON_WATCH) {
+        for (int s = 0; s < 4; s++)
+            if (points[s] == total) runner = s;
+    } else if (wary && runner_seat >= 0 && total && points[runner_seat] == total) {
+        runner = runner_seat;
+    }
+    int shooting = (seat == runner_seat && points[seat] == total) ||
+                   (shoot && runner == seat && total >= MOON_RUN &&
+                    (!(unseen & HEART_MASK) || (hand & HEART_MASK) > (unseen & HEART_MASK)));
+    int threat = runner >= 0 && runner != seat;
+    if (!n) return heuristic_lead(hand, legal, unseen, shooting, threat);
+    int led = trick[0] / 13;
+    int win = -1, win_at = 0, trick_points = 0;
+    for (int k = 0; k < n; k++) {
+        if (trick[k] > win && trick[k] / 13 == led) win = trick[k], win_at = k;
+        trick_points += points_of(trick[k]);
+    }
+    Mask follow = legal & SUIT(led);
+    if (follow) {
+        Mask above = follow & ~(((Mask)2 << win) - 1);
+        Mask below = follow & (((Mask)1 << win) - 1);
+        if (shooting) return above ? high(above) : low(follow);
+        if ((follow & QS_BIT) && win > QUEEN) return QUEEN;
+        if (threat && above && (trick_points || led == 1)) {
+            if (((seat - n + win_at) & 3) == runner) return n == 3 ? low(above) : high(above);
+        }
+        if (n == 3) {
+            Mask safe = follow & ~QS_BIT;
+            if (trick_points == 0 && led != 1) return safe ? high(safe) : high(follow);
+            if (below) return high(below);
+            return safe ? high(safe) : high(follow);
+        }
+        if (below) {
+            if (led == 0 && (unseen & QS_BIT)) {
+                Mask safe = below & ~AK_SPADES;
+                if (safe) return high(safe);
+            }
+            return high(below);
+        }
+        if (led == 0 && (unseen & QS_BIT)) {
+            Mask safe = follow & ~QS_BIT & ~AK_SPADES;
+            return safe ? high(safe) : low(follow);
+        }
+        if (led == 1 || trick_points) return low(follow);
+        Mask safe = follow & ~QS_BIT;
+        return safe ? high(safe) : high(follow);
+    }
+    if (shooting) {
+        Mask safe = legal & ~(HEART_MASK | QS_BIT);
+        return safe ? low(safe) : low(legal);
+    }
+    if (threat) {
+        Mask safe = legal & ~(HEART_MASK | QS_BIT);
+        if (safe) return discard_plain(hand, safe, unseen);
+    }
+    if (legal & QS_BIT) return QUEEN;
+    if ((unseen & QS_BIT) && (legal & AK_SPADES)) return high(legal & AK_SPADES);
+    Mask hearts = legal & HEART_MASK;
+    if (hearts) {
+        int top = high(hearts);
+        if (top >= 13 + 7 || !(legal & ~HEART_MASK)) return top;
+        int plain_top = discard_plain(hand, legal & ~HEART_MASK, unseen);
+        return (top - 13) >= (plain_top % 13) - 2 ? top : plain_top;
+    }
+    return discard_plain(hand, legal, unseen);
+}
+
+/* ---- the generic strong player (rollout.generic_card) ---- */
+
+static int generic_card(int seat, Mask hand, Mask legal, const int *trick, int n, Mask played,
+                        const int *points, int defend_from) {
+    if (!(legal & (legal - 1))) return high(legal);
+    Mask unseen = FULL_DECK & ~hand & ~played;
+    Mask queen_out = unseen & QS_BIT;
+    int total = points[0] + points[1] + points[2] + points[3];
+    int runner = -1;
+    if (total >= defend_from)
+        for (int s = 0; s < 4; s++)
+            if (points[s] == total && s != seat) runner = s;
+    if (!n) {
+        if (runner >= 0) {
+            Mask hearts = legal & HEART_MASK, out_hearts = unseen & HEART_MASK;
+            if (hearts && high(hearts) > high(out_hearts)) return high(hearts);
+        }
+        if (queen_out && !(hand & AK_SPADES)) {
+            Mask lows = legal & LOW_SPADES;
+            if (lows) return high(lows);
+        }
+        int best = -1;
+        double best_score = 1e9;
+        for (int suit = 0; suit < 4; suit++) {
+            Mask mine = legal & SUIT(suit);
+            if (!mine) continue;
+            Mask out = unseen & SUIT(suit);
+            int card;
+            double score;
+            if (out) {
+                Mask safe = mine & ((out & (~out + 1)) - 1);
+                card = high(safe ? safe : (mine & (~mine + 1)));
+                score = count(out & (((Mask)1 << card) - 1)) * 4.0 - count(out) * 0.3;
+            } else {
+                card = low(mine);
+                score = 30.0;
+            }
+            if (suit == 0 && (hand & (QS_BIT | AK_SPADES)) && (queen_out || (hand & QS_BIT)))
+                score += card >= 10 ? 20.0 : 6.0;
+            else if (suit == 1)
+                score += 1.0;
+            if (score < best_score) best = card, best_score = score;
+        }
+        return best;
+    }
+    int led = trick[0] / 13;
+    Mask follow = legal & SUIT(led);
+    int win = -1, win_at = 0, trick_points = 0;
+    for (int k = 0; k < n; k++) {
+        if (trick[k] > win && trick[k] / 13 == led) win = trick[k], win_at = k;
+        trick_points += points_of(trick[k]);
+    }
+    int runner_wins = runner >= 0 && ((seat - n + win_at) & 3) == runner;
+    if (follow) {
+        if (runner_wins) {
+            Mask above = follow & ~(((Mask)2 << win) - 1);
+            if (above && (led == 1 || trick_points)) return n == 3 ? low(above) : high(above);
+        }
+        if ((follow & QS_BIT) && win > 10) return 10;
+        Mask below = follow & (((Mask)1 << win) - 1);
+        if (below) {
+            if (led == 0 && queen_out) {
+                Mask safe = below & ~AK_SPADES;
+                if (safe) return high(safe);
+            }
+            return high(below);
+        }
+        if (n == 3) {
+            Mask safe = follow & ~QS_BIT;
+            return high(safe ? safe : follow);
+        }
+        Mask safe = follow & ~QS_BIT;
+        if (led == 0 && queen_out && (safe & ~AK_SPADES)) safe &= ~AK_SPADES;
+        if (!safe) safe = follow;
+        return low(safe);
+    }
+    if (runner >= 0 && (runner_wins || ((runner - seat) & 3) < 4 - n)) {
+        Mask plain = legal & ~(HEART_MASK | QS_BIT);
+        if (plain) legal = plain;
+    }
+    if (legal & QS_BIT) return 10;
+    if (queen_out && (legal & AK_SPADES)) return high(legal & AK_SPADES);
+    Mask hearts = legal & HEART_MASK;
+    if (hearts) return high(hearts);
+    int best = -1;
+    double best_score = -1.0;
+    static const int side[3] = {0, 2, 3};
+    for (int i = 0; i < 3; i++) {
+        int suit = side[i];
+        Mask mine = legal & SUIT(suit);
+        if (!mine) continue;
+        int top = high(mine);
+        double score = top % 13 + (count(hand & SUIT(suit)) <= 2 ? 3.0 : 0.0);
+        if (score > best_score) best = top, best_score = score;
+    }
+    return best;
+}
+
+/* ---- the textbook Monte Carlo bot's play-out policy (montecarlo.simple_card) ---- */
+
+static int simple_card(Mask legal, const int *trick, int n) {
+    if (!(legal & (legal - 1))) return high(legal);
+    if (!n) {
+        static const int order[4] = {3, 2, 0, 1}; /* ties go clubs, diamonds, spades, hearts */
+        int best = -1, rank = 13;
+        for (int i = 0; i < 4; i++) {
+            Mask mine = legal & SUIT(order[i]);
+            if (mine && low(mine) - 13 * order[i] < rank) best = low(mine), rank = best - 13 * order[i];
+        }
+        return best;
+    }
+    int led = trick[0] / 13;
+    Mask follow = legal & SUIT(led);
+    if (follow) {
+        int win = trick[0];
+        for (int k = 0; k < n; k++)
+            if (trick[k] > win && trick[k] / 13 == led) win = trick[k];
+        Mask below = follow & (((Mask)1 << win) - 1);
+        if (below) return high(below);
+        if (n == 3) {
+            Mask safe = follow & ~QS_BIT;
+            return high(safe ? safe : follow);
+        }
+        return low(follow);
+    }
+    if (legal & QS_BIT) return QUEEN;
+    if (legal & HEART_MASK) return high(legal & HEART_MASK);
+    static const int order[3] = {0, 2, 3}; /* ties go spades, diamonds, clubs */
+    int best = -1, rank = -1;
+    for (int i = 0; i < 3; i++) {
+        Mask mine = legal & SUIT(order[i]);
+        if (mine && high(mine) - 13 * order[i] > rank) best = high(mine), rank = best - 13 * order[i];
+    }
+    return best;
+}
+
+/* ---- SplitMix64: the random stream both paths share (cardems.hearts.splitmix) ---- */
+
+static uint64_t next64(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static double next_float(uint64_t *state) { return (next64(state) >> 11) * (1.0 / 9007199254740992.0); }
+
+/* ---- positions and play-outs ---- */
+
+typedef struct {
+    Mask hands[4];
+    int leader, n, done, broken;
+    int trick[4];
+    int points[4];
+    Mask played;
+} Position;
+
+enum { RANDOM, SIMPLE, HEURISTIC, GENERIC }; /* as rollout.RANDOM ... rollout.GENERIC */
+
+typedef struct {
+    int kind;
+    int runner;   /* HEURISTIC: runner_seat; GENERIC: the seat that runs for the moon */
+    int wary;     /* HEURISTIC */
+    int defender; /* GENERIC */
+    int late;     /* GENERIC */
+    uint64_t *state; /* RANDOM */
+} Policy;
+
+static int choose(const Position *p, int seat, Mask legal, const Policy *policy) {
+    Mask hand = p->hands[seat];
+    switch (policy->kind) {
+    case RANDOM: {
+        int j = (int)(next_float(policy->state) * count(legal));
+        while (j--) legal &= legal - 1;
+        return low(legal);
+    }
+    case SIMPLE:
+        return simple_card(legal, p->trick, p->n);
+    case HEURISTIC:
+        return heuristic_card(seat, hand, legal, p->trick, p->n, p->played, p->points, 1,
+                              policy->runner, policy->wary);
+    default:
+        if (policy->runner < 0) {
+            int from = policy->defender < 0 || seat == policy->defender ? DEFEND_FROM : policy->late;
+            return generic_card(seat, hand, legal, p->trick, p->n, p->played, p->points, from);
+        }
+        if (seat == policy->runner)
+            return heuristic_card(seat, hand, legal, p->trick, p->n, p->played, p->points, 1,
+                                  policy->runner, 0);
+        return generic_card(seat, hand, legal, p->trick, p->n, p->played, p->points, 1);
+    }
+}
+
+static void play_to_end(Position *p, const Policy *policy) {
+    while (p->done < 13) {
+        for (int k = p->n; k < 4; k++) {
+            int seat = (p->leader + k) & 3;
+            Mask hand = p->hands[seat];
+            int c = choose(p, seat, legal_mask(hand, p->n ? p->trick[0] / 13 : -1, p->done == 0, p->broken), policy);
+            p->hands[seat] = hand & ~((Mask)1 << c);
+            p->played |= (Mask)1 << c;
+            if (c >= 13 && c < 26) p->broken = 1;
+            p->trick[p->n++] = c;
+        }
+        int led = p->trick[0] / 13, best = p->trick[0], win = 0;
+        for (int k = 1; k < 4; k++)
+            if (p->trick[k] / 13 == led && p->trick[k] > best) best = p->trick[k], win = k;
+        p->leader = (p->leader + win) & 3;
+        p->points[p->leader] += points_of(p->trick[0]) + points_of(p->trick[1]) +
+                                points_of(p->trick[2]) + points_of(p->trick[3]);
+        p->n = 0;
+        p->done++;
+    }
+}
+
+/* ---- argument parsing ---- */
+
+static int as_mask(PyObject *obj, Mask *out) {
+    unsigned long long v = PyLong_AsUnsignedLongLong(obj);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) return 0;
+    if (v > FULL_DECK) {
+        PyErr_SetString(PyExc_ValueError, "a mask of more than 52 cards");
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+static int as_int(PyObject *obj, int low_, int high_, int *out) {
+    long v = PyLong_AsLong(obj);
+    if (v == -1 && PyErr_Occurred()) return 0;
+    if (v < low_ || v > high_) {
+        PyErr_Format(PyExc_ValueError, "%ld is out of range", v);
+        return 0;
+    }
+    *out = (int)v;
+    return 1;
+}
+
+/* Exactly ``size`` masks; returns ``size``, or -1 with an exception set. */
+static int masks_of(PyObject *seq, Mask *out, int size) {
+    PyObject *fast = PySequence_Fast(seq, "expected a sequence of masks");
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n != size) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "expected %d masks", size);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!as_mask(PySequence_Fast_GET_ITEM(fast, i), &out[i])) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+/* Card indices (at most ``most``); returns how many, or -1. */
+static int cards_of(PyObject *seq, int *out, int most) {
+    PyObject *fast = PySequence_Fast(seq, "expected a sequence of cards");
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > most) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "at most %d cards expected", most);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!as_int(PySequence_Fast_GET_ITEM(fast, i), 0, 51, &out[i])) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+static int ints_of(PyObject *seq, int *out, int size) {
+    PyObject *fast = PySequence_Fast(seq, "expected a sequence of numbers");
+    if (!fast) return 0;
+    if (PySequence_Fast_GET_SIZE(fast) != size) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "expected %d numbers", size);
+        return 0;
+    }
+    for (int i = 0; i < size; i++)
+        if (!as_int(PySequence_Fast_GET_ITEM(fast, i), -1000000, 1000000, &out[i])) {
+            Py_DECREF(fast);
+            return 0;
+        }
+    Py_DECREF(fast);
+    return 1;
+}
+
+static PyObject *points_list(const int *points) {
+    return Py_BuildValue("[iiii]", points[0], points[1], points[2], points[3]);
+}
+
+/* (hands, leader, trick, done, broken, points[, played]) into a position */
+static int position_of(PyObject *hands, int leader, PyObject *trick, int done, int broken,
+                       PyObject *points, Mask played, Position *p) {
+    if (masks_of(hands, p->hands, 4) < 0) return 0;
+    if ((p->n = cards_of(trick, p->trick, 4)) < 0) return 0;
+    if (!ints_of(points, p->points, 4)) return 0;
+    if (leader < 0 || leader > 3 || done < 0 || done > 13) {
+        PyErr_SetString(PyExc_ValueError, "leader or tricks done out of range");
+        return 0;
+    }
+    p->leader = leader, p->done = done, p->broken = broken, p->played = played;
+    return 1;
+}
+
+/* ---- the module's functions ---- */
+
+static PyObject *py_heuristic_rollout(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"hands", "leader", "trick", "done", "broken", "points", "played",
+                            "runner_seat", "wary", NULL};
+    PyObject *hands, *trick, *points;
+    int leader, done, broken, runner = -1, wary = 0;
+    unsigned long long played;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OiOipOK|ip", names, &hands, &leader, &trick, &done,
+                                     &broken, &points, &played, &runner, &wary))
+        return NULL;
+    Position p;
+    if (!position_of(hands, leader, trick, done, broken, points, played, &p)) return NULL;
+    Policy policy = {HEURISTIC, runner, wary, -1, 0, NULL};
+    play_to_end(&p, &policy);
+    return points_list(p.points);
+}
+
+static PyObject *py_generic_rollout(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"hands", "leader", "trick", "done", "broken", "points", "played",
+                            "defender", "runner", "late", NULL};
+    PyObject *hands, *trick, *points;
+    int leader, done, broken, defender = -1, runner = -1, late = 14;
+    unsigned long long played;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OiOipOK|iii", names, &hands, &leader, &trick,
+                                     &done, &broken, &points, &played, &defender, &runner, &late))
+        return NULL;
+    Position p;
+    if (!position_of(hands, leader, trick, done, broken, points, played, &p)) return NULL;
+    Policy policy = {GENERIC, runner, 0, defender, late, NULL};
+    play_to_end(&p, &policy);
+    return points_list(p.points);
+}
+
+static PyObject *py_simple_rollout(PyObject *self, PyObject *args) {
+    PyObject *hands, *trick, *points;
+    int leader, done, broken;
+    if (!PyArg_ParseTuple(args, "OiOipO", &hands, &leader, &trick, &done, &broken, &points))
+        return NULL;
+    Position p;
+    if (!position_of(hands, leader, trick, done, broken, points, 0, &p)) return NULL;
+    Policy policy = {SIMPLE, -1, 0, -1, 0, NULL};
+    play_to_end(&p, &policy);
+    return points_list(p.points);
+}
+
+static PyObject *py_random_rollout(PyObject *self, PyObject *args) {
+    PyObject *hands, *trick, *points;
+    int leader, done, broken;
+    unsigned long long state;
+    if (!PyArg_ParseTuple(args, "OiOipOK", &hands, &leader, &trick, &done, &broken, &points,
+                          &state))
+        return NULL;
+    Position p;
+    if (!position_of(hands, leader, trick, done, broken, points, 0, &p)) return NULL;
+    uint64_t s = state;
+    Policy policy = {RANDOM, -1, 0, -1, 0, &s};
+    play_to_end(&p, &policy);
+    return Py_BuildValue("NK", points_list(p.points), (unsigned long long)s);
+}
+
+static void deal(uint64_t *state, Mask *hands) {
+    int deck[52];
+    for (int i = 0; i < 52; i++) deck[i] = i;
+    for (int i = 51; i > 0; i--) {
+        int j = (int)(next_float(state) * (i + 1));
+        int t = deck[i];
+        deck[i] = deck[j], deck[j] = t;
+    }
+    hands[0] = hands[1] = hands[2] = hands[3] = 0;
+    for (int k = 0; k < 52; k++) hands[k & 3] |= (Mask)1 << deck[k];
+}
+
+static PyObject *py_random_hands(PyObject *self, PyObject *args) {
+    Py_ssize_t many;
+    unsigned long long state;
+    int kind = RANDOM;
+    if (!PyArg_ParseTuple(args, "nK|i", &many, &state, &kind)) return NULL;
+    if (kind < RANDOM || kind > GENERIC) {
+        PyErr_SetString(PyExc_ValueError, "policy 0 (random), 1 (simple), 2 (heuristic) or 3 (generic)");
+        return NULL;
+    }
+    uint64_t s = state;
+    long long totals[4] = {0, 0, 0, 0};
+    Policy policy = {kind, -1, 0, -1, 14, &s};
+    Py_BEGIN_ALLOW_THREADS;
+    for (Py_ssize_t h = 0; h < many; h++) {
+        Position p = {{0}, 0, 0, 0, 0, {0}, {0, 0, 0, 0}, 0};
+        deal(&s, p.hands);
+        while (!(p.hands[p.leader] & TWO_CLUBS_BIT)) p.leader++;
+        play_to_end(&p, &policy);
+        for (int i = 0; i < 4; i++) totals[i] += p.points[i];
+    }
+    Py_END_ALLOW_THREADS;
+    return Py_BuildValue("[LLLL]K", totals[0], totals[1], totals[2], totals[3],
+                         (unsigned long long)s);
+}
+
+static PyObject *py_heuristic_card(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"seat", "hand", "legal", "trick", "played", "points",
+                            "shoot", "runner_seat", "wary", NULL};
+    int seat, shoot = 1, runner = -1, wary = 0, trick[4], pts[4], n;
+    unsigned long long hand, legal, played;
+    PyObject *trick_obj, *points_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iKKOKO|pip", names, &seat, &hand, &legal,
+                                     &trick_obj, &played, &points_obj, &shoot, &runner, &wary))
+        return NULL;
+    if ((n = cards_of(trick_obj, trick, 3)) < 0 || !ints_of(points_obj, pts, 4)) return NULL;
+    return PyLong_FromLong(heuristic_card(seat & 3, hand, legal, trick, n, played, pts, shoot,
+                                          runner, wary));
+}
+
+static PyObject *py_generic_card(PyObject *self, PyObject *args) {
+    int seat, defend_from = DEFEND_FROM, trick[4], pts[4], n;
+    unsigned long long hand, legal, played;
+    PyObject *trick_obj, *points_obj;
+    if (!PyArg_ParseTuple(args, "iKKOKO|i", &seat, &hand, &legal, &trick_obj, &played,
+                          &points_obj, &defend_from))
+        return NULL;
+    if ((n = cards_of(trick_obj, trick, 3)) < 0 || !ints_of(points_obj, pts, 4)) return NULL;
+    return PyLong_FromLong(generic_card(seat & 3, hand, legal, trick, n, played, pts, defend_from));
+}
+
+static PyObject *py_simple_card(PyObject *self, PyObject *args) {
+    int trick[4], n;
+    unsigned long long hand, legal;
+    PyObject *trick_obj;
+    if (!PyArg_ParseTuple(args, "KKO", &hand, &legal, &trick_obj)) return NULL;
+    if ((n = cards_of(trick_obj, trick, 3)) < 0) return NULL;
+    return PyLong_FromLong(simple_card(legal, trick, n));
+}
+
+/* inference.misses: checks are inference.Check tuples
+ * (seat, card, later, trick, played, points, led, first, broken). */
+static PyObject *py_misses(PyObject *self, PyObject *args) {
+    PyObject *hands_obj, *checks;
+    long limit;
+    Mask hands[4];
+    if (!PyArg_ParseTuple(args, "OOl", &hands_obj, &checks, &limit)) return NULL;
+    if (masks_of(hands_obj, hands, 4) < 0) return NULL;
+    PyObject *fast = PySequence_Fast(checks, "expected a sequence of checks");
+    if (!fast) return NULL;
+    long found = 0;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *check = PySequence_Fast_GET_ITEM(fast, i);
+        if (!PyTuple_Check(check) || PyTuple_GET_SIZE(check) != 9) {
+            PyErr_SetString(PyExc_TypeError, "a check is a 9-tuple");
+            goto fail;
+        }
+        int seat, card, led, first, broken, trick[4], pts[4], len;
+        Mask later, played;
+        if (!as_int(PyTuple_GET_ITEM(check, 0), 0, 3, &seat) ||
+            !as_int(PyTuple_GET_ITEM(check, 1), 0, 51, &card) ||
+            !as_mask(PyTuple_GET_ITEM(check, 2), &later) ||
+            (len = cards_of(PyTuple_GET_ITEM(check, 3), trick, 3)) < 0 ||
+            !as_mask(PyTuple_GET_ITEM(check, 4), &played) ||
+            !ints_of(PyTuple_GET_ITEM(check, 5), pts, 4) ||
+            !as_int(PyTuple_GET_ITEM(check, 6), -1, 3, &led))
+            goto fail;
+        if ((first = PyObject_IsTrue(PyTuple_GET_ITEM(check, 7))) < 0 ||
+            (broken = PyObject_IsTrue(PyTuple_GET_ITEM(check, 8))) < 0)
+            goto fail;
+        Mask hand = hands[seat] | later;
+        Mask legal = legal_mask(hand, led, first, broken);
+        if (!(legal >> card & 1)) {
+            found = IMPOSSIBLE;
+            break;
+        }
+        if (!(legal & (legal - 1))) continue;
+        if (heuristic_card(seat, hand, legal, trick, len, played, pts, 1, -1, 0) != card &&
+            ++found > limit)
+            break;
+    }
+    Py_DECREF(fast);
+    return PyLong_FromLong(found);
+fail:
+    Py_DECREF(fast);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"heuristic_rollout", (PyCFunction)(void (*)(void))py_heuristic_rollout,
+     METH_VARARGS | METH_KEYWORDS, "rollout.heuristic_rollout, compiled."},
+    {"generic_rollout", (PyCFunction)(void (*)(void))py_generic_rollout,
+     METH_VARARGS | METH_KEYWORDS, "rollout.generic_rollout, compiled."},
+    {"simple_rollout", py_simple_rollout, METH_VARARGS, "montecarlo.play_out, compiled."},
+    {"random_rollout", py_random_rollout, METH_VARARGS,
+     "playout.random_playout with a SplitMix64 stream: (points, state after)."},
+    {"random_hands", py_random_hands, METH_VARARGS,
+     "Deal and play out many hands: (points per seat summed, state after)."},
+    {"heuristic_card", (PyCFunction)(void (*)(void))py_heuristic_card,
+     METH_VARARGS | METH_KEYWORDS, "heuristic.choose_card (no jitter), compiled."},
+    {"generic_card", py_generic_card, METH_VARARGS, "rollout.generic_card, compiled."},
+    {"simple_card", py_simple_card, METH_VARARGS, "montecarlo.simple_card, compiled."},
+    {"misses", py_misses, METH_VARARGS, "inference.misses, compiled."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_core", "Hearts' search core, compiled.", -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&module); }
