@@ -18,7 +18,7 @@ from cardems.hearts.bots.sampling import Knowledge
 from cardems.hearts.playout import Position, position_of_deal, random_playout
 from cardems.hearts.splitmix import SplitMix
 
-from .helpers import bot_views
+from .helpers import assert_deal_fits, bot_views
 
 pytestmark = pytest.mark.skipif(
     not fast.COMPILED, reason="the compiled core was not built (no C compiler)"
@@ -153,6 +153,24 @@ def test_random_play_outs_draw_the_same_stream() -> None:
         assert sum(totals) == 300 * 26
 
 
+def test_sampled_deals_are_the_same_and_fit_the_view() -> None:
+    compared = 0
+    for number in (3, 8, 21):
+        names = ("medium", "rules", "montecarlo", "easy")
+        for _, seat_view in bot_views(number, names)[::2]:
+            knowledge = Knowledge(seat_view)
+            compiled, python = SplitMix(number), SplitMix(number)
+            for _ in range(20):
+                hands = knowledge.sample(compiled)
+                assert hands == knowledge.py_sample(python)
+                assert compiled.state == python.state
+                assert_deal_fits(seat_view, hands)
+                compared += 1
+            # Dead ends all the way: the last attempt ignores the shown voids.
+            assert knowledge.sample(compiled, 0) == knowledge.py_sample(python, 0)
+    assert compared > 500
+
+
 def test_deal_checks_count_the_same_misses() -> None:
     rng = random.Random(4)
     compared = 0
@@ -179,6 +197,10 @@ def test_bad_input_is_refused_with_a_clear_error() -> None:
         core.heuristic_rollout([1 << 60, 0, 0, 0], 0, [], 0, False, [0] * 4, 0)
     with pytest.raises(TypeError, match="9-tuple"):
         core.misses([0, 0, 0, 0], [(1, 2)], 3)
+    with pytest.raises(TypeError, match="suit group"):
+        core.sample([0] * 4, [13] * 4, [(1,)], 0, 3, 0)
+    # No room for the cards: no deal, and the sampler says so.
+    assert core.sample([0] * 4, [0] * 4, [(7, (1, 2, 3))], 0, 2, 5)[0] is None
 
 
 @pytest.fixture

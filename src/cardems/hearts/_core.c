@@ -678,7 +678,108 @@ fail:
     return NULL;
 }
 
+/* sampling.Knowledge.sample: the others' hands dealt suit group by suit group, each card
+ * (in an order shuffled by Fisher-Yates on the stream's floats) to a holder with room,
+ * chosen in proportion to its room; a dead end starts again, and the last of ``tries`` + 1
+ * attempts ignores the shown voids. */
+static int sample_deal(const Mask *fixed, const int *sizes, const Mask *cards, const int *holders,
+                       int groups, int seat, int tries, uint64_t *state, Mask *hands) {
+    for (int attempt = 0; attempt <= tries; attempt++) {
+        int room[4];
+        for (int s = 0; s < 4; s++) hands[s] = fixed[s], room[s] = sizes[s] - count(fixed[s]);
+        room[seat] = 0;
+        int ok = 1;
+        for (int g = 0; g < groups && ok; g++) {
+            int who[3], nwho = 0;
+            for (int s = 0; s < 4; s++)
+                if (attempt == tries ? s != seat : (holders[g] >> s & 1)) who[nwho++] = s;
+            int order[13], n = 0;
+            for (Mask m = cards[g]; m; m &= m - 1) order[n++] = low(m);
+            for (int i = n - 1; i > 0; i--) {
+                int j = (int)(next_float(state) * (i + 1));
+                int t = order[i];
+                order[i] = order[j], order[j] = t;
+            }
+            for (int i = 0; i < n; i++) {
+                int total = 0;
+                for (int h = 0; h < nwho; h++) total += room[who[h]];
+                if (total <= 0) {
+                    ok = 0;
+                    break;
+                }
+                double pick = next_float(state) * total;
+                int chosen = -1;
+                for (int h = 0; h < nwho; h++) {
+                    pick -= room[who[h]];
+                    if (pick < 0 && room[who[h]] > 0) {
+                        chosen = who[h];
+                        break;
+                    }
+                }
+                if (chosen < 0)
+                    for (int h = 0; h < nwho && chosen < 0; h++)
+                        if (room[who[h]] > 0) chosen = who[h];
+                hands[chosen] |= (Mask)1 << order[i];
+                room[chosen]--;
+            }
+        }
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+static PyObject *py_sample(PyObject *self, PyObject *args) {
+    PyObject *fixed_obj, *sizes_obj, *groups_obj;
+    int seat, tries, sizes[4], holders[4];
+    unsigned long long state;
+    Mask fixed[4], cards[4], hands[4];
+    if (!PyArg_ParseTuple(args, "OOOiiK", &fixed_obj, &sizes_obj, &groups_obj, &seat, &tries,
+                          &state))
+        return NULL;
+    if (masks_of(fixed_obj, fixed, 4) < 0 || !ints_of(sizes_obj, sizes, 4)) return NULL;
+    if (seat < 0 || seat > 3 || tries < 0) {
+        PyErr_SetString(PyExc_ValueError, "seat or tries out of range");
+        return NULL;
+    }
+    PyObject *fast = PySequence_Fast(groups_obj, "expected a sequence of (cards, holders)");
+    if (!fast) return NULL;
+    Py_ssize_t groups = PySequence_Fast_GET_SIZE(fast);
+    if (groups > 4) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "at most 4 suit groups");
+        return NULL;
+    }
+    for (Py_ssize_t g = 0; g < groups; g++) {
+        PyObject *group = PySequence_Fast_GET_ITEM(fast, g);
+        int seats[4] = {0, 0, 0, 0}, n;
+        if (!PyTuple_Check(group) || PyTuple_GET_SIZE(group) != 2 ||
+            !as_mask(PyTuple_GET_ITEM(group, 0), &cards[g]) ||
+            (n = cards_of(PyTuple_GET_ITEM(group, 1), seats, 3)) < 0) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "a suit group is (cards mask, holder seats)");
+            Py_DECREF(fast);
+            return NULL;
+        }
+        if (count(cards[g]) > 13) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "a suit group of more than 13 cards");
+            return NULL;
+        }
+        holders[g] = 0;
+        for (int i = 0; i < n; i++) holders[g] |= 1 << (seats[i] & 3);
+    }
+    Py_DECREF(fast);
+    uint64_t s = state;
+    if (!sample_deal(fixed, sizes, cards, holders, (int)groups, seat, tries, &s, hands))
+        return Py_BuildValue("OK", Py_None, (unsigned long long)s);
+    return Py_BuildValue("[KKKK]K", (unsigned long long)hands[0], (unsigned long long)hands[1],
+                         (unsigned long long)hands[2], (unsigned long long)hands[3],
+                         (unsigned long long)s);
+}
+
 static PyMethodDef methods[] = {
+    {"sample", py_sample, METH_VARARGS,
+     "sampling.Knowledge.sample on a SplitMix64 stream: (hands or None, state after)."},
     {"heuristic_rollout", (PyCFunction)(void (*)(void))py_heuristic_rollout,
      METH_VARARGS | METH_KEYWORDS, "rollout.heuristic_rollout, compiled."},
     {"generic_rollout", (PyCFunction)(void (*)(void))py_generic_rollout,

@@ -20,7 +20,6 @@ the moon.
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass, replace
 
@@ -35,6 +34,7 @@ from cardems.hearts.bots.rollout import (
     round_score,
 )
 from cardems.hearts.core import FULL_DECK, QUEEN_OF_SPADES
+from cardems.hearts.splitmix import SplitMix
 from cardems.hearts.view import SeatView
 
 
@@ -166,7 +166,7 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int = 0, settings: ExpertSettings | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = SplitMix(seed)  # the stream the compiled deal sampler shares
         self.settings = settings = settings or ExpertSettings()
         self.budget = settings.budget_ms / 1000.0
         self.seen = (0, 0)
