@@ -9,14 +9,28 @@ from collections.abc import Iterator
 
 import pytest
 
+from cardems.dealcode import DealCode
 from cardems.hearts import fast
-from cardems.hearts.bots import belief, expert, heuristic, inference, montecarlo, passing, rollout
+from cardems.hearts.bots import (
+    belief,
+    expert,
+    heuristic,
+    inference,
+    make_bot,
+    montecarlo,
+    passing,
+    rollout,
+    sampling,
+)
 from cardems.hearts.bots.expert import ExpertBot, ExpertSettings
-from cardems.hearts.bots.inference import past_checks
+from cardems.hearts.bots.inference import pass_check, past_checks
 from cardems.hearts.bots.montecarlo import MonteCarloBot
 from cardems.hearts.bots.sampling import Knowledge
+from cardems.hearts.core import cards_of, to_card
 from cardems.hearts.playout import Position, position_of_deal, random_playout
+from cardems.hearts.rules import Match, Phase
 from cardems.hearts.splitmix import SplitMix
+from cardems.hearts.view import SeatView, view
 
 from .helpers import assert_deal_fits, bot_views
 
@@ -188,6 +202,56 @@ def test_deal_checks_count_the_same_misses() -> None:
     assert compared > 1000
 
 
+def _across_views(number: int) -> list[SeatView]:
+    """Every view of seat 0 in the third round of match ``number`` (passing across),
+    medium bots in every seat."""
+    bot = make_bot("medium")
+    match = Match.new(DealCode("HT", 1, "N", number))
+    views = []
+    while match.round.number < 3:
+        rnd = match.round
+        if rnd.phase is Phase.PASSING:
+            for seat in range(4):
+                match = match.pass_cards(seat, cards_of(bot.choose_pass(view(match, seat))))
+            continue
+        seat = rnd.to_play
+        assert seat is not None
+        if rnd.number == 2 and seat == 0:
+            views.append(view(match, 0))
+        match = match.play(seat, to_card(bot.choose_play(view(match, seat))))
+    return views
+
+
+def test_the_heuristic_pass_is_the_same() -> None:
+    rng = random.Random(6)
+    for _ in range(3000):
+        hand = sum(1 << c for c in rng.sample(range(52), rng.choice((3, 4, 13, 16))))
+        assert core.heuristic_pass(hand) == heuristic.choose_pass(hand)
+
+
+def test_moved_deals_are_the_same() -> None:
+    compared = 0
+    for number in (2, 7):
+        for seat_view in _across_views(number)[2::3]:
+            knowledge = Knowledge(seat_view)
+            checks = past_checks(seat_view)
+            passed = pass_check(seat_view)
+            assert passed is not None
+            for weight in (0.05, 0.5):
+                walker = belief._Walker(seat_view, knowledge, checks, passed, weight, SplitMix(1))
+                deals = [knowledge.py_sample(SplitMix(k)) for k in range(30)]
+                fresh = [hands[:] for hands in deals]
+                moved = walker.walk([hands[:] for hands in deals], 10, 1e9)
+                state = walker.rng.state
+                walker.rng = SplitMix(1)
+                assert moved == walker.py_walk(deals, 10, 1e9)
+                assert state == walker.rng.state
+                compared += 1
+                # The moves moved cards (the Python walk moved ``deals`` in place).
+                assert any(hands != dealt for (_, hands), dealt in zip(moved, fresh, strict=True))
+    assert compared >= 8
+
+
 def test_bad_input_is_refused_with_a_clear_error() -> None:
     with pytest.raises(ValueError, match="expected 4 masks"):
         core.simple_rollout([0, 0, 0], 0, [], 0, False, [0, 0, 0, 0])
@@ -211,6 +275,8 @@ def python_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(passing, "heuristic_rollout", rollout.py_heuristic_rollout)
     monkeypatch.setattr(belief, "misses", inference.py_misses)
     monkeypatch.setattr(montecarlo, "play_out", montecarlo.py_play_out)
+    monkeypatch.setattr(sampling, "core", None)
+    monkeypatch.setattr(belief, "core", None)
 
 
 def _cards(names: tuple[str, ...], bot: str, settings: ExpertSettings | None) -> list[int]:

@@ -10,7 +10,9 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <stdint.h>
+#include <time.h>
 
 typedef uint64_t Mask;
 
@@ -629,53 +631,259 @@ static PyObject *py_simple_card(PyObject *self, PyObject *args) {
     return PyLong_FromLong(simple_card(legal, trick, n));
 }
 
-/* inference.misses: checks are inference.Check tuples
- * (seat, card, later, trick, played, points, led, first, broken). */
-static PyObject *py_misses(PyObject *self, PyObject *args) {
-    PyObject *hands_obj, *checks;
-    long limit;
-    Mask hands[4];
-    if (!PyArg_ParseTuple(args, "OOl", &hands_obj, &checks, &limit)) return NULL;
-    if (masks_of(hands_obj, hands, 4) < 0) return NULL;
-    PyObject *fast = PySequence_Fast(checks, "expected a sequence of checks");
+/* ---- deal checks (inference) ---- */
+
+typedef struct { /* inference.Check */
+    int seat, card, n, led, first, broken;
+    Mask later, played;
+    int trick[4], points[4];
+} Check;
+
+/* A sequence of inference.Check tuples (seat, card, later, trick, played, points, led,
+ * first, broken) into a fresh array (PyMem_Free it); NULL with an exception set. */
+static Check *checks_of(PyObject *seq, Py_ssize_t *size) {
+    PyObject *fast = PySequence_Fast(seq, "expected a sequence of checks");
     if (!fast) return NULL;
-    long found = 0;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    Check *out = PyMem_Malloc(sizeof(Check) * (n ? n : 1));
+    if (!out) {
+        Py_DECREF(fast);
+        PyErr_NoMemory();
+        return NULL;
+    }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *check = PySequence_Fast_GET_ITEM(fast, i);
-        if (!PyTuple_Check(check) || PyTuple_GET_SIZE(check) != 9) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
+        Check *c = &out[i];
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 9) {
             PyErr_SetString(PyExc_TypeError, "a check is a 9-tuple");
             goto fail;
         }
-        int seat, card, led, first, broken, trick[4], pts[4], len;
-        Mask later, played;
-        if (!as_int(PyTuple_GET_ITEM(check, 0), 0, 3, &seat) ||
-            !as_int(PyTuple_GET_ITEM(check, 1), 0, 51, &card) ||
-            !as_mask(PyTuple_GET_ITEM(check, 2), &later) ||
-            (len = cards_of(PyTuple_GET_ITEM(check, 3), trick, 3)) < 0 ||
-            !as_mask(PyTuple_GET_ITEM(check, 4), &played) ||
-            !ints_of(PyTuple_GET_ITEM(check, 5), pts, 4) ||
-            !as_int(PyTuple_GET_ITEM(check, 6), -1, 3, &led))
+        if (!as_int(PyTuple_GET_ITEM(item, 0), 0, 3, &c->seat) ||
+            !as_int(PyTuple_GET_ITEM(item, 1), 0, 51, &c->card) ||
+            !as_mask(PyTuple_GET_ITEM(item, 2), &c->later) ||
+            (c->n = cards_of(PyTuple_GET_ITEM(item, 3), c->trick, 3)) < 0 ||
+            !as_mask(PyTuple_GET_ITEM(item, 4), &c->played) ||
+            !ints_of(PyTuple_GET_ITEM(item, 5), c->points, 4) ||
+            !as_int(PyTuple_GET_ITEM(item, 6), -1, 3, &c->led) ||
+            (c->first = PyObject_IsTrue(PyTuple_GET_ITEM(item, 7))) < 0 ||
+            (c->broken = PyObject_IsTrue(PyTuple_GET_ITEM(item, 8))) < 0)
             goto fail;
-        if ((first = PyObject_IsTrue(PyTuple_GET_ITEM(check, 7))) < 0 ||
-            (broken = PyObject_IsTrue(PyTuple_GET_ITEM(check, 8))) < 0)
-            goto fail;
-        Mask hand = hands[seat] | later;
-        Mask legal = legal_mask(hand, led, first, broken);
-        if (!(legal >> card & 1)) {
-            found = IMPOSSIBLE;
-            break;
-        }
+    }
+    Py_DECREF(fast);
+    *size = n;
+    return out;
+fail:
+    Py_DECREF(fast);
+    PyMem_Free(out);
+    return NULL;
+}
+
+/* inference.misses: the checks the heuristic contradicts in ``hands`` (stops past
+ * ``limit``); IMPOSSIBLE if one of them was not a legal play there. */
+static long misses(const Mask *hands, const Check *checks, Py_ssize_t n, long limit) {
+    long found = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const Check *c = &checks[i];
+        Mask hand = hands[c->seat] | c->later;
+        Mask legal = legal_mask(hand, c->led, c->first, c->broken);
+        if (!(legal >> c->card & 1)) return IMPOSSIBLE;
         if (!(legal & (legal - 1))) continue;
-        if (heuristic_card(seat, hand, legal, trick, len, played, pts, 1, -1, 0) != card &&
+        if (heuristic_card(c->seat, hand, legal, c->trick, c->n, c->played, c->points, 1, -1, 0) !=
+                c->card &&
             ++found > limit)
             break;
     }
-    Py_DECREF(fast);
+    return found;
+}
+
+static PyObject *py_misses(PyObject *self, PyObject *args) {
+    PyObject *hands_obj, *checks_obj;
+    long limit;
+    Mask hands[4];
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, "OOl", &hands_obj, &checks_obj, &limit)) return NULL;
+    if (masks_of(hands_obj, hands, 4) < 0) return NULL;
+    Check *checks = checks_of(checks_obj, &n);
+    if (!checks) return NULL;
+    long found = misses(hands, checks, n, limit);
+    PyMem_Free(checks);
     return PyLong_FromLong(found);
-fail:
-    Py_DECREF(fast);
-    return NULL;
+}
+
+/* heuristic.pass_ranking's first three cards (no jitter): heuristic.choose_pass. */
+static Mask heuristic_pass(Mask hand) {
+    int low_spades = count(hand & SUIT(0) & LOW_SPADES);
+    double best[3] = {-1e18, -1e18, -1e18};
+    int cards[3] = {-1, -1, -1};
+    for (int c = 0; c < 52; c++) {
+        if (!(hand >> c & 1)) continue;
+        int suit = c / 13, strength = c % 13;
+        double score;
+        if (suit == 0) {
+            if (c == QUEEN)
+                score = low_spades < 4 ? 100.0 : -5.0;
+            else if (c > QUEEN)
+                score = (low_spades < 3 || (hand & QS_BIT)) ? 70.0 + strength : 5.0;
+            else
+                score = -20.0 + strength;
+        } else if (suit == 1) {
+            score = strength * 5.0 - 22.0;
+        } else {
+            int length = count(hand & SUIT(suit));
+            score = strength * 3.0 + (length <= 2 ? 28.0 : length == 3 ? 8.0 : 0.0);
+            if (c == 39) score -= 30;
+        }
+        /* sorted by (score, card), highest first: a later card wins ties */
+        for (int k = 0; k < 3; k++)
+            if (score >= best[k]) {
+                for (int j = 2; j > k; j--) best[j] = best[j - 1], cards[j] = cards[j - 1];
+                best[k] = score, cards[k] = c;
+                break;
+            }
+    }
+    return ((Mask)1 << cards[0]) | ((Mask)1 << cards[1]) | ((Mask)1 << cards[2]);
+}
+
+static PyObject *py_heuristic_pass(PyObject *self, PyObject *args) {
+    unsigned long long hand;
+    if (!PyArg_ParseTuple(args, "K", &hand)) return NULL;
+    if (count(hand) < 3 || hand > FULL_DECK) {
+        PyErr_SetString(PyExc_ValueError, "a hand of at least 3 cards");
+        return NULL;
+    }
+    return PyLong_FromUnsignedLongLong(heuristic_pass(hand));
+}
+
+/* ---- belief._Walker: Metropolis moves on deals ---- */
+
+typedef struct {
+    const Check *by_seat[4];
+    Py_ssize_t sizes[4];
+    int passer; /* -1: no across pass to explain */
+    Mask pass_played, pass_got, pass_gave;
+} Explained;
+
+static long seat_misses(const Explained *e, const Mask *hands, int seat) {
+    long found = 0;
+    if (e->passer == seat) {
+        Mask before = (hands[seat] | e->pass_played | e->pass_gave) & ~e->pass_got;
+        found = heuristic_pass(before) == e->pass_gave ? 0 : 1;
+    }
+    return found + misses(hands, e->by_seat[seat], e->sizes[seat], IMPOSSIBLE);
+}
+
+static int pick(Mask m, uint64_t *state) {
+    int k = (int)(next_float(state) * count(m));
+    while (k--) m &= m - 1;
+    return low(m);
+}
+
+static double cpu_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static PyObject *py_walk(PyObject *self, PyObject *args) {
+    PyObject *deals_obj, *by_seat_obj, *fixed_obj, *voids_obj, *passed_obj;
+    int seat, moves;
+    double weight, deadline;
+    unsigned long long state;
+    Mask fixed[4], voids[4];
+    if (!PyArg_ParseTuple(args, "OiOOOOdidK", &deals_obj, &seat, &by_seat_obj, &fixed_obj,
+                          &voids_obj, &passed_obj, &weight, &moves, &deadline, &state))
+        return NULL;
+    if (seat < 0 || seat > 3) {
+        PyErr_SetString(PyExc_ValueError, "seat out of range");
+        return NULL;
+    }
+    if (masks_of(fixed_obj, fixed, 4) < 0 || masks_of(voids_obj, voids, 4) < 0) return NULL;
+    Explained e = {{NULL, NULL, NULL, NULL}, {0, 0, 0, 0}, -1, 0, 0, 0};
+    if (passed_obj != Py_None) {
+        if (!PyTuple_Check(passed_obj) || PyTuple_GET_SIZE(passed_obj) != 4) {
+            PyErr_SetString(PyExc_TypeError, "the pass to explain is None or a 4-tuple");
+            return NULL;
+        }
+        if (!as_int(PyTuple_GET_ITEM(passed_obj, 0), 0, 3, &e.passer) ||
+            !as_mask(PyTuple_GET_ITEM(passed_obj, 1), &e.pass_played) ||
+            !as_mask(PyTuple_GET_ITEM(passed_obj, 2), &e.pass_got) ||
+            !as_mask(PyTuple_GET_ITEM(passed_obj, 3), &e.pass_gave))
+            return NULL;
+    }
+    PyObject *result = NULL, *deals = NULL;
+    Check *owned[4] = {NULL, NULL, NULL, NULL};
+    Mask(*hands)[4] = NULL;
+    long(*miss)[4] = NULL;
+    PyObject *by_seat = PySequence_Fast(by_seat_obj, "expected the checks of each seat");
+    if (!by_seat) return NULL;
+    if (PySequence_Fast_GET_SIZE(by_seat) != 4) {
+        PyErr_SetString(PyExc_ValueError, "expected the checks of 4 seats");
+        goto done;
+    }
+    for (int s = 0; s < 4; s++) {
+        if (!(owned[s] = checks_of(PySequence_Fast_GET_ITEM(by_seat, s), &e.sizes[s]))) goto done;
+        e.by_seat[s] = owned[s];
+    }
+    if (!(deals = PySequence_Fast(deals_obj, "expected a sequence of deals"))) goto done;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(deals);
+    hands = PyMem_Malloc(sizeof(*hands) * (n ? n : 1));
+    miss = PyMem_Malloc(sizeof(*miss) * (n ? n : 1));
+    if (!hands || !miss) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (masks_of(PySequence_Fast_GET_ITEM(deals, i), hands[i], 4) < 0) goto done;
+    int others[3], pairs[3][2], k = 0;
+    for (int s = 0; s < 4; s++)
+        if (s != seat) others[k++] = s;
+    k = 0;
+    for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 3; j++) pairs[k][0] = others[i], pairs[k][1] = others[j], k++;
+    uint64_t st = state;
+    for (Py_ssize_t i = 0; i < n; i++)
+        for (int s = 0; s < 4; s++) miss[i][s] = s == seat ? 0 : seat_misses(&e, hands[i], s);
+    for (int move = 0; move < moves; move++) {
+        if (cpu_seconds() > deadline) break;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            Mask *h = hands[i];
+            const int *pair = pairs[(int)(next_float(&st) * 3)];
+            int a = pair[0], b = pair[1];
+            Mask free_a = h[a] & ~fixed[a], free_b = h[b] & ~fixed[b];
+            if (!free_a || !free_b) continue;
+            int x = pick(free_a, &st), y = pick(free_b, &st);
+            if ((voids[b] >> (x / 13) & 1) || (voids[a] >> (y / 13) & 1)) continue;
+            Mask flip = ((Mask)1 << x) | ((Mask)1 << y);
+            h[a] ^= flip, h[b] ^= flip;
+            long new_a = seat_misses(&e, h, a), new_b = seat_misses(&e, h, b);
+            long delta = new_a + new_b - miss[i][a] - miss[i][b];
+            if (delta <= 0 || next_float(&st) < pow(weight, (double)delta))
+                miss[i][a] = new_a, miss[i][b] = new_b;
+            else
+                h[a] ^= flip, h[b] ^= flip;
+        }
+    }
+    PyObject *walked = PyList_New(n);
+    if (!walked) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = Py_BuildValue(
+            "l[KKKK]", miss[i][0] + miss[i][1] + miss[i][2] + miss[i][3],
+            (unsigned long long)hands[i][0], (unsigned long long)hands[i][1],
+            (unsigned long long)hands[i][2], (unsigned long long)hands[i][3]);
+        if (!item) {
+            Py_DECREF(walked);
+            goto done;
+        }
+        PyList_SET_ITEM(walked, i, item);
+    }
+    result = Py_BuildValue("NK", walked, (unsigned long long)st);
+done:
+    Py_DECREF(by_seat);
+    Py_XDECREF(deals);
+    for (int s = 0; s < 4; s++) PyMem_Free(owned[s]);
+    PyMem_Free(hands);
+    PyMem_Free(miss);
+    return result;
 }
 
 /* sampling.Knowledge.sample: the others' hands dealt suit group by suit group, each card
@@ -794,6 +1002,9 @@ static PyMethodDef methods[] = {
     {"generic_card", py_generic_card, METH_VARARGS, "rollout.generic_card, compiled."},
     {"simple_card", py_simple_card, METH_VARARGS, "montecarlo.simple_card, compiled."},
     {"misses", py_misses, METH_VARARGS, "inference.misses, compiled."},
+    {"heuristic_pass", py_heuristic_pass, METH_VARARGS, "heuristic.choose_pass (no jitter), compiled."},
+    {"walk", py_walk, METH_VARARGS,
+     "belief._Walker.walk on a SplitMix64 stream: ([(misses, hands)], state after)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -78,3 +78,17 @@ def sample(
     state: int,
     /,
 ) -> tuple[list[int] | None, int]: ...
+def heuristic_pass(hand: int, /) -> int: ...
+def walk(
+    deals: Sequence[Sequence[int]],
+    seat: int,
+    by_seat: Sequence[Sequence[tuple[object, ...]]],
+    fixed: Sequence[int],
+    voids: Sequence[int],
+    passed: tuple[int, int, int, int] | None,
+    weight: float,
+    moves: int,
+    deadline: float,
+    state: int,
+    /,
+) -> tuple[list[tuple[int, list[int]]], int]: ...

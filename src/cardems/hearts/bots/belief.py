@@ -28,6 +28,8 @@ from cardems.hearts.bots.inference import (
     past_checks,
 )
 from cardems.hearts.bots.sampling import Knowledge
+from cardems.hearts.fast import core
+from cardems.hearts.splitmix import SplitMix
 from cardems.hearts.view import SeatView
 
 UNFIT = 3
@@ -177,6 +179,7 @@ class _Walker:
         weight: float,
         rng: random.Random,
     ) -> None:
+        self.seat = view.seat
         self.others = [s for s in range(4) if s != view.seat]
         self.pairs = [(a, b) for a in self.others for b in self.others if a < b]
         self.fixed = knowledge.fixed
@@ -199,7 +202,27 @@ class _Walker:
         return count
 
     def walk(self, deals: list[list[int]], moves: int, deadline: float) -> list[Kept]:
-        """Each deal moved up to ``moves`` times (fewer if ``deadline`` passes)."""
+        """Each deal moved up to ``moves`` times (fewer if ``deadline`` passes); compiled
+        on a :class:`SplitMix` stream where :mod:`cardems.hearts.fast` has the core."""
+        rng = self.rng
+        if core is not None and isinstance(rng, SplitMix):
+            walked, rng.state = core.walk(
+                deals,
+                self.seat,
+                self.by_seat,
+                self.fixed,
+                self.voids,
+                self.passed,
+                self.weight,
+                moves,
+                deadline,
+                rng.state,
+            )
+            return walked
+        return self.py_walk(deals, moves, deadline)
+
+    def py_walk(self, deals: list[list[int]], moves: int, deadline: float) -> list[Kept]:
+        """:meth:`walk` in Python: the reference and the fallback."""
         others = self.others
         states = [
             (hands, [self.seat_misses(hands, s) if s in others else 0 for s in range(4)])
