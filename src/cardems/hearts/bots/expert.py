@@ -180,7 +180,10 @@ class ExpertBot:
             infer=settings.infer,
             sampling_share=settings.sampling_share,
             moves=settings.moves,
+            candidates=max(200, settings.worlds),
         )
+        self.searched = 0
+        """Deals played out for the last card chosen (0: no choice to search)."""
 
     @classmethod
     def from_name(cls, name: str, seed: int = 0) -> ExpertBot:
@@ -243,6 +246,7 @@ class ExpertBot:
     def choose_play(self, view: SeatView) -> int:
         """The legal card with the lowest mean simulated score."""
         self._learn(view)
+        self.searched = 0
         legal = view.legal_mask
         if not legal & (legal - 1):
             return legal.bit_length() - 1
@@ -320,13 +324,14 @@ class ExpertBot:
             )
             return round_score(result, seat, settings.moon_bonus)
 
-        for worlds, (weight, hands) in enumerate(deals):
-            if worlds >= 6 and time.process_time() > deadline:
+        for weight, hands in deals:
+            if self.searched >= 6 and time.process_time() > deadline:
                 break
             for c in choices:
                 totals[c] += weight * play_out(hands, c)
                 if moon_plan:
                     runs[c] += weight * play_out(hands, c, seat)
+            self.searched += 1
         if moon_plan:
             for c in choices:
                 totals[c] = min(totals[c], runs[c])
