@@ -277,6 +277,7 @@ def python_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(montecarlo, "play_out", montecarlo.py_play_out)
     monkeypatch.setattr(sampling, "core", None)
     monkeypatch.setattr(belief, "core", None)
+    monkeypatch.setattr(inference, "heuristic_pass", heuristic.choose_pass)
 
 
 def _cards(names: tuple[str, ...], bot: str, settings: ExpertSettings | None) -> list[int]:
@@ -303,6 +304,17 @@ def test_the_expert_plays_the_same_cards_compiled_or_not(
     compiled = _cards(names, "expert", settings)
     request.getfixturevalue("python_only")
     assert _cards(names, "expert", settings) == compiled
+
+
+@pytest.mark.slow
+def test_the_expert_explains_an_across_pass_the_same_way_compiled_or_not(
+    request: pytest.FixtureRequest,
+) -> None:
+    settings = ExpertSettings(worlds=40, budget_ms=1e6, sampling_share=0.0)
+    views = _across_views(4)[::2]
+    compiled = [ExpertBot(1, settings).choose_play(seat_view) for seat_view in views]
+    request.getfixturevalue("python_only")
+    assert [ExpertBot(1, settings).choose_play(seat_view) for seat_view in views] == compiled
 
 
 @pytest.mark.slow

@@ -90,6 +90,13 @@ if core is not None:
     misses = core.misses
 
 
+heuristic_pass: Callable[[int], int] = choose_pass
+"""The heuristic's pass (without jitter), compiled where :mod:`cardems.hearts.fast` has
+the core."""
+if core is not None:
+    heuristic_pass = core.heuristic_pass
+
+
 def pass_check(view: SeatView) -> tuple[int, int, int, int] | None:
     """For an across pass, what the passer's pass tells: ``(passer, cards it played,
     cards it got from this seat, cards it gave)``; ``None`` otherwise."""
@@ -108,7 +115,7 @@ def pass_miss(hands: list[int], check: tuple[int, int, int, int]) -> int:
     """1 if the heuristic would not have passed what the passer passed in ``hands``."""
     passer, played, got, gave = check
     before = (hands[passer] | played | gave) & ~got
-    return 0 if choose_pass(before) == gave else 1
+    return 0 if heuristic_pass(before) == gave else 1
 
 
 def round_agreement(view: SeatView) -> tuple[int, int] | None:
