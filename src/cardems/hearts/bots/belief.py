@@ -40,6 +40,9 @@ Deal = tuple[int, float, list[int]]
 Kept = tuple[int, list[int]]
 Memory = tuple[tuple[int, tuple[int, ...]], int, list[Kept]]
 """The round's key, how many plays the kept deals explain, and the kept deals."""
+CLOCK_EVERY = 8
+"""Deals sampled, or played out, between two looks at the CPU clock (a look costs about
+as much as a compiled play-out)."""
 WALK_SHARE = 0.7
 """Moves on the deals stop at this share of the budget (the rest is for play-outs)."""
 
@@ -82,7 +85,9 @@ class Belief:
         pool = self._carry_over(view, checks)
         spare: list[Deal] = []
         passed = pass_check(view) if infer else None
+        sampled = 0
         while len(pool) < self.candidates:
+            sampled += 1
             hands = knowledge.sample(rng)
             miss = pass_miss(hands, passed) if passed else 0
             if checks:
@@ -91,6 +96,8 @@ class Belief:
                 pool.append((miss, rng.random(), hands))
             elif miss < IMPOSSIBLE:
                 spare.append((miss, rng.random(), hands))
+            if sampled % CLOCK_EVERY:
+                continue
             now = time.process_time()
             if (now > sample_until and len(pool) + len(spare) >= worlds) or now > deadline:
                 break

@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass, replace
 
 from cardems.hearts.bots import heuristic
-from cardems.hearts.bots.belief import Belief
+from cardems.hearts.bots.belief import CLOCK_EVERY, Belief
 from cardems.hearts.bots.inference import round_agreement
 from cardems.hearts.bots.passing import generic_pass, search_pass
 from cardems.hearts.bots.rollout import (
@@ -325,7 +325,11 @@ class ExpertBot:
             return round_score(result, seat, settings.moon_bonus)
 
         for weight, hands in deals:
-            if self.searched >= 6 and time.process_time() > deadline:
+            if (
+                self.searched >= CLOCK_EVERY
+                and not self.searched % CLOCK_EVERY
+                and time.process_time() > deadline
+            ):
                 break
             for c in choices:
                 totals[c] += weight * play_out(hands, c)
