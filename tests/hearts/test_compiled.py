@@ -84,6 +84,8 @@ def test_splitmix_is_the_published_stream() -> None:
     rand = SplitMix(0)
     draws = [rand.random() for _ in range(2)]
     assert draws == [(0xE220A8397B1DCDAF >> 11) / 2**53, (0x6E789E6AA1B965F4 >> 11) / 2**53]
+    with pytest.raises(TypeError, match="whole number"):
+        SplitMix("seed")
 
 
 def test_every_policy_chooses_the_same_card() -> None:

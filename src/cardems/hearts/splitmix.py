@@ -12,19 +12,7 @@ import random
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
-
-
-def next_state(state: int) -> int:
-    """The state after one draw."""
-    return (state + GOLDEN) & MASK64
-
-
-def output(state: int) -> int:
-    """The 64-bit number drawn on reaching ``state``."""
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
+TWO_TO_MINUS_53 = 1.0 / (1 << 53)
 
 
 class SplitMix(random.Random):
@@ -33,10 +21,16 @@ class SplitMix(random.Random):
     state: int
 
     def seed(self, a: object = None, version: int = 2) -> None:
-        """Start from ``a`` (an int; anything else is hashed as :class:`random.Random` does)."""
-        self.state = (a if isinstance(a, int) else hash(a)) & MASK64
+        """Start from the whole number ``a`` (its low 64 bits; ``None`` is 0)."""
+        if a is None:
+            a = 0
+        if not isinstance(a, int):
+            raise TypeError(f"a SplitMix seed is a whole number, not {a!r}")
+        self.state = a & MASK64
 
     def random(self) -> float:
         """The next float."""
-        self.state = state = (self.state + GOLDEN) & MASK64
-        return (output(state) >> 11) * (1.0 / (1 << 53))
+        self.state = z = (self.state + GOLDEN) & MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return ((z ^ (z >> 31)) >> 11) * TWO_TO_MINUS_53
