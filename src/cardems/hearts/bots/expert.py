@@ -34,6 +34,7 @@ from cardems.hearts.bots.rollout import (
     round_score,
 )
 from cardems.hearts.core import FULL_DECK, QUEEN_OF_SPADES
+from cardems.hearts.fast import COMPILED
 from cardems.hearts.splitmix import SplitMix
 from cardems.hearts.view import SeatView
 
@@ -68,11 +69,12 @@ HIGH_HEARTS = 0b111 << 23  # Q♥ K♥ A♥
 class ExpertSettings:
     """How hard the expert thinks. Measured with ``cardems arena`` (see the README)."""
 
-    worlds: int = 1000
+    worlds: int = 1000 if COMPILED else 150
     """Deals searched per decision (at most; the CPU budget may stop it first). With the
-    compiled core 1,000 take about 10–30 ms; 150 before it (issue 32: 0.845, 0.776–0.920,
-    against three montecarlo bots on 1,045 held-out hands, where 150 scored 0.864,
-    0.792–0.931, on 1,037 — no difference measurable there)."""
+    compiled core 1,000 take about 10–30 ms; in Python alone they would not fit the
+    budget, and it searches 150 (issue 32: 1,000 scored 0.845, 0.776–0.920, against three
+    montecarlo bots on 1,045 held-out hands, where 150 scored 0.864, 0.792–0.931, on
+    1,037 — no difference measurable there)."""
     budget_ms: float = 90.0
     """CPU time per card played (so a busy machine does not weaken it)."""
     infer: bool = True
