@@ -164,8 +164,8 @@ def test_random_play_outs_draw_the_same_stream() -> None:
         assert points == random_playout(pos.copy(), rand.random)
         assert after == rand.state
     for policy in (rollout.RANDOM, rollout.SIMPLE, rollout.HEURISTIC, rollout.GENERIC):
-        assert core.random_hands(300, 99, policy) == rollout.py_play_hands(300, 99, policy)
-        totals, _ = core.random_hands(300, 99, policy)
+        assert core.play_hands(300, 99, policy) == rollout.py_play_hands(300, 99, policy)
+        totals, _ = core.play_hands(300, 99, policy)
         assert sum(totals) == 300 * 26
 
 

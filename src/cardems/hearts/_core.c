@@ -572,7 +572,7 @@ static void deal(uint64_t *state, Mask *hands) {
     for (int k = 0; k < 52; k++) hands[k & 3] |= (Mask)1 << deck[k];
 }
 
-static PyObject *py_random_hands(PyObject *self, PyObject *args) {
+static PyObject *py_play_hands(PyObject *self, PyObject *args) {
     Py_ssize_t many;
     unsigned long long state;
     int kind = RANDOM;
@@ -995,8 +995,8 @@ static PyMethodDef methods[] = {
     {"simple_rollout", py_simple_rollout, METH_VARARGS, "montecarlo.play_out, compiled."},
     {"random_rollout", py_random_rollout, METH_VARARGS,
      "playout.random_playout with a SplitMix64 stream: (points, state after)."},
-    {"random_hands", py_random_hands, METH_VARARGS,
-     "Deal and play out many hands: (points per seat summed, state after)."},
+    {"play_hands", py_play_hands, METH_VARARGS,
+     "rollout.py_play_hands, compiled: (points per seat summed, state after)."},
     {"heuristic_card", (PyCFunction)(void (*)(void))py_heuristic_card,
      METH_VARARGS | METH_KEYWORDS, "heuristic.choose_card (no jitter), compiled."},
     {"generic_card", py_generic_card, METH_VARARGS, "rollout.generic_card, compiled."},

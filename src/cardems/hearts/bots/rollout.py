@@ -316,4 +316,4 @@ def py_play_hands(many: int, state: int, policy: int = RANDOM) -> tuple[list[int
 
 play_hands: Callable[[int, int, int], tuple[list[int], int]] = py_play_hands
 if core is not None:
-    play_hands = core.random_hands
+    play_hands = core.play_hands
