@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 from cardems.cards import parse_cards
 from cardems.hearts.bots.rollout import generic_card, generic_rollout, heuristic_rollout
 from cardems.hearts.core import QUEEN_OF_SPADES, mask_of_cards, to_index
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 
 def _mask(text: str) -> int:
@@ -94,3 +100,21 @@ def test_a_run_for_the_moon_with_every_top_card_gets_there() -> None:
     ]
     points = generic_rollout(hands, 1, [], 0, False, [0, 0, 0, 0], 0, 0, runner=0)
     assert points == [26, 0, 0, 0]
+
+
+def test_the_python_reference_plays_alone() -> None:
+    """With ``CARDEMS_HEARTS_PYTHON=1`` nothing compiled is used and the bots still play."""
+    script = (
+        "from cardems.dealcode import DealCode\n"
+        "from cardems.hearts import fast\n"
+        "from cardems.hearts.arena import play_match\n"
+        "from cardems.hearts.bots import expert, make_bot, rollout\n"
+        "assert fast.core is None and not fast.COMPILED\n"
+        "assert rollout.generic_rollout is rollout.py_generic_rollout\n"
+        "assert expert.ExpertSettings().worlds == 150\n"
+        "names = ('expert:worlds=20', 'montecarlo:worlds=5', 'ismcts:iterations=50', 'medium')\n"
+        "records = play_match(DealCode('HT', 1, 'N', 3), [make_bot(n, 1) for n in names], 1)\n"
+        "assert sum(sum(r.hand_scores) for r in records) in (26, 78)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": SRC, "CARDEMS_HEARTS_PYTHON": "1"}
+    subprocess.run([sys.executable, "-c", script], env=env, check=True, timeout=60)

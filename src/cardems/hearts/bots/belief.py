@@ -28,6 +28,8 @@ from cardems.hearts.bots.inference import (
     past_checks,
 )
 from cardems.hearts.bots.sampling import Knowledge
+from cardems.hearts.fast import core
+from cardems.hearts.splitmix import SplitMix
 from cardems.hearts.view import SeatView
 
 UNFIT = 3
@@ -38,6 +40,9 @@ Deal = tuple[int, float, list[int]]
 Kept = tuple[int, list[int]]
 Memory = tuple[tuple[int, tuple[int, ...]], int, list[Kept]]
 """The round's key, how many plays the kept deals explain, and the kept deals."""
+CLOCK_EVERY = 8
+"""Deals sampled, or played out, between two looks at the CPU clock (a look costs about
+as much as a compiled play-out)."""
 WALK_SHARE = 0.7
 """Moves on the deals stop at this share of the budget (the rest is for play-outs)."""
 
@@ -80,7 +85,9 @@ class Belief:
         pool = self._carry_over(view, checks)
         spare: list[Deal] = []
         passed = pass_check(view) if infer else None
+        sampled = 0
         while len(pool) < self.candidates:
+            sampled += 1
             hands = knowledge.sample(rng)
             miss = pass_miss(hands, passed) if passed else 0
             if checks:
@@ -89,6 +96,8 @@ class Belief:
                 pool.append((miss, rng.random(), hands))
             elif miss < IMPOSSIBLE:
                 spare.append((miss, rng.random(), hands))
+            if sampled % CLOCK_EVERY:
+                continue
             now = time.process_time()
             if (now > sample_until and len(pool) + len(spare) >= worlds) or now > deadline:
                 break
@@ -177,6 +186,7 @@ class _Walker:
         weight: float,
         rng: random.Random,
     ) -> None:
+        self.seat = view.seat
         self.others = [s for s in range(4) if s != view.seat]
         self.pairs = [(a, b) for a in self.others for b in self.others if a < b]
         self.fixed = knowledge.fixed
@@ -199,7 +209,27 @@ class _Walker:
         return count
 
     def walk(self, deals: list[list[int]], moves: int, deadline: float) -> list[Kept]:
-        """Each deal moved up to ``moves`` times (fewer if ``deadline`` passes)."""
+        """Each deal moved up to ``moves`` times (fewer if ``deadline`` passes); compiled
+        on a :class:`SplitMix` stream where :mod:`cardems.hearts.fast` has the core."""
+        rng = self.rng
+        if core is not None and isinstance(rng, SplitMix):
+            walked, rng.state = core.walk(
+                deals,
+                self.seat,
+                self.by_seat,
+                self.fixed,
+                self.voids,
+                self.passed,
+                self.weight,
+                moves,
+                deadline,
+                rng.state,
+            )
+            return walked
+        return self.py_walk(deals, moves, deadline)
+
+    def py_walk(self, deals: list[list[int]], moves: int, deadline: float) -> list[Kept]:
+        """:meth:`walk` in Python: the reference and the fallback."""
         others = self.others
         states = [
             (hands, [self.seat_misses(hands, s) if s in others else 0 for s in range(4)])

@@ -8,11 +8,13 @@ weighs each deal by a factor per miss).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 from typing import NamedTuple
 
 from cardems.hearts.bots.heuristic import choose_card, choose_pass
 from cardems.hearts.core import FULL_DECK, POINTS, bits, legal_mask
+from cardems.hearts.fast import core
 from cardems.hearts.rules import PassDirection, Trick
 from cardems.hearts.view import SeatView
 
@@ -62,7 +64,7 @@ def past_checks(view: SeatView) -> list[Check]:
     return checks
 
 
-def misses(hands: list[int], checks: list[Check], limit: int) -> int:
+def py_misses(hands: list[int], checks: list[Check], limit: int) -> int:
     """How many of ``checks`` the heuristic contradicts in ``hands`` (stops past ``limit``);
     :data:`IMPOSSIBLE` if one of them was not a legal play there."""
     count = 0
@@ -80,6 +82,19 @@ def misses(hands: list[int], checks: list[Check], limit: int) -> int:
             if count > limit:
                 break
     return count
+
+
+misses: Callable[[list[int], list[Check], int], int] = py_misses
+"""The same, compiled where :mod:`cardems.hearts.fast` has the core."""
+if core is not None:
+    misses = core.misses
+
+
+heuristic_pass: Callable[[int], int] = choose_pass
+"""The heuristic's pass (without jitter), compiled where :mod:`cardems.hearts.fast` has
+the core."""
+if core is not None:
+    heuristic_pass = core.heuristic_pass
 
 
 def pass_check(view: SeatView) -> tuple[int, int, int, int] | None:
@@ -100,7 +115,7 @@ def pass_miss(hands: list[int], check: tuple[int, int, int, int]) -> int:
     """1 if the heuristic would not have passed what the passer passed in ``hands``."""
     passer, played, got, gave = check
     before = (hands[passer] | played | gave) & ~got
-    return 0 if choose_pass(before) == gave else 1
+    return 0 if heuristic_pass(before) == gave else 1
 
 
 def round_agreement(view: SeatView) -> tuple[int, int] | None:

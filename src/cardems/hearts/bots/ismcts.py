@@ -18,13 +18,13 @@ Monte Carlo bot. No opponent model beyond "every seat seeks its own best score".
 from __future__ import annotations
 
 import math
-import random
 
 from cardems.hearts.bots import bot_options
 from cardems.hearts.bots.montecarlo import play_out, score_for, textbook_pass
 from cardems.hearts.bots.sampling import Knowledge
 from cardems.hearts.core import bits
 from cardems.hearts.playout import Position
+from cardems.hearts.splitmix import SplitMix
 from cardems.hearts.view import SeatView
 
 EXPLORATION = 0.7
@@ -51,7 +51,7 @@ class IsmctsBot:
     def __init__(
         self, seed: int = 0, iterations: int = 400, exploration: float = EXPLORATION
     ) -> None:
-        self.rng = random.Random(seed)
+        self.rng = SplitMix(seed)  # the stream the compiled deal sampler shares
         self.iterations = iterations
         self.exploration = exploration
 

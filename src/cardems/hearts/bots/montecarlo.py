@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from cardems.hearts.bots import bot_options
 from cardems.hearts.core import FULL_DECK, HEART_MASK, POINTS, QS_BIT, SUIT_MASKS
+from cardems.hearts.fast import core
 from cardems.hearts.rules import Phase
 from cardems.hearts.view import SeatView
 
@@ -96,10 +98,11 @@ def simple_card(hand: int, legal: int, trick: list[int]) -> int:
     return best
 
 
-def play_out(
+def py_play_out(
     hands: list[int], leader: int, trick: list[int], done: int, broken: bool, points: list[int]
 ) -> list[int]:
-    """Finish the round with :func:`simple_card` for every seat; raw points per seat."""
+    """Finish the round with :func:`simple_card` for every seat; raw points per seat
+    (compiled as :func:`play_out` where :mod:`cardems.hearts.fast` has the core)."""
     while done < 13:
         for k in range(len(trick), 4):
             seat = (leader + k) & 3
@@ -132,6 +135,11 @@ def play_out(
         trick = []
         done += 1
     return points
+
+
+play_out: Callable[[list[int], int, list[int], int, bool, list[int]], list[int]] = py_play_out
+if core is not None:
+    play_out = core.simple_rollout
 
 
 def sample_world(view: SeatView, rng: random.Random) -> list[int]:

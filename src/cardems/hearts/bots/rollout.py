@@ -1,13 +1,21 @@
 """Play a position to the end with one policy for every seat (the expert's simulations):
-the medium heuristic, or a generic strong player's policy that assumes nothing of the field."""
+the medium heuristic, or a generic strong player's policy that assumes nothing of the field.
+The play-outs are compiled where :mod:`cardems.hearts.fast` has the core; the ``py_``
+functions are the reference and the fallback."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardems.hearts.bots.heuristic import choose_card
+from cardems.hearts.bots.montecarlo import py_play_out
 from cardems.hearts.core import FULL_DECK, HEART_MASK, POINTS, QS_BIT, SUIT_MASKS
+from cardems.hearts.fast import core
+from cardems.hearts.playout import position_of_deal, random_playout
+from cardems.hearts.splitmix import SplitMix
 
 
-def heuristic_rollout(
+def py_heuristic_rollout(
     hands: list[int],
     leader: int,
     trick: list[int],
@@ -191,7 +199,7 @@ def generic_card(
     return best
 
 
-def generic_rollout(
+def py_generic_rollout(
     hands: list[int],
     leader: int,
     trick: list[int],
@@ -259,3 +267,53 @@ def generic_rollout(
         trick = []
         done += 1
     return points
+
+
+heuristic_rollout = py_heuristic_rollout
+generic_rollout = py_generic_rollout
+if core is not None:
+    heuristic_rollout = core.heuristic_rollout
+    generic_rollout = core.generic_rollout
+
+RANDOM, SIMPLE, HEURISTIC, GENERIC = 0, 1, 2, 3
+"""Policies of :func:`play_hands`: uniformly random legal cards, the montecarlo bot's
+:func:`~cardems.hearts.bots.montecarlo.simple_card`, the heuristic's
+:func:`~cardems.hearts.bots.heuristic.choose_card`, or :func:`generic_card`."""
+
+
+def deal(rand: SplitMix) -> list[int]:
+    """Four hands of a deck shuffled by Fisher–Yates on ``rand``'s floats."""
+    deck = list(range(52))
+    for i in range(51, 0, -1):
+        j = int(rand.random() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    hands = [0, 0, 0, 0]
+    for k, card in enumerate(deck):
+        hands[k & 3] |= 1 << card
+    return hands
+
+
+def py_play_hands(many: int, state: int, policy: int = RANDOM) -> tuple[list[int], int]:
+    """Deal ``many`` hands from the SplitMix64 ``state`` and play each from the 2♣ to the
+    end by ``policy``: the points each seat took in all, and the state after."""
+    rand = SplitMix(state)
+    totals = [0, 0, 0, 0]
+    for _ in range(many):
+        start = position_of_deal(deal(rand))
+        hands, leader, points = start.hands, start.leader, start.points
+        if policy == RANDOM:
+            points = random_playout(start, rand.random)
+        elif policy == SIMPLE:
+            points = py_play_out(hands, leader, [], 0, False, points)
+        elif policy == HEURISTIC:
+            points = py_heuristic_rollout(hands, leader, [], 0, False, points, 0)
+        else:
+            points = py_generic_rollout(hands, leader, [], 0, False, points, 0)
+        for seat in range(4):
+            totals[seat] += points[seat]
+    return totals, rand.state
+
+
+play_hands: Callable[[int, int, int], tuple[list[int], int]] = py_play_hands
+if core is not None:
+    play_hands = core.play_hands

@@ -1,0 +1,1015 @@
+/* Hearts' search core, compiled: the same play-out policies, play-outs, deal checks and
+ * random streams as the Python reference (cardems.hearts.bots.heuristic, .rollout,
+ * .montecarlo, .inference, .sampling and cardems.hearts.playout), decision for decision
+ * (the tests compare the two on seeded positions), many times faster. The Python code
+ * stays the reference and the fallback where this module could not be built.
+ *
+ * Cards are compact indices (cardems.hearts.core): suit * 13 + strength - 2, suits
+ * S H D C, so a suit's highest card in a mask is its highest bit. Scores that the Python
+ * code computes in floating point are computed here in doubles, in the same order. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+#include <stdint.h>
+#include <time.h>
+
+typedef uint64_t Mask;
+
+#define SUIT(s) ((Mask)0x1FFF << (13 * (s)))
+#define HEART_MASK SUIT(1)
+#define QUEEN 10
+#define QS_BIT ((Mask)1 << QUEEN)
+#define AK_SPADES ((Mask)3 << 11)
+#define LOW_SPADES (((Mask)1 << QUEEN) - 1)
+#define POINT_MASK (HEART_MASK | QS_BIT)
+#define TWO_CLUBS_BIT ((Mask)1 << 39)
+#define FULL_DECK (((Mask)1 << 52) - 1)
+#define HIGH_HEARTS ((Mask)7 << 23)
+#define MOON_WATCH 4
+#define MOON_RUN 14
+#define DEFEND_FROM 3
+#define IMPOSSIBLE 1000
+
+static int high(Mask m) { return m ? 63 - __builtin_clzll(m) : -1; }
+static int low(Mask m) { return m ? __builtin_ctzll(m) : -1; }
+static int count(Mask m) { return __builtin_popcountll(m); }
+static int points_of(int c) { return c == QUEEN ? 13 : (c >= 13 && c < 26) ? 1 : 0; }
+
+static Mask legal_mask(Mask hand, int led, int first, int broken) {
+    if (led < 0) {
+        if (first) return hand & TWO_CLUBS_BIT;
+        if (!broken && (hand & ~HEART_MASK)) return hand & ~HEART_MASK;
+        return hand;
+    }
+    Mask follow = hand & SUIT(led);
+    if (follow) return follow;
+    if (first && (hand & ~POINT_MASK)) return hand & ~POINT_MASK;
+    return hand;
+}
+
+/* ---- the medium heuristic (heuristic.choose_card without jitter) ---- */
+
+static int discard_plain(Mask hand, Mask cards, Mask unseen) {
+    int best = -1;
+    double best_score = -1e9;
+    for (int suit = 0; suit < 4; suit++) {
+        Mask mine = cards & SUIT(suit);
+        if (!mine) continue;
+        int top = high(mine);
+        int length = count(hand & SUIT(suit));
+        int under = count(unseen & SUIT(suit) & (((Mask)1 << top) - 1));
+        double score = (double)(top % 13 + (length <= 2 ? 4 : 0)) + (under ? 3.0 : -6.0);
+        if (score > best_score) best = top, best_score = score;
+    }
+    return best;
+}
+
+static int heuristic_lead(Mask hand, Mask legal, Mask unseen, int shooting, int threat) {
+    if (shooting) {
+        int best = -1;
+        double best_score = -1e9;
+        for (int suit = 0; suit < 4; suit++) {
+            Mask mine = legal & SUIT(suit);
+            if (!mine) continue;
+            int top = high(mine);
+            Mask out = unseen & SUIT(suit);
+            int boss = !out || top > high(out);
+            double score = (double)((boss ? 10 : 0) + (suit == 1 ? 3 : 0)) + (top % 13) / 13.0;
+            if (score > best_score) best = top, best_score = score;
+        }
+        return best;
+    }
+    if (threat) {
+        Mask hearts = legal & HEART_MASK, out_hearts = unseen & HEART_MASK;
+        if (hearts && out_hearts && high(hearts) > high(out_hearts)) return high(hearts);
+    }
+    if ((unseen & QS_BIT) && !(hand & AK_SPADES)) {
+        Mask lows = legal & LOW_SPADES;
+        if (lows) return high(lows);
+    }
+    int best = -1;
+    double best_score = 1e9;
+    for (int suit = 0; suit < 4; suit++) {
+        Mask mine = legal & SUIT(suit);
+        if (!mine) continue;
+        Mask out = unseen & SUIT(suit);
+        int card;
+        double score;
+        if (out) {
+            Mask safe = mine & ((out & (~out + 1)) - 1);
+            card = safe ? high(safe) : low(mine);
+            int under = count(out & (((Mask)1 << card) - 1));
+            score = under * 4.0 - count(out) * 0.3;
+        } else {
+            card = low(mine);
+            score = 30.0;
+        }
+        if (suit == 0 && (hand & QS_BIT)) score += count(hand & SUIT(0)) < 5 ? 8.0 : 2.0;
+        if (suit == 0 && (hand & AK_SPADES) && (unseen & QS_BIT) && card > QUEEN) score += 20.0;
+        if (suit == 1) score += 1.0;
+        score += count(mine) * 0.5;
+        if (score < best_score) best = card, best_score = score;
+    }
+    return best;
+}
+
+static int heuristic_card(int seat, Mask hand, Mask legal, const int *trick, int n, Mask played,
+                          const int *points, int shoot, int runner_seat, int wary) {
+    if (!(legal & (legal - 1))) return high(legal);
+    Mask unseen = FULL_DECK & ~hand & ~played;
+    int total = points[0] + points[1] + points[2] + points[3];
+    int runner = -1;
+    if (total >= MOON_WATCH) {
+        for (int s = 0; s < 4; s++)
+            if (points[s] == total) runner = s;
+    } else if (wary && runner_seat >= 0 && total && points[runner_seat] == total) {
+        runner = runner_seat;
+    }
+    int shooting = (seat == runner_seat && points[seat] == total) ||
+                   (shoot && runner == seat && total >= MOON_RUN &&
+                    (!(unseen & HEART_MASK) || (hand & HEART_MASK) > (unseen & HEART_MASK)));
+    int threat = runner >= 0 && runner != seat;
+    if (!n) return heuristic_lead(hand, legal, unseen, shooting, threat);
+    int led = trick[0] / 13;
+    int win = -1, win_at = 0, trick_points = 0;
+    for (int k = 0; k < n; k++) {
+        if (trick[k] > win && trick[k] / 13 == led) win = trick[k], win_at = k;
+        trick_points += points_of(trick[k]);
+    }
+    Mask follow = legal & SUIT(led);
+    if (follow) {
+        Mask above = follow & ~(((Mask)2 << win) - 1);
+        Mask below = follow & (((Mask)1 << win) - 1);
+        if (shooting) return above ? high(above) : low(follow);
+        if ((follow & QS_BIT) && win > QUEEN) return QUEEN;
+        if (threat && above && (trick_points || led == 1)) {
+            if (((seat - n + win_at) & 3) == runner) return n == 3 ? low(above) : high(above);
+        }
+        if (n == 3) {
+            Mask safe = follow & ~QS_BIT;
+            if (trick_points == 0 && led != 1) return safe ? high(safe) : high(follow);
+            if (below) return high(below);
+            return safe ? high(safe) : high(follow);
+        }
+        if (below) {
+            if (led == 0 && (unseen & QS_BIT)) {
+                Mask safe = below & ~AK_SPADES;
+                if (safe) return high(safe);
+            }
+            return high(below);
+        }
+        if (led == 0 && (unseen & QS_BIT)) {
+            Mask safe = follow & ~QS_BIT & ~AK_SPADES;
+            return safe ? high(safe) : low(follow);
+        }
+        if (led == 1 || trick_points) return low(follow);
+        Mask safe = follow & ~QS_BIT;
+        return safe ? high(safe) : high(follow);
+    }
+    if (shooting) {
+        Mask safe = legal & ~(HEART_MASK | QS_BIT);
+        return safe ? low(safe) : low(legal);
+    }
+    if (threat) {
+        Mask safe = legal & ~(HEART_MASK | QS_BIT);
+        if (safe) return discard_plain(hand, safe, unseen);
+    }
+    if (legal & QS_BIT) return QUEEN;
+    if ((unseen & QS_BIT) && (legal & AK_SPADES)) return high(legal & AK_SPADES);
+    Mask hearts = legal & HEART_MASK;
+    if (hearts) {
+        int top = high(hearts);
+        if (top >= 13 + 7 || !(legal & ~HEART_MASK)) return top;
+        int plain_top = discard_plain(hand, legal & ~HEART_MASK, unseen);
+        return (top - 13) >= (plain_top % 13) - 2 ? top : plain_top;
+    }
+    return discard_plain(hand, legal, unseen);
+}
+
+/* ---- the generic strong player (rollout.generic_card) ---- */
+
+static int generic_card(int seat, Mask hand, Mask legal, const int *trick, int n, Mask played,
+                        const int *points, int defend_from) {
+    if (!(legal & (legal - 1))) return high(legal);
+    Mask unseen = FULL_DECK & ~hand & ~played;
+    Mask queen_out = unseen & QS_BIT;
+    int total = points[0] + points[1] + points[2] + points[3];
+    int runner = -1;
+    if (total >= defend_from)
+        for (int s = 0; s < 4; s++)
+            if (points[s] == total && s != seat) runner = s;
+    if (!n) {
+        if (runner >= 0) {
+            Mask hearts = legal & HEART_MASK, out_hearts = unseen & HEART_MASK;
+            if (hearts && high(hearts) > high(out_hearts)) return high(hearts);
+        }
+        if (queen_out && !(hand & AK_SPADES)) {
+            Mask lows = legal & LOW_SPADES;
+            if (lows) return high(lows);
+        }
+        int best = -1;
+        double best_score = 1e9;
+        for (int suit = 0; suit < 4; suit++) {
+            Mask mine = legal & SUIT(suit);
+            if (!mine) continue;
+            Mask out = unseen & SUIT(suit);
+            int card;
+            double score;
+            if (out) {
+                Mask safe = mine & ((out & (~out + 1)) - 1);
+                card = high(safe ? safe : (mine & (~mine + 1)));
+                score = count(out & (((Mask)1 << card) - 1)) * 4.0 - count(out) * 0.3;
+            } else {
+                card = low(mine);
+                score = 30.0;
+            }
+            if (suit == 0 && (hand & (QS_BIT | AK_SPADES)) && (queen_out || (hand & QS_BIT)))
+                score += card >= 10 ? 20.0 : 6.0;
+            else if (suit == 1)
+                score += 1.0;
+            if (score < best_score) best = card, best_score = score;
+        }
+        return best;
+    }
+    int led = trick[0] / 13;
+    Mask follow = legal & SUIT(led);
+    int win = -1, win_at = 0, trick_points = 0;
+    for (int k = 0; k < n; k++) {
+        if (trick[k] > win && trick[k] / 13 == led) win = trick[k], win_at = k;
+        trick_points += points_of(trick[k]);
+    }
+    int runner_wins = runner >= 0 && ((seat - n + win_at) & 3) == runner;
+    if (follow) {
+        if (runner_wins) {
+            Mask above = follow & ~(((Mask)2 << win) - 1);
+            if (above && (led == 1 || trick_points)) return n == 3 ? low(above) : high(above);
+        }
+        if ((follow & QS_BIT) && win > 10) return 10;
+        Mask below = follow & (((Mask)1 << win) - 1);
+        if (below) {
+            if (led == 0 && queen_out) {
+                Mask safe = below & ~AK_SPADES;
+                if (safe) return high(safe);
+            }
+            return high(below);
+        }
+        if (n == 3) {
+            Mask safe = follow & ~QS_BIT;
+            return high(safe ? safe : follow);
+        }
+        Mask safe = follow & ~QS_BIT;
+        if (led == 0 && queen_out && (safe & ~AK_SPADES)) safe &= ~AK_SPADES;
+        if (!safe) safe = follow;
+        return low(safe);
+    }
+    if (runner >= 0 && (runner_wins || ((runner - seat) & 3) < 4 - n)) {
+        Mask plain = legal & ~(HEART_MASK | QS_BIT);
+        if (plain) legal = plain;
+    }
+    if (legal & QS_BIT) return 10;
+    if (queen_out && (legal & AK_SPADES)) return high(legal & AK_SPADES);
+    Mask hearts = legal & HEART_MASK;
+    if (hearts) return high(hearts);
+    int best = -1;
+    double best_score = -1.0;
+    static const int side[3] = {0, 2, 3};
+    for (int i = 0; i < 3; i++) {
+        int suit = side[i];
+        Mask mine = legal & SUIT(suit);
+        if (!mine) continue;
+        int top = high(mine);
+        double score = top % 13 + (count(hand & SUIT(suit)) <= 2 ? 3.0 : 0.0);
+        if (score > best_score) best = top, best_score = score;
+    }
+    return best;
+}
+
+/* ---- the textbook Monte Carlo bot's play-out policy (montecarlo.simple_card) ---- */
+
+static int simple_card(Mask legal, const int *trick, int n) {
+    if (!(legal & (legal - 1))) return high(legal);
+    if (!n) {
+        static const int order[4] = {3, 2, 0, 1}; /* ties go clubs, diamonds, spades, hearts */
+        int best = -1, rank = 13;
+        for (int i = 0; i < 4; i++) {
+            Mask mine = legal & SUIT(order[i]);
+            if (mine && low(mine) - 13 * order[i] < rank) best = low(mine), rank = best - 13 * order[i];
+        }
+        return best;
+    }
+    int led = trick[0] / 13;
+    Mask follow = legal & SUIT(led);
+    if (follow) {
+        int win = trick[0];
+        for (int k = 0; k < n; k++)
+            if (trick[k] > win && trick[k] / 13 == led) win = trick[k];
+        Mask below = follow & (((Mask)1 << win) - 1);
+        if (below) return high(below);
+        if (n == 3) {
+            Mask safe = follow & ~QS_BIT;
+            return high(safe ? safe : follow);
+        }
+        return low(follow);
+    }
+    if (legal & QS_BIT) return QUEEN;
+    if (legal & HEART_MASK) return high(legal & HEART_MASK);
+    static const int order[3] = {0, 2, 3}; /* ties go spades, diamonds, clubs */
+    int best = -1, rank = -1;
+    for (int i = 0; i < 3; i++) {
+        Mask mine = legal & SUIT(order[i]);
+        if (mine && high(mine) - 13 * order[i] > rank) best = high(mine), rank = best - 13 * order[i];
+    }
+    return best;
+}
+
+/* ---- SplitMix64: the random stream both paths share (cardems.hearts.splitmix) ---- */
+
+static uint64_t next64(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static double next_float(uint64_t *state) { return (next64(state) >> 11) * (1.0 / 9007199254740992.0); }
+
+/* ---- positions and play-outs ---- */
+
+typedef struct {
+    Mask hands[4];
+    int leader, n, done, broken;
+    int trick[4];
+    int points[4];
+    Mask played;
+} Position;
+
+enum { RANDOM, SIMPLE, HEURISTIC, GENERIC }; /* as rollout.RANDOM ... rollout.GENERIC */
+
+typedef struct {
+    int kind;
+    int runner;   /* HEURISTIC: runner_seat; GENERIC: the seat that runs for the moon */
+    int wary;     /* HEURISTIC */
+    int defender; /* GENERIC */
+    int late;     /* GENERIC */
+    uint64_t *state; /* RANDOM */
+} Policy;
+
+static int choose(const Position *p, int seat, Mask legal, const Policy *policy) {
+    Mask hand = p->hands[seat];
+    switch (policy->kind) {
+    case RANDOM: {
+        int j = (int)(next_float(policy->state) * count(legal));
+        while (j--) legal &= legal - 1;
+        return low(legal);
+    }
+    case SIMPLE:
+        return simple_card(legal, p->trick, p->n);
+    case HEURISTIC:
+        return heuristic_card(seat, hand, legal, p->trick, p->n, p->played, p->points, 1,
+                              policy->runner, policy->wary);
+    default:
+        if (policy->runner < 0) {
+            int from = policy->defender < 0 || seat == policy->defender ? DEFEND_FROM : policy->late;
+            return generic_card(seat, hand, legal, p->trick, p->n, p->played, p->points, from);
+        }
+        if (seat == policy->runner)
+            return heuristic_card(seat, hand, legal, p->trick, p->n, p->played, p->points, 1,
+                                  policy->runner, 0);
+        return generic_card(seat, hand, legal, p->trick, p->n, p->played, p->points, 1);
+    }
+}
+
+static void play_to_end(Position *p, const Policy *policy) {
+    while (p->done < 13) {
+        for (int k = p->n; k < 4; k++) {
+            int seat = (p->leader + k) & 3;
+            Mask hand = p->hands[seat];
+            int c = choose(p, seat, legal_mask(hand, p->n ? p->trick[0] / 13 : -1, p->done == 0, p->broken), policy);
+            p->hands[seat] = hand & ~((Mask)1 << c);
+            p->played |= (Mask)1 << c;
+            if (c >= 13 && c < 26) p->broken = 1;
+            p->trick[p->n++] = c;
+        }
+        int led = p->trick[0] / 13, best = p->trick[0], win = 0;
+        for (int k = 1; k < 4; k++)
+            if (p->trick[k] / 13 == led && p->trick[k] > best) best = p->trick[k], win = k;
+        p->leader = (p->leader + win) & 3;
+        p->points[p->leader] += points_of(p->trick[0]) + points_of(p->trick[1]) +
+                                points_of(p->trick[2]) + points_of(p->trick[3]);
+        p->n = 0;
+        p->done++;
+    }
+}
+
+/* ---- argument parsing ---- */
+
+static int as_mask(PyObject *obj, Mask *out) {
+    unsigned long long v = PyLong_AsUnsignedLongLong(obj);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) return 0;
+    if (v > FULL_DECK) {
+        PyErr_SetString(PyExc_ValueError, "a mask of more than 52 cards");
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+static int as_int(PyObject *obj, int low_, int high_, int *out) {
+    long v = PyLong_AsLong(obj);
+    if (v == -1 && PyErr_Occurred()) return 0;
+    if (v < low_ || v > high_) {
+        PyErr_Format(PyExc_ValueError, "%ld is out of range", v);
+        return 0;
+    }
+    *out = (int)v;
+    return 1;
+}
+
+/* Exactly ``size`` masks; returns ``size``, or -1 with an exception set. */
+static int masks_of(PyObject *seq, Mask *out, int size) {
+    PyObject *fast = PySequence_Fast(seq, "expected a sequence of masks");
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n != size) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "expected %d masks", size);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!as_mask(PySequence_Fast_GET_ITEM(fast, i), &out[i])) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+/* Card indices (at most ``most``); returns how many, or -1. */
+static int cards_of(PyObject *seq, int *out, int most) {
+    PyObject *fast = PySequence_Fast(seq, "expected a sequence of cards");
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > most) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "at most %d cards expected", most);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!as_int(PySequence_Fast_GET_ITEM(fast, i), 0, 51, &out[i])) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+static int ints_of(PyObject *seq, int *out, int size) {
+    PyObject *fast = PySequence_Fast(seq, "expected a sequence of numbers");
+    if (!fast) return 0;
+    if (PySequence_Fast_GET_SIZE(fast) != size) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "expected %d numbers", size);
+        return 0;
+    }
+    for (int i = 0; i < size; i++)
+        if (!as_int(PySequence_Fast_GET_ITEM(fast, i), -1000000, 1000000, &out[i])) {
+            Py_DECREF(fast);
+            return 0;
+        }
+    Py_DECREF(fast);
+    return 1;
+}
+
+static PyObject *points_list(const int *points) {
+    return Py_BuildValue("[iiii]", points[0], points[1], points[2], points[3]);
+}
+
+/* (hands, leader, trick, done, broken, points[, played]) into a position */
+static int position_of(PyObject *hands, int leader, PyObject *trick, int done, int broken,
+                       PyObject *points, Mask played, Position *p) {
+    if (masks_of(hands, p->hands, 4) < 0) return 0;
+    if ((p->n = cards_of(trick, p->trick, 4)) < 0) return 0;
+    if (!ints_of(points, p->points, 4)) return 0;
+    if (leader < 0 || leader > 3 || done < 0 || done > 13) {
+        PyErr_SetString(PyExc_ValueError, "leader or tricks done out of range");
+        return 0;
+    }
+    p->leader = leader, p->done = done, p->broken = broken, p->played = played;
+    return 1;
+}
+
+/* ---- the module's functions ---- */
+
+static PyObject *py_heuristic_rollout(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"hands", "leader", "trick", "done", "broken", "points", "played",
+                            "runner_seat", "wary", NULL};
+    PyObject *hands, *trick, *points;
+    int leader, done, broken, runner = -1, wary = 0;
+    unsigned long long played;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OiOipOK|ip", names, &hands, &leader, &trick, &done,
+                                     &broken, &points, &played, &runner, &wary))
+        return NULL;
+    Position p;
+    if (!position_of(hands, leader, trick, done, broken, points, played, &p)) return NULL;
+    Policy policy = {HEURISTIC, runner, wary, -1, 0, NULL};
+    play_to_end(&p, &policy);
+    return points_list(p.points);
+}
+
+static PyObject *py_generic_rollout(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"hands", "leader", "trick", "done", "broken", "points", "played",
+                            "defender", "runner", "late", NULL};
+    PyObject *hands, *trick, *points;
+    int leader, done, broken, defender = -1, runner = -1, late = 14;
+    unsigned long long played;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OiOipOK|iii", names, &hands, &leader, &trick,
+                                     &done, &broken, &points, &played, &defender, &runner, &late))
+        return NULL;
+    Position p;
+    if (!position_of(hands, leader, trick, done, broken, points, played, &p)) return NULL;
+    Policy policy = {GENERIC, runner, 0, defender, late, NULL};
+    play_to_end(&p, &policy);
+    return points_list(p.points);
+}
+
+static PyObject *py_simple_rollout(PyObject *self, PyObject *args) {
+    PyObject *hands, *trick, *points;
+    int leader, done, broken;
+    if (!PyArg_ParseTuple(args, "OiOipO", &hands, &leader, &trick, &done, &broken, &points))
+        return NULL;
+    Position p;
+    if (!position_of(hands, leader, trick, done, broken, points, 0, &p)) return NULL;
+    Policy policy = {SIMPLE, -1, 0, -1, 0, NULL};
+    play_to_end(&p, &policy);
+    return points_list(p.points);
+}
+
+static PyObject *py_random_rollout(PyObject *self, PyObject *args) {
+    PyObject *hands, *trick, *points;
+    int leader, done, broken;
+    unsigned long long state;
+    if (!PyArg_ParseTuple(args, "OiOipOK", &hands, &leader, &trick, &done, &broken, &points,
+                          &state))
+        return NULL;
+    Position p;
+    if (!position_of(hands, leader, trick, done, broken, points, 0, &p)) return NULL;
+    uint64_t s = state;
+    Policy policy = {RANDOM, -1, 0, -1, 0, &s};
+    play_to_end(&p, &policy);
+    return Py_BuildValue("NK", points_list(p.points), (unsigned long long)s);
+}
+
+static void deal(uint64_t *state, Mask *hands) {
+    int deck[52];
+    for (int i = 0; i < 52; i++) deck[i] = i;
+    for (int i = 51; i > 0; i--) {
+        int j = (int)(next_float(state) * (i + 1));
+        int t = deck[i];
+        deck[i] = deck[j], deck[j] = t;
+    }
+    hands[0] = hands[1] = hands[2] = hands[3] = 0;
+    for (int k = 0; k < 52; k++) hands[k & 3] |= (Mask)1 << deck[k];
+}
+
+static PyObject *py_play_hands(PyObject *self, PyObject *args) {
+    Py_ssize_t many;
+    unsigned long long state;
+    int kind = RANDOM;
+    if (!PyArg_ParseTuple(args, "nK|i", &many, &state, &kind)) return NULL;
+    if (kind < RANDOM || kind > GENERIC) {
+        PyErr_SetString(PyExc_ValueError, "policy 0 (random), 1 (simple), 2 (heuristic) or 3 (generic)");
+        return NULL;
+    }
+    uint64_t s = state;
+    long long totals[4] = {0, 0, 0, 0};
+    Policy policy = {kind, -1, 0, -1, 14, &s};
+    Py_BEGIN_ALLOW_THREADS;
+    for (Py_ssize_t h = 0; h < many; h++) {
+        Position p = {{0}, 0, 0, 0, 0, {0}, {0, 0, 0, 0}, 0};
+        deal(&s, p.hands);
+        while (!(p.hands[p.leader] & TWO_CLUBS_BIT)) p.leader++;
+        play_to_end(&p, &policy);
+        for (int i = 0; i < 4; i++) totals[i] += p.points[i];
+    }
+    Py_END_ALLOW_THREADS;
+    return Py_BuildValue("[LLLL]K", totals[0], totals[1], totals[2], totals[3],
+                         (unsigned long long)s);
+}
+
+static PyObject *py_heuristic_card(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"seat", "hand", "legal", "trick", "played", "points",
+                            "shoot", "runner_seat", "wary", NULL};
+    int seat, shoot = 1, runner = -1, wary = 0, trick[4], pts[4], n;
+    unsigned long long hand, legal, played;
+    PyObject *trick_obj, *points_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iKKOKO|pip", names, &seat, &hand, &legal,
+                                     &trick_obj, &played, &points_obj, &shoot, &runner, &wary))
+        return NULL;
+    if ((n = cards_of(trick_obj, trick, 3)) < 0 || !ints_of(points_obj, pts, 4)) return NULL;
+    return PyLong_FromLong(heuristic_card(seat & 3, hand, legal, trick, n, played, pts, shoot,
+                                          runner, wary));
+}
+
+static PyObject *py_generic_card(PyObject *self, PyObject *args) {
+    int seat, defend_from = DEFEND_FROM, trick[4], pts[4], n;
+    unsigned long long hand, legal, played;
+    PyObject *trick_obj, *points_obj;
+    if (!PyArg_ParseTuple(args, "iKKOKO|i", &seat, &hand, &legal, &trick_obj, &played,
+                          &points_obj, &defend_from))
+        return NULL;
+    if ((n = cards_of(trick_obj, trick, 3)) < 0 || !ints_of(points_obj, pts, 4)) return NULL;
+    return PyLong_FromLong(generic_card(seat & 3, hand, legal, trick, n, played, pts, defend_from));
+}
+
+static PyObject *py_simple_card(PyObject *self, PyObject *args) {
+    int trick[4], n;
+    unsigned long long hand, legal;
+    PyObject *trick_obj;
+    if (!PyArg_ParseTuple(args, "KKO", &hand, &legal, &trick_obj)) return NULL;
+    if ((n = cards_of(trick_obj, trick, 3)) < 0) return NULL;
+    return PyLong_FromLong(simple_card(legal, trick, n));
+}
+
+/* ---- deal checks (inference) ---- */
+
+typedef struct { /* inference.Check */
+    int seat, card, n, led, first, broken;
+    Mask later, played;
+    int trick[4], points[4];
+} Check;
+
+/* A sequence of inference.Check tuples (seat, card, later, trick, played, points, led,
+ * first, broken) into a fresh array (PyMem_Free it); NULL with an exception set. */
+static Check *checks_of(PyObject *seq, Py_ssize_t *size) {
+    PyObject *fast = PySequence_Fast(seq, "expected a sequence of checks");
+    if (!fast) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    Check *out = PyMem_Malloc(sizeof(Check) * (n ? n : 1));
+    if (!out) {
+        Py_DECREF(fast);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
+        Check *c = &out[i];
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 9) {
+            PyErr_SetString(PyExc_TypeError, "a check is a 9-tuple");
+            goto fail;
+        }
+        if (!as_int(PyTuple_GET_ITEM(item, 0), 0, 3, &c->seat) ||
+            !as_int(PyTuple_GET_ITEM(item, 1), 0, 51, &c->card) ||
+            !as_mask(PyTuple_GET_ITEM(item, 2), &c->later) ||
+            (c->n = cards_of(PyTuple_GET_ITEM(item, 3), c->trick, 3)) < 0 ||
+            !as_mask(PyTuple_GET_ITEM(item, 4), &c->played) ||
+            !ints_of(PyTuple_GET_ITEM(item, 5), c->points, 4) ||
+            !as_int(PyTuple_GET_ITEM(item, 6), -1, 3, &c->led) ||
+            (c->first = PyObject_IsTrue(PyTuple_GET_ITEM(item, 7))) < 0 ||
+            (c->broken = PyObject_IsTrue(PyTuple_GET_ITEM(item, 8))) < 0)
+            goto fail;
+    }
+    Py_DECREF(fast);
+    *size = n;
+    return out;
+fail:
+    Py_DECREF(fast);
+    PyMem_Free(out);
+    return NULL;
+}
+
+/* inference.misses: the checks the heuristic contradicts in ``hands`` (stops past
+ * ``limit``); IMPOSSIBLE if one of them was not a legal play there. */
+static long misses(const Mask *hands, const Check *checks, Py_ssize_t n, long limit) {
+    long found = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const Check *c = &checks[i];
+        Mask hand = hands[c->seat] | c->later;
+        Mask legal = legal_mask(hand, c->led, c->first, c->broken);
+        if (!(legal >> c->card & 1)) return IMPOSSIBLE;
+        if (!(legal & (legal - 1))) continue;
+        if (heuristic_card(c->seat, hand, legal, c->trick, c->n, c->played, c->points, 1, -1, 0) !=
+                c->card &&
+            ++found > limit)
+            break;
+    }
+    return found;
+}
+
+static PyObject *py_misses(PyObject *self, PyObject *args) {
+    PyObject *hands_obj, *checks_obj;
+    long limit;
+    Mask hands[4];
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, "OOl", &hands_obj, &checks_obj, &limit)) return NULL;
+    if (masks_of(hands_obj, hands, 4) < 0) return NULL;
+    Check *checks = checks_of(checks_obj, &n);
+    if (!checks) return NULL;
+    long found = misses(hands, checks, n, limit);
+    PyMem_Free(checks);
+    return PyLong_FromLong(found);
+}
+
+/* heuristic.pass_ranking's first three cards (no jitter): heuristic.choose_pass. */
+static Mask heuristic_pass(Mask hand) {
+    int low_spades = count(hand & SUIT(0) & LOW_SPADES);
+    double best[3] = {-1e18, -1e18, -1e18};
+    int cards[3] = {-1, -1, -1};
+    for (int c = 0; c < 52; c++) {
+        if (!(hand >> c & 1)) continue;
+        int suit = c / 13, strength = c % 13;
+        double score;
+        if (suit == 0) {
+            if (c == QUEEN)
+                score = low_spades < 4 ? 100.0 : -5.0;
+            else if (c > QUEEN)
+                score = (low_spades < 3 || (hand & QS_BIT)) ? 70.0 + strength : 5.0;
+            else
+                score = -20.0 + strength;
+        } else if (suit == 1) {
+            score = strength * 5.0 - 22.0;
+        } else {
+            int length = count(hand & SUIT(suit));
+            score = strength * 3.0 + (length <= 2 ? 28.0 : length == 3 ? 8.0 : 0.0);
+            if (c == 39) score -= 30;
+        }
+        /* sorted by (score, card), highest first: a later card wins ties */
+        for (int k = 0; k < 3; k++)
+            if (score >= best[k]) {
+                for (int j = 2; j > k; j--) best[j] = best[j - 1], cards[j] = cards[j - 1];
+                best[k] = score, cards[k] = c;
+                break;
+            }
+    }
+    return ((Mask)1 << cards[0]) | ((Mask)1 << cards[1]) | ((Mask)1 << cards[2]);
+}
+
+static PyObject *py_heuristic_pass(PyObject *self, PyObject *args) {
+    unsigned long long hand;
+    if (!PyArg_ParseTuple(args, "K", &hand)) return NULL;
+    if (count(hand) < 3 || hand > FULL_DECK) {
+        PyErr_SetString(PyExc_ValueError, "a hand of at least 3 cards");
+        return NULL;
+    }
+    return PyLong_FromUnsignedLongLong(heuristic_pass(hand));
+}
+
+/* ---- belief._Walker: Metropolis moves on deals ---- */
+
+typedef struct {
+    const Check *by_seat[4];
+    Py_ssize_t sizes[4];
+    int passer; /* -1: no across pass to explain */
+    Mask pass_played, pass_got, pass_gave;
+} Explained;
+
+static long seat_misses(const Explained *e, const Mask *hands, int seat) {
+    long found = 0;
+    if (e->passer == seat) {
+        Mask before = (hands[seat] | e->pass_played | e->pass_gave) & ~e->pass_got;
+        found = heuristic_pass(before) == e->pass_gave ? 0 : 1;
+    }
+    return found + misses(hands, e->by_seat[seat], e->sizes[seat], IMPOSSIBLE);
+}
+
+static int pick(Mask m, uint64_t *state) {
+    int k = (int)(next_float(state) * count(m));
+    while (k--) m &= m - 1;
+    return low(m);
+}
+
+static double cpu_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static PyObject *py_walk(PyObject *self, PyObject *args) {
+    PyObject *deals_obj, *by_seat_obj, *fixed_obj, *voids_obj, *passed_obj;
+    int seat, moves;
+    double weight, deadline;
+    unsigned long long state;
+    Mask fixed[4], voids[4];
+    if (!PyArg_ParseTuple(args, "OiOOOOdidK", &deals_obj, &seat, &by_seat_obj, &fixed_obj,
+                          &voids_obj, &passed_obj, &weight, &moves, &deadline, &state))
+        return NULL;
+    if (seat < 0 || seat > 3) {
+        PyErr_SetString(PyExc_ValueError, "seat out of range");
+        return NULL;
+    }
+    if (masks_of(fixed_obj, fixed, 4) < 0 || masks_of(voids_obj, voids, 4) < 0) return NULL;
+    Explained e = {{NULL, NULL, NULL, NULL}, {0, 0, 0, 0}, -1, 0, 0, 0};
+    if (passed_obj != Py_None) {
+        if (!PyTuple_Check(passed_obj) || PyTuple_GET_SIZE(passed_obj) != 4) {
+            PyErr_SetString(PyExc_TypeError, "the pass to explain is None or a 4-tuple");
+            return NULL;
+        }
+        if (!as_int(PyTuple_GET_ITEM(passed_obj, 0), 0, 3, &e.passer) ||
+            !as_mask(PyTuple_GET_ITEM(passed_obj, 1), &e.pass_played) ||
+            !as_mask(PyTuple_GET_ITEM(passed_obj, 2), &e.pass_got) ||
+            !as_mask(PyTuple_GET_ITEM(passed_obj, 3), &e.pass_gave))
+            return NULL;
+    }
+    PyObject *result = NULL, *deals = NULL;
+    Check *owned[4] = {NULL, NULL, NULL, NULL};
+    Mask(*hands)[4] = NULL;
+    long(*miss)[4] = NULL;
+    PyObject *by_seat = PySequence_Fast(by_seat_obj, "expected the checks of each seat");
+    if (!by_seat) return NULL;
+    if (PySequence_Fast_GET_SIZE(by_seat) != 4) {
+        PyErr_SetString(PyExc_ValueError, "expected the checks of 4 seats");
+        goto done;
+    }
+    for (int s = 0; s < 4; s++) {
+        if (!(owned[s] = checks_of(PySequence_Fast_GET_ITEM(by_seat, s), &e.sizes[s]))) goto done;
+        e.by_seat[s] = owned[s];
+    }
+    if (!(deals = PySequence_Fast(deals_obj, "expected a sequence of deals"))) goto done;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(deals);
+    hands = PyMem_Malloc(sizeof(*hands) * (n ? n : 1));
+    miss = PyMem_Malloc(sizeof(*miss) * (n ? n : 1));
+    if (!hands || !miss) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (masks_of(PySequence_Fast_GET_ITEM(deals, i), hands[i], 4) < 0) goto done;
+    int others[3], pairs[3][2], k = 0;
+    for (int s = 0; s < 4; s++)
+        if (s != seat) others[k++] = s;
+    k = 0;
+    for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 3; j++) pairs[k][0] = others[i], pairs[k][1] = others[j], k++;
+    uint64_t st = state;
+    for (Py_ssize_t i = 0; i < n; i++)
+        for (int s = 0; s < 4; s++) miss[i][s] = s == seat ? 0 : seat_misses(&e, hands[i], s);
+    for (int move = 0; move < moves; move++) {
+        if (cpu_seconds() > deadline) break;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            Mask *h = hands[i];
+            const int *pair = pairs[(int)(next_float(&st) * 3)];
+            int a = pair[0], b = pair[1];
+            Mask free_a = h[a] & ~fixed[a], free_b = h[b] & ~fixed[b];
+            if (!free_a || !free_b) continue;
+            int x = pick(free_a, &st), y = pick(free_b, &st);
+            if ((voids[b] >> (x / 13) & 1) || (voids[a] >> (y / 13) & 1)) continue;
+            Mask flip = ((Mask)1 << x) | ((Mask)1 << y);
+            h[a] ^= flip, h[b] ^= flip;
+            long new_a = seat_misses(&e, h, a), new_b = seat_misses(&e, h, b);
+            long delta = new_a + new_b - miss[i][a] - miss[i][b];
+            if (delta <= 0 || next_float(&st) < pow(weight, (double)delta))
+                miss[i][a] = new_a, miss[i][b] = new_b;
+            else
+                h[a] ^= flip, h[b] ^= flip;
+        }
+    }
+    PyObject *walked = PyList_New(n);
+    if (!walked) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = Py_BuildValue(
+            "l[KKKK]", miss[i][0] + miss[i][1] + miss[i][2] + miss[i][3],
+            (unsigned long long)hands[i][0], (unsigned long long)hands[i][1],
+            (unsigned long long)hands[i][2], (unsigned long long)hands[i][3]);
+        if (!item) {
+            Py_DECREF(walked);
+            goto done;
+        }
+        PyList_SET_ITEM(walked, i, item);
+    }
+    result = Py_BuildValue("NK", walked, (unsigned long long)st);
+done:
+    Py_DECREF(by_seat);
+    Py_XDECREF(deals);
+    for (int s = 0; s < 4; s++) PyMem_Free(owned[s]);
+    PyMem_Free(hands);
+    PyMem_Free(miss);
+    return result;
+}
+
+/* sampling.Knowledge.sample: the others' hands dealt suit group by suit group, each card
+ * (in an order shuffled by Fisher-Yates on the stream's floats) to a holder with room,
+ * chosen in proportion to its room; a dead end starts again, and the last of ``tries`` + 1
+ * attempts ignores the shown voids. */
+static int sample_deal(const Mask *fixed, const int *sizes, const Mask *cards, const int *holders,
+                       int groups, int seat, int tries, uint64_t *state, Mask *hands) {
+    for (int attempt = 0; attempt <= tries; attempt++) {
+        int room[4];
+        for (int s = 0; s < 4; s++) hands[s] = fixed[s], room[s] = sizes[s] - count(fixed[s]);
+        room[seat] = 0;
+        int ok = 1;
+        for (int g = 0; g < groups && ok; g++) {
+            int who[3], nwho = 0;
+            for (int s = 0; s < 4; s++)
+                if (attempt == tries ? s != seat : (holders[g] >> s & 1)) who[nwho++] = s;
+            int order[13], n = 0;
+            for (Mask m = cards[g]; m; m &= m - 1) order[n++] = low(m);
+            for (int i = n - 1; i > 0; i--) {
+                int j = (int)(next_float(state) * (i + 1));
+                int t = order[i];
+                order[i] = order[j], order[j] = t;
+            }
+            for (int i = 0; i < n; i++) {
+                int total = 0;
+                for (int h = 0; h < nwho; h++) total += room[who[h]];
+                if (total <= 0) {
+                    ok = 0;
+                    break;
+                }
+                double pick = next_float(state) * total;
+                int chosen = -1;
+                for (int h = 0; h < nwho; h++) {
+                    pick -= room[who[h]];
+                    if (pick < 0 && room[who[h]] > 0) {
+                        chosen = who[h];
+                        break;
+                    }
+                }
+                if (chosen < 0)
+                    for (int h = 0; h < nwho && chosen < 0; h++)
+                        if (room[who[h]] > 0) chosen = who[h];
+                hands[chosen] |= (Mask)1 << order[i];
+                room[chosen]--;
+            }
+        }
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+static PyObject *py_sample(PyObject *self, PyObject *args) {
+    PyObject *fixed_obj, *sizes_obj, *groups_obj;
+    int seat, tries, sizes[4], holders[4];
+    unsigned long long state;
+    Mask fixed[4], cards[4], hands[4];
+    if (!PyArg_ParseTuple(args, "OOOiiK", &fixed_obj, &sizes_obj, &groups_obj, &seat, &tries,
+                          &state))
+        return NULL;
+    if (masks_of(fixed_obj, fixed, 4) < 0 || !ints_of(sizes_obj, sizes, 4)) return NULL;
+    if (seat < 0 || seat > 3 || tries < 0) {
+        PyErr_SetString(PyExc_ValueError, "seat or tries out of range");
+        return NULL;
+    }
+    PyObject *fast = PySequence_Fast(groups_obj, "expected a sequence of (cards, holders)");
+    if (!fast) return NULL;
+    Py_ssize_t groups = PySequence_Fast_GET_SIZE(fast);
+    if (groups > 4) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "at most 4 suit groups");
+        return NULL;
+    }
+    for (Py_ssize_t g = 0; g < groups; g++) {
+        PyObject *group = PySequence_Fast_GET_ITEM(fast, g);
+        int seats[4] = {0, 0, 0, 0}, n;
+        if (!PyTuple_Check(group) || PyTuple_GET_SIZE(group) != 2 ||
+            !as_mask(PyTuple_GET_ITEM(group, 0), &cards[g]) ||
+            (n = cards_of(PyTuple_GET_ITEM(group, 1), seats, 3)) < 0) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "a suit group is (cards mask, holder seats)");
+            Py_DECREF(fast);
+            return NULL;
+        }
+        if (count(cards[g]) > 13) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "a suit group of more than 13 cards");
+            return NULL;
+        }
+        holders[g] = 0;
+        for (int i = 0; i < n; i++) holders[g] |= 1 << (seats[i] & 3);
+    }
+    Py_DECREF(fast);
+    uint64_t s = state;
+    if (!sample_deal(fixed, sizes, cards, holders, (int)groups, seat, tries, &s, hands))
+        return Py_BuildValue("OK", Py_None, (unsigned long long)s);
+    return Py_BuildValue("[KKKK]K", (unsigned long long)hands[0], (unsigned long long)hands[1],
+                         (unsigned long long)hands[2], (unsigned long long)hands[3],
+                         (unsigned long long)s);
+}
+
+static PyMethodDef methods[] = {
+    {"sample", py_sample, METH_VARARGS,
+     "sampling.Knowledge.sample on a SplitMix64 stream: (hands or None, state after)."},
+    {"heuristic_rollout", (PyCFunction)(void (*)(void))py_heuristic_rollout,
+     METH_VARARGS | METH_KEYWORDS, "rollout.heuristic_rollout, compiled."},
+    {"generic_rollout", (PyCFunction)(void (*)(void))py_generic_rollout,
+     METH_VARARGS | METH_KEYWORDS, "rollout.generic_rollout, compiled."},
+    {"simple_rollout", py_simple_rollout, METH_VARARGS, "montecarlo.play_out, compiled."},
+    {"random_rollout", py_random_rollout, METH_VARARGS,
+     "playout.random_playout with a SplitMix64 stream: (points, state after)."},
+    {"play_hands", py_play_hands, METH_VARARGS,
+     "rollout.py_play_hands, compiled: (points per seat summed, state after)."},
+    {"heuristic_card", (PyCFunction)(void (*)(void))py_heuristic_card,
+     METH_VARARGS | METH_KEYWORDS, "heuristic.choose_card (no jitter), compiled."},
+    {"generic_card", py_generic_card, METH_VARARGS, "rollout.generic_card, compiled."},
+    {"simple_card", py_simple_card, METH_VARARGS, "montecarlo.simple_card, compiled."},
+    {"misses", py_misses, METH_VARARGS, "inference.misses, compiled."},
+    {"heuristic_pass", py_heuristic_pass, METH_VARARGS, "heuristic.choose_pass (no jitter), compiled."},
+    {"walk", py_walk, METH_VARARGS,
+     "belief._Walker.walk on a SplitMix64 stream: ([(misses, hands)], state after)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_core", "Hearts' search core, compiled.", -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&module); }
