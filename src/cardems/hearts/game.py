@@ -45,6 +45,7 @@ class Hearts(GameBase):
 
     family = FAMILY
     opponents = True
+    compiled_modules = ("cardems.hearts._core",)
     options = (LEVEL,)
     page = "hearts.html"
     keys_help = N_(
