@@ -133,7 +133,7 @@ HEARTS_FAQ = {
     "ro": [
         (
             "Câte cărți pasez?",
-            ["Exact trei cărți", "spre stânga, spre dreapta și în față", "fără pasare"],
+            ["Exact trei cărți", "spre stânga, spre dreapta și în față", "nu are pasare"],
         ),
         ("Cine începe primul?", ["2♣", "trebuie să deschidă cu el"]),
         (
