@@ -253,7 +253,14 @@ def test_recycle_by_tapping_the_empty_stock() -> None:
         t.tap("stock")
     events = t.tap("stock")
     assert events == [
-        {"type": "move", "move": "R", "from": "waste", "to": "stock", "say": "Drew a card."}
+        {
+            "type": "move",
+            "move": "R",
+            "from": "waste",
+            "to": "stock",
+            "say": "Turned the waste over: a new stock.",
+            "card": "",
+        }
     ]
     view = t.view()
     assert pile(view, "stock")["count"] == 27 and pile(view, "waste")["cards"] == []

@@ -70,12 +70,14 @@ def test_worked_example_draws_then_pairs_with_the_tip(client: TestClient) -> Non
         response = intent(client, game_id, type="tap", target="stock")
         assert response.status_code == 200
     events = response.json()["events"]
+    waste = next(p for p in response.json()["view"]["piles"] if p["target"] == "waste")
     assert events[0] == {
         "type": "move",
         "move": "D",
         "from": "stock",
         "to": "waste",
-        "say": "Drew a card.",
+        "say": "Drew the %(card)s.",
+        "card": waste["cards"][-1]["card"],  # the card drawn, named for a listener
     }
     intent(client, game_id, type="tap", target="waste")
     view = intent(client, game_id, type="tap", target="heart:25").json()["view"]

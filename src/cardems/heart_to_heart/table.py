@@ -49,7 +49,8 @@ PLACE = N_("position %(num)s")
 # TRANSLATORS: card is a card's name ("4 of hearts"), place a position ("position 25").
 WASTE_HINT = N_("Hint: pair the %(card)s at %(place)s with the waste's %(other)s")
 PAIR_HINT = N_("Hint: pair the %(card)s at %(from)s with the %(other)s at %(to)s")
-DREW = "Drew a card."
+DREW = "Drew the %(card)s."
+RECYCLED = "Turned the waste over: a new stock."
 PAIRED = "Paired."
 # Said by the browser after a move (client strings of cardems.web.i18n).
 
@@ -322,11 +323,14 @@ class HeartToHeartTable(SolitaireActions):
         self.history.push(state)
         self.message = None
         self.timer.start()
-        said = DREW if move.kind in (MoveKind.DRAW, MoveKind.RECYCLE) else PAIRED
-        events: list[Event] = [
-            {"type": "move", "move": str(move), "from": source, "to": target, "say": said}
-        ]
-        return events + self._end_events()
+        event: Event = {"type": "move", "move": str(move), "from": source, "to": target}
+        if move.kind is MoveKind.DRAW:  # the card it turned, which a listener cannot see
+            event |= {"say": DREW, "card": card_text(state.waste[-1])}
+        elif move.kind is MoveKind.RECYCLE:
+            event |= {"say": RECYCLED, "card": ""}
+        else:
+            event["say"] = PAIRED
+        return [event, *self._end_events()]
 
     def _end_events(self) -> list[Event]:
         status = self.status

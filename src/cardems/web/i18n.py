@@ -64,7 +64,9 @@ CLIENT_STRINGS: Final = (
     # TRANSLATORS: spoken after a move, e.g. "Moved 4 of spades."
     N_("Moved %(card)s."),
     N_("Paired."),
-    N_("Drew a card."),
+    # TRANSLATORS: spoken after a draw, e.g. "Drew the 4 of hearts."
+    N_("Drew the %(card)s."),
+    N_("Turned the waste over: a new stock."),
     N_("This game has changed elsewhere: it is shown as it stands now."),
     # TRANSLATORS: spoken after a move: a card's name, then what happened ("Paired.").
     N_("%(card)s: %(said)s"),

@@ -29,10 +29,11 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from cardems.cards import Card
 from cardems.core.game import Action, Event, Example, Game, TableSettings, View
 from cardems.core.service import ServiceError
 from cardems.dealcode import DealCode, DealCodeError
-from cardems.i18n import translations
+from cardems.i18n import card_name, translations
 from cardems.i18n.markers import N_
 from cardems.numbers import read_number
 from cardems.web.deps import Web
@@ -149,7 +150,13 @@ def narrate(lang: str, previous: View, view: View, events: list[Event]) -> str:
     for event in events:
         kind = event.get("type")
         if kind == "move" and event.get("say"):
-            card = _top_label(previous, event.get("from"))
+            # the card the server names (a draw's), else the label of the pile it left
+            named_card = event.get("card")
+            card = (
+                (card_name(Card.parse(str(named_card)), lang) if named_card else "")
+                if named_card is not None
+                else _top_label(previous, event.get("from"))
+            )
             template = str(event["say"])
             named = "%(card)" in template
             text = t.gettext(template) % {"card": card} if named else t.gettext(template)

@@ -6,7 +6,7 @@
 
 import { call, enqueue, intent, say, track } from "./api.js";
 import { el, geometryOf, pileGroup } from "./board.js";
-import { t } from "./i18n.js";
+import { cardName, t } from "./i18n.js";
 
 const DRAG_THRESHOLD = 8; // px of movement before a press becomes a drag
 const DOUBLE_MS = 350;
@@ -279,7 +279,10 @@ function announce(events, previous) {
   for (const event of events) {
     if (event.type === "move") {
       if (!event.say || many) continue;
-      const card = labelOf(previous, event.from);
+      // The card the server names (a draw's card, which was face down), else the
+      // label of the pile the move came from.
+      const card = event.card !== undefined
+        ? (event.card ? cardName(event.card) : "") : labelOf(previous, event.from);
       const text = t(event.say, { card });
       said.push(event.say.includes("%(card)") || !card || event.from === "stock"
         ? text : t("%(card)s: %(said)s", { card, said: text }));
@@ -306,7 +309,9 @@ function apply(next, events) {
   const flying = animate(events, before);
   announce(events, previous);
   const warning = events.find((e) => e.type === "unwinnable");
+  const refusal = events.find((e) => e.type === "error" && e.message);
   if (view.message) say(view.message);
+  else if (refusal && moveErrors) say(refusal.message); // seen, whatever the gesture
   else if (warning) say(warning.message, "warning");
   else if (events.some((e) => e.type === "move" || e.type === "undo" || e.type === "redo")) say("");
   if (flying && view.status !== shownEnd) setTimeout(endDialogs, flying);
