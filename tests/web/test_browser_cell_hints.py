@@ -159,5 +159,5 @@ def test_the_new_game_window_deals_a_hard_deal(
     tab.check(f"{levels} input[value=hard]")
     tab.click("#new-game-deal")
     tab.wait_for_selector("#table[data-ready]")
-    code = DealCode.parse(info(tab)["code"])
+    code = DealCode.parse(info(tab)["code"].split(" · ")[-1])  # FreeCell: "#9898 · FC1-…"
     assert importlib.import_module(module).level_of(code) == "hard"

@@ -133,7 +133,7 @@ def test_win_dialog_then_statistics(tab: Any, live: LiveServer) -> None:
     assert (
         stat.locator(".played").inner_text() == "1" and stat.locator("dd.won").inner_text() == "1"
     )
-    assert stat.locator("svg.chart rect.won").count() == 1
+    assert stat.locator("figure.moves circle.won").count() == 1
 
 
 def test_reload_finds_the_game_as_it_was(tab: Any, live: LiveServer) -> None:
