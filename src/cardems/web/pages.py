@@ -29,7 +29,7 @@ from cardems.render.svg import sprite
 from cardems.web.api import statistics
 from cardems.web.assets import rules_page
 from cardems.web.charts import progress_charts
-from cardems.web.deps import Web
+from cardems.web.deps import Ctx, Web
 from cardems.web.i18n import LANGUAGE_SETTING
 
 NO_RULES = N_("There are no rules for this game")
@@ -53,6 +53,10 @@ def page_routes(web: Web) -> list[Route]:
         for path, four in (("/cards.svg", False), ("/cards-four-colour.svg", True))
     }
 
+    def unfinished_of(ctx: Ctx, game: str) -> list[dict[str, Any]]:
+        """The player's games of ``game`` in progress."""
+        return [saved for saved in web.store.unfinished_games(ctx.reader) if saved["game"] == game]
+
     async def home(request: Request) -> Response:
         return web.page(web.context(request), "home.html")
 
@@ -65,11 +69,7 @@ def page_routes(web: Web) -> list[Route]:
             game = service.game(request.path_params["game"])
             form = await web.form(request, ctx) if request.method == "POST" else {}
             variant = form.get("variant", request.query_params.get("variant"))
-            mine = [
-                saved
-                for saved in web.store.unfinished_games(ctx.reader)
-                if saved["game"] == game.family.name
-            ]
+            mine = unfinished_of(ctx, game.family.name)
             for saved in mine:
                 if variant in (None, saved["variant"]):
                     url = f"/game/{saved['id']}{fragment}"
@@ -109,11 +109,7 @@ def page_routes(web: Web) -> list[Route]:
                 )
             if request.method == "POST":
                 await web.form(request, ctx)  # its token and origin are checked
-            mine = [
-                saved
-                for saved in web.store.unfinished_games(ctx.reader)
-                if saved["game"] == game.family.name
-            ]
+            mine = unfinished_of(ctx, game.family.name)
             for saved in mine:
                 if saved["code"] == str(code):
                     return web.bind(RedirectResponse(f"/game/{saved['id']}", 303), ctx)
