@@ -1,19 +1,20 @@
-"""The FreeCell solver's best-first search, compiled from ``_bestfirst.c``: the same search
-as :func:`cardems.freecell.solver._py_search`, position for position."""
+"""The FreeCell family's best-first search, compiled from ``_bestfirst.c``: the same search
+as :func:`cardems.cellgames.solver._py_search`, position for position."""
 
 from typing import Literal
 
 RawMove = tuple[str, int, str, int, int]
 
 class Search:
-    """One best-first search from a settled position by one weighting."""
+    """One best-first search from a settled position by one weighting, under ``rules``
+    (columns, cells, building by suit, kings only into empty columns)."""
 
     def __init__(
         self,
         cols: tuple[bytes, ...],
         cells: bytes,
         found: tuple[int, int, int, int],
-        by_suit: bool,
+        rules: tuple[int, int, bool, bool],
         weights: tuple[int, int, int, int, int, int],
     ) -> None: ...
     def send(self, budget: int, /) -> tuple[list[RawMove] | Literal[False] | None, int, int]:
