@@ -225,13 +225,18 @@ static void apply(Work *w, Move m) { /* solver._apply */
     }
 }
 
+/* solver._unsettles: whether settle has work after m from the settled position w: only
+ * after a move home or off a safe card. */
+static int unsettles(const Work *w, Move m, int by_suit) {
+    if (m.dkind == 'h') return 1;
+    return m.skind == 'c' && w->len[m.si] > m.count &&
+           safe(w->col[m.si][w->len[m.si] - m.count - 1], w->found, by_suit);
+}
+
 static void child(Work *w, Move m, int by_suit) { /* solver._child, in place */
+    int then_settle = unsettles(w, m, by_suit);
     apply(w, m);
-    if (m.dkind == 'h') {
-        settle(w, by_suit);
-    } else if (m.skind == 'c' && w->len[m.si]) {
-        if (safe(w->col[m.si][w->len[m.si] - 1], w->found, by_suit)) settle(w, by_suit);
-    }
+    if (then_settle) settle(w, by_suit);
 }
 
 /* ---- states, keys, table ---- */
@@ -290,10 +295,18 @@ static int make_key(const Work *w, uint8_t *key) {
     return n + w->ncells;
 }
 
-static uint64_t hash_key(const uint8_t *key, int n) {
-    uint64_t h = 1469598103934665603ULL;
-    for (int k = 0; k < n; k++) h = (h ^ key[k]) * 1099511628211ULL;
-    return h;
+static uint64_t hash_key(const uint8_t *key, int n) { /* eight bytes at a time */
+    uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)n, v;
+    int k = 0;
+    for (; k + 8 <= n; k += 8) {
+        memcpy(&v, key + k, 8);
+        h = (h ^ v) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 32;
+    }
+    v = 0;
+    memcpy(&v, key + k, (size_t)(n - k));
+    h = (h ^ v) * 0xc4ceb9fe1a85ec53ULL;
+    return h ^ (h >> 33);
 }
 
 static int grow(void **items, Py_ssize_t *cap, Py_ssize_t need, size_t size) {
@@ -454,9 +467,9 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
         for (const int8_t *p = PARENTS[by_suit][card]; *p >= 0; p++) {
             int dest = tops[*p];
             if (dest < 0) continue;
+            Move m = {'f', 'c', card, (uint8_t)dest, 1};
             int64_t gain = disorder_with(s, whole[dest], &card, 1) - part[dest][w->len[dest]] +
                            w_depth * holds[dest];
-            Move m = {'f', 'c', card, (uint8_t)dest, 1};
             if (queue(s, score - cell_in + gain * TIE, index, m)) return -1;
         }
         if (empty_col >= 0 && (!s->kings_only || card % 13 == 12)) {
@@ -477,8 +490,6 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
         int run = run_length(col, n, by_suit);
         int held = holds[i];
         for (int k = 1; k <= run && k <= limit; k++) {
-            int under = n > k ? col[n - k - 1] : -1;
-            int uncovers_home = under >= 0 && safe(under, w->found, by_suit);
             int64_t lost = part[i][n - k] - part[i][n];
             int home_in_run = 0;
             for (int j = n - k; j < n; j++) home_in_run += at_home(col[j], w->found);
@@ -486,7 +497,7 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
                 int dest = tops[*p];
                 if (dest < 0) continue;
                 Move m = {'c', 'c', (uint8_t)i, (uint8_t)dest, (uint8_t)k};
-                if (uncovers_home) {
+                if (unsettles(w, m, by_suit)) {
                     if (queue_built(s, w, m, index)) return -1;
                     continue;
                 }
@@ -517,12 +528,12 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
             if (queue(s, l->key, index, l->move)) return -1;
             continue;
         }
-        int i = l->move.si, k = l->k, n = w->len[i];
-        const uint8_t *col = w->col[i];
-        if (n > k && safe(col[n - k - 1], w->found, by_suit)) {
+        if (unsettles(w, l->move, by_suit)) {
             if (queue_built(s, w, l->move, index)) return -1;
             continue;
         }
+        int i = l->move.si, k = l->k, n = w->len[i];
+        const uint8_t *col = w->col[i];
         int deeper = -holds[i];
         for (int m = n - k; m < n; m++) deeper += at_home(col[m], w->found);
         int64_t gain = part[i][n - k] - part[i][n] + w_depth * k * deeper;

@@ -144,7 +144,11 @@ def _safe(card: int, found: list[int] | Found, by_suit: bool) -> bool:
 
 
 def _settle(
-    cols: Cols, cells: bytes, found: Found, by_suit: bool, path: list[RawMove] | None
+    cols: Cols,
+    cells: bytes,
+    found: Found,
+    by_suit: bool,
+    path: list[RawMove] | None,
 ) -> tuple[Cols, bytes, Found]:
     """Send every safe card home (recording the moves in ``path`` when given)."""
     col_list = list(cols)
@@ -379,19 +383,22 @@ def _score(cols: Cols, cells: bytes, found: Found, weights: Weights, disorders: 
 def _child(
     cols: Cols, cells: bytes, found: Found, move: RawMove, by_suit: bool
 ) -> tuple[Cols, bytes, Found]:
-    """The settled position after ``move`` from a settled one. Only a move home (the
-    foundations change) or the card a move from a column uncovers can let a card go home
-    safely: every other top card and cell card was not safe before and still is not."""
+    """The settled position after ``move`` from a settled one (see :func:`_unsettles`)."""
     new = _apply(cols, cells, found, move)
-    if move[2] == "h":
-        return _settle(*new, by_suit, None)
-    if move[0] == "c":
-        col = new[0][move[1]]
-        if col:
-            card = col[-1]
-            if card % 13 == found[card // 13] and _safe(card, found, by_suit):
-                return _settle(*new, by_suit, None)
-    return new
+    return _settle(*new, by_suit, None) if _unsettles(cols, cells, found, move, by_suit) else new
+
+
+def _unsettles(cols: Cols, cells: bytes, found: Found, move: RawMove, by_suit: bool) -> bool:
+    """Whether :func:`_settle` has work after ``move`` from a settled position: a card may
+    go home safely only after a move home (the foundations change) or off a safe card
+    (every other top card and cell card was not safe before and still is not)."""
+    skind, si, dkind, _, count = move
+    if dkind == "h":
+        return True
+    if skind == "c" and len(cols[si]) > count:
+        under = cols[si][-count - 1]
+        return under % 13 == found[under // 13] and _safe(under, found, by_suit)
+    return False
 
 
 SLICE = 256
@@ -411,37 +418,44 @@ def solve_state(
     *,
     node_limit: int | None = None,
     time_limit: float | None = None,
+    alone: int = 0,
 ) -> SolveResult:
     """Decide ``state``: a winning line, a proof that none exists, or undecided (budget).
 
     One best-first search per heuristic of :data:`PROFILES`, each with its own queue and
     transposition table, taking turns of :data:`SLICE` positions: which heuristic finds a
     line fast differs from deal to deal. Each search expands each position it reaches
-    once, so the first one to run out of positions proves the deal not winnable.
+    once, so the first one to run out of positions proves the deal not winnable. The
+    first search expands ``alone`` positions before the others join it: where many deals
+    are lost, a proof by one search costs a third of a proof by three taking turns.
 
     The cyclic garbage collector is paused meanwhile: the searches make no cycles, and its
     passes over their millions of queued tuples would free nothing."""
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _solve(state, rules, node_limit, time_limit)
+        return _solve(state, rules, node_limit, time_limit, alone)
     finally:
         if paused:
             gc.enable()
 
 
 def _solve(
-    state: Piles, rules: Rules, node_limit: int | None, time_limit: float | None
+    state: Piles, rules: Rules, node_limit: int | None, time_limit: float | None, alone: int
 ) -> SolveResult:
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     start = _settle(*_encode(state), rules.by_suit, None)
-    searches = [_best_first(start, rules, weights) for weights in PROFILES]
-    expanded = [0] * len(searches)
-    held = [0] * len(searches)
+    searches = [_best_first(start, rules, PROFILES[0])]
+    expanded = [0]
+    held = [0]
     nodes = 0
     diving = False
     while True:
+        if len(expanded) == 1 and nodes >= alone:  # past ``alone``: the others join
+            searches += [_best_first(start, rules, weights) for weights in PROFILES[1:]]
+            expanded += [0] * (len(PROFILES) - 1)
+            held += [0] * (len(PROFILES) - 1)
         if not diving and nodes >= LATE:  # a hard deal: a dive joins the searches
             diving = True
             searches.append(_started(_dive(start, rules)))
@@ -526,13 +540,12 @@ INTO_CELL = [[("c", i, "f", card, 1) for card in range(52)] for i in range(MAX_C
 """``INTO_CELL[column][card]``."""
 
 
-Shape = tuple[int, tuple[int, ...], bytes, int, int]
+Shape = tuple[int, tuple[int, ...], bytes, int]
 """A sequence that may leave a column: its size, the cards it may lie on, the sequence
-itself, what its leaving changes of the column's weighted disorder, and the card it
-uncovers (-1 for none)."""
+itself, and what its leaving changes of the column's weighted disorder."""
 
 
-NO_SHAPE: Shape = (0, (), b"", 0, -1)
+NO_SHAPE: Shape = (0, (), b"", 0)
 
 
 def _shape(
@@ -544,9 +557,7 @@ def _shape(
     shapes = []
     for k in range(1, _run(col, fits) + 1):
         rest = col[:-k]
-        shapes.append(
-            (k, parents_of[col[-k]], col[-k:], here[rest] - was, rest[-1] if rest else -1)
-        )
+        shapes.append((k, parents_of[col[-k]], col[-k:], here[rest] - was))
     return shapes
 
 
@@ -626,10 +637,10 @@ def _py_search(start: State, rules: Rules, weights: Weights) -> Generator[Outcom
             for parent_card in parents_of[card]:
                 dest = tops.get(parent_card)
                 if dest is not None:
-                    below = cols[dest]
-                    counter += 1
-                    gain = here[below + bytes((card,))] - here[below] + w_depth * holds[dest]
                     raw = CELL_TO[card][dest]
+                    counter += 1
+                    below = cols[dest]
+                    gain = here[below + bytes((card,))] - here[below] + w_depth * holds[dest]
                     push(heap, (score - cell_in + gain * TIE + counter, node, raw, None))
             if empty_col >= 0 and (not kings_only or card % 13 == KING):
                 gain = here[bytes((card,))] - here[b""]
@@ -648,7 +659,7 @@ def _py_search(start: State, rules: Rules, weights: Weights) -> Generator[Outcom
             if shape is None:
                 shape = shapes[col] = _shape(col, fits, parents_of, here)
             held = holds[i]
-            for k, onto, run, lost, under in shape:
+            for k, onto, run, lost in shape:
                 if k > limit:
                     break
                 for parent_card in onto:
@@ -657,11 +668,7 @@ def _py_search(start: State, rules: Rules, weights: Weights) -> Generator[Outcom
                         continue
                     raw = BETWEEN[i][dest][k]
                     counter += 1
-                    if (
-                        under >= 0
-                        and under % 13 == found[under // 13]
-                        and _safe(under, found, by_suit)
-                    ):
+                    if _unsettles(cols, cells, found, raw, by_suit):
                         built = _child(cols, cells, found, raw, by_suit)
                         push(heap, (full(built) + counter, node, raw, built))
                     else:
@@ -683,11 +690,11 @@ def _py_search(start: State, rules: Rules, weights: Weights) -> Generator[Outcom
             if known is not None:
                 push(heap, (known + counter, node, raw, None))
                 continue
-            k, _, run, lost, under = shaped
-            if under >= 0 and under % 13 == found[under // 13] and _safe(under, found, by_suit):
+            if _unsettles(cols, cells, found, raw, by_suit):
                 built = _child(cols, cells, found, raw, by_suit)
                 push(heap, (full(built) + counter, node, raw, built))
                 continue
+            k, _, run, lost = shaped
             deeper = -holds[raw[1]]
             for moved in run:
                 if moved % 13 == found[moved // 13]:
@@ -776,7 +783,10 @@ def _line(state: Piles, rules: Rules, line: list[RawMove]) -> list[Move]:
     current = _settle(*_encode(state), by_suit, raw)
     for move in line:
         raw.append(move)
-        current = _settle(*_apply(*current, move), by_suit, raw)
+        unsettles = _unsettles(*current, move, by_suit)
+        current = _apply(*current, move)
+        if unsettles:
+            current = _settle(*current, by_suit, raw)
     return _to_moves(state, raw)
 
 
