@@ -65,6 +65,7 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     int by_suit, kings_only, ncols, ncells;
+    int shortest; /* A* (the Shortest type) rather than best-first by weights */
     int64_t w[6];
     Node *nodes;
     Py_ssize_t nnodes, capnodes;
@@ -546,7 +547,116 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
     return 0;
 }
 
-/* ---- the Python type ---- */
+/* ---- A*: the shortest win (cardems.cellgames.shortest) ---- */
+
+/* Queue keys: the bound f first, then the deeper position first (fewer moves left to
+ * guess), then the order queued. */
+#define F_SHIFT 48
+#define G_SHIFT 40
+#define MAXG 255
+
+static int cards_home(const Work *w) { return w->found[0] + w->found[1] + w->found[2] + w->found[3]; }
+
+/* shortest._Bound: a move home for each card not home, and one move off each column
+ * holding a card above a lower card of its suit. */
+static int bound(const Work *w) {
+    int total = w->ncells;
+    for (int i = 0; i < w->ncols; i++) {
+        int lowest[4] = {13, 13, 13, 13};
+        total += w->len[i];
+        for (int k = 0; k < w->len[i]; k++) {
+            int suit = w->col[i][k] / 13, rank = w->col[i][k] % 13;
+            if (rank > lowest[suit]) {
+                total++;
+                break;
+            }
+            lowest[suit] = rank;
+        }
+    }
+    return total;
+}
+
+static int64_t a_key(int f, int g, int64_t counter) {
+    return ((int64_t)f << F_SHIFT) | ((int64_t)(MAXG - g) << G_SHIFT) | counter;
+}
+
+/* Queue the child by m of node ``index`` (state w, g moves from the start): its moves
+ * are m and the safe moves home after it, each one move. */
+static int a_try(Search *s, const Work *w, int32_t index, int g, Move m) {
+    Work c = *w;
+    child(&c, m, s->by_suit);
+    int ng = g + 1 + cards_home(&c) - cards_home(w) - (m.dkind == 'h');
+    if (ng > MAXG) return 0;
+    s->counter++;
+    return push(s, a_key(ng + bound(&c), ng, s->counter), index, m, NULL);
+}
+
+/* Every move of solver._children from w. */
+static int a_expand(Search *s, const Work *w, int32_t index, int g) {
+    const int by_suit = s->by_suit;
+    int free = s->ncells - w->ncells;
+    int tops[52];
+    memset(tops, 0xff, sizeof tops);
+    int empty_col = -1, empties = 0;
+    for (int i = 0; i < w->ncols; i++) {
+        if (w->len[i])
+            tops[w->col[i][w->len[i] - 1]] = i;
+        else if (empties++ == 0)
+            empty_col = i;
+    }
+    int64_t limit = (int64_t)(free + 1) << empties;
+    int64_t limit_empty = empties ? limit >> 1 : 0;
+    for (int c = 0; c < w->ncells; c++) {
+        uint8_t card = w->cells[c];
+        if (at_home(card, w->found)) {
+            Move m = {'f', 'h', card, (uint8_t)(card / 13), 1};
+            if (a_try(s, w, index, g, m)) return -1;
+        }
+        for (const int8_t *p = PARENTS[by_suit][card]; *p >= 0; p++)
+            if (tops[*p] >= 0) {
+                Move m = {'f', 'c', card, (uint8_t)tops[*p], 1};
+                if (a_try(s, w, index, g, m)) return -1;
+            }
+        if (empty_col >= 0 && (!s->kings_only || card % 13 == 12)) {
+            Move m = {'f', 'c', card, (uint8_t)empty_col, 1};
+            if (a_try(s, w, index, g, m)) return -1;
+        }
+    }
+    for (int i = 0; i < w->ncols; i++) {
+        int n = w->len[i];
+        if (!n) continue;
+        const uint8_t *col = w->col[i];
+        int top = col[n - 1];
+        if (at_home(top, w->found)) {
+            Move m = {'c', 'h', (uint8_t)i, (uint8_t)(top / 13), 1};
+            if (a_try(s, w, index, g, m)) return -1;
+        }
+        int run = run_length(col, n, by_suit);
+        for (int k = 1; k <= run && k <= limit; k++)
+            for (const int8_t *p = PARENTS[by_suit][col[n - k]]; *p >= 0; p++)
+                if (tops[*p] >= 0) {
+                    Move m = {'c', 'c', (uint8_t)i, (uint8_t)tops[*p], (uint8_t)k};
+                    if (a_try(s, w, index, g, m)) return -1;
+                }
+        if (empty_col >= 0) {
+            int most = run;
+            if (limit_empty < most) most = (int)limit_empty;
+            if (n - 1 < most) most = n - 1;
+            for (int k = most; k > 0; k--) {
+                if (s->kings_only && col[n - k] % 13 != 12) continue;
+                Move m = {'c', 'c', (uint8_t)i, (uint8_t)empty_col, (uint8_t)k};
+                if (a_try(s, w, index, g, m)) return -1;
+            }
+        }
+        if (free) {
+            Move m = {'c', 'f', (uint8_t)i, (uint8_t)top, 1};
+            if (a_try(s, w, index, g, m)) return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- the Python types ---- */
 
 static PyObject *move_tuple(Move m) {
     char skind[2] = {m.skind, 0}, dkind[2] = {m.dkind, 0};
@@ -622,6 +732,23 @@ static int read_state(const Search *s, Work *w, PyObject *cols, PyObject *cells,
     return 0;
 }
 
+/* The rules and the start of a search, and its table. */
+static int start_search(Search *s, Work *start, PyObject *cols, PyObject *cells,
+                        PyObject *found, PyObject *rules) {
+    int ncols, ncells, by_suit, kings_only;
+    if (!PyArg_ParseTuple(rules, "iipp", &ncols, &ncells, &by_suit, &kings_only)) return -1;
+    if (ncols < 1 || ncols > NCOLS || ncells < 1 || ncells > NCELLS) {
+        PyErr_SetString(PyExc_ValueError, "1 to 10 columns and 1 to 4 cells are needed");
+        return -1;
+    }
+    s->ncols = ncols;
+    s->ncells = ncells;
+    s->by_suit = by_suit;
+    s->kings_only = kings_only;
+    if (read_state(s, start, cols, cells, found)) return -1;
+    return table_grow(s);
+}
+
 static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     PyObject *cols, *cells, *found, *rules, *weights;
     static char *names[] = {"cols", "cells", "found", "rules", "weights", NULL};
@@ -636,21 +763,28 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     if (!PyArg_ParseTuple(weights, "LLLLLL", &w[0], &w[1], &w[2], &w[3], &w[4], &w[5]))
         return -1;
     for (int k = 0; k < 6; k++) s->w[k] = w[k];
-    int ncols, ncells, by_suit, kings_only;
-    if (!PyArg_ParseTuple(rules, "iipp", &ncols, &ncells, &by_suit, &kings_only)) return -1;
-    if (ncols < 1 || ncols > NCOLS || ncells < 1 || ncells > NCELLS) {
-        PyErr_SetString(PyExc_ValueError, "1 to 10 columns and 1 to 4 cells are needed");
-        return -1;
-    }
-    s->ncols = ncols;
-    s->ncells = ncells;
-    s->by_suit = by_suit;
-    s->kings_only = kings_only;
     Work start;
-    if (read_state(s, &start, cols, cells, found)) return -1;
-    if (table_grow(s)) return -1;
+    if (start_search(s, &start, cols, cells, found, rules)) return -1;
     Move none = {0, 0, 0, 0, 0};
     return push(s, score_of(s, &start) * TIE, -1, none, &start);
+}
+
+/* Shortest(cols, cells, found, rules): A* from a settled position. */
+static int Shortest_init(Search *s, PyObject *args, PyObject *kwds) {
+    PyObject *cols, *cells, *found, *rules;
+    static char *names[] = {"cols", "cells", "found", "rules", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO!", names, &cols, &cells, &found,
+                                     &PyTuple_Type, &rules))
+        return -1;
+    if (s->nodes || s->heap) {
+        PyErr_SetString(PyExc_RuntimeError, "a search starts once");
+        return -1;
+    }
+    s->shortest = 1;
+    Work start;
+    if (start_search(s, &start, cols, cells, found, rules)) return -1;
+    Move none = {0, 0, 0, 0, 0};
+    return push(s, a_key(bound(&start), 0, 0), -1, none, &start);
 }
 
 /* send(budget): expand up to ``budget`` positions; answers (outcome, expanded, held) as
@@ -698,7 +832,9 @@ static PyObject *Search_send(Search *s, PyObject *arg) {
             if (!line) return NULL;
             return Py_BuildValue("(Nnn)", line, used, s->nnodes + s->nheap);
         }
-        if (expand(s, &w, index, e.key)) return NULL;
+        if (s->shortest ? a_expand(s, &w, index, MAXG - (int)((e.key >> G_SHIFT) & MAXG))
+                        : expand(s, &w, index, e.key))
+            return NULL;
     }
     s->done = 1;
     return Py_BuildValue("(Onn)", Py_False, used, s->nnodes);
@@ -729,6 +865,17 @@ static PyTypeObject SearchType = {
     .tp_methods = Search_methods,
 };
 
+static PyTypeObject ShortestType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "cardems.cellgames._bestfirst.Shortest",
+    .tp_doc = PyDoc_STR("Shortest(cols, cells, found, rules): A* for the shortest win."),
+    .tp_basicsize = sizeof(Search),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Shortest_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "_bestfirst",
@@ -738,12 +885,15 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__bestfirst(void) {
     make_tables();
-    if (PyType_Ready(&SearchType) < 0) return NULL;
+    if (PyType_Ready(&SearchType) < 0 || PyType_Ready(&ShortestType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     Py_INCREF(&SearchType);
-    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+    Py_INCREF(&ShortestType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0 ||
+        PyModule_AddObject(m, "Shortest", (PyObject *)&ShortestType) < 0) {
         Py_DECREF(&SearchType);
+        Py_DECREF(&ShortestType);
         Py_DECREF(m);
         return NULL;
     }

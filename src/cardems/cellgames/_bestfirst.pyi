@@ -20,3 +20,18 @@ class Search:
     def send(self, budget: int, /) -> tuple[list[RawMove] | Literal[False] | None, int, int]:
         """Expand up to ``budget`` positions: (the winning line, or False once every
         position is searched, or None; positions expanded; entries held)."""
+
+class Shortest:
+    """A* for the shortest win from a settled position (``cardems.cellgames.shortest``)."""
+
+    def __init__(
+        self,
+        cols: tuple[bytes, ...],
+        cells: bytes,
+        found: tuple[int, int, int, int],
+        rules: tuple[int, int, bool, bool],
+    ) -> None: ...
+    def send(self, budget: int, /) -> tuple[list[RawMove] | Literal[False] | None, int, int]:
+        """Expand up to ``budget`` positions: (the shortest win's moves less the safe moves
+        home after each, or False once every position is searched, or None; positions
+        expanded; entries held)."""
