@@ -14,7 +14,8 @@ of version 2 (finished Hearts rounds) became generic ``records`` of JSON data. V
 added ``meta``: facts about the database itself, such as its secret for form tokens;
 version 5 accounts (a name and a password hash for a player) and their sessions;
 version 6 (PostgreSQL's 2) ``games.counted``, so a player can reset a game's statistics
-without losing its saves.
+without losing its saves; version 7 (PostgreSQL's 3) ``games.par_proven``: whether the
+par saved is the proven shortest win or only the best line known.
 """
 
 from __future__ import annotations
@@ -24,6 +25,12 @@ COUNTED = """
 """
 """A finished game with ``counted = 0`` is left out of the statistics (the player reset
 them); it stays saved, with its replay."""
+
+PAR_PROVEN = """
+    ALTER TABLE games ADD COLUMN par_proven INTEGER NOT NULL DEFAULT 1;
+"""
+"""``par_proven = 0``: the game's par is the best win known, not a proven shortest one
+(every par saved before was proven)."""
 
 SQLITE_MIGRATIONS: tuple[str, ...] = (
     """
@@ -112,6 +119,7 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX sessions_by_player ON sessions(player_id);
     """,
     COUNTED,
+    PAR_PROVEN,
 )
 """SQLite's schema scripts in order; statements are separated by semicolons."""
 
@@ -171,6 +179,7 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX sessions_by_player ON sessions(player_id);
     """,
     COUNTED,
+    PAR_PROVEN,
 )
 """PostgreSQL's schema scripts: the whole schema of SQLite's version 5, then the same
 steps as SQLite's after it."""

@@ -14,7 +14,7 @@ from cardems.store import Store, new_id, player_records
 
 GAME_COLUMNS = (
     "id, game, variant, code, options, elapsed, timer_stopped, status, score, moves, par,"
-    " created, updated, finished, counted"
+    " created, updated, finished, counted, par_proven"
 )
 
 
@@ -53,6 +53,7 @@ def export_games(store: Store, player_id: str, settings: dict[str, Any]) -> Arch
             updated=float(row["updated"]),
             finished=None if row["finished"] is None else float(row["finished"]),
             counted=bool(row["counted"]),
+            par_proven=bool(row["par_proven"]),
         )
         for row in rows
     )
@@ -80,7 +81,7 @@ def import_games(store: Store, player_id: str, games: tuple[ArchivedGame, ...]) 
             game_id = game.id if owner is None else new_id()
             db.execute(
                 f"INSERT INTO games (player_id, version, {GAME_COLUMNS})"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     player_id,
                     len(game.actions),
@@ -99,6 +100,7 @@ def import_games(store: Store, player_id: str, games: tuple[ArchivedGame, ...]) 
                     game.updated,
                     game.finished,
                     int(game.counted),
+                    int(game.par_proven),
                 ),
             )
             db.executemany(

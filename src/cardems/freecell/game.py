@@ -13,6 +13,7 @@ from cardems.dealcode import DealCode, DealCodeError, GameFamily
 from cardems.i18n.markers import N_
 
 if TYPE_CHECKING:
+    from cardems.cellgames.solver import Rules
     from cardems.freecell.rules import FreeCellState
     from cardems.freecell.solver import SolveResult
 
@@ -113,6 +114,12 @@ class FreeCell(CellGame):
         from cardems.freecell.solver import solve_state
 
         return solve_state(state, time_limit=seconds)
+
+    def search_rules(self, state: Any) -> Rules:
+        """FreeCell's, or Baker's Game's."""
+        from cardems.freecell.solver import rules_of
+
+        return rules_of(state)
 
     def new_table(
         self,
