@@ -6,8 +6,8 @@ The first thing a new machine runs, so it uses the standard library only and not
 system-wide: a stock Debian or Ubuntu Python without pip or ensurepip (no python3-venv
 package) is enough. The environment is then made without pip, and pip is put into it
 from its wheel on PyPI, checked against the SHA-256 that PyPI publishes. Cardems is
-installed editable (``pip install -e .[EXTRA]``) and again only when ``pyproject.toml``
-or EXTRA changed. Needs Python 3.11 or newer; says so plainly otherwise.
+installed editable (``pip install -e .[EXTRA]``) and again only when ``pyproject.toml``,
+``setup.py`` or EXTRA changed. Needs Python 3.11 or newer; says so plainly otherwise.
 """
 
 import hashlib
@@ -95,7 +95,9 @@ def main():
     env = (ROOT / sys.argv[1]).absolute()
     extra = sys.argv[2] if len(sys.argv) == 3 else ""
     python = python_of(env)
-    fingerprint = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    fingerprint = hashlib.sha256(
+        b"".join((ROOT / name).read_bytes() for name in ("pyproject.toml", "setup.py"))
+    ).hexdigest()
     stamp = env / "cardems-installed"
     if not works(python, "import sys; assert sys.version_info >= (3, 11)"):
         create(env)

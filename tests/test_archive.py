@@ -43,6 +43,7 @@ games = st.builds(
     updated=times,
     finished=st.none() | times,
     counted=st.booleans(),
+    par_proven=st.booleans(),
 )
 archives = st.builds(
     Archive,

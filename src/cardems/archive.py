@@ -9,11 +9,13 @@ The file::
      "settings": {...},
      "games": [{"id", "game", "variant", "code", "options", "actions": [[...]],
                 "records": [{...}], "elapsed", "timer_stopped", "status", "score",
-                "moves", "par", "created", "updated", "finished", "counted"}]}
+                "moves", "par", "par_proven", "created", "updated", "finished",
+                "counted"}]}
 
 ``actions`` are the game's actions in order (each a list of strings, as the engines
 write them); ``records`` what the game noted for its statistics; ``counted`` is false
-for a finished game whose statistics the player has reset.
+for a finished game whose statistics the player has reset; ``par_proven`` (true when
+absent) is false for a par that is only the best win known, not a proven shortest one.
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ class ArchivedGame:
     updated: float
     finished: float | None
     counted: bool = True
+    par_proven: bool = True
 
 
 @dataclass(frozen=True)
@@ -288,4 +291,5 @@ def _game(data: Any) -> ArchivedGame:
         updated=_number(data["updated"], "updated"),
         finished=None if finished is None else _number(finished, "finished"),
         counted=_flag(data.get("counted", True), "counted"),
+        par_proven=_flag(data.get("par_proven", True), "par_proven"),
     )

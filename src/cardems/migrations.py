@@ -19,7 +19,9 @@ without losing its saves; version 7 (PostgreSQL's 3) the hosted-play defences:
 an older release let in twice keep signing in, the later ones under a key of their
 own), sessions stored by the SHA-256 of their token with the time they were last seen
 (the sessions of older releases, stored as the token itself, end), and
-``signin_attempts``, the sign-in throttle shared by every worker.
+``signin_attempts``, the sign-in throttle shared by every worker; version 8 (PostgreSQL's
+4) ``games.par_proven``: whether the par saved is the proven shortest win or only the
+best line known.
 """
 
 from __future__ import annotations
@@ -51,6 +53,12 @@ def _hosted_defences(real: str) -> str:
     );
     """
 
+
+PAR_PROVEN = """
+    ALTER TABLE games ADD COLUMN par_proven INTEGER NOT NULL DEFAULT 1;
+"""
+"""``par_proven = 0``: the game's par is the best win known, not a proven shortest one
+(every par saved before was proven)."""
 
 SQLITE_MIGRATIONS: tuple[str, ...] = (
     """
@@ -140,6 +148,7 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
     """,
     COUNTED,
     _hosted_defences("REAL"),
+    PAR_PROVEN,
 )
 """SQLite's schema scripts in order; statements are separated by semicolons."""
 
@@ -200,6 +209,7 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
     """,
     COUNTED,
     _hosted_defences("DOUBLE PRECISION"),
+    PAR_PROVEN,
 )
 """PostgreSQL's schema scripts: the whole schema of SQLite's version 5, then the same
 steps as SQLite's after it."""

@@ -89,6 +89,8 @@ class SavedGame:
     par: int | None
     created: float
     updated: float
+    par_proven: bool = True
+    """Whether ``par`` is the proven shortest win (else the best known)."""
 
     @property
     def version(self) -> int:
@@ -608,10 +610,13 @@ class Store:
                 (elapsed, int(stopped), game_id),
             )
 
-    def save_par(self, game_id: str, par: int | None) -> None:
-        """Remember the shortest win of a game's deal."""
+    def save_par(self, game_id: str, par: int | None, proven: bool = True) -> None:
+        """Remember the shortest win of a game's deal (``proven``), or the best known."""
         with self.transaction() as db:
-            db.execute("UPDATE games SET par = ? WHERE id = ?", (par, game_id))
+            db.execute(
+                "UPDATE games SET par = ?, par_proven = ? WHERE id = ?",
+                (par, int(proven), game_id),
+            )
 
     def head(self, game_id: str) -> tuple[int, str, str] | None:
         """A game's version, status and player (a cheap check of a cached copy), or None."""
@@ -631,7 +636,8 @@ class Store:
         with self.db.reading() as db:
             row = db.execute(
                 "SELECT id, player_id, game, variant, code, options, elapsed, timer_stopped,"
-                " status, score, moves, par, created, updated FROM games WHERE id = ?",
+                " status, score, moves, par, par_proven, created, updated FROM games"
+                " WHERE id = ?",
                 (game_id,),
             ).fetchone()
             if row is None:
@@ -744,6 +750,7 @@ def _saved_game(row: Row, actions: list[str]) -> SavedGame:
             score=int(row["score"]),
             moves=int(row["moves"]),
             par=row["par"],
+            par_proven=bool(row["par_proven"]),
             created=float(row["created"]),
             updated=float(row["updated"]),
         )

@@ -14,7 +14,7 @@ from cardems.store import Store, new_id, player_records
 
 GAME_COLUMNS = (
     "id, game, variant, code, options, elapsed, timer_stopped, status, score, moves, par,"
-    " created, updated, finished, counted"
+    " created, updated, finished, counted, par_proven"
 )
 
 
@@ -53,6 +53,7 @@ def export_games(store: Store, player_id: str, settings: dict[str, Any]) -> Arch
             updated=float(row["updated"]),
             finished=None if row["finished"] is None else float(row["finished"]),
             counted=bool(row["counted"]),
+            par_proven=bool(row["par_proven"]),
         )
         for row in rows
     )
@@ -92,7 +93,7 @@ def import_games(store: Store, player_id: str, games: tuple[ArchivedGame, ...]) 
             records += [(game_id, json.dumps(record)) for record in game.records]
         db.executemany(
             f"INSERT INTO games (player_id, version, {GAME_COLUMNS})"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
         )
         db.executemany("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)", actions)
@@ -131,6 +132,7 @@ def _row(player_id: str, game_id: str, game: ArchivedGame) -> tuple[Any, ...]:
         game.updated,
         game.finished,
         int(game.counted),
+        int(game.par_proven),
     )
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from cardems.cellgames import solver
+from cardems.cellgames.solver import _encode, _key
 from cardems.dealcode import DealCode
-from cardems.freecell import solver
 from cardems.freecell.rules import FreeCellState, apply_move, deal, legal_moves
-from cardems.freecell.solver import _encode, _key, progress_possible, solve_state
+from cardems.freecell.solver import progress_possible, rules_of, solve_state
 
 from .helpers import position
 
@@ -111,11 +112,11 @@ def test_progress_is_possible_from_a_deal_and_not_when_jammed() -> None:
 def dive(state: FreeCellState) -> bool | None:
     """What the randomized depth-first search alone says of ``state`` (its line checked)."""
     start = solver._settle(*_encode(state), state.by_suit, None)
-    search = solver._dive(start, state.by_suit)
+    search = solver._dive(start, rules_of(state))
     next(search)
     outcome, _, _ = search.send(10**9)
     if isinstance(outcome, list):
-        assert replays_to_a_win(state, solver._line(state, outcome))
+        assert replays_to_a_win(state, solver._line(state, rules_of(state), outcome))
         return True
     return outcome
 
@@ -137,7 +138,7 @@ def test_a_dive_wins_a_deal_and_starts_again_when_its_budget_runs_out(
     monkeypatch.setattr(solver, "RESTART", 40)  # too few positions for a line
     state = deal(DealCode("FC", 1, "N", 1))
     start = solver._settle(*_encode(state), False, None)
-    search = solver._dive(start, False)
+    search = solver._dive(start, rules_of(state))
     next(search)
     outcome, used, held = search.send(200)
     assert outcome is None and used == 200 and held <= 40  # it started again, and again

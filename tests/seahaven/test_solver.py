@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardems.cellgames.solver import _children, _encode
 from cardems.dealcode import DealCode
 from cardems.seahaven.rules import (
     SeahavenState,
@@ -12,7 +13,7 @@ from cardems.seahaven.rules import (
     deal,
     legal_moves,
 )
-from cardems.seahaven.solver import _children, _encode, solve_state
+from cardems.seahaven.solver import rules_of, solve_state
 
 from .helpers import position
 
@@ -122,23 +123,19 @@ def test_seed_example_group_limit_is_used() -> None:
         ],
         ["AS", "AH", None, "8S"],
     )
-    cols, cells, _ = _encode(state)
-    moves = _children(cols, cells)
-    assert [("c", 0, "c", 1, 8)] in moves
-    assert [("c", 3, "c", 8, 4)] in moves
-    assert not any(step[0][:3] == ("c", 2, "c") for step in moves)
+    moves = list(_children(*_encode(state), rules_of(state)))
+    assert ("c", 0, "c", 1, 8) in moves
+    assert ("c", 3, "c", 8, 4) in moves
+    assert not any(move[:3] == ("c", 2, "c") for move in moves)
 
 
-def test_settled_king_column_may_be_emptied_only_into_enough_cells() -> None:
-    cols, cells, _ = _encode(position(["KS QS", "3D", "5H"], ["4C", None, None, None]))
-    moves = _children(cols, cells)
-    assert [("c", 0, "f", 1, 1), ("c", 0, "f", 2, 1)] in moves  # 2 cards, 3 free cells
-    cols, cells, _ = _encode(position(["KS QS", "3D", "5H"], ["4C", "6C", "7C", None]))
-    assert all(step[0][1] != 0 for step in _children(cols, cells))  # 2 cards, 1 free cell
-
-
-def test_a_run_goes_into_the_cells_whole_or_not_at_all() -> None:
-    cols, cells, _ = _encode(position(["3D 9C 8C 7C", "5H"], [None, None, None, None]))
-    assert [("c", 0, "f", 0, 1), ("c", 0, "f", 1, 1), ("c", 0, "f", 2, 1)] in _children(cols, cells)
-    cols, cells, _ = _encode(position(["3D 9C 8C 7C", "5H"], ["AS", "2S", None, None]))
-    assert all(step[0][1] != 0 for step in _children(cols, cells))
+def test_only_kings_go_into_an_empty_column() -> None:
+    state = position(["3D 9C 8C 7C", "5H KS", "2D"], ["KC", "QD", None, None])
+    into_empty = {
+        move[:2] + move[4:]
+        for move in _children(*_encode(state), rules_of(state))
+        if move[2:4] == ("c", 3)
+    }
+    king_spades, king_clubs = 12, 3 * 13 + 12
+    assert into_empty == {("c", 1, 1), ("f", king_clubs, 1)}
+    assert king_spades == state.columns[1][-1].ordinal

@@ -153,7 +153,10 @@ def test_win_dialog_and_reload(tab: Any, live: LiveServer, line: Any) -> None:
     tab.wait_for_selector("#won", state="visible")
     assert tab.inner_text("#won-score") == "520"
     snap(tab, "seahaven-won-dialog")
-    assert not tab.is_visible("#won-par")
+    # the deal's proven par (a Seahaven A* ends well within the win's budget), no more
+    # moves than the player's
+    assert tab.is_visible("#won .par-proven") and not tab.is_visible("#won .par-known")
+    assert 0 < int(tab.inner_text("#won-par")) <= int(tab.inner_text("#won-moves"))
 
 
 def test_new_game_window_deals_two_cells(tab: Any, live: LiveServer) -> None:

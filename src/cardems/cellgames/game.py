@@ -6,7 +6,7 @@ table itself."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from cardems.cellgames.notation import Move, format_move
 from cardems.core.base import GameBase, solve_record
@@ -16,8 +16,15 @@ from cardems.core.registry import Unsupported
 from cardems.core.terminal import TextPlay
 from cardems.dealcode import DealCode
 
+if TYPE_CHECKING:
+    from cardems.cellgames.solver import Rules
+
 SOLVE_SECONDS = 10.0
 """Budget of one ``solve`` request; past it the answer is ``winnable: null``."""
+
+PAR_SECONDS = 5.0
+"""Budget of the shortest-win search when a game is won (the win's answer waits for it);
+past it the par is the exact solver's line, "best known"."""
 
 
 class Verdict(Protocol):
@@ -35,6 +42,7 @@ class CellGame(GameBase, ABC):
     :class:`~cardems.cellgames.table.CellTable`."""
 
     can_solve: ClassVar[bool] = True
+    compiled_modules: ClassVar[tuple[str, ...]] = ("cardems.cellgames._bestfirst",)
     solver_name: ClassVar[str]
     """How the refusal of ``--shortest`` names the solver (``the <name> solver …``)."""
 
@@ -59,6 +67,19 @@ class CellGame(GameBase, ABC):
         from cardems.cellgames.terminal import CellTextPlay
 
         return CellTextPlay(self)
+
+    @abstractmethod
+    def search_rules(self, state: Any) -> Rules:
+        """The family search's rules for ``state``."""
+
+    def best_par(self, code: DealCode) -> tuple[int, bool] | None:
+        """The deal's shortest win if the A* search proves it within :data:`PAR_SECONDS`,
+        else the exact solver's line (best known); None when the deal is not won."""
+        from cardems.cellgames.shortest import par
+
+        state = self.deal(code)
+        found = par(state, self.search_rules(state), time_limit=PAR_SECONDS)
+        return None if found.moves is None else (found.moves, found.proven)
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """Winnable (with a winning line), not winnable, or undecided within the budget."""

@@ -77,6 +77,11 @@ class GameBase:
         """Unknown by default."""
         return None
 
+    def best_par(self, code: DealCode) -> tuple[int, bool] | None:
+        """:meth:`par`, proven, by default."""
+        par = self.par(code)
+        return None if par is None else (par, True)
+
     def parse_intent(self, data: dict[str, Any]) -> Action:
         """A solitaire intent (tap, double tap, drag, undo, redo)."""
         return parse_intent(data)

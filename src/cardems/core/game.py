@@ -286,6 +286,11 @@ class Game(Protocol):
         """The fewest moves that win the deal, if the game knows it."""
         ...
 
+    def best_par(self, code: DealCode) -> tuple[int, bool] | None:
+        """The deal's par and whether it is proven the shortest win (else the best win
+        known); None when no win is known."""
+        ...
+
     def label(self, view: View, lang: str) -> View:
         """The view with spoken labels for screen readers, in ``lang``."""
         ...

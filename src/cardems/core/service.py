@@ -88,6 +88,8 @@ class LiveGame:
     status: str
     """The status saved on the game's row (``abandoned`` once replaced by a newer deal)."""
     par: int | None = None
+    par_proven: bool = True
+    """Whether ``par`` is the proven shortest win (else the best known)."""
     warned: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
     """Held while an intent is played and saved (released by whichever thread saves)."""
@@ -362,7 +364,9 @@ class TableService:
         table.timer = GameTimer.from_dict(
             {"elapsed": saved.elapsed, "stopped": stopped}, clock=self.clock
         )
-        return LiveGame(saved, game, table, status=saved.status, par=saved.par)
+        return LiveGame(
+            saved, game, table, status=saved.status, par=saved.par, par_proven=saved.par_proven
+        )
 
     def replayed(
         self,
@@ -649,11 +653,13 @@ class TableService:
             return live.game.winnable(live.table, VERDICT_SECONDS)
 
     def par(self, live: LiveGame) -> int | None:
-        """The deal's shortest win, solved once and then saved (None if unknown)."""
+        """The deal's shortest win (or best known), solved once and then saved (None if
+        unknown); :attr:`LiveGame.par_proven` says which."""
         if live.par is None:
-            live.par = live.game.par(DealCode.parse(live.saved.code))
-            if live.par is not None:
-                self.store.save_par(live.id, live.par)
+            found = live.game.best_par(DealCode.parse(live.saved.code))
+            if found is not None:
+                live.par, live.par_proven = found
+                self.store.save_par(live.id, live.par, live.par_proven)
         return live.par
 
     def view(self, live: LiveGame) -> View:
@@ -669,4 +675,5 @@ class TableService:
             view["status"] = "abandoned"
         if view["status"] == "won":
             view["par"] = live.par
+            view["par_proven"] = live.par_proven
         return view

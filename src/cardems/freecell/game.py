@@ -15,6 +15,7 @@ from cardems.i18n.markers import N_
 from cardems.numbers import read_number
 
 if TYPE_CHECKING:
+    from cardems.cellgames.solver import Rules
     from cardems.freecell.rules import FreeCellState
     from cardems.freecell.solver import SolveResult
 
@@ -57,7 +58,6 @@ class FreeCell(CellGame):
     solver_name = "FreeCell"
     options = (DIFFICULTY,)
     can_analyze = True
-    compiled_modules = ("cardems.freecell._bestfirst",)
     analyze_help = "decide Microsoft's deals one by one, resumable"
     variant_legend = N_("Build columns")
     variant_labels = (
@@ -135,6 +135,12 @@ class FreeCell(CellGame):
         from cardems.freecell.solver import solve_state
 
         return solve_state(state, time_limit=seconds)
+
+    def search_rules(self, state: Any) -> Rules:
+        """FreeCell's, or Baker's Game's."""
+        from cardems.freecell.solver import rules_of
+
+        return rules_of(state)
 
     def new_table(
         self,

@@ -16,6 +16,7 @@ from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_, Nn_
 
 if TYPE_CHECKING:
+    from cardems.cellgames.solver import Rules
     from cardems.seahaven.rules import SeahavenState
     from cardems.seahaven.solver import SolveResult
 
@@ -155,6 +156,12 @@ class Seahaven(CellGame):
         from cardems.seahaven.solver import solve_state
 
         return solve_state(state, time_limit=seconds)
+
+    def search_rules(self, state: Any) -> Rules:
+        """Seahaven's, with the state's free cells."""
+        from cardems.seahaven.solver import rules_of
+
+        return rules_of(state)
 
     def new_table(
         self,

@@ -93,6 +93,7 @@ def game_routes(web: Web) -> list[Route]:
         live, events, view, refused = answer
         if view["status"] == "won" and view.get("par") is None:
             view["par"] = await run_in_threadpool(service.par, live)
+            view["par_proven"] = live.par_proven
         data: dict[str, Any] = {
             "id": live.id,
             "view": web.localize(view, ctx.lang),

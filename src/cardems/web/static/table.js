@@ -326,8 +326,11 @@ function endDialogs() {
     $("won-score").textContent = view.score;
     $("won-time").textContent = $("time").textContent;
     $("won-moves").textContent = view.moves;
-    const par = view.par;
-    for (const node of document.querySelectorAll("#won .par")) node.hidden = par === null || par === undefined;
+    const par = view.par ?? null;
+    const proven = view.par_proven !== false; // "par" when proven, "best known" otherwise
+    for (const node of document.querySelectorAll("#won .par")) node.hidden = par === null;
+    for (const node of document.querySelectorAll("#won .par-proven")) node.hidden = par === null || !proven;
+    for (const node of document.querySelectorAll("#won .par-known")) node.hidden = par === null || proven;
     $("won-par").textContent = par ?? "";
     $("won-streak").textContent = "";
     open($("won"));

@@ -1,9 +1,10 @@
-/* The FreeCell solver's best-first search, compiled: the same search as
- * cardems.freecell.solver._py_search, position for position and move for move (the tests
+/* The FreeCell family's best-first search, compiled: the same search as
+ * cardems.cellgames.solver._py_search, under the same rules (columns, free cells, building
+ * by suit or by colours, only kings into empty columns), position for position and move for move (the tests
  * compare the two), about twenty times faster. The Python search stays the reference and
  * the fallback where this module could not be built.
  *
- * States: eight columns of card ordinals (0-51, suit * 13 + rank - 1, suits S H D C), the
+ * States: up to ten columns of card ordinals (0-51, suit * 13 + rank - 1, suits S H D C), the
  * cells sorted, the foundations as heights. A queued child is (parent, move) and is built
  * only when it leaves the queue; a move that lets a card go home is built at once (its
  * whole score changes). Scores are those of solver._score, worked out the same way from
@@ -15,14 +16,15 @@
 #include <stdint.h>
 #include <string.h>
 
-#define NCOLS 8
-#define NCELLS 4
+#define NCOLS 10 /* at most */
+#define NCELLS 4 /* at most */
 #define MAXLEN 48 /* cards in one column: 19 at most in a real game */
 #define MAXSTART (MAXLEN - 12) /* a column grows by 12 cards at most (a run down to a 2) */
 #define KEYMAX (52 + NCOLS + 1 + NCELLS)
 #define TIE ((int64_t)1 << 32)
 
 typedef struct {
+    uint8_t ncols;
     uint8_t len[NCOLS];
     uint8_t col[NCOLS][MAXLEN];
     uint8_t ncells;
@@ -31,6 +33,7 @@ typedef struct {
 } Work;
 
 typedef struct { /* a state as stored: the columns one after another */
+    uint8_t ncols;
     uint8_t len[NCOLS];
     uint8_t ncells;
     uint8_t cells[NCELLS];
@@ -61,7 +64,8 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD
-    int by_suit;
+    int by_suit, kings_only, ncols, ncells;
+    int shortest; /* A* (the Shortest type) rather than best-first by weights */
     int64_t w[6];
     Node *nodes;
     Py_ssize_t nnodes, capnodes;
@@ -152,7 +156,7 @@ static int64_t score_of(const Search *s, const Work *w) { /* solver._score */
     for (int suit = 0; suit < 4; suit++) {
         if (w->found[suit] >= 13) continue;
         int card = suit * 13 + w->found[suit];
-        for (int i = 0; i < NCOLS; i++) {
+        for (int i = 0; i < w->ncols; i++) {
             const uint8_t *at = memchr(w->col[i], card, w->len[i]);
             if (at) {
                 depths += w->len[i] - 1 - (at - w->col[i]);
@@ -160,7 +164,7 @@ static int64_t score_of(const Search *s, const Work *w) { /* solver._score */
             }
         }
     }
-    for (int i = 0; i < NCOLS; i++) total += disorder(s, w->col[i], w->len[i]);
+    for (int i = 0; i < w->ncols; i++) total += disorder(s, w->col[i], w->len[i]);
     int home = w->found[0] + w->found[1] + w->found[2] + w->found[3];
     return total + s->w[1] * depths + s->w[4] * w->ncells - s->w[0] * home;
 }
@@ -169,7 +173,7 @@ static void settle(Work *w, int by_suit) { /* solver._settle */
     int moved = 1;
     while (moved) {
         moved = 0;
-        for (int i = 0; i < NCOLS; i++) {
+        for (int i = 0; i < w->ncols; i++) {
             while (w->len[i]) {
                 int card = w->col[i][w->len[i] - 1];
                 if (!safe(card, w->found, by_suit)) break;
@@ -222,24 +226,30 @@ static void apply(Work *w, Move m) { /* solver._apply */
     }
 }
 
+/* solver._unsettles: whether settle has work after m from the settled position w: only
+ * after a move home or off a safe card. */
+static int unsettles(const Work *w, Move m, int by_suit) {
+    if (m.dkind == 'h') return 1;
+    return m.skind == 'c' && w->len[m.si] > m.count &&
+           safe(w->col[m.si][w->len[m.si] - m.count - 1], w->found, by_suit);
+}
+
 static void child(Work *w, Move m, int by_suit) { /* solver._child, in place */
+    int then_settle = unsettles(w, m, by_suit);
     apply(w, m);
-    if (m.dkind == 'h') {
-        settle(w, by_suit);
-    } else if (m.skind == 'c' && w->len[m.si]) {
-        if (safe(w->col[m.si][w->len[m.si] - 1], w->found, by_suit)) settle(w, by_suit);
-    }
+    if (then_settle) settle(w, by_suit);
 }
 
 /* ---- states, keys, table ---- */
 
 static void pack(Packed *p, const Work *w) {
     int at = 0;
+    p->ncols = w->ncols;
     memcpy(p->len, w->len, NCOLS);
     p->ncells = w->ncells;
     memcpy(p->cells, w->cells, NCELLS);
     memcpy(p->found, w->found, 4);
-    for (int i = 0; i < NCOLS; i++) {
+    for (int i = 0; i < w->ncols; i++) {
         memcpy(p->cards + at, w->col[i], w->len[i]);
         at += w->len[i];
     }
@@ -247,11 +257,12 @@ static void pack(Packed *p, const Work *w) {
 
 static void unpack(Work *w, const Packed *p) {
     int at = 0;
+    w->ncols = p->ncols;
     memcpy(w->len, p->len, NCOLS);
     w->ncells = p->ncells;
     memcpy(w->cells, p->cells, NCELLS);
     memcpy(w->found, p->found, 4);
-    for (int i = 0; i < NCOLS; i++) {
+    for (int i = 0; i < w->ncols; i++) {
         memcpy(w->col[i], p->cards + at, w->len[i]);
         at += w->len[i];
     }
@@ -267,7 +278,7 @@ static int column_before(const Work *w, int a, int b) {
  * does not matter), each closed by 0xff, then the cells (kept sorted). */
 static int make_key(const Work *w, uint8_t *key) {
     int order[NCOLS], n = 0;
-    for (int i = 0; i < NCOLS; i++) {
+    for (int i = 0; i < w->ncols; i++) {
         int k = i;
         while (k > 0 && column_before(w, i, order[k - 1])) {
             order[k] = order[k - 1];
@@ -275,7 +286,7 @@ static int make_key(const Work *w, uint8_t *key) {
         }
         order[k] = i;
     }
-    for (int j = 0; j < NCOLS; j++) {
+    for (int j = 0; j < w->ncols; j++) {
         int i = order[j];
         memcpy(key + n, w->col[i], w->len[i]);
         n += w->len[i];
@@ -285,10 +296,18 @@ static int make_key(const Work *w, uint8_t *key) {
     return n + w->ncells;
 }
 
-static uint64_t hash_key(const uint8_t *key, int n) {
-    uint64_t h = 1469598103934665603ULL;
-    for (int k = 0; k < n; k++) h = (h ^ key[k]) * 1099511628211ULL;
-    return h;
+static uint64_t hash_key(const uint8_t *key, int n) { /* eight bytes at a time */
+    uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)n, v;
+    int k = 0;
+    for (; k + 8 <= n; k += 8) {
+        memcpy(&v, key + k, 8);
+        h = (h ^ v) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 32;
+    }
+    v = 0;
+    memcpy(&v, key + k, (size_t)(n - k));
+    h = (h ^ v) * 0xc4ceb9fe1a85ec53ULL;
+    return h ^ (h >> 33);
 }
 
 static int grow(void **items, Py_ssize_t *cap, Py_ssize_t need, size_t size) {
@@ -408,7 +427,7 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
     for (int suit = 0; suit < 4; suit++) {
         if (w->found[suit] >= 13) continue;
         int card = suit * 13 + w->found[suit];
-        for (int i = 0; i < NCOLS; i++)
+        for (int i = 0; i < w->ncols; i++)
             if (memchr(w->col[i], card, w->len[i])) {
                 holds[i]++;
                 break;
@@ -417,7 +436,7 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
     /* Each column's disorder, and that of each of its bottom parts. */
     Disorder whole[NCOLS];
     int64_t part[NCOLS][MAXLEN + 1];
-    for (int i = 0; i < NCOLS; i++) {
+    for (int i = 0; i < w->ncols; i++) {
         whole[i] = NO_DISORDER;
         part[i][0] = -s->w[5];
         for (int k = 0; k < w->len[i]; k++) {
@@ -425,11 +444,11 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
             part[i][k + 1] = weighed(s, &whole[i]);
         }
     }
-    int free = NCELLS - w->ncells;
+    int free = s->ncells - w->ncells;
     int tops[52];
     memset(tops, 0xff, sizeof tops);
     int empty_col = -1, empties = 0;
-    for (int i = 0; i < NCOLS; i++) {
+    for (int i = 0; i < w->ncols; i++) {
         if (w->len[i])
             tops[w->col[i][w->len[i] - 1]] = i;
         else if (empties++ == 0)
@@ -449,17 +468,18 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
         for (const int8_t *p = PARENTS[by_suit][card]; *p >= 0; p++) {
             int dest = tops[*p];
             if (dest < 0) continue;
+            Move m = {'f', 'c', card, (uint8_t)dest, 1};
             int64_t gain = disorder_with(s, whole[dest], &card, 1) - part[dest][w->len[dest]] +
                            w_depth * holds[dest];
-            Move m = {'f', 'c', card, (uint8_t)dest, 1};
             if (queue(s, score - cell_in + gain * TIE, index, m)) return -1;
         }
-        if (empty_col >= 0) { /* a one-card column, less an empty one */
+        if (empty_col >= 0 && (!s->kings_only || card % 13 == 12)) {
+            /* a one-card column, less an empty one */
             Later l = {1, score - cell_in + s->w[5] * TIE, {'f', 'c', card, (uint8_t)empty_col, 1}, 1};
             later[nlater++] = l;
         }
     }
-    for (int i = 0; i < NCOLS; i++) {
+    for (int i = 0; i < w->ncols; i++) {
         int n = w->len[i];
         if (!n) continue;
         const uint8_t *col = w->col[i];
@@ -471,8 +491,6 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
         int run = run_length(col, n, by_suit);
         int held = holds[i];
         for (int k = 1; k <= run && k <= limit; k++) {
-            int under = n > k ? col[n - k - 1] : -1;
-            int uncovers_home = under >= 0 && safe(under, w->found, by_suit);
             int64_t lost = part[i][n - k] - part[i][n];
             int home_in_run = 0;
             for (int j = n - k; j < n; j++) home_in_run += at_home(col[j], w->found);
@@ -480,7 +498,7 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
                 int dest = tops[*p];
                 if (dest < 0) continue;
                 Move m = {'c', 'c', (uint8_t)i, (uint8_t)dest, (uint8_t)k};
-                if (uncovers_home) {
+                if (unsettles(w, m, by_suit)) {
                     if (queue_built(s, w, m, index)) return -1;
                     continue;
                 }
@@ -495,6 +513,7 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
             if (limit_empty < most) most = (int)limit_empty;
             if (n - 1 < most) most = n - 1;
             for (int k = most; k > 0; k--) {
+                if (s->kings_only && col[n - k] % 13 != 12) continue;
                 Later l = {0, 0, {'c', 'c', (uint8_t)i, (uint8_t)empty_col, (uint8_t)k}, k};
                 later[nlater++] = l;
             }
@@ -510,12 +529,12 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
             if (queue(s, l->key, index, l->move)) return -1;
             continue;
         }
-        int i = l->move.si, k = l->k, n = w->len[i];
-        const uint8_t *col = w->col[i];
-        if (n > k && safe(col[n - k - 1], w->found, by_suit)) {
+        if (unsettles(w, l->move, by_suit)) {
             if (queue_built(s, w, l->move, index)) return -1;
             continue;
         }
+        int i = l->move.si, k = l->k, n = w->len[i];
+        const uint8_t *col = w->col[i];
         int deeper = -holds[i];
         for (int m = n - k; m < n; m++) deeper += at_home(col[m], w->found);
         int64_t gain = part[i][n - k] - part[i][n] + w_depth * k * deeper;
@@ -528,7 +547,116 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
     return 0;
 }
 
-/* ---- the Python type ---- */
+/* ---- A*: the shortest win (cardems.cellgames.shortest) ---- */
+
+/* Queue keys: the bound f first, then the deeper position first (fewer moves left to
+ * guess), then the order queued. */
+#define F_SHIFT 48
+#define G_SHIFT 40
+#define MAXG 255
+
+static int cards_home(const Work *w) { return w->found[0] + w->found[1] + w->found[2] + w->found[3]; }
+
+/* shortest._Bound: a move home for each card not home, and one move off each column
+ * holding a card above a lower card of its suit. */
+static int bound(const Work *w) {
+    int total = w->ncells;
+    for (int i = 0; i < w->ncols; i++) {
+        int lowest[4] = {13, 13, 13, 13};
+        total += w->len[i];
+        for (int k = 0; k < w->len[i]; k++) {
+            int suit = w->col[i][k] / 13, rank = w->col[i][k] % 13;
+            if (rank > lowest[suit]) {
+                total++;
+                break;
+            }
+            lowest[suit] = rank;
+        }
+    }
+    return total;
+}
+
+static int64_t a_key(int f, int g, int64_t counter) {
+    return ((int64_t)f << F_SHIFT) | ((int64_t)(MAXG - g) << G_SHIFT) | counter;
+}
+
+/* Queue the child by m of node ``index`` (state w, g moves from the start): its moves
+ * are m and the safe moves home after it, each one move. */
+static int a_try(Search *s, const Work *w, int32_t index, int g, Move m) {
+    Work c = *w;
+    child(&c, m, s->by_suit);
+    int ng = g + 1 + cards_home(&c) - cards_home(w) - (m.dkind == 'h');
+    if (ng > MAXG) return 0;
+    s->counter++;
+    return push(s, a_key(ng + bound(&c), ng, s->counter), index, m, NULL);
+}
+
+/* Every move of solver._children from w. */
+static int a_expand(Search *s, const Work *w, int32_t index, int g) {
+    const int by_suit = s->by_suit;
+    int free = s->ncells - w->ncells;
+    int tops[52];
+    memset(tops, 0xff, sizeof tops);
+    int empty_col = -1, empties = 0;
+    for (int i = 0; i < w->ncols; i++) {
+        if (w->len[i])
+            tops[w->col[i][w->len[i] - 1]] = i;
+        else if (empties++ == 0)
+            empty_col = i;
+    }
+    int64_t limit = (int64_t)(free + 1) << empties;
+    int64_t limit_empty = empties ? limit >> 1 : 0;
+    for (int c = 0; c < w->ncells; c++) {
+        uint8_t card = w->cells[c];
+        if (at_home(card, w->found)) {
+            Move m = {'f', 'h', card, (uint8_t)(card / 13), 1};
+            if (a_try(s, w, index, g, m)) return -1;
+        }
+        for (const int8_t *p = PARENTS[by_suit][card]; *p >= 0; p++)
+            if (tops[*p] >= 0) {
+                Move m = {'f', 'c', card, (uint8_t)tops[*p], 1};
+                if (a_try(s, w, index, g, m)) return -1;
+            }
+        if (empty_col >= 0 && (!s->kings_only || card % 13 == 12)) {
+            Move m = {'f', 'c', card, (uint8_t)empty_col, 1};
+            if (a_try(s, w, index, g, m)) return -1;
+        }
+    }
+    for (int i = 0; i < w->ncols; i++) {
+        int n = w->len[i];
+        if (!n) continue;
+        const uint8_t *col = w->col[i];
+        int top = col[n - 1];
+        if (at_home(top, w->found)) {
+            Move m = {'c', 'h', (uint8_t)i, (uint8_t)(top / 13), 1};
+            if (a_try(s, w, index, g, m)) return -1;
+        }
+        int run = run_length(col, n, by_suit);
+        for (int k = 1; k <= run && k <= limit; k++)
+            for (const int8_t *p = PARENTS[by_suit][col[n - k]]; *p >= 0; p++)
+                if (tops[*p] >= 0) {
+                    Move m = {'c', 'c', (uint8_t)i, (uint8_t)tops[*p], (uint8_t)k};
+                    if (a_try(s, w, index, g, m)) return -1;
+                }
+        if (empty_col >= 0) {
+            int most = run;
+            if (limit_empty < most) most = (int)limit_empty;
+            if (n - 1 < most) most = n - 1;
+            for (int k = most; k > 0; k--) {
+                if (s->kings_only && col[n - k] % 13 != 12) continue;
+                Move m = {'c', 'c', (uint8_t)i, (uint8_t)empty_col, (uint8_t)k};
+                if (a_try(s, w, index, g, m)) return -1;
+            }
+        }
+        if (free) {
+            Move m = {'c', 'f', (uint8_t)i, (uint8_t)top, 1};
+            if (a_try(s, w, index, g, m)) return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- the Python types ---- */
 
 static PyObject *move_tuple(Move m) {
     char skind[2] = {m.skind, 0}, dkind[2] = {m.dkind, 0};
@@ -551,14 +679,15 @@ static PyObject *line_to(const Search *s, int32_t index) {
     return line;
 }
 
-static int read_state(Work *w, PyObject *cols, PyObject *cells, PyObject *found) {
+static int read_state(const Search *s, Work *w, PyObject *cols, PyObject *cells,
+                      PyObject *found) {
     memset(w, 0, sizeof *w);
-    if (!PyTuple_Check(cols) || PyTuple_GET_SIZE(cols) != NCOLS) {
-        PyErr_SetString(PyExc_ValueError, "eight columns are needed");
+    if (!PyTuple_Check(cols) || PyTuple_GET_SIZE(cols) != s->ncols) {
+        PyErr_Format(PyExc_ValueError, "%d columns are needed", s->ncols);
         return -1;
     }
-    int total = 0;
-    for (int i = 0; i < NCOLS; i++) {
+    w->ncols = (uint8_t)s->ncols;
+    for (int i = 0; i < w->ncols; i++) {
         PyObject *col = PyTuple_GET_ITEM(cols, i);
         if (!PyBytes_Check(col) || PyBytes_GET_SIZE(col) > MAXSTART) {
             PyErr_SetString(PyExc_ValueError, "a column must be bytes of at most 36 cards");
@@ -566,10 +695,9 @@ static int read_state(Work *w, PyObject *cols, PyObject *cells, PyObject *found)
         }
         w->len[i] = (uint8_t)PyBytes_GET_SIZE(col);
         memcpy(w->col[i], PyBytes_AS_STRING(col), w->len[i]);
-        total += w->len[i];
     }
-    if (!PyBytes_Check(cells) || PyBytes_GET_SIZE(cells) > NCELLS) {
-        PyErr_SetString(PyExc_ValueError, "the cells must be bytes of at most four cards");
+    if (!PyBytes_Check(cells) || PyBytes_GET_SIZE(cells) > s->ncells) {
+        PyErr_Format(PyExc_ValueError, "the cells must be bytes of at most %d cards", s->ncells);
         return -1;
     }
     w->ncells = (uint8_t)PyBytes_GET_SIZE(cells);
@@ -582,27 +710,50 @@ static int read_state(Work *w, PyObject *cols, PyObject *cells, PyObject *found)
             return -1;
         }
         w->found[s] = (uint8_t)f[s];
-        total += f[s];
     }
-    total += w->ncells;
-    for (int i = 0; i < NCOLS; i++)
-        for (int k = 0; k < w->len[i]; k++)
-            if (w->col[i][k] > 51) total = -1;
-    for (int k = 0; k < w->ncells; k++)
-        if (w->cells[k] > 51 || (k && w->cells[k] <= w->cells[k - 1])) total = -1;
-    if (total != 52) {
-        PyErr_SetString(PyExc_ValueError, "not a position of 52 cards with sorted cells");
+    /* Each card once at most (a test may leave some out: such a position is never won). */
+    uint8_t seen[52] = {0};
+    int bad = 0;
+    for (int suit = 0; suit < 4; suit++)
+        for (int rank = 0; rank < w->found[suit]; rank++) seen[suit * 13 + rank] = 1;
+    for (int i = 0; i < w->ncols; i++)
+        for (int k = 0; k < w->len[i]; k++) {
+            int card = w->col[i][k];
+            if (card > 51 || seen[card]++) bad = 1;
+        }
+    for (int k = 0; k < w->ncells; k++) {
+        int card = w->cells[k];
+        if (card > 51 || seen[card]++ || (k && w->cells[k] <= w->cells[k - 1])) bad = 1;
+    }
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "not a position: a card twice or unknown, or cells unsorted");
         return -1;
     }
     return 0;
 }
 
+/* The rules and the start of a search, and its table. */
+static int start_search(Search *s, Work *start, PyObject *cols, PyObject *cells,
+                        PyObject *found, PyObject *rules) {
+    int ncols, ncells, by_suit, kings_only;
+    if (!PyArg_ParseTuple(rules, "iipp", &ncols, &ncells, &by_suit, &kings_only)) return -1;
+    if (ncols < 1 || ncols > NCOLS || ncells < 1 || ncells > NCELLS) {
+        PyErr_SetString(PyExc_ValueError, "1 to 10 columns and 1 to 4 cells are needed");
+        return -1;
+    }
+    s->ncols = ncols;
+    s->ncells = ncells;
+    s->by_suit = by_suit;
+    s->kings_only = kings_only;
+    if (read_state(s, start, cols, cells, found)) return -1;
+    return table_grow(s);
+}
+
 static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
-    PyObject *cols, *cells, *found, *weights;
-    int by_suit;
-    static char *names[] = {"cols", "cells", "found", "by_suit", "weights", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOpO", names, &cols, &cells, &found,
-                                     &by_suit, &weights))
+    PyObject *cols, *cells, *found, *rules, *weights;
+    static char *names[] = {"cols", "cells", "found", "rules", "weights", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO!O", names, &cols, &cells, &found,
+                                     &PyTuple_Type, &rules, &weights))
         return -1;
     if (s->nodes || s->heap) {
         PyErr_SetString(PyExc_RuntimeError, "a search starts once");
@@ -612,12 +763,28 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     if (!PyArg_ParseTuple(weights, "LLLLLL", &w[0], &w[1], &w[2], &w[3], &w[4], &w[5]))
         return -1;
     for (int k = 0; k < 6; k++) s->w[k] = w[k];
-    s->by_suit = by_suit;
     Work start;
-    if (read_state(&start, cols, cells, found)) return -1;
-    if (table_grow(s)) return -1;
+    if (start_search(s, &start, cols, cells, found, rules)) return -1;
     Move none = {0, 0, 0, 0, 0};
     return push(s, score_of(s, &start) * TIE, -1, none, &start);
+}
+
+/* Shortest(cols, cells, found, rules): A* from a settled position. */
+static int Shortest_init(Search *s, PyObject *args, PyObject *kwds) {
+    PyObject *cols, *cells, *found, *rules;
+    static char *names[] = {"cols", "cells", "found", "rules", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO!", names, &cols, &cells, &found,
+                                     &PyTuple_Type, &rules))
+        return -1;
+    if (s->nodes || s->heap) {
+        PyErr_SetString(PyExc_RuntimeError, "a search starts once");
+        return -1;
+    }
+    s->shortest = 1;
+    Work start;
+    if (start_search(s, &start, cols, cells, found, rules)) return -1;
+    Move none = {0, 0, 0, 0, 0};
+    return push(s, a_key(bound(&start), 0, 0), -1, none, &start);
 }
 
 /* send(budget): expand up to ``budget`` positions; answers (outcome, expanded, held) as
@@ -665,7 +832,9 @@ static PyObject *Search_send(Search *s, PyObject *arg) {
             if (!line) return NULL;
             return Py_BuildValue("(Nnn)", line, used, s->nnodes + s->nheap);
         }
-        if (expand(s, &w, index, e.key)) return NULL;
+        if (s->shortest ? a_expand(s, &w, index, MAXG - (int)((e.key >> G_SHIFT) & MAXG))
+                        : expand(s, &w, index, e.key))
+            return NULL;
     }
     s->done = 1;
     return Py_BuildValue("(Onn)", Py_False, used, s->nnodes);
@@ -686,8 +855,8 @@ static PyMethodDef Search_methods[] = {
 };
 
 static PyTypeObject SearchType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "cardems.freecell._bestfirst.Search",
-    .tp_doc = PyDoc_STR("Search(cols, cells, found, by_suit, weights): one best-first search."),
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "cardems.cellgames._bestfirst.Search",
+    .tp_doc = PyDoc_STR("Search(cols, cells, found, rules, weights): one best-first search."),
     .tp_basicsize = sizeof(Search),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,
@@ -696,21 +865,35 @@ static PyTypeObject SearchType = {
     .tp_methods = Search_methods,
 };
 
+static PyTypeObject ShortestType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "cardems.cellgames._bestfirst.Shortest",
+    .tp_doc = PyDoc_STR("Shortest(cols, cells, found, rules): A* for the shortest win."),
+    .tp_basicsize = sizeof(Search),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Shortest_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "_bestfirst",
-    .m_doc = "The FreeCell solver's best-first search, compiled (see cardems.freecell.solver).",
+    .m_doc = "The FreeCell family's best-first search, compiled (see cardems.cellgames.solver).",
     .m_size = -1,
 };
 
 PyMODINIT_FUNC PyInit__bestfirst(void) {
     make_tables();
-    if (PyType_Ready(&SearchType) < 0) return NULL;
+    if (PyType_Ready(&SearchType) < 0 || PyType_Ready(&ShortestType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     Py_INCREF(&SearchType);
-    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+    Py_INCREF(&ShortestType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0 ||
+        PyModule_AddObject(m, "Shortest", (PyObject *)&ShortestType) < 0) {
         Py_DECREF(&SearchType);
+        Py_DECREF(&ShortestType);
         Py_DECREF(m);
         return NULL;
     }

@@ -1,0 +1,209 @@
+"""The shortest win of a cell game's position (FreeCell, Baker's Game, Seahaven), in the
+moves the player's counter counts: every move one, a sequence moved together one, each
+card's move home one (the table's automatic moves home included).
+
+A* over the family's compact states (:mod:`cardems.cellgames.solver`) with every move
+the exact solver tries, which keeps a shortest line: one free cell and one empty column
+stand for all (positions are told apart up to the order of columns and of cells), a
+whole column never goes into another empty one (that changes nothing), and a take-back
+from a foundation (Seahaven) never shortens a win, as the card would go home again.
+Safe cards go home at once, each move counted (:func:`cardems.cellgames.solver._settle`):
+a safe card can never take another card, so sending it home sooner never lengthens a
+line.
+
+The bound adds two disjoint kinds of move, so it never overestimates, and no move lowers
+it by more than the move costs (so it is consistent and no position is reopened):
+
+* one move home for each card not home;
+* one move off each column holding a card above a lower card of its suit: that card must
+  leave the column by a move that is not home before the lower card can go home, and a
+  move takes cards from one column only.
+
+Each position is expanded once, the first time it leaves the queue (the bound being
+consistent, by the fewest moves). Memory is bounded by :data:`ENTRIES`; past it, or past
+the time or node budget, the search stops with no proof, and the par is the exact
+solver's line, "best known" (:class:`Par`).
+
+The search is compiled (``_bestfirst.c``'s ``Shortest``, where it was built): the same
+moves, bound and queue order as :func:`_py_shortest`, its reference and fallback (the
+tests compare their lengths, and both with breadth-first search on small positions).
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Generator
+from typing import NamedTuple
+
+from cardems.cellgames.notation import Move
+from cardems.cellgames.piles import Piles
+from cardems.cellgames.solver import (
+    COMPILED,
+    WON,
+    Cols,
+    Found,
+    Outcome,
+    RawMove,
+    Rules,
+    Search,
+    State,
+    _child,
+    _children,
+    _encode,
+    _key,
+    _line,
+    _settle,
+    _started,
+    solve_state,
+)
+
+if COMPILED:
+    from cardems.cellgames._bestfirst import Shortest as CompiledShortest
+
+ENTRIES = 16_000_000
+"""The most entries (positions expanded and queued) one search may hold: compiled, about
+250 bytes an expanded position with its queued children, so about 1.2 GB at most (some
+300 bytes an entry in Python); past it the par is left "best known"."""
+
+MAX_MOVES = 255
+"""Lines longer than this are not searched (the compiled queue keeps a line's moves in a
+byte); real wins take 50 to 130."""
+
+SLICE = 4096
+"""Positions the search expands between two looks at the clock and the memory."""
+
+
+class Par(NamedTuple):
+    """A position's par: the moves of the shortest win (``proven``) or of the best line
+    known (not proven); ``moves`` None when no win is known (``proven``: none exists)."""
+
+    moves: int | None
+    proven: bool
+    line: list[Move]
+    nodes: int
+
+
+def par(
+    state: Piles, rules: Rules, *, time_limit: float | None = None, node_limit: int | None = None
+) -> Par:
+    """The shortest win of ``state`` when the search ends within the budgets, else the
+    exact solver's line within what is left of ``time_limit`` (not proven)."""
+    started = time.perf_counter()
+    found = shortest(state, rules, time_limit=time_limit, node_limit=node_limit)
+    if found.proven:
+        return found
+    left = None if time_limit is None else max(1.0, time_limit - (time.perf_counter() - started))
+    result = solve_state(state, rules, time_limit=left)
+    if result.winnable is False:
+        return Par(None, True, [], found.nodes)
+    if not result.winnable:
+        return Par(None, False, [], found.nodes)
+    return Par(len(result.moves), False, result.moves, found.nodes)
+
+
+def shortest(
+    state: Piles, rules: Rules, *, time_limit: float | None = None, node_limit: int | None = None
+) -> Par:
+    """A* from ``state``: the shortest win (proven), proof that none exists (``moves``
+    None, proven), or nothing proven when a budget runs out."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    start = _settle(*_encode(state), rules.by_suit, None)
+    search: Search = (
+        CompiledShortest(*start, rules) if COMPILED else _started(_py_shortest(start, rules))
+    )
+    nodes = 0
+    while True:
+        budget = SLICE if node_limit is None else min(SLICE, node_limit - nodes)
+        if budget <= 0:
+            return Par(None, False, [], nodes)
+        outcome, used, held = search.send(budget)
+        nodes += used
+        if outcome is False:
+            return Par(None, True, [], nodes)
+        if outcome is not None:
+            line = _line(state, rules, outcome)
+            return Par(len(line), True, line, nodes)
+        if held > ENTRIES or (deadline is not None and time.perf_counter() > deadline):
+            return Par(None, False, [], nodes)
+
+
+def _py_shortest(start: State, rules: Rules) -> Generator[Outcome, int, None]:
+    """A* from the settled ``start``; sent a budget of positions, it answers an
+    :data:`~cardems.cellgames.solver.Outcome` (the line without the safe moves home that
+    follow each move, as the compiled search's). A child's cost is its move and the safe
+    moves home after it; the queue takes the lowest bound first, then the deeper."""
+    by_suit = rules.by_suit
+    bound = _Bound()
+    links: dict[bytes, tuple[bytes, RawMove] | None] = {}
+    heap: list[tuple[int, int, int, bytes | None, RawMove | None, State]] = [
+        (bound(*start), 0, 0, None, None, start)
+    ]
+    counter = 0
+    budget = yield None, 0, 1
+    used = 0
+    while heap:
+        if used >= budget:
+            budget = yield None, used, len(links) + len(heap)
+            used = 0
+        _, minus_g, _, parent, move, state = heapq.heappop(heap)
+        cols, cells, found = state
+        key = _key(cols, cells)
+        if key in links:
+            continue
+        links[key] = None if parent is None or move is None else (parent, move)
+        used += 1
+        if found == WON:
+            yield _path(links, key), used, len(links) + len(heap)
+            return
+        g = -minus_g
+        home = sum(found)
+        for child_move in _children(cols, cells, found, rules):
+            new = _child(cols, cells, found, child_move, by_suit)
+            cost = 1 + sum(new[2]) - home - (child_move[2] == "h")
+            if g + cost > MAX_MOVES or _key(new[0], new[1]) in links:
+                continue
+            counter += 1
+            heapq.heappush(
+                heap, (g + cost + bound(*new), -(g + cost), counter, key, child_move, new)
+            )
+    yield False, used, len(links)
+
+
+def _path(links: dict[bytes, tuple[bytes, RawMove] | None], key: bytes) -> list[RawMove]:
+    line: list[RawMove] = []
+    link = links[key]
+    while link is not None:
+        key, move = link
+        line.append(move)
+        link = links[key]
+    line.reverse()
+    return line
+
+
+class _Bound:
+    """The A* bound (see the module docstring), with each column's part worked out once."""
+
+    def __init__(self) -> None:
+        self.blocked: dict[bytes, int] = {}
+
+    def __call__(self, cols: Cols, cells: bytes, found: Found) -> int:
+        blocked = self.blocked
+        total = len(cells)
+        for col in cols:
+            value = blocked.get(col)
+            if value is None:
+                value = blocked[col] = _column_bound(col)
+            total += value
+        return total
+
+
+def _column_bound(col: bytes) -> int:
+    """The column's cards, plus one if a card lies above a lower card of its suit."""
+    lowest = [13, 13, 13, 13]
+    for card in col:
+        suit, rank = divmod(card, 13)
+        if rank > lowest[suit]:
+            return len(col) + 1
+        lowest[suit] = rank
+    return len(col)
