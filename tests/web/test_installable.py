@@ -8,6 +8,7 @@ import json
 import struct
 from typing import Any
 
+import pytest
 from api_helpers import new_game
 from starlette.testclient import TestClient
 from web_browser import open_home
@@ -70,6 +71,7 @@ def test_pages_scripts_styles_and_cards_go_compressed_moves_do_not(client: TestC
     assert len(json_answer.content) > 500 and "content-encoding" not in json_answer.headers
 
 
+@pytest.mark.browser
 def test_an_installed_app_opens_offline(tab: Any, live: Any) -> None:
     open_home(tab, live.url)
     tab.evaluate("navigator.serviceWorker.ready.then(() => true)")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from cardems.store import Store
@@ -35,10 +35,14 @@ def keys_of(account: str, address: str) -> list[tuple[str, int]]:
     return [(f"account:{account}", FREE["account"]), (f"address:{address}", FREE["address"])]
 
 
+clock: Callable[[], float] = time.time
+"""The throttle's time (tests stand it still)."""
+
+
 def attempt(store: Store, keys: Sequence[tuple[str, int]], now: float | None = None) -> int:
     """Count one sign-in attempt on every key and return 0, or, if one of them must wait,
     count nothing and return the whole seconds left to wait."""
-    now = time.time() if now is None else now
+    now = clock() if now is None else now
     with store.transaction() as db:
         found: dict[str, int] = {}
         wait = 0.0
