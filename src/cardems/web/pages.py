@@ -9,6 +9,7 @@ template (``Game.page``) around the shared page frame.
 
 from __future__ import annotations
 
+import datetime
 import gzip
 from typing import Any
 
@@ -19,6 +20,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from cardems.core.base import NOT_THIS_GAME
+from cardems.core.daily import today
 from cardems.core.service import ServiceError
 from cardems.core.settings import SWITCHES
 from cardems.dealcode import DealCodeError
@@ -30,6 +32,7 @@ from cardems.web.api import statistics
 from cardems.web.assets import rules_page
 from cardems.web.charts import progress_charts
 from cardems.web.deps import Web
+from cardems.web.home import DailyDeals, streaks
 from cardems.web.i18n import LANGUAGE_SETTING
 
 NO_RULES = N_("There are no rules for this game")
@@ -53,8 +56,20 @@ def page_routes(web: Web) -> list[Route]:
         for path, four in (("/cards.svg", False), ("/cards-four-colour.svg", True))
     }
 
+    daily = DailyDeals(service.games)
+
     async def home(request: Request) -> Response:
-        return web.page(web.context(request), "home.html")
+        """Every game with today's deal and its miniature, the last unfinished game and
+        the player's streaks; the day's best results when hosted. Changes nothing."""
+        ctx = web.context(request)
+        deals = await run_in_threadpool(daily.deals)
+        blocks = await run_in_threadpool(statistics, web, ctx.reader) if ctx.player_id else []
+        best = {}
+        if web.accounts:
+            midnight = datetime.datetime.combine(today(), datetime.time(), datetime.UTC)
+            codes = [deal.code for deal in deals]
+            best = await run_in_threadpool(web.store.best_results, codes, midnight.timestamp())
+        return web.page(ctx, "home.html", deals=deals, streaks=streaks(blocks), best=best)
 
     async def play(request: Request) -> Response:
         """The player's unfinished game of a kind (of ``variant``, if given); else, on a
