@@ -104,7 +104,7 @@ class Seahaven(CellGame):
         (N_("Hard: %(num)d"), 1),
     )
     tagline = N_(
-        "Ten columns and four towers: build each suit from ace to king, moving cards one at"
+        "Ten columns and four free cells: build each suit from ace to king, moving cards one at"
         " a time or in runs of the same suit."
     )
     keys_help = N_(
