@@ -114,7 +114,7 @@ class Hearts(GameBase):
         cards += [Placed(HAND_LEFT + 150 + i * BACK_STEP, 0, None) for i in range(backs)]
         for x in (0, HAND_LEFT + 12 * HAND_STEP + 120):
             cards += [Placed(x, SIDE_TOP + i * BACK_STEP, None) for i in range(backs)]
-        return miniature(family_ident(FAMILY), cards)
+        return miniature(family_ident(FAMILY), cards, hand=True)
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """Hearts is a game of hidden cards against opponents: there is nothing to solve."""

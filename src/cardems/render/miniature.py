@@ -63,31 +63,44 @@ def _defs(ident: str) -> str:
     )
 
 
-def _card(ident: str, placed: Placed) -> str:
+SUIT_BESIDE = (63, 6)
+"""Where the index's suit sits on a card whose top strip shows (a column)."""
+SUIT_BELOW = (5, 38)
+"""Where it sits on a card whose left strip shows (a fanned hand)."""
+
+
+def _card(ident: str, placed: Placed, suit_at: tuple[float, float]) -> str:
     x, y, card = placed
     if card is None:
         return f'<use href="#{ident}-b" x="{x:g}" y="{y:g}"/>'
     color = suit_color(card.suit)
+    dx, dy = suit_at
     return (
         f'<use href="#{ident}-c" x="{x:g}" y="{y:g}"/>'
         f'<text x="{x + 7:g}" y="{y + 31:g}" fill="{color}">{rank_label(card.rank)}</text>'
-        f'<use href="#{ident}-{card.suit.letter}" x="{x + 63:g}" y="{y + 6:g}" fill="{color}"/>'
+        f'<use href="#{ident}-{card.suit.letter}" x="{x + dx:g}" y="{y + dy:g}" fill="{color}"/>'
     )
 
 
 def miniature(
-    ident: str, cards: Sequence[Placed], slots: Sequence[tuple[float, float]] = ()
+    ident: str,
+    cards: Sequence[Placed],
+    slots: Sequence[tuple[float, float]] = (),
+    *,
+    hand: bool = False,
 ) -> str:
     """An ``<svg>`` of ``cards`` (drawn in order, later ones on top) and empty ``slots``
     on the felt, scaled to its container (``viewBox`` only); ``ident`` keeps its ids
-    apart from other miniatures on the page."""
+    apart from other miniatures on the page. A ``hand`` fans its cards sideways, so each
+    index's suit goes under its rank."""
     points = [(x, y) for x, y, _ in cards] + list(slots)
     left = min((x for x, _ in points), default=0) - MARGIN
     top = min((y for _, y in points), default=0) - MARGIN
     width = max((x for x, _ in points), default=0) + WIDTH + MARGIN - left
     height = max((y for _, y in points), default=0) + HEIGHT + MARGIN - top
     body = "".join(f'<use href="#{ident}-s" x="{x:g}" y="{y:g}"/>' for x, y in slots)
-    body += "".join(_card(ident, placed) for placed in cards)
+    suit_at = SUIT_BELOW if hand else SUIT_BESIDE
+    body += "".join(_card(ident, placed, suit_at) for placed in cards)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="miniature"'
         f' viewBox="{left:g} {top:g} {width:g} {height:g}" aria-hidden="true" focusable="false">'
