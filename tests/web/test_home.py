@@ -47,7 +47,7 @@ def test_every_game_shows_its_miniature_tagline_and_todays_deal(client: TestClie
         code = game.daily_code(today())
         assert card.count('<svg xmlns="http://www.w3.org/2000/svg" class="miniature"') == 1
         assert game.tagline and game.tagline in card
-        assert f'class="daily-link" href="/play/{game.family.name}/{code}"' in card
+        assert f'class="daily-link" href="/play/{game.family.name}/today"' in card
         par = game.par(code)
         assert (f"par {par} moves" in card) == (par is not None)
     assert "par " in shown["heart-to-heart"]  # Heart to Heart knows its par
@@ -69,12 +69,24 @@ def test_the_home_page_speaks_the_players_language(client: TestClient) -> None:
 def test_todays_deal_opens_that_deal(client: TestClient) -> None:
     for game in GAMES:
         code = game.daily_code(today())
-        table = play_page(client, game.family.name, f"/{code}")
+        table = play_page(client, game.family.name, "/today")
         assert table.url.path.startswith("/game/")
-        view = client.get(f"/api/games/{table.url.path[6:]}").json()["view"]
+        game_id = table.url.path[6:]
+        view = client.get(f"/api/games/{game_id}").json()["view"]
         assert view["game"] == game.family.name
-        if not game.opponents:  # a game against opponents keeps its code to itself
-            assert view["code"] == str(code)
+        saved = store_of(client).load_game(game_id)
+        assert saved is not None and saved.code == str(code)
+        again = client.get(f"/play/{game.family.name}/today", follow_redirects=False)
+        assert again.headers["location"] == f"/game/{game_id}"  # the same game, not another
+
+
+def test_todays_deal_of_a_game_with_opponents_never_shows_its_code(client: TestClient) -> None:
+    for game in (game for game in GAMES if game.opponents):
+        code = str(game.daily_code(today()))
+        assert code not in client.get("/").text
+        assert code not in client.get(f"/play/{game.family.name}/today").text
+        play_page(client, game.family.name, "/today")
+        assert code not in client.get("/").text
 
 
 def test_continue_leads_to_the_last_unfinished_game(client: TestClient) -> None:

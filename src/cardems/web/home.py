@@ -18,6 +18,11 @@ from markupsafe import Markup
 
 from cardems.core.daily import today
 from cardems.core.game import Game
+from cardems.dealcode import DealCode
+
+TODAY = "today"
+"""The deal part of the address of today's deal: ``/play/<game>/today``. The home page
+links there rather than to the code, which names every hand of a game with opponents."""
 
 
 @dataclass(frozen=True)
@@ -25,7 +30,7 @@ class DailyDeal:
     """One game's deal of the day, as the home page shows it."""
 
     game: Game
-    code: str
+    code: DealCode
     name: str
     """How its table names it (``#617``), or "" for a game whose code names hidden hands."""
     par: int | None
@@ -38,7 +43,7 @@ def daily_deal(game: Game, day: datetime.date) -> DailyDeal:
     code = game.daily_code(day)
     return DailyDeal(
         game=game,
-        code=str(code),
+        code=code,
         name="" if game.opponents else game.deal_name(code),
         par=game.par(code),
         miniature=Markup(game.miniature(code)),
@@ -64,6 +69,10 @@ class DailyDeals:
                 self._deals = tuple(daily_deal(game, day) for game in self._games)
                 self._day = day
             return self._deals
+
+    def deal_of(self, game: Game) -> DailyDeal:
+        """``game``'s deal of today."""
+        return next(deal for deal in self.deals() if deal.game.family == game.family)
 
 
 def streaks(blocks: Sequence[dict[str, Any]]) -> dict[str, tuple[int, int]]:

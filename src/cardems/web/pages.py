@@ -32,7 +32,7 @@ from cardems.web.api import statistics
 from cardems.web.assets import rules_page
 from cardems.web.charts import progress_charts
 from cardems.web.deps import Web
-from cardems.web.home import DailyDeals, streaks
+from cardems.web.home import TODAY, DailyDeals, streaks
 from cardems.web.i18n import LANGUAGE_SETTING
 
 NO_RULES = N_("There are no rules for this game")
@@ -67,7 +67,7 @@ def page_routes(web: Web) -> list[Route]:
         best = {}
         if web.accounts:
             midnight = datetime.datetime.combine(today(), datetime.time(), datetime.UTC)
-            codes = [deal.code for deal in deals]
+            codes = [str(deal.code) for deal in deals if not deal.game.opponents]
             best = await run_in_threadpool(web.store.best_results, codes, midnight.timestamp())
         return web.page(ctx, "home.html", deals=deals, streaks=streaks(blocks), best=best)
 
@@ -108,14 +108,18 @@ def page_routes(web: Web) -> list[Route]:
         return web.bind(RedirectResponse(f"/game/{live.id}{fragment}", 303), ctx)
 
     async def play_deal(request: Request) -> Response:
-        """One deal by its code or number (``/play/freecell/617``): the player's unfinished
+        """One deal by its code or number (``/play/freecell/617``), or today's deal
+        (``/play/hearts/today``, whose code the page never shows): the player's unfinished
         game of it, else on a ``GET`` the page that deals it, and on its ``POST`` the deal."""
         ctx = web.context(request)
         try:
             game = service.game(request.path_params["game"])
             text = str(request.path_params["deal"])
             try:
-                code = service.read_code(text, game.family.name)
+                if text == TODAY:
+                    code = (await run_in_threadpool(daily.deal_of, game)).code
+                else:
+                    code = service.read_code(text, game.family.name)
             except DealCodeError as error:
                 raise ServiceError(404, str(error)) from None
             if service.game_of_code(code) is not game:
@@ -141,7 +145,7 @@ def page_routes(web: Web) -> list[Route]:
                     other=mine[0] if mine else None,
                     fragment="",
                     deal=text,
-                    deal_name=game.deal_name(code),
+                    deal_name="" if game.opponents else game.deal_name(code),
                 )
             live = await run_in_threadpool(service.new_game, web.player(ctx), {"code": str(code)})
         except ServiceError as error:
