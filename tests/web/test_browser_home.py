@@ -109,6 +109,7 @@ def test_continue_goes_back_to_the_unfinished_game(home: Any) -> None:
     home.click('a.play[data-game="heart-to-heart"]')
     second = open_dealt(home)
     home.click("a.brand")
+    home.screenshot(path=str(ARTIFACTS / f"home-continue-{home.name}.png"), full_page=True)
     last = home.locator(".resume-last a.resume-link")
     assert last.get_attribute("href") == second  # the last game played comes first
     assert home.locator(f'.resume a[href="{first}"]').count() == 1
