@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterator
 
@@ -13,6 +14,7 @@ from cardems.core.daily import today
 from cardems.core.registry import games
 from cardems.store import Progress, Store
 from cardems.web.app import create_app
+from cardems.web.home import DailyDeals, streaks
 
 GAMES = games()
 
@@ -134,3 +136,26 @@ def test_the_days_best_results_are_for_hosted_play_only(client: TestClient) -> N
     store = store_of(client)
     won(store, store.create_player(), game.family.name, str(game.daily_code(today())), 71, 1.0)
     assert "Today's best" not in client.get("/").text
+
+
+def test_the_days_deals_are_made_once_a_day() -> None:
+    days = [datetime.date(2026, 12, 1)]
+    daily = DailyDeals(GAMES, clock=lambda: days[-1])
+    first = daily.deals()
+    assert daily.deals() is first  # kept: the same objects, nothing made again
+    assert [deal.code for deal in first] == [game.daily_code(days[-1]) for game in GAMES]
+    days.append(datetime.date(2026, 12, 2))
+    second = daily.deals()
+    assert [deal.code for deal in second] == [game.daily_code(days[-1]) for game in GAMES]
+    assert second != first and daily.deals() is second
+    assert daily.deal_of(GAMES[1]).code == GAMES[1].daily_code(days[-1])
+
+
+def test_streaks_take_the_best_of_the_variants_of_each_game() -> None:
+    blocks = [
+        {"game": "seahaven", "values": {"played": 3, "current_streak": 2, "best_streak": 2}},
+        {"game": "seahaven", "values": {"played": 5, "current_streak": 0, "best_streak": 4}},
+        {"game": "hearts", "values": {"played": 2, "won": 1}},  # no streaks kept
+        {"game": "freecell", "values": {"played": 0, "current_streak": 0, "best_streak": 0}},
+    ]
+    assert streaks(blocks) == {"seahaven": (2, 4)}

@@ -104,16 +104,16 @@ class Hearts(GameBase):
         return "\n".join(lines)
 
     def miniature(self, code: DealCode) -> str:
-        """The first deal as the player sees it: their hand fanned in the south, the three
-        opponents' hands face down."""
-        hand = self.new_table(code, TableSettings(), {}, lambda: 0.0).view()["hand"]
-        cards = [
-            Placed(HAND_LEFT + i * HAND_STEP, HAND_TOP, Card.parse(c)) for i, c in enumerate(hand)
-        ]
-        backs = 13
-        cards += [Placed(HAND_LEFT + 150 + i * BACK_STEP, 0, None) for i in range(backs)]
-        for x in (0, HAND_LEFT + 12 * HAND_STEP + 120):
-            cards += [Placed(x, SIDE_TOP + i * BACK_STEP, None) for i in range(backs)]
+        """The first deal as the player sees it: their hand fanned in the south, the
+        other hands face down in the west, north and east."""
+        view = self.new_table(code, TableSettings(), {}, lambda: 0.0).view()
+        hand = [Card.parse(card) for card in view["hand"]]
+        cards = [Placed(HAND_LEFT + i * HAND_STEP, HAND_TOP, card) for i, card in enumerate(hand)]
+        west, north, east = view["hand_sizes"][1:]
+        right = HAND_LEFT + (len(hand) - 1) * HAND_STEP + 120
+        cards += [Placed(0, SIDE_TOP + i * BACK_STEP, None) for i in range(west)]
+        cards += [Placed(HAND_LEFT + 150 + i * BACK_STEP, 0, None) for i in range(north)]
+        cards += [Placed(right, SIDE_TOP + i * BACK_STEP, None) for i in range(east)]
         return miniature(family_ident(FAMILY), cards, hand=True)
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
