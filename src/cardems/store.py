@@ -657,6 +657,26 @@ class Store:
             ).fetchall()
         return [dict(row) for row in rows]
 
+    def best_results(
+        self, codes: Sequence[str], since: float, limit: int = 3
+    ) -> dict[str, list[dict[str, Any]]]:
+        """The fewest moves (then the shortest time) of the games of each of ``codes``
+        won since ``since``, by any player: ``{code: [{"moves", "elapsed"}, …]}``."""
+        if not codes:
+            return {}
+        marks = ", ".join("?" for _ in codes)
+        with self.db.reading() as db:
+            rows = db.execute(
+                f"SELECT code, moves, elapsed FROM games WHERE code IN ({marks})"
+                " AND status = 'won' AND finished >= ? ORDER BY moves, elapsed",
+                (*codes, since),
+            ).fetchall()
+        best: dict[str, list[dict[str, Any]]] = {code: [] for code in codes}
+        for row in rows:
+            if len(best[row["code"]]) < limit:
+                best[row["code"]].append({"moves": row["moves"], "elapsed": row["elapsed"]})
+        return best
+
     def finished_games(self, player_id: str, limit: int = 10) -> list[dict[str, Any]]:
         """The player's last finished games, most recent first (id, game, code, status…)."""
         with self.db.reading() as db:

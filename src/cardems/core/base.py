@@ -7,15 +7,27 @@ beyond the defaults: a solver, screen-reader labels, options, its own page.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import datetime
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from cardems.core.game import Action, Example, Option, PlayedGame, StatBlock, Table, View
+from cardems.core.daily import daily_stream
+from cardems.core.game import (
+    Action,
+    Example,
+    Option,
+    PlayedGame,
+    StatBlock,
+    Table,
+    TableSettings,
+    View,
+)
 from cardems.core.registry import Unsupported
 from cardems.core.solitaire import parse_intent, solitaire_statistics
 from cardems.core.terminal import TextPlay
 from cardems.dealcode import DealCode, DealCodeError, GameFamily
 from cardems.i18n.markers import N_
+from cardems.render.miniature import miniature, pile_cards
 
 NO_SOLVER = N_("%(game)s has no solver")
 NOT_THIS_GAME = N_("%(code)s is a %(game)s code")
@@ -38,6 +50,7 @@ class GameBase:
     variant_legend: ClassVar[str] = ""
     variant_labels: ClassVar[tuple[tuple[str, int], ...]] = ()
     examples: ClassVar[tuple[Example, ...]] = ()
+    tagline: ClassVar[str] = ""
 
     def code_for(self, text: str) -> DealCode:
         """A deal code of this game, as :meth:`DealCode.parse` reads it."""
@@ -82,6 +95,33 @@ class GameBase:
         par = self.par(code)
         return None if par is None else (par, True)
 
+    def daily_code(self, day: datetime.date) -> DealCode:
+        """The first deal of the first variant drawn from the day's stream that the
+        solver proves winnable (any deal, for a game without a solver)."""
+        stream = daily_stream(self.family.name, day)
+        family = self.family
+        while True:
+            number = stream.below(family.max_number + 1)
+            code = DealCode(family.prefix, family.versions[-1], family.variants[0], number)
+            if not self.can_solve or self.solve(code, shortest=False)["winnable"]:
+                return code
+
+    def miniature(self, code: DealCode) -> str:
+        """The piles of a fresh table's view, drawn small (a solitaire's layout)."""
+        table = self.new_table(code, TableSettings(), {}, lambda: 0.0)
+        cards, slots = pile_cards(table.view()["piles"])
+        return miniature(family_ident(self.family), cards, slots)
+
+    def new_table(
+        self,
+        code: DealCode,
+        settings: TableSettings,
+        options: dict[str, Any],
+        clock: Callable[[], float],
+    ) -> Table:
+        """A table at the deal's start (each game makes its own)."""
+        raise NotImplementedError
+
     def parse_intent(self, data: dict[str, Any]) -> Action:
         """A solitaire intent (tap, double tap, drag, undo, redo)."""
         return parse_intent(data)
@@ -111,6 +151,11 @@ class GameBase:
     def analyze(self, args: Any) -> None:
         """No ``analyze`` by default."""
         raise Unsupported(NO_SOLVER % {"game": self.family.title})
+
+
+def family_ident(family: GameFamily) -> str:
+    """The prefix of a game's ids in a page it shares with other games (``mini-fc``)."""
+    return f"mini-{family.prefix.lower()}"
 
 
 def solve_record(

@@ -23,6 +23,7 @@ length is the game's *version*. A game is saved as its code, its options and tha
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -231,6 +232,8 @@ class Game(Protocol):
     """Each variant's marked label (with its ``%(num)d``), in ``family.variants`` order."""
     examples: tuple[Example, ...]
     """Worked examples its rules refer to, replayed at ``/examples/<slug>``."""
+    tagline: str
+    """A marked message: the game in one line, for the home page."""
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A fresh deal of ``variant``; only winnable ones when asked."""
@@ -289,6 +292,16 @@ class Game(Protocol):
     def best_par(self, code: DealCode) -> tuple[int, bool] | None:
         """The deal's par and whether it is proven the shortest win (else the best win
         known); None when no win is known."""
+        ...
+
+    def daily_code(self, day: datetime.date) -> DealCode:
+        """The day's deal, the same for every player: drawn from
+        :func:`~cardems.core.daily.daily_stream`, winnable where the game can tell."""
+        ...
+
+    def miniature(self, code: DealCode) -> str:
+        """The deal's table at its start as a small ``<svg>`` (see
+        :mod:`cardems.render.miniature`), showing only what its player would see."""
         ...
 
     def label(self, view: View, lang: str) -> View:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardems.cellgames.game import SOLVE_SECONDS, CellGame
 from cardems.cellgames.text import describe_position, render_position
+from cardems.core.daily import daily_stream
 from cardems.core.difficulty import DIFFICULTY, level_choice
 from cardems.core.game import Table, TableSettings
 from cardems.dealcode import DealCode, DealCodeError, GameFamily
@@ -64,6 +66,10 @@ class FreeCell(CellGame):
         (N_("Alternating colours (FreeCell)"), 0),
         (N_("By suit (Baker's Game)"), 0),
     )
+    tagline = N_(
+        "Every card face up and four free cells to help: move the whole deck home, suit by"
+        " suit from ace to king."
+    )
     keys_help = N_(
         "Keyboard: arrow keys move between cards and piles, Enter or Space selects and"
         " moves, D sends a card where it fits, U undoes, R redoes, Esc cancels the selection."
@@ -97,6 +103,15 @@ class FreeCell(CellGame):
         from cardems.freecell.difficulty import deal_of_level
 
         return deal_of_level(level, self._random)
+
+    def daily_code(self, day: datetime.date) -> DealCode:
+        """The day's classic deal: a winnable one of Microsoft's 32,000, from the day's
+        stream."""
+        stream = daily_stream(FAMILY.name, day)
+        while True:
+            number = stream.below(CLASSIC_DEALS) + 1
+            if number not in UNWINNABLE_CLASSIC:
+                return DealCode(FAMILY.prefix, 1, "N", number)
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random Microsoft deal; with ``winnable``, one of the classic 32,000 that can be

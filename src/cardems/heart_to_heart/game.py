@@ -63,6 +63,10 @@ class HeartToHeart(GameBase):
     can_solve = True
     options = (DIFFICULTY,)
     examples = (EXAMPLE,)
+    tagline = N_(
+        "A heart made of hearts: pair cards of the same rank, from the heart and the stock,"
+        " until the heart is gone."
+    )
     keys_help = N_(
         "Keyboard: arrow keys move between cards, Enter or Space selects and pairs,"
         " D draws a card, U undoes, R redoes, Esc cancels the selection."

@@ -6,7 +6,8 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardems.core.base import GameBase
+from cardems.cards import Card
+from cardems.core.base import GameBase, family_ident
 from cardems.core.game import (
     Action,
     Option,
@@ -21,6 +22,7 @@ from cardems.core.registry import Unsupported
 from cardems.dealcode import DealCode, GameFamily
 from cardems.hearts.strings import CLIENT
 from cardems.i18n.markers import N_
+from cardems.render.miniature import Placed, miniature
 
 if TYPE_CHECKING:
     from cardems.hearts.rules import Match
@@ -40,6 +42,12 @@ NO_SOLVER = N_(
 MATCH_ENDED = ("won", "lost", "abandoned")
 
 
+HAND_LEFT, HAND_TOP, HAND_STEP = 120, 300, 42
+"""Where the miniature fans the player's hand (card units)."""
+SIDE_TOP, BACK_STEP = 80, 12
+"""Where the opponents' hands start at the sides, and how far their backs overlap."""
+
+
 class Hearts(GameBase):
     """Hearts (``HT1-N-…``): the player in the south seat against three bots, to 100."""
 
@@ -53,6 +61,10 @@ class Hearts(GameBase):
     )
 
     client_strings = CLIENT
+    tagline = N_(
+        "You and three computer players, thirteen tricks a round: stay clear of the hearts"
+        " and the queen of spades, or take them all."
+    )
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random match code; every Hearts deal is playable, so ``winnable`` changes nothing."""
@@ -90,6 +102,19 @@ class Hearts(GameBase):
                 suits.append(suit + ":" + ("".join(ranks) or "-"))
             lines.append(f"{seat:<6} " + "  ".join(suits))
         return "\n".join(lines)
+
+    def miniature(self, code: DealCode) -> str:
+        """The first deal as the player sees it: their hand fanned in the south, the
+        other hands face down in the west, north and east."""
+        view = self.new_table(code, TableSettings(), {}, lambda: 0.0).view()
+        hand = [Card.parse(card) for card in view["hand"]]
+        cards = [Placed(HAND_LEFT + i * HAND_STEP, HAND_TOP, card) for i, card in enumerate(hand)]
+        west, north, east = view["hand_sizes"][1:]
+        right = HAND_LEFT + (len(hand) - 1) * HAND_STEP + 120
+        cards += [Placed(0, SIDE_TOP + i * BACK_STEP, None) for i in range(west)]
+        cards += [Placed(HAND_LEFT + 150 + i * BACK_STEP, 0, None) for i in range(north)]
+        cards += [Placed(right, SIDE_TOP + i * BACK_STEP, None) for i in range(east)]
+        return miniature(family_ident(FAMILY), cards, hand=True)
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """Hearts is a game of hidden cards against opponents: there is nothing to solve."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import random
 from collections.abc import Callable, Sequence
 from importlib import resources
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardems.cellgames.game import SOLVE_SECONDS, CellGame
 from cardems.cellgames.text import describe_position, render_position
+from cardems.core.daily import daily_stream
 from cardems.core.difficulty import DIFFICULTY, level_choice
 from cardems.core.game import Example, PlayedGame, StatBlock, Table, TableSettings
 from cardems.core.solitaire import solitaire_statistics
@@ -102,6 +104,10 @@ class Seahaven(CellGame):
         (N_("Medium: %(num)d"), 2),
         (N_("Hard: %(num)d"), 1),
     )
+    tagline = N_(
+        "Ten columns and four free cells: build each suit from ace to king, moving cards one at"
+        " a time or in runs of the same suit."
+    )
     keys_help = N_(
         "Keyboard: arrow keys move between cards and piles, Enter or Space selects and"
         " moves, D sends a card where it fits, U undoes, R redoes, Esc cancels the selection."
@@ -119,6 +125,14 @@ class Seahaven(CellGame):
         from cardems.seahaven.difficulty import deal_of_level
 
         return deal_of_level(variant, level, self._random)
+
+    def daily_code(self, day: datetime.date) -> DealCode:
+        """The day's deal of four cells: one of the shipped winnable codes picked by the
+        day's stream (without a pool, the solver's choice as for any game)."""
+        pool = load_pool(self.family.variants[0])
+        if not pool:
+            return super().daily_code(day)
+        return pool[daily_stream(self.family.name, day).below(len(pool))]
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal; with ``winnable``, one from the shipped pool of proved-winnable codes

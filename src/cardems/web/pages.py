@@ -9,6 +9,7 @@ template (``Game.page``) around the shared page frame.
 
 from __future__ import annotations
 
+import datetime
 import gzip
 from typing import Any
 
@@ -19,6 +20,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from cardems.core.base import NOT_THIS_GAME
+from cardems.core.daily import today
 from cardems.core.service import ServiceError
 from cardems.core.settings import SWITCHES
 from cardems.dealcode import DealCodeError
@@ -30,6 +32,7 @@ from cardems.web.api import statistics
 from cardems.web.assets import rules_page
 from cardems.web.charts import progress_charts
 from cardems.web.deps import Ctx, Web
+from cardems.web.home import TODAY, DailyDeals, streaks
 from cardems.web.i18n import LANGUAGE_SETTING
 
 NO_RULES = N_("There are no rules for this game")
@@ -57,8 +60,20 @@ def page_routes(web: Web) -> list[Route]:
         """The player's games of ``game`` in progress."""
         return [saved for saved in web.store.unfinished_games(ctx.reader) if saved["game"] == game]
 
+    daily = DailyDeals(service.games)
+
     async def home(request: Request) -> Response:
-        return web.page(web.context(request), "home.html")
+        """Every game with today's deal and its miniature, the last unfinished game and
+        the player's streaks; the day's best results when hosted. Changes nothing."""
+        ctx = web.context(request)
+        deals = await run_in_threadpool(daily.deals)
+        blocks = await run_in_threadpool(statistics, web, ctx.reader) if ctx.player_id else []
+        best = {}
+        if web.accounts:
+            midnight = datetime.datetime.combine(today(), datetime.time(), datetime.UTC)
+            codes = [str(deal.code) for deal in deals if not deal.game.opponents]
+            best = await run_in_threadpool(web.store.best_results, codes, midnight.timestamp())
+        return web.page(ctx, "home.html", deals=deals, streaks=streaks(blocks), best=best)
 
     async def play(request: Request) -> Response:
         """The player's unfinished game of a kind (of ``variant``, if given); else, on a
@@ -93,14 +108,18 @@ def page_routes(web: Web) -> list[Route]:
         return web.bind(RedirectResponse(f"/game/{live.id}{fragment}", 303), ctx)
 
     async def play_deal(request: Request) -> Response:
-        """One deal by its code or number (``/play/freecell/617``): the player's unfinished
+        """One deal by its code or number (``/play/freecell/617``), or today's deal
+        (``/play/hearts/today``, whose code the page never shows): the player's unfinished
         game of it, else on a ``GET`` the page that deals it, and on its ``POST`` the deal."""
         ctx = web.context(request)
         try:
             game = service.game(request.path_params["game"])
             text = str(request.path_params["deal"])
             try:
-                code = service.read_code(text, game.family.name)
+                if text == TODAY:
+                    code = (await run_in_threadpool(daily.deal_of, game)).code
+                else:
+                    code = service.read_code(text, game.family.name)
             except DealCodeError as error:
                 raise ServiceError(404, str(error)) from None
             if service.game_of_code(code) is not game:
@@ -122,7 +141,7 @@ def page_routes(web: Web) -> list[Route]:
                     other=mine[0] if mine else None,
                     fragment="",
                     deal=text,
-                    deal_name=game.deal_name(code),
+                    deal_name="" if game.opponents else game.deal_name(code),
                 )
             live = await run_in_threadpool(service.new_game, web.player(ctx), {"code": str(code)})
         except ServiceError as error:

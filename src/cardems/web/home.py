@@ -1,0 +1,90 @@
+"""What the home page shows of each game: today's deal, its miniature, the player's streaks.
+
+Every game is asked through its declaration's hooks (``daily_code``, ``miniature``,
+``par``, ``deal_name``); nothing here names a game. The day's deals and pictures are the
+same for every player, so :class:`DailyDeals` makes them once a day (UTC) and keeps
+them: after the first request of the day the home page only reads memory.
+"""
+
+from __future__ import annotations
+
+import datetime
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from markupsafe import Markup
+
+from cardems.core.daily import today
+from cardems.core.game import Game
+from cardems.dealcode import DealCode
+
+TODAY = "today"
+"""The deal part of the address of today's deal: ``/play/<game>/today``. The home page
+links there rather than to the code, which names every hand of a game with opponents."""
+
+
+@dataclass(frozen=True)
+class DailyDeal:
+    """One game's deal of the day, as the home page shows it."""
+
+    game: Game
+    code: DealCode
+    name: str
+    """How its table names it (``#617``), or "" for a game whose code names hidden hands."""
+    par: int | None
+    miniature: Markup
+    """The deal's table in miniature (trusted SVG made by the game)."""
+
+
+def daily_deal(game: Game, day: datetime.date) -> DailyDeal:
+    """``game``'s deal of ``day``, with its par and its miniature."""
+    code = game.daily_code(day)
+    return DailyDeal(
+        game=game,
+        code=code,
+        name="" if game.opponents else game.deal_name(code),
+        par=game.par(code),
+        miniature=Markup(game.miniature(code)),
+    )
+
+
+class DailyDeals:
+    """Every game's deal of the day, made at the day's first request and kept until the
+    next day (thread-safe: made once even when requests arrive together)."""
+
+    def __init__(self, games: Sequence[Game], clock: Callable[[], datetime.date] = today) -> None:
+        self._games = tuple(games)
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._day: datetime.date | None = None
+        self._deals: tuple[DailyDeal, ...] = ()
+
+    def deals(self) -> tuple[DailyDeal, ...]:
+        """Today's deals, in the games' order."""
+        day = self._clock()
+        with self._lock:
+            if day != self._day:
+                self._deals = tuple(daily_deal(game, day) for game in self._games)
+                self._day = day
+            return self._deals
+
+    def deal_of(self, game: Game) -> DailyDeal:
+        """``game``'s deal of today."""
+        return next(deal for deal in self.deals() if deal.game.family == game.family)
+
+
+def streaks(blocks: Sequence[dict[str, Any]]) -> dict[str, tuple[int, int]]:
+    """``{game: (current, best)}`` win streaks from the statistics blocks of
+    :func:`cardems.web.api.statistics`: the best of the game's variants, for the games
+    the player has finished at least once."""
+    found: dict[str, tuple[int, int]] = {}
+    for block in blocks:
+        values = block["values"]
+        if not values.get("played") or "current_streak" not in values:
+            continue
+        current, best = int(values["current_streak"] or 0), int(values["best_streak"] or 0)
+        was = found.get(block["game"], (0, 0))
+        found[block["game"]] = (max(was[0], current), max(was[1], best))
+    return found

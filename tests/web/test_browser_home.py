@@ -1,0 +1,118 @@
+"""The home page as a player sees it, on a desktop and a phone, in English and Arabic:
+the miniatures drawn, Continue and today's deal leading where they say, nothing off
+screen and no text against the screen's edges (Playwright)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from web_browser import ARTIFACTS, LiveServer
+
+from cardems.core.daily import today
+from cardems.core.registry import games
+
+SIZES = {"desktop": {"width": 1366, "height": 800}, "phone": {"width": 390, "height": 844}}
+LANGS = {"en": "en-GB", "ar": "ar-EG"}
+EDGE = 8
+"""The least room, in CSS pixels, between any text and the screen's edges."""
+GAMES = games()
+
+
+@pytest.fixture(params=[(size, lang) for size in SIZES for lang in LANGS], ids="-".join)
+def home(chromium_browser: Any, live: LiveServer, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A new player's browser at the home page, at one size and in one language."""
+    size, lang = request.param
+    phone = size == "phone"
+    context = chromium_browser.new_context(
+        viewport=SIZES[size], locale=LANGS[lang], has_touch=phone, is_mobile=phone
+    )
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto(live.url + "/")
+    tab.name = f"{size}-{lang}"
+    yield tab
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def open_dealt(tab: Any) -> str:
+    """Press the deal page's button; the table's path once its cards are drawn."""
+    tab.click("form.deal button")
+    tab.wait_for_selector("[data-ready]")
+    return str(tab.evaluate("location.pathname"))
+
+
+def test_every_miniature_is_drawn(home: Any) -> None:
+    pictures = home.locator(".game-card svg.miniature")
+    assert pictures.count() == len(GAMES)
+    for index in range(len(GAMES)):
+        picture = pictures.nth(index)
+        picture.scroll_into_view_if_needed()
+        width, height = picture.evaluate("(svg) => [svg.clientWidth, svg.clientHeight]")
+        assert width > 200 and height > 120  # a picture, not a speck
+        drawn = picture.evaluate(
+            """(svg) => [...svg.querySelectorAll(':scope > g use')]
+                .filter((use) => use.getBBox().width > 0).length"""
+        )
+        assert drawn >= 13  # every card of the layout is drawn (13 for Hearts's hand)
+        felt = picture.evaluate("(svg) => getComputedStyle(svg.querySelector('.mini-felt')).fill")
+        assert felt not in ("", "none", "rgb(0, 0, 0)")  # the table's own colour
+
+
+def test_nothing_scrolls_sideways_and_no_text_touches_an_edge(home: Any) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    home.screenshot(path=str(ARTIFACTS / f"home-{home.name}.png"), full_page=True)
+    width = home.evaluate("innerWidth")
+    assert home.evaluate("document.documentElement.scrollWidth") <= width
+    boxes = home.evaluate(
+        """() => [...document.querySelectorAll(
+                'main h1, main h2, main p, main li > a, main button, main bdi, header a')]
+            .filter((el) => el.offsetParent !== null && el.textContent.trim())
+            .map((el) => [el.textContent.trim().slice(0, 30), el.getBoundingClientRect().left,
+                          el.getBoundingClientRect().right])"""
+    )
+    assert len(boxes) > 20
+    touching = [text for text, left, right in boxes if left < EDGE or right > width - EDGE]
+    assert not touching, f"text within {EDGE} px of an edge: {touching}"
+
+
+def test_the_page_is_in_the_players_language(home: Any) -> None:
+    lang = home.evaluate("document.documentElement.lang")
+    taglines = home.locator(".tagline").all_inner_texts()
+    assert len(taglines) == len(GAMES) and all(taglines)
+    english = [game.tagline for game in GAMES]
+    assert (taglines == english) == (lang == "en")
+    if lang == "ar":  # the chrome mirrored, the cards not
+        assert home.evaluate("document.documentElement.dir") == "rtl"
+        assert home.evaluate("getComputedStyle(document.querySelector('.mini')).direction") == "ltr"
+
+
+def test_todays_deal_opens_that_deal(home: Any) -> None:
+    freecell = next(game for game in GAMES if game.family.name == "freecell")
+    code = freecell.daily_code(today())
+    link = home.locator('.game-card[data-game="freecell"] .daily-link')
+    assert freecell.deal_name(code) in link.inner_text()  # "#617"
+    link.click()
+    path = open_dealt(home)
+    shown = home.evaluate(f"fetch('/api/games/{path[6:]}').then((r) => r.json())")
+    assert shown["view"]["code"] == str(code)
+
+
+def test_continue_goes_back_to_the_unfinished_game(home: Any) -> None:
+    assert home.locator(".resume").count() == 0  # a new player has nothing to continue
+    home.click('a.play[data-game="seahaven"]')
+    first = open_dealt(home)
+    home.goto(home.url.split("/game/")[0] + "/")
+    home.click('a.play[data-game="heart-to-heart"]')
+    second = open_dealt(home)
+    home.click("a.brand")
+    home.screenshot(path=str(ARTIFACTS / f"home-continue-{home.name}.png"), full_page=True)
+    last = home.locator(".resume-last a.resume-link")
+    assert last.get_attribute("href") == second  # the last game played comes first
+    assert home.locator(f'.resume a[href="{first}"]').count() == 1
+    last.click()
+    home.wait_for_selector("[data-ready]")
+    assert home.evaluate("location.pathname") == second
