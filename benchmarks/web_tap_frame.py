@@ -59,6 +59,8 @@ def tap_delays(base: str, taps: int) -> list[tuple[str, float, float]]:
             page = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
             page.add_init_script(SPY)
             page.goto(f"{base}/play/{game}")
+            if page.locator("form.deal").count():  # no game in progress: deal one
+                page.click("form.deal button")
             page.wait_for_selector("#table[data-ready]")
             for _ in range(taps // 2):
                 if selector:

@@ -70,6 +70,10 @@ CLIENT: Final = (
     N_("%(seat)s: %(card)s"),
     # TRANSLATORS: spoken when an opponent plays: "West played queen of spades."
     N_("%(seat)s played %(card)s."),
+    # TRANSLATORS: a card clicked while the opponents play, e.g. "Queen of spades will be…".
+    N_("%(card)s will be played when your turn comes."),
+    # TRANSLATORS: the same card clicked again: it no longer waits for the player's turn.
+    N_("%(card)s will not be played: choose again on your turn."),
     # TRANSLATORS: Hearts opponent level names.
     N_("easy"),
     N_("medium"),

@@ -19,18 +19,28 @@ export function el(name, attrs = {}, parent = null) {
 // Each pile's place: its slot's top-left corner and the vertical offset between its cards
 // (0: stacked, only the top card is seen), and the board's extent, in board units.
 //
-// The board fills the felt (the svg `board`): cards are drawn as large as the width and
-// what is on the table allow (the fanned columns with room for one card more, not the
-// server's reserve for the longest columns), up to the player's card size; the board is
-// centred, and the fans are stretched into the spare height, up to MAX_FAN, so their
-// cards are easier to read and to touch. When the columns grow the fans tighten (the
-// server's fan) and then the cards shrink.
+// The board fills the felt (the svg `board`) at one scale for the whole deal: the cards
+// are as large as the felt's width and a column of RESERVE_FANS + 1 cards at the
+// server's full fan allow, up to the player's card size. That scale is kept until the
+// window's size or the deal's board width changes, never because the columns grew: the
+// fans are stretched into the spare height (up to MAX_FAN) or tightened to fit it
+// (down to MIN_FAN), and only a column longer than any deal can build (past MIN_FAN)
+// would make the board taller than the felt.
 const CARD_CAP = { small: 64, medium: 88, large: 120 }; // px: the widest a card is drawn
 const PAD = 8; // board units around the board
+const FULL_FAN = 36; // board units: the server's fan between a column's cards
+const RESERVE_FANS = 8; // FreeCell's longest column (19 cards) fits them at MIN_FAN
+const MIN_FAN = 16; // board units: the tightest fan, a card's index still shows
+let fixed = null; // {key, scale}: the scale chosen for this window and board
 
-function extent(pile, fan) {
-  const count = typeof pile.count === "number" ? 30 : 0; // the count under a pile
-  return pile.y + CH + Math.max(fan * pile.cards.length, count);
+// `reserve`: the board height to fit, in board units.
+function boardScale(box, width, reserve) {
+  const cap = CARD_CAP[document.documentElement.dataset.cardSize];
+  const key = `${window.innerWidth}x${window.innerHeight}:${cap}:${width}`;
+  if (!fixed || fixed.key !== key) {
+    fixed = { key, scale: Math.min(box.width / (width + PAD), box.height / (reserve + PAD), cap ? cap / CW : Infinity) };
+  }
+  return fixed.scale;
 }
 
 export function geometryOf(board, someView) {
@@ -43,18 +53,17 @@ export function geometryOf(board, someView) {
   // elsewhere (the replay page) the svg's size follows the board.
   const fills = getComputedStyle(board).position === "absolute";
   if (fills && box.width > 0 && box.height > 0) {
-    const used = someView.piles.some((p) => p.fan > 0)
-      ? Math.max(...someView.piles.map((p) => extent(p, p.fan || 0)))
-      : height;
-    const cap = CARD_CAP[document.documentElement.dataset.cardSize];
-    const scale = Math.min(box.width / (width + PAD), box.height / (used + PAD), cap ? cap / CW : Infinity);
+    const columns = someView.piles.filter((p) => p.fan > 0);
+    const reserve = columns.length // a board without columns (Heart to Heart): as it is
+      ? Math.min(...columns.map((p) => p.y)) + CH + FULL_FAN * RESERVE_FANS : height;
+    const scale = boardScale(box, width, reserve);
     const room = box.height / scale - PAD; // board units of height the felt offers
     dx = Math.max(0, (box.width / scale - PAD - width) / 2);
     width += 2 * dx;
-    height = Math.max(used, room);
+    height = columns.length ? room : Math.max(height, room);
     if (fanned.length) {
       const base = Math.max(...fanned.map((p) => p.fan));
-      stretch = Math.max(1, Math.min(MAX_FAN / base,
+      stretch = Math.max(MIN_FAN / base, Math.min(MAX_FAN / base,
         ...fanned.map((p) => (room - p.y - CH) / (p.fan * (p.cards.length - 1)))));
     }
   }

@@ -155,9 +155,11 @@ function topCard(target) {
   return nodes.length ? nodes[nodes.length - 1] : null;
 }
 
+// A copy of a card to fly: opaque, without the highlights of the place it leaves.
 function ghostOf(node) {
   const ghost = node.cloneNode(true);
   ghost.removeAttribute("data-target");
+  ghost.classList.remove("framed", "selected", "dimmed", "covered", "spot");
   ghost.classList.add("ghost");
   board.appendChild(ghost);
   return ghost;
@@ -169,6 +171,7 @@ function animate(events, before) {
   const moves = events.filter((e) => e.type === "move");
   if (moves.length > 1 && moves.every((e) => e.card)) return fly(moves, before);
   for (const event of moves) {
+    if (slideRun(event, before)) continue;
     const old = before.tops.get(event.from);
     const arrived = topCard(event.to);
     if (arrived && old && (old.card === arrived.dataset.card || old.card === "back")) {
@@ -194,6 +197,32 @@ function animate(events, before) {
     }
   }
   return 0;
+}
+
+// A move whose cards are known (the server names the first card of a run): every card
+// of the run slides from where it was to where it is, together. False when the cards
+// cannot be followed (a draw from the face-down stock, say).
+function slideRun(event, before) {
+  if (!event.card || !before.all.has(event.card)) return false;
+  const nodes = [...board.querySelectorAll(`.card[data-target="${CSS.escape(event.to)}"]`)];
+  const first = nodes.findIndex((node) => node.dataset.card === event.card);
+  if (first < 0) return false;
+  for (const arrived of nodes.slice(first)) {
+    const old = before.all.get(arrived.dataset.card);
+    if (!old) continue;
+    const now = layout.get(event.to).cards[Number(arrived.dataset.index)];
+    // A copy slides; the real card is already in place (and clickable), only invisible
+    // until the copy lands.
+    const ghost = ghostOf(arrived);
+    arrived.style.opacity = "0";
+    const flight = ghost.querySelector(".inner").animate(
+      [{ transform: `translate(${old.x - now.x}px, ${old.y - now.y}px)` },
+        { transform: "translate(0, 0)" }],
+      { duration, easing: "ease-out" });
+    const land = () => { ghost.remove(); arrived.style.opacity = ""; };
+    flight.finished.then(land, land);
+  }
+  return true;
 }
 
 // Several cards moved by one answer (Finish, or cards sent home by themselves): copies of

@@ -8,8 +8,16 @@ import { cardName, t } from "/static/i18n.js";
 
 const root = document.getElementById("hearts");
 const gameId = root.dataset.gameId;
-const SPEED = { off: 0, fast: 0, normal: 450, slow: 900 }[root.dataset.animation] ?? 450;
-let PACE = SPEED;
+// The player's animation speed, in ms: a card's flight to the trick (and a trick's to
+// its winner), the pause after an opponent's card, the pause on a full trick.
+const PACES = {
+  off: { fly: 0, after: 0, trick: 0 },
+  fast: { fly: 110, after: 30, trick: 200 },
+  normal: { fly: 180, after: 100, trick: 350 },
+  slow: { fly: 400, after: 400, trick: 900 },
+};
+let speed = root.dataset.animation in PACES ? root.dataset.animation : "normal";
+let pace = PACES[speed];
 const $ = (id) => document.getElementById(id);
 
 // Player-facing words in the page's language (embedded in the page, see i18n.js).
@@ -34,6 +42,8 @@ const T = {
   selected: t("selected"),
   notPlayable: t("not playable"),
   seatCard: (seat, card) => t("%(seat)s: %(card)s", { seat, card }),
+  queued: (card) => t("%(card)s will be played when your turn comes.", { card }),
+  unqueued: (card) => t("%(card)s will not be played: choose again on your turn.", { card }),
   level: (level) => t(level),
   played: (seat, card) => t("%(seat)s played %(card)s.", { seat, card }),
   passedTo: (seat) => t("You passed to %(seat)s:", { seat }),
@@ -49,6 +59,7 @@ let selected = new Set();
 let hinted = new Set();
 let lastTrick = null;
 let roundTricks = []; // the round's finished tricks as drawn (events add to them)
+let queued = null; // a card chosen while the opponents play: sent when the turn comes
 
 const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
@@ -189,6 +200,7 @@ function drawHand() {
       parts.push(`${T.notPlayable}: ${reason}`);
     }
     if (hinted.has(code)) button.classList.add("hint");
+    if (queued === code) button.classList.add("queued");
     if (view.received.includes(code) && view.tricks.length === 0) button.classList.add("received");
     button.setAttribute("aria-label", parts.join(", "));
     button.style.setProperty("--i", i);
@@ -215,6 +227,43 @@ function drawTrick() {
     node.appendChild(cardFace(card));
     slot.appendChild(node);
   }
+}
+
+// --- cards on the move ------------------------------------------------------------------
+
+// Where a seat's cards come from and go to on the screen: the player's hand, or an
+// opponent's place.
+function seatBox(seat) {
+  return (seat === 0 ? $("hand") : document.querySelector(`.opponent[data-seat="${seat}"] .backs`))
+    .getBoundingClientRect();
+}
+
+// The card just drawn in the trick flies there from `from` (a box on the screen).
+function flyIn(seat, from) {
+  const node = document.querySelector(`#trick .played[data-seat="${seat}"] .tcard`);
+  if (!pace.fly || !node || !from) return Promise.resolve();
+  const to = node.getBoundingClientRect();
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  const scale = seat === 0 ? from.width / to.width : 0.6;
+  return node.animate(
+    [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "none" }],
+    { duration: pace.fly, easing: "ease-out" }).finished.catch(() => {});
+}
+
+// The trick's cards go to the seat that took them.
+function flyOut(winner) {
+  if (!pace.fly) return Promise.resolve();
+  const to = seatBox(winner);
+  const flights = [...document.querySelectorAll("#trick .tcard")].map((node) => {
+    const from = node.getBoundingClientRect();
+    const dx = to.left + to.width / 2 - (from.left + from.width / 2);
+    const dy = to.top + to.height / 2 - (from.top + from.height / 2);
+    return node.animate(
+      [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(.5)`, opacity: 0.2 }],
+      { duration: pace.fly, easing: "ease-in", fill: "forwards" }).finished.catch(() => {});
+  });
+  return Promise.all(flights);
 }
 
 function drawSeats() {
@@ -334,6 +383,8 @@ async function replay(events, final) {
         $("received").hidden = true;
       } else if (event.type === "play") {
         if (shown.trick.length === 4) shown.trick = [];
+        const mine = event.seat === 0 && document.querySelector(`#hand .hcard[data-card="${event.card}"]`);
+        const from = mine ? mine.getBoundingClientRect() : seatBox(event.seat);
         shown.trick.push({ seat: event.seat, card: event.card });
         shown.counts[event.seat] -= 1;
         if (event.seat === 0) shown.hand = shown.hand.filter((c) => c !== event.card);
@@ -341,10 +392,9 @@ async function replay(events, final) {
         drawSeats();
         drawTracker();
         if (event.seat === 0) drawHand();
-        if (event.seat !== 0) {
-          $("h-spoken").textContent = T.played(seatName(event.seat), cardName(event.card));
-          await sleep(PACE);
-        }
+        if (event.seat !== 0) $("h-spoken").textContent = T.played(seatName(event.seat), cardName(event.card));
+        await flyIn(event.seat, from);
+        if (event.seat !== 0) await sleep(pace.after);
       } else if (event.type === "trick") {
         lastTrick = { cards: event.cards, leader: event.leader, winner: event.winner };
         roundTricks.push(lastTrick);
@@ -353,10 +403,12 @@ async function replay(events, final) {
         drawSeats();
         drawLog();
         say(T.takes(seatName(event.winner)), "info");
-        await sleep(PACE * 1.5);
+        await sleep(pace.trick);
+        await flyOut(event.winner);
         shown.trick = [];
         drawTrick();
       } else if (event.type === "round_end") {
+        queued = null; // a new hand: what was chosen is gone
         shown.totals = [...event.totals];
         await showRoundEnd(event);
         if (final.round > event.round) { // a round without passing: its first plays follow
@@ -373,6 +425,11 @@ async function replay(events, final) {
     busy = false;
   }
   setView(final);
+  if (queued) { // chosen during the opponents' turns: played now, if the server agrees
+    const code = queued;
+    queued = null;
+    play(code);
+  }
 }
 
 async function showRoundEnd(event) {
@@ -452,8 +509,18 @@ async function send(body) {
   await replay(data.events || [], data.view);
 }
 
+// A card chosen while the opponents play waits for the player's turn (a second click on
+// it takes it back); either way the page says so.
+function queue(code) {
+  queued = queued === code ? null : code;
+  say(queued ? T.queued(cardName(code)) : T.unqueued(cardName(code)), "info");
+  drawHand();
+}
+
 function play(code) {
-  if (!view || busy || view.status !== "playing") return;
+  if (!view || view.status !== "playing") return;
+  if (busy && view.phase === "playing") return queue(code);
+  if (busy) return;
   if (view.phase === "passing") {
     if (view.passed.length) return;
     if (selected.has(code)) selected.delete(code);
@@ -461,7 +528,7 @@ function play(code) {
     draw();
     return;
   }
-  if (view.to_play !== 0) return;
+  if (view.to_play !== 0) return queue(code);
   const reason = view.refusals[code];
   if (reason) { say(root.dataset.moveErrors === "1" ? reason : t("That move is not possible.")); return; }
   enqueue(() => send({ type: "play", card: code }));
@@ -527,10 +594,21 @@ $("hand").addEventListener("keydown", (event) => {
 });
 
 $("pass-confirm").addEventListener("click", confirmPass);
+// The speed here changes the same setting as the settings page ("Animation speed").
+$("h-speed").addEventListener("change", () => {
+  const chosen = $("h-speed").value;
+  track(async () => {
+    const { status, data } = await call("/api/settings", { animation: chosen });
+    if (status >= 400) { say(data.error || ""); return; }
+    speed = chosen;
+    pace = PACES[speed];
+    root.dataset.animation = speed;
+  });
+});
 $("h-finish").addEventListener("click", () => {
   if (busy || !view.can_finish) return;
-  PACE = 0; // the rest of the round is played at once
-  enqueue(() => send({ type: "finish" })).finally(() => { PACE = SPEED; });
+  pace = PACES.off; // the rest of the round is played at once
+  enqueue(() => send({ type: "finish" })).finally(() => { pace = PACES[speed]; });
 });
 
 $("h-hint").addEventListener("click", () => {
