@@ -9,6 +9,11 @@ import pytest
 from web_browser import LiveServer, cards, click, open_home, open_prepared, settled
 
 MESSAGE = "main .message[role=status]"
+SIZES = pytest.mark.parametrize(
+    "size",
+    [{"width": 1366, "height": 800}, {"width": 390, "height": 844}],
+    ids=["desktop", "phone"],
+)
 
 
 def move_errors_on(tab: Any, live: LiveServer) -> None:
@@ -19,12 +24,14 @@ def move_errors_on(tab: Any, live: LiveServer) -> None:
     )
 
 
+@SIZES
 @pytest.mark.parametrize(
     ("game", "code"), [("freecell", "FC1-N-AAAAATJ"), ("seahaven", "SH1-C4-AAAAAJ2")]
 )
 def test_a_refused_tap_then_tap_is_shown_as_well_as_said(
-    tab: Any, live: LiveServer, game: str, code: str
+    tab: Any, live: LiveServer, game: str, code: str, size: dict[str, int]
 ) -> None:
+    tab.set_viewport_size(size)
     move_errors_on(tab, live)
     open_prepared(tab, live, game, code, [])
     click(tab, "column:1")  # its top card is not an ace: the foundation refuses it
@@ -35,7 +42,11 @@ def test_a_refused_tap_then_tap_is_shown_as_well_as_said(
     assert shown and shown == heard, (shown, heard)
 
 
-def test_a_draw_names_the_card_and_a_recycle_says_so(tab: Any, live: LiveServer) -> None:
+@SIZES
+def test_a_draw_names_the_card_and_a_recycle_says_so(
+    tab: Any, live: LiveServer, size: dict[str, int]
+) -> None:
+    tab.set_viewport_size(size)
     open_prepared(tab, live, "heart-to-heart", "HH1-N-AAAAAAM", [("tap", "stock")] * 26)
     click(tab, "stock")  # the stock is empty: the waste turns over
     settled(tab)

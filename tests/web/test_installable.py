@@ -72,7 +72,9 @@ def test_pages_scripts_styles_and_cards_go_compressed_moves_do_not(client: TestC
 
 
 @pytest.mark.browser
-def test_an_installed_app_opens_offline(tab: Any, live: Any) -> None:
+@pytest.mark.parametrize("size", [{"width": 1366, "height": 800}, {"width": 390, "height": 844}])
+def test_an_installed_app_opens_offline(tab: Any, live: Any, size: dict[str, int]) -> None:
+    tab.set_viewport_size(size)
     open_home(tab, live.url)
     tab.evaluate("navigator.serviceWorker.ready.then(() => true)")
     tab.reload()  # now under the worker: the home page is kept
