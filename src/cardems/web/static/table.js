@@ -175,17 +175,7 @@ function animate(events, before) {
     const old = before.tops.get(event.from);
     const arrived = topCard(event.to);
     if (arrived && old && (old.card === arrived.dataset.card || old.card === "back")) {
-      // Slide a copy from where the card was; the real card is already in place (and
-      // clickable), only invisible until the copy lands.
-      const now = layout.get(event.to).cards[Number(arrived.dataset.index)];
-      const ghost = ghostOf(arrived);
-      arrived.style.opacity = "0";
-      const flight = ghost.querySelector(".inner").animate(
-        [{ transform: `translate(${old.x - now.x}px, ${old.y - now.y}px)` },
-          { transform: "translate(0, 0)" }],
-        { duration, easing: "ease-out" });
-      const land = () => { ghost.remove(); arrived.style.opacity = ""; };
-      flight.finished.then(land, land);
+      slideCopy(arrived, old, event.to);
     } else {
       for (const target of [event.from, event.to]) {
         const gone = before.tops.get(target);
@@ -199,6 +189,21 @@ function animate(events, before) {
   return 0;
 }
 
+// A copy of the card ``arrived`` slides from ``old`` (where it was) to its place on
+// ``target``; the real card is already there (and clickable), only invisible until the
+// copy lands.
+function slideCopy(arrived, old, target) {
+  const now = layout.get(target).cards[Number(arrived.dataset.index)];
+  const ghost = ghostOf(arrived);
+  arrived.style.opacity = "0";
+  const flight = ghost.querySelector(".inner").animate(
+    [{ transform: `translate(${old.x - now.x}px, ${old.y - now.y}px)` },
+      { transform: "translate(0, 0)" }],
+    { duration, easing: "ease-out" });
+  const land = () => { ghost.remove(); arrived.style.opacity = ""; };
+  flight.finished.then(land, land);
+}
+
 // A move whose cards are known (the server names the first card of a run): every card
 // of the run slides from where it was to where it is, together. False when the cards
 // cannot be followed (a draw from the face-down stock, say).
@@ -209,18 +214,7 @@ function slideRun(event, before) {
   if (first < 0) return false;
   for (const arrived of nodes.slice(first)) {
     const old = before.all.get(arrived.dataset.card);
-    if (!old) continue;
-    const now = layout.get(event.to).cards[Number(arrived.dataset.index)];
-    // A copy slides; the real card is already in place (and clickable), only invisible
-    // until the copy lands.
-    const ghost = ghostOf(arrived);
-    arrived.style.opacity = "0";
-    const flight = ghost.querySelector(".inner").animate(
-      [{ transform: `translate(${old.x - now.x}px, ${old.y - now.y}px)` },
-        { transform: "translate(0, 0)" }],
-      { duration, easing: "ease-out" });
-    const land = () => { ghost.remove(); arrived.style.opacity = ""; };
-    flight.finished.then(land, land);
+    if (old) slideCopy(arrived, old, event.to);
   }
   return true;
 }
