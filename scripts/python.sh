@@ -14,3 +14,7 @@ if [ -z "$python" ]; then
     "or set PYTHON=/path/to/python3.11" >&2
   exit 2
 fi
+# The environment: .venv, or .venv-X.Y for a Python chosen with $PYTHON ($CARDEMS_VENV wins).
+venv=.venv
+[ -n "${PYTHON:-}" ] && venv=".venv-$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+venv=${CARDEMS_VENV:-$venv}
