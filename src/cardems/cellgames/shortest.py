@@ -55,6 +55,7 @@ from cardems.cellgames.solver import (
     _line,
     _settle,
     _started,
+    path_to,
     solve_state,
 )
 
@@ -154,7 +155,7 @@ def _py_shortest(start: State, rules: Rules) -> Generator[Outcome, int, None]:
         links[key] = None if parent is None or move is None else (parent, move)
         used += 1
         if found == WON:
-            yield _path(links, key), used, len(links) + len(heap)
+            yield path_to(links, key), used, len(links) + len(heap)
             return
         g = -minus_g
         home = sum(found)
@@ -168,17 +169,6 @@ def _py_shortest(start: State, rules: Rules) -> Generator[Outcome, int, None]:
                 heap, (g + cost + bound(*new), -(g + cost), counter, key, child_move, new)
             )
     yield False, used, len(links)
-
-
-def _path(links: dict[bytes, tuple[bytes, RawMove] | None], key: bytes) -> list[RawMove]:
-    line: list[RawMove] = []
-    link = links[key]
-    while link is not None:
-        key, move = link
-        line.append(move)
-        link = links[key]
-    line.reverse()
-    return line
 
 
 class _Bound:

@@ -603,14 +603,7 @@ def _py_search(start: State, rules: Rules, weights: Weights) -> Generator[Outcom
         parents[key] = None if parent is None or move is None else (parent[0], move)
         used += 1
         if found == WON:
-            line: list[RawMove] = []
-            link = parents[key]
-            while link is not None:
-                key, move = link
-                line.append(move)
-                link = parents[key]
-            line.reverse()
-            yield line, used, len(parents) + len(heap)
+            yield path_to(parents, key), used, len(parents) + len(heap)
             return
         score = (packed >> 32) * TIE
         node = (key, cols, cells, found)
@@ -773,6 +766,19 @@ def _dive(start: State, rules: Rules) -> Generator[Outcome, int, None]:
             used += 1
             path.append(move)
             state = new
+
+
+def path_to(links: dict[bytes, tuple[bytes, RawMove] | None], key: bytes) -> list[RawMove]:
+    """The moves from the start to the position ``key``, following each position's link
+    to its parent (the start's link is None)."""
+    line: list[RawMove] = []
+    link = links[key]
+    while link is not None:
+        key, move = link
+        line.append(move)
+        link = links[key]
+    line.reverse()
+    return line
 
 
 def _line(state: Piles, rules: Rules, line: list[RawMove]) -> list[Move]:
