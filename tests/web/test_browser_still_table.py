@@ -26,6 +26,14 @@ FLYING = """() => [...document.querySelectorAll('#board .ghost')].map((node) => 
   return {card: node.dataset.card, x: box.x, y: box.y, width: box.width};
 })"""
 
+# The copies in flight, caught in the frame they are first seen: every animation is paused
+# there, in the page, so a slow test runner cannot arrive after they have landed.
+CAUGHT_IN_FLIGHT = f"""() => {{
+  if (!document.querySelector('#board .ghost:not(.dragging)')) return false;
+  document.getAnimations().forEach((a) => {{ a.pause(); a.currentTime = 110; }});
+  return ({FLYING})();
+}}"""
+
 
 def freecell_line() -> list[list[Action]]:
     return play_hints(FreeCellTable(DealCode.parse(FREECELL)))
@@ -104,11 +112,7 @@ def test_a_run_moves_as_one(tab: Any, live: LiveServer) -> None:
     )[int(index) :]
     assert len(run) >= 2
     drag(tab, pile, target, int(index))
-    tab.wait_for_function("() => document.querySelectorAll('#board .ghost').length > 0")
-    tab.evaluate(
-        "() => document.getAnimations().forEach((a) => { a.pause(); a.currentTime = 110; })"
-    )
-    flying = tab.evaluate(FLYING)
+    flying = tab.wait_for_function(CAUGHT_IN_FLIGHT).json_value()
     snap(tab, "run-in-flight")
     assert [f["card"] for f in flying] == run
     # Together: one column, one fan apart, as they left.
@@ -133,9 +137,9 @@ def test_cards_sent_home_fly_at_the_tables_size(tab: Any, live: LiveServer) -> N
     open_prepared(tab, live, "freecell", FREECELL, log)
     width = tab.evaluate(CARD_WIDTH)
     tab.click("#finish")
-    tab.wait_for_function("() => document.querySelectorAll('#board .ghost').length > 1")
-    tab.wait_for_timeout(150)
-    flying = tab.evaluate(FLYING)
+    flying = tab.wait_for_function(
+        f"() => document.querySelectorAll('#board .ghost').length > 1 && ({FLYING})()"
+    ).json_value()
     snap(tab, "finish-in-flight")
     assert flying and all(abs(f["width"] - width) < 0.5 for f in flying), (width, flying)
     # One outline per slot: the empty slots are drawn once each, by their piles.
