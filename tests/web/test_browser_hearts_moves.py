@@ -44,6 +44,18 @@ def frozen_box(tab: Any, selector: str, at: float) -> dict[str, float]:
     return box
 
 
+def freeze_when(tab: Any, condition: str) -> None:
+    """Wait for ``condition`` and pause every animation in the frame it first holds, so a
+    slow test runner cannot arrive after they have ended."""
+    tab.wait_for_function(
+        f"""() => {{
+          if (!({condition})) return false;
+          document.getAnimations().forEach((a) => a.pause());
+          return true;
+        }}"""
+    )
+
+
 def resume(tab: Any) -> None:
     tab.evaluate("() => document.getAnimations().forEach((a) => a.play())")
 
@@ -57,17 +69,18 @@ def test_cards_travel_to_the_trick_and_to_its_winner(tab: Any, live: LiveServer)
     slot = centre(tab.locator('#trick .played[data-seat="0"]').bounding_box())
     tab.click(f'.hcard[data-card="{card}"]')
     mine = f'#trick .tcard[data-card="{card}"]'
-    tab.wait_for_function(f"() => document.querySelector('{mine}')?.getAnimations().length")
+    freeze_when(tab, f"document.querySelector('{mine}')?.getAnimations().length")
     early = centre(frozen_box(tab, mine, 5))
     snap(tab, "hearts-card-on-its-way")
     resume(tab)
     # Leaving the hand: still nearer the hand than its place in the trick.
     assert abs(early[1] - in_hand[1]) < abs(early[1] - slot[1]), (in_hand, early, slot)
     # Then the full trick goes to the seat that took it.
-    tab.wait_for_function(
-        """() => document.querySelectorAll('#trick .tcard').length === 4
+    freeze_when(
+        tab,
+        """document.querySelectorAll('#trick .tcard').length === 4
           && [...document.querySelectorAll('#trick .tcard')].every((n) => n.getAnimations()
-            .some((a) => a.effect.getKeyframes().some((k) => k.opacity !== undefined)))"""
+            .some((a) => a.effect.getKeyframes().some((k) => k.opacity !== undefined)))""",
     )
     first = "#trick .tcard"
     start_box = centre(frozen_box(tab, first, 0))
