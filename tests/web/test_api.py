@@ -218,6 +218,7 @@ def test_unknown_game_ids_and_other_players_games(db_path: Path, client: TestCli
             stranger.get(f"/api/games/{game_id}"),
             intent(stranger, game_id, type="tap", target="stock"),
             stranger.post(f"/api/games/{game_id}/restart"),
+            stranger.post(f"/api/games/{game_id}/again"),
             stranger.post(f"/api/games/{game_id}/hint"),
         ):
             assert response.status_code == 403
@@ -287,6 +288,19 @@ def test_restart_deals_the_same_code_again(client: TestClient) -> None:
     assert data["id"] != game_id and data["view"]["code"] == WORKED and data["view"]["moves"] == 0
     stats = client.get("/api/stats").json()["statistics"]
     assert stats[0]["values"]["played"] == 1 and stats[0]["values"]["won"] == 0  # abandoned
+
+
+def test_play_again_deals_a_new_deal_of_the_same_level(client: TestClient) -> None:
+    from cardems.heart_to_heart.difficulty import level_of
+
+    game_id = new_game(client, game="heart-to-heart", difficulty="hard")["id"]
+    again = client.post(f"/api/games/{game_id}/again")
+    assert again.status_code == 201
+    made = again.json()
+    assert made["id"] != game_id
+    assert level_of(DealCode.parse(made["view"]["code"])) == "hard"
+    seahaven = new_game(client, game="seahaven", variant="C2")["id"]
+    assert client.post(f"/api/games/{seahaven}/again").json()["view"]["code"].startswith("SH1-C2-")
 
 
 def test_requests_beyond_the_rate_bound_get_429(db_path: Path) -> None:

@@ -314,6 +314,20 @@ class TableService:
         options = {key: value for key, value in saved.options.items() if key != "secret"}
         return self._create(player_id, live.game, saved.code, saved.variant, options)
 
+    def again(self, player_id: str, game_id: str) -> LiveGame:
+        """A new deal of the same game and variant with the same options (a difficulty
+        level stays chosen), winnable where the game can tell."""
+        live = self.load(player_id, game_id)
+        saved = live.saved
+        options = {key: value for key, value in saved.options.items() if key != "secret"}
+        options["auto_move"] = self.settings(player_id)["auto_move"]
+        game = live.game
+        try:
+            code = game.new_code(saved.variant, winnable=game.can_solve, options=options)
+        except ValueError as error:  # e.g. a level this game no longer offers
+            raise ServiceError(400, str(error)) from None
+        return self._create(player_id, game, str(code), saved.variant, options)
+
     def load(self, player_id: str, game_id: str) -> LiveGame:
         """The player's game, from memory if it is still what is saved, else rebuilt."""
         head = self.store.head(game_id)

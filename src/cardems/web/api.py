@@ -10,7 +10,8 @@
   version ``n``.
 - ``GET /api/codes/{code}``: ``{"code", "game"}`` for a deal code, or ``{"error",
   "part"}`` saying what is wrong with it (both 200: checking a code is not an error).
-- ``POST /api/games/{id}/hint``, ``…/winnable``, ``…/restart``, ``…/pause``.
+- ``POST /api/games/{id}/hint``, ``…/winnable``, ``…/restart``, ``…/again`` (a new deal
+  of the same game, variant and options, 201), ``…/pause``.
 - ``GET|POST /api/settings``, ``GET /api/stats``.
 
 Blocking work (bots, solvers, rebuilding a game) runs in worker threads, so one slow
@@ -115,6 +116,10 @@ def game_routes(web: Web) -> list[Route]:
         live = await run_in_threadpool(service.restart, ctx.reader, ctx.game_id)
         return answer(web, live, [], ctx.lang), 200
 
+    async def again(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        live = await run_in_threadpool(service.again, ctx.reader, ctx.game_id)
+        return answer(web, live, [], ctx.lang), 201
+
     async def pause(ctx: Ctx) -> tuple[dict[str, Any], int]:
         await run_in_threadpool(service.pause, ctx.reader, ctx.game_id)
         return {"paused": True}, 200
@@ -139,6 +144,7 @@ def game_routes(web: Web) -> list[Route]:
         Route("/api/games/{game_id}/hint", web.api(hint), methods=["POST"]),
         Route("/api/games/{game_id}/winnable", web.api(winnable), methods=["POST"]),
         Route("/api/games/{game_id}/restart", web.api(restart), methods=["POST"]),
+        Route("/api/games/{game_id}/again", web.api(again), methods=["POST"]),
         Route("/api/games/{game_id}/pause", web.api(pause), methods=["POST"]),
     ]
 

@@ -682,10 +682,10 @@ $("enter-code").addEventListener("click", () => {
   document.dispatchEvent(new CustomEvent("cardems:new-game", { detail: { game: root.dataset.game, code: true } }));
 });
 $("blocked-undo").addEventListener("click", () => { $("blocked").close(); send({ type: "undo" }); });
-// "Play again": a new deal of the same game and variant at once; "Replay this deal": the
-// same cards from the start.
+// "Play again": a new deal of the same game, variant and options (a difficulty level
+// stays chosen) at once; "Replay this deal": the same cards from the start.
 $("won-again").addEventListener("click", () => enqueue(async () => {
-  const { status, data } = await call("/api/games", { game: root.dataset.game, variant: view.variant, winnable: true });
+  const { status, data } = await call(`/api/games/${gameId}/again`, {});
   if (status !== 201) return say(data.error || "");
   location.assign(`/game/${data.id}`);
 }));
