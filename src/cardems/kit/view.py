@@ -9,10 +9,11 @@ pile says ``count``; with ``accepts_in_view``, ``accepts`` while a card is selec
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardems.core.game import View
 from cardems.kit.piles import STOCK_ROLE
+from cardems.kit.shapes import CardView, IntentJSON, PileView, SolitaireView, Status
 
 if TYPE_CHECKING:
     from cardems.kit.table import SolitaireTable
@@ -21,9 +22,10 @@ if TYPE_CHECKING:
 def table_view(table: SolitaireTable[Any, Any]) -> View:
     """Everything the player may see at ``table`` now."""
     state, solitaire, declaration = table.state, table.solitaire, table.declaration
-    status = table.status
+    status = cast(Status, table.status)
     won = status == "won"
-    view: View = {
+    board = solitaire.board(state)
+    view: SolitaireView = {
         "game": table.code.family.name,
         "code": str(table.code),
         "variant": table.code.variant,
@@ -36,13 +38,13 @@ def table_view(table: SolitaireTable[Any, Any]) -> View:
         "selected": table.selected,
         "message": table.message,
         "piles": _piles(table),
-        "board": solitaire.board(state),
-        "shortcuts": dict(declaration.shortcuts),
+        "board": {"width": board["width"], "height": board["height"]},
+        "shortcuts": cast(dict[str, IntentJSON | None], dict(declaration.shortcuts)),
         "double_tap_after_move": declaration.double_tap_after_move,
     }
     if declaration.finish:
         view["can_finish"] = table.can_finish
-    return view | solitaire.view_extra(state)
+    return cast(View, view) | solitaire.view_extra(state)
 
 
 def framed_cards(table: SolitaireTable[Any, Any]) -> set[tuple[str, int]]:
@@ -60,7 +62,7 @@ def framed_cards(table: SolitaireTable[Any, Any]) -> set[tuple[str, int]]:
     return framed
 
 
-HIDDEN: dict[str, Any] = {
+HIDDEN: CardView = {
     "card": None,
     "face_up": False,
     "available": False,
@@ -70,7 +72,7 @@ HIDDEN: dict[str, Any] = {
 }
 
 
-def _piles(table: SolitaireTable[Any, Any]) -> list[dict[str, Any]]:
+def _piles(table: SolitaireTable[Any, Any]) -> list[PileView]:
     state, solitaire, declaration = table.state, table.solitaire, table.declaration
     help_on = table.settings.placement_help
     selected = table.selected
@@ -86,13 +88,13 @@ def _piles(table: SolitaireTable[Any, Any]) -> list[dict[str, Any]]:
             free = solitaire.free(state, target)
             dimmed = help_on and selected is not None and target != selected
             dimmed = dimmed and target not in accepts
-            cards = []
+            cards: list[CardView] = []
             for position, code in enumerate(shown):
                 if code is None:
-                    cards.append(dict(HIDDEN))
+                    cards.append(HIDDEN.copy())
                     continue
                 from_top = len(shown) - position
-                card: dict[str, Any] = {
+                card: CardView = {
                     "card": code,
                     "face_up": True,
                     "available": from_top <= free,
@@ -103,16 +105,18 @@ def _piles(table: SolitaireTable[Any, Any]) -> list[dict[str, Any]]:
                 if declaration.covering:
                     card["covered"] = not card["available"]
                 cards.append(card)
-            pile: dict[str, Any] = {
+            place = solitaire.place(state, target)
+            pile: PileView = {
                 "target": target,
                 "kind": spec.kind,
                 "cards": cards,
-                "fan": spec.fan,
-                **solitaire.place(state, target),
+                "x": place["x"],
+                "y": place["y"],
+                "fan": place.get("fan", spec.fan),
             }
             if spec.counted:
                 pile["count"] = solitaire.size(state, target)
             if declaration.accepts_in_view and selected is not None:
                 pile["accepts"] = target in accepts
-            piles.append(pile)
+            piles.append(cast(PileView, place | pile))  # the layout's keys beside
     return piles
