@@ -51,6 +51,9 @@ class GameBase:
     variant_labels: ClassVar[tuple[tuple[str, int], ...]] = ()
     examples: ClassVar[tuple[Example, ...]] = ()
     tagline: ClassVar[str] = ""
+    longest_game: ClassVar[int] = 1000
+    """The most intents a game takes to end when its moves never repeat a position (the
+    contract test plays every game to its end under it)."""
 
     def code_for(self, text: str) -> DealCode:
         """A deal code of this game, as :meth:`DealCode.parse` reads it."""

@@ -234,6 +234,8 @@ class Game(Protocol):
     """Worked examples its rules refer to, replayed at ``/examples/<slug>``."""
     tagline: str
     """A marked message: the game in one line, for the home page."""
+    longest_game: int
+    """The most intents a game takes to end when its moves never repeat a position."""
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A fresh deal of ``variant``; only winnable ones when asked."""

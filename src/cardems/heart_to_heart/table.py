@@ -22,7 +22,7 @@ from typing import Any
 from cardems.cards import Card, Rank, Suit
 from cardems.core.game import Action, Event, TableSettings
 from cardems.dealcode import DealCode
-from cardems.heart_to_heart.layout import POSITION_COUNT, ROW, X
+from cardems.heart_to_heart.layout import POSITION_COUNT, POSITIONS, ROW, X
 from cardems.heart_to_heart.rules import HeartState, Move, MoveKind, card_text, deal
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
@@ -50,8 +50,6 @@ PAIRED = "Paired."
 STEP = 108  # a card and the gap beside it
 ROW_STEP = 70  # half a card: the heart's rows overlap
 BOARD = {"width": 6 * STEP - 8, "height": ROW_STEP * 6 + 140 + 30}
-STOCK_PLACE = {"x": 0, "y": 300}
-WASTE_PLACE = {"x": 5 * STEP, "y": 300}
 
 DECLARATION = Declaration(
     piles=(
@@ -73,8 +71,38 @@ def heart_target(position: int) -> str:
     return f"heart:{position}"
 
 
+POSITION_OF = {heart_target(p): p for p in POSITIONS}
+PLACES: dict[str, dict[str, Any]] = {
+    STOCK: {"x": 0, "y": 300},
+    WASTE: {"x": 5 * STEP, "y": 300},
+    **{
+        heart_target(p): {
+            "row": ROW[p - 1],
+            "column": X[p - 1],
+            "x": X[p - 1] * STEP,
+            "y": (ROW[p - 1] - 1) * ROW_STEP,
+        }
+        for p in POSITIONS
+    },
+}
+
+
+ONE_CARD: tuple[tuple[str, ...], ...] = ((), *((card_text(rank),) for rank in range(1, 14)))
+"""``ONE_CARD[rank]``: what a pile holding that rank shows (``()`` for 0: no card)."""
+
+
 def _position(target: str) -> int:
-    return int(target.partition(":")[2])
+    return POSITION_OF[target]
+
+
+_last_available: list[tuple[HeartState, frozenset[int]]] = []
+
+
+def _available(state: HeartState) -> frozenset[int]:
+    """The available positions, worked out once per position (the view asks per pile)."""
+    if not _last_available or _last_available[0][0] is not state:
+        _last_available[:] = [(state, frozenset(state.available()))]
+    return _last_available[0][1]
 
 
 def move_targets(move: Move) -> tuple[str, str]:
@@ -105,10 +133,12 @@ class HeartToHeartSolitaire(Solitaire[HeartState, Move]):
 
     def cards(self, state: HeartState, target: str) -> tuple[str | None, ...]:
         """A heart position's card, the stock face down, the waste's top card."""
+        position = POSITION_OF.get(target)
+        if position is not None:
+            return ONE_CARD[state.heart[position - 1]]
         if target == STOCK:
             return (None,) * len(state.stock)
-        rank = _top(state, target)
-        return (card_text(rank),) if rank else ()
+        return ONE_CARD[state.waste_top or 0]
 
     def size(self, state: HeartState, target: str) -> int:
         if target == WASTE:
@@ -117,9 +147,10 @@ class HeartToHeartSolitaire(Solitaire[HeartState, Move]):
 
     def free(self, state: HeartState, target: str) -> int:
         """The waste's top card, and heart cards that nothing covers any more."""
-        if target == WASTE:
-            return int(bool(state.waste))
-        return 0 if target == STOCK else int(state.is_available(_position(target)))
+        position = POSITION_OF.get(target)
+        if position is not None:
+            return int(position in _available(state))
+        return int(target == WASTE and bool(state.waste))
 
     def play(self, state: HeartState, move: Move) -> Play:
         source, target = move_targets(move)
@@ -174,12 +205,7 @@ class HeartToHeartSolitaire(Solitaire[HeartState, Move]):
         return {"say": PAIRED}
 
     def place(self, state: HeartState, target: str) -> dict[str, Any]:
-        if target == STOCK:
-            return dict(STOCK_PLACE)
-        if target == WASTE:
-            return dict(WASTE_PLACE)
-        i = _position(target) - 1
-        return {"row": ROW[i], "column": X[i], "x": X[i] * STEP, "y": (ROW[i] - 1) * ROW_STEP}
+        return PLACES[target]
 
     def board(self, state: HeartState) -> dict[str, int]:
         return BOARD

@@ -43,7 +43,7 @@ class PileSpec:
     fan: int = 0
     """The vertical offset between its cards in the view (the layout may change it)."""
 
-    @property
+    @cached_property
     def targets(self) -> tuple[str, ...]:
         """Every target of this kind, in order."""
         if self.names:
@@ -94,7 +94,7 @@ class Declaration:
         if len(set(targets)) != len(targets):
             raise ValueError(f"pile targets declared twice: {targets}")
 
-    @property
+    @cached_property
     def targets(self) -> tuple[str, ...]:
         """Every pile's target, in the view's order."""
         return tuple(target for spec in self.piles for target in spec.targets)

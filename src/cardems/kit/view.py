@@ -81,42 +81,48 @@ def _piles(table: SolitaireTable[Any, Any]) -> list[PileView]:
     selected_count = 0
     if selected is not None:
         selected_count = table.selected_count or solitaire.free(state, selected)
+    covering, show_accepts = declaration.covering, declaration.accepts_in_view
+    cards_of, free_of, place_of = solitaire.cards, solitaire.free, solitaire.place
     piles = []
     for spec in declaration.piles:
         for target in spec.targets:
-            shown = solitaire.cards(state, target)
-            free = solitaire.free(state, target)
+            shown = cards_of(state, target)
+            free = free_of(state, target)
             dimmed = help_on and selected is not None and target != selected
             dimmed = dimmed and target not in accepts
+            is_selected = target == selected
             cards: list[CardView] = []
-            for position, code in enumerate(shown):
+            from_top = len(shown)
+            for code in shown:
                 if code is None:
                     cards.append(HIDDEN.copy())
-                    continue
-                from_top = len(shown) - position
-                card: CardView = {
-                    "card": code,
-                    "face_up": True,
-                    "available": from_top <= free,
-                    "framed": (target, from_top) in framed,
-                    "dimmed": dimmed,
-                    "selected": target == selected and from_top <= selected_count,
-                }
-                if declaration.covering:
-                    card["covered"] = not card["available"]
-                cards.append(card)
-            place = solitaire.place(state, target)
-            pile: PileView = {
-                "target": target,
-                "kind": spec.kind,
-                "cards": cards,
-                "x": place["x"],
-                "y": place["y"],
-                "fan": place.get("fan", spec.fan),
-            }
+                else:
+                    card: CardView = {
+                        "card": code,
+                        "face_up": True,
+                        "available": from_top <= free,
+                        "framed": bool(framed) and (target, from_top) in framed,
+                        "dimmed": dimmed,
+                        "selected": is_selected and from_top <= selected_count,
+                    }
+                    if covering:
+                        card["covered"] = from_top > free
+                    cards.append(card)
+                from_top -= 1
+            place = place_of(state, target)
+            pile = cast(
+                PileView,
+                {
+                    "fan": spec.fan,
+                    **place,  # x, y and the layout's own keys
+                    "target": target,
+                    "kind": spec.kind,
+                    "cards": cards,
+                },
+            )
             if spec.counted:
                 pile["count"] = solitaire.size(state, target)
-            if declaration.accepts_in_view and selected is not None:
+            if show_accepts and selected is not None:
                 pile["accepts"] = target in accepts
-            piles.append(cast(PileView, place | pile))  # the layout's keys beside
+            piles.append(pile)
     return piles
