@@ -148,6 +148,13 @@ class GameBase:
     def add_commands(self, subparsers: Any) -> None:
         """No commands of its own by default."""
 
+    def add_new_arguments(self, parser: Any) -> None:
+        """No ``new`` options of its own by default."""
+
+    def new_variant(self, args: Any) -> str | None:
+        """No variant chosen on the command line by default."""
+        return None
+
     def add_analyze_arguments(self, parser: Any) -> None:
         """No ``analyze`` options by default."""
 

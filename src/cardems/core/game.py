@@ -330,6 +330,14 @@ class Game(Protocol):
         """Add the game's own ``cardems`` sub-commands (may add none)."""
         ...
 
+    def add_new_arguments(self, parser: Any) -> None:
+        """The game's own options of ``cardems new`` (may add none)."""
+        ...
+
+    def new_variant(self, args: Any) -> str | None:
+        """The variant ``cardems new`` deals with the game's options (None: not chosen)."""
+        ...
+
     def add_analyze_arguments(self, parser: Any) -> None:
         """The options of ``cardems analyze <slug>`` (a game with ``can_analyze``)."""
         ...
