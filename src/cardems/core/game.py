@@ -28,9 +28,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from cardems.dealcode import DealCode, GameFamily
-
 if TYPE_CHECKING:
+    from cardems.dealcode import DealCode
+    from cardems.family import GameFamily
     from cardems.timer import GameTimer
 
 Event = dict[str, Any]
