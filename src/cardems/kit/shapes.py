@@ -81,6 +81,7 @@ class SolitaireView(TypedDict):
     timer_running: NotRequired[bool]
     deal_name: NotRequired[str]
     par: NotRequired[int | None]
+    par_proven: NotRequired[bool]
 
 
 HintView = TypedDict(
