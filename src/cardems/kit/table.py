@@ -36,6 +36,7 @@ from cardems.dealcode import DealCode
 from cardems.i18n.languages import DEFAULT_LANGUAGE
 from cardems.i18n.markers import N_
 from cardems.kit.piles import STOCK_ROLE, Declaration
+from cardems.kit.play import Play
 from cardems.kit.solitaire import M, S, Solitaire
 from cardems.kit.view import table_view
 from cardems.timer import GameTimer
@@ -183,18 +184,29 @@ class SolitaireTable(SolitaireActions, Generic[S, M]):
             and self.solitaire.free(self.state, target) > 0
         )
 
-    def accepting(self) -> set[str]:
-        """The piles the selection can move to now (placement help)."""
+    def legal_plays(self) -> list[Play]:
+        """The legal moves now as plays, leaving out a stock's (placement help's input)."""
+        state, solitaire, spec = self.state, self.solitaire, self.declaration.spec
+        plays = []
+        for move in state.legal_moves():
+            play = solitaire.play(state, move)
+            if spec(play.source).role != STOCK_ROLE and spec(play.target).role != STOCK_ROLE:
+                plays.append(play)
+        return plays
+
+    def accepting(self, plays: list[Play] | None = None) -> set[str]:
+        """The piles the selection can move to now (placement help): the other ends of
+        the legal plays from it (of the cards selected, when a drag named them)."""
+        selected, count = self.selected, self.selected_count
         found: set[str] = set()
-        if self.selected is None:
+        if selected is None:
             return found
-        state = self.state
-        for target in self.declaration.targets:
-            if target == self.selected or self.declaration.spec(target).role == STOCK_ROLE:
-                continue
-            move = self.solitaire.move_for(state, self.selected, target, self.selected_count)
-            if move is not None and state.refusal(move) is None:
-                found.add(target)
+        pairing = self.declaration.pairing
+        for play in self.legal_plays() if plays is None else plays:
+            if play.source == selected and count in (None, play.count):
+                found.add(play.target)
+            elif pairing and play.target == selected:
+                found.add(play.source)
         return found
 
     # -- the gestures' work --------------------------------------------------------------

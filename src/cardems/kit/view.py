@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from cardems.core.game import View
-from cardems.kit.piles import STOCK_ROLE
+from cardems.kit.play import Play
 from cardems.kit.shapes import CardView, IntentJSON, PileView, SolitaireView, Status
 
 if TYPE_CHECKING:
@@ -47,18 +47,12 @@ def table_view(table: SolitaireTable[Any, Any]) -> View:
     return cast(View, view) | solitaire.view_extra(state)
 
 
-def framed_cards(table: SolitaireTable[Any, Any]) -> set[tuple[str, int]]:
-    """(pile, depth from the top) of the cards that lead a legal move now (both cards
-    of a pair in a pairing game); moves of a stock frame nothing."""
-    state, solitaire, declaration = table.state, table.solitaire, table.declaration
-    framed: set[tuple[str, int]] = set()
-    for move in state.legal_moves():
-        play = solitaire.play(state, move)
-        if STOCK_ROLE in (declaration.spec(play.source).role, declaration.spec(play.target).role):
-            continue
-        framed.add((play.source, play.count))
-        if declaration.pairing:
-            framed.add((play.target, 1))
+def framed_cards(plays: list[Play], pairing: bool) -> set[tuple[str, int]]:
+    """(pile, depth from the top) of the cards that lead a legal play now (both cards
+    of a pair in a pairing game)."""
+    framed = {(play.source, play.count) for play in plays}
+    if pairing:
+        framed |= {(play.target, 1) for play in plays}
     return framed
 
 
@@ -76,8 +70,9 @@ def _piles(table: SolitaireTable[Any, Any]) -> list[PileView]:
     state, solitaire, declaration = table.state, table.solitaire, table.declaration
     help_on = table.settings.placement_help
     selected = table.selected
-    accepts = table.accepting() if selected is not None else set()
-    framed = framed_cards(table) if help_on else set()
+    plays = table.legal_plays() if help_on or selected is not None else []
+    accepts = table.accepting(plays) if selected is not None else set()
+    framed = framed_cards(plays, declaration.pairing) if help_on else set()
     selected_count = 0
     if selected is not None:
         selected_count = table.selected_count or solitaire.free(state, selected)
