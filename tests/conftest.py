@@ -21,6 +21,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _solitaire_answers_keep_the_schema() -> Iterator[None]:
+    """Every solitaire view, event and hint a test produces is checked against the
+    generated JSON Schema (``web/static/solitaire.schema.json``)."""
+    from schema_check import schema_checked_tables
+
+    with schema_checked_tables():
+        yield
+
+
 POSTGRES = os.environ.get("CARDEMS_TEST_POSTGRES", "")
 """A PostgreSQL server for the tests (``./scripts/test`` starts one); without it the
 PostgreSQL half of every test is reported as skipped, with the reason."""

@@ -77,8 +77,9 @@ def test_random_play_through_the_table(name: str, seed: int) -> None:
         for pile in view.get("piles", []):
             assert all(card["card"] is None for card in pile["cards"] if not card["face_up"])
         intents = table.legal_intents()
-        if table.status != "playing" or not intents:
+        if table.status != "playing":
             break
+        assert intents, f"{name} says playing with no legal intent"
         before = len(table.log)
         events = table.act(rng.choice(intents))
         assert len(table.log) > before, events
@@ -137,3 +138,63 @@ def test_the_declaration_is_complete(name: str) -> None:
     assert described["code"] == str(code) and described["game"] == family.name
     assert str(code) in game.render(code)
     assert game.statistics([]) == []
+
+
+def _fresh_intent(table: Table, rng: random.Random, seen: set[Any]) -> Any:
+    """A random legal intent, one that leads to a position not seen yet when there is one
+    (a solitaire's engine state tells; a game with opponents never repeats itself)."""
+    intents = table.legal_intents()
+    state = getattr(table, "state", None)
+    if state is None or game_for(table.code.family.name).opponents:
+        return rng.choice(intents)
+    moves = state.legal_moves()
+    assert len(moves) == len(intents), "one intent per legal move"
+    pairs = list(zip(intents, moves, strict=True))
+    rng.shuffle(pairs)
+    return next((i for i, m in pairs if state.apply(m) not in seen), pairs[0][0])
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", range(3))
+def test_every_game_plays_to_its_end_under_its_declared_length(name: str, seed: int) -> None:
+    game = game_for(name)
+    table = table_of(game, code_of(game, seed))
+    rng = random.Random(seed)
+    seen = {getattr(table, "state", None)}
+    for _ in range(game.longest_game):
+        if table.status != "playing":
+            break
+        assert table.legal_intents(), f"{name} says playing with no legal intent"
+        events = table.act(_fresh_intent(table, rng, seen))
+        assert not [e for e in events if e["type"] == "error"], events
+        seen.add(getattr(table, "state", None))
+    assert table.status != "playing", f"{name} goes on after {game.longest_game} intents"
+    assert table.view()["status"] == table.status
+    assert comparable(replay(table_of(game, code_of(game, seed)), list(table.log)).view()) == (
+        comparable(table.view())
+    )
+
+
+SOLVED = [game.family.name for game in games() if game.can_solve and not game.opponents]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", SOLVED)
+def test_a_solitaire_is_won_along_its_solvers_hints(name: str) -> None:
+    """From the day's deal (proved winnable), every hint proposes a move whose intents
+    play it, until the game is won within its declared length."""
+    import datetime
+
+    game = game_for(name)
+    code = game.daily_code(datetime.date(2026, 1, 1))
+    table = table_of(game, code)
+    for _ in range(game.longest_game):
+        if table.status != "playing":
+            break
+        hint = table.hint()
+        assert hint["verdict"] == "move", hint
+        moves = table.view()["moves"]
+        for intent in hint["intents"]:
+            table.act(game.parse_intent(intent))
+        assert table.view()["moves"] > moves, f"the hint {hint['move']} played nothing"
+    assert table.status == "won"

@@ -103,7 +103,8 @@ def _emit(
 
 def cmd_new(args: argparse.Namespace) -> None:
     game = game_for(args.game)
-    variant = f"C{args.cells}" if args.cells else game.family.variants[0]
+    asked = [variant for other in games() if (variant := other.new_variant(args)) is not None]
+    variant = game.new_variant(args) or (asked[0] if asked else game.family.variants[0])
     if variant not in game.family.variants:
         raise CommandError(
             N_("%(game)s has no variant %(variant)s")
@@ -181,7 +182,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
     new = sub.add_parser("new", help=N_("print the code of a new deal"))
     new.add_argument("game", choices=names)
-    new.add_argument("--cells", type=int, choices=(4, 2, 1), help=N_("Seahaven free cells"))
+    for game in games():
+        game.add_new_arguments(new)
     new.add_argument(
         "--winnable",
         action=argparse.BooleanOptionalAction,

@@ -11,33 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardems.core.registry import families, find_family
+from cardems.family import GameFamily as GameFamily
 from cardems.i18n.markers import N_
 from cardems.numbers import read_number
 
 BASE32_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 
 
-@dataclass(frozen=True)
-class GameFamily:
-    """What a deal code's game letters stand for: each game declares one (its ``GAME``)."""
-
-    prefix: str
-    name: str
-    title: str
-    variants: tuple[str, ...]
-    payload_width: int
-    versions: tuple[int, ...] = (1,)
-
-    @property
-    def max_number(self) -> int:
-        """The largest deal number the payload width can hold."""
-        return int(32**self.payload_width) - 1
-
-
 def family_of(prefix: str) -> GameFamily | None:
     """The registered game whose code letters are ``prefix`` (see :mod:`cardems.core.registry`)."""
-    from cardems.core.registry import find_family
-
     return find_family(prefix)
 
 
@@ -168,6 +151,4 @@ class DealCode:
 
 
 def _known_games() -> str:
-    from cardems.core.registry import families
-
     return ", ".join(f"{family.prefix} ({family.title})" for family in families())

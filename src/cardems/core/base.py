@@ -51,6 +51,9 @@ class GameBase:
     variant_labels: ClassVar[tuple[tuple[str, int], ...]] = ()
     examples: ClassVar[tuple[Example, ...]] = ()
     tagline: ClassVar[str] = ""
+    longest_game: ClassVar[int] = 1000
+    """The most intents a game takes to end when its moves never repeat a position (the
+    contract test plays every game to its end under it)."""
 
     def code_for(self, text: str) -> DealCode:
         """A deal code of this game, as :meth:`DealCode.parse` reads it."""
@@ -144,6 +147,13 @@ class GameBase:
 
     def add_commands(self, subparsers: Any) -> None:
         """No commands of its own by default."""
+
+    def add_new_arguments(self, parser: Any) -> None:
+        """No ``new`` options of its own by default."""
+
+    def new_variant(self, args: Any) -> str | None:
+        """No variant chosen on the command line by default."""
+        return None
 
     def add_analyze_arguments(self, parser: Any) -> None:
         """No ``analyze`` options by default."""

@@ -28,9 +28,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from cardems.dealcode import DealCode, GameFamily
-
 if TYPE_CHECKING:
+    from cardems.dealcode import DealCode
+    from cardems.family import GameFamily
     from cardems.timer import GameTimer
 
 Event = dict[str, Any]
@@ -234,6 +234,8 @@ class Game(Protocol):
     """Worked examples its rules refer to, replayed at ``/examples/<slug>``."""
     tagline: str
     """A marked message: the game in one line, for the home page."""
+    longest_game: int
+    """The most intents a game takes to end when its moves never repeat a position."""
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A fresh deal of ``variant``; only winnable ones when asked."""
@@ -326,6 +328,14 @@ class Game(Protocol):
 
     def add_commands(self, subparsers: Any) -> None:
         """Add the game's own ``cardems`` sub-commands (may add none)."""
+        ...
+
+    def add_new_arguments(self, parser: Any) -> None:
+        """The game's own options of ``cardems new`` (may add none)."""
+        ...
+
+    def new_variant(self, args: Any) -> str | None:
+        """The variant ``cardems new`` deals with the game's options (None: not chosen)."""
         ...
 
     def add_analyze_arguments(self, parser: Any) -> None:

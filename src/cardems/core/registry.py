@@ -13,7 +13,7 @@ import importlib
 import importlib.util
 
 from cardems.core.game import Game
-from cardems.dealcode import GameFamily
+from cardems.family import GameFamily
 from cardems.i18n.markers import N_
 
 GAME_MODULES: tuple[str, ...] = (

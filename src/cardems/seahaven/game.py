@@ -195,6 +195,15 @@ class Seahaven(CellGame):
             self.family, games, lambda variant: (*FREE_CELLS, int(variant[1:]))
         )
 
+    def add_new_arguments(self, parser: Any) -> None:
+        """``cardems new seahaven --cells N``: a deal with N free cells."""
+        parser.add_argument("--cells", type=int, choices=(4, 2, 1), help=N_("Seahaven free cells"))
+
+    def new_variant(self, args: Any) -> str | None:
+        """``C4``, ``C2`` or ``C1`` from ``--cells``."""
+        cells = getattr(args, "cells", None)
+        return None if cells is None else f"C{cells}"
+
     def add_analyze_arguments(self, parser: Any) -> None:
         """The options of ``cardems analyze seahaven``."""
         from cardems.seahaven.commands import add_arguments

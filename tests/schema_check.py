@@ -1,0 +1,60 @@
+"""Validation of solitaire views, events and hints against the generated JSON Schema
+(``web/static/solitaire.schema.json``), for the tests' own checks and for the session
+fixture of ``conftest.py`` that checks every one the solitaire tests produce."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from cardems.kit.schema import SCHEMA_PATH
+
+
+@functools.cache
+def _validator(root: str) -> Draft202012Validator:
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return Draft202012Validator({**schema, "$ref": f"#/properties/{root}"})
+
+
+def check(root: str, value: Any) -> None:
+    """Raise when ``value`` is not a valid ``view``, ``event`` or ``hint``."""
+    errors = sorted(_validator(root).iter_errors(value), key=str)
+    if errors:
+        where = "/".join(map(str, errors[0].absolute_path))
+        raise AssertionError(f"{root} breaks the schema at {where!r}: {errors[0].message}")
+
+
+GESTURES = ("act", "tap", "double_tap", "drag", "undo", "redo", "finish", "play_move")
+
+
+def _checked(method: Callable[..., Any], root: str) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        answer = method(*args, **kwargs)
+        for value in answer if root == "event" else [answer]:
+            check(root, value)
+        return answer
+
+    return wrapper
+
+
+@contextmanager
+def schema_checked_tables() -> Iterator[None]:
+    """Every solitaire table's views, events and hints checked while it lasts."""
+    from cardems.cellgames.table import CellTable
+    from cardems.kit.table import SolitaireTable
+
+    with pytest.MonkeyPatch.context() as patch:
+        for cls in (SolitaireTable, CellTable):
+            for name in GESTURES:
+                if name in cls.__dict__:
+                    patch.setattr(cls, name, _checked(cls.__dict__[name], "event"))
+            patch.setattr(cls, "view", _checked(cls.__dict__["view"], "view"))
+            patch.setattr(cls, "hint", _checked(cls.__dict__["hint"], "hint"))
+        yield
