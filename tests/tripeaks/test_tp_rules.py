@@ -151,7 +151,7 @@ def test_move_notation_round_trips_and_refuses_bad_input() -> None:
 
 def test_deck_checked() -> None:
     with pytest.raises(ValueError, match="52 cards"):
-        initial_state(list(range(51)) + [0])
+        initial_state([*range(51), 0])
 
 
 @settings(max_examples=60, deadline=None)

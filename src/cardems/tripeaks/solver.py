@@ -6,7 +6,11 @@ there, how many stock cards have been turned, and the rank on the waste — noth
 matters for what can follow.
 
 **Verdict** (:func:`winning_line`): a depth-first search, plays before the draw, which
-remembers the positions it proved lost. Past ``nodes`` positions it gives up: undecided.
+remembers the positions it proved lost. A position lost with ``d`` cards turned is lost
+with more turned too: whatever wins with more cards turned wins with fewer, turning the
+extra cards at the first draw (the same card then lands on the waste). So the search
+remembers, for each ``(present, top)``, the fewest cards turned with which it is lost.
+Past ``nodes`` positions it gives up: undecided.
 
 **Shortest win** (:func:`shortest_win`): every win plays the 28 peak cards once, so the
 shortest win is the one turning the fewest stock cards. The search goes layer by layer,
@@ -52,7 +56,8 @@ class _Search:
         self.ranks = [0 if card == GONE else rank_of(card) for card in state.peaks]
         self.stock = [rank_of(card) for card in state.stock]
         self.fits = _FITS[state.wrap]
-        self.dead: set[int] = set()
+        self.dead: dict[int, int] = {}
+        """``present | top << 28`` → the fewest cards turned with which it is lost."""
         self.budget = nodes
         self.nodes = 0
         self.line: list[Move] = []
@@ -61,8 +66,8 @@ class _Search:
         """Whether the position can be won; ``line`` holds the win (in reverse)."""
         if not present:
             return True
-        key = present | drawn << 28 | top << 33
-        if key in self.dead:
+        key = present | top << 28
+        if self.dead.get(key, 99) <= drawn:
             return False
         self.nodes += 1
         if self.nodes > self.budget:
@@ -82,7 +87,7 @@ class _Search:
         if drawn < len(self.stock) and self.run(present, drawn + 1, self.stock[drawn]):
             self.line.append(Move.draw())
             return True
-        self.dead.add(key)
+        self.dead[key] = drawn
         return False
 
 
