@@ -44,7 +44,7 @@ DRAW_HINT = N_("Hint: turn a card from the stock")
 # TRANSLATORS: card is a card's name ("4 of hearts"), num a peak position (1-28).
 PLAY_HINT = N_("Hint: play the %(card)s at position %(num)d onto the waste's %(other)s")
 DREW = "Drew the %(card)s."
-PLAYED = "Played the %(card)s."
+PLAYED = "Moved %(card)s."
 # Said by the browser after a move (client strings of cardems.web.i18n).
 
 HINT_NODES = 200_000
