@@ -38,9 +38,10 @@ def endgame(code: str, seed: int, keep: int) -> TriPeaksState:
     return bare(state)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["W", "N"])
 def test_winning_lines_replay_to_a_win(variant: str) -> None:
-    for number in range(40):
+    for number in range(20):
         state = deal(DealCode("TP", 1, variant, number))
         verdict = solve(state)
         assert verdict.winnable is not None
@@ -59,14 +60,16 @@ def test_verdicts_agree_with_brute_force_on_endgames(seed: int) -> None:
     assert (line is not None) is brute_force(state)
 
 
+@pytest.mark.slow
 def test_an_unwinnable_deal_is_found() -> None:
-    lost = [n for n in range(200) if solve(deal(DealCode("TP", 1, "W", n))).winnable is False]
-    assert lost  # about 3 in 100
-    assert shortest_win(deal(DealCode("TP", 1, "W", lost[0]))) is None
+    state = deal(DealCode("TP", 1, "W", 71))  # one of the 3 in 100 that cannot be won
+    assert solve(state).winnable is False and shortest_win(state) is None
+    assert solve(deal(DealCode("TP", 1, "W", 70))).winnable is True
 
 
+@pytest.mark.slow
 def test_shortest_win_is_shortest() -> None:
-    for number in range(15):
+    for number in range(6):
         state = deal(DealCode("TP", 1, "W", number))
         line = solve(state).line
         if line is None:
