@@ -77,7 +77,7 @@ def test_hint_names_the_face_up_card_and_plays_it() -> None:
 def test_hint_when_lost_and_when_blocked() -> None:
     table = TriPeaksTable(CODE)
     assert table.hint("en")["words"] == (
-        "Hint: play the 5 of diamonds at position 21 onto the waste's 6 of spades"
+        "Hint: play the 5 of hearts at position 26 onto the waste's 6 of spades"
     )
     for _ in range(23):
         table.act(("tap", "stock"))

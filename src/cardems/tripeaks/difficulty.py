@@ -1,9 +1,10 @@
 """TriPeaks' deal levels: a winnable deal is rated by how much the verdict search of
 :mod:`cardems.tripeaks.solver` had to go back before it found a win — the positions it
-visited. Its first line tries the peak cards before the stock; a deal it wins almost at
-once is one where playing whatever fits works, a deal of thousands of positions hides
-its win behind choices that look alike. The thirds of the winnable deals 0–299 of
-``TP1-W`` give the cut points (38 positions at least: a win visits one per move)."""
+visited. Its first line plays the peak cards that fit, the bottom row first, before
+turning a stock card; a deal it wins almost at once is one where playing whatever fits
+works, a deal of hundreds of positions hides its win behind choices that look alike.
+The thirds of the winnable deals 0–299 of ``TP1-W`` give the cut points (36 positions
+at least: a win visits one per move)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from collections.abc import Callable
 
 from cardems.dealcode import DealCode
 
-EASY_BELOW = 51
+EASY_BELOW = 48
 """Wins found within fewer positions are ``easy``."""
-HARD_FROM = 1826
+HARD_FROM = 258
 """Wins that took this many positions or more are ``hard``; in between, ``medium``."""
 TRIES = 500
 """Winnable deals drawn at most to find one of a level (each level is a third of them)."""
