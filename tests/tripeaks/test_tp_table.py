@@ -33,15 +33,15 @@ def test_view_never_names_a_hidden_card_along_a_won_game() -> None:
 
 def test_refusals_and_move_errors() -> None:
     table = TriPeaksTable(CODE, TableSettings(move_errors=True))
-    events = table.act(("tap", "peak:19"))
-    assert events == [
-        {"type": "error", "message": "Must be one rank above or below the waste's card"}
-    ]
-    assert table.view()["message"] == events[0]["message"] and table.log == []
     assert table.act(("tap", "peak:1")) == [] and table.act(("tap", "waste")) == []
-    assert table.act(("drag", "peak:21", "peak:22"))[0]["type"] == "error"
-    events = table.act(("drag", "peak:21", "waste"))
-    assert events[0] | {"say": ""} == {
+    refused = [{"type": "error", "message": "Must be one rank above or below the waste's card"}]
+    assert table.act(("drag", "peak:19", "waste"))[-1:] == refused  # A♠ on the 6♠
+    assert table.view()["message"] == refused[0]["message"] and table.state.moves == 0
+    assert table.view()["selected"] == "peak:19"
+    assert table.act(("tap", "waste")) == refused  # the selected card, dropped on the waste
+    assert table.act(("tap", "peak:19")) == [{"type": "deselect"}]
+    events = table.act(("tap", "peak:21"))  # a card that fits plays at a tap
+    assert [e for e in events if e["type"] == "move"][0] | {"say": ""} == {
         "type": "move",
         "move": "21",
         "from": "peak:21",
@@ -50,6 +50,8 @@ def test_refusals_and_move_errors() -> None:
         "say": "",
     }
     assert table.view()["score"] == 1 and table.view()["streak"] == 1
+    events = table.act(("tap", "stock"))
+    assert events[0]["card"] == "7D" and table.view()["score"] == -4
 
 
 def test_log_replay_rebuilds_the_table() -> None:

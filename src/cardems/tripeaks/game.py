@@ -3,24 +3,24 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardems.core.base import GameBase, solve_record
+from cardems.core.base import solve_record
 from cardems.core.difficulty import DIFFICULTY, level_choice
-from cardems.core.game import Table, TableSettings, View
+from cardems.core.game import View
 from cardems.core.labels import label_piles
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_
+from cardems.kit import KitGame
 
 if TYPE_CHECKING:
-    from cardems.tripeaks.rules import TriPeaksState
+    from cardems.tripeaks.table import TriPeaksSolitaire
 
 FAMILY = GameFamily("TP", "tripeaks", "TriPeaks", ("W", "N"), 7)
 """``TP1-W-…``: K and A one apart (Microsoft's); ``TP1-N-…``: no wrap."""
 
 
-class TriPeaks(GameBase):
+class TriPeaks(KitGame):
     """TriPeaks (``TP1-W-…``, ``TP1-N-…``): three peaks cleared onto the waste."""
 
     family = FAMILY
@@ -52,6 +52,12 @@ class TriPeaks(GameBase):
 
         return deal_of_level(level, lambda: self.random_code(variant, winnable=True))
 
+    def solitaire(self) -> TriPeaksSolitaire:
+        """The kit's hooks (:mod:`cardems.tripeaks.table`), loaded on demand."""
+        from cardems.tripeaks.table import SOLITAIRE
+
+        return SOLITAIRE
+
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal (numbers from :mod:`secrets`); with ``winnable`` only deals the
         solver proves winnable (97 % of them with the wrap, 87 % without)."""
@@ -64,12 +70,6 @@ class TriPeaks(GameBase):
             code = DealCode(self.family.prefix, version, variant, number)
             if not winnable or solve(deal(code)).winnable:
                 return code
-
-    def deal(self, code: DealCode) -> TriPeaksState:
-        """The deal's first position."""
-        from cardems.tripeaks.rules import deal
-
-        return deal(code)
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """``code``, ``game``, ``peaks`` (positions 1–28), ``waste``, ``stock`` (next
@@ -101,25 +101,6 @@ class TriPeaks(GameBase):
         return solve_record(
             code, verdict.winnable, None if line is None else [str(move) for move in line]
         )
-
-    def new_table(
-        self,
-        code: DealCode,
-        settings: TableSettings,
-        options: dict[str, Any],
-        clock: Callable[[], float],
-    ) -> Table:
-        """A TriPeaks table at the deal's start."""
-        from cardems.tripeaks.table import TriPeaksTable
-
-        return TriPeaksTable(code, settings, clock)
-
-    def winnable(self, table: Table, seconds: float) -> bool | None:
-        """The verdict search on the table's position (undecided past its budget)."""
-        from cardems.tripeaks.table import TriPeaksTable
-
-        assert isinstance(table, TriPeaksTable)
-        return table.winnable()
 
     def label(self, view: View, lang: str) -> View:
         """Peak positions, stock and waste, named for screen readers."""
