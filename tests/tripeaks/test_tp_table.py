@@ -41,7 +41,7 @@ def test_refusals_and_move_errors() -> None:
     assert table.act(("tap", "waste")) == refused  # the selected card, dropped on the waste
     assert table.act(("tap", "peak:19")) == [{"type": "deselect"}]
     events = table.act(("tap", "peak:21"))  # a card that fits plays at a tap
-    assert [e for e in events if e["type"] == "move"][0] | {"say": ""} == {
+    assert next(e for e in events if e["type"] == "move") | {"say": ""} == {
         "type": "move",
         "move": "21",
         "from": "peak:21",
