@@ -26,7 +26,7 @@ class TriPeaks(KitGame):
     family = FAMILY
     can_solve = True
     can_analyze = True
-    analyze_help = "decide random deals: winnable share with its 95 % interval, times"
+    analyze_help = "decide random deals: the winnable share, its 95 percent interval, the times"
     options = (DIFFICULTY,)
     variant_legend = N_("King and ace")
     variant_labels = (
@@ -60,7 +60,7 @@ class TriPeaks(KitGame):
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal (numbers from :mod:`secrets`); with ``winnable`` only deals the
-        solver proves winnable (97 % of them with the wrap, 87 % without)."""
+        solver proves winnable (97 % of them with the wrap, 72 % without)."""
         from cardems.tripeaks.rules import deal
         from cardems.tripeaks.solver import solve
 
