@@ -125,6 +125,7 @@ KEY_FACTS = {
         ["SH1-C4-AAAAAJ2", "7♥", "8♥", "8♦", "K♠ Q♠ J♠", "9♣ 8♣ 7♣"],
     ),
     "hearts": ({"52", "4", "13", "1", "26", "100", "16"}, ["2♣", "Q♠", "HT1-N-"]),
+    "pyramid": ({"52", "28", "7", "24", "13", "3", "11", "12", "10", "280", "48"}, ["PY1-P3-"]),
     "freecell": (
         {"52", "8", "7", "6", "4", "1", "5", "2", "10", "520", "617", "11982", "100"},
         ["FC1-N-AAAAATJ", "FC1-N-AAAAAAB", "JD 2D 9H JC 5D 7H 7C 5H", "7♥", "8♠", "9♣ 8♥ 7♠"],
@@ -155,6 +156,13 @@ UI_WORDING = {
     "seahaven": ["Winnable deals only", "Move errors", "Placement help"],
     "hearts": ["Move errors", "You must follow suit", "Hearts are not broken"],
     "freecell": ["Winnable deals only", "Move errors", "Placement help"],
+    "pyramid": [
+        "Winnable deals only",
+        "Move errors",
+        "Placement help",
+        "No more moves possible",
+        "Is this deal winnable?",
+    ],
 }
 
 
