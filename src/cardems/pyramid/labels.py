@@ -28,7 +28,8 @@ def label_pile(pile: dict[str, Any], lang: str) -> None:
             cards[-1]["label"] if cards else spoken_label([where, t.gettext("empty")], lang)
         )
         return
-    name = str(t.gettext(_STOCK if pile["kind"] == "stock" else _WASTE))
+    which = _STOCK if pile["kind"] == "stock" else _WASTE
+    name = str(t.gettext(which))
     count = int(pile.get("count", len(cards)))
     parts = [name, count_text(count, lang) if count else str(t.gettext("empty"))]
     for card in cards:
