@@ -2,17 +2,18 @@
 
 Targets: ``pyramid:1`` … ``pyramid:28``, ``stock`` (its top card plays), ``waste``.
 
+* A tap on a free king removes it: in the pyramid, or on top of the stock or the waste.
 * A tap on the stock draws (or turns the waste over when the stock is empty); with a card
   selected it removes the pair when the stock's top card makes 13 with it, else it drops
   the selection and draws.
-* A tap on a free king (or the waste's king) removes it. A tap on another free card or on
+* A tap on another free card or on
   the waste selects it; on the selected card deselects it; on a second card that makes 13
   with the selection removes the pair; on a card that does not becomes the selection
   (with the error "The cards must make 13").
 * ``drag(a, b)`` selects ``a`` (the stock's top card too) then taps ``b``.
 * ``double_tap`` removes a king; pairs a card with its only partner (a free card, the
   stock's or the waste's top); with several it selects the card for the player to choose;
-  with none it is a tap. A double tap on the stock's top king removes it.
+  with none it is a tap.
 
 The timer starts at the first move, pauses when the game is blocked (an undo lets play go
 on) and stops at a win. After a win nothing more is accepted.
@@ -125,13 +126,13 @@ def move_targets(move: Move) -> tuple[str, str]:
 
 
 def intent_of(move: Move) -> Action:
-    """The intent that plays ``move``: a tap on the stock or on a king (a double tap for
-    the stock's king), or a drag of one card onto its partner."""
+    """The intent that plays ``move``: a tap on the stock or on a king, or a drag of one
+    card onto its partner."""
     if move.kind is not MoveKind.REMOVE:
         return ("tap", STOCK)
     source, target = move_targets(move)
     if not move.second:
-        return ("double_tap", STOCK) if source == STOCK else ("tap", source)
+        return ("tap", source)
     if target == STOCK:  # the stock's top card is dragged, the stock is not tapped
         source, target = target, source
     return ("drag", source, target)
@@ -295,16 +296,16 @@ class PyramidTable(SolitaireActions):
     def _tap(self, target: str) -> list[Event]:
         if self.status == "won":
             return self._refuse(N_("The game is won"))
+        card = self._card(target)
+        if card is not None and card.rank is Rank.KING:
+            return self._remove(target)
         if target == STOCK and self.selected in (None, STOCK):
             if self.selected == STOCK:
                 self.selected = None
                 return [{"type": "deselect"}]
             return self._draw()
-        card = self._card(target)
         if card is None:
             return self._draw() if target == STOCK else []  # covered or empty: nothing
-        if card.rank is Rank.KING and target != STOCK:
-            return self._remove(target)
         if self.selected is None:
             return self._select(target)
         if self.selected == target:
