@@ -62,9 +62,8 @@ def analyze(variant: str, deals: int, start: int, nodes: int, jobs: int) -> dict
     with multiprocessing.Pool(jobs) as pool:
         for result in pool.imap(decide, tasks, chunksize=2):
             results.append(result)
-            if len(results) % 100 == 0:  # a running tally on stderr, for long runs
-                done = sum(1 for winnable, *_ in results if winnable)
-                print(f"{len(results)} deals: {done} winnable", file=sys.stderr, flush=True)
+            if len(results) % 100 == 0:  # a running report on stderr, for long runs
+                print(report(figures(variant, start, results)), file=sys.stderr, flush=True)
     return figures(variant, start, results)
 
 
