@@ -17,8 +17,8 @@ EASY_BELOW = 39
 """Shortest wins of fewer moves are ``easy``."""
 HARD_FROM = 44
 """Shortest wins of this many moves or more are ``hard``; in between, ``medium``."""
-RATE_NODES = 300_000
-"""Nodes the rating's search may expand."""
+RATE_NODES = 1_000_000
+"""Nodes the rating's search may expand (as many as the analysis gives a deal)."""
 TRIES = 200
 """Winnable deals drawn at most to find one of a level."""
 
