@@ -129,6 +129,7 @@ KEY_FACTS = {
         {"52", "28", "3", "6", "9", "10", "23", "5", "15", "30", "12", "78", "42", "100", "97"},
         ["TP1-W-AAAAAAB", "TP1-N-"],
     ),
+    "pyramid": ({"52", "28", "7", "24", "13", "3", "11", "12", "10", "280", "48"}, ["PY1-P3-"]),
     "freecell": (
         {"52", "8", "7", "6", "4", "1", "5", "2", "10", "520", "617", "11982", "100"},
         ["FC1-N-AAAAATJ", "FC1-N-AAAAAAB", "JD 2D 9H JC 5D 7H 7C 5H", "7♥", "8♠", "9♣ 8♥ 7♠"],
@@ -166,6 +167,13 @@ UI_WORDING = {
         "No more moves possible",
         "Is this deal winnable?",
         "Winnable deals only",
+    ],
+    "pyramid": [
+        "Winnable deals only",
+        "Move errors",
+        "Placement help",
+        "No more moves possible",
+        "Is this deal winnable?",
     ],
 }
 

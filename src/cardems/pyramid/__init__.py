@@ -1,0 +1,1 @@
+"""Pyramid: the classic solitaire of pairs that make 13 (Microsoft's rules by default)."""

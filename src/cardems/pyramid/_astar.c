@@ -1,0 +1,404 @@
+/* Pyramid's A*, compiled: the same search as cardems.pyramid.shortest.ShortestSearch,
+ * node for node and move for move (the tests compare the two), many times faster. The
+ * Python search stays the reference and the fallback where this module was not built.
+ *
+ * A node packs into 64 bits: the pyramid's removed mask (bits 0-27), the pool's gone mask
+ * (bits 28-51), the cursor (52-56) and the recycles made (57-58). Buckets by f, each a
+ * stack (last pushed, first popped), as the Python lists are. A move is coded 0 (draw),
+ * 1 (recycle) or 2 + 32 * a + b for a removal of places a and b (b = 0: a king alone;
+ * places 1-28 are positions, 29 the stock's top, 30 the waste's). */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NPOS 28
+#define FULL ((1u << NPOS) - 1)
+#define STOCK_TOP 29
+#define WASTE_TOP 30
+#define INFO_SIZE 8192
+
+static uint32_t cover[NPOS], below[NPOS];
+
+typedef struct {
+    uint32_t removed;
+    int used;
+    uint32_t free;
+    int estimate; /* -1: a card has no partner at all */
+    int nneeds;
+    uint32_t needs[NPOS];
+} Info;
+
+typedef struct {
+    uint64_t key;
+    uint32_t parent;
+    uint16_t move;
+    uint8_t g, h;
+} Entry;
+
+typedef struct {
+    uint32_t *items;
+    size_t len, cap;
+} Bucket;
+
+typedef struct {
+    uint8_t values[NPOS];
+    uint8_t pool[24];
+    int npool;
+    uint32_t all_pool, pool_of_value[14];
+    int limit; /* 0: unlimited */
+    Info *info;
+    Entry *entries;
+    size_t nentries, cap_entries;
+    uint32_t *table;
+    size_t table_size;
+    Bucket *buckets;
+    size_t nbuckets;
+} Search;
+
+static void init_layout(void) {
+    for (int r = 0, i = 0; r < 7; r++)
+        for (int k = 0; k <= r; k++, i++)
+            cover[i] = r == 6 ? 0 : (1u << ((r + 1) * (r + 2) / 2 + k)) | (1u << ((r + 1) * (r + 2) / 2 + k + 1));
+    for (int i = NPOS - 1; i >= 0; i--) {
+        below[i] = cover[i];
+        for (int j = 0; j < NPOS; j++)
+            if (cover[i] >> j & 1) below[i] |= below[j];
+    }
+}
+
+static inline int low_bit(uint32_t mask) { return __builtin_ctz(mask); }
+static inline int high_bit(uint32_t mask) { return 31 - __builtin_clz(mask); }
+
+static Info *info_of(Search *s, uint32_t removed) {
+    size_t slot = (removed * 2654435761u) & (INFO_SIZE - 1);
+    while (s->info[slot].used && s->info[slot].removed != removed) slot = (slot + 1) & (INFO_SIZE - 1);
+    Info *info = &s->info[slot];
+    if (info->used) return info;
+    info->used = 1;
+    info->removed = removed;
+    info->free = 0;
+    for (int i = 0; i < NPOS; i++)
+        if (!(removed >> i & 1) && !(cover[i] & ~removed)) info->free |= 1u << i;
+    int counts[14] = {0};
+    for (int i = 0; i < NPOS; i++)
+        if (!(removed >> i & 1)) counts[s->values[i]]++;
+    int estimate = counts[13];
+    for (int v = 1; v < 7; v++) estimate += counts[v] > counts[13 - v] ? counts[v] : counts[13 - v];
+    info->estimate = estimate;
+    info->nneeds = 0;
+    for (int i = 0; i < NPOS; i++) {
+        if (removed >> i & 1) continue;
+        int v = s->values[i];
+        if (v == 13) continue;
+        int partner = 0;
+        for (int j = 0; j < NPOS && !partner; j++)
+            if (!(removed >> j & 1) && s->values[j] == 13 - v && !(below[i] >> j & 1) && !(below[j] >> i & 1))
+                partner = 1;
+        if (partner) continue;
+        uint32_t pool = s->pool_of_value[13 - v];
+        if (!pool) {
+            info->estimate = -1;
+            break;
+        }
+        info->needs[info->nneeds++] = pool;
+    }
+    return info;
+}
+
+static int estimate(Search *s, uint32_t removed, uint32_t gone) {
+    Info *info = info_of(s, removed);
+    if (info->estimate < 0) return -1;
+    for (int k = 0; k < info->nneeds; k++)
+        if (!(info->needs[k] & ~gone)) return -1;
+    return info->estimate;
+}
+
+static inline uint64_t pack(uint32_t removed, uint32_t gone, int cursor, int recycles) {
+    return (uint64_t)removed | (uint64_t)gone << 28 | (uint64_t)cursor << 52 | (uint64_t)recycles << 57;
+}
+
+static inline uint64_t mix(uint64_t key) {
+    key ^= key >> 33;
+    key *= 0xff51afd7ed558ccdULL;
+    key ^= key >> 33;
+    return key;
+}
+
+static int grow_table(Search *s) {
+    size_t size = s->table_size ? s->table_size * 2 : 1 << 16;
+    uint32_t *table = calloc(size, sizeof(uint32_t));
+    if (!table) return -1;
+    for (size_t e = 0; e < s->nentries; e++) {
+        size_t slot = mix(s->entries[e].key) & (size - 1);
+        while (table[slot]) slot = (slot + 1) & (size - 1);
+        table[slot] = (uint32_t)e + 1;
+    }
+    free(s->table);
+    s->table = table;
+    s->table_size = size;
+    return 0;
+}
+
+/* The entry of key, or -1 when there is none; *slot_out is where it goes. */
+static long find(Search *s, uint64_t key, size_t *slot_out) {
+    size_t slot = mix(key) & (s->table_size - 1);
+    while (s->table[slot]) {
+        uint32_t e = s->table[slot] - 1;
+        if (s->entries[e].key == key) return e;
+        slot = (slot + 1) & (s->table_size - 1);
+    }
+    *slot_out = slot;
+    return -1;
+}
+
+static long add_entry(Search *s, uint64_t key, size_t slot) {
+    if (s->nentries == s->cap_entries) {
+        size_t cap = s->cap_entries ? s->cap_entries * 2 : 1 << 15;
+        Entry *entries = realloc(s->entries, cap * sizeof(Entry));
+        if (!entries) return -1;
+        s->entries = entries;
+        s->cap_entries = cap;
+    }
+    s->entries[s->nentries].key = key;
+    s->table[slot] = (uint32_t)s->nentries + 1;
+    s->nentries++;
+    if (s->nentries * 2 > s->table_size && grow_table(s) < 0) return -1;
+    return (long)s->nentries - 1;
+}
+
+static int push(Search *s, size_t f, uint32_t e) {
+    if (f >= s->nbuckets) {
+        size_t n = f + 16;
+        Bucket *buckets = realloc(s->buckets, n * sizeof(Bucket));
+        if (!buckets) return -1;
+        memset(buckets + s->nbuckets, 0, (n - s->nbuckets) * sizeof(Bucket));
+        s->buckets = buckets;
+        s->nbuckets = n;
+    }
+    Bucket *b = &s->buckets[f];
+    if (b->len == b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 64;
+        uint32_t *items = realloc(b->items, cap * sizeof(uint32_t));
+        if (!items) return -1;
+        b->items = items;
+        b->cap = cap;
+    }
+    b->items[b->len++] = e;
+    return 0;
+}
+
+typedef struct {
+    uint16_t move;
+    uint32_t removed, gone;
+    int cursor, recycles;
+} Child;
+
+static int successors(Search *s, uint64_t node, Child *out) {
+    uint32_t removed = (uint32_t)(node & FULL), gone = (uint32_t)(node >> 28 & 0xffffff);
+    int cursor = (int)(node >> 52 & 31), recycles = (int)(node >> 57 & 3);
+    uint32_t free = info_of(s, removed)->free;
+    uint32_t present = s->all_pool & ~gone;
+    uint32_t under = present & ((1u << cursor) - 1);
+    int waste = under ? high_bit(under) : -1;
+    uint32_t ahead = cursor < 32 ? present >> cursor : 0;
+    int stock = ahead ? cursor + low_bit(ahead) : -1;
+    int after = waste >= 0 ? ((under ^ (1u << waste)) ? high_bit(under ^ (1u << waste)) + 1 : 0) : 0;
+    int n = 0;
+#define CHILD(m, r, g, c, y) (out[n++] = (Child){(uint16_t)(m), (r), (g), (c), (y)})
+    for (uint32_t rest = free; rest; rest &= rest - 1) {
+        int i = low_bit(rest);
+        if (s->values[i] == 13) { /* every win removes it; it commutes with every move */
+            CHILD(2 + 32 * (i + 1), removed | 1u << i, gone, cursor, recycles);
+            return n;
+        }
+    }
+    for (uint32_t rest = free; rest; rest &= rest - 1) {
+        int i = low_bit(rest);
+        int v = s->values[i];
+        for (uint32_t more = rest & (rest - 1); more; more &= more - 1) {
+            int j = low_bit(more);
+            if (v + s->values[j] == 13) CHILD(2 + 32 * (i + 1) + j + 1, removed | 1u << i | 1u << j, gone, cursor, recycles);
+        }
+        if (stock >= 0 && v + s->pool[stock] == 13)
+            CHILD(2 + 32 * (i + 1) + STOCK_TOP, removed | 1u << i, gone | 1u << stock, cursor, recycles);
+        if (waste >= 0 && v + s->pool[waste] == 13)
+            CHILD(2 + 32 * (i + 1) + WASTE_TOP, removed | 1u << i, gone | 1u << waste, after, recycles);
+    }
+    if (stock >= 0 && s->pool[stock] == 13) CHILD(2 + 32 * STOCK_TOP, removed, gone | 1u << stock, cursor, recycles);
+    if (waste >= 0) {
+        if (s->pool[waste] == 13) CHILD(2 + 32 * WASTE_TOP, removed, gone | 1u << waste, after, recycles);
+        if (stock >= 0 && s->pool[stock] + s->pool[waste] == 13)
+            CHILD(2 + 32 * STOCK_TOP + WASTE_TOP, removed, gone | 1u << stock | 1u << waste, after, recycles);
+    }
+    if (stock >= 0)
+        CHILD(0, removed, gone, stock + 1, recycles);
+    else if (waste >= 0 && (s->limit == 0 || recycles + 1 < s->limit))
+        CHILD(1, removed, gone, 0, s->limit == 0 ? 0 : recycles + 1);
+#undef CHILD
+    return n;
+}
+
+static void release(Search *s) {
+    free(s->info);
+    free(s->entries);
+    free(s->table);
+    for (size_t f = 0; f < s->nbuckets; f++) free(s->buckets[f].items);
+    free(s->buckets);
+}
+
+/* 1: won (line in *line_out), 0: no win, -1: node limit, -2: out of memory. */
+static int run(Search *s, uint32_t removed0, int cursor0, int recycles0, long node_limit, long *expanded_out, PyObject **line_out) {
+    long expanded = 0;
+    int status = 0;
+    *line_out = NULL;
+    *expanded_out = 0;
+    if (removed0 == FULL) {
+        *line_out = PyList_New(0);
+        return 1;
+    }
+    int h = estimate(s, removed0, 0);
+    if (h < 0) return 0;
+    if (grow_table(s) < 0) return -2;
+    uint64_t start = pack(removed0, 0, cursor0, recycles0);
+    size_t slot;
+    find(s, start, &slot);
+    long e0 = add_entry(s, start, slot);
+    if (e0 < 0) return -2;
+    s->entries[e0] = (Entry){start, UINT32_MAX, 0, 0, (uint8_t)h};
+    if (push(s, (size_t)h, (uint32_t)e0) < 0) return -2;
+    Child children[NPOS * NPOS + 8];
+    long goal = -1;
+    uint16_t goal_move = 0;
+    uint32_t goal_parent = 0;
+    for (size_t f = (size_t)h; f < s->nbuckets && goal < 0;) {
+        Bucket *b = &s->buckets[f];
+        if (!b->len) {
+            f++;
+            continue;
+        }
+        uint32_t e = b->items[--b->len];
+        Entry node = s->entries[e];
+        if ((size_t)node.g + node.h != f) continue; /* reached again more cheaply */
+        expanded++;
+        if (node_limit > 0 && expanded > node_limit) {
+            status = -1;
+            break;
+        }
+        int n = successors(s, node.key, children);
+        int g = node.g + 1;
+        for (int k = 0; k < n; k++) {
+            Child *c = &children[k];
+            uint64_t key = pack(c->removed, c->gone, c->cursor, c->recycles);
+            long found = find(s, key, &slot);
+            if (found >= 0 && s->entries[found].g <= g) continue;
+            if (c->removed == FULL) {
+                goal = 1;
+                goal_move = c->move;
+                goal_parent = e;
+                break;
+            }
+            int hc = estimate(s, c->removed, c->gone);
+            if (hc < 0) continue;
+            if (found < 0) {
+                found = add_entry(s, key, slot);
+                if (found < 0) return -2;
+            }
+            s->entries[found].g = (uint8_t)g;
+            s->entries[found].h = (uint8_t)hc;
+            s->entries[found].parent = e;
+            s->entries[found].move = c->move;
+            if (push(s, (size_t)(g + hc), (uint32_t)found) < 0) return -2;
+        }
+    }
+    *expanded_out = expanded;
+    if (status < 0) return status;
+    if (goal < 0) return 0;
+    PyObject *line = PyList_New(0);
+    if (!line) return -2;
+    PyObject *item = PyLong_FromLong(goal_move);
+    if (!item || PyList_Append(line, item) < 0) {
+        Py_XDECREF(item);
+        Py_DECREF(line);
+        return -2;
+    }
+    Py_DECREF(item);
+    for (uint32_t e = goal_parent; s->entries[e].parent != UINT32_MAX; e = s->entries[e].parent) {
+        item = PyLong_FromLong(s->entries[e].move);
+        if (!item || PyList_Append(line, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(line);
+            return -2;
+        }
+        Py_DECREF(item);
+    }
+    if (PyList_Reverse(line) < 0) {
+        Py_DECREF(line);
+        return -2;
+    }
+    *line_out = line;
+    return 1;
+}
+
+static PyObject *search(PyObject *self, PyObject *args) {
+    Py_buffer values, pool;
+    unsigned long removed;
+    int cursor, recycles, limit;
+    long node_limit;
+    if (!PyArg_ParseTuple(args, "y*y*kiiil", &values, &pool, &removed, &cursor, &recycles, &limit, &node_limit))
+        return NULL;
+    Search s;
+    memset(&s, 0, sizeof s);
+    const char *error = NULL;
+    if (values.len != NPOS) error = "values: 28 bytes expected";
+    else if (pool.len > 24) error = "pool: 24 bytes at most";
+    else if (removed > FULL) error = "removed: a 28-bit mask expected";
+    else if (cursor < 0 || cursor > pool.len) error = "cursor out of range";
+    else if (limit < 0 || limit > 3 || recycles < 0 || recycles > 3 || (limit && recycles >= limit)) error = "passes out of range";
+    else {
+        memcpy(s.values, values.buf, NPOS);
+        memcpy(s.pool, pool.buf, (size_t)pool.len);
+        s.npool = (int)pool.len;
+        for (int i = 0; i < NPOS; i++)
+            if (!(removed >> i & 1) && (s.values[i] < 1 || s.values[i] > 13)) error = "values: 1-13 expected";
+        for (int j = 0; j < s.npool; j++)
+            if (s.pool[j] < 1 || s.pool[j] > 13) error = "pool: values 1-13 expected";
+    }
+    PyBuffer_Release(&values);
+    PyBuffer_Release(&pool);
+    if (error) {
+        PyErr_SetString(PyExc_ValueError, error);
+        return NULL;
+    }
+    s.all_pool = s.npool ? (uint32_t)((1ull << s.npool) - 1) : 0;
+    for (int j = 0; j < s.npool; j++) s.pool_of_value[s.pool[j]] |= 1u << j;
+    s.limit = limit;
+    s.info = calloc(INFO_SIZE, sizeof(Info));
+    if (!s.info) return PyErr_NoMemory();
+    long expanded = 0;
+    PyObject *line = NULL;
+    int status = run(&s, (uint32_t)removed, cursor, limit ? recycles : 0, node_limit, &expanded, &line);
+    release(&s);
+    if (status == -2) {
+        Py_XDECREF(line);
+        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+    }
+    if (status == 1) return Py_BuildValue("(iNl)", 1, line, expanded);
+    return Py_BuildValue("(iOl)", status, Py_None, expanded);
+}
+
+static PyMethodDef methods[] = {
+    {"search", search, METH_VARARGS,
+     "search(values, pool, removed, cursor, recycles, passes, node_limit) -> (status, line, expanded)\n"
+     "status 1: won (line: move codes), 0: no win, -1: node limit hit (0: none). passes 0: unlimited."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_astar", "Pyramid's A*, compiled.", -1, methods};
+
+PyMODINIT_FUNC PyInit__astar(void) {
+    init_layout();
+    return PyModule_Create(&module);
+}

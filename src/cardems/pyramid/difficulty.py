@@ -1,0 +1,50 @@
+"""Pyramid's deal levels: a winnable deal is rated by the length of its shortest win (the
+exact A* of :mod:`cardems.pyramid.shortest`), worked out when a deal of a level is asked
+for. The cut points are the thirds of the shortest wins of the 125 winnable deals among
+P3 deals 100000-100199 (``cardems analyze pyramid --start 100000``): 25 to 55 moves, a
+third under 39, a third from 44.
+
+A deal whose shortest win the search does not find within :data:`RATE_NODES` nodes is
+not rated and never dealt for a level."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardems.dealcode import DealCode
+
+EASY_BELOW = 39
+"""Shortest wins of fewer moves are ``easy``."""
+HARD_FROM = 44
+"""Shortest wins of this many moves or more are ``hard``; in between, ``medium``."""
+RATE_NODES = 1_000_000
+"""Nodes the rating's search may expand (as many as the analysis gives a deal)."""
+TRIES = 200
+"""Winnable deals drawn at most to find one of a level."""
+
+
+def rate(code: DealCode) -> int | None:
+    """The length of the deal's shortest win (None: not winnable, or not found in time)."""
+    from cardems.pyramid.rules import deal
+    from cardems.pyramid.shortest import search
+
+    line = search(deal(code), RATE_NODES).line
+    return None if line is None else len(line)
+
+
+def level_of(code: DealCode) -> str | None:
+    """The deal's level (None: not rated)."""
+    length = rate(code)
+    if length is None:
+        return None
+    return "easy" if length < EASY_BELOW else "hard" if length >= HARD_FROM else "medium"
+
+
+def deal_of_level(level: str, draw: Callable[[], DealCode]) -> DealCode:
+    """A deal of ``level`` among the winnable deals ``draw`` gives; ValueError if none of
+    :data:`TRIES` is."""
+    for _ in range(TRIES):
+        code = draw()
+        if level_of(code) == level:
+            return code
+    raise ValueError(f"no Pyramid deal of level {level} in {TRIES} tries")
