@@ -7,6 +7,7 @@ from typing import Any, Final
 from cardems.core.labels import card_state, count_text, spoken_card, target_number
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import spoken_label
+from cardems.spider.table import STOCK
 
 _COLUMN: Final = "Column %(num)d"
 _STOCK: Final = "Stock"
@@ -21,12 +22,13 @@ def label_pile(pile: dict[str, Any], lang: str) -> None:
     if kind == "column":
         name = str(t.gettext(_COLUMN) % {"num": target_number(pile["target"])})
     else:
-        name = str(t.gettext(_STOCK if kind == "stock" else _FOUNDATION))
+        which = _STOCK if kind == STOCK else _FOUNDATION
+        name = str(t.gettext(which))
     for card in cards:
         card["label"] = spoken_label([spoken_card(card, lang), name, *card_state(card, lang)], lang)
     count = int(pile.get("count", len(cards)))
     parts = [name, count_text(count, lang) if count else str(t.gettext("empty"))]
-    if cards and kind != "stock":
+    if cards and kind != STOCK:
         parts.append(spoken_card(cards[-1], lang))
         if cards[-1].get("selected"):
             parts.append(str(t.gettext("selected")))
