@@ -5,9 +5,9 @@
 solves ``--deals`` deals of each variant on every core (progress on stderr) within
 ``--nodes`` expansions each and prints, per variant, the shares of winnable, lost and
 undecided deals with their 95 % intervals (Wilson's) and the median and p95 time per deal,
-beside the published anchor (:data:`ANCHOR`). With ``--pool`` the winnable codes are added
-to the pool the package ships (``src/cardems/spider/pools/S<suits>.txt``), from which new
-games of 2 and 4 suits are drawn. Deal numbers come from a SplitMix64 stream seeded by
+beside the published anchor (:data:`ANCHOR`). With ``--pool`` the winnable codes of 2 and
+4 suits are added to the pool the package ships (``src/cardems/spider/pools/S<n>.txt``),
+from which new games of 2 and 4 suits are drawn. Deal numbers come from a SplitMix64 stream seeded by
 ``--seed`` and the variant: tune on one seed, report on another.
 """
 
@@ -136,11 +136,13 @@ def add_to_pool(variant: str, verdicts: list[Verdict]) -> int:
 
 def cmd_analyze(args: argparse.Namespace) -> None:
     """Decide the deals of each variant asked for and print the figures."""
+    from cardems.spider.game import LIVE_VARIANTS
+
     for suits in args.suits:
         variant = f"S{suits}"
         verdicts = analyze(variant, args.deals, seed=args.seed, nodes=args.nodes, jobs=args.jobs)
         print(summary(variant, verdicts, args.nodes))
-        if args.pool:
+        if args.pool and variant not in LIVE_VARIANTS:
             print(f"  {add_to_pool(variant, verdicts)} codes in the pool of {variant}")
     print(ANCHOR)
 
