@@ -7,8 +7,8 @@ solves ``--deals`` deals of each variant on every core (progress on stderr) with
 undecided deals with their 95 % intervals (Wilson's) and the median and p95 time per deal,
 beside the published anchor (:data:`ANCHOR`). With ``--pool`` the winnable codes of 2 and
 4 suits are added to the pool the package ships (``src/cardems/spider/pools/S<n>.txt``),
-from which new games of 2 and 4 suits are drawn. Deal numbers come from a SplitMix64 stream seeded by
-``--seed`` and the variant: tune on one seed, report on another.
+from which new games of 2 and 4 suits are drawn. Deal numbers come from a SplitMix64
+stream seeded by ``--seed`` and the variant: tune on one seed, report on another.
 """
 
 from __future__ import annotations
