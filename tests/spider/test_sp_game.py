@@ -39,3 +39,10 @@ def test_statistics_name_the_number_of_suits() -> None:
     (block,) = GAME.statistics(games)
     assert block.variant_label == ("%(num)d suit", "%(num)d suits", 2)
     assert {line.key: line.value for line in block.lines}["won"] == 1
+
+
+def test_a_level_deals_a_deal_of_that_level() -> None:
+    from cardems.spider.difficulty import level_of
+
+    code = GAME.new_code("S1", winnable=True, options={"difficulty": "hard"})
+    assert code.variant == "S1" and level_of(code) == "hard"
