@@ -2,7 +2,8 @@
 
 Every card says ``card`` (None when face down), ``face_up``, ``available``, ``framed``
 (placement help: it can move now), ``dimmed`` (a card is selected and this pile does not
-take it), ``selected``, and ``covered`` in a game that declares covering. Every pile says
+take it), ``selected``, ``covered`` in a game that declares covering, and ``id`` where the
+solitaire gives identities (a game that deals a card twice). Every pile says
 ``target``, ``kind``, ``cards``, ``x``, ``y``, ``fan`` and what its layout adds; a counted
 pile says ``count``; with ``accepts_in_view``, ``accepts`` while a card is selected.
 """
@@ -83,6 +84,7 @@ def _piles(table: SolitaireTable[Any, Any]) -> list[dict[str, Any]]:
     for spec in declaration.piles:
         for target in spec.targets:
             shown = solitaire.cards(state, target)
+            ids = solitaire.identities(state, target)
             free = solitaire.free(state, target)
             dimmed = help_on and selected is not None and target != selected
             dimmed = dimmed and target not in accepts
@@ -102,6 +104,8 @@ def _piles(table: SolitaireTable[Any, Any]) -> list[dict[str, Any]]:
                 }
                 if declaration.covering:
                     card["covered"] = not card["available"]
+                if ids is not None:
+                    card["id"] = ids[position]
                 cards.append(card)
             pile: dict[str, Any] = {
                 "target": target,

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from cardems.core.base import GameBase, solve_record
+from cardems.core.base import solve_record
 from cardems.core.difficulty import DIFFICULTY, level_choice
-from cardems.core.game import PlayedGame, StatBlock, Table, TableSettings, View
+from cardems.core.game import PlayedGame, StatBlock, View
 from cardems.core.labels import label_piles
 from cardems.core.solitaire import solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_, Nn_
+from cardems.kit import KitGame
 
 if TYPE_CHECKING:
+    from cardems.kit import Solitaire
     from cardems.spider.rules import SpiderState
 
 FAMILY = GameFamily("SP", "spider", "Spider", ("S1", "S2", "S4"), 7)
@@ -36,7 +38,7 @@ def load_pool(variant: str) -> list[DealCode]:
     return [DealCode.parse(line) for line in path.read_text(encoding="ascii").split()]
 
 
-class Spider(GameBase):
+class Spider(KitGame):
     """Spider (``SP1-S1-…``, ``S2``, ``S4``): two decks, ten columns, runs K→A go off."""
 
     family = FAMILY
@@ -114,25 +116,11 @@ class Spider(GameBase):
         line = None if result.moves is None else [str(move) for move in result.moves]
         return solve_record(code, result.winnable, line)
 
-    def new_table(
-        self,
-        code: DealCode,
-        settings: TableSettings,
-        options: dict[str, Any],
-        clock: Callable[[], float],
-    ) -> Table:
-        """A Spider table at the deal's start."""
-        from cardems.spider.table import SpiderTable
+    def solitaire(self) -> Solitaire[Any, Any]:
+        """Spider's hooks for the kit's table."""
+        from cardems.spider.table import SOLITAIRE
 
-        return SpiderTable(code, settings, clock)
-
-    def winnable(self, table: Table, seconds: float) -> bool | None:
-        """The solver's verdict on the table's position within ``seconds``."""
-        from cardems.spider.solver import solve
-        from cardems.spider.table import SpiderTable
-
-        assert isinstance(table, SpiderTable)
-        return solve(table.state, seconds=seconds).winnable
+        return SOLITAIRE
 
     def label(self, view: View, lang: str) -> View:
         """Columns, stock and foundations, named for screen readers."""
