@@ -134,6 +134,10 @@ KEY_FACTS = {
         {"52", "8", "7", "6", "4", "1", "5", "2", "10", "520", "617", "11982", "100"},
         ["FC1-N-AAAAATJ", "FC1-N-AAAAAAB", "JD 2D 9H JC 5D 7H 7C 5H", "7♥", "8♠", "9♣ 8♥ 7♠"],
     ),
+    "spider": (
+        {"104", "54", "10", "6", "5", "50", "500", "1", "100", "2", "4"},
+        ["SP1-S2-AAAAAAM", "7♦", "8♠", "9♥"],
+    ),
 }
 
 
@@ -175,6 +179,7 @@ UI_WORDING = {
         "No more moves possible",
         "Is this deal winnable?",
     ],
+    "spider": ["Winnable deals only", "Move errors", "Placement help"],
 }
 
 

@@ -22,6 +22,7 @@ class CardView(TypedDict):
     dimmed: bool
     selected: bool
     covered: NotRequired[bool]
+    id: NotRequired[str]  # which copy, where a solitaire deals a card twice (``7S.2``)
     label: NotRequired[str]
 
 

@@ -74,6 +74,13 @@ class Solitaire(ABC, Generic[S, M]):
     def free(self, state: S, target: str) -> int:
         """How many of the pile's top cards are available (may be picked up): 0 for none."""
 
+    def identities(self, state: S, target: str) -> tuple[str | None, ...] | None:
+        """Each shown card's identity, for a game that deals a card twice (Spider's two
+        decks: ``7S.2``), bottom first like :meth:`cards`; the view then says ``id`` on
+        each face-up card, which the browser follows in animations. None by default (a
+        card's code is its identity)."""
+        return None
+
     def hidden_cards(self, state: S) -> frozenset[str]:
         """The codes of the cards the player may not see (face down): none by default."""
         return frozenset()

@@ -2,7 +2,8 @@
 
 Every card says ``card`` (None when face down), ``face_up``, ``available``, ``framed``
 (placement help: it can move now), ``dimmed`` (a card is selected and this pile does not
-take it), ``selected``, and ``covered`` in a game that declares covering. Every pile says
+take it), ``selected``, ``covered`` in a game that declares covering, and ``id`` where the
+solitaire gives identities (a game that deals a card twice). Every pile says
 ``target``, ``kind``, ``cards``, ``x``, ``y``, ``fan`` and what its layout adds; a counted
 pile says ``count``; with ``accepts_in_view``, ``accepts`` while a card is selected.
 """
@@ -82,6 +83,7 @@ def _piles(table: SolitaireTable[Any, Any]) -> list[PileView]:
     for spec in declaration.piles:
         for target in spec.targets:
             shown = cards_of(state, target)
+            ids = solitaire.identities(state, target)
             free = free_of(state, target)
             dimmed = help_on and selected is not None and target != selected
             dimmed = dimmed and target not in accepts
@@ -102,6 +104,9 @@ def _piles(table: SolitaireTable[Any, Any]) -> list[PileView]:
                     }
                     if covering:
                         card["covered"] = from_top > free
+                    identity = None if ids is None else ids[len(shown) - from_top]
+                    if identity is not None:
+                        card["id"] = identity
                     cards.append(card)
                 from_top -= 1
             place = place_of(state, target)

@@ -86,6 +86,8 @@ export function cardNode(card, target, index, pos, spot) {
     "data-target": target,
     "data-index": index,
     "data-card": card.card || "back",
+    // Its identity where a game deals a card twice (Spider's two decks: "7S.2"), else its face.
+    "data-id": card.id || card.card || "back",
   });
   if (spot) { // a card of a column: a stop of the keyboard focus
     g.classList.add("spot");

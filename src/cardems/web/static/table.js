@@ -208,12 +208,13 @@ function slideCopy(arrived, old, target) {
 // of the run slides from where it was to where it is, together. False when the cards
 // cannot be followed (a draw from the face-down stock, say).
 function slideRun(event, before) {
-  if (!event.card || !before.all.has(event.card)) return false;
+  const id = cardIdentity(event);
+  if (!id || !before.all.has(id)) return false;
   const nodes = [...board.querySelectorAll(`.card[data-target="${CSS.escape(event.to)}"]`)];
-  const first = nodes.findIndex((node) => node.dataset.card === event.card);
+  const first = nodes.findIndex((node) => node.dataset.id === id);
   if (first < 0) return false;
   for (const arrived of nodes.slice(first)) {
-    const old = before.all.get(arrived.dataset.card);
+    const old = before.all.get(arrived.dataset.id);
     if (old) slideCopy(arrived, old, event.to);
   }
   return true;
@@ -231,14 +232,14 @@ function fly(moves, before) {
   const shown = new Map(); // target -> the copy standing on it
   const hidden = new Set();
   for (const event of moves) {
-    const real = board.querySelector(`.card[data-card="${CSS.escape(event.card)}"]`);
+    const real = cardNodeOf(event);
     if (real) { real.style.opacity = "0"; hidden.add(real); }
   }
   for (const event of moves) {
     const old = before.tops.get(event.to);
     if (old && hidden.has(topCard(event.to)) && !shown.has(event.to)) shown.set(event.to, ghostOf(old.node));
   }
-  const flights = moves.map((event) => ({ event, old: before.all.get(event.card) }))
+  const flights = moves.map((event) => ({ event, old: before.all.get(cardIdentity(event)) }))
     .filter((f) => f.old && layout.get(f.event.to));
   for (const f of [...flights].sort((a, b) => a.old.order - b.old.order)) {
     f.ghost = ghostOf(f.old.node);
@@ -247,7 +248,7 @@ function fly(moves, before) {
   flights.forEach(({ event, old, ghost }, i) => setTimeout(() => {
     if (drawing !== drawings) return; // redrawn meanwhile: its copies are gone
     const place = layout.get(event.to);
-    const real = board.querySelector(`.card[data-card="${CSS.escape(event.card)}"]`);
+    const real = cardNodeOf(event);
     const end = real && real.dataset.target === event.to
       ? layout.get(event.to).cards[Number(real.dataset.index)]
       : place.cards[place.cards.length - 1] || place;
@@ -269,7 +270,18 @@ function fly(moves, before) {
   return total;
 }
 
-// Every card drawn (its place and its order on the board), and each pile's top card.
+// The card a move event names: its identity (``id``, where a game deals a card twice),
+// else its face; and the card node drawn for it.
+function cardIdentity(event) {
+  return event.id || event.card;
+}
+
+function cardNodeOf(event) {
+  return board.querySelector(`.card[data-id="${CSS.escape(cardIdentity(event))}"]`);
+}
+
+// Every card drawn (its place and its order on the board), by identity, and each pile's
+// top card.
 function snapshot() {
   const tops = new Map();
   const all = new Map();
@@ -281,7 +293,7 @@ function snapshot() {
   }
   [...board.querySelectorAll(".card[data-target]")].forEach((node, order) => {
     const place = layout.get(node.dataset.target).cards[Number(node.dataset.index)];
-    all.set(node.dataset.card, { x: place.x, y: place.y, node, order });
+    all.set(node.dataset.id, { x: place.x, y: place.y, node, order });
   });
   return { tops, all };
 }

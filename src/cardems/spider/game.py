@@ -1,0 +1,148 @@
+"""Spider's declaration for the core: codes, deal, pools, solver, table, labels."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from cardems.core.base import solve_record
+from cardems.core.difficulty import DIFFICULTY, level_choice
+from cardems.core.game import PlayedGame, StatBlock, View
+from cardems.core.labels import label_piles
+from cardems.core.solitaire import solitaire_statistics
+from cardems.dealcode import DealCode, GameFamily
+from cardems.i18n.markers import N_, Nn_
+from cardems.kit import KitGame
+
+if TYPE_CHECKING:
+    from cardems.kit import Solitaire
+    from cardems.spider.rules import SpiderState
+
+FAMILY = GameFamily("SP", "spider", "Spider", ("S1", "S2", "S4"), 7)
+SUITS = Nn_("%(num)d suit", "%(num)d suits")
+NO_POOL = N_("No proven winnable deal of %(num)d suits is shipped yet: choose any deal")
+LEVELS_ONE_SUIT = N_("Deal difficulty is offered for one suit only")
+LIVE_VARIANTS = ("S1",)
+"""Variants whose winnable deals are proved when asked for (the solver is quick there);
+the others draw from the shipped pools that ``cardems analyze spider --pool`` builds."""
+LIVE_NODES = 20_000
+
+
+def load_pool(variant: str) -> list[DealCode]:
+    """The shipped codes of ``variant`` that the solver proved winnable (may be empty)."""
+    path = resources.files("cardems.spider") / "pools" / f"{variant}.txt"
+    if not path.is_file():
+        return []
+    return [DealCode.parse(line) for line in path.read_text(encoding="ascii").split()]
+
+
+class Spider(KitGame):
+    """Spider (``SP1-S1-…``, ``S2``, ``S4``): two decks, ten columns, runs K→A go off."""
+
+    family = FAMILY
+    can_solve = True
+    can_analyze = True
+    analyze_help = "decide random deals: winnable, lost and undecided shares, time per deal"
+    options = (DIFFICULTY,)
+    variant_legend = N_("Spider difficulty (suits)")
+    variant_labels = (
+        (N_("Easy: %(num)d"), 1),
+        (N_("Medium: %(num)d"), 2),
+        (N_("Hard: %(num)d"), 4),
+    )
+    tagline = N_(
+        "Two decks in ten columns: build down, gather runs of one suit from king to ace,"
+        " and clear the table."
+    )
+    keys_help = N_(
+        "Keyboard: arrow keys move between cards, Enter or Space picks up and drops,"
+        " D deals from the stock, U undoes, R redoes, Esc cancels the selection."
+    )
+
+    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
+        """A random deal; with a difficulty level (one suit only), a winnable deal of it."""
+        level = level_choice(options)
+        if level is None:
+            return self.random_code(variant, winnable=winnable)
+        if variant != "S1":
+            raise ValueError(LEVELS_ONE_SUIT)
+        from cardems.spider.difficulty import deal_of_level
+
+        return deal_of_level(level, lambda: self.random_code(variant, winnable=False))
+
+    def random_code(self, variant: str, *, winnable: bool) -> DealCode:
+        """A random deal (numbers from :mod:`secrets`). With ``winnable``: for one suit a
+        deal the solver proves winnable now; for 2 and 4 suits one of the shipped pool's
+        (proved by ``cardems analyze spider --pool``)."""
+        version = self.family.versions[-1]
+        if winnable and variant not in LIVE_VARIANTS:
+            pool = load_pool(variant)
+            if not pool:
+                raise ValueError(NO_POOL % {"num": int(variant[1:])})
+            return pool[secrets.randbelow(len(pool))]
+        while True:
+            number = secrets.randbelow(self.family.max_number + 1)
+            code = DealCode(self.family.prefix, version, variant, number)
+            if not winnable or self.solve(code, shortest=False)["winnable"]:
+                return code
+
+    def deal(self, code: DealCode) -> SpiderState:
+        """The deal's first position."""
+        from cardems.spider.rules import deal
+
+        return deal(code)
+
+    def describe(self, code: DealCode) -> dict[str, Any]:
+        """``code``, ``game``, ``columns`` (bottom → top, face-down cards included) and
+        ``stock`` (dealt first to last)."""
+        from cardems.spider.text import layout_data
+
+        return {"code": str(code), "game": self.family.name, **layout_data(self.deal(code))}
+
+    def render(self, code: DealCode) -> str:
+        """The initial layout as text (face-down cards shown: the deal is known)."""
+        from cardems.spider.text import render_state
+
+        return f"{code}  Spider, {code.variant[1]} suit(s)\n{render_state(self.deal(code))}"
+
+    def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
+        """``winnable`` (null: undecided within the budget) and a winning line; there is no
+        shortest search (``shortest`` gives the same line)."""
+        from cardems.spider.solver import solve
+
+        result = solve(self.deal(code), nodes=LIVE_NODES)
+        line = None if result.moves is None else [str(move) for move in result.moves]
+        return solve_record(code, result.winnable, line)
+
+    def solitaire(self) -> Solitaire[Any, Any]:
+        """Spider's hooks for the kit's table."""
+        from cardems.spider.table import SOLITAIRE
+
+        return SOLITAIRE
+
+    def label(self, view: View, lang: str) -> View:
+        """Columns, stock and foundations, named for screen readers."""
+        from cardems.spider.labels import label_pile
+
+        return label_piles(view, lang, label_pile)
+
+    def statistics(self, games: Sequence[PlayedGame]) -> list[StatBlock]:
+        """One block per number of suits."""
+        return solitaire_statistics(self.family, games, lambda v: (*SUITS, int(v[1:])))
+
+    def add_analyze_arguments(self, parser: Any) -> None:
+        """The options of ``cardems analyze spider``."""
+        from cardems.spider.commands import add_arguments
+
+        add_arguments(parser)
+
+    def analyze(self, args: Any) -> None:
+        """``cardems analyze spider`` (see :mod:`cardems.spider.commands`)."""
+        from cardems.spider.commands import cmd_analyze
+
+        cmd_analyze(args)
+
+
+GAME = Spider()

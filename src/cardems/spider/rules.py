@@ -1,0 +1,321 @@
+"""Spider rules: the immutable state, moves, score, win and blocked.
+
+The players' rules are the game's rules page (``web/rules/<lang>.html``).
+
+Two decks: 104 cards of 1 suit (``S1``: eight spades of each rank), 2 suits (``S2``:
+four spades and four hearts) or 4 suits (``S4``: two of each card). Cards repeat, so a
+card on the table is a *physical* card, an ``int``: ``copy * 52 + ordinal`` where
+``ordinal`` is :attr:`cardems.cards.Card.ordinal` (its face) and ``copy`` counts the
+copies of that face from 0. Its face is ``card % 52``; views name a card by face
+(``7S``) and by identity (``7S.2``, the second copy): see :func:`card_id`.
+
+The deal: ``cardems.rng.shuffled`` of the variant's 104 cards (:func:`deck`) for the
+code's family and number. ``deck[0:54]`` goes to the ten columns row by row (card ``i``
+to column ``i % 10``: columns 1–4 get 6 cards, 5–10 get 5), the last card of each column
+face up; ``deck[54:104]`` is the stock, dealt ten at a time, ``stock[0]`` to column 1.
+
+Move notation (parsed by :meth:`Move.parse`, written by ``str(move)``; they round-trip):
+
+==========  ==============================================================
+``D``       deal: one card from the stock face up on every column
+``3>7``     move the top card of column 3 onto column 7
+``3:4>7``   move the top 4 cards of column 3 (a run of one suit) onto column 7
+==========  ==============================================================
+
+Input is case-insensitive and ignores spaces; ``3:1>7`` is read as ``3>7``.
+
+A card goes on a card one rank higher, whatever its suit, or on an empty column; the cards
+that move together are a run descending in one suit. A complete run K→A of one suit on top
+of a column goes off to a foundation at once (not a move of its own); a column whose
+face-up cards are all gone turns its top face-down card up. The stock deals only while no
+column is empty. Score (Microsoft's): 500 at the start, −1 a move (a deal too), +100 a run.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from cardems.cards import Card
+from cardems.core.history import IllegalMove
+from cardems.dealcode import DealCode
+from cardems.i18n.markers import N_
+from cardems.numbers import SHOWN, read_number, shown
+from cardems.rng import shuffled
+
+COLUMNS = 10
+RUN = 13
+RUNS = 8
+CARD_COUNT = RUN * RUNS
+DEALT = 54
+START_SCORE = 500
+RUN_POINTS = 100
+
+VARIANT_SUITS = {"S1": 1, "S2": 2, "S4": 4}
+"""Each variant's number of suits (spades; spades and hearts; all four)."""
+
+WON = N_("The game is won")
+ONE_HIGHER = N_("A card goes on a card one rank higher")
+ONE_SUIT = N_("Only a run of one suit moves together")
+
+
+def deck(variant: str) -> list[int]:
+    """The unshuffled 104 physical cards of ``variant`` (suits in the order S, H, D, C)."""
+    suits = VARIANT_SUITS[variant]
+    copies = RUNS // suits
+    return [
+        copy * 52 + suit * RUN + rank
+        for suit in range(suits)
+        for copy in range(copies)
+        for rank in range(RUN)
+    ]
+
+
+def rank_of(card: int) -> int:
+    """The rank 1–13 (A–K) of a physical card."""
+    return card % RUN + 1
+
+
+def suit_of(card: int) -> int:
+    """The suit order 0–3 (S, H, D, C) of a physical card."""
+    return card % 52 // RUN
+
+
+@functools.cache
+def card_text(card: int) -> str:
+    """The face of a physical card in card notation: ``7S``."""
+    return str(Card.from_index(card % 52))
+
+
+@functools.cache
+def card_id(card: int) -> str:
+    """The identity of a physical card, unique in a deal: ``7S.2`` (its second copy)."""
+    return f"{card_text(card)}.{card // 52 + 1}"
+
+
+def follows(lower: int, upper: int) -> bool:
+    """Whether ``lower`` lies in a one-suit run on ``upper`` (same suit, one rank lower)."""
+    return lower % 52 + 1 == upper % 52 and upper % RUN != 0
+
+
+class MoveParseError(ValueError):
+    """A move string that cannot be read; the message says why."""
+
+
+EXPECTED = "expected D, 3>7 or 3:4>7"
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """A deal (``source`` −1) or a move of the top ``count`` cards of column ``source``
+    onto column ``target`` (0-based)."""
+
+    source: int
+    target: int = 0
+    count: int = 0
+
+    @classmethod
+    def deal(cls) -> Move:
+        """Deal a card from the stock onto every column."""
+        return cls(-1)
+
+    @property
+    def is_deal(self) -> bool:
+        """Whether this is the stock's deal."""
+        return self.source < 0
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read ``D``, ``3>7`` or ``3:4>7`` (see the module docstring)."""
+        if len(text) > SHOWN:
+            raise MoveParseError(f"not a move: {shown(text)!r} ({EXPECTED})")
+        token = "".join(text.split()).upper()
+        if token == "D":
+            return cls.deal()
+        head, arrow, tail = token.partition(">")
+        source_text, colon, count_text = head.partition(":")
+        numbers = [read_number(part) for part in (source_text, tail, count_text or "1")]
+        if not arrow or (colon and not count_text) or None in numbers:
+            raise MoveParseError(f"not a move: {text!r} ({EXPECTED})")
+        source, target, count = (number or 0 for number in numbers)
+        for column in (source, target):
+            if not 1 <= column <= COLUMNS:
+                raise MoveParseError(f"not a move: {text!r} (columns are 1-{COLUMNS})")
+        if not 1 <= count <= RUN:
+            raise MoveParseError(f"not a move: {text!r} (1 to {RUN} cards move together)")
+        return cls(source - 1, target - 1, count)
+
+    def __str__(self) -> str:
+        if self.is_deal:
+            return "D"
+        many = f":{self.count}" if self.count > 1 else ""
+        return f"{self.source + 1}{many}>{self.target + 1}"
+
+
+def parse_moves(texts: Iterable[str]) -> list[Move]:
+    """Parse several moves; each string may hold several separated by spaces or commas."""
+    return [Move.parse(token) for text in texts for token in text.replace(",", " ").split()]
+
+
+def format_moves(moves: Iterable[Move]) -> str:
+    """Moves separated by single spaces; the inverse of :func:`parse_moves`."""
+    return " ".join(str(move) for move in moves)
+
+
+def run_length(column: tuple[int, ...], down: int) -> int:
+    """How many cards on top of a column form a run of one suit (its movable cards)."""
+    if len(column) == down:
+        return 0
+    length = 1
+    while length < len(column) - down and follows(column[-length], column[-length - 1]):
+        length += 1
+    return length
+
+
+@dataclass(frozen=True, slots=True)
+class SpiderState:
+    """An immutable, hashable position.
+
+    ``columns[i]`` lists column ``i + 1``'s cards bottom → top, of which the first
+    ``down[i]`` lie face down; ``stock`` is dealt from its start; ``runs`` holds the suit
+    order of each run gone to the foundations, in order; ``moves`` counts moves and deals.
+    """
+
+    columns: tuple[tuple[int, ...], ...]
+    down: tuple[int, ...]
+    stock: tuple[int, ...]
+    runs: tuple[int, ...] = ()
+    moves: int = 0
+
+    @property
+    def score(self) -> int:
+        """500, −1 a move, +100 a run gone (Microsoft's scoring, without its undo cost)."""
+        return START_SCORE - self.moves + RUN_POINTS * len(self.runs)
+
+    def card_count(self) -> int:
+        """Cards still in play (columns and stock)."""
+        return sum(map(len, self.columns)) + len(self.stock)
+
+    def run_length(self, column: int) -> int:
+        """The movable cards on top of ``column`` (0-based)."""
+        return run_length(self.columns[column], self.down[column])
+
+    def is_won(self) -> bool:
+        """All eight runs gone to the foundations."""
+        return len(self.runs) == RUNS
+
+    def can_deal(self) -> bool:
+        """The stock has cards and no column is empty."""
+        return bool(self.stock) and all(self.columns)
+
+    @property
+    def outcome(self) -> str | None:
+        """``won``, ``blocked`` (no legal move), or None while moves remain."""
+        if self.is_won():
+            return "won"
+        return None if self.legal_moves() else "blocked"
+
+    def refusal(self, move: Move) -> str | None:
+        """Why ``move`` is illegal here, or None when it is legal."""
+        if self.is_won():
+            return WON
+        if move.is_deal:
+            if not self.stock:
+                return N_("The stock is empty")
+            return None if all(self.columns) else N_("Fill every empty column before dealing")
+        if move.source == move.target:
+            return N_("A move goes to another column")
+        column = self.columns[move.source]
+        if not column:
+            return N_("Column %(num)d is empty") % {"num": move.source + 1}
+        if move.count > self.run_length(move.source):
+            return ONE_SUIT
+        target = self.columns[move.target]
+        if target and rank_of(target[-1]) != rank_of(column[-move.count]) + 1:
+            return ONE_HIGHER
+        return None
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: onto a card one higher or an empty column, then the deal."""
+        if self.is_won():
+            return []
+        moves = []
+        for source, column in enumerate(self.columns):
+            run = self.run_length(source)
+            for target, pile in enumerate(self.columns):
+                if target == source or not run:
+                    continue
+                if not pile:
+                    moves += [Move(source, target, count) for count in range(1, run + 1)]
+                    continue
+                count = rank_of(pile[-1]) - rank_of(column[-1])
+                if 1 <= count <= run:
+                    moves.append(Move(source, target, count))
+        if self.can_deal():
+            moves.append(Move.deal())
+        return moves
+
+    def apply(self, move: Move) -> SpiderState:
+        """The position after ``move``; raise :class:`IllegalMove` if it is refused."""
+        reason = self.refusal(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        return self.after(move)
+
+    def after(self, move: Move) -> SpiderState:
+        """The position after a legal ``move`` (unchecked: the solver's fast path)."""
+        columns = list(self.columns)
+        down = list(self.down)
+        runs = self.runs
+        if move.is_deal:
+            dealt = self.stock[:COLUMNS]
+            touched: tuple[int, ...] = tuple(range(len(dealt)))
+            for i, card in enumerate(dealt):
+                columns[i] = (*columns[i], card)
+            stock = self.stock[COLUMNS:]
+        else:
+            moving = columns[move.source][-move.count :]
+            columns[move.source] = columns[move.source][: -move.count]
+            columns[move.target] = columns[move.target] + moving
+            touched = (move.target, move.source)
+            stock = self.stock
+        for i in touched:
+            column = columns[i]
+            ace_on_top = len(column) - down[i] >= RUN and rank_of(column[-1]) == 1
+            if ace_on_top and run_length(column, down[i]) >= RUN:
+                runs = (*runs, suit_of(column[-1]))
+                column = column[:-RUN]
+            if down[i] and down[i] == len(column):
+                down[i] -= 1
+            columns[i] = column
+        return SpiderState(tuple(columns), tuple(down), stock, runs, self.moves + 1)
+
+
+def initial_state(cards: list[int]) -> SpiderState:
+    """The starting position of a shuffled deck of 104 physical cards (see the module)."""
+    if len(cards) != CARD_COUNT or len(set(cards)) != CARD_COUNT:
+        raise ValueError("a Spider deck holds 104 different physical cards")
+    columns = tuple(tuple(cards[i:DEALT:COLUMNS]) for i in range(COLUMNS))
+    return SpiderState(columns, tuple(len(c) - 1 for c in columns), tuple(cards[DEALT:]))
+
+
+def deal_deck(code: DealCode) -> list[int]:
+    """The shuffled deck of physical cards for ``code``."""
+    return shuffled(deck(code.variant), code.prefix, code.number)
+
+
+def deal(code: DealCode) -> SpiderState:
+    """The starting position of ``code``."""
+    return initial_state(deal_deck(code))
+
+
+def play(state: SpiderState, moves: Iterable[Move]) -> SpiderState:
+    """Apply ``moves`` in turn; raise :class:`IllegalMove` naming the move that fails."""
+    for number, move in enumerate(moves, 1):
+        try:
+            state = state.apply(move)
+        except IllegalMove as error:
+            values = {"num": number, "move": str(move), "reason": error.reason}
+            raise IllegalMove(N_("move %(num)d (%(move)s): %(reason)s") % values) from None
+    return state

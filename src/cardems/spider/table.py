@@ -1,0 +1,251 @@
+"""The Spider table on the solitaire kit: its piles, gestures into moves, layout, hints.
+
+Targets: ``column:1`` … ``column:10`` (a drag may name the card its cards start at:
+``column:3:k``), ``stock`` and ``foundation:1`` … ``foundation:8`` (the runs gone, which
+take no cards). A tap on the stock deals. A tap on a column picks up its run of one suit;
+a tap on another column then moves as many of those cards as fit there (onto a card one
+rank higher, or all of them into an empty column). A double tap moves the run where it
+fits best: onto a card of its suit one rank higher, else any card one rank higher, else
+an empty column. Runs K→A go off by themselves. Everything else (selection, undo, the
+timer, the view) is the kit's :class:`SolitaireTable`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardems.cards import Card
+from cardems.core.game import Event, TableSettings
+from cardems.dealcode import DealCode
+from cardems.i18n.catalogs import translations
+from cardems.i18n.labels import card_name
+from cardems.i18n.markers import N_
+from cardems.kit import STOCK_ROLE, Declaration, PileSpec, Play, Solitaire, SolitaireTable
+from cardems.kit.solitaire import MOVED
+from cardems.spider.rules import (
+    COLUMNS,
+    RUN,
+    RUNS,
+    Move,
+    SpiderState,
+    card_id,
+    card_text,
+    deal,
+    follows,
+    rank_of,
+)
+
+STOCK = "stock"
+UNKNOWN_TARGET = N_(
+    "unknown Spider target %(target)s: expected column:1 … column:10, column:N:k,"
+    " stock or foundation:1 … foundation:8"
+)
+DEAL_HINT = N_("Hint: deal a card onto every column")
+# TRANSLATORS: card is a card's name ("7 of spades"); from and to are column numbers.
+MOVE_HINT = N_("Hint: move the %(card)s from column %(from)d to column %(to)d")
+HINT_SECONDS = 3.0
+
+STEP = 108  # a card and the gap beside it
+FAN = 30  # between the cards of a column
+COLUMN_TOP = 140 + 24
+
+DECLARATION = Declaration(
+    piles=(
+        PileSpec("column", count=COLUMNS, runs=True, fan=FAN),
+        PileSpec("foundation", count=RUNS, selectable=False, counted=True),
+        PileSpec("stock", role=STOCK_ROLE, counted=True),
+    ),
+    unknown_target=UNKNOWN_TARGET,
+    accepts_in_view=True,
+    shortcuts={"d": {"type": "tap", "target": STOCK}},
+)
+
+
+def column_target(column: int) -> str:
+    """The target of a column (0-based)."""
+    return f"column:{column + 1}"
+
+
+def _column(target: str) -> int | None:
+    kind, _, number = target.partition(":")
+    return int(number) - 1 if kind == "column" else None
+
+
+def hint_words(move: Move, state: SpiderState, lang: str) -> str:
+    """A hint's words: "Hint: move the 7 of spades from column 3 to column 7"."""
+    gettext = translations(lang).gettext
+    if move.is_deal:
+        return str(gettext(DEAL_HINT))
+    card = state.columns[move.source][-move.count]
+    name = card_name(Card.from_index(card % 52), lang)
+    values = {"card": name, "from": move.source + 1, "to": move.target + 1}
+    return str(gettext(MOVE_HINT)) % values
+
+
+class SpiderSolitaire(Solitaire[SpiderState, Move]):
+    """Spider's hooks for the kit's table."""
+
+    declaration = DECLARATION
+
+    def deal(self, code: DealCode) -> SpiderState:
+        """The deal's first position."""
+        return deal(code)
+
+    def cards(self, state: SpiderState, target: str) -> tuple[str | None, ...]:
+        """A column's cards (None face down), a king per run gone, a back per deal left."""
+        column = _column(target)
+        if column is not None:
+            down = state.down[column]
+            return tuple(
+                None if i < down else card_text(card)
+                for i, card in enumerate(state.columns[column])
+            )
+        if target == STOCK:
+            return (None,) * (len(state.stock) // COLUMNS)
+        index = int(target.partition(":")[2]) - 1
+        return (card_text(state.runs[index] * RUN + RUN - 1),) if index < len(state.runs) else ()
+
+    def identities(self, state: SpiderState, target: str) -> tuple[str | None, ...] | None:
+        """Each face-up card of a column by identity (``7S.2``): cards repeat."""
+        column = _column(target)
+        if column is None:
+            return None
+        down = state.down[column]
+        return tuple(
+            None if i < down else card_id(card) for i, card in enumerate(state.columns[column])
+        )
+
+    def size(self, state: SpiderState, target: str) -> int:
+        """The stock's cards (it shows a back per deal); a run gone counts 13."""
+        if target == STOCK:
+            return len(state.stock)
+        if target.startswith("foundation:"):
+            return RUN * len(self.cards(state, target))
+        return len(self.cards(state, target))
+
+    def free(self, state: SpiderState, target: str) -> int:
+        """A column's run of one suit on top; nothing elsewhere."""
+        column = _column(target)
+        return 0 if column is None else state.run_length(column)
+
+    def hidden_cards(self, state: SpiderState) -> frozenset[str]:
+        """The faces of which every copy is face down or in the stock (cards repeat, so a
+        face with a copy in sight is hidden by shape: its face-down copies show no card)."""
+        hidden = {card_text(card) for card in state.stock}
+        shown = set()
+        for column, down in zip(state.columns, state.down, strict=True):
+            hidden |= {card_text(card) for card in column[:down]}
+            shown |= {card_text(card) for card in column[down:]}
+        return frozenset(hidden - shown)
+
+    def play(self, state: SpiderState, move: Move) -> Play:
+        """A deal goes from the stock to the columns; a move from column to column."""
+        if move.is_deal:
+            return Play(STOCK, column_target(0), COLUMNS)
+        moving = state.columns[move.source][-move.count :]
+        faces = tuple(card_text(card) for card in moving)
+        return Play(column_target(move.source), column_target(move.target), move.count, faces)
+
+    def move_for(
+        self, state: SpiderState, source: str, target: str, count: int | None
+    ) -> Move | None:
+        """``count`` cards (None: as many as fit) from one column to another."""
+        first, second = _column(source), _column(target)
+        if first is None or second is None or first == second or not state.columns[first]:
+            return None
+        if count is None:
+            pile = state.columns[second]
+            run = state.run_length(first)
+            count = rank_of(pile[-1]) - rank_of(state.columns[first][-1]) if pile else run
+            count = count if 1 <= count <= run else 1
+        return Move(first, second, min(max(count, 1), RUN))
+
+    def tap_move(self, state: SpiderState, target: str) -> Move | None:
+        """A tap on the stock deals."""
+        return Move.deal() if target == STOCK else None
+
+    def best_moves(self, state: SpiderState, source: str) -> Sequence[Move]:
+        """Onto a card of the same suit one higher, then any card one higher, then an
+        empty column (not a whole column that has no face-down card); longer runs first."""
+        column = _column(source)
+        if column is None:
+            return []
+        cards = state.columns[column]
+
+        def merit(move: Move) -> tuple[int, int]:
+            pile = state.columns[move.target]
+            if not pile:
+                return 0, move.count
+            return (2 if follows(cards[-move.count], pile[-1]) else 1), move.count
+
+        moves = [
+            move
+            for move in state.legal_moves()
+            if move.source == column and (state.columns[move.target] or move.count < len(cards))
+        ]
+        return sorted(moves, key=merit, reverse=True)
+
+    def narrate(self, before: SpiderState, after: SpiderState, move: Move, play: Play) -> Event:
+        """The card that leads the move, by face and by identity."""
+        if move.is_deal:
+            return {"card": None, "say": MOVED}
+        card = before.columns[move.source][-move.count]
+        return {"card": card_text(card), "id": card_id(card), "say": MOVED}
+
+    def place(self, state: SpiderState, target: str) -> dict[str, Any]:
+        """Foundations along the top, the stock at the top right, the columns below."""
+        kind, _, number = target.partition(":")
+        if kind == "column":
+            return {"x": (int(number) - 1) * STEP, "y": COLUMN_TOP}
+        if kind == "foundation":
+            return {"x": (int(number) - 1) * STEP, "y": 0}
+        return {"x": (COLUMNS - 1) * STEP, "y": 0}
+
+    def board(self, state: SpiderState) -> dict[str, int]:
+        """Ten columns wide, as tall as the longest column."""
+        longest = max(map(len, state.columns))
+        return {"width": COLUMNS * STEP - 8, "height": COLUMN_TOP + 140 + FAN * longest}
+
+    def hint_move(
+        self, state: SpiderState, previous: SpiderState | None
+    ) -> tuple[str, Move | None]:
+        """The first move of the winning line the solver finds within a few seconds."""
+        from cardems.spider.solver import solve
+
+        result = solve(state, seconds=HINT_SECONDS)
+        if result.moves:
+            return ("move", result.moves[0])
+        return ("lost" if result.winnable is False else "undecided", None)
+
+    def hint_words(self, state: SpiderState, move: Move, lang: str) -> str:
+        """The hint's words in ``lang``."""
+        return hint_words(move, state, lang)
+
+    def winnable(self, state: SpiderState, seconds: float) -> bool | None:
+        """The solver's verdict within ``seconds``."""
+        from cardems.spider.solver import solve
+
+        return solve(state, seconds=seconds).winnable
+
+
+SOLITAIRE = SpiderSolitaire()
+
+
+class SpiderTable(SolitaireTable[SpiderState, Move]):
+    """A game of Spider as the web app drives it."""
+
+    def __init__(
+        self,
+        code: DealCode,
+        settings: TableSettings = TableSettings(),  # noqa: B008 - frozen, shared safely
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(SOLITAIRE, code, settings, clock)
+
+
+def intent_of(move: Move, state: SpiderState) -> tuple[str, ...]:
+    """The intent that plays ``move`` in ``state`` (the kit's: a tap on the stock, or a
+    drag from the first card that moves)."""
+    return SOLITAIRE.intent_of(state, move)
