@@ -21,6 +21,7 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.seahaven.game",
     "cardems.freecell.game",
     "cardems.hearts.game",
+    "cardems.klondike.game",
 )
 """One line per game, in the order the home page lists them."""
 
