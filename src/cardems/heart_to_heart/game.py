@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardems.core.base import GameBase, solve_record
+from cardems.core.base import solve_record
 from cardems.core.difficulty import DIFFICULTY, level_choice
-from cardems.core.game import Example, Table, TableSettings, View
+from cardems.core.game import Example, View
 from cardems.core.labels import label_piles
 from cardems.core.terminal import TextPlay
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_
+from cardems.kit import KitGame
 
 if TYPE_CHECKING:
-    from cardems.heart_to_heart.rules import HeartState
+    from cardems.heart_to_heart.table import HeartToHeartSolitaire
 
 FAMILY = GameFamily("HH", "heart-to-heart", "Heart to Heart", ("N",), 7)
 
@@ -56,7 +56,7 @@ EXAMPLE = Example.of(
 """The rules' worked example (deal 12), from its opening to the win."""
 
 
-class HeartToHeart(GameBase):
+class HeartToHeart(KitGame):
     """Heart to Heart (``HH1-N-…``): a Pyramid-family solitaire shaped like a heart."""
 
     family = FAMILY
@@ -95,11 +95,11 @@ class HeartToHeart(GameBase):
             if not winnable or deck_is_winnable(deal_deck(code)):
                 return code
 
-    def deal(self, code: DealCode) -> HeartState:
-        """The deal's first position."""
-        from cardems.heart_to_heart.rules import deal
+    def solitaire(self) -> HeartToHeartSolitaire:
+        """The kit's hooks: piles, gestures, layout, hints (see :mod:`.table`)."""
+        from cardems.heart_to_heart.table import SOLITAIRE
 
-        return deal(code)
+        return SOLITAIRE
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """``code``, ``game``, ``heart`` (positions 1–25), ``stock`` (next drawn first),
@@ -128,25 +128,6 @@ class HeartToHeart(GameBase):
         return solve_record(
             code, line is not None, None if line is None else [str(move) for move in line]
         )
-
-    def new_table(
-        self,
-        code: DealCode,
-        settings: TableSettings,
-        options: dict[str, Any],
-        clock: Callable[[], float],
-    ) -> Table:
-        """A Heart to Heart table at the deal's start."""
-        from cardems.heart_to_heart.table import HeartToHeartTable
-
-        return HeartToHeartTable(code, settings, clock)
-
-    def winnable(self, table: Table, seconds: float) -> bool | None:
-        """Exact, in about a millisecond."""
-        from cardems.heart_to_heart.table import HeartToHeartTable
-
-        assert isinstance(table, HeartToHeartTable)
-        return table.winnable()
 
     def par(self, code: DealCode) -> int | None:
         """The deal's shortest win."""

@@ -1,0 +1,24 @@
+"""The solitaire kit: piles declared once, one generic table behind them.
+
+A solitaire supplies its rules engine (an immutable state), a :class:`Solitaire` (its
+pile declaration, layout, gestures and solver hooks) and a thin table class; the kit's
+:class:`SolitaireTable` does selection, taps, double taps, drags, placement help, move
+errors, undo and redo, finishing, hints, events and the view. ``docs/KIT.md`` is the
+guide, with Heart to Heart as its worked example.
+"""
+
+from cardems.kit.game import KitGame
+from cardems.kit.piles import STOCK_ROLE, Declaration, PileSpec
+from cardems.kit.play import Play
+from cardems.kit.solitaire import Solitaire
+from cardems.kit.table import SolitaireTable
+
+__all__ = [
+    "STOCK_ROLE",
+    "Declaration",
+    "KitGame",
+    "PileSpec",
+    "Play",
+    "Solitaire",
+    "SolitaireTable",
+]

@@ -1,0 +1,51 @@
+"""A kit solitaire's declaration for the core: the table, the deal, the intents."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardems.core.base import GameBase
+from cardems.core.game import Action, Table, TableSettings
+from cardems.core.solitaire import parse_intent
+from cardems.dealcode import DealCode
+from cardems.kit.solitaire import Solitaire
+
+
+class KitGame(GameBase):
+    """:class:`~cardems.core.base.GameBase` for a kit solitaire: it gives
+    :meth:`solitaire` (imported on demand, so that loading the game's declaration loads
+    no rules), and the kit makes its tables, deals, reads its intents, asks its solver."""
+
+    def solitaire(self) -> Solitaire[Any, Any]:
+        """The game's :class:`~cardems.kit.solitaire.Solitaire` (each game gives its own)."""
+        raise NotImplementedError
+
+    def deal(self, code: DealCode) -> Any:
+        """The deal's first position."""
+        return self.solitaire().deal(code)
+
+    def new_table(
+        self,
+        code: DealCode,
+        settings: TableSettings,
+        options: dict[str, Any],
+        clock: Callable[[], float],
+    ) -> Table:
+        """A kit table at the deal's start."""
+        from cardems.kit.table import SolitaireTable
+
+        return SolitaireTable(self.solitaire(), code, settings, clock)
+
+    def parse_intent(self, data: dict[str, Any]) -> Action:
+        """A solitaire intent, or ``{"type": "finish"}`` when the game declares it."""
+        if data.get("type") == "finish" and self.solitaire().declaration.finish:
+            return ("finish",)
+        return parse_intent(data)
+
+    def winnable(self, table: Table, seconds: float) -> bool | None:
+        """The solitaire's answer for the table's position."""
+        from cardems.kit.table import SolitaireTable
+
+        assert isinstance(table, SolitaireTable)
+        return table.winnable(seconds)

@@ -1,0 +1,175 @@
+"""What a solitaire gives the kit: its rules engine's state, piles, layout and solver.
+
+A solitaire subclasses :class:`Solitaire`, sets :attr:`Solitaire.declaration` and
+implements the abstract hooks; the others have defaults that fit most games. Every hook
+is pure: it reads an immutable engine state and returns data, never changes the table.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from cardems.core.game import Action, Event
+from cardems.dealcode import DealCode
+from cardems.kit.piles import STOCK_ROLE, Declaration
+from cardems.kit.play import Play
+
+MOVED = "Moved %(card)s."
+# Said by the browser after a move (client strings of cardems.web.i18n).
+
+M = TypeVar("M")
+
+
+class KitState(Protocol[M]):
+    """The engine state a kit solitaire plays on (immutable; ``apply`` returns a new one)."""
+
+    def legal_moves(self) -> Sequence[M]: ...
+
+    def refusal(self, move: M) -> str | None:
+        """Why ``move`` is refused here (a marked message), or None when it is legal."""
+        ...
+
+    def apply(self, move: M) -> Self:
+        """The state after ``move``; raise :class:`~cardems.core.history.IllegalMove`."""
+        ...
+
+    @property
+    def outcome(self) -> str | None:
+        """None while the game goes on, else ``won``, ``blocked``, ``stuck``…"""
+        ...
+
+    @property
+    def score(self) -> int: ...
+
+    @property
+    def moves(self) -> int: ...
+
+
+S = TypeVar("S", bound=KitState[Any])
+
+
+class Solitaire(ABC, Generic[S, M]):
+    """A solitaire's hooks for the kit's table (see the module docstring)."""
+
+    declaration: ClassVar[Declaration]
+
+    # -- the deal and the piles ---------------------------------------------------------
+
+    @abstractmethod
+    def deal(self, code: DealCode) -> S:
+        """The deal's first position."""
+
+    @abstractmethod
+    def cards(self, state: S, target: str) -> tuple[str | None, ...]:
+        """The cards the view shows on the pile, bottom first: a card's code, or None
+        for a face-down card (never its code)."""
+
+    def size(self, state: S, target: str) -> int:
+        """How many cards the pile holds (a counted pile may show fewer)."""
+        return len(self.cards(state, target))
+
+    @abstractmethod
+    def free(self, state: S, target: str) -> int:
+        """How many of the pile's top cards are available (may be picked up): 0 for none."""
+
+    def hidden_cards(self, state: S) -> frozenset[str]:
+        """The codes of the cards the player may not see (face down): none by default."""
+        return frozenset()
+
+    # -- gestures into moves -------------------------------------------------------------
+
+    @abstractmethod
+    def play(self, state: S, move: M) -> Play:
+        """What ``move`` does in the table's words (see :class:`~cardems.kit.play.Play`)."""
+
+    @abstractmethod
+    def move_for(self, state: S, source: str, target: str, count: int | None) -> M | None:
+        """The move the player means by taking ``count`` top cards of ``source`` (None:
+        as many as the target takes) to ``target``; None when no move has that shape
+        (then the tap selects ``target`` or does nothing). The engine's refusal of the
+        move gives the error words."""
+
+    def tap_move(self, state: S, target: str) -> M | None:
+        """The move a tap alone plays: a stock's draw or recycle (whatever is selected),
+        or a card sent home when nothing is selected. None by default."""
+        return None
+
+    def best_moves(self, state: S, source: str) -> Sequence[M]:
+        """The moves a double tap on ``source`` may play, best first (the kit plays the
+        first legal one; see ``Declaration.choose_among_several``). By default the legal
+        moves that start at ``source`` (or end there, for a pairing game)."""
+        pairing = self.declaration.pairing
+        found = []
+        for move in state.legal_moves():
+            play = self.play(state, move)
+            if play.source == source or (pairing and play.target == source):
+                found.append(move)
+        return found
+
+    def intent_of(self, state: S, move: M) -> Action:
+        """The one intent that plays exactly ``move``: a tap on a stock it starts or
+        ends at, else a drag (from a pile of runs, naming the index the cards start at)."""
+        play = self.play(state, move)
+        for end in (play.source, play.target):
+            if self.declaration.spec(end).role == STOCK_ROLE:
+                return ("tap", end)
+        source = play.source
+        if self.declaration.spec(source).runs:
+            source += f":{self.size(state, source) - play.count}"
+        return ("drag", source, play.target)
+
+    def notation(self, move: M) -> str:
+        """The move in the game's notation (logged in events and hints)."""
+        return str(move)
+
+    def narrate(self, before: S, after: S, move: M, play: Play) -> Event:
+        """The move event's fields beyond ``type``, ``move``, ``from`` and ``to``: by
+        default the card that leads the move and the browser's words for it."""
+        return {"card": play.card, "say": MOVED}
+
+    def auto_move(self, state: S) -> M | None:
+        """A move the table makes by itself after each move with the auto-move setting
+        (a safe move home); None by default."""
+        return None
+
+    def finish_moves(self, state: S) -> Sequence[M] | None:
+        """With ``Declaration.finish``: the moves that end the game from here (every card
+        home), or None when they do not exist yet."""
+        return None
+
+    def status(self, state: S) -> str:
+        """``playing`` or how the game ended: the engine's outcome by default."""
+        return state.outcome or "playing"
+
+    # -- the layout ----------------------------------------------------------------------
+
+    @abstractmethod
+    def place(self, state: S, target: str) -> dict[str, Any]:
+        """Where the pile lies on the board: ``x``, ``y`` (card units of 100 × 140), and
+        any other keys its view carries (``fan`` replaces the declared one)."""
+
+    @abstractmethod
+    def board(self, state: S) -> dict[str, int]:
+        """The board's ``width`` and ``height``."""
+
+    def view_extra(self, state: S) -> dict[str, Any]:
+        """Keys the game adds to the view (FreeCell's ``cells``); none by default."""
+        return {}
+
+    # -- the solver ----------------------------------------------------------------------
+
+    def hint_move(self, state: S, previous: S | None) -> tuple[str, M | None]:
+        """The solver's answer: ``("move", move)`` for the next move of a winning line,
+        ``("back", move)``, or ``("lost" | "undecided", None)``. ``previous`` is the
+        position the last move started from. Undecided by default (no solver)."""
+        return ("undecided", None)
+
+    def hint_words(self, state: S, move: M, lang: str) -> str:
+        """A hinted move's words in ``lang`` ("Hint: pair the 7 of hearts …")."""
+        raise NotImplementedError(f"{type(self).__name__} gives hints without words")
+
+    def winnable(self, state: S, seconds: float) -> bool | None:
+        """Whether the position can still be won (None: undecided in ``seconds``)."""
+        return None
