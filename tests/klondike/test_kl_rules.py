@@ -82,12 +82,14 @@ def test_move_lists_round_trip() -> None:
     assert parse_moves([format_moves(moves)]) == moves
 
 
-def position(columns: list[list[str]], stock: str = "", waste: str = "", draw: int = 3) -> KlondikeState:
+def position(
+    columns: list[list[str]], stock: str = "", waste: str = "", draw: int = 3
+) -> KlondikeState:
     from cardems.cards import parse_cards
 
     laid = [tuple(card.ordinal for card in parse_cards(" ".join(column))) for column in columns]
     return KlondikeState(
-        Rules(draw, None),
+        Rules(3, None),
         tuple(laid),
         tuple(0 for _ in laid),
         tuple(card.ordinal for card in parse_cards(stock)),
@@ -157,7 +159,10 @@ def test_random_play_conserves_cards_and_leaves_the_last_state_as_it_was(
         after = state.apply(move)
         assert state == before and hash(state) == hash(before)  # undo is the state before
         assert after.card_count() == 52
-        assert all(not column or hidden < len(column) for column, hidden in zip(after.columns, after.hidden, strict=True))
+        assert all(
+            not column or hidden < len(column)
+            for column, hidden in zip(after.columns, after.hidden, strict=True)
+        )
         assert state.refusal(move) is None
         state = after
     assert sorted(

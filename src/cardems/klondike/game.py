@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cardems.core.base import GameBase, solve_record
+from cardems.core.base import solve_record
 from cardems.core.difficulty import DIFFICULTY, level_choice
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_
+from cardems.kit import KitGame
 from cardems.klondike.rules import VARIANTS
-
-if TYPE_CHECKING:
-    from cardems.klondike.rules import KlondikeState
 
 FAMILY = GameFamily("KL", "klondike", "Klondike", VARIANTS, 7)
 
@@ -21,7 +19,7 @@ TRY_NODES = 200_000
 deal it cannot decide by then is passed over)."""
 
 
-class Klondike(GameBase):
+class Klondike(KitGame):
     """Klondike (``KL1-D3-…``): draw one or three, the passes unlimited or limited."""
 
     family = FAMILY
@@ -35,6 +33,17 @@ class Klondike(GameBase):
         "The solitaire most people know: build the columns down in alternating colours"
         " and the foundations up by suit, drawing one card or three."
     )
+
+    keys_help = N_(
+        "Keyboard: arrow keys move between cards, Enter or Space selects and moves,"
+        " D turns cards from the stock, U undoes, R redoes, Esc cancels the selection."
+    )
+
+    def solitaire(self) -> Any:
+        """The table's hooks (loaded on demand)."""
+        from cardems.klondike.table import SOLITAIRE
+
+        return SOLITAIRE
 
     def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
         """A random deal; with a difficulty level, a winnable deal of that level (see
@@ -58,12 +67,6 @@ class Klondike(GameBase):
             code = DealCode(self.family.prefix, version, variant, number)
             if not winnable or solve(deal(code), TRY_NODES).winnable:
                 return code
-
-    def deal(self, code: DealCode) -> KlondikeState:
-        """The deal's first position."""
-        from cardems.klondike.rules import deal
-
-        return deal(code)
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """``code``, ``game``, ``columns``, ``stock``, ``waste``, ``foundations``."""

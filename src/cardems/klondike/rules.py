@@ -194,6 +194,18 @@ class KlondikeState:
         return 5 * sum(self.foundations) - 52
 
     @property
+    def score(self) -> int:
+        """The standard score (:data:`STANDARD_POINTS`)."""
+        return self.points
+
+    @property
+    def outcome(self) -> str | None:
+        """``won``, ``stuck`` (no move left but draws that come round again), or None."""
+        if self.won:
+            return "won"
+        return "stuck" if self.stuck else None
+
+    @property
     def won(self) -> bool:
         """All 52 cards are on the foundations."""
         return sum(self.foundations) == 52
