@@ -64,7 +64,6 @@ ONLY_KING = N_("Only a king may fill an empty column")
 BUILD_DOWN = N_("Must be one rank lower and of the other colour")
 FOUNDATION_ORDER = N_("A foundation is built up by suit from the ace")
 NO_RUN = N_("No face-up run of that column fits there")
-SAME_COLUMN = N_("A card cannot move onto its own column")
 
 
 def rank_of(card: int) -> int:
