@@ -129,6 +129,7 @@ KEY_FACTS = {
         {"52", "8", "7", "6", "4", "1", "5", "2", "10", "520", "617", "11982", "100"},
         ["FC1-N-AAAAATJ", "FC1-N-AAAAAAB", "JD 2D 9H JC 5D 7H 7C 5H", "7♥", "8♠", "9♣ 8♥ 7♠"],
     ),
+    "klondike": ({"52", "7", "5", "10", "15", "100", "20"}, ["KL1-D3-AAAAAAB", "D3L"]),
 }
 
 
@@ -155,6 +156,7 @@ UI_WORDING = {
     "seahaven": ["Winnable deals only", "Move errors", "Placement help"],
     "hearts": ["Move errors", "You must follow suit", "Hearts are not broken"],
     "freecell": ["Winnable deals only", "Move errors", "Placement help"],
+    "klondike": [],
 }
 
 
