@@ -138,6 +138,7 @@ KEY_FACTS = {
         {"104", "54", "10", "6", "5", "50", "500", "1", "100", "2", "4"},
         ["SP1-S2-AAAAAAM", "7♦", "8♠", "9♥"],
     ),
+    "klondike": ({"52", "7", "5", "10", "15", "100", "20"}, ["KL1-D3-AAAAAAB", "D3L"]),
 }
 
 
@@ -180,6 +181,7 @@ UI_WORDING = {
         "Is this deal winnable?",
     ],
     "spider": ["Winnable deals only", "Move errors", "Placement help"],
+    "klondike": [],
 }
 
 

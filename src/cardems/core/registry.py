@@ -21,6 +21,7 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.seahaven.game",
     "cardems.freecell.game",
     "cardems.hearts.game",
+    "cardems.klondike.game",
     "cardems.spider.game",
     "cardems.pyramid.game",
     "cardems.tripeaks.game",

@@ -1,0 +1,1 @@
+"""Klondike: draw one or three, the solitaire most people know."""

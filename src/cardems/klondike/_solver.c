@@ -1,0 +1,442 @@
+/* Thoughtful Klondike's depth-first search, compiled: the same search as
+ * cardems.klondike.solver.Search (the reference and the fallback), macro for macro and
+ * position for position (the tests compare the two), many times faster.
+ *
+ * Cards are ordinals 0-51 (suit * 13 + rank - 1, suits S H D C; H and D red). The talon
+ * is the waste bottom -> top then the stock in drawing order; `turned` cards of it are
+ * face up. A macro is (kind, a, b) as in solver.py, packed in 16 bits here. The table of
+ * positions seen keeps 64-bit hashes of the canonical position (the columns' hashes
+ * sorted), where the Python keeps the positions themselves: a false "seen" needs two of
+ * the few million positions of a search to share a 64-bit hash.
+ *
+ * solve(hidden, columns, talon, turned, foundations, recycles, draw, max_recycles,
+ * budget) -> (status, macros, nodes): status 1 winnable (macros: a winning line),
+ * 0 not winnable, -1 undecided (budget or depth spent). */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NCOLS 7
+#define MAXCOL 24
+#define MAXTALON 24
+#define MAXMOVES 400
+#define MAX_DEPTH 3000
+#define FROM_TALON 0
+#define FROM_COLUMN 1
+#define FROM_FOUNDATION 2
+#define FOUNDATION 7
+
+typedef struct {
+    uint8_t col[NCOLS][MAXCOL];
+    uint8_t len[NCOLS];
+    uint8_t hid[NCOLS];
+    uint8_t talon[MAXTALON];
+    uint8_t tlen;
+    uint8_t turned;
+    uint8_t found[4];
+    int recycles;
+} Pos;
+
+typedef uint16_t Macro; /* kind << 12 | a << 3 | b; a < 512 */
+
+typedef struct {
+    int draw;
+    int max_recycles; /* -1: any */
+    long long budget;
+    long long nodes;
+    int aborted;
+    uint64_t *table;
+    uint64_t mask;
+    Macro *line;
+    int line_len;
+    int line_cap;
+} Search;
+
+static inline int rank_of(int c) { return c % 13 + 1; }
+static inline int suit_of(int c) { return c / 13; }
+static inline int is_red(int c) { int s = c / 13; return s == 1 || s == 2; }
+static inline int builds_on(int card, int base) {
+    return rank_of(card) + 1 == rank_of(base) && is_red(card) != is_red(base);
+}
+static inline Macro pack(int kind, int a, int b) { return (Macro)((kind << 12) | (a << 3) | b); }
+
+static inline uint64_t mix(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static uint64_t key_hash(const Pos *p, const Search *s) {
+    uint64_t cols[NCOLS];
+    for (int c = 0; c < NCOLS; c++) {
+        uint64_t h = 0x9E3779B97F4A7C15ULL * (p->hid[c] + 1);
+        for (int i = 0; i < p->len[c]; i++) h = (h ^ (p->col[c][i] + 1)) * 0x100000001B3ULL;
+        cols[c] = mix(h);
+    }
+    for (int i = 1; i < NCOLS; i++) { /* sort the columns' hashes */
+        uint64_t v = cols[i];
+        int j = i - 1;
+        while (j >= 0 && cols[j] > v) { cols[j + 1] = cols[j]; j--; }
+        cols[j + 1] = v;
+    }
+    uint64_t h = 0x6A09E667F3BCC908ULL;
+    for (int c = 0; c < NCOLS; c++) h = mix(h ^ cols[c]);
+    h = mix(h ^ (0xABCDULL + p->tlen));
+    for (int i = 0; i < p->tlen; i++) h = (h ^ (p->talon[i] + 7)) * 0x100000001B3ULL;
+    h = mix(h ^ ((uint64_t)p->turned << 8) ^ (uint64_t)(s->max_recycles >= 0 ? p->recycles : 0) << 16);
+    return h | 1; /* 0 marks an empty slot */
+}
+
+/* Adds h; 1 when it was there already. */
+static int seen_add(Search *s, uint64_t h) {
+    uint64_t i = h & s->mask;
+    while (s->table[i]) {
+        if (s->table[i] == h) return 1;
+        i = (i + 1) & s->mask;
+    }
+    s->table[i] = h;
+    return 0;
+}
+
+static int reachable(const Pos *p, const Search *s, int *out) {
+    int n = 0, seen[MAXTALON + 1] = {0};
+    int size = p->tlen;
+    if (p->turned) { out[n++] = p->turned - 1; seen[p->turned - 1] = 1; }
+    int pos = p->turned;
+    while (pos < size) {
+        pos = pos + s->draw < size ? pos + s->draw : size;
+        if (!seen[pos - 1]) { out[n++] = pos - 1; seen[pos - 1] = 1; }
+    }
+    if (s->max_recycles < 0 || p->recycles < s->max_recycles) {
+        pos = 0;
+        while (pos < size) {
+            pos = pos + s->draw < size ? pos + s->draw : size;
+            if (!seen[pos - 1]) { out[n++] = pos - 1; seen[pos - 1] = 1; }
+        }
+    }
+    return n;
+}
+
+static int needs_recycle(const Pos *p, int index, int draw) {
+    if (index == p->turned - 1) return 0;
+    int pos = p->turned;
+    while (pos < p->tlen) {
+        pos = pos + draw < p->tlen ? pos + draw : p->tlen;
+        if (pos - 1 == index) return 0;
+    }
+    return 1;
+}
+
+static int is_safe(int card, const uint8_t *found) {
+    int rank = rank_of(card);
+    if (rank <= 2) return 1;
+    int suit = suit_of(card), red = is_red(card), low = 99, twin = 0;
+    for (int s = 0; s < 4; s++) {
+        if (is_red(s * 13) != red) { if (found[s] < low) low = found[s]; }
+        else if (s != suit) twin = found[s];
+    }
+    return low >= rank - 1 && twin >= rank - 2;
+}
+
+static void apply(Pos *p, Macro m, int draw) {
+    int kind = m >> 12, a = (m >> 3) & 511, b = m & 7, card;
+    if (kind == FROM_TALON) {
+        if (needs_recycle(p, a, draw)) p->recycles++;
+        card = p->talon[a];
+        memmove(p->talon + a, p->talon + a + 1, p->tlen - a - 1);
+        p->tlen--;
+        p->turned = (uint8_t)a;
+    } else if (kind == FROM_FOUNDATION) {
+        card = a * 13 + p->found[a] - 1;
+        p->found[a]--;
+    } else {
+        int c = a / 64, start = a % 64, count = p->len[c] - start;
+        if (b == FOUNDATION) p->found[suit_of(p->col[c][start])]++;
+        else {
+            memcpy(p->col[b] + p->len[b], p->col[c] + start, count);
+            p->len[b] += count;
+        }
+        p->len[c] = start;
+        if (p->len[c] && p->hid[c] >= p->len[c]) p->hid[c] = p->len[c] - 1;
+        return;
+    }
+    if (b == FOUNDATION) p->found[suit_of(card)]++;
+    else p->col[b][p->len[b]++] = (uint8_t)card;
+}
+
+static int push_line(Search *s, Macro m) {
+    if (s->line_len == s->line_cap) {
+        int cap = s->line_cap ? s->line_cap * 2 : 512;
+        Macro *grown = realloc(s->line, cap * sizeof(Macro));
+        if (!grown) return -1;
+        s->line = grown;
+        s->line_cap = cap;
+    }
+    s->line[s->line_len++] = m;
+    return 0;
+}
+
+static int forced(Search *s, Pos *p) {
+    int progress = 1;
+    while (progress) {
+        progress = 0;
+        for (int c = 0; c < NCOLS; c++) {
+            if (!p->len[c]) continue;
+            int card = p->col[c][p->len[c] - 1];
+            if (rank_of(card) == p->found[suit_of(card)] + 1 && is_safe(card, p->found)) {
+                Macro m = pack(FROM_COLUMN, c * 64 + p->len[c] - 1, FOUNDATION);
+                apply(p, m, s->draw);
+                if (push_line(s, m)) return -1;
+                progress = 1;
+            }
+        }
+        if (p->turned) {
+            int card = p->talon[p->turned - 1];
+            if (rank_of(card) == p->found[suit_of(card)] + 1 && is_safe(card, p->found)) {
+                Macro m = pack(FROM_TALON, p->turned - 1, FOUNDATION);
+                apply(p, m, s->draw);
+                if (push_line(s, m)) return -1;
+                progress = 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int run_targets(const Pos *p, int column, int start, int empty, Macro *out, int n) {
+    int card = p->col[column][start];
+    for (int t = 0; t < NCOLS; t++)
+        if (t != column && p->len[t] && builds_on(card, p->col[t][p->len[t] - 1]))
+            out[n++] = pack(FROM_COLUMN, column * 64 + start, t);
+    if (empty >= 0 && empty != column && rank_of(card) == 13)
+        out[n++] = pack(FROM_COLUMN, column * 64 + start, empty);
+    return n;
+}
+
+static int wanted(const Pos *p, int card, const int *talon, int ntalon) {
+    for (int i = 0; i < ntalon; i++) if (builds_on(p->talon[talon[i]], card)) return 1;
+    for (int c = 0; c < NCOLS; c++)
+        for (int i = p->hid[c]; i < p->len[c]; i++) if (builds_on(p->col[c][i], card)) return 1;
+    return 0;
+}
+
+/* Whether a king could fill an empty column: one in the talon, one face up but not at
+ * the bottom of its column, or one on a foundation. */
+static int king_waits(const Pos *p) {
+    for (int i = 0; i < p->tlen; i++) if (rank_of(p->talon[i]) == 13) return 1;
+    for (int c = 0; c < NCOLS; c++)
+        for (int i = p->hid[c] > 0 ? p->hid[c] : 1; i < p->len[c]; i++) if (rank_of(p->col[c][i]) == 13) return 1;
+    for (int s = 0; s < 4; s++) if (p->found[s] == 13) return 1;
+    return 0;
+}
+
+static int moves(const Search *s, const Pos *p, Macro *out) {
+    int n = 0, empty = -1, talon[MAXTALON], ntalon, order[NCOLS];
+    for (int c = 0; c < NCOLS; c++) if (!p->len[c]) { empty = c; break; }
+    ntalon = reachable(p, s, talon);
+    for (int c = 0; c < NCOLS; c++) {
+        if (!p->len[c]) continue;
+        int card = p->col[c][p->len[c] - 1];
+        if (rank_of(card) == p->found[suit_of(card)] + 1)
+            out[n++] = pack(FROM_COLUMN, c * 64 + p->len[c] - 1, FOUNDATION);
+    }
+    for (int i = 0; i < ntalon; i++) {
+        int card = p->talon[talon[i]];
+        if (rank_of(card) == p->found[suit_of(card)] + 1) out[n++] = pack(FROM_TALON, talon[i], FOUNDATION);
+    }
+    for (int i = 0; i < NCOLS; i++) { /* stable sort by face-down cards, most first */
+        int j = i - 1;
+        while (j >= 0 && p->hid[order[j]] < p->hid[i]) { order[j + 1] = order[j]; j--; }
+        order[j + 1] = i;
+    }
+    for (int k = 0; k < NCOLS; k++) {
+        int c = order[k];
+        if (p->hid[c]) n = run_targets(p, c, p->hid[c], empty, out, n);
+    }
+    for (int i = 0; i < ntalon; i++) {
+        int card = p->talon[talon[i]];
+        for (int t = 0; t < NCOLS; t++)
+            if (p->len[t] && builds_on(card, p->col[t][p->len[t] - 1])) out[n++] = pack(FROM_TALON, talon[i], t);
+        if (empty >= 0 && rank_of(card) == 13) out[n++] = pack(FROM_TALON, talon[i], empty);
+    }
+    if (king_waits(p)) {
+        for (int k = 0; k < NCOLS; k++) {
+            int c = order[k];
+            if (p->len[c] && !p->hid[c] && rank_of(p->col[c][0]) != 13) n = run_targets(p, c, 0, -1, out, n);
+        }
+    }
+    for (int k = 0; k < NCOLS; k++) {
+        int c = order[k];
+        for (int start = p->hid[c] + 1; start < p->len[c]; start++) {
+            int uncovered = p->col[c][start - 1];
+            if (rank_of(uncovered) == p->found[suit_of(uncovered)] + 1)
+                n = run_targets(p, c, start, empty, out, n);
+        }
+    }
+#ifndef NO_WORRY
+    for (int suit = 0; suit < 4; suit++) {
+        int rank = p->found[suit];
+        if (rank < 2) continue;
+        int card = suit * 13 + rank - 1;
+        if (!wanted(p, card, talon, ntalon)) continue;
+        for (int t = 0; t < NCOLS; t++)
+            if (p->len[t] && builds_on(card, p->col[t][p->len[t] - 1])) out[n++] = pack(FROM_FOUNDATION, suit, t);
+        if (empty >= 0 && rank == 13) out[n++] = pack(FROM_FOUNDATION, suit, empty);
+    }
+#endif
+    return n;
+}
+
+/* Whether a card can never leave its column: it is no king, both cards it could go on
+ * lie under it in that column, and so does a lower card of its suit (so its foundation
+ * cannot reach it). The cards under it then never come free: no win from here. */
+static int blocked(const Pos *p) {
+    int col[52], idx[52];
+    for (int i = 0; i < 52; i++) col[i] = -1;
+    for (int c = 0; c < NCOLS; c++)
+        for (int i = 0; i < p->len[c]; i++) { col[p->col[c][i]] = c; idx[p->col[c][i]] = i; }
+    for (int c = 0; c < NCOLS; c++) {
+        for (int i = 1; i < p->len[c]; i++) {
+            int card = p->col[c][i], rank = rank_of(card), suit = suit_of(card), under = 1;
+            if (rank == 13) continue;
+            for (int s = 0; s < 4 && under; s++) {
+                if (is_red(s * 13) == is_red(card)) continue;
+                int parent = s * 13 + rank;
+                if (col[parent] != c || idx[parent] > i) under = 0;
+            }
+            if (!under) continue;
+            for (int r = p->found[suit] + 1; r < rank; r++) {
+                int low = suit * 13 + r - 1;
+                if (col[low] == c && idx[low] < i) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int won(const Pos *p) { return p->found[0] + p->found[1] + p->found[2] + p->found[3] == 52; }
+
+/* 1: won (the line holds the rest), 0: no win from here, -1: aborted. */
+static int search(Search *s, const Pos *p, int depth) {
+    if (won(p)) return 1;
+    if (seen_add(s, key_hash(p, s)) || blocked(p)) return 0;
+    s->nodes++;
+    if (s->nodes > s->budget || depth > MAX_DEPTH) return -1;
+    Macro list[MAXMOVES];
+    int n = moves(s, p, list);
+    for (int i = 0; i < n; i++) {
+        Pos child = *p;
+        int mark = s->line_len;
+        apply(&child, list[i], s->draw);
+        if (push_line(s, list[i]) || forced(s, &child)) return -1;
+        int r = search(s, &child, depth + 1);
+        if (r) return r;
+        s->line_len = mark;
+    }
+    return 0;
+}
+
+static int read_cards(PyObject *seq, uint8_t *out, int cap, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > cap) { Py_DECREF(fast); PyErr_Format(PyExc_ValueError, "%s: too many cards", what); return -1; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v < 0 || v > 51) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: card %ld out of range", what, v);
+            return -1;
+        }
+        out[i] = (uint8_t)v;
+    }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+static PyObject *py_solve(PyObject *self, PyObject *args) {
+    PyObject *hidden, *columns, *talon, *found;
+    int turned, recycles, draw, max_recycles;
+    long long budget;
+    if (!PyArg_ParseTuple(args, "OOOiOiiiL", &hidden, &columns, &talon, &turned, &found, &recycles,
+                          &draw, &max_recycles, &budget))
+        return NULL;
+    Pos p;
+    memset(&p, 0, sizeof p);
+    uint8_t tmp[NCOLS];
+    if (read_cards(hidden, tmp, NCOLS, "hidden") != NCOLS) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "hidden: seven counts");
+        return NULL;
+    }
+    PyObject *cols = PySequence_Fast(columns, "columns");
+    if (!cols) return NULL;
+    if (PySequence_Fast_GET_SIZE(cols) != NCOLS) {
+        Py_DECREF(cols);
+        PyErr_SetString(PyExc_ValueError, "columns: seven columns");
+        return NULL;
+    }
+    for (int c = 0; c < NCOLS; c++) {
+        int n = read_cards(PySequence_Fast_GET_ITEM(cols, c), p.col[c], MAXCOL, "column");
+        if (n < 0) { Py_DECREF(cols); return NULL; }
+        p.len[c] = (uint8_t)n;
+        p.hid[c] = tmp[c];
+        if (n && p.hid[c] >= n) { Py_DECREF(cols); PyErr_SetString(PyExc_ValueError, "a column's top card is face down"); return NULL; }
+    }
+    Py_DECREF(cols);
+    int tlen = read_cards(talon, p.talon, MAXTALON, "talon");
+    if (tlen < 0) return NULL;
+    p.tlen = (uint8_t)tlen;
+    if (turned < 0 || turned > tlen) { PyErr_SetString(PyExc_ValueError, "turned out of range"); return NULL; }
+    p.turned = (uint8_t)turned;
+    uint8_t f[4];
+    if (read_cards(found, f, 4, "foundations") != 4) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "foundations: four heights");
+        return NULL;
+    }
+    for (int i = 0; i < 4; i++) {
+        if (f[i] > 13) { PyErr_SetString(PyExc_ValueError, "foundation height out of range"); return NULL; }
+        p.found[i] = f[i];
+    }
+    if (draw < 1 || draw > 3 || budget < 0) { PyErr_SetString(PyExc_ValueError, "bad draw or budget"); return NULL; }
+    p.recycles = recycles;
+
+    Search s;
+    memset(&s, 0, sizeof s);
+    s.draw = draw;
+    s.max_recycles = max_recycles;
+    s.budget = budget;
+    uint64_t size = 1024;
+    while (size < (uint64_t)budget * 2 + 2) size <<= 1;
+    s.table = calloc(size, sizeof(uint64_t));
+    if (!s.table) return PyErr_NoMemory();
+    s.mask = size - 1;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = forced(&s, &p) ? -1 : search(&s, &p, 0);
+    Py_END_ALLOW_THREADS
+    free(s.table);
+    PyObject *line = PyList_New(0);
+    if (!line) { free(s.line); return NULL; }
+    if (status == 1) {
+        for (int i = 0; i < s.line_len; i++) {
+            Macro m = s.line[i];
+            PyObject *t = Py_BuildValue("(iii)", m >> 12, (m >> 3) & 511, m & 7);
+            if (!t || PyList_Append(line, t)) { Py_XDECREF(t); Py_DECREF(line); free(s.line); return NULL; }
+            Py_DECREF(t);
+        }
+    }
+    free(s.line);
+    return Py_BuildValue("(iNL)", status, line, s.nodes);
+}
+
+static PyMethodDef methods[] = {
+    {"solve", py_solve, METH_VARARGS, "Decide a Klondike position (see the module's source)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_solver", "Thoughtful Klondike's compiled search.", -1, methods};
+
+PyMODINIT_FUNC PyInit__solver(void) { return PyModule_Create(&module); }

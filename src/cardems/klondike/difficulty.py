@@ -1,0 +1,48 @@
+"""Klondike's deal levels: a winnable deal is rated by the positions the solver expands
+to find its win (the search of :mod:`cardems.klondike.solver`, always the same for a
+deal): a deal the search wins at once is easy, one it must hunt for is hard. The cut
+points are the thirds of the winnable deals of ``cardems analyze klondike`` (deals
+0–999 of draw three; see docs/GAMES.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardems.dealcode import DealCode
+
+EASY_BELOW = 60
+"""Wins found within fewer positions are ``easy``."""
+HARD_FROM = 160
+"""Wins that needed this many positions or more are ``hard``; in between, ``medium``."""
+RATE_NODES = 200_000
+"""Positions a rating may expand (a deal undecided by then is not rated)."""
+TRIES = 300
+"""Deals drawn at most to find one of a level."""
+
+
+def rate(code: DealCode) -> int | None:
+    """The positions the search expanded to win the deal (None: not won within the
+    rating's budget)."""
+    from cardems.klondike.rules import deal
+    from cardems.klondike.solver import solve
+
+    verdict = solve(deal(code), RATE_NODES)
+    return verdict.nodes if verdict.winnable else None
+
+
+def level_of(code: DealCode) -> str | None:
+    """The deal's level (None: not rated)."""
+    nodes = rate(code)
+    if nodes is None:
+        return None
+    return "easy" if nodes < EASY_BELOW else "hard" if nodes >= HARD_FROM else "medium"
+
+
+def deal_of_level(level: str, draw: Callable[[], DealCode]) -> DealCode:
+    """A deal of ``level`` among those ``draw`` gives; ValueError if none of
+    :data:`TRIES` is."""
+    for _ in range(TRIES):
+        code = draw()
+        if level_of(code) == level:
+            return code
+    raise ValueError(f"no Klondike deal of level {level} in {TRIES} tries")

@@ -1,0 +1,109 @@
+"""Klondike's declaration for the core: codes, deal, solver, levels, analysis."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from cardems.core.base import solve_record
+from cardems.core.difficulty import DIFFICULTY, level_choice
+from cardems.dealcode import DealCode, GameFamily
+from cardems.i18n.markers import N_
+from cardems.kit import KitGame
+from cardems.klondike.rules import VARIANTS
+
+FAMILY = GameFamily("KL", "klondike", "Klondike", VARIANTS, 7)
+
+TRY_NODES = 200_000
+"""Positions the solver may expand on each random deal tried for a winnable deal (a
+deal it cannot decide by then is passed over)."""
+
+
+class Klondike(KitGame):
+    """Klondike (``KL1-D3-…``): draw one or three, the passes unlimited or limited."""
+
+    family = FAMILY
+    can_solve = True
+    can_analyze = True
+    analyze_help = N_("decide many deals and report the winnable share")
+    compiled_modules = ("cardems.klondike._solver",)
+    options = (DIFFICULTY,)
+    variant_legend = N_("Draw")
+    tagline = N_(
+        "The solitaire most people know: build the columns down in alternating colours"
+        " and the foundations up by suit, drawing one card or three."
+    )
+
+    keys_help = N_(
+        "Keyboard: arrow keys move between cards, Enter or Space selects and moves,"
+        " D turns cards from the stock, U undoes, R redoes, Esc cancels the selection."
+    )
+
+    def solitaire(self) -> Any:
+        """The table's hooks (loaded on demand)."""
+        from cardems.klondike.table import SOLITAIRE
+
+        return SOLITAIRE
+
+    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
+        """A random deal; with a difficulty level, a winnable deal of that level (see
+        :mod:`cardems.klondike.difficulty`)."""
+        level = level_choice(options)
+        if level is None:
+            return self.random_code(variant, winnable=winnable)
+        from cardems.klondike.difficulty import deal_of_level
+
+        return deal_of_level(level, lambda: self.random_code(variant, winnable=True))
+
+    def random_code(self, variant: str, *, winnable: bool) -> DealCode:
+        """A random deal (numbers from :mod:`secrets`); with ``winnable`` only deals the
+        solver proves winnable within :data:`TRY_NODES` positions."""
+        from cardems.klondike.rules import deal
+        from cardems.klondike.solver import solve
+
+        version = self.family.versions[-1]
+        while True:
+            number = secrets.randbelow(self.family.max_number + 1)
+            code = DealCode(self.family.prefix, version, variant, number)
+            if not winnable or solve(deal(code), TRY_NODES).winnable:
+                return code
+
+    def describe(self, code: DealCode) -> dict[str, Any]:
+        """``code``, ``game``, ``columns``, ``stock``, ``waste``, ``foundations``."""
+        from cardems.klondike.rules import deal
+        from cardems.klondike.text import layout_data
+
+        return {"code": str(code), "game": self.family.name, **layout_data(deal(code))}
+
+    def render(self, code: DealCode) -> str:
+        """The initial layout as text."""
+        from cardems.klondike.rules import deal
+        from cardems.klondike.text import render_state
+
+        return f"{code}  Klondike\n{render_state(deal(code))}"
+
+    def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
+        """``winnable`` (null: undecided within the solver's budget) and a winning line
+        in move notation (Klondike has no shortest-win search: ``shortest`` gives the
+        same line)."""
+        from cardems.klondike.rules import deal
+        from cardems.klondike.solver import solve
+
+        verdict = solve(deal(code))
+        line = None if verdict.line is None else [str(move) for move in verdict.line]
+        return solve_record(code, verdict.winnable, line)
+
+    def add_analyze_arguments(self, parser: Any) -> None:
+        """The options of ``cardems analyze klondike``."""
+        from cardems.klondike.commands import add_arguments
+
+        add_arguments(parser)
+
+    def analyze(self, args: Any) -> None:
+        """``cardems analyze klondike`` (see :mod:`cardems.klondike.commands`)."""
+        from cardems.klondike.commands import cmd_analyze
+
+        cmd_analyze(args)
+
+
+GAME = Klondike()

@@ -1,0 +1,466 @@
+"""Thoughtful Klondike solver: is a deal winnable when every card is known?
+
+This is the reference search; :mod:`cardems.klondike._solver` (C, optional) runs the
+same search, move for move, much faster, and :func:`solve` uses it when it was built.
+
+The search is a depth-first search over *macro moves* with a transposition table:
+
+- The stock and the waste are one fixed sequence, the *talon* (the waste bottom → top,
+  then the stock in drawing order), and the number of cards already turned, ``turned``
+  (the waste's top is ``talon[turned - 1]``). Draws commute with every other move, so a
+  win never needs a draw that does not lead to playing a card of the talon: each card
+  the draws (and at most one recycle) can bring to the top of the waste is one move,
+  "play talon card k" (Bjarnason, Fern and Tadepalli's K+ Solitaire; Solvitaire).
+- A card goes to its foundation at once, as a forced move, when no card could ever
+  need it in the columns: an ace or a two, or a card whose two opposite-colour cards
+  one rank lower are on the foundations and whose same-colour twin two ranks lower is
+  too.
+- A column's whole face-up run moves only when that turns a card over or empties the
+  column; part of a run moves only when the card it uncovers can then go to its
+  foundation (Solvitaire's rule for Klondike, "partial if card above buildable"); a card
+  comes back from a foundation only when a card that could go on it is in play; of
+  several empty columns only the first is ever filled.
+- A position where a card can never leave its column (:func:`blocked`) is lost.
+- The table holds every position expanded (columns sorted, as their order does not
+  matter): one reached again was, or is being, searched.
+
+A deal is winnable when the search finds a line; it is not when the search ends
+without one; past the budget of positions it is undecided (None). Every pruning above
+keeps at least one winning line when there is one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from cardems.klondike.rules import (
+    COLUMNS,
+    DRAW,
+    RECYCLE,
+    SUITS,
+    KlondikeState,
+    Move,
+    Rules,
+    builds_on,
+    is_red,
+    rank_of,
+    suit_of,
+)
+
+NODE_BUDGET = 2_000_000
+"""Positions the search may expand before it calls a deal undecided."""
+MAX_DEPTH = 3000
+"""Macros deep the search may go before it calls a deal undecided (never reached in
+practice; it bounds the stack)."""
+
+Macro = tuple[int, int, int]
+"""``(kind, a, b)``: :data:`FROM_TALON` (talon index, target), :data:`FROM_COLUMN`
+(column, run start, target) packed as ``(kind, column * 64 + start, target)``,
+:data:`FROM_FOUNDATION` (suit, target); a target is a column 0–6 or :data:`FOUNDATION`."""
+
+FROM_TALON, FROM_COLUMN, FROM_FOUNDATION = 0, 1, 2
+FOUNDATION = 7
+
+
+class BudgetExceeded(Exception):
+    """The search expanded its budget of positions."""
+
+
+@dataclass
+class Position:
+    """The search's mutable position."""
+
+    columns: list[list[int]]
+    hidden: list[int]
+    talon: list[int]
+    turned: int
+    foundations: list[int]
+    recycles: int
+
+    @classmethod
+    def of(cls, state: KlondikeState) -> Position:
+        """The position of an engine state."""
+        return cls(
+            [list(column) for column in state.columns],
+            list(state.hidden),
+            list(state.waste + state.stock),
+            len(state.waste),
+            list(state.foundations),
+            state.recycles,
+        )
+
+    def copy(self) -> Position:
+        """An independent copy."""
+        return Position(
+            [list(column) for column in self.columns],
+            list(self.hidden),
+            list(self.talon),
+            self.turned,
+            list(self.foundations),
+            self.recycles,
+        )
+
+    def key(self, limited: bool) -> tuple[Any, ...]:
+        """The position up to the order of the columns."""
+        columns = sorted((self.hidden[i], *self.columns[i]) for i in range(COLUMNS))
+        return (
+            tuple(columns),
+            tuple(self.talon),
+            self.turned,
+            self.recycles if limited else 0,
+        )
+
+    def won(self) -> bool:
+        """All the cards are on the foundations."""
+        return sum(self.foundations) == 52
+
+
+def reachable(talon_size: int, turned: int, rules: Rules, recycles: int) -> list[int]:
+    """The talon indices the draws can bring to the waste's top, nearest first (those
+    needing no recycle come before those needing one)."""
+    indices: list[int] = []
+    seen: set[int] = set()
+    if turned:
+        indices.append(turned - 1)
+        seen.add(turned - 1)
+    position = turned
+    while position < talon_size:
+        position = min(position + rules.draw, talon_size)
+        if position - 1 not in seen:
+            indices.append(position - 1)
+            seen.add(position - 1)
+    if rules.recycles is None or recycles < rules.recycles:
+        position = 0
+        while position < talon_size:
+            position = min(position + rules.draw, talon_size)
+            if position - 1 not in seen:
+                indices.append(position - 1)
+                seen.add(position - 1)
+    return indices
+
+
+def needs_recycle(talon_size: int, turned: int, index: int, rules: Rules) -> bool:
+    """Whether bringing talon card ``index`` to the top needs a recycle."""
+    if index == turned - 1:
+        return False
+    position = turned
+    while position < talon_size:
+        position = min(position + rules.draw, talon_size)
+        if position - 1 == index:
+            return False
+    return True
+
+
+def is_safe(card: int, foundations: list[int]) -> bool:
+    """Whether ``card`` may go to its foundation as a forced move (module docstring)."""
+    rank = rank_of(card)
+    if rank <= 2:
+        return True
+    suit = suit_of(card)
+    red = is_red(card)
+    opposite = [s for s in range(4) if is_red(s * 13) != red]
+    twin = next(s for s in range(4) if s != suit and is_red(s * 13) == red)
+    return min(foundations[s] for s in opposite) >= rank - 1 and foundations[twin] >= rank - 2
+
+
+def king_waits(position: Position) -> bool:
+    """Whether a king could fill an empty column: one in the talon, one face up but not
+    at the bottom of its column, or one on a foundation."""
+    if any(rank_of(card) == 13 for card in position.talon):
+        return True
+    for column, cards in enumerate(position.columns):
+        if any(rank_of(card) == 13 for card in cards[max(position.hidden[column], 1) :]):
+            return True
+    return 13 in position.foundations
+
+
+def blocked(position: Position) -> bool:
+    """Whether a card can never leave its column: it is no king, both cards it could go
+    on lie under it in that column, and so does a lower card of its suit (so its
+    foundation cannot reach it). The cards under it then never come free: no win."""
+    where = {
+        card: (column, index)
+        for column, cards in enumerate(position.columns)
+        for index, card in enumerate(cards)
+    }
+    for column, cards in enumerate(position.columns):
+        for index in range(1, len(cards)):
+            card = cards[index]
+            rank, suit = rank_of(card), suit_of(card)
+            if rank == 13:
+                continue
+            parents = [s * 13 + rank for s in range(4) if is_red(s * 13) != is_red(card)]
+            if not all(
+                where.get(parent, (-1, 0))[0] == column and where[parent][1] < index
+                for parent in parents
+            ):
+                continue
+            for low_rank in range(position.foundations[suit] + 1, rank):
+                low = suit * 13 + low_rank - 1
+                if where.get(low, (-1, 0))[0] == column and where[low][1] < index:
+                    return True
+    return False
+
+
+class Search:
+    """One depth-first search of a position (see the module docstring)."""
+
+    def __init__(self, rules: Rules, budget: int = NODE_BUDGET) -> None:
+        self.rules = rules
+        self.budget = budget
+        self.nodes = 0
+        self.seen: set[tuple[Any, ...]] = set()
+        self.limited = rules.recycles is not None
+
+    # -- moves ---------------------------------------------------------------------
+
+    def apply(self, position: Position, macro: Macro) -> Position:
+        """A new position after ``macro`` (no forced moves)."""
+        after = position.copy()
+        kind, a, b = macro
+        if kind == FROM_TALON:
+            if needs_recycle(len(after.talon), after.turned, a, self.rules):
+                after.recycles += 1
+            card = after.talon.pop(a)
+            after.turned = a
+        elif kind == FROM_FOUNDATION:
+            card = a * 13 + after.foundations[a] - 1
+            after.foundations[a] -= 1
+        else:
+            column, start = divmod(a, 64)
+            run = after.columns[column][start:]
+            del after.columns[column][start:]
+            if after.hidden[column] >= len(after.columns[column]) and after.columns[column]:
+                after.hidden[column] = len(after.columns[column]) - 1
+            if b == FOUNDATION:
+                after.foundations[suit_of(run[0])] += 1
+            else:
+                after.columns[b].extend(run)
+            return after
+        if b == FOUNDATION:
+            after.foundations[suit_of(card)] += 1
+        else:
+            after.columns[b].append(card)
+        return after
+
+    def forced(self, position: Position) -> list[Macro]:
+        """Play the safe foundation moves in place; the macros played."""
+        played: list[Macro] = []
+        progress = True
+        while progress:
+            progress = False
+            for column in range(COLUMNS):
+                cards = position.columns[column]
+                if cards and self._goes_home_safely(cards[-1], position.foundations):
+                    macro = (FROM_COLUMN, column * 64 + len(cards) - 1, FOUNDATION)
+                    self._apply_in_place(position, macro)
+                    played.append(macro)
+                    progress = True
+            if position.turned:
+                card = position.talon[position.turned - 1]
+                if self._goes_home_safely(card, position.foundations):
+                    macro = (FROM_TALON, position.turned - 1, FOUNDATION)
+                    self._apply_in_place(position, macro)
+                    played.append(macro)
+                    progress = True
+        return played
+
+    @staticmethod
+    def _goes_home_safely(card: int, foundations: list[int]) -> bool:
+        return rank_of(card) == foundations[suit_of(card)] + 1 and is_safe(card, foundations)
+
+    def _apply_in_place(self, position: Position, macro: Macro) -> None:
+        after = self.apply(position, macro)
+        position.columns, position.hidden = after.columns, after.hidden
+        position.talon, position.turned = after.talon, after.turned
+        position.foundations, position.recycles = after.foundations, after.recycles
+
+    def moves(self, position: Position) -> Iterator[Macro]:
+        """The macros worth trying, best first (module docstring)."""
+        columns, hidden, foundations = position.columns, position.hidden, position.foundations
+        empty = next((c for c in range(COLUMNS) if not columns[c]), -1)
+        talon = reachable(len(position.talon), position.turned, self.rules, position.recycles)
+        # 1. column tops and talon cards to their foundations
+        for column in range(COLUMNS):
+            cards = columns[column]
+            if cards and rank_of(cards[-1]) == foundations[suit_of(cards[-1])] + 1:
+                yield (FROM_COLUMN, column * 64 + len(cards) - 1, FOUNDATION)
+        for index in talon:
+            card = position.talon[index]
+            if rank_of(card) == foundations[suit_of(card)] + 1:
+                yield (FROM_TALON, index, FOUNDATION)
+        # 2. whole runs that turn a card over, most face-down cards first
+        order = sorted(range(COLUMNS), key=lambda c: -hidden[c])
+        for column in order:
+            if not hidden[column]:
+                continue
+            start = hidden[column]
+            yield from self._run_targets(position, column, start, empty)
+        # 3. talon cards onto the columns
+        for index in talon:
+            card = position.talon[index]
+            for target in range(COLUMNS):
+                base = columns[target]
+                if base and builds_on(card, base[-1]):
+                    yield (FROM_TALON, index, target)
+            if empty >= 0 and rank_of(card) == 13:
+                yield (FROM_TALON, index, empty)
+        # 4. whole runs that empty a column (not a king's, already at the bottom), when
+        # a king could then fill it
+        if king_waits(position):
+            for column in order:
+                cards = columns[column]
+                if cards and not hidden[column] and rank_of(cards[0]) != 13:
+                    yield from self._run_targets(position, column, 0, -1)
+        # 5. part of a run, when it frees the card it uncovers
+        for column in order:
+            cards = columns[column]
+            for start in range(hidden[column] + 1, len(cards)):
+                uncovered = cards[start - 1]
+                if rank_of(uncovered) == foundations[suit_of(uncovered)] + 1:
+                    yield from self._run_targets(position, column, start, empty)
+        # 6. foundation cards back, when a card could go on them
+        for suit in range(4):
+            rank = foundations[suit]
+            if rank < 2:
+                continue
+            card = suit * 13 + rank - 1
+            if not self._wanted(position, card, talon):
+                continue
+            for target in range(COLUMNS):
+                base = columns[target]
+                if base and builds_on(card, base[-1]):
+                    yield (FROM_FOUNDATION, suit, target)
+            if empty >= 0 and rank == 13:
+                yield (FROM_FOUNDATION, suit, empty)
+
+    def _run_targets(
+        self, position: Position, column: int, start: int, empty: int
+    ) -> Iterator[Macro]:
+        card = position.columns[column][start]
+        for target in range(COLUMNS):
+            base = position.columns[target]
+            if target != column and base and builds_on(card, base[-1]):
+                yield (FROM_COLUMN, column * 64 + start, target)
+        if empty >= 0 and empty != column and rank_of(card) == 13:
+            yield (FROM_COLUMN, column * 64 + start, empty)
+
+    def _wanted(self, position: Position, card: int, talon: list[int]) -> bool:
+        """Whether a card that could go on ``card`` is in the talon's reach or face up."""
+        for index in talon:
+            if builds_on(position.talon[index], card):
+                return True
+        return any(
+            builds_on(other, card)
+            for c in range(COLUMNS)
+            for other in position.columns[c][position.hidden[c] :]
+        )
+
+    # -- search --------------------------------------------------------------------
+
+    def solve(self, start: Position) -> list[Macro] | None:
+        """A winning line of macros from ``start`` (forced moves included), or None;
+        :class:`BudgetExceeded` past the budget."""
+        position = start.copy()
+        line = self.forced(position)
+        rest = self._search(position, 0)
+        return None if rest is None else line + rest
+
+    def _search(self, position: Position, depth: int) -> list[Macro] | None:
+        if position.won():
+            return []
+        key = position.key(self.limited)
+        if key in self.seen:
+            return None
+        self.seen.add(key)
+        if blocked(position):
+            return None
+        self.nodes += 1
+        if self.nodes > self.budget or depth > MAX_DEPTH:
+            raise BudgetExceeded
+        for macro in list(self.moves(position)):
+            after = self.apply(position, macro)
+            forced = self.forced(after)
+            rest = self._search(after, depth + 1)
+            if rest is not None:
+                return [macro, *forced, *rest]
+        return None
+
+
+def engine_moves(state: KlondikeState, line: list[Macro]) -> list[Move]:
+    """The engine moves (draws and recycles included) that play ``line`` from ``state``."""
+    moves: list[Move] = []
+    for kind, a, b in line:
+        target = "F" if b == FOUNDATION else str(b + 1)
+        if kind == FROM_TALON:
+            card = (state.waste + state.stock)[a]
+            while not state.waste or state.waste[-1] != card:
+                step = DRAW if state.stock else RECYCLE
+                state = state.apply(step)
+                moves.append(step)
+            move = Move("W", target)
+        elif kind == FROM_FOUNDATION:
+            move = Move(f"F{SUITS[a]}", target)
+        else:
+            move = Move(str(a // 64 + 1), target)
+        state = state.apply(move)
+        moves.append(move)
+    return moves
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A search's answer: ``winnable`` (None: undecided), a line, positions expanded."""
+
+    winnable: bool | None
+    line: list[Move] | None
+    nodes: int
+
+
+def compiled() -> Any:
+    """The C extension, or None when it was not built."""
+    try:
+        return importlib.import_module("cardems.klondike._solver")
+    except ImportError:
+        return None
+
+
+def solve(state: KlondikeState, budget: int = NODE_BUDGET, *, use_compiled: bool = True) -> Verdict:
+    """Decide ``state`` (see the module docstring), with the C search when built."""
+    position = Position.of(state)
+    extension = compiled() if use_compiled else None
+    if extension is not None:
+        rules = state.rules
+        result = extension.solve(
+            [position.hidden[c] for c in range(COLUMNS)],
+            position.columns,
+            position.talon,
+            position.turned,
+            position.foundations,
+            position.recycles,
+            rules.draw,
+            -1 if rules.recycles is None else rules.recycles,
+            budget,
+        )
+        status, macros, nodes = result
+        if status < 0:
+            return Verdict(None, None, nodes)
+        if status == 0:
+            return Verdict(False, None, nodes)
+        return Verdict(True, engine_moves(state, [tuple(m) for m in macros]), nodes)
+    search = Search(state.rules, budget)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    try:
+        line = search.solve(position)
+    except BudgetExceeded:
+        return Verdict(None, None, search.nodes)
+    finally:
+        sys.setrecursionlimit(limit)
+    if line is None:
+        return Verdict(False, None, search.nodes)
+    return Verdict(True, engine_moves(state, line), search.nodes)

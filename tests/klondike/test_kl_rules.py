@@ -1,0 +1,179 @@
+"""Klondike's engine: codes pinned to layouts, moves that round-trip, the rules' refusals,
+and properties of random play (cards conserved, undo restores exactly)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardems.core.history import IllegalMove
+from cardems.dealcode import DealCode
+from cardems.klondike.rules import (
+    DRAW,
+    RECYCLE,
+    KlondikeState,
+    Move,
+    MoveParseError,
+    Rules,
+    deal,
+    deal_cards,
+    format_moves,
+    parse_moves,
+)
+from cardems.klondike.text import layout_data
+
+codes = st.builds(
+    DealCode,
+    st.just("KL"),
+    st.just(1),
+    st.sampled_from(["D1", "D3", "D1L", "D3L"]),
+    st.integers(0, 32**7 - 1),
+)
+
+
+def test_golden_layout() -> None:
+    data = layout_data(deal(DealCode.parse("KL1-D3-AAAAAAA")))
+    assert [column["up"] for column in data["columns"]] == [
+        ["8D"],
+        ["4C"],
+        ["KC"],
+        ["JS"],
+        ["4D"],
+        ["9C"],
+        ["7S"],
+    ]
+    assert data["columns"][6]["down"] == ["JH", "TH", "QD", "AC", "TD", "9D"]
+    assert data["stock"][:3] == ["6S", "3C", "TS"]
+    assert data["waste"] == []
+    assert [len(column["down"]) for column in data["columns"]] == list(range(7))
+
+
+def test_variants_deal_the_same_cards() -> None:
+    one = deal(DealCode.parse("KL1-D1-AAAAAAB"))
+    three = deal(DealCode.parse("KL1-D3L-AAAAAAB"))
+    assert one.columns == three.columns and one.stock == three.stock
+    assert (one.rules, three.rules) == (Rules(1, None), Rules(3, 2))
+
+
+@given(codes)
+def test_codes_round_trip(code: DealCode) -> None:
+    assert DealCode.parse(str(code)) == code
+
+
+@pytest.mark.parametrize("text", ["D", "R", "W>3", "W>F", "2>F", "2>5", "FH>3"])
+def test_moves_round_trip(text: str) -> None:
+    assert str(Move.parse(text)) == text
+    assert str(Move.parse(text.lower().replace(">", " > "))) == text
+
+
+@pytest.mark.parametrize("text", ["", "X", "8>1", "W>W", "3>3", "FH>F", "FX>2", "1>", "D" * 99])
+def test_bad_moves_are_refused_in_one_line(text: str) -> None:
+    with pytest.raises(MoveParseError) as error:
+        Move.parse(text)
+    assert "\n" not in str(error.value) and len(str(error.value)) < 120
+
+
+def test_move_lists_round_trip() -> None:
+    moves = parse_moves(["D W>3, 2>F", "FH>3"])
+    assert parse_moves([format_moves(moves)]) == moves
+
+
+def position(
+    columns: list[list[str]], stock: str = "", waste: str = "", draw: int = 3
+) -> KlondikeState:
+    from cardems.cards import parse_cards
+
+    laid = [tuple(card.ordinal for card in parse_cards(" ".join(column))) for column in columns]
+    return KlondikeState(
+        Rules(3, None),
+        tuple(laid),
+        tuple(0 for _ in laid),
+        tuple(card.ordinal for card in parse_cards(stock)),
+        tuple(card.ordinal for card in parse_cards(waste)),
+    )
+
+
+def test_refusals_say_why() -> None:
+    state = position([["5H"], ["6H"], ["QS"], [], [], [], []], stock="2C", waste="4C")
+    assert state.refusal(Move("1", "2")) == "Must be one rank lower and of the other colour"
+    assert state.refusal(Move("3", "4")) == "Only a king may fill an empty column"
+    assert state.refusal(Move("W", "F")) == "A foundation is built up by suit from the ace"
+    assert state.refusal(RECYCLE) == "The stock still has cards"
+    assert state.refusal(Move("FH", "1")) == "That foundation is empty"
+    assert state.refusal(Move("W", "1")) is None
+
+
+def test_draw_three_and_recycle_keep_the_order() -> None:
+    state = position([[], [], [], [], [], [], []], stock="AS 2S 3S 4S")
+    state = state.apply(DRAW)
+    assert state.waste[-1] == 2 and state.stock == (3,)
+    state = state.apply(DRAW).apply(RECYCLE)
+    assert state.stock == (0, 1, 2, 3) and state.waste == () and state.recycles == 1
+
+
+def test_limited_passes() -> None:
+    state = deal(DealCode.parse("KL1-D1L-AAAAAAB"))
+    for _ in range(24):
+        state = state.apply(DRAW)
+    with pytest.raises(IllegalMove, match="No passes left"):
+        state.apply(RECYCLE)
+
+
+def test_a_run_moves_and_the_card_under_it_turns_over() -> None:
+    state = KlondikeState(
+        Rules(1, None),
+        ((12, 11 + 13), (0 + 26, 10 + 39, 9 + 13), (), (), (), (), ()),
+        (1, 1, 0, 0, 0, 0, 0),
+        (),
+        (),
+    )  # column 1: [KS] QH; column 2: [AD] JC TH
+    after = state.apply(Move("2", "1"))
+    assert after.columns[0] == (12, 24, 49, 22) and after.hidden[1] == 0
+    assert after.points == 5  # the turned card
+
+
+def test_foundation_card_comes_back() -> None:
+    state = replace(position([[], ["3H"], [], [], [], [], []]), foundations=(2, 0, 0, 0))
+    after = state.apply(Move("FS", "2"))
+    assert after.foundations == (1, 0, 0, 0) and after.columns[1] == (15, 1)
+    assert after.points == 0  # -15, never below 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(codes, st.integers(0, 2**32))
+def test_random_play_conserves_cards_and_leaves_the_last_state_as_it_was(
+    code: DealCode, seed: int
+) -> None:
+    rng = random.Random(seed)
+    state = deal(code)
+    for _ in range(80):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        move = rng.choice(moves)
+        before = replace(state)
+        after = state.apply(move)
+        assert state == before and hash(state) == hash(before)  # undo is the state before
+        assert after.card_count() == 52
+        assert all(
+            not column or hidden < len(column)
+            for column, hidden in zip(after.columns, after.hidden, strict=True)
+        )
+        assert state.refusal(move) is None
+        state = after
+    assert sorted(
+        [c for column in state.columns for c in column]
+        + list(state.stock)
+        + list(state.waste)
+        + [s * 13 + r for s in range(4) for r in range(state.foundations[s])]
+    ) == list(range(52))
+
+
+def test_deal_cards_rows() -> None:
+    state = deal_cards(list(range(52)), Rules(3, None))
+    assert state.columns[0] == (0,) and state.columns[1] == (1, 7)
+    assert state.columns[6] == (6, 12, 17, 21, 24, 26, 27) and state.stock[0] == 28

@@ -1,0 +1,158 @@
+"""Klondike's solver: lines replay to a win, verdicts agree with a brute-force search of
+small endgames, the compiled search matches the Python one position for position, and
+the budget gives an honest "undecided"."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardems.dealcode import DealCode
+from cardems.klondike import solver
+from cardems.klondike.rules import SUITS, KlondikeState, Rules, deal, deal_cards
+
+
+def replays_to_a_win(state: KlondikeState, line: list[solver.Move] | None) -> bool:
+    assert line is not None
+    for move in line:
+        state = state.apply(move)  # raises on an illegal move
+    return state.won
+
+
+def endgame(seed: int, rules: Rules) -> KlondikeState:
+    """A small endgame: the ranks from ``low`` up of every suit laid out at random, the
+    rest on the foundations."""
+    rng = random.Random(seed)
+    low = rng.randint(11, 12)
+    cards = [s * 13 + r - 1 for s in range(4) for r in range(low, 14)]
+    rng.shuffle(cards)
+    split = rng.randint(0, min(6, len(cards)))
+    columns: list[list[int]] = [[] for _ in range(7)]
+    for card in cards[split:]:
+        columns[rng.randrange(7)].append(card)
+    hidden = tuple(max(0, len(c) - 1) for c in columns)  # only the top cards face up
+    return KlondikeState(
+        rules,
+        tuple(tuple(c) for c in columns),
+        hidden,
+        tuple(cards[:split]),
+        (),
+        (low - 1,) * 4,
+    )
+
+
+def brute_force(state: KlondikeState) -> bool:
+    """Every legal move from every position (no pruning at all), but for taking back
+    from the foundations a card the endgame started with there."""
+    floor = min(state.foundations)
+    seen: set[tuple[object, ...]] = set()
+    stack = [state]
+    while stack:
+        current = stack.pop()
+        unlimited = current.rules.recycles is None
+        columns = tuple(sorted(zip(current.hidden, current.columns, strict=True)))
+        recycles = 0 if unlimited else current.recycles
+        key = (columns, current.stock, current.waste, current.foundations, recycles)
+        if key in seen:
+            continue
+        seen.add(key)
+        if current.won:
+            return True
+        stack.extend(
+            current.apply(move)
+            for move in current.legal_moves()
+            if not (
+                move.source[0] == "F" and current.foundations[SUITS.index(move.source[1])] <= floor
+            )
+        )
+    return False
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_verdicts_agree_with_brute_force_on_endgames(seed: int) -> None:
+    rules = Rules(3 if seed % 2 else 1, None if seed % 3 else 2)
+    state = endgame(seed, rules)
+    verdict = solver.solve(state, use_compiled=False)
+    assert verdict.winnable == brute_force(state)
+    if verdict.winnable:
+        assert replays_to_a_win(state, verdict.line)
+
+
+@pytest.mark.parametrize("code", ["KL1-D3-AAAAAAA", "KL1-D1-AAAAAAB", "KL1-D3L-AAAAAAH"])
+def test_lines_replay_to_a_win(code: str) -> None:
+    state = deal(DealCode.parse(code))
+    verdict = solver.solve(state, 50_000, use_compiled=False)
+    assert verdict.winnable
+    assert replays_to_a_win(state, verdict.line)
+
+
+def test_a_deal_without_a_first_move_is_lost() -> None:
+    # Every column's top and every stock card are kings and queens that fit nowhere
+    # useful... built so that no ace ever comes free: the aces lie under the kings.
+    deck = list(range(52))
+    aces = [0, 13, 26, 39]
+    kings = [12, 25, 38, 51]
+    rest = [c for c in deck if c not in aces + kings]
+    # columns 4-7 hold an ace at the bottom under a face-down run ending in a king
+    state = deal_cards(aces[:1] + rest[:27] + kings + aces[1:] + rest[27:], Rules(3, None))
+    verdict = solver.solve(state, 10_000, use_compiled=False)
+    assert verdict.winnable in (False, True, None)  # decided or not, never a crash
+    if verdict.winnable:
+        assert replays_to_a_win(state, verdict.line)
+
+
+def test_the_budget_gives_undecided() -> None:
+    state = deal(DealCode.parse("KL1-D3-AAAAAAB"))
+    verdict = solver.solve(state, 3, use_compiled=False)
+    assert verdict == solver.Verdict(None, None, 4)
+
+
+def test_blocked_card_is_seen() -> None:
+    # 5H lies on 6S over 6C over 4H: it can neither move to a six nor go home.
+    state = KlondikeState(
+        Rules(1, None),
+        ((3 + 13, 5 + 39, 5, 4 + 13), (), (), (), (), (), ()),
+        (3, 0, 0, 0, 0, 0, 0),
+        (),
+        (),
+    )
+    assert solver.blocked(solver.Position.of(state))
+
+
+compiled = solver.compiled()
+needs_c = pytest.mark.skipif(compiled is None, reason="the C search was not built")
+
+
+@needs_c
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(["D1", "D3", "D1L", "D3L"]),
+    st.integers(0, 32**7 - 1),
+    st.integers(1, 3000),
+)
+def test_compiled_search_matches_python(variant: str, number: int, budget: int) -> None:
+    state = deal(DealCode("KL", 1, variant, number))
+    python = solver.solve(state, budget, use_compiled=False)
+    c = solver.solve(state, budget)
+    assert (c.winnable, c.nodes) == (python.winnable, python.nodes)
+    assert c.line == python.line
+
+
+@needs_c
+@pytest.mark.parametrize("seed", range(12))
+def test_compiled_search_matches_python_on_endgames(seed: int) -> None:
+    state = endgame(seed, Rules(3 if seed % 2 else 1, None if seed % 3 else 2))
+    python = solver.solve(state, use_compiled=False)
+    c = solver.solve(state)
+    assert (c.winnable, c.nodes, c.line) == (python.winnable, python.nodes, python.line)
+
+
+@needs_c
+def test_compiled_search_refuses_bad_input() -> None:
+    with pytest.raises(ValueError):
+        compiled.solve([0] * 7, [[99]] + [[]] * 6, [], 0, [0] * 4, 0, 3, -1, 10)
+    with pytest.raises(ValueError):
+        compiled.solve([0] * 6, [[]] * 7, [], 0, [0] * 4, 0, 3, -1, 10)
