@@ -14,7 +14,7 @@ from typing import Any, Final
 from cardems.cards import Card
 from cardems.core.game import View
 from cardems.i18n.catalogs import translations
-from cardems.i18n.labels import card_name
+from cardems.i18n.labels import card_name, spoken_label
 from cardems.i18n.markers import N_
 
 PileLabeller = Callable[[dict[str, Any], str], None]
@@ -25,6 +25,9 @@ _CARDS: Final = ("%(num)d card", "%(num)d cards")
 _FACE_DOWN: Final = N_("face-down card")
 _AVAILABLE: Final = "available"
 _COVERED: Final = "covered"
+_POSITION: Final = "position %(num)d"
+_STOCK: Final = "Stock"
+_WASTE: Final = "Waste"
 # These strings are marked in cardems.i18n.messages (ACCESSIBILITY_LABELS).
 
 
@@ -72,3 +75,36 @@ def label_piles(view: View, lang: str, labeller: PileLabeller) -> View:
         labeller(copy, lang)
         piles.append(copy)
     return {**view, "piles": piles}
+
+
+def positions_and_talon(positions: str) -> PileLabeller:
+    """The labeller of a game of numbered positions (``heart:25``, ``pyramid:22``: "4 of
+    hearts, position 25, available"), a stock and a waste ("Waste, 3 cards, 9 of clubs");
+    a face-up top card of the stock or waste is said with its pile."""
+
+    def label_pile(pile: dict[str, Any], lang: str) -> None:
+        t = translations(lang)
+        cards = pile["cards"]
+        if pile["kind"] == positions:
+            where = str(t.gettext(_POSITION) % {"num": target_number(pile["target"])})
+            for card in cards:
+                card["label"] = spoken_label(
+                    [spoken_card(card, lang), where, *card_state(card, lang)], lang
+                )
+            pile["label"] = (
+                cards[-1]["label"] if cards else spoken_label([where, t.gettext("empty")], lang)
+            )
+            return
+        which = _STOCK if pile["kind"] == "stock" else _WASTE
+        name = str(t.gettext(which))
+        count = int(pile.get("count", len(cards)))
+        parts = [name, count_text(count, lang) if count else str(t.gettext("empty"))]
+        for card in cards:
+            card["label"] = spoken_label(
+                [spoken_card(card, lang), name, *card_state(card, lang)], lang
+            )
+        if cards and cards[-1]["face_up"]:
+            parts += [spoken_card(cards[-1], lang), *card_state(cards[-1], lang)[1:]]
+        pile["label"] = spoken_label(parts, lang)
+
+    return label_pile
