@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, NoReturn
 
 from cardems import __version__
+from cardems.command_error import CommandError as CommandError  # also for older imports
 from cardems.core.registry import UnknownGame, Unsupported, compiled_note, game_for, games
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.i18n.markers import N_, Nn_
@@ -22,10 +23,6 @@ from cardems.i18n.markers import N_, Nn_
 ARGUMENT_ERROR = N_("%(problem)s (see: %(command)s --help)")
 AS_NUMBER = N_("%(text)s is not a deal code; as a deal number of %(game)s: %(command)s")
 STOPPED = N_("Cardems stopped.")
-
-
-class CommandError(Exception):
-    """A user error: printed as ``cardems: message`` with exit status 2."""
 
 
 class LocalizedHelp(argparse.RawDescriptionHelpFormatter):

@@ -63,7 +63,7 @@ def test_an_outage_is_a_503_with_a_clear_message_everywhere(
     app_client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game_id = new_game(app_client, code="HH1-N-AAAAAAM")["id"]
-    app_client.app.state.service._live.clear()
+    app_client.app.state.service.forget(game_id)
     app_client.app.state.service.store._visitors.clear()
     with monkeypatch.context() as patch:
         break_database(app_client.app.state.service.store.db, patch)

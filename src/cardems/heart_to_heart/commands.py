@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import Any
 
-from cardems.cli import CommandError
+from cardems.command_error import CommandError
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.heart_to_heart.rules import HeartState, MoveParseError, deal, parse_moves, play

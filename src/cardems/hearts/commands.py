@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardems.argtypes import positive, whole
+from cardems.command_error import CommandError
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.hearts.arena import run_arena, summarize
 from cardems.hearts.league import (
@@ -103,7 +104,6 @@ def announce(command: str, sets: int, hands: int, quiet: bool) -> None:
 
 def cmd_arena(args: argparse.Namespace) -> None:
     """Run the arena and print its figures."""
-    from cardems.cli import CommandError
 
     if args.start:
         try:
@@ -193,7 +193,6 @@ def hand_counter(progress: Progress) -> Callable[[int], None]:
 
 def cmd_league(args: argparse.Namespace) -> None:
     """Run the league and print its table."""
-    from cardems.cli import CommandError
 
     names = [name.strip() for name in args.bots.split(",")] if args.bots else list(LEAGUE)
     asked = 88 if args.hands is None else args.hands

@@ -15,26 +15,27 @@
 - ``GET|POST /api/settings``, ``GET /api/stats``.
 
 Blocking work (bots, solvers, rebuilding a game) runs in worker threads, so one slow
-request never holds up the others; a quick move is played and saved on the event loop,
-where a thread would cost more than it saves: on PostgreSQL its save (a round trip and a
-commit) is awaited over an asynchronous connection, so the loop goes on meanwhile.
+request never holds up the others; an intent goes to ``TableService.intent``, which
+decides itself what runs on the event loop and what in a thread (the server's pool).
+An intent's answer says in ``said`` what a screen reader hears of it, in the page
+language (``web/narration.py``).
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import asdict
-from functools import partial
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
 
 from cardems.core.game import Game, PlayedGame, StatBlock
-from cardems.core.service import LiveGame, Move, ServiceError
+from cardems.core.service import LiveGame, ServiceError
 from cardems.dealcode import DealCodeError
 from cardems.web.deps import Ctx, Web
 from cardems.web.i18n import translate, translate_events
+from cardems.web.narration import narrate
 
 log = logging.getLogger("cardems.web")
 
@@ -72,36 +73,32 @@ def game_routes(web: Web) -> list[Route]:
         return answer(web, live, [], ctx.lang), 200
 
     async def intent(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        act = partial(
-            service.act,
+        played = await service.intent(
             ctx.reader,
             ctx.game_id,
             ctx.body,
+            run_in_threadpool,
             settings=ctx.settings,
             cookie=ctx.unchecked,
         )
-        answer = None
-        if not service.blocks(ctx.reader, ctx.game_id, ctx.settings):
-            # a quick move: played and saved on the event loop, where a thread would cost
-            # more than it saves
-            played = service.play(ctx.reader, ctx.game_id, ctx.body, cookie=ctx.unchecked)
-            if isinstance(played, Move):
-                answer = await service.save_async(played, ctx.settings)
-            else:
-                answer = played
-        if answer is None:  # bots, solvers, a game to rebuild or a stale copy
-            answer = await run_in_threadpool(act)
-        live, events, view, refused = answer
-        if view["status"] == "won" and view.get("par") is None:
-            view["par"] = await run_in_threadpool(service.par, live)
-            view["par_proven"] = live.par_proven
+        view = web.localize(played.view, ctx.lang)
         data: dict[str, Any] = {
-            "id": live.id,
-            "view": web.localize(view, ctx.lang),
-            "events": translate_events(ctx.lang, events),
+            "id": played.live.id,
+            "view": view,
+            "events": translate_events(ctx.lang, played.events),
         }
-        if refused is not None:
-            data["refused"] = translate(ctx.lang, refused)
+        said = narrate(
+            ctx.lang,
+            played.before or {},
+            view,
+            played.events,
+            move_errors=bool(ctx.settings["move_errors"]),
+            on_table=True,
+        )
+        if said:
+            data["said"] = said
+        if played.refused is not None:
+            data["refused"] = translate(ctx.lang, played.refused)
         return data, 200
 
     async def hint(ctx: Ctx) -> tuple[dict[str, Any], int]:

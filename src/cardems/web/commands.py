@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from cardems.argtypes import port, positive
+from cardems.command_error import CommandError
 from cardems.config import SETTINGS, ConfigError, config_help, config_path, resolve
 from cardems.database import is_postgres, safe_url
 from cardems.i18n.markers import N_
@@ -254,7 +255,6 @@ def database(text: str | None) -> Path | str:
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
-    from cardems.cli import CommandError
 
     flags = {name: getattr(args, name, None) for name in SETTINGS}
     try:

@@ -58,9 +58,6 @@ CLIENT_STRINGS: Final = (
     N_("The server did not answer."),
     # TRANSLATORS: after an HTTP status number.
     N_("The server answered %(status)s."),
-    N_("Undone."),
-    N_("Redone."),
-    N_("Nothing selected."),
     # TRANSLATORS: spoken after a move, e.g. "Moved 4 of spades."
     N_("Moved %(card)s."),
     N_("Paired."),
@@ -68,8 +65,6 @@ CLIENT_STRINGS: Final = (
     N_("Drew the %(card)s."),
     N_("Turned the waste over: a new stock."),
     N_("This game has changed elsewhere: it is shown as it stands now."),
-    # TRANSLATORS: spoken after a move: a card's name, then what happened ("Paired.").
-    N_("%(card)s: %(said)s"),
     N_("The game is won: it cannot be undone. Replay this deal to play it again."),
     N_("Nothing to undo."),
     # TRANSLATORS: in the win dialog.
@@ -81,8 +76,6 @@ CLIENT_STRINGS: Final = (
     # TRANSLATORS: the replay viewer's button that plays the moves one after the other.
     N_("Play"),
     N_("Pause"),
-    # TRANSLATORS: spoken after a refused move when the "Move errors" setting is off.
-    N_("That move is not possible."),
 )
 
 

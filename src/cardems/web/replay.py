@@ -29,16 +29,17 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from cardems.cards import Card
 from cardems.core.game import Action, Event, Example, Game, TableSettings, View
 from cardems.core.service import ServiceError
+from cardems.core.tables import top_cards
 from cardems.dealcode import DealCode, DealCodeError
-from cardems.i18n import card_name, translations
+from cardems.i18n import translations
 from cardems.i18n.markers import N_
 from cardems.numbers import read_number
 from cardems.web.deps import Web
 from cardems.web.i18n import translate
 from cardems.web.jsonanswer import JSONAnswer
+from cardems.web.narration import narrate
 
 MAX_MOVES_TEXT: Final = 6000
 """Characters of ``moves`` at most (a URL stays well under 8 KB)."""
@@ -48,9 +49,6 @@ LETTERS: Final = {kind: letter for letter, kind in KINDS.items()}
 PART: Final = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
 TARGET: Final = re.compile(r"[A-Za-z0-9]+(?::[A-Za-z0-9]+)*")
 
-UNDONE: Final = "Undone."
-REDONE: Final = "Redone."
-# Said after an undo or a redo (client strings of cardems.web.i18n).
 NO_CODE = N_("A replay needs a deal code (code=…)")
 TOO_LONG = N_("This replay is too long to open (at most %(num)d moves)")
 BAD_MOVES = N_("The moves of this replay cannot be read (move %(num)d)")
@@ -60,7 +58,6 @@ BAD_STEP = N_("There is no such step in this replay")
 NO_EXAMPLE = N_("There is no such example")
 REPLAY_TITLE = N_("Replay of deal %(code)s")
 START = N_("The deal as it was dealt.")
-YOU_WON = N_("You won!")
 
 
 class ReplayError(ValueError):
@@ -132,54 +129,6 @@ def build(games: Sequence[Game], code_text: str, actions: Sequence[Action]) -> l
     return steps
 
 
-def _top_label(view: View, target: Any) -> str:
-    """The spoken name of the top card of ``target`` (its first clause: the card)."""
-    for pile in view.get("piles", []):
-        if pile.get("target") == target and pile.get("cards"):
-            top = pile["cards"][-1]
-            return re.split("[,،]", str(top.get("label") or top.get("card") or ""))[0]
-    return ""
-
-
-def narrate(lang: str, previous: View, view: View, events: list[Event]) -> str:
-    """A step in words, as the table's live region says it (``previous`` and ``view``
-    localized, with their labels)."""
-    t = translations(lang)
-    said: list[str] = []
-    moved = any(event.get("type") == "move" for event in events)
-    for event in events:
-        kind = event.get("type")
-        if kind == "move" and event.get("say"):
-            # the card the server names (a draw's), else the label of the pile it left
-            named_card = event.get("card")
-            card = (
-                (card_name(Card.parse(str(named_card)), lang) if named_card else "")
-                if named_card is not None
-                else _top_label(previous, event.get("from"))
-            )
-            template = str(event["say"])
-            named = "%(card)" in template
-            text = t.gettext(template) % {"card": card} if named else t.gettext(template)
-            if named or not card or event.get("from") == "stock":
-                said.append(text)
-            else:
-                said.append(t.gettext("%(card)s: %(said)s") % {"card": card, "said": text})
-        elif kind in ("undo", "redo"):
-            which = UNDONE if kind == "undo" else REDONE
-            said.append(t.gettext(which))
-        elif kind == "deselect" and not moved:
-            said.append(t.gettext("Nothing selected."))
-        elif kind == "select" and not moved:
-            pile = next((p for p in view["piles"] if p["target"] == event.get("target")), None)
-            if pile and pile.get("label"):
-                said.append(str(pile["label"]))
-        elif kind == "error" and event.get("message"):
-            said.append(translate(lang, str(event["message"])) or "")
-        elif kind == "won":
-            said.append(t.gettext(YOU_WON))
-    return " ".join(said)
-
-
 def replay_routes(web: Web) -> list[Route]:
     """``/replay``, ``/replay/step``, ``/game/{id}/replay`` and ``/examples/{slug}``."""
     service = web.service
@@ -211,7 +160,8 @@ def replay_routes(web: Web) -> list[Route]:
         views = [web.localize(step.view, lang) for step in steps]
         words = [translations(lang).gettext(START)]
         words += [
-            narrate(lang, views[i - 1], views[i], steps[i].events) for i in range(1, len(steps))
+            narrate(lang, top_cards(steps[i - 1].view), views[i], steps[i].events)
+            for i in range(1, len(steps))
         ]
         notes = dict(example.notes) if example else {}
         t = translations(lang)

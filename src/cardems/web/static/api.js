@@ -10,31 +10,45 @@
 import { t } from "./i18n.js";
 import { play } from "./sound.js";
 
-const versions = new Map(); // game id -> the latest version received
-const statuses = new Map(); // game id -> the status of the latest view received
+/** @type {Map<string, number>} game id -> the latest version received */
+const versions = new Map();
+/** @type {Map<string, Status>} game id -> the status of the latest view received */
+const statuses = new Map();
+/** @type {Promise<unknown>} */
 let queue = Promise.resolve();
 let pending = 0;
 
 // For tests: every request sent so far has been answered and drawn.
 window.cardemsIdle = () => pending === 0;
 
-// The page's status line (the table's message under the toolbar).
+/**
+ * The page's status line (the table's message under the toolbar).
+ * @param {string | null | undefined} text
+ * @param {"error" | "info" | "warning"} [kind]
+ */
 export function say(text, kind = "error") {
   const line = document.querySelector("main .message[role=status]");
   if (!line) return;
   line.textContent = text || "";
-  const style = { info: "info-text", warning: "warning" }[kind];
+  const style = { error: "", info: "info-text", warning: "warning" }[kind];
   line.className = style ? `message ${style}` : "message";
 }
 
+/** @param {SolitaireView} view */
 function noteView(view) {
   if (!view || typeof view.id !== "string" || typeof view.version !== "number") return;
   if (!statuses.has(view.id)) statuses.set(view.id, view.status);
   versions.set(view.id, Math.max(view.version, versions.get(view.id) ?? 0));
 }
 
-// GET `path`, or POST `body` as JSON; always {status, data} (data.error on failure).
+/**
+ * GET `path`, or POST `body` as JSON; always {status, data} (data.error on failure).
+ * @param {string} path
+ * @param {object} [body]
+ * @returns {Promise<ApiAnswer>}
+ */
 export async function call(path, body) {
+  /** @type {RequestInit} */
   const init = body === undefined ? {} : {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -46,6 +60,7 @@ export async function call(path, body) {
   } catch {
     return { status: 0, data: { error: t("The server did not answer.") } };
   }
+  /** @type {ApiData} */
   let data;
   try {
     data = await response.json();
@@ -56,8 +71,13 @@ export async function call(path, body) {
   return { status: response.status, data };
 }
 
-// The input queue: player actions run one after the other, each after the previous
-// answer has been drawn.
+/**
+ * The input queue: player actions run one after the other, each after the previous
+ * answer has been drawn.
+ * @template T
+ * @param {() => Promise<T>} task
+ * @returns {Promise<T>}
+ */
 export function enqueue(task) {
   pending += 1;
   const result = queue.then(task).finally(() => { pending -= 1; });
@@ -65,15 +85,27 @@ export function enqueue(task) {
   return result;
 }
 
-// Side requests (hints, solver questions) run beside the queue: a slow answer never
-// holds up play, but tests still wait for them.
+/**
+ * Side requests (hints, solver questions) run beside the queue: a slow answer never
+ * holds up play, but tests still wait for them (undefined if it failed: said).
+ * @template T
+ * @param {() => Promise<T>} task
+ * @returns {Promise<T | undefined>}
+ */
 export function track(task) {
   pending += 1;
-  return Promise.resolve().then(task).catch((error) => say(String(error))).finally(() => { pending -= 1; });
+  return Promise.resolve().then(task)
+    .catch((error) => { say(String(error)); return undefined; })
+    .finally(() => { pending -= 1; });
 }
 
-// One intent on the latest version of `gameId`: {status, data: {view, events, error}}.
-// On 409 (`stale`), data.view is the game as it stands now and data.error says so.
+/**
+ * One intent on the latest version of `gameId`: {status, data: {view, events, error}}.
+ * On 409 (`stale`), data.view is the game as it stands now and data.error says so.
+ * @param {string} gameId
+ * @param {object} body
+ * @returns {Promise<ApiAnswer>}
+ */
 export async function intent(gameId, body) {
   const version = versions.get(gameId) ?? 0;
   const answer = await call(`/api/games/${gameId}/intent`, { ...body, version });
@@ -89,7 +121,11 @@ export async function intent(gameId, body) {
   return answer;
 }
 
-// The sound of an answer: a refusal, a win, or cards that moved.
+/**
+ * The sound of an answer: a refusal, a win, or cards that moved.
+ * @param {string} gameId
+ * @param {ApiData} data
+ */
 function sound(gameId, data) {
   const status = data.view && data.view.status;
   const before = statuses.get(gameId);

@@ -7,11 +7,26 @@ const SVGNS = "http://www.w3.org/2000/svg";
 export const CW = 100; // card width, board units (the sprite's viewBox)
 export const CH = 140;
 const MAX_FAN = 110; // board units: the longest a column's fan is stretched into spare room
+/** @type {{ [suit: string]: string }} */
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
+/**
+ * @typedef {{ x: number, y: number }} Point a place on the board, in board units
+ * @typedef {Point & { fan: number, cards: Point[], pile: PileView }} Place where a pile
+ *   is drawn: its slot, the offset between its cards, each card's place
+ * @typedef {{ map: Map<string, Place>, width: number, height: number }} Geometry
+ */
+
+/**
+ * A new SVG element `name` with `attrs`, appended to `parent` if given.
+ * @param {string} name
+ * @param {{ [name: string]: string | number }} [attrs]
+ * @param {Element | null} [parent]
+ * @returns {SVGElement}
+ */
 export function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(SVGNS, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
   if (parent) parent.appendChild(node);
   return node;
 }
@@ -26,16 +41,23 @@ export function el(name, attrs = {}, parent = null) {
 // fans are stretched into the spare height (up to MAX_FAN) or tightened to fit it
 // (down to MIN_FAN), and only a column longer than any deal can build (past MIN_FAN)
 // would make the board taller than the felt.
-const CARD_CAP = { small: 64, medium: 88, large: 120 }; // px: the widest a card is drawn
+/** @type {{ [size: string]: number }} px: the widest a card is drawn */
+const CARD_CAP = { small: 64, medium: 88, large: 120 };
 const PAD = 8; // board units around the board
 const FULL_FAN = 36; // board units: the server's fan between a column's cards
 const RESERVE_FANS = 8; // FreeCell's longest column (19 cards) fits them at MIN_FAN
 const MIN_FAN = 16; // board units: the tightest fan, a card's index still shows
-let fixed = null; // {key, scale}: the scale chosen for this window and board
+/** @type {{ key: string, scale: number } | null} the scale chosen for this window and board */
+let fixed = null;
 
-// `reserve`: the board height to fit, in board units.
+/**
+ * Pixels per board unit for a board `width` wide with `reserve` of height to fit.
+ * @param {DOMRect} box
+ * @param {number} width
+ * @param {number} reserve
+ */
 function boardScale(box, width, reserve) {
-  const cap = CARD_CAP[document.documentElement.dataset.cardSize];
+  const cap = CARD_CAP[document.documentElement.dataset.cardSize || ""];
   const key = `${window.innerWidth}x${window.innerHeight}:${cap}:${width}`;
   if (!fixed || fixed.key !== key) {
     fixed = { key, scale: Math.min(box.width / (width + PAD), box.height / (reserve + PAD), cap ? cap / CW : Infinity) };
@@ -43,7 +65,14 @@ function boardScale(box, width, reserve) {
   return fixed.scale;
 }
 
+/**
+ * Where each pile of `someView` is drawn on `board`, and the board's extent.
+ * @param {SVGSVGElement} board
+ * @param {SolitaireView} someView
+ * @returns {Geometry}
+ */
 export function geometryOf(board, someView) {
+  /** @type {Map<string, Place>} */
   const map = new Map();
   let { width, height } = someView.board;
   let stretch = 1, dx = 0;
@@ -75,9 +104,18 @@ export function geometryOf(board, someView) {
   return { map, width, height };
 }
 
+/**
+ * One card's group: its face (or back), shade and frame, at `pos`.
+ * @param {CardView} card
+ * @param {string} target
+ * @param {number} index
+ * @param {Point} pos
+ * @param {boolean} spot a stop of the keyboard focus (a column's card)
+ */
 export function cardNode(card, target, index, pos, spot) {
   const classes = ["card"];
-  for (const flag of ["framed", "dimmed", "selected", "available"]) if (card[flag]) classes.push(flag);
+  const flags = /** @type {const} */ (["framed", "dimmed", "selected", "available"]);
+  for (const flag of flags) if (card[flag]) classes.push(flag);
   if (!card.face_up) classes.push("face-down");
   if (card.covered) classes.push("covered"); // under other cards (Heart to Heart)
   const g = el("g", {
@@ -104,8 +142,12 @@ export function cardNode(card, target, index, pos, spot) {
   return g;
 }
 
-// One pile as a group: its slot, a foundation's suit, its visible cards and its count.
-// `interactive`: the pile or its fanned cards are stops of the keyboard focus.
+/**
+ * One pile as a group: its slot, a foundation's suit, its visible cards and its count.
+ * @param {string} target
+ * @param {Place} place
+ * @param {boolean} [interactive] the pile or its fanned cards are stops of the keyboard focus
+ */
 export function pileGroup(target, place, interactive = true) {
   const pile = place.pile;
   const top = pile.cards[pile.cards.length - 1];

@@ -3,13 +3,25 @@
 // only (for games with a solver), or a typed code.
 
 import { call } from "./api.js";
+import { byId, closestTo } from "./dom.js";
 import { t } from "./i18n.js";
 
-const dialog = document.getElementById("new-game");
-const form = document.getElementById("new-game-form");
-const errorLine = form.querySelector(".form-error");
-const winnable = form.querySelector(".winnable");
+const dialog = byId("new-game", HTMLDialogElement);
+const form = byId("new-game-form", HTMLFormElement);
+const errorLine = /** @type {HTMLElement} */ (form.querySelector(".form-error"));
+const winnable = /** @type {HTMLElement} */ (form.querySelector(".winnable"));
+const codeInput = /** @type {HTMLInputElement} */ (form.elements.namedItem("code"));
+const winnableBox = /** @type {HTMLInputElement} */ (form.elements.namedItem("winnable"));
 
+/**
+ * The game's own fieldsets (only the visible ones, if asked).
+ * @param {string} [which]
+ */
+function fieldsets(which = "") {
+  return /** @type {NodeListOf<HTMLFieldSetElement>} */ (form.querySelectorAll(`.game-choice${which}`));
+}
+
+/** @returns {HTMLInputElement | null} */
 function chosenRadio() {
   return form.querySelector("input[name=game]:checked");
 }
@@ -18,56 +30,68 @@ function chosenRadio() {
 function showChoices() {
   const radio = chosenRadio();
   const game = radio ? radio.value : "";
-  for (const set of form.querySelectorAll(".game-choice")) {
+  for (const set of fieldsets()) {
     set.hidden = set.dataset.game !== game;
     set.disabled = set.hidden;
   }
-  winnable.hidden = Boolean(radio) && radio.dataset.solvable === "0";
+  winnable.hidden = Boolean(radio) && radio?.dataset.solvable === "0";
 }
 
-// {field: value} of the chosen game's visible fieldsets.
+/**
+ * {field: value} of the chosen game's visible fieldsets.
+ * @returns {{ [field: string]: string }}
+ */
 function choices() {
+  /** @type {{ [field: string]: string }} */
   const chosen = {};
-  for (const set of form.querySelectorAll(".game-choice:not([hidden])")) {
+  for (const set of fieldsets(":not([hidden])")) {
+    /** @type {HTMLInputElement | HTMLSelectElement | null} */
     const input = set.querySelector("input:checked, select, input:not([type=radio]):not([type=checkbox])");
-    if (input) chosen[set.dataset.field] = input.value;
+    if (input && set.dataset.field) chosen[set.dataset.field] = input.value;
   }
   return chosen;
 }
 
+/**
+ * Open the window with `game` chosen (and the code field focused, if asked).
+ * @param {string | undefined} game
+ * @param {boolean} [focusCode]
+ */
 export function openNewGame(game, focusCode = false) {
   errorLine.textContent = "";
+  /** @type {HTMLInputElement | null} */
   const radio = form.querySelector(`input[name=game][value="${CSS.escape(game || "")}"]`);
   if (radio) radio.checked = true;
   showChoices();
-  for (const open of document.querySelectorAll("dialog[open]")) if (open !== dialog) open.close();
+  for (const open of document.querySelectorAll("dialog")) if (open.open && open !== dialog) open.close();
   if (!dialog.open) dialog.showModal();
-  if (focusCode) form.elements.code.focus();
+  if (focusCode) codeInput.focus();
 }
 
 form.addEventListener("change", showChoices);
-document.getElementById("new-game-cancel").addEventListener("click", () => dialog.close());
+byId("new-game-cancel", HTMLButtonElement).addEventListener("click", () => dialog.close());
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
-  const code = form.elements.code.value.trim();
+  const code = codeInput.value.trim();
   const radio = chosenRadio();
   const { variant, ...options } = choices();
+  /** @type {{ [key: string]: string | boolean }} */
   let body;
   if (code) { // the code names the game and its variant; the options still apply
     body = { code, ...options };
   } else {
     body = { game: radio ? radio.value : "", ...options };
     if (variant !== undefined) body.variant = variant;
-    if (!winnable.hidden) body.winnable = form.elements.winnable.checked;
+    if (!winnable.hidden) body.winnable = winnableBox.checked;
   }
   if (code) { // a typed code is checked first: a mistake is an answer, not a failed request
     // The chosen game reads what is not a full code its own way (FreeCell: 617, #617).
     const game = encodeURIComponent(radio ? radio.value : "");
     const check = await call(`/api/codes/${encodeURIComponent(code)}?game=${game}`);
-    if (check.data.error || check.status !== 200) {
+    if (check.data.error || check.status !== 200 || !check.data.code) {
       errorLine.textContent = check.data.error || t("The server answered %(status)s.", { status: check.status });
-      form.elements.code.focus();
+      codeInput.focus();
       return;
     }
     body.code = check.data.code;
@@ -82,10 +106,13 @@ form.addEventListener("submit", async (event) => {
 });
 
 document.addEventListener("click", (event) => {
-  const button = event.target.closest("button.new-deal");
+  const button = closestTo(event, "button.new-deal");
   if (button) openNewGame(button.dataset.game);
 });
 
+/** @typedef {{ game?: string, code?: boolean }} NewGameDetail what `cardems:new-game` asks */
+
 document.addEventListener("cardems:new-game", (event) => {
-  openNewGame(event.detail.game, Boolean(event.detail.code));
+  const detail = /** @type {CustomEvent<NewGameDetail>} */ (event).detail;
+  openNewGame(detail.game, Boolean(detail.code));
 });

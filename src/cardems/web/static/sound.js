@@ -2,6 +2,8 @@
 // click when cards move, a low buzz for a refused move, a rising chord for a win. Only
 // when the player's `sound` setting is on (<html data-sound>); off by default.
 
+/** @typedef {[number, number, number, OscillatorType, number]} Note */
+/** @type {{ [name: string]: Note[] }} */
 const SOUNDS = {
   card: [[660, 0, 0.05, "triangle", 0.06]],
   refused: [[140, 0, 0.12, "square", 0.035]],
@@ -9,9 +11,14 @@ const SOUNDS = {
     [784, 0.24, 0.18, "triangle", 0.07], [1047, 0.36, 0.4, "triangle", 0.07]],
 };
 
+/** @type {AudioContext | null} */
 let context = null;
 
-// [frequency Hz, start s, length s, wave, volume] notes, each fading out.
+/**
+ * Play the sound `name`: [frequency Hz, start s, length s, wave, volume] notes, each
+ * fading out.
+ * @param {string} name
+ */
 export function play(name) {
   if (!("sound" in document.documentElement.dataset) || !SOUNDS[name]) return;
   const Audio = window.AudioContext || window.webkitAudioContext;

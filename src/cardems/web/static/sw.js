@@ -4,23 +4,24 @@
 // seen says plainly that the server is out of reach (/offline).
 "use strict";
 
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 /** @type {string} */
 const CACHE = "cardems-__VERSION__";
 /** @type {string[]} */
 const SHELL = __SHELL__;
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
-  self.skipWaiting();
+  worker.skipWaiting();
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys().then((names) =>
       Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name)))
     )
   );
-  self.clients.claim();
+  worker.clients.claim();
 });
 
 /**
@@ -57,10 +58,10 @@ async function keptFirst(request) {
   return kept || fresh;
 }
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.method !== "GET" || url.origin !== worker.location.origin) return;
   if (url.pathname.startsWith("/static/")) {
     event.respondWith(keptFirst(request));
   } else if (request.mode === "navigate") {

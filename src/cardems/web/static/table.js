@@ -6,38 +6,74 @@
 
 import { call, enqueue, intent, say, track } from "./api.js";
 import { el, geometryOf, pileGroup } from "./board.js";
-import { cardName, t } from "./i18n.js";
+import { byId, closestTo, targetOf } from "./dom.js";
+import { t } from "./i18n.js";
+
+/**
+ * @typedef {import("./board.js").Point} Point
+ * @typedef {import("./board.js").Place} Place
+ * @typedef {{ status: number, stale: boolean, refused: boolean, events: SolitaireEvent[] }} Played
+ *   what an intent did, as the gestures need to know
+ * @typedef {{ target: string, time: number, done: Promise<Played> }} Tap the last tap
+ * @typedef {Point & { card: string, node: SVGElement }} Top a pile's top card, drawn
+ * @typedef {Point & { node: SVGElement, order: number }} Drawn a card drawn, by identity
+ * @typedef {{ tops: Map<string, Top>, all: Map<string, Drawn> }} Snapshot the board before an answer
+ */
 
 const DRAG_THRESHOLD = 8; // px of movement before a press becomes a drag
 const DOUBLE_MS = 350;
+/** @type {{ [speed: string]: number }} */
 const SPEEDS = { off: 0, fast: 120, normal: 220, slow: 420 };
 
-const root = document.getElementById("table");
-const board = document.getElementById("board");
-const gameId = root.dataset.gameId;
-const duration = SPEEDS[root.dataset.animation] ?? 220;
+const root = byId("table", HTMLElement);
+const board = byId("board", SVGSVGElement);
+const gameId = root.dataset.gameId || "";
+const duration = SPEEDS[root.dataset.animation || ""] ?? 220;
 const moveErrors = root.dataset.moveErrors === "1"; // the "Move errors" setting: say why
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => byId(id, HTMLElement);
+/** @param {string} id */
+const button = (id) => byId(id, HTMLButtonElement);
+/** @param {string} id */
+const dialog = (id) => byId(id, HTMLDialogElement);
 
+/**
+ * The board's cards (or other SVG elements) matching `selector`.
+ * @param {string} selector
+ * @returns {SVGElement[]}
+ */
+function drawnAll(selector) {
+  return /** @type {SVGElement[]} */ ([...board.querySelectorAll(selector)]);
+}
+
+/** @type {SolitaireView | null} */
 let view = null;
-let layout = new Map(); // target -> {x, y, cards: [{x, y}]}
+/** @type {Map<string, Place>} target -> where its pile and cards are drawn */
+let layout = new Map();
 let clockBase = { elapsed: 0, at: performance.now(), running: false };
+/** @type {Tap | null} */
 let lastTap = null;
+/** @type {Status | null} */
 let shownEnd = null;
 
 // --- server -----------------------------------------------------------------------------
 
-// One intent, made on the latest view: draw the answer. A stale one (the game changed
-// in another tab) draws the game as it stands and says so; it is not retried.
+/**
+ * One intent, made on the latest view: draw the answer. A stale one (the game changed
+ * in another tab) draws the game as it stands and says so; it is not retried.
+ * @param {IntentJSON} body
+ * @returns {Promise<Played>}
+ */
 async function intentNow(body) {
   const { status, data, stale } = await intent(gameId, body);
-  if (data.view) apply(data.view, data.events || []);
+  if (data.view) apply(data.view, data.events || [], data.said);
   if (stale) say(data.error, "warning");
   else if (data.refused) say((data.view && data.view.message) || ""); // the move-errors setting
   else if (status >= 400) say(data.error || "");
   return { status, stale: Boolean(stale), refused: Boolean(data.refused), events: data.events || [] };
 }
 
+/** @param {IntentJSON} body */
 function send(body) {
   return enqueue(() => intentNow(body));
 }
@@ -47,18 +83,25 @@ function send(body) {
 // Keyboard focus: one "spot" of the board is in the tab order (roving tabindex); the
 // arrow keys move between spots by their place on the table. A spot is a pile, or a
 // card of a fanned pile (a column). Its key survives redraws.
+/** @type {string | null} */
 let focusKey = null;
 let drawings = 0; // redraws so far: a flight planned on an older drawing is dropped
-const drawn = new Map(); // target -> {key, node}: each pile's group on the board
+/** @type {Map<string, { key: string, node: SVGElement }>} each pile's group on the board */
+const drawn = new Map();
 
+/** @param {SVGElement} node */
 function spotKey(node) {
   return `${node.dataset.target}#${node.classList.contains("card") ? node.dataset.index : ""}`;
 }
 
-function render() {
+/**
+ * Draw `shown` (the view), keeping the keyboard focus where it was.
+ * @param {SolitaireView} shown
+ */
+function render(shown) {
   const active = document.activeElement;
   const hadFocus = Boolean(active && board.contains(active));
-  const geometry = geometryOf(board, view);
+  const geometry = geometryOf(board, shown);
   layout = geometry.map;
   board.setAttribute("viewBox", `-4 -4 ${geometry.width + 8} ${geometry.height + 8}`);
   board.setAttribute("preserveAspectRatio", "xMidYMin meet");
@@ -73,15 +116,16 @@ function render() {
     wanted.push(node);
   }
   for (const target of [...drawn.keys()]) if (!layout.has(target)) drawn.delete(target);
+  /** @type {Set<Element>} */
   const keep = new Set(wanted);
   for (const child of [...board.children]) if (!keep.has(child)) child.remove();
   wanted.forEach((node, i) => {
     if (board.children[i] !== node) board.insertBefore(node, board.children[i] || null);
   });
-  for (const node of board.querySelectorAll(".card[style]")) node.style.opacity = "";
-  for (const node of board.querySelectorAll(".spot[tabindex='0']")) node.setAttribute("tabindex", "-1");
+  for (const node of drawnAll(".card[style]")) node.style.opacity = "";
+  for (const node of drawnAll(".spot[tabindex='0']")) node.setAttribute("tabindex", "-1");
   drawings += 1;
-  const spots = [...board.querySelectorAll(".spot")];
+  const spots = drawnAll(".spot");
   let current = spots.find((node) => spotKey(node) === focusKey);
   if (!current && focusKey) { // the card left: the same pile's top card, or the pile
     const target = focusKey.split("#")[0];
@@ -96,27 +140,36 @@ function render() {
   }
 }
 
+/** @param {SVGElement | null} node */
 function moveFocus(node) {
   if (!node) return;
   focusKey = spotKey(node);
-  for (const other of board.querySelectorAll(".spot[tabindex='0']")) other.setAttribute("tabindex", "-1");
+  for (const other of drawnAll(".spot[tabindex='0']")) other.setAttribute("tabindex", "-1");
   node.setAttribute("tabindex", "0");
   focusKey = spotKey(node);
   node.focus();
 }
 
 board.addEventListener("focusin", (event) => {
-  const spot = event.target.closest && event.target.closest(".spot");
-  if (spot && spotKey(spot) !== focusKey) moveFocus(spot);
+  const spot = closestTo(event, ".spot");
+  if (spot instanceof SVGElement && spotKey(spot) !== focusKey) moveFocus(spot);
 });
 
-// The nearest spot in the arrow's direction, by the spots' places on the screen.
+/** @type {{ [key: string]: [number, number] }} */
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/**
+ * The nearest spot in the arrow's direction, by the spots' places on the screen.
+ * @param {SVGElement} from
+ * @param {string} key an arrow key
+ */
 function neighbour(from, key) {
   const box = from.getBoundingClientRect();
-  const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+  const [dx, dy] = ARROWS[key];
   const cx = box.left + box.width / 2, cy = box.top + Math.min(box.height, 40) / 2;
+  /** @type {SVGElement | null} */
   let best = null, bestCost = Infinity;
-  for (const node of board.querySelectorAll(".spot")) {
+  for (const node of drawnAll(".spot")) {
     if (node === from) continue;
     const other = node.getBoundingClientRect();
     const ox = other.left + other.width / 2, oy = other.top + Math.min(other.height, 40) / 2;
@@ -129,16 +182,20 @@ function neighbour(from, key) {
   return best;
 }
 
-function info() {
-  $("score").textContent = view.score;
-  $("moves").textContent = view.moves;
-  $("code").textContent = !view.deal_name || view.deal_name === view.code ? view.code : `${view.deal_name} · ${view.code}`;
-  $("undo").disabled = !view.can_undo;
-  $("redo").disabled = !view.can_redo;
-  $("finish").hidden = !view.can_finish;
-  clockBase = { elapsed: view.elapsed, at: performance.now(), running: view.timer_running };
+/**
+ * The toolbar and clock of `shown`.
+ * @param {SolitaireView} shown
+ */
+function info(shown) {
+  $("score").textContent = String(shown.score);
+  $("moves").textContent = String(shown.moves);
+  $("code").textContent = !shown.deal_name || shown.deal_name === shown.code ? shown.code : `${shown.deal_name} · ${shown.code}`;
+  button("undo").disabled = !shown.can_undo;
+  button("redo").disabled = !shown.can_redo;
+  button("finish").hidden = !shown.can_finish;
+  clockBase = { elapsed: shown.elapsed, at: performance.now(), running: Boolean(shown.timer_running) };
   tick();
-  root.dataset.status = view.status;
+  root.dataset.status = shown.status;
 }
 
 function tick() {
@@ -150,14 +207,23 @@ function tick() {
 
 // --- animation (never blocks input: overlays without pointer events) --------------------
 
+/** @param {string} target */
+function cardsOf(target) {
+  return drawnAll(`.card[data-target="${CSS.escape(target)}"]`);
+}
+
+/** @param {string} target */
 function topCard(target) {
-  const nodes = board.querySelectorAll(`.card[data-target="${CSS.escape(target)}"]`);
+  const nodes = cardsOf(target);
   return nodes.length ? nodes[nodes.length - 1] : null;
 }
 
-// A copy of a card to fly: opaque, without the highlights of the place it leaves.
+/**
+ * A copy of a card to fly: opaque, without the highlights of the place it leaves.
+ * @param {SVGElement} node
+ */
 function ghostOf(node) {
-  const ghost = node.cloneNode(true);
+  const ghost = /** @type {SVGElement} */ (node.cloneNode(true));
   ghost.removeAttribute("data-target");
   ghost.classList.remove("framed", "selected", "dimmed", "covered", "spot");
   ghost.classList.add("ghost");
@@ -165,10 +231,24 @@ function ghostOf(node) {
   return ghost;
 }
 
-// Returns how long the cards fly (ms): the end-of-game dialog waits for them.
+/**
+ * The moves of `events`.
+ * @param {SolitaireEvent[]} events
+ * @returns {MoveEvent[]}
+ */
+function movesOf(events) {
+  return /** @type {MoveEvent[]} */ (events.filter((e) => e.type === "move"));
+}
+
+/**
+ * Animate the moves of `events` from the board `before`; how long the cards fly (ms):
+ * the end-of-game dialog waits for them.
+ * @param {SolitaireEvent[]} events
+ * @param {Snapshot} before
+ */
 function animate(events, before) {
   if (!duration) return 0;
-  const moves = events.filter((e) => e.type === "move");
+  const moves = movesOf(events);
   if (moves.length > 1 && moves.every((e) => e.card)) return fly(moves, before);
   for (const event of moves) {
     if (slideRun(event, before)) continue;
@@ -189,14 +269,19 @@ function animate(events, before) {
   return 0;
 }
 
-// A copy of the card ``arrived`` slides from ``old`` (where it was) to its place on
-// ``target``; the real card is already there (and clickable), only invisible until the
-// copy lands.
+/**
+ * A copy of the card `arrived` slides from `old` (where it was) to its place on
+ * `target`; the real card is already there (and clickable), only invisible until the
+ * copy lands.
+ * @param {SVGElement} arrived
+ * @param {Point} old
+ * @param {string} target
+ */
 function slideCopy(arrived, old, target) {
-  const now = layout.get(target).cards[Number(arrived.dataset.index)];
+  const now = placeOf(arrived, target);
   const ghost = ghostOf(arrived);
   arrived.style.opacity = "0";
-  const flight = ghost.querySelector(".inner").animate(
+  const flight = innerOf(ghost).animate(
     [{ transform: `translate(${old.x - now.x}px, ${old.y - now.y}px)` },
       { transform: "translate(0, 0)" }],
     { duration, easing: "ease-out" });
@@ -204,32 +289,62 @@ function slideCopy(arrived, old, target) {
   flight.finished.then(land, land);
 }
 
-// A move whose cards are known (the server names the first card of a run): every card
-// of the run slides from where it was to where it is, together. False when the cards
-// cannot be followed (a draw from the face-down stock, say).
+/**
+ * Where the card `node` is drawn on `target` (its pile's slot if it is not there).
+ * @param {SVGElement} node
+ * @param {string} target
+ * @returns {Point}
+ */
+function placeOf(node, target) {
+  const place = /** @type {Place} */ (layout.get(target));
+  return place.cards[Number(node.dataset.index)] || place;
+}
+
+/**
+ * A card's face, which flies (the card's group only moves with the board).
+ * @param {SVGElement} card
+ */
+function innerOf(card) {
+  return /** @type {SVGElement} */ (card.querySelector(".inner"));
+}
+
+/**
+ * A move whose cards are known (the server names the first card of a run): every card
+ * of the run slides from where it was to where it is, together. False when the cards
+ * cannot be followed (a draw from the face-down stock, say).
+ * @param {MoveEvent} event
+ * @param {Snapshot} before
+ */
 function slideRun(event, before) {
   const id = cardIdentity(event);
   if (!id || !before.all.has(id)) return false;
-  const nodes = [...board.querySelectorAll(`.card[data-target="${CSS.escape(event.to)}"]`)];
+  const nodes = cardsOf(event.to);
   const first = nodes.findIndex((node) => node.dataset.id === id);
   if (first < 0) return false;
   for (const arrived of nodes.slice(first)) {
-    const old = before.all.get(arrived.dataset.id);
+    const old = before.all.get(arrived.dataset.id || "");
     if (old) slideCopy(arrived, old, event.to);
   }
   return true;
 }
 
-// Several cards moved by one answer (Finish, or cards sent home by themselves): copies of
-// them stay where they were and fly one after the other, each move naming its card. A
-// pile's real top card shows once the last copy has landed on it; until then the copy
-// last landed there (or its old top card) stands in for it.
+/**
+ * Several cards moved by one answer (Finish, or cards sent home by themselves): copies of
+ * them stay where they were and fly one after the other, each move naming its card. A
+ * pile's real top card shows once the last copy has landed on it; until then the copy
+ * last landed there (or its old top card) stands in for it.
+ * @param {MoveEvent[]} moves
+ * @param {Snapshot} before
+ */
 function fly(moves, before) {
   const step = Math.min(duration * 0.6, 2400 / moves.length);
   const total = step * (moves.length - 1) + duration;
+  /** @type {SVGElement[]} */
   const ghosts = [];
   const drawing = drawings;
-  const shown = new Map(); // target -> the copy standing on it
+  /** @type {Map<string, SVGElement>} target -> the copy standing on it */
+  const shown = new Map();
+  /** @type {Set<SVGElement>} */
   const hidden = new Set();
   for (const event of moves) {
     const real = cardNodeOf(event);
@@ -237,20 +352,25 @@ function fly(moves, before) {
   }
   for (const event of moves) {
     const old = before.tops.get(event.to);
-    if (old && hidden.has(topCard(event.to)) && !shown.has(event.to)) shown.set(event.to, ghostOf(old.node));
+    const top = topCard(event.to);
+    if (old && top && hidden.has(top) && !shown.has(event.to)) shown.set(event.to, ghostOf(old.node));
   }
-  const flights = moves.map((event) => ({ event, old: before.all.get(cardIdentity(event)) }))
-    .filter((f) => f.old && layout.get(f.event.to));
+  /** @type {{ event: MoveEvent, old: Drawn, ghost: SVGElement }[]} */
+  const flights = [];
+  for (const event of moves) {
+    const old = before.all.get(cardIdentity(event) || "");
+    if (old && layout.get(event.to)) flights.push({ event, old, ghost: old.node });
+  }
   for (const f of [...flights].sort((a, b) => a.old.order - b.old.order)) {
     f.ghost = ghostOf(f.old.node);
     ghosts.push(f.ghost);
   }
   flights.forEach(({ event, old, ghost }, i) => setTimeout(() => {
     if (drawing !== drawings) return; // redrawn meanwhile: its copies are gone
-    const place = layout.get(event.to);
+    const place = /** @type {Place} */ (layout.get(event.to));
     const real = cardNodeOf(event);
     const end = real && real.dataset.target === event.to
-      ? layout.get(event.to).cards[Number(real.dataset.index)]
+      ? placeOf(real, event.to)
       : place.cards[place.cards.length - 1] || place;
     board.appendChild(ghost); // over the cards still waiting
     const land = () => {
@@ -259,7 +379,7 @@ function fly(moves, before) {
       if (real && real.dataset.target === event.to) { ghost.remove(); real.style.opacity = ""; }
       else shown.set(event.to, ghost);
     };
-    ghost.querySelector(".inner").animate(
+    innerOf(ghost).animate(
       [{ transform: "translate(0, 0)" }, { transform: `translate(${end.x - old.x}px, ${end.y - old.y}px)` }],
       { duration, easing: "ease-in-out", fill: "forwards" }).finished.then(land, land);
   }, i * step));
@@ -270,111 +390,103 @@ function fly(moves, before) {
   return total;
 }
 
-// The card a move event names: its identity (``id``, where a game deals a card twice),
-// else its face; and the card node drawn for it.
+/**
+ * The card a move event names: its identity (`id`, where a game deals a card twice),
+ * else its face.
+ * @param {MoveEvent} event
+ */
 function cardIdentity(event) {
   return event.id || event.card;
 }
 
+/**
+ * The card node drawn for the card a move event names.
+ * @param {MoveEvent} event
+ * @returns {SVGElement | null}
+ */
 function cardNodeOf(event) {
-  return board.querySelector(`.card[data-id="${CSS.escape(cardIdentity(event))}"]`);
+  const id = cardIdentity(event);
+  return id ? board.querySelector(`.card[data-id="${CSS.escape(id)}"]`) : null;
 }
 
-// Every card drawn (its place and its order on the board), by identity, and each pile's
-// top card.
+/**
+ * Every card drawn (its place and its order on the board), by identity, and each pile's
+ * top card.
+ * @returns {Snapshot}
+ */
 function snapshot() {
+  /** @type {Map<string, Top>} */
   const tops = new Map();
+  /** @type {Map<string, Drawn>} */
   const all = new Map();
   for (const target of layout.keys()) {
     const node = topCard(target);
     if (!node) continue;
-    const place = layout.get(target).cards[Number(node.dataset.index)];
-    tops.set(target, { card: node.dataset.card, x: place.x, y: place.y, node });
+    const place = placeOf(node, target);
+    tops.set(target, { card: node.dataset.card || "back", x: place.x, y: place.y, node });
   }
-  [...board.querySelectorAll(".card[data-target]")].forEach((node, order) => {
-    const place = layout.get(node.dataset.target).cards[Number(node.dataset.index)];
-    all.set(node.dataset.id, { x: place.x, y: place.y, node, order });
+  drawnAll(".card[data-target]").forEach((node, order) => {
+    const place = placeOf(node, node.dataset.target || "");
+    all.set(node.dataset.id || "", { x: place.x, y: place.y, node, order });
   });
   return { tops, all };
 }
 
-// What a screen reader hears after an action (the live region #announce).
-function labelOf(someView, target) {
-  const pile = someView && someView.piles.find((p) => p.target === target);
-  const top = pile && pile.cards[pile.cards.length - 1];
-  return top ? (top.label || top.card || "").split(/[,،]/)[0] : "";
-}
-
-// A move names its card ("Paired." alone says too little after a drag); a selection
-// that the same answer completed with a move is not read out (its pile is empty by now).
-function announce(events, previous) {
-  const said = [];
-  const moved = events.some((e) => e.type === "move");
-  const many = events.filter((e) => e.type === "move").length > 3; // Finish: the dialog says it
-  for (const event of events) {
-    if (event.type === "move") {
-      if (!event.say || many) continue;
-      // The card the server names (a draw's card, which was face down), else the
-      // label of the pile the move came from.
-      const card = event.card !== undefined
-        ? (event.card ? cardName(event.card) : "") : labelOf(previous, event.from);
-      const text = t(event.say, { card });
-      said.push(event.say.includes("%(card)") || !card || event.from === "stock"
-        ? text : t("%(card)s: %(said)s", { card, said: text }));
-    } else if (event.type === "undo") said.push(t("Undone."));
-    else if (event.type === "redo") said.push(t("Redone."));
-    else if (event.type === "deselect") { if (!moved) said.push(t("Nothing selected.")); }
-    else if (event.type === "select") {
-      const pile = view.piles.find((p) => p.target === event.target);
-      if (pile && !moved) said.push(pile.label);
-    } else if (event.type === "error" && event.message) {
-      said.push(moveErrors ? event.message : t("That move is not possible."));
-    }
-    else if (event.type === "unwinnable" && event.message) said.push(event.message);
-  }
-  if (said.length) $("announce").textContent = said.join(" ");
-}
-
-function apply(next, events) {
+/**
+ * Draw the view `next` after `events`; `said`: what a screen reader hears of them (the
+ * live region #announce), written by the server in the page's language.
+ * @param {SolitaireView} next
+ * @param {SolitaireEvent[]} events
+ * @param {string} [said]
+ */
+function apply(next, events, said = "") {
   const before = snapshot();
-  const previous = view;
   view = next;
-  render();
-  info();
+  render(next);
+  info(next);
   const flying = animate(events, before);
-  announce(events, previous);
-  const warning = events.find((e) => e.type === "unwinnable");
-  const refusal = events.find((e) => e.type === "error" && e.message);
-  if (view.message) say(view.message);
+  if (said) $("announce").textContent = said;
+  const warning = /** @type {WarningEvent[]} */ (events.filter((e) => e.type === "unwinnable")).find((e) => e.message);
+  /** @type {ErrorEvent | undefined} */
+  const refusal = /** @type {ErrorEvent[]} */ (events.filter((e) => e.type === "error")).find((e) => e.message);
+  if (next.message) say(next.message);
   else if (refusal && moveErrors) say(refusal.message); // seen, whatever the gesture
   else if (warning) say(warning.message, "warning");
   else if (events.some((e) => e.type === "move" || e.type === "undo" || e.type === "redo")) say("");
-  if (flying && view.status !== shownEnd) setTimeout(endDialogs, flying);
-  else endDialogs();
+  if (flying && next.status !== shownEnd) setTimeout(() => endDialogs(next), flying);
+  else endDialogs(next);
 }
 
-function endDialogs() {
-  const status = view.status;
+/**
+ * The dialog of how `shown` ended (won, blocked or stuck), once; or none.
+ * @param {SolitaireView} shown
+ */
+function endDialogs(shown) {
+  const status = shown.status;
   if (status === shownEnd) return;
   shownEnd = status;
   if (status === "won") {
-    $("won-score").textContent = view.score;
+    $("won-score").textContent = String(shown.score);
     $("won-time").textContent = $("time").textContent;
-    $("won-moves").textContent = view.moves;
-    const par = view.par ?? null;
-    const proven = view.par_proven !== false; // "par" when proven, "best known" otherwise
-    for (const node of document.querySelectorAll("#won .par")) node.hidden = par === null;
-    for (const node of document.querySelectorAll("#won .par-proven")) node.hidden = par === null || !proven;
-    for (const node of document.querySelectorAll("#won .par-known")) node.hidden = par === null || proven;
-    $("won-par").textContent = par ?? "";
+    $("won-moves").textContent = String(shown.moves);
+    const par = shown.par ?? null;
+    const proven = shown.par_proven !== false; // "par" when proven, "best known" otherwise
+    /** @param {string} selector @param {boolean} hidden */
+    const hide = (selector, hidden) => {
+      for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(selector))) node.hidden = hidden;
+    };
+    hide("#won .par", par === null);
+    hide("#won .par-proven", par === null || !proven);
+    hide("#won .par-known", par === null || proven);
+    $("won-par").textContent = par === null ? "" : String(par);
     $("won-streak").textContent = "";
-    open($("won"));
+    open(dialog("won"));
     celebrate();
-    track(streakLine);
+    track(() => streakLine(shown.variant));
   } else if (status === "blocked" || status === "stuck") {
-    open($("blocked"));
+    open(dialog("blocked"));
   } else {
-    for (const id of ["won", "blocked"]) if ($(id).open) $(id).close();
+    for (const id of ["won", "blocked"]) if (dialog(id).open) dialog(id).close();
   }
 }
 
@@ -397,37 +509,55 @@ function celebrate() {
   setTimeout(() => layer.remove(), 4000);
 }
 
-// The streak and record of this game's variant, from the statistics.
-async function streakLine() {
+/**
+ * The streak and record of this game's `variant`, from the statistics.
+ * @param {string} variant
+ */
+async function streakLine(variant) {
   const { data } = await call("/api/stats");
-  const block = (data.statistics || []).find((b) => b.game === root.dataset.game && b.variant === view.variant);
+  const block = (data.statistics || []).find((b) => b.game === root.dataset.game && b.variant === variant);
   if (!block) return;
   const v = block.values;
   $("won-streak").textContent = t("Win streak: %(streak)s · won %(won)s of %(played)s", {
-    streak: v.current_streak, won: v.won, played: v.played });
+    streak: v.current_streak ?? "", won: v.won ?? "", played: v.played ?? "" });
 }
 
-function open(dialog) {
-  if (!dialog.open) dialog.showModal();
+/** @param {HTMLDialogElement} shown */
+function open(shown) {
+  if (!shown.open) shown.showModal();
 }
 
 // --- input ------------------------------------------------------------------------------
 
+/**
+ * @typedef {object} Press a pointer held down on the board
+ * @property {number} id the pointer's
+ * @property {string} target the pile pressed
+ * @property {number | null} index the card pressed, if any
+ * @property {SVGElement | null} card
+ * @property {number} x where, on the screen
+ * @property {number} y
+ * @property {DOMPoint} start where, on the board
+ * @property {SVGElement | null} ghost the cards dragged, once it is a drag
+ */
+
+/** @type {Press | null} */
 let press = null;
 
+/** @param {PointerEvent} event */
 function boardPoint(event) {
-  const matrix = board.getScreenCTM().inverse();
+  const matrix = /** @type {DOMMatrix} */ (board.getScreenCTM()).inverse();
   return new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix);
 }
 
 board.addEventListener("pointerdown", (event) => {
   if (event.button !== 0 || !view) return;
-  const node = event.target.closest("[data-target]");
+  const node = closestTo(event, "[data-target]");
   if (!node) return;
-  const cardNodeHit = event.target.closest(".card");
+  const cardNodeHit = /** @type {SVGElement | null} */ (closestTo(event, ".card"));
   press = {
     id: event.pointerId,
-    target: node.dataset.target,
+    target: node.dataset.target || "",
     index: cardNodeHit ? Number(cardNodeHit.dataset.index) : null,
     card: cardNodeHit,
     x: event.clientX,
@@ -449,11 +579,14 @@ board.addEventListener("pointermove", (event) => {
   press.ghost.setAttribute("transform", `translate(${p.x - press.start.x} ${p.y - press.start.y})`);
 });
 
+/**
+ * The dragged cards' copy: the pressed card and those over it; the cards stay, faded.
+ * @param {Press} p
+ */
 function startGhost(p) {
   const ghost = el("g", { class: "ghost dragging" }, board);
-  const nodes = [...board.querySelectorAll(`.card[data-target="${CSS.escape(p.target)}"]`)];
-  for (const node of nodes) {
-    if (Number(node.dataset.index) >= p.index) {
+  for (const node of cardsOf(p.target)) {
+    if (Number(node.dataset.index) >= (p.index ?? 0)) {
       ghost.appendChild(node.cloneNode(true));
       node.style.opacity = "0.25";
     }
@@ -461,20 +594,28 @@ function startGhost(p) {
   return ghost;
 }
 
-function dropTarget(event, source) {
-  const hit = document.elementsFromPoint(event.clientX, event.clientY)
-    .map((node) => node.closest && node.closest("[data-target]"))
+/**
+ * The pile a drag of `ghost` from `source` ends on: the one under the pointer, else
+ * the one the dragged card overlaps most (null: none).
+ * @param {PointerEvent} event
+ * @param {string} source
+ * @param {SVGElement} ghost
+ * @returns {string | null}
+ */
+function dropTarget(event, source, ghost) {
+  const hit = /** @type {(SVGElement | null)[]} */ (document.elementsFromPoint(event.clientX, event.clientY)
+    .map((node) => node.closest("[data-target]")))
     .find((node) => node && !node.closest(".ghost") && node.dataset.target !== source);
-  if (hit) return hit.dataset.target;
-  // Otherwise the pile the dragged card overlaps most.
-  const ghostBox = press.ghost.getBoundingClientRect();
+  if (hit) return hit.dataset.target || null;
+  const ghostBox = ghost.getBoundingClientRect();
+  /** @type {string | null} */
   let best = null, bestArea = 0;
-  for (const group of board.querySelectorAll(".pile")) {
+  for (const group of drawnAll(".pile")) {
     if (group.dataset.target === source) continue;
     const box = group.getBoundingClientRect();
     const w = Math.min(box.right, ghostBox.right) - Math.max(box.left, ghostBox.left);
     const h = Math.min(box.bottom, ghostBox.top + ghostBox.height / 3) - Math.max(box.top, ghostBox.top);
-    if (w > 0 && h > 0 && w * h > bestArea) { best = group.dataset.target; bestArea = w * h; }
+    if (w > 0 && h > 0 && w * h > bestArea) { best = group.dataset.target || null; bestArea = w * h; }
   }
   return best;
 }
@@ -483,14 +624,14 @@ board.addEventListener("pointerup", (event) => {
   if (!press || event.pointerId !== press.id) return;
   const p = press;
   if (p.ghost) {
-    const target = dropTarget(event, p.target);
+    const target = dropTarget(event, p.target, p.ghost);
     p.ghost.remove();
-    for (const node of board.querySelectorAll(".card")) node.style.opacity = "";
+    for (const node of drawnAll(".card")) node.style.opacity = "";
     suppressClick = true;
     setTimeout(() => { suppressClick = false; }, 0);
     press = null;
     if (!target) return;
-    const pile = layout.get(p.target).pile;
+    const pile = /** @type {Place} */ (layout.get(p.target)).pile;
     const last = pile.cards.length - 1;
     const source = pile.fan > 0 && p.index !== null && p.index !== last
       ? `${p.target}:${p.index}` : p.target;
@@ -504,25 +645,25 @@ board.addEventListener("pointerup", (event) => {
 
 board.addEventListener("pointercancel", () => {
   if (press && press.ghost) press.ghost.remove();
-  for (const node of board.querySelectorAll(".card")) node.style.opacity = "";
+  for (const node of drawnAll(".card")) node.style.opacity = "";
   press = null;
 });
 
 // A right click on a card (or a long press: the browser's context menu) sends it to the
 // foundation of its suit, if the server agrees; the browser's menu is not shown on cards.
 board.addEventListener("contextmenu", (event) => {
-  const node = event.target.closest && event.target.closest(".card[data-target]");
+  const node = closestTo(event, ".card[data-target]");
   if (!node || !view) return;
   event.preventDefault();
   if (press) { // a long press: it is this gesture, not a tap as well
     if (press.ghost) return;
     press = null;
   }
-  const pile = layout.get(node.dataset.target).pile;
-  const home = view.piles.find((p) => p.kind === "foundation" && p.suit === node.dataset.card[1]);
+  const pile = /** @type {Place} */ (layout.get(node.dataset.target || "")).pile;
+  const home = view.piles.find((p) => p.kind === "foundation" && p.suit === (node.dataset.card || "")[1]);
   if (!home || pile.kind === "foundation" || Number(node.dataset.index) !== pile.cards.length - 1) return;
   lastTap = null;
-  send({ type: "drag", source: node.dataset.target, target: home.target });
+  send({ type: "drag", source: node.dataset.target || "", target: home.target });
 });
 
 // A drag ends with a click event; nothing here listens to clicks, but keep it from
@@ -535,6 +676,7 @@ board.addEventListener("click", (event) => { if (suppressClick) event.stopPropag
 // a card (sent it home, drew from the stock), the second is one more tap of its own, on
 // whatever is on top now; when the first only selected, the pair is a double tap (the
 // card goes where it fits). A third quick tap starts afresh.
+/** @param {string} target */
 function tap(target) {
   const now = performance.now();
   if (lastTap && lastTap.target === target && now - lastTap.time < DOUBLE_MS) {
@@ -558,9 +700,9 @@ function tap(target) {
 // intent, or with none a double tap on the focused spot (D: the card where it fits);
 // Esc drops the selection; U / Ctrl+Z undo, R / Ctrl+Y redo anywhere.
 board.addEventListener("keydown", (event) => {
-  const spot = event.target.closest && event.target.closest(".spot");
-  if (!spot || event.ctrlKey || event.metaKey || event.altKey || !view) return;
-  const target = spot.dataset.target;
+  const spot = closestTo(event, ".spot");
+  if (!(spot instanceof SVGElement) || event.ctrlKey || event.metaKey || event.altKey || !view) return;
+  const target = spot.dataset.target || "";
   if (event.key.startsWith("Arrow")) {
     event.preventDefault();
     moveFocus(neighbour(spot, event.key));
@@ -578,13 +720,14 @@ board.addEventListener("keydown", (event) => {
   }
 });
 
+/** @param {Element | null} node */
 function typing(node) {
-  return node && (node.closest("input, select, textarea, dialog[open]") || node.isContentEditable);
+  return node && (node.closest("input, select, textarea, dialog[open]") || (node instanceof HTMLElement && node.isContentEditable));
 }
 
 document.addEventListener("keydown", (event) => {
   const key = event.key.toLowerCase();
-  if (event.altKey || typing(event.target) || document.querySelector("dialog[open]")) return;
+  if (event.altKey || typing(targetOf(event)) || document.querySelector("dialog[open]")) return;
   const control = event.ctrlKey || event.metaKey;
   if (!control && (event.shiftKey || !["u", "r"].includes(key))) return;
   if ((!control && key === "u") || (control && key === "z" && !event.shiftKey)) {
@@ -610,22 +753,26 @@ function undo() {
   send({ type: "undo" });
 }
 
-$("undo").addEventListener("click", undo);
+button("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", () => send({ type: "redo" }));
 $("finish").addEventListener("click", () => { lastTap = null; send({ type: "finish" }); });
-// The server's hint: its words (in the page's language) and the piles of its move; the
-// browser adds nothing of its own.
+/**
+ * The server's hint: its words (in the page's language) and the piles of its move; the
+ * browser adds nothing of its own.
+ * @param {HintView} hint
+ */
 function showHint(hint) {
   say(hint.words, "info");
   $("announce").textContent = hint.words;
   if (hint.verdict !== "move") return;
-  for (const target of [hint.from, hint.to]) {
+  for (const target of [hint.from || "", hint.to || ""]) {
     const pile = board.querySelector(`.pile[data-target="${CSS.escape(target)}"]`);
     if (pile) { pile.classList.add("hint"); setTimeout(() => pile.classList.remove("hint"), 4000); }
   }
 }
 
 $("hint").addEventListener("click", () => track(async () => {
+  if (!view) return;
   say(t("Thinking…"), "info");
   const asked = view.version;
   const { data } = await call(`/api/games/${gameId}/hint`, {});
@@ -635,11 +782,13 @@ $("hint").addEventListener("click", () => track(async () => {
 }));
 
 $("winnable").addEventListener("click", () => track(async () => {
+  if (!view) return;
   say(t("Thinking…"), "info");
   const asked = view.version;
   const { data } = await call(`/api/games/${gameId}/winnable`, {});
   if (view.version !== asked) return say("");
   if (data.error) return say(data.error);
+  /** @type {{ [verdict: string]: string }} */
   const answers = {
     true: t("Yes: this game can still be won."),
     false: t("No: this game can no longer be won."),
@@ -657,7 +806,7 @@ async function solve() {
   solving = true;
   $("solve").textContent = t("Stop");
   try {
-    for (let step = 0; solving && view.status === "playing" && step < MAX_SOLVE; step++) {
+    for (let step = 0; solving && view && view.status === "playing" && step < MAX_SOLVE; step++) {
       const answer = await track(() => call(`/api/games/${gameId}/hint`, {}));
       const data = answer && answer.data;
       if (!solving) break;
@@ -669,7 +818,7 @@ async function solve() {
         break;
       }
       let played = true;
-      for (const body of data.hint.intents) {
+      for (const body of data.hint.intents || []) {
         const result = await send(body);
         played = played && !result.refused && !result.stale && result.status < 400;
       }
@@ -693,7 +842,7 @@ $("restart").addEventListener("click", () => enqueue(async () => {
 $("enter-code").addEventListener("click", () => {
   document.dispatchEvent(new CustomEvent("cardems:new-game", { detail: { game: root.dataset.game, code: true } }));
 });
-$("blocked-undo").addEventListener("click", () => { $("blocked").close(); send({ type: "undo" }); });
+$("blocked-undo").addEventListener("click", () => { dialog("blocked").close(); send({ type: "undo" }); });
 // "Play again": a new deal of the same game, variant and options (a difficulty level
 // stays chosen) at once; "Replay this deal": the same cards from the start.
 $("won-again").addEventListener("click", () => enqueue(async () => {
@@ -704,11 +853,11 @@ $("won-again").addEventListener("click", () => enqueue(async () => {
 $("won-replay").addEventListener("click", () => $("restart").click());
 for (const id of ["blocked-new"]) {
   $(id).addEventListener("click", () => {
-    $(id).closest("dialog").close();
+    dialog("blocked").close();
     document.dispatchEvent(new CustomEvent("cardems:new-game", { detail: { game: root.dataset.game } }));
   });
 }
-$("won-close").addEventListener("click", () => $("won").close());
+$("won-close").addEventListener("click", () => dialog("won").close());
 
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") navigator.sendBeacon(`/api/games/${gameId}/pause`);
@@ -718,23 +867,25 @@ document.addEventListener("visibilitychange", () => {
 async function load() {
   const { data } = await call(`/api/games/${gameId}`);
   if (data.error) { say(data.error); return; }
+  if (!data.view) return;
   shownEnd = view ? shownEnd : null;
   apply(data.view, []);
 }
 
 // The skip link lands on the table's focused card or pile.
 $("skip-table").addEventListener("click", (event) => {
-  const spot = board.querySelector(".spot[tabindex='0']");
+  const spot = drawnAll(".spot[tabindex='0']")[0];
   if (!spot) return;
   event.preventDefault();
   spot.focus();
 });
 
 // The board is laid out for the felt's size: again when the window changes.
-let resizing = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let resizing;
 window.addEventListener("resize", () => {
   clearTimeout(resizing);
-  resizing = setTimeout(() => { if (view) render(); }, 100);
+  resizing = setTimeout(() => { if (view) render(view); }, 100);
 });
 
 setInterval(tick, 1000);

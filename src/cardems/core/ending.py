@@ -1,0 +1,68 @@
+"""How a game ends: whether it can still be won (the unwinnable warning, the Winnable?
+question) and, once won, its par."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardems.core.game import Event
+from cardems.core.player_settings import PlayerSettings
+from cardems.core.service_error import ServiceError
+from cardems.core.tables import LiveGame, Tables
+from cardems.dealcode import DealCode
+from cardems.i18n.markers import N_
+from cardems.store import Store
+
+VERDICT_SECONDS = 3.0
+WARNING_SECONDS = 0.05
+
+UNWINNABLE = N_("This game can no longer be won: undo, or start a new deal.")
+NO_SOLVER = N_("%(game)s has no solver")
+
+
+class Ending:
+    """The solver's word on a game's end, and the par of a game won."""
+
+    def __init__(self, store: Store, tables: Tables, settings: PlayerSettings) -> None:
+        self.store = store
+        self.tables = tables
+        self.settings = settings
+
+    def slow(self, live: LiveGame, settings: dict[str, Any]) -> bool:
+        """Whether a move on ``live`` asks the solver (:meth:`warning`) with ``settings``."""
+        return live.game.can_solve and bool(settings["warn_unwinnable"])
+
+    def warning(
+        self, player_id: str, live: LiveGame, settings: dict[str, Any] | None = None
+    ) -> list[Event]:
+        """``unwinnable`` the moment the game can no longer be won, when asked for."""
+        if not live.game.can_solve or live.table.status != "playing":
+            return []
+        settings = self.settings.read(player_id) if settings is None else settings
+        if not settings["warn_unwinnable"]:
+            return []
+        lost = live.game.winnable(live.table, WARNING_SECONDS) is False
+        warn = lost and not live.warned
+        live.warned = lost
+        return [{"type": "unwinnable", "message": UNWINNABLE}] if warn else []
+
+    def winnable(self, player_id: str, game_id: str) -> bool | None:
+        """Whether the game can still be won from here; None if the solver ran out of time."""
+        live = self.tables.load(player_id, game_id)
+        if not live.game.can_solve:
+            raise ServiceError(404, NO_SOLVER % {"game": live.game.family.title})
+        with live.lock:
+            status = live.table.status
+            if status != "playing":
+                return status == "won"
+            return live.game.winnable(live.table, VERDICT_SECONDS)
+
+    def par(self, live: LiveGame) -> int | None:
+        """The deal's shortest win (or best known), solved once and then saved (None if
+        unknown); :attr:`LiveGame.par_proven` says which."""
+        if live.par is None:
+            found = live.game.best_par(DealCode.parse(live.saved.code))
+            if found is not None:
+                live.par, live.par_proven = found
+                self.store.save_par(live.id, live.par, live.par_proven)
+        return live.par
