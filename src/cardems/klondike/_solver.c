@@ -297,13 +297,19 @@ static int moves(const Search *s, const Pos *p, Macro *out) {
  * face up or can come to be its column's top (none above it, or the one above it may
  * leave it) and then is a king, or can go home (it is the top, and the lower cards of
  * its suit in the columns may all leave their places), or onto one of its two places
- * (in the talon, on a foundation, or in a column with none above it or the one above
- * it able to leave it). A card that leaves its place in some line is in that set (by
- * induction on when it first does): the fixpoint only over-estimates. */
+ * (in a column with none above it or the one above it able to leave it, or out of the
+ * columns and able to be laid in one: a king, or a card one of whose places is). A
+ * card that leaves its place (or is laid) in some line is in those sets (by induction
+ * on when it first does): the fixpoint only over-estimates. */
+/* Whether the card at p->col[c][i] may come to be a column's top. */
+static inline int top_of(const Pos *p, int c, int i, const uint8_t *leaves) {
+    return i + 1 == p->len[c] || leaves[p->col[c][i + 1]];
+}
+
 static int blocked(const Pos *p) {
     int col[52], idx[52];
-    uint8_t leaves[52];
-    for (int i = 0; i < 52; i++) { col[i] = -1; leaves[i] = 1; }
+    uint8_t leaves[52], laid[52];
+    for (int i = 0; i < 52; i++) { col[i] = -1; leaves[i] = 1; laid[i] = rank_of(i) == 13; }
     for (int c = 0; c < NCOLS; c++)
         for (int i = 0; i < p->len[c]; i++) {
             int card = p->col[c][i];
@@ -316,7 +322,7 @@ static int blocked(const Pos *p) {
             for (int i = p->len[c] - 1; i >= 0; i--) {
                 int card = p->col[c][i];
                 if (leaves[card]) continue;
-                int top = i + 1 == p->len[c] || leaves[p->col[c][i + 1]];
+                int top = top_of(p, c, i, leaves);
                 if (!top && i < p->hid[c]) continue;
                 int rank = rank_of(card), suit = suit_of(card), can = rank == 13;
                 if (!can && top) {
@@ -327,9 +333,18 @@ static int blocked(const Pos *p) {
                 for (int s = 0; s < 4 && !can && rank < 13; s++) {
                     if (is_red(s * 13) == is_red(card)) continue;
                     int place = s * 13 + rank, pc = col[place];
-                    can = pc < 0 || idx[place] + 1 == p->len[pc] || leaves[p->col[pc][idx[place] + 1]];
+                    can = pc < 0 ? laid[place] : top_of(p, pc, idx[place], leaves);
                 }
                 if (can) { leaves[card] = 1; changed = 1; }
+            }
+        }
+        for (int card = 0; card < 52; card++) {
+            if (col[card] >= 0 || laid[card]) continue;
+            int rank = rank_of(card);
+            for (int s = 0; s < 4 && !laid[card]; s++) {
+                if (is_red(s * 13) == is_red(card)) continue;
+                int place = s * 13 + rank, pc = col[place];
+                if (pc < 0 ? laid[place] : top_of(p, pc, idx[place], leaves)) { laid[card] = 1; changed = 1; }
             }
         }
     }

@@ -29,11 +29,12 @@ uncovers can then go home (Solvitaire's ``partial-if-card-above-buildable``).
   lost. The cards that may ever leave are the least fixpoint of: a column's card that
   is face up or can come to be its column's top (none above it, or the one above it may
   leave it), and then is a king, or can go home (it is the top, and the lower cards of
-  its suit in the columns may all leave), or can go onto one of its two places (in the
-  talon, on a foundation, or in a column with none above it or the one above it able
-  to leave it). A card moving as the lowest card of a move is the only way to leave the
-  one under it, so a card that does in some line is in that set (by induction on when
-  it first does): the fixpoint only over-estimates, and the cut is sound.
+  its suit in the columns may all leave), or can go onto one of its two places (in a
+  column with none above it or the one above it able to leave it, or out of the
+  columns and able to be laid in one: a king, or a card one of whose places is).
+  Moving as the lowest card of a move is the only way to leave the card under it, so a
+  card that does in some line is in that set, and so is a card laid in a column (by
+  induction on when it first does): the fixpoint only over-estimates; the cut is sound.
 - The table holds every position expanded (columns sorted, as their order does not
   matter; with unlimited passes a ``turned`` that is a multiple of the draw counts as
   none): one reached again was, or is being, searched.
@@ -211,51 +212,69 @@ def king_waits(position: Position) -> bool:
 def blocked(position: Position) -> bool:
     """Whether some card in the columns can never leave the card under it, so that the
     deal is lost from here (the module docstring says which cards may)."""
-    where = {
-        card: (column, index)
-        for column, cards in enumerate(position.columns)
-        for index, card in enumerate(cards)
-    }
-    leaves = dict.fromkeys(where, False)
+    fixpoint = _Leaving(position)
     changed = True
     while changed:
         changed = False
         for column, cards in enumerate(position.columns):
             for index in range(len(cards) - 1, -1, -1):
                 card = cards[index]
-                if leaves[card]:
-                    continue
-                top = index + 1 == len(cards) or leaves[cards[index + 1]]
-                if not top and index < position.hidden[column]:
-                    continue
-                if _may_leave(position, where, leaves, card, top):
-                    leaves[card] = changed = True
-    return not all(leaves.values())
+                if not fixpoint.leaves[card] and fixpoint.may_leave(column, index):
+                    fixpoint.leaves[card] = changed = True
+        for card in range(52):
+            if card in fixpoint.where or fixpoint.laid[card]:
+                continue
+            if any(fixpoint.place_ready(place) for place in places(card)):
+                fixpoint.laid[card] = changed = True
+    return not all(fixpoint.leaves.values())
 
 
-def _may_leave(
-    position: Position,
-    where: dict[int, tuple[int, int]],
-    leaves: dict[int, bool],
-    card: int,
-    top: bool,
-) -> bool:
-    """Whether ``card`` may leave its place, given the cards known to (``leaves``);
-    ``top``: whether it may come to be its column's top."""
-    rank, suit = rank_of(card), suit_of(card)
+def places(card: int) -> list[int]:
+    """The two cards ``card`` may lie on in a column (none for a king)."""
+    rank = rank_of(card)
     if rank == 13:
-        return True
-    lower = range(position.foundations[suit] + 1, rank)
-    if top and all(leaves.get(suit * 13 + low - 1, True) for low in lower):
-        return True
-    for place in (s * 13 + rank for s in range(4) if is_red(s * 13) != is_red(card)):
-        if place not in where:
+        return []
+    return [s * 13 + rank for s in range(4) if is_red(s * 13) != is_red(card)]
+
+
+class _Leaving:
+    """The fixpoint of :func:`blocked`: the column cards known to may leave their
+    place, and the cards out of the columns known to may be laid in one."""
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.where = {
+            card: (column, index)
+            for column, cards in enumerate(position.columns)
+            for index, card in enumerate(cards)
+        }
+        self.leaves = dict.fromkeys(self.where, False)
+        self.laid = [rank_of(card) == 13 for card in range(52)]
+
+    def top(self, column: int, index: int) -> bool:
+        """Whether the card there may come to be its column's top."""
+        cards = self.position.columns[column]
+        return index + 1 == len(cards) or self.leaves[cards[index + 1]]
+
+    def place_ready(self, place: int) -> bool:
+        """Whether a card may come to lie on ``place``, as a column's top."""
+        if place not in self.where:
+            return self.laid[place]
+        return self.top(*self.where[place])
+
+    def may_leave(self, column: int, index: int) -> bool:
+        """Whether the card there may leave its place, given what is known."""
+        card = self.position.columns[column][index]
+        top = self.top(column, index)
+        if not top and index < self.position.hidden[column]:
+            return False
+        rank, suit = rank_of(card), suit_of(card)
+        if rank == 13:
             return True
-        column, index = where[place]
-        cards = position.columns[column]
-        if index + 1 == len(cards) or leaves[cards[index + 1]]:
+        lower = range(self.position.foundations[suit] + 1, rank)
+        if top and all(self.leaves.get(suit * 13 + low - 1, True) for low in lower):
             return True
-    return False
+        return any(self.place_ready(place) for place in places(card))
 
 
 class Search:
