@@ -307,16 +307,17 @@ static inline int top_of(const Pos *p, int c, int i, const uint8_t *leaves) {
 }
 
 static int blocked(const Pos *p) {
-    int col[52], idx[52];
+    int col[52], idx[52], stuck = 0, out[52], nout = 0;
     uint8_t leaves[52], laid[52];
     for (int i = 0; i < 52; i++) { col[i] = -1; leaves[i] = 1; laid[i] = rank_of(i) == 13; }
     for (int c = 0; c < NCOLS; c++)
         for (int i = 0; i < p->len[c]; i++) {
             int card = p->col[c][i];
-            col[card] = c; idx[card] = i; leaves[card] = 0;
+            col[card] = c; idx[card] = i; leaves[card] = 0; stuck++;
         }
+    for (int i = 0; i < 52; i++) if (col[i] < 0 && !laid[i]) out[nout++] = i;
     int changed = 1;
-    while (changed) {
+    while (changed && stuck) {
         changed = 0;
         for (int c = 0; c < NCOLS; c++) {
             for (int i = p->len[c] - 1; i >= 0; i--) {
@@ -335,11 +336,12 @@ static int blocked(const Pos *p) {
                     int place = s * 13 + rank, pc = col[place];
                     can = pc < 0 ? laid[place] : top_of(p, pc, idx[place], leaves);
                 }
-                if (can) { leaves[card] = 1; changed = 1; }
+                if (can) { leaves[card] = 1; changed = 1; stuck--; }
             }
         }
-        for (int card = 0; card < 52; card++) {
-            if (col[card] >= 0 || laid[card]) continue;
+        for (int k = 0; k < nout; k++) {
+            int card = out[k];
+            if (laid[card]) continue;
             int rank = rank_of(card);
             for (int s = 0; s < 4 && !laid[card]; s++) {
                 if (is_red(s * 13) == is_red(card)) continue;
@@ -348,8 +350,7 @@ static int blocked(const Pos *p) {
             }
         }
     }
-    for (int i = 0; i < 52; i++) if (!leaves[i]) return 1;
-    return 0;
+    return stuck > 0;
 }
 
 static int won(const Pos *p) { return p->found[0] + p->found[1] + p->found[2] + p->found[3] == 52; }
