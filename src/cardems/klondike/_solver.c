@@ -7,7 +7,9 @@
  * face up. A macro is (kind, a, b) as in solver.py, packed in 16 bits here. The table of
  * positions seen keeps 64-bit hashes of the canonical position (the columns' hashes
  * sorted), where the Python keeps the positions themselves: a false "seen" needs two of
- * the few million positions of a search to share a 64-bit hash.
+ * the few million positions of a search to share a 64-bit hash. The table is the
+ * smallest power of two of at least twice the budget, 8 bytes a slot (32 MiB for two
+ * million positions), allocated once per solve.
  *
  * solve(hidden, columns, talon, turned, foundations, recycles, draw, max_recycles,
  * budget) -> (status, macros, nodes): status 1 winnable (macros: a winning line),
