@@ -18,7 +18,8 @@ from cardems.klondike.rules import VARIANTS
 
 ANCHOR = (
     "anchor: Solvitaire (Blake & Gent, arXiv 1906.12314), thoughtful Klondike, draw 3,"
-    " unlimited passes, foundation cards playable back, kings only in empty columns:"
+    " unlimited passes, foundation cards playable back, kings only in empty columns,"
+    " part of a run moved only when the card it uncovers goes home:"
     " 81.945 % +- 0.084 % winnable"
 )
 
@@ -28,7 +29,7 @@ def main() -> None:
     parser.add_argument("--deals", type=positive, default=10_000)
     parser.add_argument("--start", type=whole(0), default=100_000)
     parser.add_argument("--variant", choices=VARIANTS, default="D3")
-    parser.add_argument("--budget", type=positive, default=100_000)
+    parser.add_argument("--budget", type=positive, default=200_000)
     parser.add_argument("--jobs", type=positive, default=None)
     args = parser.parse_args()
     report = analyze(args.variant, args.deals, start=args.start, budget=args.budget, jobs=args.jobs)

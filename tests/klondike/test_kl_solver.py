@@ -122,6 +122,52 @@ def test_blocked_card_is_seen() -> None:
     assert solver.blocked(solver.Position.of(state))
 
 
+def test_a_deadlock_across_two_columns_is_seen() -> None:
+    # TS (over 9S 9C JD, face down) waits for JH, under TC; TC waits for JD, under TS,
+    # or for 9C to go home first: neither ever moves.
+    spades, hearts, diamonds, clubs = 0, 13, 26, 39
+    talon = [spades + r for r in (10, 11, 12)] + [hearts + 11, hearts + 12]
+    talon += [diamonds + 11, diamonds + 12, clubs + 10, clubs + 11, clubs + 12]
+    state = KlondikeState(
+        Rules(3, None),
+        ((spades + 8, clubs + 8, diamonds + 10, spades + 9), (hearts + 10, clubs + 9)) + ((),) * 5,
+        (3, 0, 0, 0, 0, 0, 0),
+        tuple(talon),
+        (),
+        (8, 10, 10, 8),
+    )
+    assert solver.blocked(solver.Position.of(state))
+    assert solver.solve(state, use_compiled=False).winnable is False
+
+
+def test_a_place_in_the_talon_counts_only_once_it_can_be_laid() -> None:
+    # As above, with JD in the stock: it could take TC, but only on a black queen, and
+    # both lie under TS.
+    spades, hearts, diamonds, clubs = 0, 13, 26, 39
+    talon = [spades + 10, spades + 12, hearts + 11, hearts + 12, diamonds + 10]
+    talon += [diamonds + 11, diamonds + 12, clubs + 10, clubs + 12]
+    state = KlondikeState(
+        Rules(3, None),
+        ((spades + 11, clubs + 11, spades + 8, clubs + 8, spades + 9), (hearts + 10, clubs + 9))
+        + ((),) * 5,
+        (4, 0, 0, 0, 0, 0, 0),
+        tuple(talon),
+        (),
+        (8, 10, 10, 8),
+    )
+    assert solver.blocked(solver.Position.of(state))
+    assert solver.solve(state, use_compiled=False).winnable is False
+
+
+def test_a_card_riding_on_a_kings_run_is_not_blocked() -> None:
+    # Deal 94: QS lies on KD over KH, with JS under them, and is no dead end: KD takes
+    # it to an empty column. (A test of the card alone once called this deal lost.)
+    state = deal(DealCode.parse("KL1-D3-AAAAAC6"))
+    verdict = solver.solve(state, use_compiled=False)
+    assert verdict.winnable
+    assert replays_to_a_win(state, verdict.line)
+
+
 compiled = solver.compiled()
 needs_c = pytest.mark.skipif(compiled is None, reason="the C search was not built")
 

@@ -7,7 +7,9 @@
  * face up. A macro is (kind, a, b) as in solver.py, packed in 16 bits here. The table of
  * positions seen keeps 64-bit hashes of the canonical position (the columns' hashes
  * sorted), where the Python keeps the positions themselves: a false "seen" needs two of
- * the few million positions of a search to share a 64-bit hash.
+ * the few million positions of a search to share a 64-bit hash. The table is the
+ * smallest power of two of at least twice the budget, 8 bytes a slot (32 MiB for two
+ * million positions), allocated once per solve.
  *
  * solve(hidden, columns, talon, turned, foundations, recycles, draw, max_recycles,
  * budget) -> (status, macros, nodes): status 1 winnable (macros: a winning line),
@@ -69,6 +71,15 @@ static inline uint64_t mix(uint64_t z) {
     return z ^ (z >> 31);
 }
 
+/* With unlimited passes, every `turned` that is a multiple of the draw (or the whole
+ * talon; at draw one, any) reaches the same talon cards as none turned: the same
+ * position. */
+static int canonical_turned(const Pos *p, const Search *s) {
+    int t = p->turned;
+    if (s->max_recycles < 0 && (t % s->draw == 0 || t == p->tlen)) return 0;
+    return t;
+}
+
 static uint64_t key_hash(const Pos *p, const Search *s) {
     uint64_t cols[NCOLS];
     for (int c = 0; c < NCOLS; c++) {
@@ -86,7 +97,7 @@ static uint64_t key_hash(const Pos *p, const Search *s) {
     for (int c = 0; c < NCOLS; c++) h = mix(h ^ cols[c]);
     h = mix(h ^ (0xABCDULL + p->tlen));
     for (int i = 0; i < p->tlen; i++) h = (h ^ (p->talon[i] + 7)) * 0x100000001B3ULL;
-    h = mix(h ^ ((uint64_t)p->turned << 8) ^ (uint64_t)(s->max_recycles >= 0 ? p->recycles : 0) << 16);
+    h = mix(h ^ ((uint64_t)canonical_turned(p, s) << 8) ^ (uint64_t)(s->max_recycles >= 0 ? p->recycles : 0) << 16);
     return h | 1; /* 0 marks an empty slot */
 }
 
@@ -130,15 +141,15 @@ static int needs_recycle(const Pos *p, int index, int draw) {
     return 1;
 }
 
-static int is_safe(int card, const uint8_t *found) {
-    int rank = rank_of(card);
-    if (rank <= 2) return 1;
-    int suit = suit_of(card), red = is_red(card), low = 99, twin = 0;
+/* Solvitaire's condition for a card to go up at once (foundations removable): the
+ * other colour's foundations within two ranks of it, its twin suit's within three. */
+static int goes_up_freely(int card, const uint8_t *found) {
+    int rank = rank_of(card), suit = suit_of(card), red = is_red(card), low = 99, twin = 0;
     for (int s = 0; s < 4; s++) {
         if (is_red(s * 13) != red) { if (found[s] < low) low = found[s]; }
         else if (s != suit) twin = found[s];
     }
-    return low >= rank - 1 && twin >= rank - 2;
+    return low >= rank - 2 && twin >= rank - 3;
 }
 
 static void apply(Pos *p, Macro m, int draw) {
@@ -186,16 +197,16 @@ static int forced(Search *s, Pos *p) {
         for (int c = 0; c < NCOLS; c++) {
             if (!p->len[c]) continue;
             int card = p->col[c][p->len[c] - 1];
-            if (rank_of(card) == p->found[suit_of(card)] + 1 && is_safe(card, p->found)) {
+            if (rank_of(card) == p->found[suit_of(card)] + 1 && goes_up_freely(card, p->found)) {
                 Macro m = pack(FROM_COLUMN, c * 64 + p->len[c] - 1, FOUNDATION);
                 apply(p, m, s->draw);
                 if (push_line(s, m)) return -1;
                 progress = 1;
             }
         }
-        if (p->turned) {
+        if (s->draw == 1 && p->turned) {
             int card = p->talon[p->turned - 1];
-            if (rank_of(card) == p->found[suit_of(card)] + 1 && is_safe(card, p->found)) {
+            if (rank_of(card) == p->found[suit_of(card)] + 1 && goes_up_freely(card, p->found)) {
                 Macro m = pack(FROM_TALON, p->turned - 1, FOUNDATION);
                 apply(p, m, s->draw);
                 if (push_line(s, m)) return -1;
@@ -216,19 +227,12 @@ static int run_targets(const Pos *p, int column, int start, int empty, Macro *ou
     return n;
 }
 
-static int wanted(const Pos *p, int card, const int *talon, int ntalon) {
-    for (int i = 0; i < ntalon; i++) if (builds_on(p->talon[talon[i]], card)) return 1;
-    for (int c = 0; c < NCOLS; c++)
-        for (int i = p->hid[c]; i < p->len[c]; i++) if (builds_on(p->col[c][i], card)) return 1;
-    return 0;
-}
-
-/* Whether a king could fill an empty column: one in the talon, one face up but not at
- * the bottom of its column, or one on a foundation. */
+/* Whether a king could ever fill an empty column: one in the talon, one in a column but
+ * not at its bottom (face up or down), or one on a foundation. */
 static int king_waits(const Pos *p) {
     for (int i = 0; i < p->tlen; i++) if (rank_of(p->talon[i]) == 13) return 1;
     for (int c = 0; c < NCOLS; c++)
-        for (int i = p->hid[c] > 0 ? p->hid[c] : 1; i < p->len[c]; i++) if (rank_of(p->col[c][i]) == 13) return 1;
+        for (int i = 1; i < p->len[c]; i++) if (rank_of(p->col[c][i]) == 13) return 1;
     for (int s = 0; s < 4; s++) if (p->found[s] == 13) return 1;
     return 0;
 }
@@ -276,45 +280,79 @@ static int moves(const Search *s, const Pos *p, Macro *out) {
                 n = run_targets(p, c, start, empty, out, n);
         }
     }
-#ifndef NO_WORRY
     for (int suit = 0; suit < 4; suit++) {
         int rank = p->found[suit];
-        if (rank < 2) continue;
+        if (rank < 3) continue;
         int card = suit * 13 + rank - 1;
-        if (!wanted(p, card, talon, ntalon)) continue;
+        if (goes_up_freely(card, p->found)) continue;
         for (int t = 0; t < NCOLS; t++)
             if (p->len[t] && builds_on(card, p->col[t][p->len[t] - 1])) out[n++] = pack(FROM_FOUNDATION, suit, t);
         if (empty >= 0 && rank == 13) out[n++] = pack(FROM_FOUNDATION, suit, empty);
     }
-#endif
     return n;
 }
 
-/* Whether a card can never leave its column: it is no king, both cards it could go on
- * lie under it in that column, and so does a lower card of its suit (so its foundation
- * cannot reach it). The cards under it then never come free: no win from here. */
+/* Whether some card in the columns can never leave the card under it, so that the deal
+ * is lost from here (every card must go home, alone). A card leaves the one under it
+ * only when it moves as the lowest card of a move (the cards above it ride along).
+ * The cards that may ever do so are the least fixpoint of: a column's card that is
+ * face up or can come to be its column's top (none above it, or the one above it may
+ * leave it) and then is a king, or can go home (it is the top, and the lower cards of
+ * its suit in the columns may all leave their places), or onto one of its two places
+ * (in a column with none above it or the one above it able to leave it, or out of the
+ * columns and able to be laid in one: a king, or a card one of whose places is). A
+ * card that leaves its place (or is laid) in some line is in those sets (by induction
+ * on when it first does): the fixpoint only over-estimates. */
+/* Whether the card at p->col[c][i] may come to be a column's top. */
+static inline int top_of(const Pos *p, int c, int i, const uint8_t *leaves) {
+    return i + 1 == p->len[c] || leaves[p->col[c][i + 1]];
+}
+
 static int blocked(const Pos *p) {
-    int col[52], idx[52];
-    for (int i = 0; i < 52; i++) col[i] = -1;
+    int col[52], idx[52], stuck = 0, out[52], nout = 0;
+    uint8_t leaves[52], laid[52];
+    for (int i = 0; i < 52; i++) { col[i] = -1; leaves[i] = 1; laid[i] = rank_of(i) == 13; }
     for (int c = 0; c < NCOLS; c++)
-        for (int i = 0; i < p->len[c]; i++) { col[p->col[c][i]] = c; idx[p->col[c][i]] = i; }
-    for (int c = 0; c < NCOLS; c++) {
-        for (int i = 1; i < p->len[c]; i++) {
-            int card = p->col[c][i], rank = rank_of(card), suit = suit_of(card), under = 1;
-            if (rank == 13) continue;
-            for (int s = 0; s < 4 && under; s++) {
-                if (is_red(s * 13) == is_red(card)) continue;
-                int parent = s * 13 + rank;
-                if (col[parent] != c || idx[parent] > i) under = 0;
+        for (int i = 0; i < p->len[c]; i++) {
+            int card = p->col[c][i];
+            col[card] = c; idx[card] = i; leaves[card] = 0; stuck++;
+        }
+    for (int i = 0; i < 52; i++) if (col[i] < 0 && !laid[i]) out[nout++] = i;
+    int changed = 1;
+    while (changed && stuck) {
+        changed = 0;
+        for (int c = 0; c < NCOLS; c++) {
+            for (int i = p->len[c] - 1; i >= 0; i--) {
+                int card = p->col[c][i];
+                if (leaves[card]) continue;
+                int top = top_of(p, c, i, leaves);
+                if (!top && i < p->hid[c]) continue;
+                int rank = rank_of(card), suit = suit_of(card), can = rank == 13;
+                if (!can && top) {
+                    can = 1;
+                    for (int r = p->found[suit] + 1; r < rank && can; r++)
+                        if (!leaves[suit * 13 + r - 1]) can = 0;
+                }
+                for (int s = 0; s < 4 && !can && rank < 13; s++) {
+                    if (is_red(s * 13) == is_red(card)) continue;
+                    int place = s * 13 + rank, pc = col[place];
+                    can = pc < 0 ? laid[place] : top_of(p, pc, idx[place], leaves);
+                }
+                if (can) { leaves[card] = 1; changed = 1; stuck--; }
             }
-            if (!under) continue;
-            for (int r = p->found[suit] + 1; r < rank; r++) {
-                int low = suit * 13 + r - 1;
-                if (col[low] == c && idx[low] < i) return 1;
+        }
+        for (int k = 0; k < nout; k++) {
+            int card = out[k];
+            if (laid[card]) continue;
+            int rank = rank_of(card);
+            for (int s = 0; s < 4 && !laid[card]; s++) {
+                if (is_red(s * 13) == is_red(card)) continue;
+                int place = s * 13 + rank, pc = col[place];
+                if (pc < 0 ? laid[place] : top_of(p, pc, idx[place], leaves)) { laid[card] = 1; changed = 1; }
             }
         }
     }
-    return 0;
+    return stuck > 0;
 }
 
 static int won(const Pos *p) { return p->found[0] + p->found[1] + p->found[2] + p->found[3] == 52; }

@@ -3,7 +3,10 @@
 This is the reference search; :mod:`cardems.klondike._solver` (C, optional) runs the
 same search, move for move, much faster, and :func:`solve` uses it when it was built.
 
-The search is a depth-first search over *macro moves* with a transposition table:
+The search is a depth-first search over *macro moves* with a transposition table. It
+decides the game of Solvitaire's ``klondike`` preset (Blake & Gent), the anchor's: the
+rules of :mod:`cardems.klondike.rules` with part of a run moved only when the card it
+uncovers can then go home (Solvitaire's ``partial-if-card-above-buildable``).
 
 - The stock and the waste are one fixed sequence, the *talon* (the waste bottom → top,
   then the stock in drawing order), and the number of cards already turned, ``turned``
@@ -11,22 +14,33 @@ The search is a depth-first search over *macro moves* with a transposition table
   win never needs a draw that does not lead to playing a card of the talon: each card
   the draws (and at most one recycle) can bring to the top of the waste is one move,
   "play talon card k" (Bjarnason, Fern and Tadepalli's K+ Solitaire; Solvitaire).
-- A card goes to its foundation at once, as a forced move, when no card could ever
-  need it in the columns: an ace or a two, or a card whose two opposite-colour cards
-  one rank lower are on the foundations and whose same-colour twin two ranks lower is
-  too.
-- A column's whole face-up run moves only when that turns a card over or empties the
-  column; part of a run moves only when the card it uncovers can then go to its
-  foundation (Solvitaire's rule for Klondike, "partial if card above buildable"); a card
-  comes back from a foundation only when a card that could go on it is in play; of
-  several empty columns only the first is ever filled.
-- A position where a card can never leave its column (:func:`blocked`) is lost.
+- A column's top card goes home at once, as a forced move, when Solvitaire's condition
+  holds (:func:`goes_up_freely`: the other colour's foundations within two ranks of
+  it, its twin suit's within three; any ace or two): every card that could go on it
+  can go home itself, and so can the cards those could hold. At draw one the waste's
+  top goes too; at draw three it does not (taking it out of the talon changes which
+  cards the later passes turn up), as in Solvitaire.
+- A column's whole face-up run moves when that turns a card over, or empties the
+  column while a king could ever fill it (:func:`king_waits`); part of a run moves only
+  when the card it uncovers can then go home (the preset's rule); a foundation's top
+  card (a three or higher) comes back only when it would not go home again at once (as
+  in Solvitaire); of several empty columns only the first is ever filled.
+- A position where some card can never leave the card under it (:func:`blocked`) is
+  lost. The cards that may ever leave are the least fixpoint of: a column's card that
+  is face up or can come to be its column's top (none above it, or the one above it may
+  leave it), and then is a king, or can go home (it is the top, and the lower cards of
+  its suit in the columns may all leave), or can go onto one of its two places (in a
+  column with none above it or the one above it able to leave it, or out of the
+  columns and able to be laid in one: a king, or a card one of whose places is).
+  Moving as the lowest card of a move is the only way to leave the card under it, so a
+  card that does in some line is in that set, and so is a card laid in a column (by
+  induction on when it first does): the fixpoint only over-estimates; the cut is sound.
 - The table holds every position expanded (columns sorted, as their order does not
-  matter): one reached again was, or is being, searched.
+  matter; with unlimited passes a ``turned`` that is a multiple of the draw counts as
+  none): one reached again was, or is being, searched.
 
 A deal is winnable when the search finds a line; it is not when the search ends
-without one; past the budget of positions it is undecided (None). Every pruning above
-keeps at least one winning line when there is one.
+without one; past the budget of positions it is undecided (None), never lost.
 """
 
 from __future__ import annotations
@@ -52,7 +66,10 @@ from cardems.klondike.rules import (
 )
 
 NODE_BUDGET = 2_000_000
-"""Positions the search may expand before it calls a deal undecided."""
+"""Positions the search may expand before it calls a deal undecided. The memory it
+takes: the C search's table holds a 64-bit hash per position in a power of two of at
+least twice the budget, 32 MiB for this default (4 MiB for a budget of 200,000); the
+Python search keeps the positions themselves, some hundreds of bytes each."""
 MAX_DEPTH = 3000
 """Macros deep the search may go before it calls a deal undecided (never reached in
 practice; it bounds the stack)."""
@@ -104,14 +121,19 @@ class Position:
             self.recycles,
         )
 
-    def key(self, limited: bool) -> tuple[Any, ...]:
-        """The position up to the order of the columns."""
+    def key(self, rules: Rules) -> tuple[Any, ...]:
+        """The position up to the order of the columns; with unlimited passes, a
+        ``turned`` that is a multiple of the draw (or the whole talon) reaches the same
+        talon cards as none turned, so it is the same position."""
         columns = sorted((self.hidden[i], *self.columns[i]) for i in range(COLUMNS))
+        turned = self.turned
+        if rules.recycles is None and (turned % rules.draw == 0 or turned == len(self.talon)):
+            turned = 0
         return (
             tuple(columns),
             tuple(self.talon),
-            self.turned,
-            self.recycles if limited else 0,
+            turned,
+            0 if rules.recycles is None else self.recycles,
         )
 
     def won(self) -> bool:
@@ -156,7 +178,9 @@ def needs_recycle(talon_size: int, turned: int, index: int, rules: Rules) -> boo
 
 
 def is_safe(card: int, foundations: list[int]) -> bool:
-    """Whether ``card`` may go to its foundation as a forced move (module docstring)."""
+    """Whether no card could ever need ``card`` in the columns (the table's auto-move):
+    an ace or a two, or the other colour's foundations within one rank of it and its
+    twin suit's within two."""
     rank = rank_of(card)
     if rank <= 2:
         return True
@@ -167,43 +191,93 @@ def is_safe(card: int, foundations: list[int]) -> bool:
     return min(foundations[s] for s in opposite) >= rank - 1 and foundations[twin] >= rank - 2
 
 
+def goes_up_freely(card: int, foundations: list[int]) -> bool:
+    """Solvitaire's condition for the search to send a card home at once (foundations
+    removable): the other colour's foundations within two ranks of it, its twin suit's
+    within three (module docstring)."""
+    rank, suit, red = rank_of(card), suit_of(card), is_red(card)
+    opposite = min(foundations[s] for s in range(4) if is_red(s * 13) != red)
+    twin = next(foundations[s] for s in range(4) if s != suit and is_red(s * 13) == red)
+    return opposite >= rank - 2 and twin >= rank - 3
+
+
 def king_waits(position: Position) -> bool:
-    """Whether a king could fill an empty column: one in the talon, one face up but not
-    at the bottom of its column, or one on a foundation."""
+    """Whether a king could ever fill an empty column: one in the talon, one in a
+    column but not at its bottom (face up or down), or one on a foundation."""
     if any(rank_of(card) == 13 for card in position.talon):
         return True
-    for column, cards in enumerate(position.columns):
-        if any(rank_of(card) == 13 for card in cards[max(position.hidden[column], 1) :]):
+    for cards in position.columns:
+        if any(rank_of(card) == 13 for card in cards[1:]):
             return True
     return 13 in position.foundations
 
 
 def blocked(position: Position) -> bool:
-    """Whether a card can never leave its column: it is no king, both cards it could go
-    on lie under it in that column, and so does a lower card of its suit (so its
-    foundation cannot reach it). The cards under it then never come free: no win."""
-    where = {
-        card: (column, index)
-        for column, cards in enumerate(position.columns)
-        for index, card in enumerate(cards)
-    }
-    for column, cards in enumerate(position.columns):
-        for index in range(1, len(cards)):
-            card = cards[index]
-            rank, suit = rank_of(card), suit_of(card)
-            if rank == 13:
+    """Whether some card in the columns can never leave the card under it, so that the
+    deal is lost from here (the module docstring says which cards may)."""
+    fixpoint = _Leaving(position)
+    changed = True
+    while changed:
+        changed = False
+        for column, cards in enumerate(position.columns):
+            for index in range(len(cards) - 1, -1, -1):
+                card = cards[index]
+                if not fixpoint.leaves[card] and fixpoint.may_leave(column, index):
+                    fixpoint.leaves[card] = changed = True
+        for card in range(52):
+            if card in fixpoint.where or fixpoint.laid[card]:
                 continue
-            parents = [s * 13 + rank for s in range(4) if is_red(s * 13) != is_red(card)]
-            if not all(
-                where.get(parent, (-1, 0))[0] == column and where[parent][1] < index
-                for parent in parents
-            ):
-                continue
-            for low_rank in range(position.foundations[suit] + 1, rank):
-                low = suit * 13 + low_rank - 1
-                if where.get(low, (-1, 0))[0] == column and where[low][1] < index:
-                    return True
-    return False
+            if any(fixpoint.place_ready(place) for place in places(card)):
+                fixpoint.laid[card] = changed = True
+    return not all(fixpoint.leaves.values())
+
+
+def places(card: int) -> list[int]:
+    """The two cards ``card`` may lie on in a column (none for a king)."""
+    rank = rank_of(card)
+    if rank == 13:
+        return []
+    return [s * 13 + rank for s in range(4) if is_red(s * 13) != is_red(card)]
+
+
+class _Leaving:
+    """The fixpoint of :func:`blocked`: the column cards known to may leave their
+    place, and the cards out of the columns known to may be laid in one."""
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.where = {
+            card: (column, index)
+            for column, cards in enumerate(position.columns)
+            for index, card in enumerate(cards)
+        }
+        self.leaves = dict.fromkeys(self.where, False)
+        self.laid = [rank_of(card) == 13 for card in range(52)]
+
+    def top(self, column: int, index: int) -> bool:
+        """Whether the card there may come to be its column's top."""
+        cards = self.position.columns[column]
+        return index + 1 == len(cards) or self.leaves[cards[index + 1]]
+
+    def place_ready(self, place: int) -> bool:
+        """Whether a card may come to lie on ``place``, as a column's top."""
+        if place not in self.where:
+            return self.laid[place]
+        return self.top(*self.where[place])
+
+    def may_leave(self, column: int, index: int) -> bool:
+        """Whether the card there may leave its place, given what is known."""
+        card = self.position.columns[column][index]
+        top = self.top(column, index)
+        if not top and index < self.position.hidden[column]:
+            return False
+        rank, suit = rank_of(card), suit_of(card)
+        if rank == 13:
+            return True
+        lower = range(self.position.foundations[suit] + 1, rank)
+        if top and all(self.leaves.get(suit * 13 + low - 1, True) for low in lower):
+            return True
+        return any(self.place_ready(place) for place in places(card))
 
 
 class Search:
@@ -214,7 +288,6 @@ class Search:
         self.budget = budget
         self.nodes = 0
         self.seen: set[tuple[Any, ...]] = set()
-        self.limited = rules.recycles is not None
 
     # -- moves ---------------------------------------------------------------------
 
@@ -260,7 +333,7 @@ class Search:
                     self._apply_in_place(position, macro)
                     played.append(macro)
                     progress = True
-            if position.turned:
+            if self.rules.draw == 1 and position.turned:
                 card = position.talon[position.turned - 1]
                 if self._goes_home_safely(card, position.foundations):
                     macro = (FROM_TALON, position.turned - 1, FOUNDATION)
@@ -271,7 +344,7 @@ class Search:
 
     @staticmethod
     def _goes_home_safely(card: int, foundations: list[int]) -> bool:
-        return rank_of(card) == foundations[suit_of(card)] + 1 and is_safe(card, foundations)
+        return rank_of(card) == foundations[suit_of(card)] + 1 and goes_up_freely(card, foundations)
 
     def _apply_in_place(self, position: Position, macro: Macro) -> None:
         after = self.apply(position, macro)
@@ -326,10 +399,8 @@ class Search:
         # 6. foundation cards back, when a card could go on them
         for suit in range(4):
             rank = foundations[suit]
-            if rank < 2:
-                continue
             card = suit * 13 + rank - 1
-            if not self._wanted(position, card, talon):
+            if rank < 3 or goes_up_freely(card, foundations):
                 continue
             for target in range(COLUMNS):
                 base = columns[target]
@@ -349,17 +420,6 @@ class Search:
         if empty >= 0 and empty != column and rank_of(card) == 13:
             yield (FROM_COLUMN, column * 64 + start, empty)
 
-    def _wanted(self, position: Position, card: int, talon: list[int]) -> bool:
-        """Whether a card that could go on ``card`` is in the talon's reach or face up."""
-        for index in talon:
-            if builds_on(position.talon[index], card):
-                return True
-        return any(
-            builds_on(other, card)
-            for c in range(COLUMNS)
-            for other in position.columns[c][position.hidden[c] :]
-        )
-
     # -- search --------------------------------------------------------------------
 
     def solve(self, start: Position) -> list[Macro] | None:
@@ -373,7 +433,7 @@ class Search:
     def _search(self, position: Position, depth: int) -> list[Macro] | None:
         if position.won():
             return []
-        key = position.key(self.limited)
+        key = position.key(self.rules)
         if key in self.seen:
             return None
         self.seen.add(key)
