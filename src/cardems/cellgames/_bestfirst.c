@@ -557,22 +557,58 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
 
 static int cards_home(const Work *w) { return w->found[0] + w->found[1] + w->found[2] + w->found[3]; }
 
-/* shortest._Bound: a move home for each card not home, and one move off each column
- * holding a card above a lower card of its suit. */
-static int bound(const Work *w) {
-    int total = w->ncells;
-    for (int i = 0; i < w->ncols; i++) {
-        int lowest[4] = {13, 13, 13, 13};
-        total += w->len[i];
-        for (int k = 0; k < w->len[i]; k++) {
-            int suit = w->col[i][k] / 13, rank = w->col[i][k] % 13;
-            if (rank > lowest[suit]) {
-                total++;
-                break;
-            }
+/* shortest._column_bound: a column's cards, plus the fewest runs that can take its
+ * blocked cards (above a lower card of their suit) off it. */
+static int column_bound(const uint8_t *col, int n, int by_suit) {
+    int lowest[4] = {13, 13, 13, 13}, runs = 0, broken = 1;
+    for (int k = 0; k < n; k++) {
+        int suit = col[k] / 13, rank = col[k] % 13;
+        if (k && !FITS[by_suit][col[k]][col[k - 1]]) broken = 1;
+        if (rank > lowest[suit]) {
+            if (broken) runs++;
+            broken = 0;
+        } else {
             lowest[suit] = rank;
         }
     }
+    return n + runs;
+}
+
+/* shortest._parked: card can leave a cell only once position j of its column has left. */
+static int parked(int card, const int8_t *where, const int *lowest, int j) {
+    int suit = card / 13, rank = card % 13;
+    return rank < 12 && lowest[suit] < rank && where[card + 1] >= 0 && where[card + 1] < j;
+}
+
+/* shortest.dead: some card can never go home (Seahaven's rules; proof there). */
+static int dead(const Work *w, int ncells) {
+    int8_t where[53];
+    for (int i = 0; i < w->ncols; i++) {
+        const uint8_t *col = w->col[i];
+        int n = w->len[i];
+        memset(where, 0xff, sizeof where);
+        for (int k = 0; k < n; k++) where[col[k]] = (int8_t)k;
+        int lowest[4] = {13, 13, 13, 13};
+        for (int j = 0; j < n; j++) {
+            int x = col[j], suit = x / 13, rank = x % 13;
+            if (rank < 12 && lowest[suit] < rank && where[x + 1] >= 0 && where[x + 1] < j - 1) {
+                int count = 1;
+                for (int k = j + 1; k < n; k++) count += parked(col[k], where, lowest, j);
+                for (int c = 0; c < w->ncells; c++) count += parked(w->cells[c], where, lowest, j);
+                if (count > ncells) return 1;
+            }
+            if (rank < lowest[suit]) lowest[suit] = rank;
+        }
+    }
+    return 0;
+}
+
+/* shortest._Bound: a move home for each card not home, and the runs that can take each
+ * column's blocked cards off it; -1 for a position dead proves lost. */
+static int bound(const Search *s, const Work *w) {
+    if (s->kings_only && dead(w, s->ncells)) return -1;
+    int total = w->ncells;
+    for (int i = 0; i < w->ncols; i++) total += column_bound(w->col[i], w->len[i], s->by_suit);
     return total;
 }
 
@@ -587,8 +623,13 @@ static int a_try(Search *s, const Work *w, int32_t index, int g, Move m) {
     child(&c, m, s->by_suit);
     int ng = g + 1 + cards_home(&c) - cards_home(w) - (m.dkind == 'h');
     if (ng > MAXG) return 0;
+    uint8_t key[KEYMAX];
+    int n = make_key(&c, key);
+    if (s->table[table_slot(s, key, n, hash_key(key, n))] >= 0) return 0; /* expanded */
+    int left = bound(s, &c);
+    if (left < 0) return 0;
     s->counter++;
-    return push(s, a_key(ng + bound(&c), ng, s->counter), index, m, NULL);
+    return push(s, a_key(ng + left, ng, s->counter), index, m, NULL);
 }
 
 /* Every move of solver._children from w. */
@@ -784,7 +825,8 @@ static int Shortest_init(Search *s, PyObject *args, PyObject *kwds) {
     Work start;
     if (start_search(s, &start, cols, cells, found, rules)) return -1;
     Move none = {0, 0, 0, 0, 0};
-    return push(s, a_key(bound(&start), 0, 0), -1, none, &start);
+    int first = bound(s, &start);
+    return first < 0 ? 0 : push(s, a_key(first, 0, 0), -1, none, &start);
 }
 
 /* send(budget): expand up to ``budget`` positions; answers (outcome, expanded, held) as
