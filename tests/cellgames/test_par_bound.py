@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from cardems.cellgames import shortest as shortest_module
 from cardems.cellgames import solver
-from cardems.cellgames.shortest import _Bound, _column_bound, dead, shortest
+from cardems.cellgames.shortest import _Bound, _column_part, _cycles, dead, shortest
 from cardems.cellgames.solver import FITS, _encode, _settle
 from cardems.freecell import solver as freecell_solver
 from cardems.seahaven import solver as seahaven_solver
@@ -32,13 +32,27 @@ def ordinals(text: str) -> bytes:
 
 def test_a_columns_blocked_cards_cost_a_move_per_run_that_must_leave() -> None:
     by_colour = FITS[False]
-    assert _column_bound(ordinals("KS QH"), by_colour) == 2  # nothing blocked
-    assert _column_bound(ordinals("5S 9S"), by_colour) == 3  # the 9 must leave first
+    assert _column_part(ordinals("KS QH"), by_colour)[0] == 2  # nothing blocked
+    assert _column_part(ordinals("5S 9S"), by_colour)[0] == 3  # the 9 must leave first
     # the 9 and the 8 may leave as one run; the 4 after a break needs a second move
-    assert _column_bound(ordinals("3S 9S 8H 4S"), by_colour) == 4 + 2
-    assert _column_bound(ordinals("3S 9S 8H"), by_colour) == 3 + 1
+    assert _column_part(ordinals("3S 9S 8H 4S"), by_colour)[0] == 4 + 2
+    assert _column_part(ordinals("3S 9S 8H"), by_colour)[0] == 3 + 1
     # by suit the 8 of hearts is not in sequence on the 9 of spades: two runs
-    assert _column_bound(ordinals("3S 3H 9S 8H"), FITS[True]) == 4 + 2
+    assert _column_part(ordinals("3S 3H 9S 8H"), FITS[True])[0] == 4 + 2
+
+
+def test_two_cards_that_block_each_other_cost_a_move_more() -> None:
+    """The 5 of spades waits for the 2 under the 6 of hearts, which waits for the 3 of
+    hearts under the 5: one of the two must move aside first."""
+    by_colour = FITS[False]
+    first, second = (
+        _column_part(ordinals("3H 5S"), by_colour),
+        _column_part(ordinals("2S 6H"), by_colour),
+    )
+    assert first[0] == second[0] == 2  # no card blocked in either column
+    assert _cycles([first[1], second[1]]) == 1
+    assert _cycles([first[1], _column_part(ordinals("2D 6H"), by_colour)[1]]) == 0
+    assert _cycles([first[1], second[1], first[1], second[1]]) == 2  # each column once
 
 
 JAMMED_TWO = ["KS KH JS JH QS QH"]
