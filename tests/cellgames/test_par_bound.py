@@ -13,9 +13,12 @@ from hypothesis import strategies as st
 
 from cardems.cellgames import shortest as shortest_module
 from cardems.cellgames import solver
-from cardems.cellgames.shortest import _Bound, _column_part, _cycles, dead, shortest
-from cardems.cellgames.solver import FITS, _encode, _settle
+from cardems.cellgames.shortest import MAX_MOVES, _Bound, _column_part, _cycles, dead, shortest
+from cardems.cellgames.solver import FITS, _encode, _key, _settle
+from cardems.dealcode import DealCode
+from cardems.freecell import rules as freecell
 from cardems.freecell import solver as freecell_solver
+from cardems.seahaven import rules as seahaven
 from cardems.seahaven import solver as seahaven_solver
 from cellgames.test_shortest import fewest_moves
 from freecell.helpers import position as freecell_position
@@ -135,3 +138,70 @@ def test_the_dead_rule_prunes_lost_seahaven_endgames(compiled: bool) -> None:
             assert fewest_moves(state) is None
             assert shortest(state, seahaven_solver.rules_of(state)).nodes == 0
     assert pruned >= 2
+
+
+def cards_out(state: Any) -> int:
+    return 52 - sum(state.foundations)
+
+
+def iterative_deepening(state: Any) -> int | None:
+    """The fewest moves to a win by depth-first searches over every legal move (as
+    :func:`fewest_moves`), each to a depth one more than the last, cut only where the
+    moves made and one move home per card out pass the depth: slow, but it shares
+    nothing with the A* but the rules."""
+
+    def key(state: Any) -> bytes:
+        cols, cells, found = _encode(state)
+        return _key(cols, cells) + bytes(found)
+
+    def reaches(state: Any, moves: int, depth: int, best: dict[bytes, int]) -> bool:
+        if state.won:
+            return True
+        if moves + cards_out(state) > depth or best.get(key(state), depth + 1) <= moves:
+            return False
+        best[key(state)] = moves
+        return any(
+            reaches(state.apply(move), moves + 1, depth, best)
+            for move in state.legal_moves()
+            if move.source.kind != "foundation"
+        )
+
+    for depth in range(cards_out(state), MAX_MOVES + 1):
+        if reaches(state, 0, depth, {}):
+            return depth
+    return None
+
+
+def late_in_the_solvers_line(code: DealCode, out: int) -> Any:
+    """The first position of the exact solver's line for ``code`` with ``out`` cards or
+    fewer out of the foundations."""
+    game: Any = seahaven if code.game == "SH" else freecell
+    module: Any = seahaven_solver if code.game == "SH" else freecell_solver
+    state = game.deal(code)
+    for move in module.solve_state(state).moves:
+        if cards_out(state) <= out:
+            break
+        state = state.apply(move)
+    return state
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("code", "out"),
+    [
+        (DealCode("FC", 1, "N", 3), 18),
+        (DealCode("FC", 1, "B", 2), 16),
+        (DealCode("SH", 1, "C4", 1), 28),
+        (DealCode("SH", 1, "C4", 4), 28),
+    ],
+    ids=str,
+)
+def test_pars_from_deals_equal_an_iterative_deepening_search(
+    compiled: bool, code: DealCode, out: int
+) -> None:
+    """Positions of real deals late in the solver's line (which is not the shortest):
+    the A*'s par equals the slow exhaustive search's."""
+    state = late_in_the_solvers_line(code, out)
+    module: Any = seahaven_solver if code.game == "SH" else freecell_solver
+    found = shortest(state, module.rules_of(state))
+    assert found.proven and found.moves == iterative_deepening(state)
