@@ -1,15 +1,17 @@
 """How many deals of a cell game get a proven par (the A* of
 :mod:`cardems.cellgames.shortest` ends) within a budget each.
 
-    nice -n 10 python3 benchmarks/cell_pars.py freecell --start 1 --deals 100 --budget 30
-    nice -n 10 python3 benchmarks/cell_pars.py seahaven --cells 4 --deals 300 --budget 30
+    nice -n 10 python3 benchmarks/cell_pars.py freecell --start 1 --deals 1000 --step 10
+    nice -n 10 python3 benchmarks/cell_pars.py seahaven --cells 4 --deals 300 --step 10
 
 Prints, per deal, the par (or the lengths of the exact solver's line, "best known"), the
 positions searched and the seconds, then how many pars are proven, how many deals are
 proved lost, and how many are left "best known" (the budget or the memory ceiling
-:data:`cardems.cellgames.shortest.ENTRIES` ran out). Goal (issue 27): report the counts
-for FreeCell deals 1-1,000 and 300 Seahaven deals per variant at 30 s each. Every line
-is replayed under the rules and its length checked against the player's move counter.
+:data:`cardems.cellgames.shortest.ENTRIES` ran out), with the 95 % Wilson interval of
+the share proven when ``--step`` samples every n-th deal, and the run's wall time. Goal
+(issue 27): report the counts for FreeCell deals 1-1,000 and 300 Seahaven deals per
+variant at 30 s each. Every line is replayed under the rules and its length checked
+against the player's move counter.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from cardems.cellgames.shortest import par
 from cardems.dealcode import DealCode
 from cardems.freecell import rules as freecell
 from cardems.freecell import solver as freecell_solver
+from cardems.klondike.commands import wilson
 from cardems.seahaven import rules as seahaven
 from cardems.seahaven import solver as seahaven_solver
 
@@ -35,6 +38,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--cells", type=int, default=4, choices=(4, 2, 1), help="Seahaven")
     parser.add_argument("--budget", type=float, default=30.0, help="seconds per deal")
+    parser.add_argument("--step", type=int, default=1, help="every n-th deal (a sample)")
     args = parser.parse_args()
     game: Any
     if args.game == "freecell":
@@ -42,7 +46,9 @@ def main() -> None:
     else:
         game, solver, start, variant = seahaven, seahaven_solver, args.start or 0, f"C{args.cells}"
     proven = lost = best_known = 0
-    for number in range(start, start + args.deals):
+    run_started = time.perf_counter()
+    numbers = range(start, start + args.deals, args.step)
+    for number in numbers:
         code = DealCode("FC" if args.game == "freecell" else "SH", 1, variant, number)
         state = game.deal(code)
         started = time.perf_counter()
@@ -62,10 +68,13 @@ def main() -> None:
         kind = "par" if found.proven else "best known"
         print(f"{code} {kind} {found.moves} ({found.nodes} positions, {seconds:.1f} s)")
         sys.stdout.flush()
+    sample = f", every {args.step}th" if args.step > 1 else ""
+    share, low, high = wilson(proven, len(numbers))
     print(
-        f"{args.game} {variant} deals {start}-{start + args.deals - 1}, {args.budget:g} s each:"
-        f" proven par {proven}, proved lost {lost}, best known only {best_known}"
-        f" (of {args.deals})"
+        f"{args.game} {variant} deals {start}-{start + args.deals - 1}{sample},"
+        f" {args.budget:g} s each: proven par {proven}, proved lost {lost}, best known only"
+        f" {best_known} (of {len(numbers)}); proven {share:.0%} (95 % interval"
+        f" {low:.0%}-{high:.0%}); the run took {time.perf_counter() - run_started:.0f} s"
     )
 
 

@@ -87,7 +87,7 @@ def test_freecell_classic_deals_have_levels_and_the_lost_one_has_none() -> None:
     table = freecell.classic_levels()
     assert len(table) == 32_000 and set(table) <= set("emh-")
     assert freecell.level_of(DealCode("FC", 1, "N", 11982)) is None
-    assert freecell.level_of(DealCode("FC", 1, "B", 5)) is None
+    assert freecell.level_of(DealCode("FC", 1, "B", 100_000)) is None  # not rated
     for level in LEVELS:
         code = FREECELL.new_code("N", winnable=False, options={"difficulty": level})
         assert freecell.level_of(code) == level
@@ -101,10 +101,32 @@ def test_freecell_levels_follow_the_solver_s_effort() -> None:
     assert max(easy) < min(hard)  # type: ignore[type-var]
 
 
-def test_bakers_game_has_no_levels() -> None:
-    with pytest.raises(ValueError, match="classic FreeCell deals only"):
-        FREECELL.new_code("B", winnable=True, options={"difficulty": "easy"})
+def test_bakers_game_deals_have_levels_in_thirds_and_are_won() -> None:
+    table = freecell.bakers_levels()
+    assert len(table) > 600 and set(table.values()) == set(LEVELS)
+    for level in LEVELS:
+        assert abs(list(table.values()).count(level) - len(table) / 3) < len(table) / 10
+    for level in LEVELS:
+        codes = {
+            FREECELL.new_code("B", winnable=False, options={"difficulty": level}) for _ in range(8)
+        }
+        assert len(codes) > 1 and {code.variant for code in codes} == {"B"}
+        assert {freecell.level_of(code) for code in codes} == {level}
+        code = next(iter(codes))
+        assert freecell.rate(code.number, "B") is not None  # won within the rating's budget
     assert FREECELL.new_code("B", winnable=False, options={"difficulty": "any"}).variant == "B"
+
+
+def test_bakers_game_levels_follow_the_rating() -> None:
+    rnd = random.Random(5)
+    rated = {
+        level: [
+            freecell.rate(freecell.deal_of_level(level, rnd, "B").number, "B") for _ in range(4)
+        ]
+        for level in LEVELS
+    }
+    assert max(rated["easy"]) <= min(rated["medium"])  # type: ignore[type-var]
+    assert max(rated["medium"]) <= min(rated["hard"])  # type: ignore[type-var]
 
 
 def test_a_heart_to_heart_level_deals_a_winnable_deal_of_that_length() -> None:

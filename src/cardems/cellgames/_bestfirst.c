@@ -51,6 +51,7 @@ typedef struct {
     int32_t parent;
     Move move;
     uint8_t keylen;
+    uint8_t g; /* A*: the moves it was reached in */
     uint8_t key[KEYMAX];
     uint64_t hash;
 } Node;
@@ -557,21 +558,110 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
 
 static int cards_home(const Work *w) { return w->found[0] + w->found[1] + w->found[2] + w->found[3]; }
 
-/* shortest._Bound: a move home for each card not home, and one move off each column
- * holding a card above a lower card of its suit. */
-static int bound(const Work *w) {
+/* A card of a column that is not blocked and would need a run of its own
+ * (shortest.Candidate): its suit, rank, and the lowest rank of each suit under it. */
+typedef struct {
+    int suit, rank;
+    int under[4];
+} Candidate;
+
+/* shortest._column_part: a column's cards, plus the fewest runs that can take its blocked
+ * cards (above a lower card of their suit) off it; its candidates in *cands. */
+static int column_part(const uint8_t *col, int n, int by_suit, Candidate *cands, int *ncands) {
+    int lowest[4] = {13, 13, 13, 13}, under[MAXLEN][4], breaks[MAXLEN];
+    uint8_t blocked[MAXLEN];
+    for (int k = 0; k < n; k++) {
+        int suit = col[k] / 13, rank = col[k] % 13;
+        breaks[k] = k ? breaks[k - 1] + !FITS[by_suit][col[k]][col[k - 1]] : 0;
+        memcpy(under[k], lowest, sizeof lowest);
+        blocked[k] = rank > lowest[suit];
+        if (rank < lowest[suit]) lowest[suit] = rank;
+    }
+    int runs = 0, last = -1;
+    for (int k = 0; k < n; k++)
+        if (blocked[k]) {
+            if (last < 0 || breaks[k] > breaks[last]) runs++;
+            last = k;
+        }
+    int above[MAXLEN], next = -1;
+    for (int k = n - 1; k >= 0; k--) {
+        above[k] = next;
+        if (blocked[k]) next = k;
+    }
+    int below = -1;
+    *ncands = 0;
+    for (int k = 0; k < n; k++) {
+        if (blocked[k]) {
+            below = k;
+            continue;
+        }
+        if (below >= 0 && breaks[k] == breaks[below]) continue;
+        if (above[k] >= 0 && breaks[above[k]] == breaks[k]) continue;
+        Candidate *c = &cands[(*ncands)++];
+        c->suit = col[k] / 13;
+        c->rank = col[k] % 13;
+        memcpy(c->under, under[k], sizeof c->under);
+    }
+    return n + runs;
+}
+
+/* shortest._cycle */
+static int cycle(const Candidate *a, int na, const Candidate *b, int nb) {
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            if (b[j].under[a[i].suit] < a[i].rank && a[i].under[b[j].suit] < b[j].rank) return 1;
+    return 0;
+}
+
+/* shortest._parked: card can leave a cell only once position j of its column has left. */
+static int parked(int card, const int8_t *where, const int *lowest, int j) {
+    int suit = card / 13, rank = card % 13;
+    return rank < 12 && lowest[suit] < rank && where[card + 1] >= 0 && where[card + 1] < j;
+}
+
+/* shortest.dead: some card can never go home (Seahaven's rules; proof there). */
+static int dead(const Work *w, int ncells) {
+    int8_t where[53];
+    for (int i = 0; i < w->ncols; i++) {
+        const uint8_t *col = w->col[i];
+        int n = w->len[i];
+        memset(where, 0xff, sizeof where);
+        for (int k = 0; k < n; k++) where[col[k]] = (int8_t)k;
+        int lowest[4] = {13, 13, 13, 13};
+        for (int j = 0; j < n; j++) {
+            int x = col[j], suit = x / 13, rank = x % 13;
+            if (rank < 12 && lowest[suit] < rank && where[x + 1] >= 0 && where[x + 1] < j - 1) {
+                int count = 1;
+                for (int k = j + 1; k < n; k++) count += parked(col[k], where, lowest, j);
+                for (int c = 0; c < w->ncells; c++) count += parked(w->cells[c], where, lowest, j);
+                if (count > ncells) return 1;
+            }
+            if (rank < lowest[suit]) lowest[suit] = rank;
+        }
+    }
+    return 0;
+}
+
+/* shortest._Bound: a move home for each card not home, the runs that can take each
+ * column's blocked cards off it, and the pairs of columns in a cycle (shortest._cycles);
+ * -1 for a position dead proves lost. */
+static int bound(const Search *s, const Work *w) {
+    if (s->kings_only && dead(w, s->ncells)) return -1;
+    Candidate cands[NCOLS][MAXLEN];
+    int ncands[NCOLS], paired[NCOLS];
     int total = w->ncells;
     for (int i = 0; i < w->ncols; i++) {
-        int lowest[4] = {13, 13, 13, 13};
-        total += w->len[i];
-        for (int k = 0; k < w->len[i]; k++) {
-            int suit = w->col[i][k] / 13, rank = w->col[i][k] % 13;
-            if (rank > lowest[suit]) {
+        total += column_part(w->col[i], w->len[i], s->by_suit, cands[i], &ncands[i]);
+        paired[i] = !ncands[i];
+    }
+    for (int i = 0; i < w->ncols; i++) {
+        if (paired[i]) continue;
+        for (int j = i + 1; j < w->ncols; j++)
+            if (!paired[j] && cycle(cands[i], ncands[i], cands[j], ncands[j])) {
+                paired[i] = paired[j] = 1;
                 total++;
                 break;
             }
-            lowest[suit] = rank;
-        }
     }
     return total;
 }
@@ -587,8 +677,14 @@ static int a_try(Search *s, const Work *w, int32_t index, int g, Move m) {
     child(&c, m, s->by_suit);
     int ng = g + 1 + cards_home(&c) - cards_home(w) - (m.dkind == 'h');
     if (ng > MAXG) return 0;
+    uint8_t key[KEYMAX];
+    int n = make_key(&c, key);
+    int32_t known = s->table[table_slot(s, key, n, hash_key(key, n))];
+    if (known >= 0 && s->nodes[known].g <= ng) return 0; /* expanded in as few moves */
+    int left = bound(s, &c);
+    if (left < 0) return 0;
     s->counter++;
-    return push(s, a_key(ng + bound(&c), ng, s->counter), index, m, NULL);
+    return push(s, a_key(ng + left, ng, s->counter), index, m, NULL);
 }
 
 /* Every move of solver._children from w. */
@@ -784,7 +880,8 @@ static int Shortest_init(Search *s, PyObject *args, PyObject *kwds) {
     Work start;
     if (start_search(s, &start, cols, cells, found, rules)) return -1;
     Move none = {0, 0, 0, 0, 0};
-    return push(s, a_key(bound(&start), 0, 0), -1, none, &start);
+    int first = bound(s, &start);
+    return first < 0 ? 0 : push(s, a_key(first, 0, 0), -1, none, &start);
 }
 
 /* send(budget): expand up to ``budget`` positions; answers (outcome, expanded, held) as
@@ -813,7 +910,11 @@ static PyObject *Search_send(Search *s, PyObject *arg) {
         int n = make_key(&w, key);
         uint64_t hash = hash_key(key, n);
         Py_ssize_t slot = table_slot(s, key, n, hash);
-        if (s->table[slot] >= 0) continue;
+        int g = s->shortest ? MAXG - (int)((e.key >> G_SHIFT) & MAXG) : 0;
+        /* A* expands a position again when reached in fewer moves, as a new node (the
+         * lines through the first one stay as they were). */
+        if (s->table[slot] >= 0 && (!s->shortest || s->nodes[s->table[slot]].g <= g)) continue;
+        int fresh = s->table[slot] < 0;
         if (grow((void **)&s->nodes, &s->capnodes, s->nnodes + 1, sizeof(Node))) return NULL;
         int32_t index = (int32_t)s->nnodes++;
         Node *node = &s->nodes[index];
@@ -821,10 +922,11 @@ static PyObject *Search_send(Search *s, PyObject *arg) {
         node->parent = e.parent;
         node->move = e.move;
         node->keylen = (uint8_t)n;
+        node->g = (uint8_t)g;
         memcpy(node->key, key, n);
         node->hash = hash;
         s->table[slot] = index;
-        if (2 * s->nnodes > s->tcap && table_grow(s)) return NULL;
+        if (fresh && 2 * s->nnodes > s->tcap && table_grow(s)) return NULL;
         used++;
         if (w.found[0] == 13 && w.found[1] == 13 && w.found[2] == 13 && w.found[3] == 13) {
             s->done = 1;
@@ -832,8 +934,7 @@ static PyObject *Search_send(Search *s, PyObject *arg) {
             if (!line) return NULL;
             return Py_BuildValue("(Nnn)", line, used, s->nnodes + s->nheap);
         }
-        if (s->shortest ? a_expand(s, &w, index, MAXG - (int)((e.key >> G_SHIFT) & MAXG))
-                        : expand(s, &w, index, e.key))
+        if (s->shortest ? a_expand(s, &w, index, g) : expand(s, &w, index, e.key))
             return NULL;
     }
     s->done = 1;

@@ -1,4 +1,4 @@
-"""Deal difficulty in FreeCell and Seahaven: a rating per deal and its level.
+"""Deal difficulty in FreeCell, Baker's Game and Seahaven: a rating per deal and its level.
 
 **The rating** of a winnable deal is a number, higher for harder deals:
 
@@ -7,6 +7,7 @@
   the win needs: the most cells its line fills at once (:func:`peak_cells`; an upper bound
   of the fewest a win needs, as the solver's line is one win among many: its lines fill
   all four cells in most deals, so this tells apart only the deals won with fewer);
+  Baker's Game the same, the solve within ``freecell.difficulty.BAKERS_NODES``;
 - Seahaven Towers with ``k`` free cells: the same, less 3 for each smaller variant
   (2 and 1 cells for ``C4``, 1 cell for ``C2``) the same deal number is won in as well
   (each within :data:`SPARE_NODES`): a deal that needs fewer free cells than it has is
@@ -14,10 +15,12 @@
 
 **The levels** (the new-game choice :data:`cardems.core.difficulty.DIFFICULTY`): the
 rated deals of each variant are split in thirds by rating — the easiest third is
-``easy``, then ``medium``, then ``hard`` (:func:`thirds`). The levels of FreeCell's 32,000
-classic deals and of Seahaven's shipped pools are computed once and shipped
-(``freecell/levels.txt``: one letter per classic deal, ``e``/``m``/``h``, or ``-`` when not
-rated; ``seahaven/pools/levels-C<k>.txt``: a code and its letter per line), so that a
+``easy``, then ``medium``, then ``hard`` (:func:`thirds`); only winnable deals are rated.
+The levels of FreeCell's 32,000 classic deals, of Baker's Game's deals 1–900 and of
+Seahaven's shipped pools are computed once and shipped (``freecell/levels.txt``: one
+letter per classic deal, ``e``/``m``/``h``, or ``-`` when not rated;
+``freecell/levels-B.txt``: a number and its letter per line; ``seahaven/pools/levels-C<k>.txt``:
+a code and its letter per line), so that a
 deal's level does not move when the solver changes; ``python3 -m
 cardems.cellgames.difficulty`` rebuilds them. A level's deal is drawn at random among the
 deals of that level; its code reproduces it, and its level, exactly.
@@ -96,11 +99,14 @@ def level_of_letter(letter: str) -> str | None:
 
 
 def main() -> None:
-    """Rebuild the shipped tables of levels (Seahaven's pools, FreeCell's classic deals)."""
+    """Rebuild the shipped tables of levels (Seahaven's pools, Baker's Game's deals,
+    FreeCell's classic deals)."""
+    from cardems.freecell.difficulty import write_bakers_levels
     from cardems.freecell.difficulty import write_levels as freecell_levels
     from cardems.seahaven.difficulty import write_levels as seahaven_levels
 
     seahaven_levels()
+    write_bakers_levels()
     freecell_levels()
 
 

@@ -11,18 +11,27 @@ Safe cards go home at once, each move counted (:func:`cardems.cellgames.solver._
 a safe card can never take another card, so sending it home sooner never lengthens a
 line.
 
-The bound adds two disjoint kinds of move, so it never overestimates, and no move lowers
-it by more than the move costs (so it is consistent and no position is reopened):
+The bound (:class:`_Bound`, after Paul & Helmert's deadlock analysis, 2016, counted in
+runs as the counter counts a sequence moved together as one move) adds disjoint kinds of
+move, so it never overestimates (it is admissible):
 
 * one move home for each card not home;
-* one move off each column holding a card above a lower card of its suit: that card must
-  leave the column by a move that is not home before the lower card can go home, and a
-  move takes cards from one column only.
+* for each column, the fewest moves that can take its *blocked* cards off it, a blocked
+  card being one above a lower card of its suit (proof in :func:`_column_part`): such a
+  card must leave the column by a move that is not home before the lower card can go
+  home, and one move takes cards off one column only, and only a run;
+* one move for each pair of columns (sharing none) holding two cards that block each
+  other in a cycle (:func:`_cycles`): one of them must leave by a move that is not home.
 
-Each position is expanded once, the first time it leaves the queue (the bound being
-consistent, by the fewest moves). Memory is bounded by :data:`ENTRIES`; past it, or past
-the time or node budget, the search stops with no proof, and the par is the exact
-solver's line, "best known" (:class:`Par`).
+Positions from which some card can provably never go home are pruned (:func:`dead`,
+Seahaven's rules only, where an empty column takes only a king); each such rule is argued
+sound in its docstring and tested against an exhaustive search on small endgames.
+
+A position is expanded when it leaves the queue, and again if it leaves it later reached
+in fewer moves (the cycles' part may drop by two in one move, so the bound is not always
+consistent); the first win to leave the queue is a shortest one. Memory is bounded by
+:data:`ENTRIES`; past it, or past the time or node budget, the search stops with no
+proof, and the par is the exact solver's line, "best known" (:class:`Par`).
 
 The search is compiled (``_bestfirst.c``'s ``Shortest``, where it was built): the same
 moves, bound and queue order as :func:`_py_shortest`, its reference and fallback (the
@@ -40,6 +49,8 @@ from cardems.cellgames.notation import Move
 from cardems.cellgames.piles import Piles
 from cardems.cellgames.solver import (
     COMPILED,
+    FITS,
+    KING,
     WON,
     Cols,
     Found,
@@ -55,7 +66,6 @@ from cardems.cellgames.solver import (
     _line,
     _settle,
     _started,
-    path_to,
     solve_state,
 )
 
@@ -63,9 +73,11 @@ if COMPILED:
     from cardems.cellgames._bestfirst import Shortest as CompiledShortest
 
 ENTRIES = 16_000_000
-"""The most entries (positions expanded and queued) one search may hold: compiled, about
-250 bytes an expanded position with its queued children, so about 1.2 GB at most (some
-300 bytes an entry in Python); past it the par is left "best known"."""
+"""The most entries (positions expanded and queued) one search may hold. Compiled, an
+expanded position takes about 172 bytes (its state, key, link and table slot) and a
+queued one 24: typically a tenth of the entries are expanded, about 0.6 GB at the
+ceiling, and 2.8 GB if all were (some 300 bytes an entry in Python); past it the par is
+left "best known", never a par that is not proven."""
 
 MAX_MOVES = 255
 """Lines longer than this are not searched (the compiled queue keeps a line's moves in a
@@ -133,67 +145,222 @@ def _py_shortest(start: State, rules: Rules) -> Generator[Outcome, int, None]:
     """A* from the settled ``start``; sent a budget of positions, it answers an
     :data:`~cardems.cellgames.solver.Outcome` (the line without the safe moves home that
     follow each move, as the compiled search's). A child's cost is its move and the safe
-    moves home after it; the queue takes the lowest bound first, then the deeper."""
+    moves home after it; the queue takes the lowest bound first, then the deeper. A
+    position reached again in fewer moves than when it was expanded is expanded again
+    (the bound is admissible, not always consistent), as a new node: the lines through
+    its first expansion stay as they were."""
     by_suit = rules.by_suit
-    bound = _Bound()
-    links: dict[bytes, tuple[bytes, RawMove] | None] = {}
-    heap: list[tuple[int, int, int, bytes | None, RawMove | None, State]] = [
-        (bound(*start), 0, 0, None, None, start)
-    ]
-    counter = 0
+    bound = _Bound(rules)
     budget = yield None, 0, 1
+    first = bound(*start)
+    if first is None:
+        yield False, 0, 0
+        return
+    links: list[tuple[int, RawMove | None]] = []  # by node: its parent node and move
+    closed: dict[bytes, int] = {}  # the fewest moves each expanded position was reached in
+    heap: list[tuple[int, int, int, int, RawMove | None, State]] = [(first, 0, 0, -1, None, start)]
+    counter = 0
     used = 0
     while heap:
         if used >= budget:
             budget = yield None, used, len(links) + len(heap)
             used = 0
         _, minus_g, _, parent, move, state = heapq.heappop(heap)
+        g = -minus_g
         cols, cells, found = state
         key = _key(cols, cells)
-        if key in links:
+        if closed.get(key, MAX_MOVES + 1) <= g:
             continue
-        links[key] = None if parent is None or move is None else (parent, move)
+        closed[key] = g
+        node = len(links)
+        links.append((parent, move))
         used += 1
         if found == WON:
-            yield path_to(links, key), used, len(links) + len(heap)
+            yield _path(links, node), used, len(links) + len(heap)
             return
-        g = -minus_g
         home = sum(found)
         for child_move in _children(cols, cells, found, rules):
             new = _child(cols, cells, found, child_move, by_suit)
-            cost = 1 + sum(new[2]) - home - (child_move[2] == "h")
-            if g + cost > MAX_MOVES or _key(new[0], new[1]) in links:
+            cost = g + 1 + sum(new[2]) - home - (child_move[2] == "h")
+            if cost > MAX_MOVES or closed.get(_key(new[0], new[1]), MAX_MOVES + 1) <= cost:
+                continue
+            left = bound(*new)
+            if left is None:
                 continue
             counter += 1
-            heapq.heappush(
-                heap, (g + cost + bound(*new), -(g + cost), counter, key, child_move, new)
-            )
+            heapq.heappush(heap, (cost + left, -cost, counter, node, child_move, new))
     yield False, used, len(links)
 
 
+def _path(links: list[tuple[int, RawMove | None]], node: int) -> list[RawMove]:
+    """The moves from the start to ``node``."""
+    line = []
+    while links[node][0] >= 0:
+        node, move = links[node]
+        assert move is not None
+        line.append(move)
+    line.reverse()
+    return line
+
+
+Candidate = tuple[int, int, tuple[int, ...]]
+"""A card of a column that is not blocked and would need a run of its own to leave by a
+move that is not home: its suit, its rank, and the lowest rank of each suit under it."""
+
+
 class _Bound:
-    """The A* bound (see the module docstring), with each column's part worked out once."""
+    """The A* bound (see the module docstring), with each column's part worked out once;
+    None for a position :func:`dead` proves lost."""
 
-    def __init__(self) -> None:
-        self.blocked: dict[bytes, int] = {}
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.fits = FITS[rules.by_suit]
+        self.parts: dict[bytes, tuple[int, tuple[Candidate, ...]]] = {}
 
-    def __call__(self, cols: Cols, cells: bytes, found: Found) -> int:
-        blocked = self.blocked
+    def __call__(self, cols: Cols, cells: bytes, found: Found) -> int | None:
+        if self.rules.kings_only and dead(cols, cells, self.rules.cells):
+            return None
+        parts = self.parts
+        if len(parts) > 500_000:
+            parts.clear()
         total = len(cells)
+        candidates = []
         for col in cols:
-            value = blocked.get(col)
-            if value is None:
-                value = blocked[col] = _column_bound(col)
-            total += value
-        return total
+            part = parts.get(col)
+            if part is None:
+                part = parts[col] = _column_part(col, self.fits)
+            total += part[0]
+            candidates.append(part[1])
+        return total + _cycles(candidates)
 
 
-def _column_bound(col: bytes) -> int:
-    """The column's cards, plus one if a card lies above a lower card of its suit."""
+def _cycles(candidates: list[tuple[Candidate, ...]]) -> int:
+    """How many pairs of columns, each column in one pair at most (taken greedily in
+    column order), hold a *cycle*: a card ``x`` of one (a :data:`Candidate`) above a card
+    of the suit of a card ``w`` of the other (a candidate too), lower than ``w``, and ``w``
+    above a card of ``x``'s suit lower than ``x``.
+
+    One of ``x`` and ``w`` must leave its column by a move that is not home, which takes a
+    run of its own: if both went home from where they are, ``w`` would be home before the
+    card of ``x``'s suit under it leaves, so before ``x`` is home, so before the card under
+    ``x`` leaves, which must be home before ``w``. So each pair costs one move more than
+    :func:`_column_part` counts for its two columns; the pairs share no column, and a move
+    takes cards off one column only."""
+    count = 0
+    paired = [not found for found in candidates]
+    for i, first in enumerate(candidates):
+        if paired[i]:
+            continue
+        for j in range(i + 1, len(candidates)):
+            if not paired[j] and _cycle(first, candidates[j]):
+                paired[i] = paired[j] = True
+                count += 1
+                break
+    return count
+
+
+def _cycle(first: tuple[Candidate, ...], second: tuple[Candidate, ...]) -> bool:
+    """Whether a card of ``first`` and one of ``second`` block each other (:func:`_cycles`)."""
+    for x_suit, x_rank, under_x in first:
+        for w_suit, w_rank, under_w in second:
+            if under_w[x_suit] < x_rank and under_x[w_suit] < w_rank:
+                return True
+    return False
+
+
+def _column_part(col: bytes, fits: list[bytes]) -> tuple[int, tuple[Candidate, ...]]:
+    """The column's cards (one move home each), plus the fewest moves that can take its
+    blocked cards (above a lower card of their suit) off it: one, plus one for each two
+    blocked cards in a row, bottom to top, with a card between them, or the upper of them,
+    that does not lie in sequence on the card under it; and its :data:`Candidate` cards.
+
+    Why no line takes them off in fewer: cards leave a column from the top, so when a card
+    first leaves, the cards of the column under it have never left, and the move that
+    takes it takes the cards of the column above it that are still there: the first moves
+    off the column cut its cards (these bottom to top) into runs, each moved at once, and
+    a move of several cards moves a sequence, so each run is in sequence. A blocked card
+    cannot go home first (a lower card of its suit lies under it), so its run leaves by a
+    move that is not home; two blocked cards with a break between them lie in different
+    runs. A candidate is a card not blocked with a break between it and the nearest
+    blocked card under it, and between it and the nearest above (where there are): were
+    it to leave by a move that is not home, its run would be one more."""
     lowest = [13, 13, 13, 13]
-    for card in col:
+    under: list[tuple[int, ...]] = []
+    blocked: list[bool] = []
+    breaks = [0]  # breaks[k]: how many of the first k + 1 cards do not lie in sequence
+    for k, card in enumerate(col):
         suit, rank = divmod(card, 13)
-        if rank > lowest[suit]:
-            return len(col) + 1
-        lowest[suit] = rank
-    return len(col)
+        if k:
+            breaks.append(breaks[-1] + (not fits[card][col[k - 1]]))
+        under.append(tuple(lowest))
+        blocked.append(rank > lowest[suit])
+        lowest[suit] = min(lowest[suit], rank)
+    runs = 0
+    last = -1  # the last blocked card's position
+    for k, is_blocked in enumerate(blocked):
+        if is_blocked:
+            if last < 0 or breaks[k] > breaks[last]:
+                runs += 1
+            last = k
+    candidates = []
+    below = -1
+    above = [-1] * len(col)  # the nearest blocked card above each position
+    for k in range(len(col) - 1, -1, -1):
+        above[k] = below
+        if blocked[k]:
+            below = k
+    below = -1
+    for k, card in enumerate(col):
+        if blocked[k]:
+            below = k
+            continue
+        if below >= 0 and breaks[k] == breaks[below]:
+            continue
+        if above[k] >= 0 and breaks[above[k]] == breaks[k]:
+            continue
+        candidates.append((card // 13, card % 13, under[k]))
+    return len(col) + runs, tuple(candidates)
+
+
+def dead(cols: Cols, cells: bytes, cell_count: int) -> bool:
+    """Whether some card can provably never go home, under Seahaven's rules (building by
+    suit, only a king into an empty column), with ``cell_count`` free cells in all.
+
+    The rule: in one column, a card ``x`` (not a king) lies above a lower card of its
+    suit, and ``x``'s successor (the one card ``x`` may lie on) lies under it too but not
+    right under it; with the cards above ``x`` that are *parked by x* (not kings, their
+    successor and a lower card of their suit both under ``x``) and the cards in cells
+    parked by ``x`` too, more cards than there are cells.
+
+    Why such a position is lost: when ``x`` leaves its column it cannot go home (a lower
+    card of its suit is under it), nor onto a column (its successor is covered by
+    ``x``), nor into an empty column (it is not a king, nor, since the card right under it
+    is not its successor, inside a run led by one), so it goes alone into a cell. Each
+    card parked by ``x`` above ``x`` must leave before ``x``, and for the same reasons
+    into a cell; once in a cell, a parked card may leave it only home (a lower card of its
+    suit lies under ``x``), onto its successor (under ``x``) or into an empty column (it is
+    not a king): none of these can happen while ``x`` is in place, as the cards under
+    ``x`` do not change before ``x`` leaves. So when ``x`` leaves, every card parked by it
+    is in a cell, and no cell is left for ``x``: the lower card under ``x`` never goes
+    home. (Cards taken back from the foundations change none of this: the successor of
+    a card not home is not home.)"""
+    for col in cols:
+        where = {card: at for at, card in enumerate(col)}
+        lowest = [13, 13, 13, 13]  # the lowest rank of each suit under position j
+        for j, x in enumerate(col):
+            suit, rank = divmod(x, 13)
+            successor = where.get(x + 1, j) if rank < KING else j
+            if rank < KING and lowest[suit] < rank and successor < j - 1:
+                parked = 1 + sum(_parked(card, where, lowest, j) for card in col[j + 1 :])
+                parked += sum(_parked(card, where, lowest, j) for card in cells)
+                if parked > cell_count:
+                    return True
+            lowest[suit] = min(lowest[suit], rank)
+    return False
+
+
+def _parked(card: int, where: dict[int, int], lowest: list[int], j: int) -> bool:
+    """Whether ``card`` (not a king) can leave a cell only once the card at position ``j``
+    of its column has left: its successor and a lower card of its suit lie under ``j``."""
+    suit, rank = divmod(card, 13)
+    return rank < KING and lowest[suit] < rank and where.get(card + 1, j) < j

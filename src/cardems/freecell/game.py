@@ -30,8 +30,6 @@ CLASSIC_DEALS = 32_000
 UNWINNABLE_CLASSIC = frozenset({11982})
 """The classic deals (1–32,000) that cannot be won (``cardems analyze freecell`` checks)."""
 
-LEVELS_CLASSIC_ONLY = N_("Deal difficulty is offered for the classic FreeCell deals only")
-
 RANDOM_DEALS = 1_000_000
 """Random deals are drawn from Microsoft's numbers 1 to 1,000,000."""
 
@@ -93,16 +91,14 @@ class FreeCell(CellGame):
         return f"#{code.number}" if code.variant == "N" else str(code)
 
     def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
-        """A random deal; with a difficulty level, a classic deal of that level (see
-        :mod:`cardems.cellgames.difficulty`)."""
+        """A random deal; with a difficulty level, a rated winnable deal of that level, a
+        classic one or one of Baker's Game's (see :mod:`cardems.freecell.difficulty`)."""
         level = level_choice(options)
         if level is None:
             return self.random_code(variant, winnable=winnable)
-        if variant != "N":
-            raise ValueError(LEVELS_CLASSIC_ONLY)
         from cardems.freecell.difficulty import deal_of_level
 
-        return deal_of_level(level, self._random)
+        return deal_of_level(level, self._random, variant)
 
     def daily_code(self, day: datetime.date) -> DealCode:
         """The day's classic deal: a winnable one of Microsoft's 32,000, from the day's
