@@ -7,6 +7,8 @@ from typing import Any
 
 from cardems.core.base import solve_record
 from cardems.core.difficulty import DIFFICULTY, level_choice
+from cardems.core.game import View
+from cardems.core.labels import label_piles
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit import KitGame
@@ -67,6 +69,12 @@ class Klondike(KitGame):
             code = DealCode(self.family.prefix, version, variant, number)
             if not winnable or solve(deal(code), TRY_NODES).winnable:
                 return code
+
+    def label(self, view: View, lang: str) -> View:
+        """Stock, waste, foundations and columns, named for screen readers."""
+        from cardems.klondike.labels import label_pile
+
+        return label_piles(view, lang, label_pile)
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """``code``, ``game``, ``columns``, ``stock``, ``waste``, ``foundations``."""

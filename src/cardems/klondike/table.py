@@ -127,6 +127,15 @@ class KlondikeSolitaire(Solitaire[KlondikeState, Move]):
     def size(self, state: KlondikeState, target: str) -> int:
         return len(state.waste) if target == WASTE else len(self.cards(state, target))
 
+    def hidden_cards(self, state: KlondikeState) -> frozenset[str]:
+        """The stock's cards and the columns' face-down ones."""
+        down = (
+            card
+            for column, hidden in zip(state.columns, state.hidden, strict=True)
+            for card in column[:hidden]
+        )
+        return frozenset(card_text(card) for card in (*state.stock, *down))
+
     def free(self, state: KlondikeState, target: str) -> int:
         """The waste's and a foundation's top card, a column's face-up cards."""
         if target == STOCK:
