@@ -181,7 +181,20 @@ UI_WORDING = {
         "Is this deal winnable?",
     ],
     "spider": ["Winnable deals only", "Move errors", "Placement help"],
-    "klondike": [],
+    "klondike": [
+        "Winnable deals only",
+        "Is this deal winnable?",
+        "Move errors",
+        "Placement help",
+        "Auto-move",
+        "Only a king may fill an empty column",
+        "Must be one rank lower and of the other colour",
+        "Scoring",
+        "Standard",
+        "Vegas",
+        "Vegas total",
+        "Play again",
+    ],
 }
 
 

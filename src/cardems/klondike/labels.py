@@ -9,6 +9,7 @@ from cardems.cards import Suit
 from cardems.core.labels import card_state, count_text, spoken_card, target_number
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import CARD_NAME, spoken_label
+from cardems.klondike.table import STOCK
 
 _COLUMN: Final = "Column %(num)d"
 _STOCK: Final = "Stock"
@@ -27,7 +28,8 @@ def pile_name(pile: dict[str, Any], lang: str) -> str:
     if kind == "foundation":
         suit = str(t.pgettext(CARD_NAME, Suit(pile["target"].partition(":")[2]).name.lower()))
         return spoken_label([str(t.gettext(_FOUNDATION)), suit], lang)
-    return str(t.gettext(_STOCK if kind == "stock" else _WASTE))
+    which = _STOCK if kind == STOCK else _WASTE
+    return str(t.gettext(which))
 
 
 def label_pile(pile: dict[str, Any], lang: str) -> None:

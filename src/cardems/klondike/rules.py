@@ -92,21 +92,30 @@ def card_text(card: int) -> str:
     return str(Card.from_index(card))
 
 
+SCORINGS = ("standard", "vegas")
+"""The player's choice of score (:attr:`KlondikeState.score`); the deal's code does not
+carry it, the game's options do."""
+
+
 @dataclass(frozen=True)
 class Rules:
-    """What a variant sets: cards per draw and the recycles allowed (None: any)."""
+    """What a variant sets: cards per draw and the recycles allowed (None: any); and the
+    scoring the player chose (:data:`SCORINGS`)."""
 
     draw: int
     recycles: int | None
+    scoring: str = "standard"
 
     @classmethod
-    def of(cls, variant: str) -> Rules:
-        """The rules of ``D1``, ``D3``, ``D1L`` or ``D3L``."""
+    def of(cls, variant: str, scoring: str = "standard") -> Rules:
+        """The rules of ``D1``, ``D3``, ``D1L`` or ``D3L``, scored ``scoring``."""
         if variant not in VARIANTS:
             raise ValueError(f"unknown Klondike variant {variant!r}")
+        if scoring not in SCORINGS:
+            raise ValueError(f"unknown Klondike scoring {scoring!r}")
         draw = int(variant[1])
         limited = variant.endswith("L")
-        return cls(draw, (0 if draw == 1 else 2) if limited else None)
+        return cls(draw, (0 if draw == 1 else 2) if limited else None, scoring)
 
 
 class MoveParseError(ValueError):
@@ -164,6 +173,10 @@ def format_moves(moves: Iterable[Move]) -> str:
 
 STANDARD_POINTS = {"waste>column": 5, "to foundation": 10, "turn": 5, "from foundation": -15}
 """Microsoft's standard scoring; a recycle costs 100 at draw one, 20 at draw three."""
+VEGAS_STAKE = 52
+VEGAS_CARD = 5
+"""Vegas scoring: the deal costs 52, each card on the foundations pays 5 back (a card
+taken back from a foundation takes its 5 with it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +187,7 @@ class KlondikeState:
     ``hidden[i]`` are face down; ``stock`` lists the face-down stock, the next drawn
     first; ``waste`` is bottom → top; ``foundations[s]`` is the top rank of suit ``s``
     (0: empty). ``recycles`` counts the recycles made, ``moves`` every move, ``points``
-    the standard score (never below 0).
+    the standard score (never below 0) whichever scoring counts.
     """
 
     rules: Rules
@@ -189,13 +202,15 @@ class KlondikeState:
 
     @property
     def vegas(self) -> int:
-        """The Vegas score: 52 paid, 5 back for each card on the foundations."""
-        return 5 * sum(self.foundations) - 52
+        """The Vegas score: :data:`VEGAS_STAKE` paid, :data:`VEGAS_CARD` back for each
+        card on the foundations (−52 to 208)."""
+        return VEGAS_CARD * sum(self.foundations) - VEGAS_STAKE
 
     @property
     def score(self) -> int:
-        """The standard score (:data:`STANDARD_POINTS`)."""
-        return self.points
+        """The score the rules' scoring counts: standard (:data:`STANDARD_POINTS`,
+        :attr:`points`) or :attr:`vegas`."""
+        return self.vegas if self.rules.scoring == "vegas" else self.points
 
     @property
     def outcome(self) -> str | None:
@@ -392,9 +407,9 @@ def deal_deck(code: DealCode) -> list[int]:
     return shuffled(list(range(52)), f"{code.game}{code.version}", code.number)
 
 
-def deal(code: DealCode) -> KlondikeState:
-    """The first position of deal ``code``."""
-    return deal_cards(deal_deck(code), Rules.of(code.variant))
+def deal(code: DealCode, scoring: str = "standard") -> KlondikeState:
+    """The first position of deal ``code``, scored ``scoring`` (:data:`SCORINGS`)."""
+    return deal_cards(deal_deck(code), Rules.of(code.variant, scoring))
 
 
 def deal_cards(deck: Sequence[int], rules: Rules) -> KlondikeState:
