@@ -40,6 +40,7 @@ from typing import TypeVar
 
 from cardems.cards import Card
 from cardems.core.history import IllegalMove
+from cardems.core.stuck import progress_reachable
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.numbers import SHOWN, shown
@@ -53,6 +54,9 @@ SUITS = "SHDC"
 VARIANTS = ("D3", "D1", "D3L", "D1L")
 """Draw three, draw one; with ``L`` the limited passes (three for draw three, one for
 draw one)."""
+
+STUCK_LIMIT = 5_000
+"""Positions the "stuck" search may see before it gives up and says "not stuck"."""
 
 NO_STOCK = N_("The stock is empty")
 NO_RECYCLE = N_("The stock still has cards")
@@ -214,7 +218,7 @@ class KlondikeState:
 
     @property
     def outcome(self) -> str | None:
-        """``won``, ``stuck`` (no move left but draws that come round again), or None."""
+        """``won``, ``stuck`` (no progress left, see :attr:`stuck`), or None."""
         if self.won:
             return "won"
         return "stuck" if self.stuck else None
@@ -263,25 +267,35 @@ class KlondikeState:
         return [move for move in candidates if self._allowed(move)]
 
     @property
+    def position(self) -> tuple[object, ...]:
+        """The cards' placement and the passes used where they are limited (no score or
+        counter), for comparing positions."""
+        passes = 0 if self.rules.recycles is None else self.recycles
+        return (self.columns, self.hidden, self.stock, self.waste, self.foundations, passes)
+
+    @property
+    def progress(self) -> int:
+        """How far the deal has come: the face-down cards turned, the cards played out of
+        the stock and waste (neither ever comes back) and the cards home; 0 at the deal,
+        97 when won."""
+        down = sum(self.hidden) + len(self.stock) + len(self.waste)
+        return 52 - COLUMNS - down + sum(self.foundations)
+
+    @property
     def stuck(self) -> bool:
-        """Not won, and no move but draws and recycles that come back to the same
-        position (no card can move from the waste, the columns or the foundations
-        whichever card the stock turns up)."""
+        """Not won, and no sequence of moves leads beyond this position's
+        :attr:`progress` (a face-down card turned, a card played from the waste, a card
+        home beyond those there now), so the deal can no longer be won
+        (:mod:`cardems.core.stuck`; past :data:`STUCK_LIMIT` positions, not stuck)."""
         if self.won:
             return False
-        state = self
-        seen: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
-        while (state.stock, state.waste, state.recycles) not in seen:
-            seen.add((state.stock, state.waste, state.recycles))
-            if any(move.source not in "DR" for move in state.legal_moves()):
-                return False
-            if state._allowed(DRAW):
-                state = state.apply(DRAW)
-            elif state._allowed(RECYCLE):
-                state = replace(state.apply(RECYCLE), recycles=state.recycles)
-            else:
-                return True
-        return True
+        now = self.progress
+        return (
+            progress_reachable(
+                self, _successors, _position, lambda s: s.progress > now, STUCK_LIMIT
+            )
+            is False
+        )
 
     # -- the rules ----------------------------------------------------------------
 
@@ -396,6 +410,14 @@ class KlondikeState:
             moves=self.moves + 1,
             points=max(0, self.points + STANDARD_POINTS.get(kind, 0)),
         )
+
+
+def _successors(state: KlondikeState) -> list[KlondikeState]:
+    return [state.apply(move) for move in state.legal_moves()]
+
+
+def _position(state: KlondikeState) -> tuple[object, ...]:
+    return state.position
 
 
 def _set(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
