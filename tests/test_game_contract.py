@@ -140,24 +140,37 @@ def test_the_declaration_is_complete(name: str) -> None:
     assert game.statistics([]) == []
 
 
+def _position(state: Any) -> Any:
+    """A solitaire state's placement of the cards (``position``, without its counters), or
+    the state itself."""
+    return getattr(state, "position", state)
+
+
 def _fresh_intent(table: Table, rng: random.Random, seen: set[Any]) -> Any:
-    """A random legal intent, one that leads to a position not seen yet when there is one
-    (a solitaire's engine state tells; a game with opponents never repeats itself)."""
+    """A random legal intent, as a player picks one: one that makes progress when there is
+    one (a state with a ``progress`` measure: cards turned, dealt, gone home for good),
+    else one that leads to a position not seen yet (a solitaire's engine state tells; a
+    game with opponents never repeats itself). The game must still end by itself: a
+    player who can no longer progress goes round its positions until the status says so."""
     intents = table.legal_intents()
     state = getattr(table, "state", None)
     if state is None or game_for(table.code.family.name).opponents:
         return rng.choice(intents)
     moves = state.legal_moves()
     assert len(moves) == len(intents), "one intent per legal move"
-    pairs = list(zip(intents, moves, strict=True))
+    pairs = [(intent, state.apply(move)) for intent, move in zip(intents, moves, strict=True)]
     rng.shuffle(pairs)
-    return next((i for i, m in pairs if state.apply(m) not in seen), pairs[0][0])
+    progress = getattr(state, "progress", None)
+    if progress is not None:
+        ahead = [(intent, after) for intent, after in pairs if after.progress > progress]
+        pairs = ahead or pairs
+    return next((i for i, after in pairs if _position(after) not in seen), pairs[0][0])
 
 
-# Games a random player can shuffle for ever: no status ends a Klondike (unlimited
-# passes) or a Spider that can no longer be won while cards still move between columns.
-# Known gap; their solvers' lines are won below.
-ENDLESS = {"klondike", "spider"}
+# A Spider that can no longer be won while cards still move between its ten columns
+# has no status that ends it (the positions reachable without progress are too many to
+# search at each move). Known gap; its solver's line is won below.
+ENDLESS = {"spider"}
 
 
 @pytest.mark.parametrize(
@@ -175,14 +188,14 @@ def test_every_game_plays_to_its_end_under_its_declared_length(name: str, seed: 
     game = game_for(name)
     table = table_of(game, code_of(game, seed))
     rng = random.Random(seed)
-    seen = {getattr(table, "state", None)}
+    seen = {_position(getattr(table, "state", None))}
     for _ in range(game.longest_game):
         if table.status != "playing":
             break
         assert table.legal_intents(), f"{name} says playing with no legal intent"
         events = table.act(_fresh_intent(table, rng, seen))
         assert not [e for e in events if e["type"] == "error"], events
-        seen.add(getattr(table, "state", None))
+        seen.add(_position(getattr(table, "state", None)))
     assert table.status != "playing", f"{name} goes on after {game.longest_game} intents"
     assert table.view()["status"] == table.status
     assert comparable(replay(table_of(game, code_of(game, seed)), list(table.log)).view()) == (

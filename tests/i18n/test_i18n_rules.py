@@ -138,7 +138,7 @@ KEY_FACTS = {
         {"104", "54", "10", "6", "5", "50", "500", "1", "100", "2", "4"},
         ["SP1-S2-AAAAAAM", "7♦", "8♠", "9♥"],
     ),
-    "klondike": ({"52", "7", "5", "10", "15", "100", "20"}, ["KL1-D3-AAAAAAB", "D3L"]),
+    "klondike": ({"52", "7", "5", "10", "15", "100", "20", "208"}, ["KL1-D3-AAAAAAB", "D3L"]),
 }
 
 
@@ -181,7 +181,20 @@ UI_WORDING = {
         "Is this deal winnable?",
     ],
     "spider": ["Winnable deals only", "Move errors", "Placement help"],
-    "klondike": [],
+    "klondike": [
+        "Winnable deals only",
+        "Is this deal winnable?",
+        "Move errors",
+        "Placement help",
+        "Auto-move",
+        "Only a king may fill an empty column",
+        "Must be one rank lower and of the other colour",
+        "Scoring",
+        "Standard",
+        "Vegas",
+        "Vegas total",
+        "Play again",
+    ],
 }
 
 

@@ -141,6 +141,13 @@ class Option:
     """A marked message (``N_``) the new-game window shows."""
     choice_labels: tuple[str, ...] = ()
     """Marked messages naming each choice (defaults to the choices themselves)."""
+    on_table: bool = False
+    """Whether the table's info bar says the choice made (e.g. Klondike's scoring)."""
+
+    def choice_label(self, value: object) -> str:
+        """The marked message naming ``value`` (the default's when it is no choice)."""
+        choice = value if isinstance(value, str) and value in self.choices else self.default
+        return self.choice_labels[self.choices.index(choice)] if self.choice_labels else choice
 
 
 @dataclass(frozen=True)

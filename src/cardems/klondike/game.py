@@ -3,16 +3,34 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from cardems.core.base import solve_record
 from cardems.core.difficulty import DIFFICULTY, level_choice
+from cardems.core.game import Option, PlayedGame, StatBlock, StatLine, Table, TableSettings, View
+from cardems.core.labels import label_piles
+from cardems.core.solitaire import FINISHED, solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit import KitGame
-from cardems.klondike.rules import VARIANTS
+from cardems.klondike.rules import SCORINGS, VARIANTS
 
 FAMILY = GameFamily("KL", "klondike", "Klondike", VARIANTS, 7)
+SCORING = Option(
+    "scoring",
+    SCORINGS,
+    "standard",
+    N_("Scoring"),
+    # TRANSLATORS: Klondike's scores: Microsoft's points, or Vegas (pay 52, win 5 a card).
+    (N_("Standard"), N_("Vegas")),
+    on_table=True,
+)
+"""The player's choice of score, kept with the game (and by Play again)."""
+BEST_VEGAS = N_("Best Vegas score")
+# TRANSLATORS: the sum of the Vegas scores of all of a player's Vegas games.
+VEGAS_TOTAL = N_("Vegas total")
 
 TRY_NODES = 200_000
 """Positions the solver may expand on each random deal tried for a winnable deal (a
@@ -27,8 +45,14 @@ class Klondike(KitGame):
     can_analyze = True
     analyze_help = N_("decide many deals and report the winnable share")
     compiled_modules = ("cardems.klondike._solver",)
-    options = (DIFFICULTY,)
+    options = (DIFFICULTY, SCORING)
     variant_legend = N_("Draw")
+    variant_labels = (
+        (N_("Draw %(num)d"), 3),
+        (N_("Draw %(num)d"), 1),
+        (N_("Draw %(num)d, limited passes"), 3),
+        (N_("Draw %(num)d, limited passes"), 1),
+    )
     tagline = N_(
         "The solitaire most people know: build the columns down in alternating colours"
         " and the foundations up by suit, drawing one card or three."
@@ -44,6 +68,20 @@ class Klondike(KitGame):
         from cardems.klondike.table import SOLITAIRE
 
         return SOLITAIRE
+
+    def new_table(
+        self,
+        code: DealCode,
+        settings: TableSettings,
+        options: dict[str, Any],
+        clock: Callable[[], float],
+    ) -> Table:
+        """A table at the deal's start, scored as the options say (standard by default)."""
+        from cardems.klondike.table import KlondikeTable
+
+        scoring = options.get(SCORING.name)
+        scoring = scoring if scoring in SCORINGS else SCORING.default
+        return KlondikeTable(code, settings, clock, scoring)
 
     def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
         """A random deal; with a difficulty level, a winnable deal of that level (see
@@ -67,6 +105,36 @@ class Klondike(KitGame):
             code = DealCode(self.family.prefix, version, variant, number)
             if not winnable or solve(deal(code), TRY_NODES).winnable:
                 return code
+
+    def label(self, view: View, lang: str) -> View:
+        """Stock, waste, foundations and columns, named for screen readers."""
+        from cardems.klondike.labels import label_pile
+
+        return label_piles(view, lang, label_pile)
+
+    def statistics(self, games: Sequence[PlayedGame]) -> list[StatBlock]:
+        """One block per variant; the best score counts standard games only, and the
+        Vegas games add their best and their running total (Microsoft's cumulative
+        Vegas score)."""
+        blocks = solitaire_statistics(self.family, games)
+        return [replace(block, lines=self._score_lines(block, games)) for block in blocks]
+
+    @staticmethod
+    def _score_lines(block: StatBlock, games: Sequence[PlayedGame]) -> tuple[StatLine, ...]:
+        scores: dict[str, list[int]] = {scoring: [] for scoring in SCORINGS}
+        for game in games:
+            if game.variant == block.variant and game.status in FINISHED:
+                scoring = game.options.get(SCORING.name)
+                scores[scoring if scoring in SCORINGS else SCORING.default].append(game.score)
+        standard, vegas = scores["standard"], scores["vegas"]
+        lines = [
+            replace(line, value=max(standard, default=None)) if line.key == "best_score" else line
+            for line in block.lines
+        ]
+        if vegas:
+            lines.append(StatLine("best_vegas", BEST_VEGAS, max(vegas)))
+            lines.append(StatLine("vegas_total", VEGAS_TOTAL, sum(vegas)))
+        return tuple(lines)
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """``code``, ``game``, ``columns``, ``stock``, ``waste``, ``foundations``."""

@@ -40,6 +40,7 @@ from typing import TypeVar
 
 from cardems.cards import Card
 from cardems.core.history import IllegalMove
+from cardems.core.stuck import progress_reachable
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.numbers import SHOWN, shown
@@ -53,6 +54,9 @@ SUITS = "SHDC"
 VARIANTS = ("D3", "D1", "D3L", "D1L")
 """Draw three, draw one; with ``L`` the limited passes (three for draw three, one for
 draw one)."""
+
+STUCK_LIMIT = 5_000
+"""Positions the "stuck" search may see before it gives up and says "not stuck"."""
 
 NO_STOCK = N_("The stock is empty")
 NO_RECYCLE = N_("The stock still has cards")
@@ -92,21 +96,30 @@ def card_text(card: int) -> str:
     return str(Card.from_index(card))
 
 
+SCORINGS = ("standard", "vegas")
+"""The player's choice of score (:attr:`KlondikeState.score`); the deal's code does not
+carry it, the game's options do."""
+
+
 @dataclass(frozen=True)
 class Rules:
-    """What a variant sets: cards per draw and the recycles allowed (None: any)."""
+    """What a variant sets: cards per draw and the recycles allowed (None: any); and the
+    scoring the player chose (:data:`SCORINGS`)."""
 
     draw: int
     recycles: int | None
+    scoring: str = "standard"
 
     @classmethod
-    def of(cls, variant: str) -> Rules:
-        """The rules of ``D1``, ``D3``, ``D1L`` or ``D3L``."""
+    def of(cls, variant: str, scoring: str = "standard") -> Rules:
+        """The rules of ``D1``, ``D3``, ``D1L`` or ``D3L``, scored ``scoring``."""
         if variant not in VARIANTS:
             raise ValueError(f"unknown Klondike variant {variant!r}")
+        if scoring not in SCORINGS:
+            raise ValueError(f"unknown Klondike scoring {scoring!r}")
         draw = int(variant[1])
         limited = variant.endswith("L")
-        return cls(draw, (0 if draw == 1 else 2) if limited else None)
+        return cls(draw, (0 if draw == 1 else 2) if limited else None, scoring)
 
 
 class MoveParseError(ValueError):
@@ -164,6 +177,10 @@ def format_moves(moves: Iterable[Move]) -> str:
 
 STANDARD_POINTS = {"waste>column": 5, "to foundation": 10, "turn": 5, "from foundation": -15}
 """Microsoft's standard scoring; a recycle costs 100 at draw one, 20 at draw three."""
+VEGAS_STAKE = 52
+VEGAS_CARD = 5
+"""Vegas scoring: the deal costs 52, each card on the foundations pays 5 back (a card
+taken back from a foundation takes its 5 with it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +191,7 @@ class KlondikeState:
     ``hidden[i]`` are face down; ``stock`` lists the face-down stock, the next drawn
     first; ``waste`` is bottom → top; ``foundations[s]`` is the top rank of suit ``s``
     (0: empty). ``recycles`` counts the recycles made, ``moves`` every move, ``points``
-    the standard score (never below 0).
+    the standard score (never below 0) whichever scoring counts.
     """
 
     rules: Rules
@@ -189,17 +206,19 @@ class KlondikeState:
 
     @property
     def vegas(self) -> int:
-        """The Vegas score: 52 paid, 5 back for each card on the foundations."""
-        return 5 * sum(self.foundations) - 52
+        """The Vegas score: :data:`VEGAS_STAKE` paid, :data:`VEGAS_CARD` back for each
+        card on the foundations (−52 to 208)."""
+        return VEGAS_CARD * sum(self.foundations) - VEGAS_STAKE
 
     @property
     def score(self) -> int:
-        """The standard score (:data:`STANDARD_POINTS`)."""
-        return self.points
+        """The score the rules' scoring counts: standard (:data:`STANDARD_POINTS`,
+        :attr:`points`) or :attr:`vegas`."""
+        return self.vegas if self.rules.scoring == "vegas" else self.points
 
     @property
     def outcome(self) -> str | None:
-        """``won``, ``stuck`` (no move left but draws that come round again), or None."""
+        """``won``, ``stuck`` (no progress left, see :attr:`stuck`), or None."""
         if self.won:
             return "won"
         return "stuck" if self.stuck else None
@@ -248,25 +267,35 @@ class KlondikeState:
         return [move for move in candidates if self._allowed(move)]
 
     @property
+    def position(self) -> tuple[object, ...]:
+        """The cards' placement and the passes used where they are limited (no score or
+        counter), for comparing positions."""
+        passes = 0 if self.rules.recycles is None else self.recycles
+        return (self.columns, self.hidden, self.stock, self.waste, self.foundations, passes)
+
+    @property
+    def progress(self) -> int:
+        """How far the deal has come: the face-down cards turned, the cards played out of
+        the stock and waste (neither ever comes back) and the cards home; 0 at the deal,
+        97 when won."""
+        down = sum(self.hidden) + len(self.stock) + len(self.waste)
+        return 52 - COLUMNS - down + sum(self.foundations)
+
+    @property
     def stuck(self) -> bool:
-        """Not won, and no move but draws and recycles that come back to the same
-        position (no card can move from the waste, the columns or the foundations
-        whichever card the stock turns up)."""
+        """Not won, and no sequence of moves leads beyond this position's
+        :attr:`progress` (a face-down card turned, a card played from the waste, a card
+        home beyond those there now), so the deal can no longer be won
+        (:mod:`cardems.core.stuck`; past :data:`STUCK_LIMIT` positions, not stuck)."""
         if self.won:
             return False
-        state = self
-        seen: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
-        while (state.stock, state.waste, state.recycles) not in seen:
-            seen.add((state.stock, state.waste, state.recycles))
-            if any(move.source not in "DR" for move in state.legal_moves()):
-                return False
-            if state._allowed(DRAW):
-                state = state.apply(DRAW)
-            elif state._allowed(RECYCLE):
-                state = replace(state.apply(RECYCLE), recycles=state.recycles)
-            else:
-                return True
-        return True
+        now = self.progress
+        return (
+            progress_reachable(
+                self, _successors, _position, lambda s: s.progress > now, STUCK_LIMIT
+            )
+            is False
+        )
 
     # -- the rules ----------------------------------------------------------------
 
@@ -383,6 +412,14 @@ class KlondikeState:
         )
 
 
+def _successors(state: KlondikeState) -> list[KlondikeState]:
+    return [state.apply(move) for move in state.legal_moves()]
+
+
+def _position(state: KlondikeState) -> tuple[object, ...]:
+    return state.position
+
+
 def _set(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
@@ -392,9 +429,9 @@ def deal_deck(code: DealCode) -> list[int]:
     return shuffled(list(range(52)), f"{code.game}{code.version}", code.number)
 
 
-def deal(code: DealCode) -> KlondikeState:
-    """The first position of deal ``code``."""
-    return deal_cards(deal_deck(code), Rules.of(code.variant))
+def deal(code: DealCode, scoring: str = "standard") -> KlondikeState:
+    """The first position of deal ``code``, scored ``scoring`` (:data:`SCORINGS`)."""
+    return deal_cards(deal_deck(code), Rules.of(code.variant, scoring))
 
 
 def deal_cards(deck: Sequence[int], rules: Rules) -> KlondikeState:

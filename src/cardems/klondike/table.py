@@ -27,6 +27,7 @@ from cardems.klondike.rules import (
     COLUMNS,
     DRAW,
     RECYCLE,
+    SCORINGS,
     SUITS,
     KlondikeState,
     Move,
@@ -104,8 +105,12 @@ class KlondikeSolitaire(Solitaire[KlondikeState, Move]):
 
     declaration = DECLARATION
 
+    def __init__(self, scoring: str = "standard") -> None:
+        self.scoring = scoring
+
     def deal(self, code: DealCode) -> KlondikeState:
-        return deal(code)
+        """The deal scored as this table's scoring (standard or Vegas)."""
+        return deal(code, self.scoring)
 
     def cards(self, state: KlondikeState, target: str) -> tuple[str | None, ...]:
         """The stock face down, the waste's top card, a column's cards (face-down ones
@@ -126,6 +131,15 @@ class KlondikeSolitaire(Solitaire[KlondikeState, Move]):
 
     def size(self, state: KlondikeState, target: str) -> int:
         return len(state.waste) if target == WASTE else len(self.cards(state, target))
+
+    def hidden_cards(self, state: KlondikeState) -> frozenset[str]:
+        """The stock's cards and the columns' face-down ones."""
+        down = (
+            card
+            for column, hidden in zip(state.columns, state.hidden, strict=True)
+            for card in column[:hidden]
+        )
+        return frozenset(card_text(card) for card in (*state.stock, *down))
 
     def free(self, state: KlondikeState, target: str) -> int:
         """The waste's and a foundation's top card, a column's face-up cards."""
@@ -237,9 +251,9 @@ class KlondikeSolitaire(Solitaire[KlondikeState, Move]):
         return {"width": COLUMNS * STEP - 8, "height": COLUMNS_Y + 140 + FAN * max(12, longest)}
 
     def view_extra(self, state: KlondikeState) -> dict[str, Any]:
-        """The Vegas score beside the standard one, and the passes left."""
+        """The scoring that counts (``score`` is its score), and the passes left."""
         left = None if state.rules.recycles is None else state.rules.recycles - state.recycles
-        return {"vegas": state.vegas, "recycles_left": left}
+        return {"scoring": state.rules.scoring, "recycles_left": left}
 
     def hint_move(
         self, state: KlondikeState, previous: KlondikeState | None
@@ -277,7 +291,9 @@ class KlondikeSolitaire(Solitaire[KlondikeState, Move]):
         return solve(state, HINT_NODES).winnable
 
 
-SOLITAIRE = KlondikeSolitaire()
+SOLITAIRES = {scoring: KlondikeSolitaire(scoring) for scoring in SCORINGS}
+"""The table's hooks for each scoring."""
+SOLITAIRE = SOLITAIRES["standard"]
 
 
 class KlondikeTable(SolitaireTable[KlondikeState, Move]):
@@ -288,5 +304,6 @@ class KlondikeTable(SolitaireTable[KlondikeState, Move]):
         code: DealCode,
         settings: TableSettings = TableSettings(),  # noqa: B008 - frozen, shared safely
         clock: Callable[[], float] = time.monotonic,
+        scoring: str = "standard",
     ) -> None:
-        super().__init__(SOLITAIRE, code, settings, clock)
+        super().__init__(SOLITAIRES[scoring], code, settings, clock)
