@@ -47,14 +47,13 @@ def _checked(method: Callable[..., Any], root: str) -> Callable[..., Any]:
 @contextmanager
 def schema_checked_tables() -> Iterator[None]:
     """Every solitaire table's views, events and hints checked while it lasts."""
-    from cardems.cellgames.table import CellTable
     from cardems.kit.table import SolitaireTable
 
     with pytest.MonkeyPatch.context() as patch:
-        for cls in (SolitaireTable, CellTable):
-            for name in GESTURES:
-                if name in cls.__dict__:
-                    patch.setattr(cls, name, _checked(cls.__dict__[name], "event"))
-            patch.setattr(cls, "view", _checked(cls.__dict__["view"], "view"))
-            patch.setattr(cls, "hint", _checked(cls.__dict__["hint"], "hint"))
+        cls = SolitaireTable
+        for name in GESTURES:
+            if name in cls.__dict__:
+                patch.setattr(cls, name, _checked(cls.__dict__[name], "event"))
+        patch.setattr(cls, "view", _checked(cls.__dict__["view"], "view"))
+        patch.setattr(cls, "hint", _checked(cls.__dict__["hint"], "hint"))
         yield

@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 
 from cardems.cellgames.hints import Lines
 from cardems.cellgames.notation import parse_move
-from cardems.cellgames.table import CellTable
 from cardems.core.game import TableSettings
 from cardems.dealcode import DealCode
+from cardems.freecell.rules import COLUMNS
 from cardems.freecell.table import FreeCellTable
 from cardems.i18n.labels import card_name
+from cardems.kit import SolitaireTable
 from cardems.seahaven.game import load_pool
 from cardems.seahaven.table import SeahavenTable
 
@@ -24,12 +25,12 @@ LOOPED = ("SH1-C4-G2RIWYH", "FC1-N-AAAA5HW")
 """Deals on which following the old hints (and so Solve) went round in circles."""
 
 
-def table_for(code: DealCode, auto_move: bool = False) -> CellTable[Any]:
+def table_for(code: DealCode, auto_move: bool = False) -> SolitaireTable[Any, Any]:
     kind = SeahavenTable if code.family.name == "seahaven" else FreeCellTable
     return kind(code, TableSettings(auto_move=auto_move))
 
 
-def follow(table: CellTable[Any], limit: int = 600) -> str:
+def follow(table: SolitaireTable[Any, Any], limit: int = 600) -> str:
     """Play the hints as Solve does until the game ends or a hint has no move; the last
     verdict (or status). No position may come twice: a line that repeats never ends."""
     seen = set()
@@ -140,7 +141,7 @@ def test_a_hint_names_the_card_that_moves_and_plays_exactly_its_move() -> None:
     table = table_for(DealCode("FC", 1, "N", 5))
     for _ in range(60):
         hint = table.hint("en")
-        move = parse_move(hint["move"], table.n_columns)
+        move = parse_move(hint["move"], COLUMNS)
         card = table.state.cards_at(move.source)[-move.count]
         assert hint["card"] == str(card)
         assert card_name(card, "en") in hint["words"]
@@ -178,7 +179,7 @@ SEAHAVEN = [code for variant in ("C4", "C2", "C1") for code in load_pool(variant
 FREECELL = [DealCode("FC", 1, "N", number) for number in range(1, 41)]
 
 
-def wander(table: CellTable[Any], seed: int, steps: int) -> None:
+def wander(table: SolitaireTable[Any, Any], seed: int, steps: int) -> None:
     """Play ``steps`` random legal moves (a player's own mid-game position)."""
     rnd = random.Random(seed)
     for _ in range(steps):

@@ -4,14 +4,16 @@ named piles, piles that keep their cards, finish, refusals of empty taps)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from kit_toy import CODE, DECLARATION, TOY, ToyMove, ToyState
+from kit_toy import CODE, DECLARATION, SUITS, TOY, Toy, ToyMove, ToyState
 
 from cardems.core.game import IntentError, TableSettings, replay
-from cardems.kit import SolitaireTable
+from cardems.kit import PileSpec, Play, SolitaireTable
 
 
 def toy(**settings: bool) -> SolitaireTable[ToyState, ToyMove]:
@@ -104,3 +106,91 @@ def test_every_legal_intent_plays_exactly_its_move(seed: int, steps: int) -> Non
         t.act(intent)
         assert t.state == expected
     assert replay(toy(), list(t.log)).view() == t.view()
+
+
+class Quiet(Toy):
+    """The toy with the cell games' manners: drags that select nothing, a foundation
+    that says why its cards stay, a single pile numbered as if there were several, and
+    placement help that frames only the moves home."""
+
+    declaration = replace(
+        DECLARATION,
+        piles=(
+            PileSpec("column", count=2, runs=True, fan=30),
+            PileSpec("foundation", names=SUITS, selectable=False, kept_refusal="They stay"),
+            PileSpec("spare", numbered=True),
+        ),
+        drags_select=False,
+    )
+
+    def frames(self, state: ToyState, play: Play) -> bool:
+        return play.target.startswith("foundation")
+
+    def place(self, state: ToyState, target: str) -> dict[str, Any]:
+        return {"x": 0, "y": 0}
+
+
+def quiet(**settings: bool) -> SolitaireTable[ToyState, ToyMove]:
+    return SolitaireTable(Quiet(), CODE, TableSettings(**settings), clock=lambda: 0.0)
+
+
+def test_a_single_pile_may_be_numbered_like_the_others() -> None:
+    declaration = Quiet.declaration
+    assert declaration.targets[-1] == "spare:1"
+    assert declaration.parse("spare:01") == ("spare:1", None)
+    for bad in ("spare", "spare:2"):
+        with pytest.raises(ValueError, match="spare:1"):
+            declaration.parse(bad)
+
+
+def test_a_drag_that_selects_nothing_plays_or_says_why() -> None:
+    t = quiet()
+    t.tap("column:1")  # AS home
+    assert t.drag("column:1:2", "column:2") == [
+        {"type": "error", "message": "Must be one rank lower"}
+    ]
+    assert t.selected is None and t.log == [("tap", "column:1")]
+    t.tap("column:2")  # 2H selected: a refused drag keeps it
+    t.drag("column:1:2", "column:2")
+    assert t.selected == "column:2"
+    [move] = t.drag("column:1:3", "column:2")
+    assert move["move"] == "column:1>column:2x1" and t.selected is None
+
+
+def test_a_pile_that_keeps_its_cards_says_why_once_it_holds_some() -> None:
+    t = quiet()
+    assert t.tap("foundation:S") == [{"type": "error", "message": "There is no card there"}]
+    t.tap("column:1")  # AS home
+    assert t.tap("foundation:S") == [{"type": "error", "message": "They stay"}]
+    assert t.drag("foundation:S", "column:2") == [{"type": "error", "message": "They stay"}]
+
+
+def test_placement_help_frames_what_the_solitaire_chooses() -> None:
+    def framed(table: SolitaireTable[ToyState, ToyMove]) -> set[str]:
+        table.history._current = ToyState((("4H", "3S"), ("2H",)), (2, 0))
+        piles = table.view()["piles"]
+        return {p["target"] for p in piles for card in p["cards"] if card["framed"]}
+
+    assert framed(toy()) == {"column:1", "column:2"}  # 3S home, 2H onto 3S
+    assert framed(quiet()) == {"column:1"}  # only the move home
+
+
+def test_play_move_plays_an_engine_move_by_its_intent_or_refuses_it() -> None:
+    t = toy()
+    assert t.play_move(ToyMove("column:2", "foundation:H")) == [
+        {"type": "error", "message": "Not next on its foundation"}
+    ]
+    t.play_move(ToyMove("column:1", "foundation:S"))
+    assert t.log == [("drag", "column:1:4", "foundation:S")]
+
+
+def test_an_undo_out_of_an_end_without_a_win_restarts_the_clock() -> None:
+    clock = [0.0]
+    t = SolitaireTable(TOY, CODE, clock=lambda: clock[0])
+    t.history._current = ToyState((("3S",), ("5H", "AH")))  # AH home, then stuck
+    t.tap("column:2")
+    clock[0] = 5.0
+    assert t.status == "stuck" and t.view()["elapsed"] == 0.0
+    t.undo()
+    clock[0] = 7.0
+    assert t.view()["elapsed"] == 2.0

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardems.cellgames.table import CANNOT_FINISH, finish_moves
+from cardems.cellgames.table import finish_moves
 from cardems.core.game import replay
 from cardems.dealcode import DealCode
+from cardems.kit.table import CANNOT_FINISH
 from cardems.seahaven.game import GAME
 from cardems.seahaven.rules import format_move
 from cardems.seahaven.table import SeahavenTable

@@ -85,7 +85,7 @@ def test_move_notation_round_trips(source: Place, dest: Place, count: int) -> No
 @given(codes, st.lists(st.tuples(st.integers(0, 3), st.integers(0, 20), st.integers(0, 20))))
 def test_logs_replay_exactly(code: DealCode, intents: list[tuple[int, int, int]]) -> None:
     table = SeahavenTable(code)
-    n_cells = table.n_cells
+    n_cells = table.view()["cells"]
     targets = [f"column:{i}" for i in range(1, 11)] + [f"cell:{i}" for i in range(1, n_cells + 1)]
     targets += ["foundation:S", "foundation:H", "foundation:D", "foundation:C"]
     for kind, a, b in intents[:30]:

@@ -8,8 +8,9 @@ import pytest
 
 from cardems.core.game import TableSettings, replay
 from cardems.dealcode import DealCode
+from cardems.kit.solitaire import MOVED
 from cardems.seahaven.rules import SeahavenState, parse_move
-from cardems.seahaven.table import MOVED, SeahavenTable, parse_target
+from cardems.seahaven.table import SOLITAIRES, SeahavenTable
 
 from .helpers import position
 
@@ -63,7 +64,7 @@ def test_tap_selects_with_its_run_then_a_tap_on_a_destination_moves() -> None:
     events = table.tap("column:4")  # empty column: the run is not king-led
     assert events[0]["type"] == "error" and table.selected is not None
     assert table.tap("cell:1")[0]["type"] == "error"  # the cell is taken
-    assert table.selected is not None and table.selected.kind == "cell"  # selection moved
+    assert table.selected == "cell:1"  # selection moved
     assert table.tap("cell:1") == [{"type": "deselect"}]
     assert table.view()["selected"] is None
 
@@ -152,8 +153,9 @@ def test_malformed_targets_raise(bad: str) -> None:
 
 def test_cells_beyond_the_variant_are_unknown_targets() -> None:
     with pytest.raises(ValueError):
-        parse_target("cell:3", 2)
-    assert parse_target("cell:2", 2)[0].index == 1
+        SOLITAIRES[2].declaration.parse("cell:3")
+    assert SOLITAIRES[2].declaration.parse("cell:2") == ("cell:2", None)
+    assert SOLITAIRES[1].declaration.parse("cell:1") == ("cell:1", None)
 
 
 def test_undo_redo_and_the_hundred_step_limit() -> None:

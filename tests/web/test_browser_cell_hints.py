@@ -9,11 +9,11 @@ import pytest
 from web_browser import LiveServer, drag, info, open_home, open_prepared, settled
 
 from cardems.cards import Card
-from cardems.cellgames.table import CellTable
 from cardems.core.game import Action, TableSettings
 from cardems.dealcode import DealCode
 from cardems.freecell.table import FreeCellTable
 from cardems.i18n.labels import card_name
+from cardems.kit import SolitaireTable
 from cardems.seahaven.table import SeahavenTable
 
 LOOPED = {"SH1-C2-24J2ZVR": ("seahaven", 53), "FC1-N-AAAA5HW": ("freecell", 66)}
@@ -24,7 +24,7 @@ BACK = ("SH1-C2-4BSYSMS", 19)
 search every winning line went back from here; the verdict itself is unit-tested)."""
 
 
-def new_table(code: str) -> CellTable[Any]:
+def new_table(code: str) -> SolitaireTable[Any, Any]:
     kind = SeahavenTable if code.startswith("SH") else FreeCellTable
     return kind(DealCode.parse(code), TableSettings())
 
@@ -39,7 +39,7 @@ def old_hints_log(code: str, steps: int) -> list[Action]:
     return list(table.log)
 
 
-def open_stuck(tab: Any, live: LiveServer, code: str, steps: int) -> CellTable[Any]:
+def open_stuck(tab: Any, live: LiveServer, code: str, steps: int) -> SolitaireTable[Any, Any]:
     """Open ``code`` after ``steps`` old hints (cards not animated); a table there."""
     game = "seahaven" if code.startswith("SH") else "freecell"
     open_home(tab, live.url)

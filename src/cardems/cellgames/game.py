@@ -1,7 +1,7 @@
 """The declaration parts every game of columns, free cells and foundations shares: solving
 a deal or a table's position with the game's exact solver, the spoken pile labels and the
-``finish`` intent. Imported by the games' ``game.py`` at start: it imports no solver or
-table itself."""
+``finish`` intent (the kit's). Imported by the games' ``game.py`` at start: it imports no
+solver or table itself."""
 
 from __future__ import annotations
 
@@ -9,12 +9,13 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from cardems.cellgames.notation import Move, format_move
-from cardems.core.base import GameBase, solve_record
-from cardems.core.game import Action, Table, View
+from cardems.core.base import solve_record
+from cardems.core.game import View
 from cardems.core.labels import label_piles
 from cardems.core.registry import Unsupported
 from cardems.core.terminal import TextPlay
 from cardems.dealcode import DealCode
+from cardems.kit.game import KitGame
 
 if TYPE_CHECKING:
     from cardems.cellgames.solver import Rules
@@ -37,18 +38,14 @@ class Verdict(Protocol):
     def moves(self) -> list[Move]: ...
 
 
-class CellGame(GameBase, ABC):
-    """A game with an exact solver (:meth:`solve_position`) and a
-    :class:`~cardems.cellgames.table.CellTable`."""
+class CellGame(KitGame, ABC):
+    """A game with an exact solver (:meth:`solve_position`) on the solitaire kit (its
+    hooks: :class:`~cardems.cellgames.table.CellSolitaire`)."""
 
     can_solve: ClassVar[bool] = True
     compiled_modules: ClassVar[tuple[str, ...]] = ("cardems.cellgames._bestfirst",)
     solver_name: ClassVar[str]
     """How the refusal of ``--shortest`` names the solver (``the <name> solver …``)."""
-
-    @abstractmethod
-    def deal(self, code: DealCode) -> Any:
-        """The deal's first position."""
 
     @abstractmethod
     def solve_position(self, state: Any, seconds: float) -> Verdict:
@@ -91,20 +88,6 @@ class CellGame(GameBase, ABC):
         result = self.solve_position(self.deal(code), SOLVE_SECONDS)
         line = [format_move(move) for move in result.moves] if result.winnable else None
         return solve_record(code, result.winnable, line)
-
-    def parse_intent(self, data: dict[str, Any]) -> Action:
-        """A solitaire intent, or ``{"type": "finish"}``: every card left home (see
-        :meth:`~cardems.cellgames.table.CellTable.finish`)."""
-        if data.get("type") == "finish":
-            return ("finish",)
-        return super().parse_intent(data)
-
-    def winnable(self, table: Table, seconds: float) -> bool | None:
-        """The exact solver on the table's position, within ``seconds``."""
-        from cardems.cellgames.table import CellTable
-
-        assert isinstance(table, CellTable)
-        return self.solve_position(table.state, seconds).winnable
 
     def label(self, view: View, lang: str) -> View:
         """Columns, free cells and foundations, named for screen readers."""

@@ -1,46 +1,47 @@
-"""The parts of a table of columns, free cells and foundations that do not depend on the
-game's rules: taps, double taps and drags in, events out; undo and redo; hints; the
-selection, framed cards and piles of the view. A game's table subclasses :class:`CellTable`
-and gives its rules through the hooks (:meth:`CellTable.count_for`, ``run_length``,
-``safe_home_moves``, ``solve``) and its state's verbs (``refusal``, ``apply``,
-``legal_moves``, ``cards_at``).
+"""The games of columns, free cells and foundations on the solitaire kit: their piles,
+gestures, layout and hints, once for the family; each game gives its rules through the
+hooks of :class:`CellSolitaire` (``count_for``, ``run_length``, ``group_limit``,
+``safe_home_moves``, ``stuck``, ``solve``).
 
-Finishing: once every card left can go home by plain moves (a column's top card or a cell's
-card to its foundation, again and again: :func:`finish_moves`), the view says
-``can_finish`` and the ``finish`` intent plays those moves, each logged as an ordinary
-drag (one undo step each), so a saved game replays without knowing the intent."""
+Targets: ``column:1`` … (a drag may name the card its cards start at, ``column:3:2``),
+``cell:1`` … and ``foundation:S|H|D|C``. A tap with nothing selected sends the top card
+home when that is legal, else selects the pile (a column's whole top run); a tap on
+another pile moves the selection there, as many cards as the destination needs (into an
+empty column the longest part that may move), or says why not and selects the tapped
+pile when it can. A drag plays its move or says why not, selecting nothing. A double tap
+tries the foundation, the longest column that takes the card or run, an empty column
+(unless the run already fills its column), the first free cell. With the auto-move
+setting the safe cards go home after each move (one undo step). Once every card left can
+go home by plain moves (:func:`finish_moves`), ``finish`` plays them, one logged drag
+each. Status: ``won``, ``stuck`` (no useful move, by the game's search) or ``playing``.
+Everything else (selection, placement help, undo, the timer, the view) is the kit's.
+"""
 
 from __future__ import annotations
 
-import time
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from abc import abstractmethod
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from cardems.cards import Card, Suit
 from cardems.cellgames.game import Verdict
 from cardems.cellgames.hints import Lines, move_words
 from cardems.cellgames.notation import SUIT_LETTERS, Move, Place, format_move
-from cardems.core.game import Action, Event, Record, TableSettings
-from cardems.core.hints import Hint, move_hint, no_move
-from cardems.core.history import History, IllegalMove
-from cardems.core.solitaire import SolitaireActions
-from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
-from cardems.i18n.languages import DEFAULT_LANGUAGE
 from cardems.i18n.markers import N_
-from cardems.timer import GameTimer
+from cardems.kit import Declaration, PileSpec, Play, Solitaire
 
 GAME_WON = N_("The game is won: start a new deal")
-CANNOT_FINISH = N_("Not every card can go home yet")
+NO_CARD = N_("There is no card there")
+NOWHERE = N_("This card has nowhere to go")
+KEPT = N_("Cards on a foundation stay there")
 
 HINT_SECONDS = 3.0
 """Search budget of a hint; with no line found in time, the hint says "undecided"."""
 
-MOVED = "Moved %(card)s."
-# Said by the browser after a move (client strings of cardems.web.i18n).
-
+STATUS_CACHE = 512
+"""Positions whose status (a search for a useful move) is kept."""
 
 # Board geometry, in card-sized units of 100 × 140 (the card sprite's size).
 STEP = 108  # a card and the gap beside it
@@ -49,13 +50,16 @@ COLUMN_TOP = 140 + 2 * 8 + 24
 
 
 class CellState(Protocol):
-    """What the table needs of a game's position."""
+    """What the family's hooks need of a game's position."""
 
     @property
     def columns(self) -> tuple[tuple[Card, ...], ...]: ...
 
     @property
     def cells(self) -> tuple[Card | None, ...]: ...
+
+    @property
+    def foundations(self) -> tuple[int, int, int, int]: ...
 
     @property
     def won(self) -> bool: ...
@@ -67,9 +71,7 @@ class CellState(Protocol):
     def moves(self) -> int: ...
 
     @property
-    def foundations(self) -> tuple[int, int, int, int]: ...
-
-    def foundation_top(self, suit_index: int) -> Card | None: ...
+    def outcome(self) -> str | None: ...
 
     @property
     def position(self) -> tuple[object, ...]: ...
@@ -87,30 +89,6 @@ class CellState(Protocol):
 
 
 S = TypeVar("S", bound=CellState)
-
-
-def parse_target(
-    target: str, n_cells: int, n_columns: int, unknown: str
-) -> tuple[Place, int | None]:
-    """Read ``column:3``, ``column:3:k``, ``cell:1``, ``foundation:H``; raise ValueError
-    with ``unknown`` (formatted with ``target`` and ``cells``)."""
-    parts = target.strip().split(":")
-    kind = parts[0].lower()
-    try:
-        if kind == "column" and len(parts) in (2, 3):
-            number = int(parts[1])
-            index = int(parts[2]) if len(parts) == 3 else None
-            if 1 <= number <= n_columns and (index is None or index >= 0):
-                return Place("column", number - 1), index
-        elif kind == "cell" and len(parts) == 2:
-            number = int(parts[1])
-            if 1 <= number <= n_cells:
-                return Place("cell", number - 1), None
-        elif kind == "foundation" and len(parts) == 2 and parts[1].upper() in SUIT_LETTERS:
-            return Place("foundation", SUIT_LETTERS.index(parts[1].upper())), None
-    except ValueError:
-        pass
-    raise ValueError(unknown % {"target": repr(target), "cells": n_cells})
 
 
 def home_move(state: CellState, source: Place) -> Move | None:
@@ -156,73 +134,53 @@ def _buried(pile: tuple[Card, ...]) -> bool:
     return False
 
 
-class CellTable(SolitaireActions, ABC, Generic[S]):
-    """One game at the table; see the game's table module for the behaviour."""
+def place_of(target: str) -> Place:
+    """The place a canonical target names (``column:3`` → the third column)."""
+    kind, _, name = target.partition(":")
+    index = SUIT_LETTERS.index(name) if kind == "foundation" else int(name) - 1
+    return Place(kind, index)
+
+
+class CellSolitaire(Solitaire[S, Move]):
+    """The family's hooks for the kit; a game subclasses it with its rules."""
 
     n_columns: ClassVar[int]
-    unknown_target: ClassVar[str]
-    """The refusal of a target that names no pile (``%(target)s``, ``%(cells)d``)."""
     fan_room: ClassVar[int]
     """A column's fan fits this height: longer columns are fanned tighter, down to
     ``min_fan``; then the board grows."""
     min_fan: ClassVar[int] = 0
     foundations_give_back: ClassVar[bool] = True
-    """Whether a foundation's top card may be selected and moved back to the table."""
+    """Whether a foundation's top card may be taken back to the table."""
 
-    code: DealCode
-    settings: TableSettings
-    log: list[Action]
-    records: list[Record]
-    history: History[S]
-    n_cells: int
-    selected: Place | None
-    message: str | None
-    timer: GameTimer
+    def __init__(self, cells: int) -> None:
+        self.n_cells = cells
+        self.declaration = Declaration(
+            piles=(
+                PileSpec("column", count=self.n_columns, runs=True),
+                PileSpec("cell", count=cells, numbered=True),
+                PileSpec(
+                    "foundation",
+                    names=tuple(SUIT_LETTERS),
+                    selectable=self.foundations_give_back,
+                    counted=True,
+                    kept_refusal=None if self.foundations_give_back else KEPT,
+                ),
+            ),
+            empty_refusal=NO_CARD,
+            nowhere_refusal=NOWHERE,
+            won_refusal=GAME_WON,
+            finish=True,
+            accepts_in_view=True,
+            shortcuts={"d": None},
+            drags_select=False,
+        )
+        self.lines: Lines[Any] = Lines(self.solve)
+        self._statuses: dict[tuple[object, ...], str] = {}
 
-    def __init__(
-        self,
-        code: DealCode,
-        settings: TableSettings = TableSettings(),  # noqa: B008 - frozen, shared safely
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.code = code
-        self.settings = settings
-        self.log = []
-        self.records = []
-        self.history = History(self.first_position(code))
-        self.n_cells = len(self.history.current.cells)
-        self.selected = None
-        self.message = None
-        self.timer = GameTimer(clock=clock)
-        self._status_cache: dict[tuple[object, ...], str] = {}
-        self.lines = Lines(self.solve)
-
-    @property
-    def state(self) -> S:
-        """The position on the table."""
-        return self.history.current
-
-    @property
-    def status(self) -> str:
-        """``playing``, ``won`` or ``stuck`` (no useful move, see :meth:`_stuck`)."""
-        state = self.state
-        key = state.position
-        status = self._status_cache.get(key)
-        if status is None:
-            status = "won" if state.won else "stuck" if self._stuck(state) else "playing"
-            if len(self._status_cache) > 512:
-                self._status_cache.clear()
-            self._status_cache[key] = status
-        return status
-
-    # -- the game's rules --------------------------------------------------------------
+    # -- the game's rules ----------------------------------------------------------------
 
     @abstractmethod
-    def first_position(self, code: DealCode) -> S:
-        """The deal's first position."""
-
-    @abstractmethod
-    def _stuck(self, state: S) -> bool:
+    def stuck(self, state: S) -> bool:
         """Whether no useful move is left."""
 
     @abstractmethod
@@ -230,12 +188,8 @@ class CellTable(SolitaireActions, ABC, Generic[S]):
         """How many cards of ``source``'s top run the move to ``dest`` takes."""
 
     @abstractmethod
-    def run_length(self, pile: tuple[Card, ...]) -> int:
+    def run_length(self, state: S, pile: tuple[Card, ...]) -> int:
         """How many top cards of a column may move together."""
-
-    @abstractmethod
-    def builds_on(self, state: S, card: Card, below: Card) -> bool:
-        """Whether ``card`` may lie on ``below`` in a column."""
 
     @abstractmethod
     def group_limit(self, state: S) -> int:
@@ -249,411 +203,134 @@ class CellTable(SolitaireActions, ABC, Generic[S]):
     def solve(self, state: S, seconds: float) -> Verdict:
         """The game's solver on ``state`` within ``seconds``."""
 
-    def _target(self, target: str) -> tuple[Place, int | None]:
-        return parse_target(target, self.n_cells, self.n_columns, self.unknown_target)
+    # -- the kit's hooks -----------------------------------------------------------------
 
-    # -- the view -----------------------------------------------------------------------
+    def cards(self, state: S, target: str) -> tuple[str | None, ...]:
+        """A column's cards, a cell's card, a foundation's top card: all face up."""
+        return tuple(map(str, state.cards_at(place_of(target))))
 
-    def view(self) -> dict[str, Any]:
-        """Everything the player sees, JSON-ready (see the view contract)."""
-        state = self.state
-        selected_cards = self._selected_count()
-        accepts = self._accepting() if self.selected is not None else set()
-        framed = self._framed() if self.selected is None else set()
-        help_on = self.settings.placement_help
-        longest = max(1, *(len(pile) for pile in state.columns))
-        fan = max(self.min_fan, min(FAN, self.fan_room // max(1, longest - 1)))
-        fan_height = max(self.fan_room, fan * (longest - 1))
-        piles: list[dict[str, Any]] = []
-        for index, pile in enumerate(state.columns):
-            place = Place("column", index)
-            run = self.run_length(pile)
-            cards = []
-            for position, card in enumerate(pile):
-                from_top = len(pile) - position
-                is_selected = self.selected == place and from_top <= selected_cards
-                cards.append(
-                    self._card_view(
-                        str(card),
-                        available=from_top <= run,
-                        framed=help_on and (place, from_top) in framed,
-                        dimmed=help_on and self._dims(place, accepts),
-                        selected=is_selected,
-                    )
-                )
-            piles.append(self._pile(place, "column", cards, accepts, index * STEP, COLUMN_TOP, fan))
-        for index, cell_card in enumerate(state.cells):
-            place = Place("cell", index)
-            cards = []
-            if cell_card is not None:
-                cards.append(
-                    self._card_view(
-                        str(cell_card),
-                        available=True,
-                        framed=help_on and (place, 1) in framed,
-                        dimmed=help_on and self._dims(place, accepts),
-                        selected=self.selected == place,
-                    )
-                )
-            piles.append(self._pile(place, "cell", cards, accepts, index * STEP))
-        for index, height in enumerate(state.foundations):
-            place = Place("foundation", index)
-            top = state.foundation_top(index)
-            cards = []
-            if top is not None:
-                cards.append(
-                    self._card_view(
-                        str(top),
-                        available=True,
-                        framed=False,
-                        dimmed=help_on and self._dims(place, accepts),
-                        selected=self.selected == place,
-                    )
-                )
-            pile_view = self._pile(
-                place, "foundation", cards, accepts, (self.n_columns - 4 + index) * STEP
-            )
-            pile_view["suit"] = SUIT_LETTERS[index]
-            pile_view["count"] = height
-            piles.append(pile_view)
-        return {
-            "game": self.code.family.name,
-            "code": str(self.code),
-            "variant": self.code.variant,
-            "cells": self.n_cells,
-            "status": self.status,
-            "score": state.score,
-            "moves": state.moves,
-            "elapsed": self.timer.elapsed(),
-            "can_undo": self.history.can_undo,
-            "can_redo": self.history.can_redo,
-            "selected": None if self.selected is None else self.selected.target,
-            "message": self.message if self.settings.move_errors else None,
-            "group_limit": self.group_limit(state),
-            "piles": piles,
-            "board": {
-                "width": self.n_columns * STEP - 8,
-                "height": COLUMN_TOP + 140 + fan_height + 8,
-            },
-            "shortcuts": {"d": None},
-            "double_tap_after_move": False,
-            "can_finish": self.can_finish,
-        }
+    def size(self, state: S, target: str) -> int:
+        """A foundation's height, else the cards shown."""
+        place = place_of(target)
+        if place.kind == "foundation":
+            return state.foundations[place.index]
+        return len(state.cards_at(place))
 
-    @property
-    def can_finish(self) -> bool:
-        """Whether the ``finish`` intent applies: every card left can go home by plain moves."""
-        return self.status == "playing" and finish_moves(self.state) is not None
+    def free(self, state: S, target: str) -> int:
+        """A column's top run, a cell's or a foundation's top card."""
+        place = place_of(target)
+        if place.kind == "column":
+            return self.run_length(state, state.columns[place.index])
+        return len(state.cards_at(place))
 
-    # -- intents -----------------------------------------------------------------------
+    def play(self, state: S, move: Move) -> Play:
+        cards = state.cards_at(move.source)[-move.count :]
+        return Play(move.source.target, move.dest.target, move.count, tuple(map(str, cards)))
 
-    def act(self, intent: Action) -> list[Event]:
-        """The five gestures of every solitaire, and ``("finish",)`` (see :meth:`finish`)."""
-        if intent == ("finish",):
-            return self.finish()
-        return super().act(intent)
+    def move_for(self, state: S, source: str, target: str, count: int | None) -> Move:
+        """The move of ``count`` cards (None: as many as the destination needs)."""
+        src, dest = place_of(source), place_of(target)
+        return Move(src, dest, self.count_for(state, src, dest) if count is None else count)
 
-    def finish(self) -> list[Event]:
-        """Send every card left home, each move an ordinary drag (one undo step each);
-        refused unless :attr:`can_finish`."""
-        if self.state.won:
-            return self._refuse(GAME_WON)
-        if not self.can_finish:
-            return self._refuse(CANNOT_FINISH)
-        events: list[Event] = []
-        while (move := next_home_move(self.state)) is not None:
-            events += self._play(move, ("drag", move.source.target, move.dest.target))
-        return events
+    def tap_move(self, state: S, target: str) -> Move | None:
+        """The top card home, when that is legal."""
+        return home_move(state, place_of(target))
 
-    def tap(self, target: str) -> list[Event]:
-        """Send a top card home, select a pile, or move the selection to ``target``."""
-        place, _ = self._target(target)
-        if self.state.won:
-            return self._refuse(GAME_WON)
-        intent: Action = ("tap", target)
-        selected = self.selected
-        if selected is None:
-            if not self.state.cards_at(place):
-                return self._refuse(N_("There is no card there"))
-            if place.kind == "foundation" and not self.foundations_give_back:
-                return self._refuse(N_("Cards on a foundation stay there"))
-            move = home_move(self.state, place)
-            if move is not None:
-                return self._play(move, intent)
-            return self._select(place, intent)
-        if place == selected:
-            self.selected = None
-            self._accept(intent)
-            return [{"type": "deselect"}]
-        move = Move(selected, place, self.count_for(self.state, selected, place))
-        reason = self.state.refusal(move)
-        if reason is None:
-            return self._play(move, intent)
-        events = self._refuse(reason)
-        if self.state.cards_at(place) and (
-            place.kind != "foundation" or self.foundations_give_back
-        ):
-            events += self._select(place, intent)
-        return events
-
-    def double_tap(self, target: str) -> list[Event]:
-        """Move the card or run at ``target`` to the first place that takes it (see module)."""
-        place, _ = self._target(target)
-        state = self.state
-        if state.won:
-            return self._refuse(GAME_WON)
-        if not state.cards_at(place):
-            return self._refuse(N_("There is no card there"))
-        for move in self._double_tap_moves(place):
-            if state.refusal(move) is None:
-                return self._play(move, ("double_tap", target))
-        return self._refuse(N_("This card has nowhere to go"))
-
-    def drag(self, source: str, target: str) -> list[Event]:
-        """Move from ``source`` (``column:N:k`` picks the cards from index k up) to ``target``."""
-        src, index = self._target(source)
-        dest, _ = self._target(target)
-        state = self.state
-        if state.won:
-            return self._refuse(GAME_WON)
-        cards = state.cards_at(src)
-        if not cards:
-            return self._refuse(N_("There is no card there"))
-        if index is not None:
-            if index >= len(cards):
-                return self._refuse(N_("There is no card there"))
-            count = len(cards) - index
-        else:
-            count = self.count_for(state, src, dest)
-        move = Move(src, dest, count)
-        reason = state.refusal(move)
-        if reason is not None:
-            return self._refuse(reason)
-        return self._play(move, ("drag", source, target))
-
-    def undo(self) -> list[Event]:
-        """Take back the last move (with its automatic follow-ups)."""
-        return self._walk(self.history.undo, "undo")
-
-    def redo(self) -> list[Event]:
-        """Re-apply the last undone move."""
-        return self._walk(self.history.redo, "redo")
-
-    def play_move(self, move: Move) -> list[Event]:
-        """Play a move given in notation form (a terminal player's entry); logged as a drag."""
-        reason = self.state.refusal(move)
-        if reason is not None:
-            return self._refuse(reason)
-        return self._play(move, self.drag_of(move))
-
-    def drag_of(self, move: Move) -> Action:
-        """The drag that plays exactly ``move`` now: from a column it names the index its
-        cards start at, so that no other count is taken."""
-        source = move.source.target
-        if move.source.kind == "column":
-            source += f":{len(self.state.columns[move.source.index]) - move.count}"
-        return ("drag", source, move.dest.target)
-
-    def legal_intents(self) -> list[Action]:
-        """One drag per legal move (see :meth:`drag_of`)."""
-        return [self.drag_of(move) for move in self.state.legal_moves()]
-
-    def hidden_cards(self) -> frozenset[str]:
-        """None: every card is dealt face up."""
-        return frozenset()
-
-    # -- answers -----------------------------------------------------------------------
-
-    def hint(self, lang: str = DEFAULT_LANGUAGE) -> Hint:
-        """The first move of a winning line from here (see :mod:`cardems.cellgames.hints`),
-        in words in ``lang``, with the drag that plays it; or why there is none."""
-        status = self.status
-        if status != "playing":
-            return no_move("lost" if status == "stuck" else "over", lang)
-        state = self.state
-        verdict, move = self.lines.next_move(state, self.history.previous, HINT_SECONDS)
-        if move is None:
-            return no_move(verdict, lang)
-        card = state.cards_at(move.source)[-move.count]
-        if verdict == "move":
-            words = move_words(move, card_name(card, lang), translations(lang).gettext)
-        else:
-            words = no_move(verdict, lang)["words"]
-        return move_hint(
-            format_move(move),
-            move.source.target,
-            move.dest.target,
-            str(card),
-            [self.drag_of(move)],
-            words,
-            verdict,
-        )
-
-    def _double_tap_moves(self, place: Place) -> list[Move]:
-        state = self.state
+    def best_moves(self, state: S, source: str) -> Sequence[Move]:
+        """The foundation, the longest column that takes the card or run, an empty column
+        (unless the run already fills its column), the first free cell."""
+        place = place_of(source)
         moves: list[Move] = []
         home = home_move(state, place)
         if home is not None:
             moves.append(home)
-        filled = [
-            i for i in range(self.n_columns) if state.columns[i] and Place("column", i) != place
-        ]
-        filled.sort(key=lambda i: -len(state.columns[i]))
+        columns = state.columns
+        filled = [i for i in range(self.n_columns) if columns[i] and Place("column", i) != place]
+        filled.sort(key=lambda i: -len(columns[i]))
         for index in filled:
             dest = Place("column", index)
             moves.append(Move(place, dest, self.count_for(state, place, dest)))
-        empty = next((i for i in range(self.n_columns) if not state.columns[i]), None)
+        empty = next((i for i in range(self.n_columns) if not columns[i]), None)
         if empty is not None:
             dest = Place("column", empty)
             count = self.count_for(state, place, dest)
-            cards = state.cards_at(place)
-            if not (place.kind == "column" and count == len(cards)):
+            if not (place.kind == "column" and count == len(columns[place.index])):
                 moves.append(Move(place, dest, count))
         free = next((i for i, card in enumerate(state.cells) if card is None), None)
         if free is not None and place.kind != "cell":
             moves.append(Move(place, Place("cell", free)))
         return moves
 
-    def _play(self, move: Move, intent: Action) -> list[Event]:
-        events: list[Event] = [self._move_event(move, self.state)]
-        state = self.state.apply(move)
-        if self.settings.auto_move:
-            while (auto := next(self.safe_home_moves(state), None)) is not None:
-                events.append({**self._move_event(auto, state), "auto": True})
-                state = state.apply(auto)
-        self.timer.start()
-        self.history.push(state)
-        self.selected = None
-        self._accept(intent)
-        return events + self._end_events()
+    def frames(self, state: S, play: Play) -> bool:
+        """The cards that can go home or onto another column (into an empty column, the
+        run the tap would move, unless it already fills its column)."""
+        source, dest = place_of(play.source), place_of(play.target)
+        if source.kind == "foundation" or dest.kind == "cell":
+            return False
+        if dest.kind == "foundation" or state.columns[dest.index]:
+            return True
+        if source.kind == "column" and play.count == len(state.columns[source.index]):
+            return False
+        return play.count == self.count_for(state, source, dest)
 
-    def _walk(self, step: Callable[[], S], kind: str) -> list[Event]:
-        if self.state.won:
-            return self._refuse(GAME_WON)
-        try:
-            step()
-        except IllegalMove as error:
-            return self._refuse(error.reason)
-        self.selected = None
-        self._accept((kind,))
-        events: list[Event] = [{"type": kind}]
-        if self.status == "playing" and self.timer.stopped:
-            self.timer.stopped = False
-            self.timer.start()
-        return events + self._end_events()
+    def notation(self, move: Move) -> str:
+        return format_move(move)
 
-    def _end_events(self) -> list[Event]:
-        status = self.status
-        if status == "playing":
-            return []
-        self.timer.stop()
-        return [{"type": status}]
+    def status(self, state: S) -> str:
+        """``won``, ``stuck`` (see :meth:`stuck`) or ``playing``, kept per position."""
+        key = state.position
+        status = self._statuses.get(key)
+        if status is None:
+            status = "won" if state.won else "stuck" if self.stuck(state) else "playing"
+            if len(self._statuses) >= STATUS_CACHE:
+                self._statuses.clear()
+            self._statuses[key] = status
+        return status
 
-    def _select(self, place: Place, intent: Action) -> list[Event]:
-        self.selected = place
-        self._accept(intent)
-        return [{"type": "select", "target": place.target}]
+    def auto_move(self, state: S) -> Move | None:
+        return next(self.safe_home_moves(state), None)
 
-    def _accept(self, intent: Action) -> None:
-        self.log.append(intent)
-        self.message = None
+    def finish_moves(self, state: S) -> Sequence[Move] | None:
+        return finish_moves(state)
 
-    def _refuse(self, reason: str) -> list[Event]:
-        self.message = reason
-        return [{"type": "error", "message": reason}]
+    # -- the layout ----------------------------------------------------------------------
 
-    @staticmethod
-    def _move_event(move: Move, before: CellState) -> Event:
-        """A move's event; ``card`` is the card that leads the moved cards (the browser
-        follows it when one answer moves several cards)."""
+    def _fan(self, state: S) -> tuple[int, int]:
+        """The columns' fan and the height it takes: tighter for longer columns."""
+        longest = max(1, *(len(pile) for pile in state.columns))
+        fan = max(self.min_fan, min(FAN, self.fan_room // max(1, longest - 1)))
+        return fan, max(self.fan_room, fan * (longest - 1))
+
+    def place(self, state: S, target: str) -> dict[str, Any]:
+        """Columns under a row of cells (left) and foundations (right)."""
+        place = place_of(target)
+        if place.kind == "column":
+            return {"x": place.index * STEP, "y": COLUMN_TOP, "fan": self._fan(state)[0]}
+        if place.kind == "cell":
+            return {"x": place.index * STEP, "y": 0}
+        x = (self.n_columns - 4 + place.index) * STEP
+        return {"x": x, "y": 0, "suit": SUIT_LETTERS[place.index]}
+
+    def board(self, state: S) -> dict[str, int]:
         return {
-            "type": "move",
-            "move": format_move(move),
-            "from": move.source.target,
-            "to": move.dest.target,
-            "card": str(before.cards_at(move.source)[-move.count]),
-            "say": MOVED,
+            "width": self.n_columns * STEP - 8,
+            "height": COLUMN_TOP + 140 + self._fan(state)[1] + 8,
         }
 
-    def _selected_count(self) -> int:
-        if self.selected is None:
-            return 0
-        if self.selected.kind == "column":
-            return self.run_length(self.state.columns[self.selected.index])
-        return 1
+    def view_extra(self, state: S) -> dict[str, Any]:
+        """How many free cells the variant has, and the largest group that may move."""
+        return {"cells": self.n_cells, "group_limit": self.group_limit(state)}
 
-    def _accepting(self) -> set[Place]:
-        """The piles the selection can move to."""
-        assert self.selected is not None
-        state = self.state
-        found = set()
-        dests = [Place("column", i) for i in range(self.n_columns)]
-        dests += [Place("cell", i) for i in range(self.n_cells)]
-        dests += [Place("foundation", i) for i in range(4)]
-        for dest in dests:
-            move = Move(self.selected, dest, self.count_for(state, self.selected, dest))
-            if state.refusal(move) is None:
-                found.add(dest)
-        return found
+    # -- the solver ----------------------------------------------------------------------
 
-    def _dims(self, place: Place, accepts: set[Place]) -> bool:
-        return self.selected is not None and place != self.selected and place not in accepts
+    def hint_move(self, state: S, previous: S | None) -> tuple[str, Move | None]:
+        """The next move of a kept winning line (see :mod:`cardems.cellgames.hints`)."""
+        return self.lines.next_move(state, previous, HINT_SECONDS)
 
-    def _framed(self) -> set[tuple[Place, int]]:
-        """(pile, depth from the top) of cards that can go home or onto another column."""
-        state = self.state
-        framed: set[tuple[Place, int]] = set()
-        columns = [Place("column", i) for i in range(self.n_columns)]
-        sources = [place for place in columns if state.columns[place.index]]
-        sources += [Place("cell", i) for i, card in enumerate(state.cells) if card is not None]
-        for source in sources:
-            if home_move(state, source) is not None:
-                framed.add((source, 1))
-            cards = state.cards_at(source)
-            for dest in columns:
-                if dest == source:
-                    continue
-                count = self.count_for(state, source, dest)
-                below = state.columns[dest.index]
-                if below and not self.builds_on(state, cards[-count], below[-1]):
-                    continue  # what the rules would refuse first, told cheaply
-                if not below and source.kind == "column" and count == len(cards):
-                    continue
-                if state.refusal(Move(source, dest, count)) is None:
-                    framed.add((source, count))
-        return framed
+    def hint_words(self, state: S, move: Move, lang: str) -> str:
+        """ "Hint: move the 4 of spades from column 6 to free cell 3"."""
+        card = state.cards_at(move.source)[-move.count]
+        return move_words(move, card_name(card, lang), translations(lang).gettext)
 
-    @staticmethod
-    def _card_view(
-        card: str, *, available: bool, framed: bool, dimmed: bool, selected: bool
-    ) -> dict[str, Any]:
-        return {
-            "card": card,
-            "face_up": True,
-            "available": available,
-            "framed": framed,
-            "dimmed": dimmed,
-            "selected": selected,
-        }
-
-    def _pile(
-        self,
-        place: Place,
-        kind: str,
-        cards: list[dict[str, Any]],
-        accepts: set[Place],
-        x: int,
-        y: int = 0,
-        fan: int = 0,
-    ) -> dict[str, Any]:
-        pile: dict[str, Any] = {
-            "target": place.target,
-            "kind": kind,
-            "cards": cards,
-            "x": x,
-            "y": y,
-            "fan": fan,
-        }
-        if self.selected is not None:
-            pile["accepts"] = place in accepts
-        return pile
+    def winnable(self, state: S, seconds: float) -> bool | None:
+        return self.solve(state, seconds).winnable

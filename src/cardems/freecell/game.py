@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardems.cellgames.game import SOLVE_SECONDS, CellGame
 from cardems.cellgames.text import describe_position, render_position
 from cardems.core.daily import daily_stream
 from cardems.core.difficulty import DIFFICULTY, level_choice
-from cardems.core.game import Table, TableSettings
 from cardems.dealcode import DealCode, DealCodeError, GameFamily
 from cardems.i18n.markers import N_
 from cardems.numbers import read_number
@@ -20,6 +18,7 @@ if TYPE_CHECKING:
     from cardems.cellgames.solver import Rules
     from cardems.freecell.rules import FreeCellState
     from cardems.freecell.solver import SolveResult
+    from cardems.freecell.table import FreeCellSolitaire
 
 FAMILY = GameFamily("FC", "freecell", "FreeCell", ("N", "B"), 7)
 TITLE = N_("FreeCell")
@@ -127,11 +126,11 @@ class FreeCell(CellGame):
             if solve_state(deal(code), time_limit=SOLVE_SECONDS).winnable:
                 return code
 
-    def deal(self, code: DealCode) -> FreeCellState:
-        """The deal's first position."""
-        from cardems.freecell.rules import deal
+    def solitaire(self) -> FreeCellSolitaire:
+        """The kit's hooks: piles, gestures, layout, hints (see :mod:`.table`)."""
+        from cardems.freecell.table import SOLITAIRE
 
-        return deal(code)
+        return SOLITAIRE
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """The initial layout as JSON-ready data."""
@@ -152,18 +151,6 @@ class FreeCell(CellGame):
         from cardems.freecell.solver import rules_of
 
         return rules_of(state)
-
-    def new_table(
-        self,
-        code: DealCode,
-        settings: TableSettings,
-        options: dict[str, Any],
-        clock: Callable[[], float],
-    ) -> Table:
-        """A FreeCell table at the deal's start."""
-        from cardems.freecell.table import FreeCellTable
-
-        return FreeCellTable(code, settings, clock)
 
     def add_analyze_arguments(self, parser: Any) -> None:
         """The options of ``cardems analyze freecell``."""

@@ -21,9 +21,14 @@ class KitGame(GameBase):
         """The game's :class:`~cardems.kit.solitaire.Solitaire` (each game gives its own)."""
         raise NotImplementedError
 
+    def solitaire_for(self, code: DealCode) -> Solitaire[Any, Any]:
+        """The solitaire that plays ``code`` (:meth:`solitaire` unless the variant changes
+        the piles)."""
+        return self.solitaire()
+
     def deal(self, code: DealCode) -> Any:
         """The deal's first position."""
-        return self.solitaire().deal(code)
+        return self.solitaire_for(code).deal(code)
 
     def new_table(
         self,
@@ -35,7 +40,7 @@ class KitGame(GameBase):
         """A kit table at the deal's start."""
         from cardems.kit.table import SolitaireTable
 
-        return SolitaireTable(self.solitaire(), code, settings, clock)
+        return SolitaireTable(self.solitaire_for(code), code, settings, clock)
 
     def parse_intent(self, data: dict[str, Any]) -> Action:
         """A solitaire intent, or ``{"type": "finish"}`` when the game declares it."""

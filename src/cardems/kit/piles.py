@@ -42,13 +42,19 @@ class PileSpec:
     shows only its top card."""
     fan: int = 0
     """The vertical offset between its cards in the view (the layout may change it)."""
+    numbered: bool = False
+    """Whether its targets are numbered even when there is one (``cell:1``: a variant
+    with a single free cell names it as the others do)."""
+    kept_refusal: str | None = None
+    """What a tap or drag on its cards says when they may not be taken (a foundation
+    that keeps its cards); None: the declaration's ``empty_refusal``."""
 
     @cached_property
     def targets(self) -> tuple[str, ...]:
         """Every target of this kind, in order."""
         if self.names:
             return tuple(f"{self.kind}:{name}" for name in self.names)
-        if self.count == 1:
+        if self.count == 1 and not self.numbered:
             return (self.kind,)
         return tuple(f"{self.kind}:{number}" for number in range(1, self.count + 1))
 
@@ -88,6 +94,10 @@ class Declaration:
     """Keys the page maps to intents (``{"d": {"type": "tap", "target": "stock"}}``)."""
     double_tap_after_move: bool = False
     """Whether the page still sends a double tap when the first tap moved a card."""
+    drags_select: bool = True
+    """Whether a drag selects its source and then taps the target, as two taps would (a
+    refused drag leaves the target selected when it can be); False: a drag plays its
+    move or is refused, and the selection is left as it was."""
 
     def __post_init__(self) -> None:
         targets = [target for spec in self.piles for target in spec.targets]
@@ -114,7 +124,7 @@ class Declaration:
         if parts and parts[0] in self._kinds:
             spec = self._kinds[parts[0]]
             index = None
-            if spec.runs and len(parts) == (3 if spec.count > 1 or spec.names else 2):
+            if spec.runs and len(parts) == (2 if spec.targets == (spec.kind,) else 3):
                 index = read_number(parts.pop())
                 if index is None:
                     parts = []
@@ -143,13 +153,13 @@ class Declaration:
     @staticmethod
     def _canonical(spec: PileSpec, rest: list[str]) -> str | None:
         if not rest:
-            return spec.kind if len(spec.targets) == 1 and not spec.names else None
+            return spec.kind if spec.targets == (spec.kind,) else None
         if len(rest) != 1:
             return None
         if spec.names:
             name = next((n for n in spec.names if n.upper() == rest[0].upper()), None)
             return None if name is None else f"{spec.kind}:{name}"
         number = read_number(rest[0])
-        if number is not None and 1 <= number <= spec.count and spec.count > 1:
+        if number is not None and 1 <= number <= spec.count and spec.targets != (spec.kind,):
             return f"{spec.kind}:{number}"
         return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from cardems.core.game import Action, Event
 from cardems.dealcode import DealCode
@@ -53,7 +53,9 @@ S = TypeVar("S", bound=KitState[Any])
 class Solitaire(ABC, Generic[S, M]):
     """A solitaire's hooks for the kit's table (see the module docstring)."""
 
-    declaration: ClassVar[Declaration]
+    declaration: Declaration
+    """The piles and the table's manners (a class constant, or per instance for a game
+    whose piles depend on the variant: Seahaven's free cells)."""
 
     # -- the deal and the piles ---------------------------------------------------------
 
@@ -114,6 +116,12 @@ class Solitaire(ABC, Generic[S, M]):
             if play.source == source or (pairing and play.target == source):
                 found.append(move)
         return found
+
+    def frames(self, state: S, play: Play) -> bool:
+        """Whether placement help frames the card that leads this legal play (every play
+        by default; a game may frame only the useful ones, not every card that fits a
+        free cell)."""
+        return True
 
     def intent_of(self, state: S, move: M) -> Action:
         """The one intent that plays exactly ``move``: a tap on a stock it starts or

@@ -12,13 +12,14 @@ Gestures (targets as :mod:`cardems.kit.piles` names them):
   ``choose_among_several``, several leave it selected); with none, it is a tap (or says
   ``nowhere_refusal``).
 - **drag** selects the source (``column:3:2``: the cards from index 2 up) and taps the
-  target. Nothing is dragged to or from a stock.
+  target (with ``drags_select=False`` it plays that move or refuses it, selecting
+  nothing). Nothing is dragged to or from a stock.
 - **undo**, **redo** walk the history (100 moves back); **finish** (when declared)
   plays the solitaire's finishing moves, each logged as its own intent.
 
 Every intent that changes the position, the selection or what can be redone is logged,
 so replaying the log rebuilds the table exactly. The timer starts at the first move,
-pauses when the game ends without a win (an undo lets play go on) and stops at a win;
+pauses when the game ends without a win (an undo resumes it) and stops at a win;
 after a win nothing more is accepted.
 """
 
@@ -167,6 +168,14 @@ class SolitaireTable(SolitaireActions, Generic[S, M]):
         """Whether the position can still be won (None: undecided in ``seconds``)."""
         return self.solitaire.winnable(self.state, seconds)
 
+    def play_move(self, move: M) -> list[Event]:
+        """Play an engine move (a terminal player's entry) by the one intent that plays it,
+        logged as that intent; its refusal when it is illegal."""
+        reason = self.state.refusal(move)
+        if reason is not None:
+            return self._refuse(reason)
+        return self.act(self.solitaire.intent_of(self.state, move))
+
     def legal_intents(self) -> list[Action]:
         """One intent per legal move (see :meth:`Solitaire.intent_of`)."""
         return [self.solitaire.intent_of(self.state, move) for move in self.state.legal_moves()]
@@ -229,8 +238,12 @@ class SolitaireTable(SolitaireActions, Generic[S, M]):
         self.message = reason if self.settings.move_errors else None
         return [{"type": "error", "message": reason}]
 
-    def _nothing(self) -> list[Event]:
-        refusal = self.declaration.empty_refusal
+    def _nothing(self, target: str) -> list[Event]:
+        """A tap or drag on a pile whose cards may not be taken: the pile's own words
+        when it holds cards and declares them, else the declaration's (or nothing)."""
+        refusal = self.declaration.spec(target).kept_refusal
+        if refusal is None or not self.solitaire.size(self.state, target):
+            refusal = self.declaration.empty_refusal
         return [] if refusal is None else self._refuse(refusal)
 
     def _select(
@@ -260,7 +273,7 @@ class SolitaireTable(SolitaireActions, Generic[S, M]):
         selectable = self.selectable(target)
         if self.selected is None:
             if not selectable:
-                return self._nothing()
+                return self._nothing(target)
             move = self.solitaire.tap_move(state, target)
             if move is not None and state.refusal(move) is None:
                 return self._play(move)
@@ -306,14 +319,28 @@ class SolitaireTable(SolitaireActions, Generic[S, M]):
         if self.status == "won":
             return self._refuse(self.declaration.won_refusal)
         if not self.selectable(source):
-            return self._nothing()
+            return self._nothing(source)
         count = None if index is None else self.solitaire.size(self.state, source) - index
         if count is not None and count <= 0:
-            return self._nothing()
+            return self._nothing(source)
+        if not self.declaration.drags_select:
+            return self._drag_alone(source, count, target)
         events = []
         if (self.selected, self.selected_count) != (source, count):
             events = self._select(source, count)
         return events + self._tap(target)
+
+    def _drag_alone(self, source: str, count: int | None, target: str) -> list[Event]:
+        """A drag that selects nothing: its move, or the refusal of it."""
+        state = self.state
+        move = self.solitaire.move_for(state, source, target, count)
+        if move is None:
+            return []
+        reason = state.refusal(move)
+        if reason is not None:
+            return self._refuse(reason)
+        self.selected = self.selected_count = None
+        return self._play(move, source, target)
 
     def _play(self, move: M, source: str | None = None, target: str | None = None) -> list[Event]:
         before = self.state
@@ -364,4 +391,6 @@ class SolitaireTable(SolitaireActions, Generic[S, M]):
             return self._refuse(error.reason)
         self.selected = self.selected_count = None
         self.message = None
+        if self.status == "playing":
+            self.timer.start()  # back from an end without a win: play goes on
         return [{"type": name}, *self._end_events()]

@@ -73,7 +73,9 @@ def _piles(table: SolitaireTable[Any, Any]) -> list[PileView]:
     selected = table.selected
     plays = table.legal_plays() if help_on or selected is not None else []
     accepts = table.accepting(plays) if selected is not None else set()
-    framed = framed_cards(plays, declaration.pairing) if help_on else set()
+    framed = set()
+    if help_on:
+        framed = framed_cards([p for p in plays if solitaire.frames(state, p)], declaration.pairing)
     selected_count = 0
     if selected is not None:
         selected_count = table.selected_count or solitaire.free(state, selected)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -12,7 +12,7 @@ from cardems.cellgames.game import SOLVE_SECONDS, CellGame
 from cardems.cellgames.text import describe_position, render_position
 from cardems.core.daily import daily_stream
 from cardems.core.difficulty import DIFFICULTY, level_choice
-from cardems.core.game import Example, PlayedGame, StatBlock, Table, TableSettings
+from cardems.core.game import Example, PlayedGame, StatBlock
 from cardems.core.solitaire import solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_, Nn_
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from cardems.cellgames.solver import Rules
     from cardems.seahaven.rules import SeahavenState
     from cardems.seahaven.solver import SolveResult
+    from cardems.seahaven.table import SeahavenSolitaire
 
 FAMILY = GameFamily("SH", "seahaven", "Seahaven Towers", ("C4", "C2", "C1"), 7)
 FREE_CELLS = Nn_("%(num)d free cell", "%(num)d free cells")
@@ -149,11 +150,17 @@ class Seahaven(CellGame):
             if not winnable or solve_state(deal(code), time_limit=SOLVE_SECONDS).winnable:
                 return code
 
-    def deal(self, code: DealCode) -> SeahavenState:
-        """The deal's first position."""
-        from cardems.seahaven.rules import deal
+    def solitaire(self) -> SeahavenSolitaire:
+        """The kit's hooks of four free cells (see :mod:`.table`)."""
+        from cardems.seahaven.table import SOLITAIRES
 
-        return deal(code)
+        return SOLITAIRES[4]
+
+    def solitaire_for(self, code: DealCode) -> SeahavenSolitaire:
+        """The kit's hooks with the deal's free cells."""
+        from cardems.seahaven.table import solitaire_of
+
+        return solitaire_of(code)
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """The initial layout as JSON-ready data."""
@@ -176,18 +183,6 @@ class Seahaven(CellGame):
         from cardems.seahaven.solver import rules_of
 
         return rules_of(state)
-
-    def new_table(
-        self,
-        code: DealCode,
-        settings: TableSettings,
-        options: dict[str, Any],
-        clock: Callable[[], float],
-    ) -> Table:
-        """A Seahaven table at the deal's start."""
-        from cardems.seahaven.table import SeahavenTable
-
-        return SeahavenTable(code, settings, clock)
 
     def statistics(self, games: Sequence[PlayedGame]) -> list[StatBlock]:
         """One block per free-cell count."""

@@ -1,136 +1,100 @@
-"""The Seahaven Towers table: taps, double taps and drags in; a view and events out.
+"""The Seahaven Towers table on the solitaire kit (the family's hooks are
+:class:`~cardems.cellgames.table.CellSolitaire`; see there for the gestures).
 
-It implements :class:`cardems.core.game.Table` (see ``docs/ARCHITECTURE.md`` for the
-view every table answers):
-
-- A tap on a pile with nothing selected sends its top card home when that is legal;
-  otherwise it selects the pile (a column's whole top run, a cell's card, or a
-  foundation's top card, which can be taken back). A tap on another pile then moves the
-  selection there — as many cards of the run as the destination needs — or, if the
-  rules refuse, reports why and selects the tapped pile when it holds cards. Tapping the
-  selected pile again deselects it.
-- A drag moves from ``source`` to ``target``; ``column:N:k`` drags the cards from index
-  ``k`` (0-based from the bottom) up.
-- A double tap tries, in order: the foundation, the longest column that accepts the card
-  or run, an empty column (for a king-led run that does not already fill its column), the
-  first free cell.
-- With ``settings.auto_move`` every *safe* card goes home after each move the player
-  makes; in Seahaven every card that can go to its foundation is safe (see
-  :func:`~cardems.seahaven.rules.safe_home_moves`). The player's move and its automatic
-  follow-ups are one undo step; each card moved counts as a move. (The deal itself is
-  left as dealt.)
-- Once every card left can go home by plain moves, the view says ``can_finish`` and the
-  ``finish`` intent sends them home, one logged drag each (see :mod:`cardems.cellgames.table`).
-- Placement help frames, with nothing selected, the cards that can go home or onto
-  another column; with a selection, every pile gets ``accepts`` and the cards of the piles
-  that do not accept it are dimmed.
-- Status: ``won``; ``stuck`` when no *useful* move remains (see
-  :func:`~cardems.seahaven.rules.has_useful_move`: shuttling cards back and forth never
-  counts); else ``playing``. The timer starts at the first move, stops at a win or when
-  stuck, and resumes if an undo leaves the stuck position behind. A won game is final:
-  every intent after the win is refused.
+Seahaven's own: runs build down by suit and move together within the group limit; an
+empty column takes only a king (or a king-led run); a foundation's top card may be
+taken back to the table. The variant sets the free cells (``C4``, ``C2``, ``C1``: one
+solitaire each). With the auto-move setting every card that can go home goes (in
+Seahaven every such card is safe: :func:`~cardems.seahaven.rules.safe_home_moves`).
+``stuck``: no useful move is left (:func:`~cardems.seahaven.rules.has_useful_move`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 
 from cardems.cards import Card, Rank
-from cardems.cellgames import table as cells_table
-from cardems.cellgames.table import FAN, CellTable
-from cardems.cellgames.table import GAME_WON as GAME_WON
-from cardems.cellgames.table import HINT_SECONDS as HINT_SECONDS
-from cardems.cellgames.table import MOVED as MOVED
+from cardems.cellgames.game import Verdict
+from cardems.cellgames.table import FAN, CellSolitaire
+from cardems.core.game import TableSettings
 from cardems.dealcode import DealCode
-from cardems.i18n.markers import N_
-from cardems.seahaven.rules import (
-    COLUMNS,
-    STUCK_SEARCH_LIMIT,
-    Move,
-    Place,
-    SeahavenState,
-    builds_on,
-    deal,
-    group_limit,
-    run_length,
-    safe_home_moves,
-)
-from cardems.seahaven.solver import SolveResult, progress_possible, solve_state
+from cardems.kit import SolitaireTable
+from cardems.seahaven import rules
+from cardems.seahaven.rules import COLUMNS, STUCK_SEARCH_LIMIT, Move, Place, SeahavenState
 
-UNKNOWN_TARGET = N_(
-    "unknown target %(target)s: expected column:1-10 (or column:N:k),"
-    " cell:1-%(cells)d or foundation:S|H|D|C"
-)
-
-# Board geometry, in card-sized units of 100 × 140 (the card sprite's size).
 MIN_FAN = 26  # a fan never hides more of a card's index than this leaves
-FAN_ROOM = 7 * FAN
-"""The board has room for a column of 8 cards at the full fan (a fresh deal has 5), so it
-fits a window without scrolling; longer columns are fanned tighter down to ``MIN_FAN``,
-then the board grows. (The browser spreads fans into spare height on tall screens.)"""
 
 
-def parse_target(target: str, n_cells: int) -> tuple[Place, int | None]:
-    """Read ``column:3``, ``column:3:k``, ``cell:1``, ``foundation:H``; raise ValueError."""
-    return cells_table.parse_target(target, n_cells, COLUMNS, UNKNOWN_TARGET)
-
-
-def count_for(state: SeahavenState, source: Place, dest: Place) -> int:
-    """How many cards of ``source``'s top run the move to ``dest`` takes (1 if none fits)."""
-    if source.kind != "column" or dest.kind != "column":
-        return 1
-    pile = state.columns[source.index]
-    run = run_length(pile)
-    target_pile = state.columns[dest.index]
-    for count in range(1, run + 1):
-        card = pile[-count]
-        if target_pile:
-            if builds_on(card, target_pile[-1]):
-                return count
-        elif card.rank is Rank.KING:
-            return count
-    return 1
-
-
-class SeahavenTable(CellTable[SeahavenState]):
-    """One Seahaven game at the table (see the module docstring for the behaviour)."""
+class SeahavenSolitaire(CellSolitaire[SeahavenState]):
+    """Seahaven's rules for the family's hooks, with ``cells`` free cells."""
 
     n_columns = COLUMNS
-    fan_room = FAN_ROOM
+    fan_room = 7 * FAN
+    """The board has room for a column of 8 cards at the full fan (a fresh deal has 5), so
+    it fits a window without scrolling; longer columns are fanned tighter down to
+    ``MIN_FAN``, then the board grows. (The browser spreads fans into spare height on
+    tall screens.)"""
     min_fan = MIN_FAN
-    unknown_target = UNKNOWN_TARGET
 
-    def first_position(self, code: DealCode) -> SeahavenState:
-        """The deal's first position."""
-        return deal(code)
+    def deal(self, code: DealCode) -> SeahavenState:
+        return rules.deal(code)
 
-    def _stuck(self, state: SeahavenState) -> bool:
-        """No useful move (:func:`~cardems.seahaven.rules.has_useful_move`), by the solver's
-        faster search; past its limit the answer is "not stuck"."""
+    def stuck(self, state: SeahavenState) -> bool:
+        """No useful move, by the solver's faster search; past its limit "not stuck"."""
+        from cardems.seahaven.solver import progress_possible
+
         return progress_possible(state, STUCK_SEARCH_LIMIT) is False
 
-    # -- the rules, for the shared table -----------------------------------------------
-
     def count_for(self, state: SeahavenState, source: Place, dest: Place) -> int:
-        """See :func:`count_for`."""
-        return count_for(state, source, dest)
+        """The part of the run that builds on the destination's top card, or the
+        king-led part into an empty column (1 if none fits)."""
+        if source.kind != "column" or dest.kind != "column":
+            return 1
+        pile = state.columns[source.index]
+        target_pile = state.columns[dest.index]
+        for count in range(1, rules.run_length(pile) + 1):
+            card = pile[-count]
+            if target_pile:
+                if rules.builds_on(card, target_pile[-1]):
+                    return count
+            elif card.rank is Rank.KING:
+                return count
+        return 1
 
-    def run_length(self, pile: tuple[Card, ...]) -> int:
-        """The top run of a column."""
-        return run_length(pile)
-
-    def builds_on(self, state: SeahavenState, card: Card, below: Card) -> bool:
-        """See :func:`~cardems.seahaven.rules.builds_on`."""
-        return builds_on(card, below)
+    def run_length(self, state: SeahavenState, pile: tuple[Card, ...]) -> int:
+        return rules.run_length(pile)
 
     def group_limit(self, state: SeahavenState) -> int:
-        """See :func:`~cardems.seahaven.rules.group_limit`."""
-        return group_limit(state)
+        return rules.group_limit(state)
 
     def safe_home_moves(self, state: SeahavenState) -> Iterator[Move]:
-        """See :func:`~cardems.seahaven.rules.safe_home_moves`."""
-        return safe_home_moves(state)
+        return rules.safe_home_moves(state)
 
-    def solve(self, state: SeahavenState, seconds: float) -> SolveResult:
-        """The solver on ``state`` within ``seconds``."""
+    def solve(self, state: SeahavenState, seconds: float) -> Verdict:
+        from cardems.seahaven.solver import solve_state
+
         return solve_state(state, time_limit=seconds)
+
+
+SOLITAIRES = {
+    cells: SeahavenSolitaire(cells) for cells in sorted(set(rules.VARIANT_CELLS.values()))
+}
+"""One solitaire per count of free cells."""
+
+
+def solitaire_of(code: DealCode) -> SeahavenSolitaire:
+    """The solitaire of the deal's variant (its free cells)."""
+    return SOLITAIRES[rules.cells_of(code.variant)]
+
+
+class SeahavenTable(SolitaireTable[SeahavenState, Move]):
+    """A game of Seahaven Towers as the web app and the terminal player drive it."""
+
+    def __init__(
+        self,
+        code: DealCode,
+        settings: TableSettings = TableSettings(),  # noqa: B008 - frozen, shared safely
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(solitaire_of(code), code, settings, clock)
