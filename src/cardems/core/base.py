@@ -106,8 +106,13 @@ class GameBase:
         while True:
             number = stream.below(family.max_number + 1)
             code = DealCode(family.prefix, family.versions[-1], family.variants[0], number)
-            if not self.can_solve or self.solve(code, shortest=False)["winnable"]:
+            if not self.can_solve or self.proves_winnable(code):
                 return code
+
+    def proves_winnable(self, code: DealCode) -> bool:
+        """Whether the solver proves ``code`` winnable, within a budget a player waiting
+        for the deal can afford (a game whose full search takes seconds narrows it)."""
+        return bool(self.solve(code, shortest=False)["winnable"])
 
     def miniature(self, code: DealCode) -> str:
         """The piles of a fresh table's view, drawn small (a solitaire's layout)."""

@@ -96,15 +96,21 @@ class Klondike(KitGame):
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal (numbers from :mod:`secrets`); with ``winnable`` only deals the
         solver proves winnable within :data:`TRY_NODES` positions."""
-        from cardems.klondike.rules import deal
-        from cardems.klondike.solver import solve
 
         version = self.family.versions[-1]
         while True:
             number = secrets.randbelow(self.family.max_number + 1)
             code = DealCode(self.family.prefix, version, variant, number)
-            if not winnable or solve(deal(code), TRY_NODES).winnable:
+            if not winnable or self.proves_winnable(code):
                 return code
+
+    def proves_winnable(self, code: DealCode) -> bool:
+        """Whether the solver proves ``code`` winnable within :data:`TRY_NODES` positions
+        (its full budget can take seconds on a deal it leaves undecided)."""
+        from cardems.klondike.rules import deal
+        from cardems.klondike.solver import solve
+
+        return solve(deal(code), TRY_NODES).winnable is True
 
     def label(self, view: View, lang: str) -> View:
         """Stock, waste, foundations and columns, named for screen readers."""
