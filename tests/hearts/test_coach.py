@@ -16,7 +16,9 @@ from cardems.hearts.bots import make_bot
 from cardems.hearts.bots.expert import ExpertSettings
 from cardems.hearts.coach import Note, coach_round, costly, decisions
 from cardems.hearts.core import (
+    ACE_OF_SPADES,
     FULL_DECK,
+    KING_OF_SPADES,
     POINTS,
     QS_BIT,
     QUEEN_OF_SPADES,
@@ -112,6 +114,10 @@ def assert_fact(reason: coach.Reason, seen: SeatView, note: Note) -> None:
     elif key == coach.UNDER:
         best, top = reason.cards
         assert top in trick and best == note.best and best < top and best // 13 == top // 13
+    elif key == coach.SHED:
+        assert reason.cards[0] == note.best > max(trick) and not sum(POINTS[c] for c in trick)
+    elif key == coach.QUEEN_CATCH:
+        assert reason.cards[0] == note.best in (KING_OF_SPADES, ACE_OF_SPADES) and unseen & QS_BIT
     elif key == coach.NO_FOLLOW:
         assert trick and not hand & SUIT_MASKS[trick[0] // 13]
     elif key == coach.FIRST_TRICK:

@@ -215,6 +215,7 @@ class TableService:
             move_errors=bool(settings["move_errors"]),
             placement_help=bool(settings["placement_help"]),
             auto_move=bool(options.get("auto_move", False)),
+            coach=bool(settings["coach"]),
         )
 
     # Creating and loading ---------------------------------------------------------------

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
 from cardems.hearts.bots.expert import ExpertBot, ExpertSettings
 from cardems.hearts.core import (
+    ACE_OF_SPADES,
     FULL_DECK,
+    KING_OF_SPADES,
     MOON_POINTS,
     POINTS,
     QS_BIT,
@@ -35,7 +38,7 @@ from cardems.hearts.view import SeatView, view
 
 THRESHOLD = 0.5
 """Costs below this many points are not worth a word."""
-SAFETY_MS = 1000.0
+SAFETY_MS = 500.0
 """CPU time per decision after which the search stops early (never reached normally)."""
 SETTINGS = ExpertSettings(budget_ms=SAFETY_MS, sampling_share=0.0, moon=2)
 """The expert as the coach runs it: its deals (1,000 compiled, 150 in Python), searched
@@ -56,12 +59,23 @@ class Reason:
     num: int = 0
     cards: tuple[int, ...] = ()
 
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form: cards as codes (``"QS"``), the suit as its letter."""
+        return {
+            "key": self.key,
+            "seats": list(self.seats),
+            "suit": "SHDC"[self.suit] if self.suit >= 0 else None,
+            "num": self.num,
+            "cards": [str(to_card(c)) for c in self.cards],
+        }
+
 
 # The reasons' keys.
 RUNNER = "runner"  # seats[0] had taken every point so far (num of them)
 LAST_TOOK = "last_took"  # you played last and took num points
 SAFE_WIN = "safe_win"  # you played last, no points: cards[0] could take it safely
 POINTS_IN = "points_in"  # the trick already held num points
+SHED = "shed"  # the trick held no points yet: a chance to get rid of cards[0]
 UNDER = "under"  # cards[0] would have stayed under cards[1]
 NO_FOLLOW = "no_follow"  # you could not follow suit: a chance to get rid of cards[0]
 FIRST_TRICK = "first_trick"  # no points could fall on the first trick
@@ -70,6 +84,7 @@ BOSS = "boss"  # no card still out could beat cards[0] (a lead)
 NONE_OUT = "none_out"  # no other card of suit was still out (a lead)
 QUEEN_OUT = "queen_out"  # the Q♠ was still out
 QUEEN_PASSED = "queen_passed"  # seats[0] held the Q♠: you passed it
+QUEEN_CATCH = "queen_catch"  # cards[0] (the A♠ or K♠) could catch the Q♠ later
 VOIDS = "voids"  # seats were void in suit
 
 
@@ -89,6 +104,16 @@ class Note:
     reasons: tuple[Reason, ...]
     deals: int
     """Deals searched (0: forced, or nothing left to score)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form (the trick numbered from 1, the cost to two places)."""
+        return {
+            "trick": self.trick + 1,
+            "card": str(to_card(self.played)),
+            "best": str(to_card(self.best)),
+            "cost": round(self.cost, 2),
+            "reasons": [reason.to_json() for reason in self.reasons],
+        }
 
 
 def decisions(rnd: Round, seat: int) -> Iterator[tuple[SeatView, int]]:
@@ -165,6 +190,8 @@ def reasons(seen: SeatView, played: int, best: int) -> tuple[Reason, ...]:
         if in_trick:
             found.append(Reason(POINTS_IN, num=in_trick))
         found.append(Reason(UNDER, cards=(best, top)))
+    elif takes(best) and not takes(played) and not in_trick:
+        found.append(Reason(SHED, cards=(best,)))
     if trick and played // 13 != led:
         found.append(Reason(NO_FOLLOW, cards=(best,)))
     if trick and not seen.tricks and best // 13 == led and best > played:
@@ -172,6 +199,9 @@ def reasons(seen: SeatView, played: int, best: int) -> tuple[Reason, ...]:
     if not trick and seen.hearts_broken and best // 13 == 1 and played // 13 != 1:
         found.append(Reason(HEARTS_BROKEN, cards=(best,)))
     unseen = FULL_DECK & ~seen.hand_mask & ~seen.played_mask
+    high_spades = (KING_OF_SPADES, ACE_OF_SPADES)
+    if best in high_spades and played not in high_spades and unseen & QS_BIT:
+        found.append(Reason(QUEEN_CATCH, cards=(best,)))
 
     def boss(card: int) -> bool:
         """Whether ``card`` beats every card of its suit still out (some are)."""
