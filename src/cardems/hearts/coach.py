@@ -42,7 +42,8 @@ SAFETY_MS = 500.0
 """CPU time per decision after which the search stops early (never reached normally)."""
 SETTINGS = ExpertSettings(budget_ms=SAFETY_MS, sampling_share=0.0, moon=2)
 """The expert as the coach runs it: its deals (1,000 compiled, 150 in Python), searched
-to the last one, and a run for the moon weighed whenever the seat could still shoot."""
+to the last one, and a run for the moon weighed while the seat holds every point taken
+and a high heart."""
 RUNNER_FROM = 4
 """Points one other seat must hold alone before the coach names it as running."""
 MOST_REASONS = 3
