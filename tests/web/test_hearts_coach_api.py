@@ -53,7 +53,8 @@ def test_the_round_log_carries_the_coachs_notes_when_on(client: TestClient, db_p
 
 
 @pytest.mark.parametrize(
-    ("lang", "words", "decimal"), [("ar", "في المتوسط", "."), ("ro", "în medie", ",")]
+    ("lang", "words", "decimal"),
+    [("ar", "في المتوسط", "."), ("he", "בממוצע", "."), ("ro", "în medie", ",")],
 )
 def test_the_notes_are_in_the_players_language(
     client: TestClient, db_path: Path, lang: str, words: str, decimal: str
