@@ -37,3 +37,10 @@ def near_end_log(code: str) -> list[Entry]:
     assert match.over
     last = max(i for i, entry in enumerate(log) if entry[:2] == ("play", "0"))
     return log[:last]
+
+
+def first_round_end_log(code: str) -> list[Entry]:
+    """A log that stops just before the player's last card of the match's first round."""
+    log, _ = bot_log(code, until=4 + 52)  # three seats pass, then 52 cards
+    last = max(i for i, entry in enumerate(log) if entry[:2] == ("play", "0"))
+    return log[:last]

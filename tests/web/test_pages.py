@@ -80,6 +80,7 @@ def test_settings_form_saves_and_themes_the_pages(client: TestClient) -> None:
         "sound": False,
         "show_available": False,
         "tracker": False,
+        "coach": False,
         "deck": "two_colour",
         "card_back": "blue",
         "felt": "green",

@@ -62,6 +62,9 @@ class TableSettings:
     move_errors: bool = False
     placement_help: bool = True
     auto_move: bool = False
+    coach: bool = False
+    """After each round of a game against opponents, the expert's notes on the player's
+    costly cards."""
 
 
 class State(Protocol[M]):

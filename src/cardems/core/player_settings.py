@@ -39,4 +39,5 @@ def table_settings(settings: dict[str, Any], options: dict[str, Any]) -> TableSe
         move_errors=bool(settings["move_errors"]),
         placement_help=bool(settings["placement_help"]),
         auto_move=bool(options.get("auto_move", False)),
+        coach=bool(settings["coach"]),
     )

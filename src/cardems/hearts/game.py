@@ -142,11 +142,13 @@ class Hearts(GameBase):
         return parse_intent(data)
 
     def localize(self, view: View, lang: str) -> View:
-        """The reasons for refused cards in ``lang``."""
+        """The reasons for refused cards and the coach's notes in ``lang``."""
+        from cardems.hearts.coach_words import localized
         from cardems.i18n import translate
 
         refusals = {card: translate(lang, reason) for card, reason in view["refusals"].items()}
-        return {**view, "refusals": refusals}
+        coached = view.get("coach")
+        return {**view, "refusals": refusals, "coach": coached and localized(coached, lang)}
 
     def statistics(self, games: Sequence[PlayedGame]) -> list[StatBlock]:
         """Matches played and won, rounds, average points per round, moons, Q♠ taken."""

@@ -26,13 +26,18 @@ ENGINE_REFUSALS: Final = (
     N_("The match is over"),
 )
 
-#: What hearts.js shows, looked up by its English text.
-CLIENT: Final = (
+#: The seats' names, the player's first.
+SEATS: Final = (
     # TRANSLATORS: Hearts: the player's own seat, in score tables and messages.
     N_("You"),
     N_("West"),
     N_("North"),
     N_("East"),
+)
+
+#: What hearts.js shows, looked up by its English text.
+CLIENT: Final = (
+    *SEATS,
     # TRANSLATORS: Hearts pass direction.
     N_("left"),
     # TRANSLATORS: Hearts pass direction.

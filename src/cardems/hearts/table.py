@@ -7,7 +7,11 @@ and answers the player's intents — ``("pass", "2C 3C 4C")``, ``("play", "QS")`
 ``("finish",)`` — with the events that followed and the player's view. Nothing that
 leaves this module holds a card the player may not see: the view comes from
 ``view(seat=0)`` and every event names only cards played in public or passed to or by
-the player. Each finished round is kept as a record for the statistics.
+the player. Each finished round is kept as a record for the statistics. With the
+player's ``coach`` setting, each round's end also runs the coach
+(:mod:`cardems.hearts.coach`) on the player's cards, here in the worker thread that runs
+the bots; the view then carries its notes on the costly ones, naming only cards played in
+that round and facts the player saw.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from cardems.core.game import Action, Event, IntentError, Record, TableSettings,
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.hearts.bots import Bot, hint, make_bot
+from cardems.hearts.coach import THRESHOLD, coach_round, costly
 from cardems.hearts.core import (
     FULL_DECK,
     MOON_POINTS,
@@ -65,6 +70,9 @@ class HeartsTable:
         self.records: list[Record] = []
         self.timer = GameTimer(stopped=True, clock=clock)  # Hearts is not played against time
         self._bots: dict[int, Bot] = {}
+        self.coached: dict[str, Any] | None = None
+        """The coach's notes on the player's last round, JSON-ready (made while the
+        ``coach`` setting is on; not saved: a server restart forgets them)."""
 
     def bot(self, seat: int) -> Bot:
         """The opponent in ``seat`` (made on first use, seeded by the deal)."""
@@ -105,6 +113,9 @@ class HeartsTable:
         match = self._bots_act(match, events)
         self.match = match
         self.records += [round_record(r) for r in match.history[rounds:]]
+        if self.settings.coach:
+            for done in match.history[rounds:]:
+                self.coached = coached(done, self.code.number * 16 + done.number)
         return events
 
     def restore(self, action: Action) -> None:
@@ -208,6 +219,16 @@ class HeartsTable:
 
 def _text(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(map(str, cards))
+
+
+def coached(rnd: Round, seed: int) -> dict[str, Any]:
+    """The coach's notes on the player's costly cards of the finished ``rnd``."""
+    notes = costly(coach_round(rnd, PLAYER, seed=seed))
+    return {
+        "round": rnd.number,
+        "threshold": THRESHOLD,
+        "notes": [note.to_json() for note in notes],
+    }
 
 
 def passed_event(before: Round, after: Round) -> Event:
@@ -324,6 +345,7 @@ def player_view(table: HeartsTable) -> View:
         ],
         tie=match.winner is None and max(match.totals) >= 100,
         can_finish=points_out(rnd) and rnd.to_play == PLAYER,
+        coach=table.coached if table.settings.coach else None,
     )
     return data
 

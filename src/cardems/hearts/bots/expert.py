@@ -165,6 +165,32 @@ UNLIKE = 0.6
 """Below this share the others' play says nothing about their hands (easy bots: 0.46)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """The expert's search of one decision: each distinct choice's weighted total score."""
+
+    choices: tuple[int, ...]
+    """One card per distinct choice (the highest of its run, see :func:`distinct_choices`)."""
+    default: int
+    """The heuristic's choice, preferred among equal scores."""
+    totals: dict[int, float]
+    weight: float
+    """The deals' total weight (0 when nothing was searched)."""
+
+    @property
+    def best(self) -> int:
+        """The choice with the lowest total (the heuristic's among equals)."""
+        return min(self.choices, key=lambda c: (self.totals[c], c != self.default))
+
+    def choice_of(self, card: int) -> int:
+        """The choice ``card`` (a legal card) is the same as."""
+        return min(c for c in self.choices if c >= card and c // 13 == card // 13)
+
+    def mean(self, card: int) -> float:
+        """The mean simulated score of playing ``card`` (0 when nothing was searched)."""
+        return self.totals[self.choice_of(card)] / self.weight if self.weight else 0.0
+
+
 class ExpertBot:
     """PIMC search over the deals its belief holds; see :class:`ExpertSettings`."""
 
@@ -250,11 +276,17 @@ class ExpertBot:
 
     def choose_play(self, view: SeatView) -> int:
         """The legal card with the lowest mean simulated score."""
+        return self.evaluate(view).best
+
+    def evaluate(self, view: SeatView) -> Evaluation:
+        """Every distinct legal card's simulated score over the deals searched (the
+        search is skipped when only one choice is left)."""
         self._learn(view)
         self.searched = 0
         legal = view.legal_mask
         if not legal & (legal - 1):
-            return legal.bit_length() - 1
+            card = legal.bit_length() - 1
+            return Evaluation((card,), card, {card: 0.0}, 0.0)
         seat = view.seat
         hand = view.hand_mask
         played = view.played_mask
@@ -268,7 +300,7 @@ class ExpertBot:
             (c for c in choices if c >= default and c // 13 == default // 13), default=default
         )
         if len(choices) == 1:
-            return choices[0]
+            return Evaluation((choices[0],), choices[0], {choices[0]: 0.0}, 0.0)
         start = time.process_time()
         deadline = start + self.budget
         settings = self.settings
@@ -329,6 +361,7 @@ class ExpertBot:
             )
             return round_score(result, seat, settings.moon_bonus)
 
+        weights = 0.0
         for weight, hands in deals:
             if (
                 self.searched >= CLOCK_EVERY
@@ -340,9 +373,9 @@ class ExpertBot:
                 totals[c] += weight * play_out(hands, c)
                 if moon_plan:
                     runs[c] += weight * play_out(hands, c, seat)
+            weights += weight
             self.searched += 1
         if moon_plan:
             for c in choices:
                 totals[c] = min(totals[c], runs[c])
-        best = min(choices, key=lambda c: (totals[c], c != default))
-        return best
+        return Evaluation(tuple(choices), default, totals, weights)

@@ -131,7 +131,43 @@ function drawLog() {
   $("h-tricks").hidden = rows.length === 0;
   $("h-no-tricks").hidden = rows.length > 0;
   drawTracker();
+  drawCoach();
 }
+
+// The coach's notes on the last round (the server's words, sent while the setting is on):
+// each note is an item reached with Tab that speaks its label; the list is a live region,
+// so new notes are announced. Drawn again only when they change.
+let coachShown = null;
+const coachTitle = $("h-coach-title").textContent;
+const coachWaiting = $("h-coach-none").textContent;
+
+function drawCoach() {
+  const on = $("h-coach-on").checked;
+  $("h-coach").hidden = !on;
+  const coached = on ? view.coach : null;
+  const key = JSON.stringify(coached);
+  if (key === coachShown) return;
+  coachShown = key;
+  $("h-coach-title").textContent = coached ? coached.title : coachTitle;
+  $("h-coach-none").textContent = coached ? coached.empty : coachWaiting;
+  $("h-coach-none").hidden = Boolean(coached && coached.notes.length);
+  $("h-coach-notes").replaceChildren(...(coached ? coached.notes : []).map((note) => {
+    const item = document.createElement("li");
+    item.tabIndex = 0;
+    item.textContent = note.text;
+    item.setAttribute("aria-label", note.label);
+    return item;
+  }));
+}
+
+$("h-coach-on").addEventListener("change", () => {
+  const on = $("h-coach-on").checked;
+  track(async () => {
+    const { status, data } = await call("/api/settings", { coach: on });
+    if (status >= 400) { say(data.error || ""); $("h-coach-on").checked = !on; }
+    if (view) drawCoach();
+  });
+});
 
 // The tracker of cards still out follows the player's setting (<html data-tracker>).
 const tracking = () => "tracker" in document.documentElement.dataset;
