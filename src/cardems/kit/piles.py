@@ -42,6 +42,10 @@ class PileSpec:
     shows only its top card."""
     fan: int = 0
     """The vertical offset between its cards in the view (the layout may change it)."""
+    top_plays: bool = False
+    """A stock whose top card plays like a free card (Pyramid): a drag may take it or
+    drop on it, a tap with a selection plays the move from the selection to it when that
+    move is legal (else the stock's own move), a double tap plays its best move."""
 
     @cached_property
     def targets(self) -> tuple[str, ...]:

@@ -3,25 +3,25 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardems.core.base import GameBase, solve_record
+from cardems.core.base import solve_record
 from cardems.core.difficulty import DIFFICULTY, level_choice
-from cardems.core.game import Table, TableSettings, View
+from cardems.core.game import View
 from cardems.core.labels import label_piles
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_
+from cardems.kit import KitGame
 
 if TYPE_CHECKING:
-    from cardems.pyramid.rules import PyramidState
+    from cardems.pyramid.table import PyramidSolitaire
 
 FAMILY = GameFamily("PY", "pyramid", "Pyramid", ("P3", "P1", "P2", "U"), 7)
 WINNABLE_NODES = 300_000
 """Nodes the check of a new winnable-only deal may spend (a deal past it is not dealt)."""
 
 
-class Pyramid(GameBase):
+class Pyramid(KitGame):
     """Pyramid (``PY1-P3-…``): pairs that make 13, Microsoft's rules, 3 passes by default."""
 
     family = FAMILY
@@ -68,11 +68,11 @@ class Pyramid(GameBase):
             if not winnable or search(deal(code), WINNABLE_NODES).winnable:
                 return code
 
-    def deal(self, code: DealCode) -> PyramidState:
-        """The deal's first position."""
-        from cardems.pyramid.rules import deal
+    def solitaire(self) -> PyramidSolitaire:
+        """Pyramid's hooks for the kit (imported on demand)."""
+        from cardems.pyramid.table import SOLITAIRE
 
-        return deal(code)
+        return SOLITAIRE
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """``code``, ``game``, ``pyramid`` (positions 1–28), ``stock`` (top first), ``waste``."""
@@ -97,25 +97,6 @@ class Pyramid(GameBase):
         outcome = search(deal(code), NODE_LIMIT)
         line = None if outcome.line is None else [str(move) for move in outcome.line]
         return solve_record(code, outcome.winnable, line)
-
-    def new_table(
-        self,
-        code: DealCode,
-        settings: TableSettings,
-        options: dict[str, Any],
-        clock: Callable[[], float],
-    ) -> Table:
-        """A Pyramid table at the deal's start."""
-        from cardems.pyramid.table import PyramidTable
-
-        return PyramidTable(code, settings, clock)
-
-    def winnable(self, table: Table, seconds: float) -> bool | None:
-        """Exact within a node budget of about ``seconds``; None past it."""
-        from cardems.pyramid.table import PyramidTable
-
-        assert isinstance(table, PyramidTable)
-        return table.winnable(seconds)
 
     def par(self, code: DealCode) -> int | None:
         """The deal's shortest win."""
