@@ -80,8 +80,9 @@ DEAL = PairState(("6S", "2H"), ("7H", "JD", "KC"))
 
 
 class Pairs(Solitaire[PairState, PairMove]):
-    def __init__(self, top_plays: bool) -> None:
-        self.declaration = declaration(top_plays)
+    """The toy with the stock's top card in play."""
+
+    declaration = declaration(top_plays=True)
 
     def deal(self, code: DealCode) -> PairState:
         return DEAL
@@ -114,6 +115,12 @@ class Pairs(Solitaire[PairState, PairMove]):
 
     def board(self, state: PairState) -> dict[str, int]:
         return {"width": 324, "height": 140}
+
+
+class DrawOnly(Pairs):
+    """The same toy, its stock a plain one: a tap draws."""
+
+    declaration = declaration(top_plays=False)
 
 
 CODE = DealCode("HH", 1, "N", 0)

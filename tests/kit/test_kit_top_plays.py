@@ -3,14 +3,16 @@ toy of two cards and a stock; without the option the stock only draws."""
 
 from __future__ import annotations
 
-from kit_pairs import CODE, Pairs, PairState
+from kit_pairs import CODE, DrawOnly, PairMove, Pairs, PairState
 
 from cardems.core.game import TableSettings
 from cardems.kit import SolitaireTable
 
 
-def table(top_plays: bool) -> SolitaireTable[PairState, object]:
-    return SolitaireTable(Pairs(top_plays), CODE, TableSettings(), clock=lambda: 0.0)  # type: ignore[arg-type]
+def table(top_plays: bool) -> SolitaireTable[PairState, PairMove]:
+    return SolitaireTable(
+        Pairs() if top_plays else DrawOnly(), CODE, TableSettings(), clock=lambda: 0.0
+    )
 
 
 def test_a_card_selected_then_the_stock_tapped_pairs_them() -> None:
