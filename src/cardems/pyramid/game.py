@@ -17,8 +17,9 @@ if TYPE_CHECKING:
     from cardems.pyramid.table import PyramidSolitaire
 
 FAMILY = GameFamily("PY", "pyramid", "Pyramid", ("P3", "P1", "P2", "U"), 7)
-WINNABLE_NODES = 300_000
-"""Nodes the check of a new winnable-only deal may spend (a deal past it is not dealt)."""
+WINNABLE_NODES = 1_000_000
+"""Chain positions the check of a new winnable-only deal may visit (a deal past it is not
+dealt; about half a second compiled, and no deal of 1,500 needed more)."""
 
 
 class Pyramid(KitGame):
@@ -58,14 +59,14 @@ class Pyramid(KitGame):
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal (numbers from :mod:`secrets`); with ``winnable`` only deals the
         solver proves winnable within :data:`WINNABLE_NODES`."""
+        from cardems.pyramid.decide import decide
         from cardems.pyramid.rules import deal
-        from cardems.pyramid.shortest import search
 
         version = self.family.versions[-1]
         while True:
             number = secrets.randbelow(self.family.max_number + 1)
             code = DealCode(self.family.prefix, version, variant, number)
-            if not winnable or search(deal(code), WINNABLE_NODES).winnable:
+            if not winnable or decide(deal(code), WINNABLE_NODES).winnable:
                 return code
 
     def solitaire(self) -> PyramidSolitaire:
@@ -89,12 +90,14 @@ class Pyramid(KitGame):
         return f"{code}  Pyramid\n{render_state(deal(code))}"
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
-        """``winnable`` (null: undecided past the node limit) and the shortest winning
-        line in move notation (the search finds only shortest ones)."""
+        """``winnable`` (null: undecided past the limit) and a winning line in move
+        notation: the shortest one (the A*) with ``shortest``, else the decision's."""
+        from cardems.pyramid.decide import DECIDE_NODES, decide
         from cardems.pyramid.rules import deal
         from cardems.pyramid.shortest import NODE_LIMIT, search
 
-        outcome = search(deal(code), NODE_LIMIT)
+        state = deal(code)
+        outcome = search(state, NODE_LIMIT) if shortest else decide(state, DECIDE_NODES)
         line = None if outcome.line is None else [str(move) for move in outcome.line]
         return solve_record(code, outcome.winnable, line)
 

@@ -227,13 +227,19 @@ class PyramidSolitaire(Solitaire[PyramidState, Move]):
     def hint_move(
         self, state: PyramidState, previous: PyramidState | None
     ) -> tuple[str, Move | None]:
-        """The next move of a shortest win; undecided past the search's budget."""
+        """The next move of a shortest win; past the A*'s budget, of the decision's win;
+        undecided past both."""
+        from cardems.pyramid.decide import HINT_POSITIONS, decide
         from cardems.pyramid.shortest import HINT_NODES, search
 
         outcome = search(state, HINT_NODES)
-        if not outcome.line:
-            return ("undecided" if outcome.gave_up else "lost", None)
-        return ("move", outcome.line[0])
+        line = outcome.line
+        if outcome.gave_up:
+            decision = decide(state, HINT_POSITIONS)
+            if decision.gave_up:
+                return ("undecided", None)
+            line = decision.line
+        return ("move", line[0]) if line else ("lost", None)
 
     def hint_words(self, state: PyramidState, move: Move, lang: str) -> str:
         """ "Hint: remove the 6 of hearts at position 22 with …"."""
@@ -268,11 +274,11 @@ class PyramidSolitaire(Solitaire[PyramidState, Move]):
         return str(gettext(PAIR_HINT)) % values
 
     def winnable(self, state: PyramidState, seconds: float) -> bool | None:
-        """Exact within a node budget of about ``seconds``; None past it."""
-        from cardems.pyramid.shortest import COMPILED, search
+        """Exact within a budget of about ``seconds``; None past it."""
+        from cardems.pyramid.decide import COMPILED, decide
 
-        nodes_per_second = 500_000 if COMPILED else 50_000
-        return search(state, max(1_000, int(seconds * nodes_per_second))).winnable
+        positions_per_second = 2_000_000 if COMPILED else 100_000
+        return decide(state, max(1_000, int(seconds * positions_per_second))).winnable
 
 
 SOLITAIRE = PyramidSolitaire()
