@@ -5,8 +5,9 @@ A* on deals, and the compiled search position for position the Python one."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from test_py_solver import breadth_first, endgames
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from test_py_solver import breadth_first, endgame
 
 from cardems.cards import Card
 from cardems.dealcode import DealCode
@@ -14,9 +15,20 @@ from cardems.pyramid import decide, shortest
 from cardems.pyramid.decide import python_decide, with_pool_kings
 from cardems.pyramid.rules import Move, PyramidState, deal, play
 
+wide_endgames = st.builds(
+    endgame,
+    st.integers(0, 10**9),
+    st.integers(1, 3),
+    st.integers(0, 12),
+    st.integers(0, 6),
+    st.sampled_from([1, 2, 3, None]),
+)
+"""Endgames with pools long enough for a frame to be entered again at an earlier pass."""
+
 
 @settings(max_examples=150, deadline=None)
-@given(endgames)
+@given(wide_endgames)
+@example(endgame(399286198, 3, 12, 6, 2))  # a frame re-entered earlier must search again
 def test_verdicts_agree_with_breadth_first_search_and_lines_win(state: PyramidState) -> None:
     decision = python_decide(state)
     assert decision.winnable is (breadth_first(state) is not None)
@@ -53,7 +65,7 @@ compiled = pytest.mark.skipif(not decide.COMPILED, reason="the C search was not 
 
 @compiled
 @settings(max_examples=100, deadline=None)
-@given(endgames)
+@given(wide_endgames)
 def test_the_compiled_decision_is_the_python_one_on_endgames(state: PyramidState) -> None:
     assert decide.compiled_decide(state) == python_decide(state)
 
