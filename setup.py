@@ -26,7 +26,8 @@ setup(
             extra_compile_args=["-ffp-contract=off"],
             optional=True,
         ),
-        # Pyramid's A* for shortest wins: the Python search's nodes, many times faster.
+        # Pyramid's A* for shortest wins and its decision search (winnable?): the Python
+        # searches' nodes, many times faster.
         Extension(
             "cardems.pyramid._astar",
             ["src/cardems/pyramid/_astar.c"],

@@ -48,6 +48,10 @@ class PileSpec:
     kept_refusal: str | None = None
     """What a tap or drag on its cards says when they may not be taken (a foundation
     that keeps its cards); None: the declaration's ``empty_refusal``."""
+    top_plays: bool = False
+    """A stock whose top card plays like a free card (Pyramid): a drag may take it or
+    drop on it, a tap with a selection plays the move from the selection to it when that
+    move is legal (else the stock's own move), a double tap plays its best move."""
 
     @cached_property
     def targets(self) -> tuple[str, ...]:

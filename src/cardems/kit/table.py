@@ -13,7 +13,9 @@ Gestures (targets as :mod:`cardems.kit.piles` names them):
   ``nowhere_refusal``).
 - **drag** selects the source (``column:3:2``: the cards from index 2 up) and taps the
   target (with ``drags_select=False`` it plays that move or refuses it, selecting
-  nothing). Nothing is dragged to or from a stock.
+  nothing). Nothing is dragged to or from a stock, unless its top card plays
+  (``PileSpec.top_plays``: then a tap on it with a selection plays the move to it when
+  that is legal).
 - **undo**, **redo** walk the history (100 moves back); **finish** (when declared)
   plays the solitaire's finishing moves, each logged as its own intent.
 
@@ -188,18 +190,24 @@ class SolitaireTable(SolitaireActions, Generic[S, M]):
         """Whether the pile's cards may be selected now."""
         spec = self.declaration.spec(target)
         return (
-            spec.role != STOCK_ROLE
+            (spec.role != STOCK_ROLE or spec.top_plays)
             and spec.selectable
             and self.solitaire.free(self.state, target) > 0
         )
 
     def legal_plays(self) -> list[Play]:
-        """The legal moves now as plays, leaving out a stock's (placement help's input)."""
+        """The legal moves now as plays, leaving out a stock's own (placement help's
+        input): only the face-up cards of a stock whose top card plays count."""
         state, solitaire, spec = self.state, self.solitaire, self.declaration.spec
+
+        def counts(play: Play, end: str) -> bool:
+            pile = spec(end)
+            return pile.role != STOCK_ROLE or (pile.top_plays and bool(play.cards))
+
         plays = []
         for move in state.legal_moves():
             play = solitaire.play(state, move)
-            if spec(play.source).role != STOCK_ROLE and spec(play.target).role != STOCK_ROLE:
+            if counts(play, play.source) and counts(play, play.target):
                 plays.append(play)
         return plays
 
@@ -264,9 +272,18 @@ class SolitaireTable(SolitaireActions, Generic[S, M]):
         status, state = self.status, self.state
         if status == "won":
             return self._refuse(self.declaration.won_refusal)
-        if self.declaration.spec(target).role == STOCK_ROLE:
+        spec = self.declaration.spec(target)
+        if spec.role == STOCK_ROLE:
             if status != "playing":
                 return self._refuse(self.declaration.over_refusal)
+            if spec.top_plays and self.selected is not None:
+                if target == self.selected:
+                    return self._drop_selection()
+                paired = self.solitaire.move_for(state, self.selected, target, self.selected_count)
+                if paired is not None and state.refusal(paired) is None:
+                    source = self.selected
+                    self.selected = self.selected_count = None
+                    return self._play(paired, source, target)
             events = self._drop_selection()
             move = self.solitaire.tap_move(state, target)
             return events + ([] if move is None else self._play(move))
@@ -294,8 +311,9 @@ class SolitaireTable(SolitaireActions, Generic[S, M]):
 
     def _double_tap(self, target: str) -> list[Event]:
         state = self.state
+        spec = self.declaration.spec(target)
         if (
-            self.declaration.spec(target).role == STOCK_ROLE
+            (spec.role == STOCK_ROLE and not spec.top_plays)
             or self.status == "won"
             or not self.selectable(target)
         ):
@@ -313,8 +331,8 @@ class SolitaireTable(SolitaireActions, Generic[S, M]):
         return events + self._play(moves[0], target, other)
 
     def _drag(self, source: str, index: int | None, target: str) -> list[Event]:
-        stock = STOCK_ROLE
-        if stock in (self.declaration.spec(source).role, self.declaration.spec(target).role):
+        specs = (self.declaration.spec(source), self.declaration.spec(target))
+        if any(spec.role == STOCK_ROLE and not spec.top_plays for spec in specs):
             return self._refuse(NOT_DRAGGED)
         if self.status == "won":
             return self._refuse(self.declaration.won_refusal)
@@ -328,6 +346,8 @@ class SolitaireTable(SolitaireActions, Generic[S, M]):
         events = []
         if (self.selected, self.selected_count) != (source, count):
             events = self._select(source, count)
+        if specs[1].role == STOCK_ROLE and not self.solitaire.free(self.state, target):
+            return events  # no top card on the stock to play with
         return events + self._tap(target)
 
     def _drag_alone(self, source: str, count: int | None, target: str) -> list[Event]:
@@ -364,6 +384,8 @@ class SolitaireTable(SolitaireActions, Generic[S, M]):
         self, before: S, after: S, move: M, source: str | None = None, target: str | None = None
     ) -> Event:
         play = self.solitaire.play(before, move)
+        if {source, target} != {play.source, play.target}:  # the gesture's ends are not
+            source = target = None  # the move's (a king tapped with a card selected)
         event: Event = {
             "type": "move",
             "move": self.solitaire.notation(move),

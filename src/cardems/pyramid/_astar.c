@@ -1,4 +1,4 @@
-/* Pyramid's A*, compiled: the same search as cardems.pyramid.shortest.ShortestSearch,
+/* Pyramid's searches, compiled. The A*: the same search as cardems.pyramid.shortest.ShortestSearch,
  * node for node and move for move (the tests compare the two), many times faster. The
  * Python search stays the reference and the fallback where this module was not built.
  *
@@ -26,9 +26,9 @@ typedef struct {
     uint32_t removed;
     int used;
     uint32_t free;
-    int estimate; /* -1: a card has no partner at all */
-    int nneeds;
-    uint32_t needs[NPOS];
+    int estimate; /* -1: a class needs more pool cards than the whole pool has */
+    int nshort;
+    uint8_t short_value[6], low_over[6], high_over[6];
 } Info;
 
 typedef struct {
@@ -72,6 +72,30 @@ static void init_layout(void) {
 static inline int low_bit(uint32_t mask) { return __builtin_ctz(mask); }
 static inline int high_bit(uint32_t mask) { return 31 - __builtin_clz(mask); }
 
+static int augment(int low, const int *highs, int nhigh, int *match, int *seen) {
+    for (int k = 0; k < nhigh; k++) {
+        int high = highs[k];
+        if (seen[k] || below[low] >> high & 1 || below[high] >> low & 1) continue;
+        seen[k] = 1;
+        if (match[k] < 0 || augment(match[k], highs, nhigh, match, seen)) {
+            match[k] = low;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The largest matching of lows with highs where neither card lies under the other. */
+static int matching(const int *lows, int nlow, const int *highs, int nhigh) {
+    int match[NPOS], matched = 0;
+    for (int k = 0; k < nhigh; k++) match[k] = -1;
+    for (int l = 0; l < nlow; l++) {
+        int seen[NPOS] = {0};
+        matched += augment(lows[l], highs, nhigh, match, seen);
+    }
+    return matched;
+}
+
 static Info *info_of(Search *s, uint32_t removed) {
     size_t slot = (removed * 2654435761u) & (INFO_SIZE - 1);
     while (s->info[slot].used && s->info[slot].removed != removed) slot = (slot + 1) & (INFO_SIZE - 1);
@@ -88,31 +112,37 @@ static Info *info_of(Search *s, uint32_t removed) {
     int estimate = counts[13];
     for (int v = 1; v < 7; v++) estimate += counts[v] > counts[13 - v] ? counts[v] : counts[13 - v];
     info->estimate = estimate;
-    info->nneeds = 0;
-    for (int i = 0; i < NPOS; i++) {
-        if (removed >> i & 1) continue;
-        int v = s->values[i];
-        if (v == 13) continue;
-        int partner = 0;
-        for (int j = 0; j < NPOS && !partner; j++)
-            if (!(removed >> j & 1) && s->values[j] == 13 - v && !(below[i] >> j & 1) && !(below[j] >> i & 1))
-                partner = 1;
-        if (partner) continue;
-        uint32_t pool = s->pool_of_value[13 - v];
-        if (!pool) {
+    info->nshort = 0;
+    for (int v = 1; v < 7; v++) {
+        int lows[NPOS], highs[NPOS], nlow = 0, nhigh = 0;
+        for (int i = 0; i < NPOS; i++) {
+            if (removed >> i & 1) continue;
+            if (s->values[i] == v) lows[nlow++] = i;
+            if (s->values[i] == 13 - v) highs[nhigh++] = i;
+        }
+        int matched = matching(lows, nlow, highs, nhigh);
+        int low_over = nlow - matched, high_over = nhigh - matched;
+        if (!low_over && !high_over) continue;
+        if (low_over > __builtin_popcount(s->pool_of_value[13 - v]) || high_over > __builtin_popcount(s->pool_of_value[v])) {
             info->estimate = -1;
             break;
         }
-        info->needs[info->nneeds++] = pool;
+        info->short_value[info->nshort] = (uint8_t)v;
+        info->low_over[info->nshort] = (uint8_t)low_over;
+        info->high_over[info->nshort++] = (uint8_t)high_over;
     }
     return info;
 }
 
+/* The estimate of the removals left, or -1 for a lost node (see cardems.pyramid.pruning). */
 static int estimate(Search *s, uint32_t removed, uint32_t gone) {
     Info *info = info_of(s, removed);
     if (info->estimate < 0) return -1;
-    for (int k = 0; k < info->nneeds; k++)
-        if (!(info->needs[k] & ~gone)) return -1;
+    for (int k = 0; k < info->nshort; k++) {
+        int v = info->short_value[k];
+        if (info->low_over[k] > __builtin_popcount(s->pool_of_value[13 - v] & ~gone)) return -1;
+        if (info->high_over[k] > __builtin_popcount(s->pool_of_value[v] & ~gone)) return -1;
+    }
     return info->estimate;
 }
 
@@ -342,6 +372,26 @@ static int run(Search *s, uint32_t removed0, int cursor0, int recycles0, long no
     return 1;
 }
 
+/* Fills s from the arguments; the error's words, or NULL. */
+static const char *check_input(Search *s, const Py_buffer *values, const Py_buffer *pool, unsigned long removed, int cursor, int recycles, int limit) {
+    if (values->len != NPOS) return "values: 28 bytes expected";
+    if (pool->len > 24) return "pool: 24 bytes at most";
+    if (removed > FULL) return "removed: a 28-bit mask expected";
+    if (cursor < 0 || cursor > pool->len) return "cursor out of range";
+    if (limit < 0 || limit > 3 || recycles < 0 || recycles > 3 || (limit && recycles >= limit)) return "passes out of range";
+    memcpy(s->values, values->buf, NPOS);
+    memcpy(s->pool, pool->buf, (size_t)pool->len);
+    s->npool = (int)pool->len;
+    for (int i = 0; i < NPOS; i++)
+        if (!(removed >> i & 1) && (s->values[i] < 1 || s->values[i] > 13)) return "values: 1-13 expected";
+    for (int j = 0; j < s->npool; j++)
+        if (s->pool[j] < 1 || s->pool[j] > 13) return "pool: values 1-13 expected";
+    s->all_pool = s->npool ? (uint32_t)((1ull << s->npool) - 1) : 0;
+    for (int j = 0; j < s->npool; j++) s->pool_of_value[s->pool[j]] |= 1u << j;
+    s->limit = limit;
+    return NULL;
+}
+
 static PyObject *search(PyObject *self, PyObject *args) {
     Py_buffer values, pool;
     unsigned long removed;
@@ -351,30 +401,13 @@ static PyObject *search(PyObject *self, PyObject *args) {
         return NULL;
     Search s;
     memset(&s, 0, sizeof s);
-    const char *error = NULL;
-    if (values.len != NPOS) error = "values: 28 bytes expected";
-    else if (pool.len > 24) error = "pool: 24 bytes at most";
-    else if (removed > FULL) error = "removed: a 28-bit mask expected";
-    else if (cursor < 0 || cursor > pool.len) error = "cursor out of range";
-    else if (limit < 0 || limit > 3 || recycles < 0 || recycles > 3 || (limit && recycles >= limit)) error = "passes out of range";
-    else {
-        memcpy(s.values, values.buf, NPOS);
-        memcpy(s.pool, pool.buf, (size_t)pool.len);
-        s.npool = (int)pool.len;
-        for (int i = 0; i < NPOS; i++)
-            if (!(removed >> i & 1) && (s.values[i] < 1 || s.values[i] > 13)) error = "values: 1-13 expected";
-        for (int j = 0; j < s.npool; j++)
-            if (s.pool[j] < 1 || s.pool[j] > 13) error = "pool: values 1-13 expected";
-    }
+    const char *error = check_input(&s, &values, &pool, removed, cursor, recycles, limit);
     PyBuffer_Release(&values);
     PyBuffer_Release(&pool);
     if (error) {
         PyErr_SetString(PyExc_ValueError, error);
         return NULL;
     }
-    s.all_pool = s.npool ? (uint32_t)((1ull << s.npool) - 1) : 0;
-    for (int j = 0; j < s.npool; j++) s.pool_of_value[s.pool[j]] |= 1u << j;
-    s.limit = limit;
     s.info = calloc(INFO_SIZE, sizeof(Info));
     if (!s.info) return PyErr_NoMemory();
     long expanded = 0;
@@ -389,14 +422,264 @@ static PyObject *search(PyObject *self, PyObject *args) {
     return Py_BuildValue("(iOl)", status, Py_None, expanded);
 }
 
+/* The decision search: cardems.pyramid.decide.WinSearch, position for position (see its
+ * docstring). The table maps a frame (removed | left << 28) to the chain position it was
+ * first entered at, r * 32 + k (-1: a whole ring, unlimited passes). */
+
+#define WHOLE_CHAIN (-1)
+#define END_POSITION (1 << 30)
+
+typedef struct {
+    uint64_t key; /* removed | left << 28, plus 1 (0: an empty slot) */
+    int32_t position;
+} Mark;
+
+typedef struct {
+    int estimate, index, steps;
+    uint16_t move;
+    uint32_t removed, left;
+    int recycles, in_waste;
+} Kid;
+
+typedef struct {
+    Search *s;
+    Mark *marks;
+    size_t nmarks, cap_marks;
+    Kid *kids, *sorted;
+    size_t nkids, cap_kids;
+    long visited, node_limit;
+    int whole;
+    uint16_t *line;
+    size_t nline, cap_line;
+} Win;
+
+static Mark *mark_of(Win *w, uint64_t key, int *found) {
+    if ((w->nmarks + 1) * 2 > w->cap_marks) {
+        size_t cap = w->cap_marks ? w->cap_marks * 2 : 1 << 14;
+        Mark *marks = calloc(cap, sizeof(Mark));
+        if (!marks) return NULL;
+        for (size_t e = 0; e < w->cap_marks; e++) {
+            if (!w->marks[e].key) continue;
+            size_t slot = mix(w->marks[e].key) & (cap - 1);
+            while (marks[slot].key) slot = (slot + 1) & (cap - 1);
+            marks[slot] = w->marks[e];
+        }
+        free(w->marks);
+        w->marks = marks;
+        w->cap_marks = cap;
+    }
+    key += 1;
+    size_t slot = mix(key) & (w->cap_marks - 1);
+    while (w->marks[slot].key && w->marks[slot].key != key) slot = (slot + 1) & (w->cap_marks - 1);
+    *found = w->marks[slot].key != 0;
+    if (!*found) {
+        w->marks[slot].key = key;
+        w->nmarks++;
+    }
+    return &w->marks[slot];
+}
+
+static uint32_t canonical(const Search *s, uint32_t left) {
+    uint32_t out = 0;
+    int j = 0;
+    for (uint32_t rest = left; rest; rest &= rest - 1) {
+        int i = low_bit(rest);
+        while (s->pool[j] != s->pool[i]) j++;
+        out |= 1u << j++;
+    }
+    return out;
+}
+
+static int add_kid(Win *w, size_t base, int steps, int move, uint32_t removed, uint32_t left, int recycles, int in_waste) {
+    if (w->nkids == w->cap_kids) {
+        size_t cap = w->cap_kids ? w->cap_kids * 2 : 4096;
+        Kid *kids = realloc(w->kids, cap * sizeof(Kid));
+        if (!kids) return -1;
+        w->kids = kids;
+        Kid *sorted = realloc(w->sorted, cap * sizeof(Kid));
+        if (!sorted) return -1;
+        w->sorted = sorted;
+        w->cap_kids = cap;
+    }
+    left = canonical(w->s, left);
+    int h = removed == FULL ? -2 : estimate(w->s, removed, w->s->all_pool & ~left);
+    w->kids[w->nkids] = (Kid){h, (int)(w->nkids - base), steps, (uint16_t)move, removed, left, recycles, in_waste};
+    w->nkids++;
+    return 0;
+}
+
+/* Best first: a stable counting sort of kids[base..] by estimate (-2 to 40). */
+static void sort_kids(Win *w, size_t base) {
+    size_t counts[44] = {0}, n = w->nkids - base;
+    for (size_t t = 0; t < n; t++) counts[w->kids[base + t].estimate + 3]++;
+    for (int e = 1; e < 44; e++) counts[e] += counts[e - 1];
+    for (size_t t = 0; t < n; t++) w->sorted[counts[w->kids[base + t].estimate + 2]++] = w->kids[base + t];
+    memcpy(w->kids + base, w->sorted, n * sizeof(Kid));
+}
+
+static int push_move(Win *w, int move) {
+    if (w->nline == w->cap_line) {
+        size_t cap = w->cap_line ? w->cap_line * 2 : 128;
+        uint16_t *line = realloc(w->line, cap * sizeof(uint16_t));
+        if (!line) return -1;
+        w->line = line;
+        w->cap_line = cap;
+    }
+    w->line[w->nline++] = (uint16_t)move;
+    return 0;
+}
+
+/* The draws and recycles of `steps` along a chain, pushed last first. */
+static int push_walk(Win *w, int recycles, int in_waste, int count, int steps) {
+    uint16_t walk[80];
+    int r = recycles, k = in_waste;
+    for (int t = 0; t < steps; t++) {
+        if (k < count) {
+            walk[t] = 0;
+            k++;
+        } else {
+            walk[t] = 1;
+            k = 0;
+            r = w->whole ? 0 : r + 1;
+        }
+    }
+    for (int t = steps - 1; t >= 0; t--)
+        if (push_move(w, walk[t]) < 0) return -1;
+    return 0;
+}
+
+/* 1: won (the line pushed last move first), 0: no win, -1: limit, -2: out of memory. */
+static int frame(Win *w, uint32_t removed, uint32_t left, int recycles, int in_waste) {
+    Search *s = w->s;
+    int found, position = recycles * 32 + in_waste;
+    Mark *mark = mark_of(w, (uint64_t)removed | (uint64_t)left << 28, &found);
+    if (!mark) return -2;
+    if (found && (w->whole || mark->position <= position)) return 0;
+    int stop = found ? mark->position : END_POSITION;
+    mark->position = w->whole ? WHOLE_CHAIN : position;
+    size_t base = w->nkids;
+    uint32_t free = info_of(s, removed)->free;
+    int king = -1;
+    for (uint32_t rest = free; rest && king < 0; rest &= rest - 1)
+        if (s->values[low_bit(rest)] == 13) king = low_bit(rest);
+    if (king >= 0) {
+        if (add_kid(w, base, 0, 2 + 32 * (king + 1), removed | 1u << king, left, recycles, in_waste) < 0) return -2;
+    } else {
+        for (uint32_t rest = free; rest; rest &= rest - 1) {
+            int i = low_bit(rest);
+            for (uint32_t more = rest & (rest - 1); more; more &= more - 1) {
+                int j = low_bit(more);
+                if (s->values[i] + s->values[j] == 13 &&
+                    add_kid(w, base, 0, 2 + 32 * (i + 1) + j + 1, removed | 1u << i | 1u << j, left, recycles, in_waste) < 0)
+                    return -2;
+            }
+        }
+        int cards[24], n = 0;
+        for (uint32_t rest = left; rest; rest &= rest - 1) cards[n++] = low_bit(rest);
+        int r = recycles, k = in_waste;
+        for (int steps = 0;; steps++) {
+            if (!w->whole && r * 32 + k >= stop) break;
+            if (++w->visited > w->node_limit && w->node_limit > 0) return -1;
+            int stock = k < n ? cards[k] : -1, waste = k ? cards[k - 1] : -1;
+            for (uint32_t rest = free; rest; rest &= rest - 1) {
+                int i = low_bit(rest), v = s->values[i];
+                if (stock >= 0 && v + s->pool[stock] == 13 &&
+                    add_kid(w, base, steps, 2 + 32 * (i + 1) + STOCK_TOP, removed | 1u << i, left & ~(1u << stock), r, k) < 0)
+                    return -2;
+                if (waste >= 0 && v + s->pool[waste] == 13 &&
+                    add_kid(w, base, steps, 2 + 32 * (i + 1) + WASTE_TOP, removed | 1u << i, left & ~(1u << waste), r, k - 1) < 0)
+                    return -2;
+            }
+            if (stock >= 0 && waste >= 0 && s->pool[stock] + s->pool[waste] == 13 &&
+                add_kid(w, base, steps, 2 + 32 * STOCK_TOP + WASTE_TOP, removed, left & ~(1u << stock | 1u << waste), r, k - 1) < 0)
+                return -2;
+            if (k < n) k++;
+            else if (n && w->whole) k = 0;
+            else if (n && r + 1 < s->limit) {
+                r++;
+                k = 0;
+            } else break;
+            if (w->whole && r == recycles && k == in_waste) break;
+        }
+    }
+    sort_kids(w, base);
+    for (size_t t = base; t < w->nkids; t++) {
+        Kid kid = w->kids[t];
+        if (kid.estimate == -1) continue;
+        int result = kid.removed == FULL ? 1 : frame(w, kid.removed, kid.left, kid.recycles, kid.in_waste);
+        if (result == 1) {
+            w->nkids = base;
+            if (push_move(w, kid.move) < 0 || push_walk(w, recycles, in_waste, __builtin_popcount(left), kid.steps) < 0) return -2;
+            return 1;
+        }
+        if (result < 0) return result;
+    }
+    w->nkids = base;
+    return 0;
+}
+
+static PyObject *decide(PyObject *self, PyObject *args) {
+    Py_buffer values, pool;
+    unsigned long removed;
+    int cursor, recycles, limit;
+    long node_limit;
+    if (!PyArg_ParseTuple(args, "y*y*kiiil", &values, &pool, &removed, &cursor, &recycles, &limit, &node_limit))
+        return NULL;
+    Search s;
+    memset(&s, 0, sizeof s);
+    const char *error = check_input(&s, &values, &pool, removed, cursor, recycles, limit);
+    PyBuffer_Release(&values);
+    PyBuffer_Release(&pool);
+    if (error) {
+        PyErr_SetString(PyExc_ValueError, error);
+        return NULL;
+    }
+    s.info = calloc(INFO_SIZE, sizeof(Info));
+    if (!s.info) return PyErr_NoMemory();
+    Win w;
+    memset(&w, 0, sizeof w);
+    w.s = &s;
+    w.node_limit = node_limit;
+    w.whole = limit == 0;
+    uint32_t left = canonical(&s, s.all_pool & ~s.pool_of_value[13]);
+    int in_waste = __builtin_popcount(s.all_pool & ~s.pool_of_value[13] & ((1u << cursor) - 1));
+    int status = 0;
+    if ((uint32_t)removed == FULL) status = 1;
+    else if (estimate(&s, (uint32_t)removed, s.all_pool & ~left) >= 0)
+        status = frame(&w, (uint32_t)removed, left, limit ? recycles : 0, in_waste);
+    PyObject *line = NULL;
+    if (status == 1) {
+        line = PyList_New((Py_ssize_t)w.nline);
+        for (size_t t = 0; line && t < w.nline; t++) {
+            PyObject *item = PyLong_FromLong(w.line[w.nline - 1 - t]);
+            if (!item) Py_CLEAR(line);
+            else PyList_SET_ITEM(line, (Py_ssize_t)t, item);
+        }
+        if (!line) status = -3;
+    }
+    long visited = w.visited;
+    free(w.marks);
+    free(w.kids);
+    free(w.sorted);
+    free(w.line);
+    release(&s);
+    if (status == -2) return PyErr_NoMemory();
+    if (status == -3) return NULL;
+    if (status == 1) return Py_BuildValue("(iNl)", 1, line, visited);
+    return Py_BuildValue("(iOl)", status, Py_None, visited);
+}
+
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS,
      "search(values, pool, removed, cursor, recycles, passes, node_limit) -> (status, line, expanded)\n"
      "status 1: won (line: move codes), 0: no win, -1: node limit hit (0: none). passes 0: unlimited."},
+    {"decide", decide, METH_VARARGS,
+     "decide(values, pool, removed, cursor, recycles, passes, node_limit) -> (status, line, visited)\n"
+     "status 1: won (line: move codes, pool kings left out), 0: no win, -1: limit hit. passes 0: unlimited."},
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_astar", "Pyramid's A*, compiled.", -1, methods};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_astar", "Pyramid's searches (A* and decision), compiled.", -1, methods};
 
 PyMODINIT_FUNC PyInit__astar(void) {
     init_layout();

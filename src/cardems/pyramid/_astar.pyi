@@ -1,6 +1,17 @@
-"""Pyramid's A*, compiled (``_astar.c``): the search of :mod:`cardems.pyramid.shortest`."""
+"""Pyramid's searches, compiled (``_astar.c``): the A* of :mod:`cardems.pyramid.shortest`
+and the decision of :mod:`cardems.pyramid.decide`."""
 
 def search(
+    values: bytes,
+    pool: bytes,
+    removed: int,
+    cursor: int,
+    recycles: int,
+    passes: int,
+    node_limit: int,
+    /,
+) -> tuple[int, list[int] | None, int]: ...
+def decide(
     values: bytes,
     pool: bytes,
     removed: int,

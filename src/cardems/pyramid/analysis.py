@@ -1,9 +1,11 @@
-"""``cardems analyze pyramid``: decide random deals, each by the exact shortest-win search.
+"""``cardems analyze pyramid``: decide random deals, each by the decision search
+(:mod:`cardems.pyramid.decide`); with ``--par`` the A* finds each win's shortest length.
 
     cardems analyze pyramid --variant P3 --deals 1500 --start 100000
 
-Prints the winnable share with its 95 % Wilson interval (undecided deals, past the node
-limit, counted apart), and the median and 95th-percentile milliseconds per deal, beside
+Prints the winnable share with its 95 % Wilson interval (undecided deals, past the limit,
+counted apart), and the median and 95th-percentile milliseconds per deal (wall clock and
+the process's CPU time: on a loaded machine the second is the search's own), beside
 mchung94's anchor for Microsoft's rules (3 passes).
 """
 
@@ -16,6 +18,7 @@ import multiprocessing
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from cardems.argtypes import positive
@@ -25,7 +28,12 @@ ANCHOR = (
     "mchung94's optimal A* (Microsoft's rules, 3 passes): 998 of 1,500 random decks"
     " (66.5 %, 95 % interval 64.1-68.9 %), mean 598 ms, median 156 ms (Java)"
 )
-DEFAULT_NODES = 3_000_000
+DEFAULT_NODES = 20_000_000
+"""Chain positions the decision may visit per deal (as ``decide.DECIDE_NODES``)."""
+PAR_NODES = 3_000_000
+"""Nodes the A* may expand per won deal for its shortest length (``--par``)."""
+Result = tuple[bool | None, int | None, float, float]
+"""A deal's verdict, shortest-win length (None: not asked, or none), wall and CPU ms."""
 
 
 def wilson(wins: int, count: int) -> tuple[float, float]:
@@ -40,41 +48,59 @@ def wilson(wins: int, count: int) -> tuple[float, float]:
     return (centre - spread) / scale, (centre + spread) / scale
 
 
-def decide(task: tuple[str, int]) -> tuple[bool | None, int | None, float, int]:
-    """One deal's verdict, shortest-win length, milliseconds and nodes expanded."""
+def decide(task: tuple[str, int, bool]) -> Result:
+    """One deal's verdict, shortest-win length (with ``par``), wall and CPU milliseconds."""
+    from cardems.pyramid.decide import decide
     from cardems.pyramid.rules import deal
     from cardems.pyramid.shortest import search
 
     code = DealCode.parse(task[0])
     state = deal(code)
-    start = time.perf_counter()
-    outcome = search(state, task[1])
-    elapsed = (time.perf_counter() - start) * 1000
-    length = None if outcome.line is None else len(outcome.line)
-    return outcome.winnable, length, elapsed, outcome.expanded
+    wall, cpu = time.perf_counter(), time.process_time()
+    winnable = decide(state, task[1]).winnable
+    wall, cpu = (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
+    length = None
+    if task[2] and winnable:
+        line = search(state, PAR_NODES).line
+        length = None if line is None else len(line)
+    return winnable, length, wall, cpu
 
 
-def analyze(variant: str, deals: int, start: int, nodes: int, jobs: int) -> dict[str, Any]:
-    """Decide deals ``start`` … ``start + deals - 1`` of ``variant``."""
+def analyze(
+    variant: str, deals: int, start: int, nodes: int, jobs: int, par: bool = False
+) -> dict[str, Any]:
+    """Decide deals ``start`` … ``start + deals - 1`` of ``variant`` (in ``jobs``
+    processes; 1: in this one)."""
     numbers = range(start, start + deals)
-    tasks = [(str(DealCode("PY", 1, variant, number)), nodes) for number in numbers]
-    results: list[tuple[bool | None, int | None, float, int]] = []
-    with multiprocessing.Pool(jobs) as pool:
-        for result in pool.imap(decide, tasks, chunksize=2):
+    tasks = [(str(DealCode("PY", 1, variant, number)), nodes, par) for number in numbers]
+    results: list[Result] = []
+
+    def collect(results_in: Iterator[Result]) -> None:
+        for result in results_in:
             results.append(result)
-            if len(results) % 100 == 0:  # a running report on stderr, for long runs
+            if len(results) % 250 == 0:  # a running report on stderr, for long runs
                 print(report(figures(variant, start, results)), file=sys.stderr, flush=True)
+
+    if jobs == 1:
+        collect(map(decide, tasks))
+    else:
+        with multiprocessing.Pool(jobs) as pool:
+            collect(pool.imap(decide, tasks, chunksize=4))
     return figures(variant, start, results)
 
 
-def figures(
-    variant: str, start: int, results: list[tuple[bool | None, int | None, float, int]]
-) -> dict[str, Any]:
-    """The analysis' figures from each deal's verdict, length, milliseconds and nodes."""
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
+
+
+def figures(variant: str, start: int, results: list[Result]) -> dict[str, Any]:
+    """The analysis' figures from each deal's verdict, length, wall and CPU ms."""
     deals = len(results)
     wins = sum(1 for winnable, *_ in results if winnable)
     undecided = sum(1 for winnable, *_ in results if winnable is None)
-    times = sorted(elapsed for _, _, elapsed, _ in results)
+    walls = [wall for *_, wall, _ in results]
+    cpus = [cpu for *_, cpu in results]
     lengths = [length for _, length, _, _ in results if length is not None]
     low, high = wilson(wins, deals)
     return {
@@ -86,9 +112,13 @@ def figures(
         "share": wins / deals,
         "low": low,
         "high": high,
-        "median_ms": statistics.median(times),
-        "p95_ms": times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)],
-        "mean_ms": statistics.fmean(times),
+        "median_ms": statistics.median(walls),
+        "p95_ms": _percentile(walls, 0.95),
+        "mean_ms": statistics.fmean(walls),
+        "max_ms": max(walls),
+        "median_cpu_ms": statistics.median(cpus),
+        "p95_cpu_ms": _percentile(cpus, 0.95),
+        "mean_cpu_ms": statistics.fmean(cpus),
         "lengths": lengths,
     }
 
@@ -96,20 +126,24 @@ def figures(
 def report(figures: dict[str, Any]) -> str:
     """The figures as lines of text, the anchor beside them."""
     lengths = figures["lengths"]
-    thirds = statistics.quantiles(lengths, n=3) if len(lengths) >= 3 else []
-    return "\n".join(
-        [
-            f"Pyramid {figures['variant']}, deals {figures['start']}-"
-            f"{figures['start'] + figures['deals'] - 1}: winnable {figures['winnable']} of"
-            f" {figures['deals']} ({figures['share']:.1%}, 95 % interval"
-            f" {figures['low']:.1%}-{figures['high']:.1%}), undecided {figures['undecided']}",
-            f"ms per deal: median {figures['median_ms']:.0f}, p95 {figures['p95_ms']:.0f},"
-            f" mean {figures['mean_ms']:.0f}",
-            f"shortest wins: {min(lengths, default=0)}-{max(lengths, default=0)} moves,"
-            f" thirds at {', '.join(f'{cut:.0f}' for cut in thirds)}",
-            f"anchor: {ANCHOR}",
-        ]
-    )
+    lines = [
+        f"Pyramid {figures['variant']}, deals {figures['start']}-"
+        f"{figures['start'] + figures['deals'] - 1}: winnable {figures['winnable']} of"
+        f" {figures['deals']} ({figures['share']:.1%}, 95 % interval"
+        f" {figures['low']:.1%}-{figures['high']:.1%}), undecided {figures['undecided']}",
+        f"ms per deal, wall clock: median {figures['median_ms']:.1f}, p95"
+        f" {figures['p95_ms']:.1f}, mean {figures['mean_ms']:.1f}, max {figures['max_ms']:.0f}",
+        f"ms per deal, CPU: median {figures['median_cpu_ms']:.1f}, p95"
+        f" {figures['p95_cpu_ms']:.1f}, mean {figures['mean_cpu_ms']:.1f}",
+    ]
+    if lengths:
+        thirds = statistics.quantiles(lengths, n=3) if len(lengths) >= 3 else []
+        lines.append(
+            f"shortest wins (A*): {min(lengths)}-{max(lengths)} moves, thirds at"
+            f" {', '.join(f'{cut:.0f}' for cut in thirds)}"
+        )
+    lines.append(f"anchor: {ANCHOR}")
+    return "\n".join(lines)
 
 
 def add_arguments(parser: Any) -> None:
@@ -119,14 +153,17 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--variant", choices=VARIANTS, default=VARIANTS[0])
     parser.add_argument("--deals", type=positive, default=1500)
     parser.add_argument("--start", type=int, default=0, help="the first deal number")
-    parser.add_argument("--nodes", type=positive, default=DEFAULT_NODES, help="node limit per deal")
+    parser.add_argument(
+        "--nodes", type=positive, default=DEFAULT_NODES, help="chain positions per deal"
+    )
     parser.add_argument("--jobs", type=positive, default=1, help="processes")
+    parser.add_argument("--par", action="store_true", help="shortest win lengths (A*)")
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
 def cmd_analyze(args: argparse.Namespace) -> None:
     """Run the analysis and print it."""
-    figures = analyze(args.variant, args.deals, args.start, args.nodes, args.jobs)
+    figures = analyze(args.variant, args.deals, args.start, args.nodes, args.jobs, args.par)
     if args.json:
         print(json.dumps({key: value for key, value in figures.items() if key != "lengths"}))
     else:

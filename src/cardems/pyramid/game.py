@@ -3,25 +3,26 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardems.core.base import GameBase, solve_record
+from cardems.core.base import solve_record
 from cardems.core.difficulty import DIFFICULTY, level_choice
-from cardems.core.game import Table, TableSettings, View
+from cardems.core.game import View
 from cardems.core.labels import label_piles
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_
+from cardems.kit import KitGame
 
 if TYPE_CHECKING:
-    from cardems.pyramid.rules import PyramidState
+    from cardems.pyramid.table import PyramidSolitaire
 
 FAMILY = GameFamily("PY", "pyramid", "Pyramid", ("P3", "P1", "P2", "U"), 7)
-WINNABLE_NODES = 300_000
-"""Nodes the check of a new winnable-only deal may spend (a deal past it is not dealt)."""
+WINNABLE_NODES = 1_000_000
+"""Chain positions the check of a new winnable-only deal may visit (about a fifth of a
+second compiled; a deal past it is not dealt; most winnable ones take a few thousand)."""
 
 
-class Pyramid(GameBase):
+class Pyramid(KitGame):
     """Pyramid (``PY1-P3-…``): pairs that make 13, Microsoft's rules, 3 passes by default."""
 
     family = FAMILY
@@ -58,21 +59,21 @@ class Pyramid(GameBase):
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal (numbers from :mod:`secrets`); with ``winnable`` only deals the
         solver proves winnable within :data:`WINNABLE_NODES`."""
+        from cardems.pyramid.decide import decide
         from cardems.pyramid.rules import deal
-        from cardems.pyramid.shortest import search
 
         version = self.family.versions[-1]
         while True:
             number = secrets.randbelow(self.family.max_number + 1)
             code = DealCode(self.family.prefix, version, variant, number)
-            if not winnable or search(deal(code), WINNABLE_NODES).winnable:
+            if not winnable or decide(deal(code), WINNABLE_NODES).winnable:
                 return code
 
-    def deal(self, code: DealCode) -> PyramidState:
-        """The deal's first position."""
-        from cardems.pyramid.rules import deal
+    def solitaire(self) -> PyramidSolitaire:
+        """Pyramid's hooks for the kit (imported on demand)."""
+        from cardems.pyramid.table import SOLITAIRE
 
-        return deal(code)
+        return SOLITAIRE
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """``code``, ``game``, ``pyramid`` (positions 1–28), ``stock`` (top first), ``waste``."""
@@ -89,33 +90,16 @@ class Pyramid(GameBase):
         return f"{code}  Pyramid\n{render_state(deal(code))}"
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
-        """``winnable`` (null: undecided past the node limit) and the shortest winning
-        line in move notation (the search finds only shortest ones)."""
+        """``winnable`` (null: undecided past the limit) and a winning line in move
+        notation: the shortest one (the A*) with ``shortest``, else the decision's."""
+        from cardems.pyramid.decide import DECIDE_NODES, decide
         from cardems.pyramid.rules import deal
         from cardems.pyramid.shortest import NODE_LIMIT, search
 
-        outcome = search(deal(code), NODE_LIMIT)
+        state = deal(code)
+        outcome = search(state, NODE_LIMIT) if shortest else decide(state, DECIDE_NODES)
         line = None if outcome.line is None else [str(move) for move in outcome.line]
         return solve_record(code, outcome.winnable, line)
-
-    def new_table(
-        self,
-        code: DealCode,
-        settings: TableSettings,
-        options: dict[str, Any],
-        clock: Callable[[], float],
-    ) -> Table:
-        """A Pyramid table at the deal's start."""
-        from cardems.pyramid.table import PyramidTable
-
-        return PyramidTable(code, settings, clock)
-
-    def winnable(self, table: Table, seconds: float) -> bool | None:
-        """Exact within a node budget of about ``seconds``; None past it."""
-        from cardems.pyramid.table import PyramidTable
-
-        assert isinstance(table, PyramidTable)
-        return table.winnable(seconds)
 
     def par(self, code: DealCode) -> int | None:
         """The deal's shortest win."""

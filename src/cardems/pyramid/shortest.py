@@ -6,13 +6,10 @@ the stock (top first): one list whose order recycling never changes; the cursor 
 past the waste's top card, so the waste is the pool cards before it and the stock those
 after. Every move costs 1: a draw, a recycle, a removal (a king or a pair).
 
-The estimate counts the removals the pyramid still needs: one per king, and for each
-pair of values that make 13 (A–Q, 2–J, …, 6–7) the larger of the two counts — one
-removal takes at most one card of each. No move lowers it by more than one, so it is
-consistent: the first win found is a shortest one. A node is cut off when some pyramid
-card has no partner left: no other pyramid card that can ever be free with it, and no
-card in the pool. A free pyramid king is the only move tried: every win removes it, and
-removing it first changes no other move.
+The estimate and the cut are :mod:`cardems.pyramid.pruning`'s. No move lowers the
+estimate by more than one, so it is consistent: the first win found is a shortest one;
+the cut leaves out only positions with no win. A free pyramid king is the only move
+tried: every win removes it, and removing it first changes no other move.
 
 Python is the reference; :mod:`cardems.pyramid._astar` (optional, compiled from
 ``_astar.c``) runs the same search, node for node, much faster.
@@ -23,11 +20,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from cardems.pyramid.layout import BELOW_MASK, FREE, FULL_MASK, POSITION_COUNT, free_mask
+from cardems.pyramid.layout import FREE, FULL_MASK, POSITION_COUNT, free_mask
+from cardems.pyramid.pruning import Pruning
 from cardems.pyramid.rules import STOCK_TOP, WASTE_TOP, Move, PyramidState, value
 
 NODE_LIMIT = 3_000_000
-"""Nodes an analysis may expand per deal before saying "undecided"."""
+"""Nodes ``solve --shortest`` may expand per deal before saying "undecided"."""
 
 _DRAW = Move.draw()
 _RECYCLE = Move.recycle()
@@ -72,55 +70,13 @@ class ShortestSearch:
 
     def __init__(self, state: PyramidState, node_limit: int | None = None) -> None:
         self.start = state
-        self.values = [0 if card is None else value(card) for card in state.pyramid]
-        self.pool = [value(card) for card in (*state.waste, *state.stock)]
+        values = [0 if card is None else value(card) for card in state.pyramid]
+        self.pruning = Pruning(values, [value(card) for card in (*state.waste, *state.stock)])
+        self.values, self.pool = self.pruning.values, self.pruning.pool
         self.all_pool = (1 << len(self.pool)) - 1
         self.limit = state.passes
         self.node_limit = node_limit
-        self.pool_of_value = [0] * 14  # pool cards of each value, as a mask
-        for j, v in enumerate(self.pool):
-            self.pool_of_value[v] |= 1 << j
-        self.info: dict[int, tuple[int, tuple[int, ...]] | None] = {}
-
-    def pyramid_info(self, removed: int) -> tuple[int, tuple[int, ...]] | None:
-        """The removals the pyramid needs at least, and for each card with no pyramid
-        partner left the mask of its pool partners (None: a card has no partner at all)."""
-        if removed in self.info:
-            return self.info[removed]
-        counts = [0] * 14
-        left = [i for i in range(POSITION_COUNT) if not removed >> i & 1]
-        for i in left:
-            counts[self.values[i]] += 1
-        estimate = counts[13] + sum(max(counts[v], counts[13 - v]) for v in range(1, 7))
-        needs: list[int] = []
-        result: tuple[int, tuple[int, ...]] | None = None
-        for i in left:
-            v = self.values[i]
-            if v == 13:
-                continue
-            partner = any(
-                self.values[j] == 13 - v and not (BELOW_MASK[i] >> j & 1 or BELOW_MASK[j] >> i & 1)
-                for j in left
-            )
-            if not partner:
-                pool = self.pool_of_value[13 - v]
-                if not pool:
-                    break
-                needs.append(pool)
-        else:
-            result = (estimate, tuple(needs))
-        self.info[removed] = result
-        return result
-
-    def estimate(self, removed: int, gone: int) -> int:
-        """The consistent estimate of the moves left, or -1 for a lost node."""
-        info = self.pyramid_info(removed)
-        if info is None:
-            return -1
-        for pool in info[1]:
-            if not pool & ~gone:
-                return -1
-        return info[0]
+        self.estimate = self.pruning.estimate
 
     def successors(
         self, removed: int, gone: int, cursor: int, recycles: int
@@ -234,7 +190,8 @@ else:
     COMPILED = True
 
 
-def _decode(code: int) -> Move:
+def decode(code: int) -> Move:
+    """A move of the compiled searches from its code (see ``_astar.c``)."""
     if code < 2:
         return _RECYCLE if code else _DRAW
     a, b = divmod(code - 2, 32)
@@ -255,7 +212,7 @@ def compiled_search(state: PyramidState, node_limit: int | None = None) -> Outco
         state.passes or 0,
         node_limit or 0,
     )
-    line = None if codes is None else [_decode(code) for code in codes]
+    line = None if codes is None else [decode(code) for code in codes]
     return Outcome(line, status < 0, expanded)
 
 
