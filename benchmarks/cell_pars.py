@@ -25,7 +25,7 @@ from cardems.cellgames.shortest import par
 from cardems.dealcode import DealCode
 from cardems.freecell import rules as freecell
 from cardems.freecell import solver as freecell_solver
-from cardems.klondike.commands import wilson
+from cardems.intervals import wilson
 from cardems.seahaven import rules as seahaven
 from cardems.seahaven import solver as seahaven_solver
 
@@ -69,7 +69,8 @@ def main() -> None:
         print(f"{code} {kind} {found.moves} ({found.nodes} positions, {seconds:.1f} s)")
         sys.stdout.flush()
     sample = f", every {args.step}th" if args.step > 1 else ""
-    share, low, high = wilson(proven, len(numbers))
+    share = proven / len(numbers) if numbers else 0.0
+    low, high = wilson(proven, len(numbers))
     print(
         f"{args.game} {variant} deals {start}-{start + args.deals - 1}{sample},"
         f" {args.budget:g} s each: proven par {proven}, proved lost {lost}, best known only"

@@ -8,8 +8,8 @@ import pytest
 
 from cardems.core.registry import game_for
 from cardems.dealcode import DealCode, DealCodeError
+from cardems.intervals import wilson
 from cardems.tripeaks import difficulty
-from cardems.tripeaks.commands import wilson
 from cardems.tripeaks.rules import deal, parse_moves, play
 from cardems.tripeaks.solver import solve
 

@@ -11,7 +11,6 @@ percentile of the CPU time per deal.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import os
 import time
@@ -22,6 +21,7 @@ from typing import Any
 from cardems.argtypes import positive, whole
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
+from cardems.intervals import wilson
 from cardems.klondike.rules import VARIANTS, deal
 from cardems.klondike.solver import NODE_BUDGET, solve
 from cardems.progress import Progress
@@ -56,7 +56,8 @@ class Report:
 
     def interval(self) -> tuple[float, float, float]:
         """The winnable share of the decided deals and its 95 % Wilson interval."""
-        return wilson(self.winnable, self.decided)
+        share = self.winnable / self.decided if self.decided else 0.0
+        return (share, *wilson(self.winnable, self.decided))
 
     def percentile(self, share: float) -> float:
         """CPU milliseconds per deal at ``share`` (0.5: the median)."""
@@ -73,17 +74,6 @@ class Report:
             f"CPU time per deal: median {self.percentile(0.5):.1f} ms,"
             f" p95 {self.percentile(0.95):.1f} ms",
         ]
-
-
-def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float, float]:
-    """The share ``successes / trials`` and its Wilson score interval."""
-    if not trials:
-        return 0.0, 0.0, 1.0
-    share = successes / trials
-    centre = share + z * z / (2 * trials)
-    margin = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
-    scale = 1 + z * z / trials
-    return share, (centre - margin) / scale, (centre + margin) / scale
 
 
 def analyze(

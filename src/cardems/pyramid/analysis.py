@@ -23,6 +23,7 @@ from typing import Any
 
 from cardems.argtypes import positive
 from cardems.dealcode import DealCode
+from cardems.intervals import wilson
 
 ANCHOR = (
     "mchung94's optimal A* (Microsoft's rules, 3 passes): 998 of 1,500 random decks"
@@ -34,18 +35,6 @@ PAR_NODES = 3_000_000
 """Nodes the A* may expand per won deal for its shortest length (``--par``)."""
 Result = tuple[bool | None, int | None, float, float]
 """A deal's verdict, shortest-win length (None: not asked, or none), wall and CPU ms."""
-
-
-def wilson(wins: int, count: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of ``wins`` out of ``count``."""
-    if not count:
-        return 0.0, 1.0
-    z = 1.959963984540054
-    share = wins / count
-    centre = share + z * z / (2 * count)
-    spread = z * math.sqrt(share * (1 - share) / count + z * z / (4 * count * count))
-    scale = 1 + z * z / count
-    return (centre - spread) / scale, (centre + spread) / scale
 
 
 def decide(task: tuple[str, int, bool]) -> Result:

@@ -27,6 +27,7 @@ from typing import Any
 from cardems.argtypes import positive, whole
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
+from cardems.intervals import wilson
 from cardems.progress import Progress
 from cardems.rng import SplitMix64, deal_seed
 
@@ -93,19 +94,6 @@ def analyze(
             verdicts.append(verdict)
             progress.advance(winnable=sum(v.winnable is True for v in verdicts))
     return verdicts
-
-
-def wilson(hits: int, total: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of the share ``hits / total``."""
-    if not total:
-        return 0.0, 1.0
-    z = 1.959964
-    share = hits / total
-    middle = (share + z * z / (2 * total)) / (1 + z * z / total)
-    half = z * math.sqrt(share * (1 - share) / total + z * z / (4 * total * total))
-    return max(0.0, middle - half / (1 + z * z / total)), min(
-        1.0, middle + half / (1 + z * z / total)
-    )
 
 
 def summary(variant: str, verdicts: list[Verdict], nodes: int) -> str:

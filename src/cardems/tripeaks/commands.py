@@ -11,7 +11,6 @@ time per deal (the solver's, the shuffle left out), and the anchor beside it.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import statistics
 import time
@@ -22,6 +21,7 @@ from typing import Any
 from cardems.argtypes import positive, whole
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
+from cardems.intervals import wilson
 from cardems.progress import Progress
 from cardems.tripeaks.game import FAMILY
 from cardems.tripeaks.rules import deal
@@ -31,17 +31,6 @@ SPAWN = multiprocessing.get_context("spawn")
 ANCHOR = (1457, 1500, 111.0)
 """mchung94's solitaire-player (Java, thoughtful, K–A wraps, one pass through the
 stock): 1,457 of 1,500 random decks cleared, a mean of 111 ms per deck."""
-
-
-def wilson(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % (Wilson score) interval of a share ``successes / total``."""
-    if not total:
-        return 0.0, 1.0
-    share = successes / total
-    centre = share + z * z / (2 * total)
-    spread = z * math.sqrt(share * (1 - share) / total + z * z / (4 * total * total))
-    scale = 1 + z * z / total
-    return (centre - spread) / scale, (centre + spread) / scale
 
 
 def verdict(job: tuple[str, int, int]) -> tuple[bool | None, float]:
