@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, NoReturn
 
 from cardems import __version__
-from cardems.command_error import CommandError as CommandError  # also for older imports
+from cardems.command_error import CommandError
 from cardems.core.registry import UnknownGame, Unsupported, compiled_note, game_for, games
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.i18n.markers import N_, Nn_

@@ -7,6 +7,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
+from cardems.core.registry import games
 from cardems.i18n import LANGUAGES, translations
 from cardems.i18n.catalogs import load_catalog, template_path
 
@@ -68,6 +69,14 @@ def test_every_template_message_is_translated(lang: str) -> None:
         elif not (isinstance(entry.string, str) and entry.string.strip()):
             missing.append(message.id)
     assert missing == [], f"{lang}: untranslated, fuzzy or missing plural forms"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_registered_games_title_is_translated(lang: str) -> None:
+    catalog = load_catalog(lang)
+    titles = [game.family.title for game in games()]
+    untranslated = [title for title in titles if not (catalog.get(title) or Message("")).string]
+    assert untranslated == [], f"{lang}: mark each game's title with N_ in its package"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from cardems.argtypes import positive, seconds
+from cardems.command_error import CommandError
 from cardems.dealcode import DealCode
 from cardems.freecell.game import FAMILY
 from cardems.freecell.rules import deal
@@ -84,8 +85,6 @@ def analyze(
 
 def cmd_analyze(args: argparse.Namespace) -> None:
     """Decide a range of deals and print the summary."""
-    from cardems.cli import CommandError
-
     name = f"freecell-{args.variant}-{args.start}-{args.deals}.txt"
     results = Path(args.results) if args.results else data_dir() / name
     problem = writable_file(results)

@@ -20,8 +20,7 @@ if TYPE_CHECKING:
     from cardems.freecell.solver import SolveResult
     from cardems.freecell.table import FreeCellSolitaire
 
-FAMILY = GameFamily("FC", "freecell", "FreeCell", ("N", "B"), 7)
-TITLE = N_("FreeCell")
+FAMILY = GameFamily("FC", "freecell", N_("FreeCell"), ("N", "B"), 7)
 
 CLASSIC_DEALS = 32_000
 """Microsoft's original deal numbers run from 1 to 32,000."""

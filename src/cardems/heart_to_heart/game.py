@@ -17,7 +17,7 @@ from cardems.kit import KitGame
 if TYPE_CHECKING:
     from cardems.heart_to_heart.table import HeartToHeartSolitaire
 
-FAMILY = GameFamily("HH", "heart-to-heart", "Heart to Heart", ("N",), 7)
+FAMILY = GameFamily("HH", "heart-to-heart", N_("Heart to Heart"), ("N",), 7)
 
 
 EXAMPLE = Example.of(

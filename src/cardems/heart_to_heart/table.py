@@ -27,7 +27,16 @@ from cardems.heart_to_heart.rules import HeartState, Move, MoveKind, card_text, 
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
-from cardems.kit import STOCK_ROLE, Declaration, PileSpec, Play, Solitaire, SolitaireTable
+from cardems.kit import (
+    DREW,
+    RECYCLED,
+    STOCK_ROLE,
+    Declaration,
+    PileSpec,
+    Play,
+    Solitaire,
+    SolitaireTable,
+)
 
 STOCK = "stock"
 WASTE = "waste"
@@ -41,10 +50,8 @@ PLACE = N_("position %(num)s")
 # TRANSLATORS: card is a card's name ("4 of hearts"), place a position ("position 25").
 WASTE_HINT = N_("Hint: pair the %(card)s at %(place)s with the waste's %(other)s")
 PAIR_HINT = N_("Hint: pair the %(card)s at %(from)s with the %(other)s at %(to)s")
-DREW = "Drew the %(card)s."
-RECYCLED = "Turned the waste over: a new stock."
-PAIRED = "Paired."
-# Said by the browser after a move (client strings of cardems.web.i18n).
+# TRANSLATORS: spoken after two cards (or a king) are taken off the table.
+PAIRED = N_("Paired.")
 
 # Board geometry, in card-sized units of 100 × 140 (the card sprite's size).
 STEP = 108  # a card and the gap beside it

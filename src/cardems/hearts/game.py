@@ -27,7 +27,7 @@ from cardems.render.miniature import Placed, miniature
 if TYPE_CHECKING:
     from cardems.hearts.rules import Match
 
-FAMILY = GameFamily("HT", "hearts", "Hearts", ("N",), 7)
+FAMILY = GameFamily("HT", "hearts", N_("Hearts"), ("N",), 7)
 LEVEL = Option(
     "level",
     ("easy", "medium", "expert"),

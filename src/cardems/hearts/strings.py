@@ -71,6 +71,10 @@ CLIENT: Final = (
     N_("not playable"),
     N_("Dealing…"),
     N_("The server did not answer."),
+    # TRANSLATORS: Hearts, the round's log: followed by three cards.
+    N_("You passed to %(seat)s:"),
+    N_("You received from %(seat)s:"),
+    N_("Trick %(num)d: %(leader)s led, %(winner)s took it (%(points)d points)."),
     # TRANSLATORS: spoken label of a card in the trick: "West: queen of spades".
     N_("%(seat)s: %(card)s"),
     # TRANSLATORS: spoken when an opponent plays: "West played queen of spades."

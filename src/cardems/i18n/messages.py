@@ -10,7 +10,7 @@ from typing import Final
 
 from cardems.i18n.markers import N_, Nn_
 
-__all__ = ["ACCESSIBILITY_LABELS", "ENGINE_MESSAGES", "GAME_NAMES", "PLURAL_MESSAGES", "UI_LABELS"]
+__all__ = ["ACCESSIBILITY_LABELS", "ENGINE_MESSAGES", "PLURAL_MESSAGES", "UI_LABELS"]
 
 #: Messages that explain a refused action or the state of a game.
 ENGINE_MESSAGES: Final = (
@@ -67,13 +67,6 @@ UI_LABELS: Final = (
     N_("Hard"),
     # TRANSLATORS: the strongest computer opponents in Hearts.
     N_("Expert"),
-)
-
-#: The three games, by their app names.
-GAME_NAMES: Final = (
-    N_("Heart to Heart"),
-    N_("Seahaven Towers"),
-    N_("Hearts"),
 )
 
 #: Counters: translate with ``ngettext(singular, plural, n) % {"num": n}``.

@@ -10,10 +10,13 @@ guide, with Heart to Heart as its worked example.
 from cardems.kit.game import KitGame
 from cardems.kit.piles import STOCK_ROLE, Declaration, PileSpec
 from cardems.kit.play import Play
-from cardems.kit.solitaire import Solitaire
+from cardems.kit.solitaire import DREW, MOVED, RECYCLED, Solitaire
 from cardems.kit.table import SolitaireTable
 
 __all__ = [
+    "DREW",
+    "MOVED",
+    "RECYCLED",
     "STOCK_ROLE",
     "Declaration",
     "KitGame",

@@ -13,11 +13,16 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 
 from cardems.core.game import Action, Event
 from cardems.dealcode import DealCode
+from cardems.i18n.markers import N_
 from cardems.kit.piles import STOCK_ROLE, Declaration
 from cardems.kit.play import Play
 
-MOVED = "Moved %(card)s."
-# Said by the browser after a move (client strings of cardems.web.i18n).
+# What the narration (cardems.web.narration) says of a move of the kit's piles.
+# TRANSLATORS: spoken after a move, e.g. "Moved 4 of spades."
+MOVED = N_("Moved %(card)s.")
+# TRANSLATORS: spoken after a draw, e.g. "Drew the 4 of hearts."
+DREW = N_("Drew the %(card)s.")
+RECYCLED = N_("Turned the waste over: a new stock.")
 
 M = TypeVar("M")
 

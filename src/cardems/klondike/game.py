@@ -17,7 +17,7 @@ from cardems.i18n.markers import N_
 from cardems.kit import KitGame
 from cardems.klondike.rules import SCORINGS, VARIANTS
 
-FAMILY = GameFamily("KL", "klondike", "Klondike", VARIANTS, 7)
+FAMILY = GameFamily("KL", "klondike", N_("Klondike"), VARIANTS, 7)
 SCORING = Option(
     "scoring",
     SCORINGS,

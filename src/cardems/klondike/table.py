@@ -22,7 +22,17 @@ from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
-from cardems.kit import STOCK_ROLE, Declaration, PileSpec, Play, Solitaire, SolitaireTable
+from cardems.kit import (
+    DREW,
+    MOVED,
+    RECYCLED,
+    STOCK_ROLE,
+    Declaration,
+    PileSpec,
+    Play,
+    Solitaire,
+    SolitaireTable,
+)
 from cardems.klondike.rules import (
     COLUMNS,
     DRAW,
@@ -49,9 +59,6 @@ RECYCLE_HINT = N_("Hint: turn the waste over to make a new stock")
 MOVE_HINT = N_("Hint: move the %(card)s to %(place)s")
 COLUMN_PLACE = N_("column %(num)s")
 FOUNDATION_PLACE = N_("its foundation")
-DREW = "Drew the %(card)s."
-RECYCLED = "Turned the waste over: a new stock."
-# Said by the browser after a move (client strings of cardems.web.i18n).
 HINT_NODES = 200_000
 """Positions a hint's or Winnable?'s search may expand (about a second at most)."""
 
@@ -208,7 +215,7 @@ class KlondikeSolitaire(Solitaire[KlondikeState, Move]):
             return {"say": DREW, "card": card_text(after.waste[-1])}
         if move == RECYCLE:
             return {"say": RECYCLED, "card": ""}
-        return {"say": "Moved %(card)s.", "card": play.cards[0] if play.cards else ""}
+        return {"say": MOVED, "card": play.cards[0] if play.cards else ""}
 
     def auto_move(self, state: KlondikeState) -> Move | None:
         """A card no other card can need, to its foundation."""

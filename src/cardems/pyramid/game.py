@@ -16,7 +16,7 @@ from cardems.kit import KitGame
 if TYPE_CHECKING:
     from cardems.pyramid.table import PyramidSolitaire
 
-FAMILY = GameFamily("PY", "pyramid", "Pyramid", ("P3", "P1", "P2", "U"), 7)
+FAMILY = GameFamily("PY", "pyramid", N_("Pyramid"), ("P3", "P1", "P2", "U"), 7)
 WINNABLE_NODES = 1_000_000
 """Chain positions the check of a new winnable-only deal may visit (about a fifth of a
 second compiled; a deal past it is not dealt; most winnable ones take a few thousand)."""

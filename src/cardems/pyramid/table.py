@@ -29,7 +29,16 @@ from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
-from cardems.kit import STOCK_ROLE, Declaration, PileSpec, Play, Solitaire, SolitaireTable
+from cardems.kit import (
+    DREW,
+    RECYCLED,
+    STOCK_ROLE,
+    Declaration,
+    PileSpec,
+    Play,
+    Solitaire,
+    SolitaireTable,
+)
 from cardems.pyramid.layout import INDEX_IN_ROW, POSITION_COUNT, POSITIONS, ROW, ROWS
 from cardems.pyramid.rules import STOCK_TOP, WASTE_TOP, Move, MoveKind, PyramidState, deal
 
@@ -50,10 +59,8 @@ PLACE = N_("position %(num)s")
 STOCK_PLACE_WORDS = N_("the top of the stock")
 # TRANSLATORS: a place named in hints: the top of the waste.
 WASTE_PLACE_WORDS = N_("the top of the waste")
-DREW = "Drew the %(card)s."
-RECYCLED = "Turned the waste over: a new stock."
-PAIRED = "Paired."
-# Said by the browser after a move (client strings of cardems.web.i18n).
+# TRANSLATORS: spoken after two cards (or a king) are taken off the table.
+PAIRED = N_("Paired.")
 
 # Board geometry, in card-sized units of 100 × 140 (the card sprite's size).
 STEP = 108  # a card and the gap beside it

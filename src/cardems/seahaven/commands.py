@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from cardems.argtypes import positive, seconds, whole
+from cardems.command_error import CommandError
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.paths import data_dir, writable_file
@@ -79,8 +80,6 @@ def analyze(
 
 def cmd_analyze(args: argparse.Namespace) -> None:
     """Build or extend the pool of winnable codes of one variant."""
-    from cardems.cli import CommandError
-
     variant = f"C{args.cells}"
     out = Path(args.out) if args.out else data_dir() / f"seahaven-{variant}.txt"
     problem = writable_file(out)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from cardems.seahaven.solver import SolveResult
     from cardems.seahaven.table import SeahavenSolitaire
 
-FAMILY = GameFamily("SH", "seahaven", "Seahaven Towers", ("C4", "C2", "C1"), 7)
+FAMILY = GameFamily("SH", "seahaven", N_("Seahaven Towers"), ("C4", "C2", "C1"), 7)
 FREE_CELLS = Nn_("%(num)d free cell", "%(num)d free cells")
 
 EXAMPLE = Example.of(

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from cardems.kit import Solitaire
     from cardems.spider.rules import SpiderState
 
-FAMILY = GameFamily("SP", "spider", "Spider", ("S1", "S2", "S4"), 7)
+FAMILY = GameFamily("SP", "spider", N_("Spider"), ("S1", "S2", "S4"), 7)
 SUITS = Nn_("%(num)d suit", "%(num)d suits")
 NO_POOL = N_("No proven winnable deal of %(num)d suits is shipped yet: choose any deal")
 LEVELS_ONE_SUIT = N_("Deal difficulty is offered for one suit only")

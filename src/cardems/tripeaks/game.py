@@ -16,7 +16,7 @@ from cardems.kit import KitGame
 if TYPE_CHECKING:
     from cardems.tripeaks.table import TriPeaksSolitaire
 
-FAMILY = GameFamily("TP", "tripeaks", "TriPeaks", ("W", "N"), 7)
+FAMILY = GameFamily("TP", "tripeaks", N_("TriPeaks"), ("W", "N"), 7)
 """``TP1-W-…``: K and A one apart (Microsoft's); ``TP1-N-…``: no wrap."""
 
 

@@ -24,7 +24,16 @@ from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
-from cardems.kit import STOCK_ROLE, Declaration, PileSpec, Play, Solitaire, SolitaireTable
+from cardems.kit import (
+    DREW,
+    MOVED,
+    STOCK_ROLE,
+    Declaration,
+    PileSpec,
+    Play,
+    Solitaire,
+    SolitaireTable,
+)
 from cardems.tripeaks.layout import POSITION_COUNT, ROW, X2
 from cardems.tripeaks.rules import GONE, Move, TriPeaksState, card_text, deal
 
@@ -35,9 +44,6 @@ UNKNOWN_TARGET = N_("unknown TriPeaks target %(target)s: expected peak:1 … pea
 DRAW_HINT = N_("Hint: turn a card from the stock")
 # TRANSLATORS: card is a card's name ("4 of hearts"), num a peak position (1-28).
 PLAY_HINT = N_("Hint: play the %(card)s at position %(num)d onto the waste's %(other)s")
-DREW = "Drew the %(card)s."
-PLAYED = "Moved %(card)s."
-# Said by the browser after a move (client strings of cardems.web.i18n).
 
 HINT_NODES = 200_000
 """Positions a hint's or Winnable?'s search may visit (a second or two at most), past
@@ -138,7 +144,7 @@ class TriPeaksSolitaire(Solitaire[TriPeaksState, Move]):
 
     def narrate(self, before: TriPeaksState, after: TriPeaksState, move: Move, play: Play) -> Event:
         """The card that landed on the waste (a draw's could not be seen before)."""
-        return {"say": DREW if move.is_draw else PLAYED, "card": card_text(after.waste_top)}
+        return {"say": DREW if move.is_draw else MOVED, "card": card_text(after.waste_top)}
 
     def hidden_cards(self, state: TriPeaksState) -> frozenset[str]:
         """The stock's cards and the face-down peak cards."""

@@ -58,21 +58,11 @@ CLIENT_STRINGS: Final = (
     N_("The server did not answer."),
     # TRANSLATORS: after an HTTP status number.
     N_("The server answered %(status)s."),
-    # TRANSLATORS: spoken after a move, e.g. "Moved 4 of spades."
-    N_("Moved %(card)s."),
-    N_("Paired."),
-    # TRANSLATORS: spoken after a draw, e.g. "Drew the 4 of hearts."
-    N_("Drew the %(card)s."),
-    N_("Turned the waste over: a new stock."),
     N_("This game has changed elsewhere: it is shown as it stands now."),
     N_("The game is won: it cannot be undone. Replay this deal to play it again."),
     N_("Nothing to undo."),
     # TRANSLATORS: in the win dialog.
     N_("Win streak: %(streak)s · won %(won)s of %(played)s"),
-    # TRANSLATORS: Hearts, the round's log: followed by three cards.
-    N_("You passed to %(seat)s:"),
-    N_("You received from %(seat)s:"),
-    N_("Trick %(num)d: %(leader)s led, %(winner)s took it (%(points)d points)."),
     # TRANSLATORS: the replay viewer's button that plays the moves one after the other.
     N_("Play"),
     N_("Pause"),
