@@ -151,3 +151,52 @@ def test_hearts_plays_at_the_shared_table_route(client: TestClient) -> None:
     assert response.status_code == 201 and response.json()["view"]["game"] == "hearts"
     page = client.get(f"/game/{response.json()['id']}").text
     assert 'id="hearts"' in page and "/static/games/hearts/hearts.js" in page
+
+
+def switch_label(html: str, name: str) -> str:
+    """The text of the settings form's check box ``name`` (its label, markup removed)."""
+    found = re.search(
+        rf'<label class="check"><input type="checkbox" name="{name}"[^>]*>(.*?)</label>', html
+    )
+    assert found, name
+    return re.sub(r"<[^>]+>", "", found[1]).strip()
+
+
+def test_the_settings_page_shows_each_game_setting_beside_its_games(client: TestClient) -> None:
+    html = client.get("/settings").text
+    auto_move = switch_label(html, "auto_move")
+    assert auto_move.endswith("(from the next deal) — Seahaven Towers, FreeCell, Klondike"), (
+        auto_move
+    )
+    assert switch_label(html, "tracker") == "Show the cards still out — Hearts"
+    assert switch_label(html, "show_available").endswith("covered — Heart to Heart")
+    assert "—" not in switch_label(html, "move_errors")  # a shared setting names no game
+
+
+def test_a_server_keeps_the_settings_of_the_games_it_does_not_offer(db_path: Path) -> None:
+    with TestClient(create_app(db_path, games=(game_for("HH"),))) as client:
+        client.post("/api/settings", json={"auto_move": True})
+        html = client.get("/settings").text
+        assert 'name="auto_move"' not in html and 'name="tracker"' not in html
+        form = {"show_available": "on", "token": form_token(client)}
+        assert client.post("/settings", data=form).status_code == 200
+        assert client.get("/api/settings").json()["settings"]["auto_move"] is True
+
+
+def test_the_new_game_window_shows_each_game_its_own_settings(client: TestClient) -> None:
+    client.post("/api/settings", json={"auto_move": True})
+    html = client.get("/").text
+    found = re.findall(
+        r'<fieldset class="game-choice game-settings" data-game="([\w-]+)">(.*?)</fieldset>',
+        html,
+        re.S,
+    )
+    shown = {
+        game: re.sub(r"<[^>]+>|\s+", " ", inner).split("Settings")[1].strip()
+        for game, inner in found
+    }
+    assert shown["hearts"] == "Show the cards still out"
+    assert shown["seahaven"].startswith("Move safe cards to the foundations")
+    assert "heart-to-heart" in shown and "spider" not in shown
+    seahaven = dict(found)["seahaven"]
+    assert "disabled checked" in seahaven and 'href="/settings"' in seahaven

@@ -43,6 +43,7 @@ class CellGame(KitGame, ABC):
     hooks: :class:`~cardems.cellgames.table.CellSolitaire`)."""
 
     can_solve: ClassVar[bool] = True
+    settings: ClassVar[tuple[str, ...]] = ("auto_move",)  # CellSolitaire.auto_move
     compiled_modules: ClassVar[tuple[str, ...]] = ("cardems.cellgames._bestfirst",)
     solver_name: ClassVar[str]
     """How the refusal of ``--shortest`` names the solver (``the <name> solver …``)."""

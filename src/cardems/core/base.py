@@ -39,6 +39,7 @@ class GameBase:
     family: ClassVar[GameFamily]
     keys_help: ClassVar[str] = ""
     options: ClassVar[tuple[Option, ...]] = ()
+    settings: ClassVar[tuple[str, ...]] = ()
     page: ClassVar[str] = "table.html"
     client_strings: ClassVar[tuple[str, ...]] = ()
     can_solve: ClassVar[bool] = False

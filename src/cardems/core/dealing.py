@@ -10,6 +10,7 @@ from cardems.core.game import Game
 from cardems.core.offered import Offered
 from cardems.core.player_settings import PlayerSettings
 from cardems.core.service_error import ServiceError
+from cardems.core.settings import FIXED_AT_START
 from cardems.core.tables import LiveGame, Tables
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.i18n.markers import N_
@@ -70,7 +71,7 @@ class Dealer:
                 code = game.new_code(variant, winnable=winnable and game.can_solve, options=options)
             except ValueError as error:  # e.g. a level the variant does not offer
                 raise ServiceError(400, str(error)) from None
-        options["auto_move"] = self.settings.read(player_id)["auto_move"]
+        options |= self._fixed_settings(player_id, game)
         return self._create(player_id, game, str(code), code.variant, options)
 
     def restart(self, player_id: str, game_id: str) -> LiveGame:
@@ -85,9 +86,13 @@ class Dealer:
         level stays chosen), winnable where the game can tell."""
         live = self.tables.load(player_id, game_id)
         saved = live.saved
-        options = {key: value for key, value in saved.options.items() if key != "secret"}
-        options["auto_move"] = self.settings.read(player_id)["auto_move"]
         game = live.game
+        options = {
+            key: value
+            for key, value in saved.options.items()
+            if key != "secret" and key not in FIXED_AT_START  # the player's, read anew
+        }
+        options |= self._fixed_settings(player_id, game)
         try:
             code = game.new_code(saved.variant, winnable=game.can_solve, options=options)
         except ValueError as error:  # e.g. a level this game no longer offers
@@ -106,6 +111,11 @@ class Dealer:
             title = game.family.title if game is not None else row["game"]
             rows.append({**row, "code": "" if hidden else row["code"], "title": title})
         return rows
+
+    def _fixed_settings(self, player_id: str, game: Game) -> dict[str, Any]:
+        """The player's settings that ``game`` declares and a game fixes at its start."""
+        settings = self.settings.read(player_id)
+        return {key: settings[key] for key in game.settings if key in FIXED_AT_START}
 
     def _create(
         self, player_id: str, game: Game, code: str, variant: str, options: dict[str, Any]

@@ -222,6 +222,11 @@ class Game(Protocol):
 
     family: GameFamily
     options: tuple[Option, ...]
+    settings: tuple[str, ...]
+    """The player settings (keys of :data:`~cardems.core.settings.DEFAULT_SETTINGS`) that
+    concern this game alone, beside the shared ones: a new game's options hold those
+    :data:`~cardems.core.settings.FIXED_AT_START`, and the settings page and the new-game
+    window show each one for the games that declare it."""
     page: str
     """The template of its table page (``table.html``: the shared solitaire table)."""
     keys_help: str

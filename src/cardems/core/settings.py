@@ -1,11 +1,18 @@
-"""A player's settings: their defaults, allowed values and validation."""
+"""A player's settings: their defaults, allowed values and validation.
+
+The settings that concern some games only are named by each game's declaration
+(``Game.settings``); this module knows no game."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Final
 
 from cardems.i18n.languages import LANGUAGES
 from cardems.i18n.markers import N_
+
+if TYPE_CHECKING:
+    from cardems.core.game import Game
 
 DEFAULT_SETTINGS: Final[dict[str, Any]] = {
     "move_errors": False,
@@ -43,6 +50,25 @@ SETTING_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
 }
 SWITCHES: Final = tuple(key for key, choices in SETTING_CHOICES.items() if choices[0] is True)
 """The on/off settings (check boxes in the settings form)."""
+GAME_SETTINGS: Final = ("auto_move", "show_available", "tracker")
+"""The settings a game may declare (``Game.settings``): shown only for the games that do."""
+FIXED_AT_START: Final = ("auto_move",)
+"""The settings a new game copies into its options, for a game that declares them in
+its ``settings``: they change what a replayed log does, so they stay as the game began."""
+
+
+def games_by_setting(games: Iterable[Game]) -> dict[str, list[Game]]:
+    """Each of :data:`GAME_SETTINGS` that some of ``games`` declare, with those games."""
+    games = tuple(games)
+    having = {key: [game for game in games if key in game.settings] for key in GAME_SETTINGS}
+    return {key: declaring for key, declaring in having.items() if declaring}
+
+
+def shown_switches(games: Iterable[Game]) -> tuple[str, ...]:
+    """The on/off settings the settings form shows: the shared ones and those ``games``
+    declare."""
+    declared = games_by_setting(games)
+    return tuple(key for key in SWITCHES if key not in GAME_SETTINGS or key in declared)
 
 
 class SettingsError(ValueError):

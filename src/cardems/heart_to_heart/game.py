@@ -62,6 +62,7 @@ class HeartToHeart(KitGame):
     family = FAMILY
     can_solve = True
     options = (DIFFICULTY,)
+    settings = ("show_available",)  # its piles declare covering
     examples = (EXAMPLE,)
     tagline = N_(
         "A heart made of hearts: pair cards of the same rank, from the heart and the stock,"

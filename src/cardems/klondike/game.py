@@ -46,6 +46,7 @@ class Klondike(KitGame):
     analyze_help = N_("decide many deals and report the winnable share")
     compiled_modules = ("cardems.klondike._solver",)
     options = (DIFFICULTY, SCORING)
+    settings = ("auto_move",)  # KlondikeSolitaire.auto_move
     variant_legend = N_("Draw")
     variant_labels = (
         (N_("Draw %(num)d"), 3),

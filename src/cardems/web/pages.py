@@ -22,7 +22,7 @@ from starlette.routing import Route
 from cardems.core.base import NOT_THIS_GAME
 from cardems.core.daily import today
 from cardems.core.service import ServiceError
-from cardems.core.settings import SWITCHES
+from cardems.core.settings import games_by_setting, shown_switches
 from cardems.dealcode import DealCodeError
 from cardems.i18n import LANGUAGES
 from cardems.i18n.markers import N_
@@ -169,13 +169,20 @@ def page_routes(web: Web) -> list[Route]:
         if request.method == "POST":
             try:
                 form = await web.form(request, ctx)
-                changes: dict[str, Any] = {key: form.get(key) == "on" for key in SWITCHES}
+                changes: dict[str, Any] = {
+                    key: form.get(key) == "on" for key in shown_switches(service.games)
+                }
                 changes |= {key: form[key] for key in TEXT_SETTINGS if key in form}
                 service.update_settings(web.player(ctx), changes)
             except ServiceError as error:
                 return web.error_page(ctx, error)
             return web.bind(RedirectResponse("/settings?saved=1", 303), ctx)
-        return web.page(ctx, "settings.html", saved="saved" in request.query_params)
+        return web.page(
+            ctx,
+            "settings.html",
+            saved="saved" in request.query_params,
+            games_by_setting=games_by_setting(service.games),
+        )
 
     async def stats(request: Request) -> Response:
         ctx = web.context(request)
