@@ -31,9 +31,9 @@ from collections import Counter
 from typing import Any
 
 from cardems.cellgames.notation import Move, parse_move
-from cardems.cellgames.table import CellTable
 from cardems.dealcode import DealCode
 from cardems.freecell.table import FreeCellTable
+from cardems.kit import SolitaireTable
 from cardems.seahaven.game import load_pool
 from cardems.seahaven.table import SeahavenTable
 
@@ -42,12 +42,12 @@ OLD_SECONDS = 2.0
 """The old hint's budget (``HINT_SECONDS`` before issue 27)."""
 
 
-def table_for(code: DealCode) -> CellTable[Any]:
+def table_for(code: DealCode) -> SolitaireTable[Any, Any]:
     kind = SeahavenTable if code.family.name == "seahaven" else FreeCellTable
     return kind(code)
 
 
-def old_card(table: CellTable[Any], move: Move) -> str:
+def old_card(table: SolitaireTable[Any, Any], move: Move) -> str:
     """The card the old browser named for a hint (``hintWords``)."""
     state = table.state
     source = [str(card) for card in state.cards_at(move.source)]
@@ -64,9 +64,9 @@ def old_card(table: CellTable[Any], move: Move) -> str:
     return card
 
 
-def old_step(table: CellTable[Any]) -> tuple[bool, bool] | None:
+def old_step(table: SolitaireTable[Any, Any]) -> tuple[bool, bool] | None:
     """One old hint played: (named the moving card right, played); None without a hint."""
-    moves = table.solve(table.state, OLD_SECONDS).moves
+    moves = table.solitaire.solve(table.state, OLD_SECONDS).moves
     if not moves:
         return None
     move = moves[0]
@@ -75,12 +75,12 @@ def old_step(table: CellTable[Any]) -> tuple[bool, bool] | None:
     return right, events[0]["type"] == "move"
 
 
-def new_step(table: CellTable[Any]) -> tuple[bool, bool] | None:
+def new_step(table: SolitaireTable[Any, Any]) -> tuple[bool, bool] | None:
     """One server hint played, as Solve plays it (``back`` too)."""
     hint = table.hint()
     if hint["verdict"] not in ("move", "back"):
         return None
-    move = parse_move(hint["move"], table.n_columns)
+    move = parse_move(hint["move"], table.solitaire.n_columns)
     right = hint["card"] == str(table.state.cards_at(move.source)[-move.count])
     played = True
     for intent in hint["intents"]:

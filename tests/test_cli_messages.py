@@ -147,9 +147,16 @@ def spawn(*argv: str, tmp_path: Path) -> subprocess.Popen[str]:
     )
 
 
+def free_port() -> int:
+    """A port nothing listens on now (a fixed one may be held by a server left running)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 @pytest.mark.slow
 def test_ctrl_c_stops_the_server_in_one_line(tmp_path: Path) -> None:
-    server = spawn("--no-browser", "--port", "18799", tmp_path=tmp_path)
+    server = spawn("--no-browser", "--port", str(free_port()), tmp_path=tmp_path)
     assert server.stdout is not None
     banner = server.stdout.readline()
     assert "press Ctrl+C to stop" in banner and "opening" not in banner

@@ -34,7 +34,7 @@ def old_hints_log(code: str, steps: int) -> list[Action]:
     dragged without saying how many cards (the server then took as many as fit)."""
     table = new_table(code)
     for _ in range(steps):
-        move = table.solve(table.state, 10.0).moves[0]
+        move = table.solitaire.solve(table.state, 10.0).moves[0]
         table.drag(move.source.target, move.dest.target)
     return list(table.log)
 
@@ -130,7 +130,7 @@ LOST = (
 
 def test_hint_and_solve_say_at_once_when_the_game_is_lost(tab: Any, live: LiveServer) -> None:
     code, log = LOST
-    assert new_table(code).solve(replay_state(code, log), 1.0).winnable is False
+    assert new_table(code).solitaire.solve(replay_state(code, log), 1.0).winnable is False
     open_prepared(tab, live, "seahaven", code, log)
     tab.click("#hint")
     settled(tab)
