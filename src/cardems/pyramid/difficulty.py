@@ -9,6 +9,7 @@ not rated and never dealt for a level."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from cardems.dealcode import DealCode
@@ -23,8 +24,11 @@ TRIES = 200
 """Winnable deals drawn at most to find one of a level."""
 
 
+@functools.lru_cache(maxsize=1024)
 def rate(code: DealCode) -> int | None:
-    """The length of the deal's shortest win (None: not winnable, or not found in time)."""
+    """The length of the deal's shortest win (None: not winnable, or not found in time);
+    kept for the process, as the search can take a second and a deal drawn again (or
+    rated again when dealt) needs none."""
     from cardems.pyramid.rules import deal
     from cardems.pyramid.shortest import search
 
