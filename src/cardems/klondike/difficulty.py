@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from cardems.core import difficulty as core
+from cardems.core.difficulty import level_by_cuts
 from cardems.dealcode import DealCode
 
 EASY_BELOW = 60
@@ -32,17 +34,10 @@ def rate(code: DealCode) -> int | None:
 
 def level_of(code: DealCode) -> str | None:
     """The deal's level (None: not rated)."""
-    nodes = rate(code)
-    if nodes is None:
-        return None
-    return "easy" if nodes < EASY_BELOW else "hard" if nodes >= HARD_FROM else "medium"
+    return level_by_cuts(rate(code), EASY_BELOW, HARD_FROM)
 
 
 def deal_of_level(level: str, draw: Callable[[], DealCode]) -> DealCode:
     """A deal of ``level`` among those ``draw`` gives; ValueError if none of
     :data:`TRIES` is."""
-    for _ in range(TRIES):
-        code = draw()
-        if level_of(code) == level:
-            return code
-    raise ValueError(f"no Klondike deal of level {level} in {TRIES} tries")
+    return core.deal_of_level(level, draw, level_of, TRIES, "Klondike")

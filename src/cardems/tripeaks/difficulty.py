@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from cardems.core import difficulty as core
+from cardems.core.difficulty import level_by_cuts
 from cardems.dealcode import DealCode
 
 EASY_BELOW = 48
@@ -26,18 +28,10 @@ def level_of(code: DealCode) -> str | None:
     from cardems.tripeaks.solver import solve
 
     verdict = solve(deal(code))
-    if not verdict.winnable:
-        return None
-    if verdict.nodes < EASY_BELOW:
-        return "easy"
-    return "hard" if verdict.nodes >= HARD_FROM else "medium"
+    return level_by_cuts(verdict.nodes if verdict.winnable else None, EASY_BELOW, HARD_FROM)
 
 
 def deal_of_level(level: str, draw: Callable[[], DealCode]) -> DealCode:
     """A deal of ``level`` among the winnable deals ``draw`` gives; ValueError if none of
     :data:`TRIES` is."""
-    for _ in range(TRIES):
-        code = draw()
-        if level_of(code) == level:
-            return code
-    raise ValueError(f"no TriPeaks deal of level {level} in {TRIES} tries")
+    return core.deal_of_level(level, draw, level_of, TRIES, "TriPeaks")
