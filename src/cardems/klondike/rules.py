@@ -43,6 +43,8 @@ from cardems.core.history import IllegalMove
 from cardems.core.stuck import progress_reachable
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
+from cardems.moves import format_moves as format_moves
+from cardems.moves import move_tokens
 from cardems.numbers import SHOWN, shown
 from cardems.rng import shuffled
 
@@ -166,13 +168,9 @@ RECYCLE = Move("R")
 
 
 def parse_moves(texts: Iterable[str]) -> list[Move]:
-    """Parse several moves; each string may hold several separated by spaces or commas."""
-    return [Move.parse(token) for text in texts for token in text.replace(",", " ").split()]
-
-
-def format_moves(moves: Iterable[Move]) -> str:
-    """Moves separated by single spaces; the inverse of :func:`parse_moves`."""
-    return " ".join(str(move) for move in moves)
+    """Parse several moves; each string may hold several separated by spaces or commas
+    (:func:`~cardems.moves.format_moves` writes them back)."""
+    return [Move.parse(token) for token in move_tokens(texts)]
 
 
 STANDARD_POINTS = {"waste>column": 5, "to foundation": 10, "turn": 5, "from foundation": -15}

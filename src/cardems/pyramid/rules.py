@@ -40,6 +40,8 @@ from cardems.cards import ALL_CARDS, Card, Rank
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
+from cardems.moves import format_moves as format_moves
+from cardems.moves import move_tokens
 from cardems.numbers import SHOWN, read_number, shown
 from cardems.pyramid.layout import COVER_MASK, POSITION_COUNT, POSITIONS
 from cardems.rng import shuffled
@@ -153,13 +155,9 @@ def _parse_place(part: str, text: str) -> int:
 
 
 def parse_moves(texts: Iterable[str]) -> list[Move]:
-    """Parse several moves; each string may hold several separated by spaces or commas."""
-    return [Move.parse(token) for text in texts for token in text.replace(",", " ").split()]
-
-
-def format_moves(moves: Iterable[Move]) -> str:
-    """Moves separated by single spaces; the inverse of :func:`parse_moves`."""
-    return " ".join(str(move) for move in moves)
+    """Parse several moves; each string may hold several separated by spaces or commas
+    (:func:`~cardems.moves.format_moves` writes them back)."""
+    return [Move.parse(token) for token in move_tokens(texts)]
 
 
 @dataclass(frozen=True, slots=True)
