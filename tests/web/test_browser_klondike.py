@@ -15,6 +15,7 @@ from web_browser import (
     double_click,
     info,
     open_game,
+    page_without_names,
     seed_game,
     snap,
 )
@@ -66,7 +67,7 @@ def test_the_table_hides_the_stock_and_says_its_scoring(tab: Any, live: LiveServ
     start = deal(DealCode.parse(CODE))
     assert cards(tab, "waste") == [card_text(start.stock[2])] and info(tab)["moves"] == "1"
     assert count_label(tab, "stock") == "21"
-    page = tab.content().replace(CODE, "")
+    page = page_without_names(tab, CODE, game_id)
     down = [
         card for column, n in zip(start.columns, start.hidden, strict=True) for card in column[:n]
     ]

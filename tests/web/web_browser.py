@@ -107,6 +107,15 @@ def open_game(tab: Any, url: str) -> None:
     tab.wait_for_selector("#table[data-ready]")
 
 
+def page_without_names(tab: Any, *names: str) -> str:
+    """The page's HTML without ``names`` (the deal code, the game's random id: letters
+    in them may spell a card, as "5Q" in an id, that is not a card shown)."""
+    html: str = tab.content()
+    for name in names:
+        html = html.replace(name, "")
+    return html
+
+
 def box(tab: Any, target: str, index: int = -1) -> dict[str, float]:
     """The on-screen box of a pile's card (top card by default) or of the pile's slot."""
     cards = tab.locator(f'.card[data-target="{target}"]')
