@@ -23,7 +23,7 @@ def service_with_auto_move(tmp_path: Path) -> tuple[TableService, str]:
 def test_every_game_setting_is_declared_by_a_game_and_known() -> None:
     declared = {key for game in games() for key in game.settings}
     assert declared == set(GAME_SETTINGS) and declared <= DEFAULT_SETTINGS.keys()
-    assert game_for("HT").settings == ("tracker",)
+    assert game_for("HT").settings == ("tracker", "coach")
     assert "auto_move" in game_for("SH").settings and "auto_move" in game_for("KL").settings
 
 

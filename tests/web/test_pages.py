@@ -169,6 +169,9 @@ def test_the_settings_page_shows_each_game_setting_beside_its_games(client: Test
         auto_move
     )
     assert switch_label(html, "tracker") == "Show the cards still out — Hearts"
+    assert switch_label(html, "coach") == (
+        "The coach: after each round, the cards that cost you points — Hearts"
+    )
     assert switch_label(html, "show_available").endswith("covered — Heart to Heart")
     assert "—" not in switch_label(html, "move_errors")  # a shared setting names no game
 
@@ -192,10 +195,12 @@ def test_the_new_game_window_shows_each_game_its_own_settings(client: TestClient
         re.S,
     )
     shown = {
-        game: re.sub(r"<[^>]+>|\s+", " ", inner).split("Settings")[1].strip()
+        game: " ".join(re.sub(r"<[^>]+>", " ", inner).split("Settings")[1].split())
         for game, inner in found
     }
-    assert shown["hearts"] == "Show the cards still out"
+    assert shown["hearts"] == (
+        "Show the cards still out The coach: after each round, the cards that cost you points"
+    )
     assert shown["seahaven"].startswith("Move safe cards to the foundations")
     assert "heart-to-heart" in shown and "spider" not in shown
     seahaven = dict(found)["seahaven"]

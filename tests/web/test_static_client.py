@@ -20,8 +20,6 @@ STATIC = Path(__file__).parents[2] / "src" / "cardems" / "web" / "static"
 SCRIPTS = sorted(STATIC.glob("*.js"))
 
 KNOWN: dict[tuple[str, str], str] = {
-    ("table.js", "foundation"): "a right click sends a card to its suit's foundation: the "
-    "view offers no intent for it yet (issue 28)",
     ("table.js", "stock"): "a card drawn from the face-down stock has no old place to fly from",
 }
 """Pile kinds a script still names, and why: each is a rule the server should send."""

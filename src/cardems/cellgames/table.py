@@ -164,6 +164,7 @@ class CellSolitaire(Solitaire[S, Move]):
                     selectable=self.foundations_give_back,
                     counted=True,
                     kept_refusal=None if self.foundations_give_back else KEPT,
+                    home=True,
                 ),
             ),
             empty_refusal=NO_CARD,

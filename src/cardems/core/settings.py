@@ -50,7 +50,7 @@ SETTING_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
 }
 SWITCHES: Final = tuple(key for key, choices in SETTING_CHOICES.items() if choices[0] is True)
 """The on/off settings (check boxes in the settings form)."""
-GAME_SETTINGS: Final = ("auto_move", "show_available", "tracker")
+GAME_SETTINGS: Final = ("auto_move", "show_available", "tracker", "coach")
 """The settings a game may declare (``Game.settings``): shown only for the games that do."""
 FIXED_AT_START: Final = ("auto_move",)
 """The settings a new game copies into its options, for a game that declares them in

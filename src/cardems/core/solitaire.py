@@ -9,7 +9,7 @@ or what can be redone), so replaying the log rebuilds the table exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from cardems.core.game import Action, Event, IntentError, PlayedGame, StatBlock, StatLine
@@ -31,12 +31,16 @@ UNKNOWN_INTENT = N_("unknown intent type %(kind)s: use %(kinds)s")
 NEEDS_FIELD = N_("a %(kind)s needs a %(name)s such as 'column:3' or 'heart:25'")
 
 
-def parse_intent(data: dict[str, Any]) -> Action:
-    """``{"type": "drag", "source": "column:3", "target": "cell:1"}`` → an action tuple."""
+def parse_intent(
+    data: dict[str, Any], extra: Mapping[str, tuple[str, ...]] | None = None
+) -> Action:
+    """``{"type": "drag", "source": "column:3", "target": "cell:1"}`` → an action tuple;
+    ``extra``: the intents a table offers beyond the five, with their fields."""
+    known = {**INTENT_FIELDS, **(extra or {})}
     kind = data.get("type")
-    fields = INTENT_FIELDS.get(kind) if isinstance(kind, str) else None
+    fields = known.get(kind) if isinstance(kind, str) else None
     if fields is None or not isinstance(kind, str):
-        raise IntentError(UNKNOWN_INTENT % {"kind": repr(kind), "kinds": ", ".join(INTENT_FIELDS)})
+        raise IntentError(UNKNOWN_INTENT % {"kind": repr(kind), "kinds": ", ".join(known)})
     values: list[str] = []
     for name in fields:
         value = data.get(name)

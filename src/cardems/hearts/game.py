@@ -55,7 +55,7 @@ class Hearts(GameBase):
     opponents = True
     compiled_modules = ("cardems.hearts._core",)
     options = (LEVEL,)
-    settings = ("tracker",)
+    settings = ("tracker", "coach")
     page = "hearts.html"
     keys_help = N_(
         "Keyboard: arrow keys move between your cards, Enter or Space chooses or plays one."

@@ -43,10 +43,15 @@ class KitGame(GameBase):
         return SolitaireTable(self.solitaire_for(code), code, settings, clock)
 
     def parse_intent(self, data: dict[str, Any]) -> Action:
-        """A solitaire intent, or ``{"type": "finish"}`` when the game declares it."""
-        if data.get("type") == "finish" and self.solitaire().declaration.finish:
-            return ("finish",)
-        return parse_intent(data)
+        """A solitaire intent, ``{"type": "finish"}`` when the game declares it and
+        ``{"type": "home", "target": …}`` when it has home piles."""
+        declaration = self.solitaire().declaration
+        extra: dict[str, tuple[str, ...]] = {}
+        if declaration.finish:
+            extra["finish"] = ()
+        if declaration.homes:
+            extra["home"] = ("target",)
+        return parse_intent(data, extra)
 
     def winnable(self, table: Table, seconds: float) -> bool | None:
         """The solitaire's answer for the table's position."""

@@ -52,6 +52,9 @@ class PileSpec:
     """A stock whose top card plays like a free card (Pyramid): a drag may take it or
     drop on it, a tap with a selection plays the move from the selection to it when that
     move is legal (else the stock's own move), a double tap plays its best move."""
+    home: bool = False
+    """A pile cards go home to (a foundation): the ``home`` intent (a right click) sends a
+    pile's top card to the first home pile that takes it."""
 
     @cached_property
     def targets(self) -> tuple[str, ...]:
@@ -112,6 +115,11 @@ class Declaration:
     def targets(self) -> tuple[str, ...]:
         """Every pile's target, in the view's order."""
         return tuple(target for spec in self.piles for target in spec.targets)
+
+    @cached_property
+    def homes(self) -> tuple[str, ...]:
+        """The targets of the home piles, in the view's order (none: no ``home`` intent)."""
+        return tuple(target for spec in self.piles if spec.home for target in spec.targets)
 
     def spec(self, target: str) -> PileSpec:
         """The declaration of the pile named by a canonical ``target``."""

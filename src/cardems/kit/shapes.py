@@ -53,7 +53,7 @@ class Board(TypedDict):
 class IntentJSON(TypedDict):
     """An intent as the browser sends it."""
 
-    type: Literal["tap", "double_tap", "drag", "undo", "redo", "finish"]
+    type: Literal["tap", "double_tap", "drag", "undo", "redo", "finish", "home"]
     target: NotRequired[str]
     source: NotRequired[str]
 
@@ -77,6 +77,7 @@ class SolitaireView(TypedDict):
     shortcuts: dict[str, IntentJSON | None]
     double_tap_after_move: bool
     can_finish: NotRequired[bool]
+    sends_home: NotRequired[bool]  # the table takes {"type": "home", "target": pile}
     id: NotRequired[str]
     version: NotRequired[int]
     timer_running: NotRequired[bool]

@@ -17,7 +17,9 @@ Gestures (targets as :mod:`cardems.kit.piles` names them):
   (``PileSpec.top_plays``: then a tap on it with a selection plays the move to it when
   that is legal).
 - **undo**, **redo** walk the history (100 moves back); **finish** (when declared)
-  plays the solitaire's finishing moves, each logged as its own intent.
+  plays the solitaire's finishing moves, each logged as its own intent; **home** (a
+  solitaire with home piles, ``PileSpec.home``) sends a pile's top card to the first
+  home pile that takes it, logged as the intent of that move.
 
 Every intent that changes the position, the selection or what can be redone is logged,
 so replaying the log rebuilds the table exactly. The timer starts at the first move,
@@ -46,6 +48,7 @@ from cardems.timer import GameTimer
 
 NOT_DRAGGED = N_("Cards are not dragged to or from the stock")
 CANNOT_FINISH = N_("Not every card can go home yet")
+NO_HOME = N_("This card cannot go home now")
 
 
 class SolitaireTable(SolitaireActions, Generic[S, M]):
@@ -88,11 +91,19 @@ class SolitaireTable(SolitaireActions, Generic[S, M]):
     # -- intents -------------------------------------------------------------------------
 
     def act(self, intent: Action) -> list[Event]:
-        """The five gestures of every solitaire, and ``("finish",)`` when declared."""
+        """The five gestures of every solitaire, ``("finish",)`` when declared and
+        ``("home", target)`` when the solitaire has home piles."""
         if intent == ("finish",):
             if not self.declaration.finish:
                 raise IntentError(f"unknown intent {intent!r}")
             return self.finish()
+        if intent[0] == "home" and len(intent) == 2:
+            if not self.declaration.homes:
+                raise IntentError(f"unknown intent {intent!r}")
+            try:
+                return self.home(intent[1])
+            except ValueError as error:
+                raise IntentError(str(error)) from None
         return super().act(intent)
 
     def tap(self, target: str) -> list[Event]:
@@ -131,6 +142,24 @@ class SolitaireTable(SolitaireActions, Generic[S, M]):
             self.log.append(self.solitaire.intent_of(self.state, moves[0]))
             events += self._play(moves[0])
         return events
+
+    def home(self, target: str) -> list[Event]:
+        """Send the top card of ``target`` to the first home pile that takes it, logged
+        as the intent that plays that move (so a saved game replays without this one);
+        a card on a home pile, or one that may not be taken, is answered as a tap on it."""
+        pile = self._target(target)
+        if self.status == "won":
+            return self._refuse(self.declaration.won_refusal)
+        if self.declaration.spec(pile).home or not self.selectable(pile):
+            return self._nothing(pile)
+        state = self.state
+        for home in self.declaration.homes:
+            move = self.solitaire.move_for(state, pile, home, 1)
+            if move is not None and state.refusal(move) is None:
+                self.log.append(self.solitaire.intent_of(state, move))
+                events = self._drop_selection()
+                return events + self._play(move, pile, home)
+        return self._refuse(NO_HOME)
 
     @property
     def can_finish(self) -> bool:

@@ -45,6 +45,8 @@ def table_view(table: SolitaireTable[Any, Any]) -> View:
     }
     if declaration.finish:
         view["can_finish"] = table.can_finish
+    if declaration.homes:
+        view["sends_home"] = True
     return cast(View, view) | solitaire.view_extra(state)
 
 

@@ -70,7 +70,7 @@ DECLARATION = Declaration(
     piles=(
         PileSpec(STOCK, role=STOCK_ROLE, counted=True),
         PileSpec(WASTE, counted=True),
-        PileSpec("foundation", names=tuple(SUITS)),
+        PileSpec("foundation", names=tuple(SUITS), home=True),
         PileSpec("column", count=COLUMNS, runs=True, fan=FAN),
     ),
     unknown_target=UNKNOWN_TARGET,

@@ -649,8 +649,9 @@ board.addEventListener("pointercancel", () => {
   press = null;
 });
 
-// A right click on a card (or a long press: the browser's context menu) sends it to the
-// foundation of its suit, if the server agrees; the browser's menu is not shown on cards.
+// A right click on a pile's top card (or a long press: the browser's context menu) asks
+// the server to send it home, in a game that has homes (view.sends_home); the browser's
+// menu is not shown on cards.
 board.addEventListener("contextmenu", (event) => {
   const node = closestTo(event, ".card[data-target]");
   if (!node || !view) return;
@@ -660,10 +661,9 @@ board.addEventListener("contextmenu", (event) => {
     press = null;
   }
   const pile = /** @type {Place} */ (layout.get(node.dataset.target || "")).pile;
-  const home = view.piles.find((p) => p.kind === "foundation" && p.suit === (node.dataset.card || "")[1]);
-  if (!home || pile.kind === "foundation" || Number(node.dataset.index) !== pile.cards.length - 1) return;
+  if (!view.sends_home || Number(node.dataset.index) !== pile.cards.length - 1) return;
   lastTap = null;
-  send({ type: "drag", source: node.dataset.target || "", target: home.target });
+  send({ type: "home", target: pile.target });
 });
 
 // A drag ends with a click event; nothing here listens to clicks, but keep it from

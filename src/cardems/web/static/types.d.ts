@@ -43,7 +43,7 @@ interface Board {
 
 /** An intent as the browser sends it (the version is added by api.js). */
 interface IntentJSON {
-  type: "tap" | "double_tap" | "drag" | "undo" | "redo" | "finish";
+  type: "tap" | "double_tap" | "drag" | "undo" | "redo" | "finish" | "home";
   target?: string;
   source?: string;
 }
@@ -66,6 +66,7 @@ interface SolitaireView {
   shortcuts: { [key: string]: IntentJSON | null };
   double_tap_after_move: boolean;
   can_finish?: boolean;
+  sends_home?: boolean;
   id?: string;
   version?: number;
   timer_running?: boolean;
