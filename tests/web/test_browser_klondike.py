@@ -1,7 +1,7 @@
 """Klondike in a real browser: the table with its face-down cards hidden and the scoring
 chosen, and the solver's winning line played to the win by clicks as a player would —
-a tap on the stock, a tap on a card then on where it goes, a double tap to send a card
-home (Playwright + chromium)."""
+a tap on the stock, a tap on a card then on where it goes, a double tap or a right
+click (in turn) to send a card home (Playwright + chromium)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from web_browser import (
     info,
     open_game,
     page_without_names,
+    right_click,
     seed_game,
     snap,
 )
@@ -36,24 +37,30 @@ def winning_line() -> list[Move]:
     return line
 
 
-def clicks(move: Move) -> list[tuple[str, str]]:
-    """What a player does for ``move``: ``("click"|"double", target)`` in order."""
+def clicks(move: Move, homes: int) -> list[tuple[str, str]]:
+    """What a player does for ``move`` (the ``homes``-th card sent home so far):
+    ``("click"|"double"|"right", target)`` in order."""
     if move in (DRAW, RECYCLE):
         return [("click", "stock")]
     source = target_of(move.source)
     if move.target == "F":
-        return [("double", source)]
+        return [("right" if homes % 2 else "double", source)]
     return [("click", source), ("click", target_of(move.target))]
+
+
+GESTURES = {"click": click, "double": double_click, "right": right_click}
 
 
 def play(tab: Any, line: list[Move]) -> None:
     last = None
+    homes = 0
     for move in line:
-        for gesture, target in clicks(move):
+        for gesture, target in clicks(move, homes):
             if target == last and target != "stock":
                 tab.wait_for_timeout(DOUBLE_MS + 50)  # not a double tap with the last one
-            (double_click if gesture == "double" else click)(tab, target)
+            GESTURES[gesture](tab, target)
             last = target
+        homes += move.target == "F"
 
 
 def test_the_table_hides_the_stock_and_says_its_scoring(tab: Any, live: LiveServer) -> None:

@@ -149,6 +149,11 @@ def double_click(tab: Any, target: str, index: int = -1) -> None:
     settled(tab)
 
 
+def right_click(tab: Any, target: str, index: int = -1) -> None:
+    tab.mouse.click(*point(tab, target, index), button="right")
+    settled(tab)
+
+
 def drag(tab: Any, source: str, target: str, index: int = -1) -> None:
     x, y = point(tab, source, index)
     tx, ty = point(tab, target)
