@@ -11,7 +11,8 @@ import pytest
 from cardems.core.game import PlayedGame, TableSettings
 from cardems.core.service import TableService
 from cardems.dealcode import DealCode
-from cardems.klondike.game import GAME
+from cardems.i18n.catalogs import translations
+from cardems.klondike.game import GAME, variant_label
 from cardems.klondike.rules import deal
 from cardems.klondike.solver import solve
 from cardems.klondike.table import SOLITAIRE, KlondikeTable
@@ -105,3 +106,26 @@ def test_statistics_keep_the_two_scores_apart() -> None:
     assert (d3["best_vegas"], d3["vegas_total"]) == (208, 171)
     d1 = {line.key: line.value for line in blocks["D1"].lines}
     assert d1["best_score"] == 700 and "vegas_total" not in d1
+
+
+def test_statistics_tell_the_variants_apart() -> None:
+    games = [PlayedGame(variant, "won", 500, 100, 200.0) for variant in ("D3", "D1", "D1L")]
+    labels = {block.variant: block.variant_label for block in GAME.statistics(games)}
+    assert labels == {
+        "D3": ("Draw %(num)d card", "Draw %(num)d cards", 3),
+        "D1": ("Draw %(num)d card", "Draw %(num)d cards", 1),
+        "D1L": ("Draw %(num)d card, limited passes", "Draw %(num)d cards, limited passes", 1),
+    }
+
+
+@pytest.mark.parametrize(
+    ("lang", "variant", "title"),
+    [
+        ("ar", "D1", "سحب ورقة واحدة"),
+        ("he", "D3", "משיכה של 3 קלפים"),
+        ("ro", "D3L", "Trage 3 cărți, treceri limitate"),
+    ],
+)
+def test_the_variants_titles_are_translated(lang: str, variant: str, title: str) -> None:
+    singular, plural, num = variant_label(variant)
+    assert translations(lang).ngettext(singular, plural, num) % {"num": num} == title

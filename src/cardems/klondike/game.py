@@ -13,9 +13,18 @@ from cardems.core.game import Option, PlayedGame, StatBlock, StatLine, Table, Ta
 from cardems.core.labels import label_piles
 from cardems.core.solitaire import FINISHED, solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily
-from cardems.i18n.markers import N_
+from cardems.i18n.markers import N_, Nn_
 from cardems.kit import KitGame
 from cardems.klondike.rules import SCORINGS, VARIANTS
+
+DRAW = Nn_("Draw %(num)d card", "Draw %(num)d cards")
+DRAW_LIMITED = Nn_("Draw %(num)d card, limited passes", "Draw %(num)d cards, limited passes")
+
+
+def variant_label(variant: str) -> tuple[str, str, int]:
+    """How the statistics title a variant (``D3L`` → "Draw 3 cards, limited passes")."""
+    return (*(DRAW_LIMITED if variant.endswith("L") else DRAW), int(variant[1]))
+
 
 FAMILY = GameFamily("KL", "klondike", N_("Klondike"), VARIANTS, 7)
 SCORING = Option(
@@ -123,7 +132,7 @@ class Klondike(KitGame):
         """One block per variant; the best score counts standard games only, and the
         Vegas games add their best and their running total (Microsoft's cumulative
         Vegas score)."""
-        blocks = solitaire_statistics(self.family, games)
+        blocks = solitaire_statistics(self.family, games, variant_label)
         return [replace(block, lines=self._score_lines(block, games)) for block in blocks]
 
     @staticmethod
