@@ -4,9 +4,14 @@ dataclass inherits :class:`Piles` and declares the fields."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from typing import Protocol, Self
+
 from cardems.cards import SUIT_ORDER, Card, Rank
 from cardems.cellgames.notation import Move, Place
 from cardems.i18n.markers import N_
+
+Columns = tuple[tuple[Card, ...], ...]
 
 
 class Piles:
@@ -18,6 +23,7 @@ class Piles:
     columns: tuple[tuple[Card, ...], ...]
     cells: tuple[Card | None, ...]
     foundations: tuple[int, int, int, int]
+    score: int
 
     @property
     def position(self) -> tuple[object, ...]:
@@ -117,3 +123,111 @@ def group_refusal(state: Piles, dest: Place, count: int) -> str | None:
 def _place_exists(state: Piles, place: Place) -> bool:
     size = {"column": len(state.columns), "cell": len(state.cells), "foundation": 4}
     return 0 <= place.index < size.get(place.kind, 0)
+
+
+class CellState(Protocol):
+    """What the family's hooks need of a game's position."""
+
+    @property
+    def columns(self) -> tuple[tuple[Card, ...], ...]: ...
+
+    @property
+    def cells(self) -> tuple[Card | None, ...]: ...
+
+    @property
+    def foundations(self) -> tuple[int, int, int, int]: ...
+
+    @property
+    def won(self) -> bool: ...
+
+    @property
+    def score(self) -> int: ...
+
+    @property
+    def moves(self) -> int: ...
+
+    @property
+    def outcome(self) -> str | None: ...
+
+    @property
+    def position(self) -> tuple[object, ...]: ...
+
+    @property
+    def placement(self) -> tuple[object, ...]: ...
+
+    def cards_at(self, place: Place) -> tuple[Card, ...]: ...
+
+    def refusal(self, move: Move) -> str | None: ...
+
+    def apply(self, move: Move) -> Self: ...
+
+    def legal_moves(self) -> list[Move]: ...
+
+
+def legal_moves(
+    state: CellState, run_length: Callable[[tuple[Card, ...]], int], from_foundations: bool
+) -> Iterator[Move]:
+    """Every legal move: each run size (``run_length`` of a column: its top cards that
+    may move together) from each column, a cell's card and, ``from_foundations``, a
+    foundation's top card, to every pile that takes it."""
+    sources: list[tuple[Place, int]] = []
+    for index, pile in enumerate(state.columns):
+        sources += [(Place("column", index), count) for count in range(1, run_length(pile) + 1)]
+    sources += [(Place("cell", i), 1) for i, card in enumerate(state.cells) if card is not None]
+    if from_foundations:
+        sources += [
+            (Place("foundation", i), 1) for i, height in enumerate(state.foundations) if height
+        ]
+    dests = [Place("column", i) for i in range(len(state.columns))]
+    dests += [Place("cell", i) for i in range(len(state.cells))]
+    dests += [Place("foundation", i) for i in range(4)]
+    for source, count in sources:
+        for dest in dests:
+            move = Move(source, dest, count)
+            if state.refusal(move) is None:
+                yield move
+
+
+def home_move(state: CellState, source: Place) -> Move | None:
+    """The move of the top card of ``source`` to its foundation, if that is legal."""
+    cards = state.cards_at(source)
+    if not cards or source.kind == "foundation":
+        return None
+    move = Move(source, Place("foundation", cards[-1].suit.order))
+    return move if state.refusal(move) is None else None
+
+
+def moved(
+    state: Piles, move: Move, home_points: int, back_points: int
+) -> tuple[Columns, tuple[Card | None, ...], tuple[int, int, int, int], int]:
+    """The columns, cells, foundations and score after a legal ``move`` (unchecked):
+    ``home_points`` for a card put on a foundation, ``back_points`` off for one taken
+    back (the score never below zero)."""
+    source, dest, count = move.source, move.dest, move.count
+    columns = list(state.columns)
+    cells = list(state.cells)
+    foundations = list(state.foundations)
+    score = state.score
+    if source.kind == "column":
+        moving = columns[source.index][-count:]
+        columns[source.index] = columns[source.index][:-count]
+    else:
+        moving = state.cards_at(source)
+        if source.kind == "cell":
+            cells[source.index] = None
+        else:
+            foundations[source.index] -= 1
+            score = max(0, score - back_points)
+    if dest.kind == "column":
+        columns[dest.index] = columns[dest.index] + tuple(moving)
+    elif dest.kind == "cell":
+        cells[dest.index] = moving[0]
+    else:
+        foundations[dest.index] += 1
+        score += home_points
+    return (
+        tuple(columns),
+        tuple(cells),
+        (foundations[0], foundations[1], foundations[2], foundations[3]),
+        score,
+    )

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar, Protocol, Self, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from cardems.cards import Card, Suit
 from cardems.cellgames.game import Verdict
 from cardems.cellgames.hints import Lines, move_words
 from cardems.cellgames.notation import SUIT_LETTERS, Move, Place, format_move
+from cardems.cellgames.piles import CellState, home_move
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
@@ -49,55 +50,7 @@ FAN = 36  # between the cards of a column
 COLUMN_TOP = 140 + 2 * 8 + 24
 
 
-class CellState(Protocol):
-    """What the family's hooks need of a game's position."""
-
-    @property
-    def columns(self) -> tuple[tuple[Card, ...], ...]: ...
-
-    @property
-    def cells(self) -> tuple[Card | None, ...]: ...
-
-    @property
-    def foundations(self) -> tuple[int, int, int, int]: ...
-
-    @property
-    def won(self) -> bool: ...
-
-    @property
-    def score(self) -> int: ...
-
-    @property
-    def moves(self) -> int: ...
-
-    @property
-    def outcome(self) -> str | None: ...
-
-    @property
-    def position(self) -> tuple[object, ...]: ...
-
-    @property
-    def placement(self) -> tuple[object, ...]: ...
-
-    def cards_at(self, place: Place) -> tuple[Card, ...]: ...
-
-    def refusal(self, move: Move) -> str | None: ...
-
-    def apply(self, move: Move) -> Self: ...
-
-    def legal_moves(self) -> list[Move]: ...
-
-
 S = TypeVar("S", bound=CellState)
-
-
-def home_move(state: CellState, source: Place) -> Move | None:
-    """The move of the top card of ``source`` to its foundation, if that is legal."""
-    cards = state.cards_at(source)
-    if not cards or source.kind == "foundation":
-        return None
-    move = Move(source, Place("foundation", cards[-1].suit.order))
-    return move if state.refusal(move) is None else None
 
 
 def next_home_move(state: CellState) -> Move | None:

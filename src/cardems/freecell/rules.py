@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cardems.cards import SUIT_ORDER, Card, Rank, Suit
-from cardems.cellgames import notation
+from cardems.cellgames import notation, piles
 from cardems.cellgames.notation import SUIT_LETTERS as SUIT_LETTERS
 from cardems.cellgames.notation import Move as Move
 from cardems.cellgames.notation import MoveParseError as MoveParseError
@@ -38,8 +38,9 @@ from cardems.cellgames.notation import cell as cell
 from cardems.cellgames.notation import column as column
 from cardems.cellgames.notation import format_move as format_move
 from cardems.cellgames.notation import foundation as foundation
-from cardems.cellgames.piles import Piles, group_refusal, landing_refusal, place_refusal
+from cardems.cellgames.piles import Piles, group_refusal, landing_refusal, moved, place_refusal
 from cardems.cellgames.piles import group_limit as group_limit
+from cardems.cellgames.piles import home_move as home_move
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
@@ -185,58 +186,14 @@ def apply_move(state: FreeCellState, move: Move) -> FreeCellState:
 
 
 def _apply_unchecked(state: FreeCellState, move: Move) -> FreeCellState:
-    source, dest, count = move.source, move.dest, move.count
-    columns = list(state.columns)
-    cells = list(state.cells)
-    foundations = list(state.foundations)
-    score = state.score
-    if source.kind == "column":
-        moving = columns[source.index][-count:]
-        columns[source.index] = columns[source.index][:-count]
-    else:
-        moving = state.cards_at(source)
-        cells[source.index] = None
-    if dest.kind == "column":
-        columns[dest.index] = columns[dest.index] + tuple(moving)
-    elif dest.kind == "cell":
-        cells[dest.index] = moving[0]
-    else:
-        foundations[dest.index] += 1
-        score += FOUNDATION_POINTS
-    return FreeCellState(  # faster than dataclasses.replace; every solver line replays here
-        tuple(columns),
-        tuple(cells),
-        (foundations[0], foundations[1], foundations[2], foundations[3]),
-        score,
-        state.moves + 1,
-        state.by_suit,
-    )
+    columns, cells, foundations, score = moved(state, move, FOUNDATION_POINTS, 0)
+    # the constructor is faster than dataclasses.replace; every solver line replays here
+    return FreeCellState(columns, cells, foundations, score, state.moves + 1, state.by_suit)
 
 
 def legal_moves(state: FreeCellState) -> Iterator[Move]:
     """Every legal move: each sequence size from each column, to every pile that takes it."""
-    sources: list[tuple[Place, int]] = []
-    for index, pile in enumerate(state.columns):
-        run = run_length(pile, state.by_suit)
-        sources += [(Place("column", index), count) for count in range(1, run + 1)]
-    sources += [(Place("cell", i), 1) for i, card in enumerate(state.cells) if card is not None]
-    dests = [Place("column", i) for i in range(COLUMNS)]
-    dests += [Place("cell", i) for i in range(len(state.cells))]
-    dests += [Place("foundation", i) for i in range(4)]
-    for source, count in sources:
-        for dest in dests:
-            move = Move(source, dest, count)
-            if check_move(state, move) is None:
-                yield move
-
-
-def home_move(state: FreeCellState, source: Place) -> Move | None:
-    """The move of the top card of ``source`` to its foundation, if that is legal."""
-    cards = state.cards_at(source)
-    if not cards or source.kind == "foundation":
-        return None
-    move = Move(source, Place("foundation", cards[-1].suit.order))
-    return move if is_legal(state, move) else None
+    return piles.legal_moves(state, lambda pile: run_length(pile, state.by_suit), False)
 
 
 def is_safe_home(card: Card, foundations: tuple[int, ...], by_suit: bool) -> bool:

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from cardems.cards import ALL_CARDS, Card, Rank
-from cardems.cellgames import notation
+from cardems.cellgames import notation, piles
 from cardems.cellgames.notation import SUIT_LETTERS as SUIT_LETTERS
 from cardems.cellgames.notation import Move as Move
 from cardems.cellgames.notation import MoveParseError as MoveParseError
@@ -33,8 +33,9 @@ from cardems.cellgames.notation import cell as cell
 from cardems.cellgames.notation import column as column
 from cardems.cellgames.notation import format_move as format_move
 from cardems.cellgames.notation import foundation as foundation
-from cardems.cellgames.piles import Piles, group_refusal, landing_refusal, place_refusal
+from cardems.cellgames.piles import Piles, group_refusal, landing_refusal, moved, place_refusal
 from cardems.cellgames.piles import group_limit as group_limit
+from cardems.cellgames.piles import home_move as home_move
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
@@ -169,62 +170,21 @@ def apply_move(state: SeahavenState, move: Move) -> SeahavenState:
 
 
 def _apply_unchecked(state: SeahavenState, move: Move) -> SeahavenState:
-    source, dest, count = move.source, move.dest, move.count
-    columns = list(state.columns)
-    cells = list(state.cells)
-    foundations = list(state.foundations)
-    score = state.score
-    if source.kind == "column":
-        moving = columns[source.index][-count:]
-        columns[source.index] = columns[source.index][:-count]
-    elif source.kind == "cell":
-        moving = state.cards_at(source)
-        cells[source.index] = None
-    else:
-        moving = state.cards_at(source)
-        foundations[source.index] -= 1
-        score = max(0, score - TAKE_BACK_POINTS)
-    if dest.kind == "column":
-        columns[dest.index] = columns[dest.index] + tuple(moving)
-    elif dest.kind == "cell":
-        cells[dest.index] = moving[0]
-    else:
-        foundations[dest.index] += 1
-        score += FOUNDATION_POINTS
+    columns, cells, foundations, score = moved(state, move, FOUNDATION_POINTS, TAKE_BACK_POINTS)
     return replace(
         state,
-        columns=tuple(columns),
-        cells=tuple(cells),
-        foundations=(foundations[0], foundations[1], foundations[2], foundations[3]),
+        columns=columns,
+        cells=cells,
+        foundations=foundations,
         score=score,
         moves=state.moves + 1,
     )
 
 
 def legal_moves(state: SeahavenState) -> Iterator[Move]:
-    """Every legal move: each run size from each column, to every pile that accepts it."""
-    sources: list[tuple[Place, int]] = []
-    for index, pile in enumerate(state.columns):
-        sources += [(Place("column", index), count) for count in range(1, run_length(pile) + 1)]
-    sources += [(Place("cell", i), 1) for i, card in enumerate(state.cells) if card is not None]
-    sources += [(Place("foundation", i), 1) for i, height in enumerate(state.foundations) if height]
-    dests = [Place("column", i) for i in range(COLUMNS)]
-    dests += [Place("cell", i) for i in range(len(state.cells))]
-    dests += [Place("foundation", i) for i in range(4)]
-    for source, count in sources:
-        for dest in dests:
-            move = Move(source, dest, count)
-            if check_move(state, move) is None:
-                yield move
-
-
-def home_move(state: SeahavenState, source: Place) -> Move | None:
-    """The move of the top card of ``source`` to its foundation, if that is legal."""
-    cards = state.cards_at(source)
-    if not cards or source.kind == "foundation":
-        return None
-    move = Move(source, Place("foundation", cards[-1].suit.order))
-    return move if is_legal(state, move) else None
+    """Every legal move: each run size from each column, a cell's card, a foundation's
+    top card, to every pile that accepts it."""
+    return piles.legal_moves(state, run_length, True)
 
 
 def safe_home_moves(state: SeahavenState) -> Iterator[Move]:
