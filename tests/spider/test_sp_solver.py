@@ -8,8 +8,8 @@ import pytest
 
 from cardems.dealcode import DealCode
 from cardems.spider import solver
-from cardems.spider.rules import SpiderState, deal, play
-from cardems.spider.solver import key, solve
+from cardems.spider.rules import SpiderState, deal, play, position
+from cardems.spider.solver import solve
 
 
 @pytest.mark.parametrize("number", range(3))
@@ -43,10 +43,10 @@ def brute_force(state: SpiderState) -> bool:
         current = stack.pop()
         if current.is_won():
             return True
-        position = key(current)  # columns in any order play alike
-        if position in seen:
+        seen_key = position(current)  # columns in any order play alike
+        if seen_key in seen:
             continue
-        seen.add(position)
+        seen.add(seen_key)
         stack += [current.after(move) for move in current.legal_moves()]
     return False
 

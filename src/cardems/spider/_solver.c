@@ -13,9 +13,12 @@
  * budget, allocated once) and the positions the stages on the current path hold, at
  * most max_stored of 144 bytes (the ceiling: past it a stage stops, inexact).
  *
- * solve(columns, down, stock, runs, nodes, seconds, stage, branch, max_stored)
+ * solve(columns, down, stock, runs, nodes, seconds, stage, last, branch, max_stored)
  * -> (status, line, expanded): status 1 winnable (line: a winning line of
- * (source, target, count), source -1 for a deal), 0 lost, -1 undecided. */
+ * (source, target, count), source -1 for a deal), 0 lost, -1 undecided.
+ *
+ * progress_reachable(columns, down, stock_size, runs, limit): the "stuck" search of
+ * rules.SpiderState.stuck (core.stuck.progress_reachable), in the same order. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -495,7 +498,10 @@ static int read_faces(PyObject *seq, uint8_t *out, int cap, const char *what) {
     return (int)n;
 }
 
+static int read_position(PyObject *columns, PyObject *down, int stock, int runs, Pos *p);
+
 static PyObject *py_solve(PyObject *self, PyObject *args) {
+    (void)self;
     PyObject *columns, *down, *stock;
     int runs, branch;
     long long nodes, stage_cap, last_cap, max_stored;
@@ -509,36 +515,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         return NULL;
     }
     Pos p;
-    memset(&p, 0, sizeof p);
-    uint8_t downs[NCOL];
-    if (read_faces(down, downs, NCOL, "down") != NCOL) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "down: ten counts");
-        return NULL;
-    }
-    PyObject *cols = PySequence_Fast(columns, "columns");
-    if (!cols) return NULL;
-    if (PySequence_Fast_GET_SIZE(cols) != NCOL) {
-        Py_DECREF(cols);
-        PyErr_SetString(PyExc_ValueError, "columns: ten columns");
-        return NULL;
-    }
-    int at = 0;
-    for (int i = 0; i < NCOL; i++) {
-        int n = read_faces(PySequence_Fast_GET_ITEM(cols, i), p.card + at, NCARD - at, "columns");
-        if (n < 0) {
-            Py_DECREF(cols);
-            return NULL;
-        }
-        if (downs[i] > n || (n && downs[i] == n)) {
-            Py_DECREF(cols);
-            PyErr_SetString(PyExc_ValueError, "a column's top card is face down");
-            return NULL;
-        }
-        p.len[i] = (uint8_t)n;
-        p.down[i] = downs[i];
-        at += n;
-    }
-    Py_DECREF(cols);
+    int at = read_position(columns, down, 0, runs, &p);
+    if (at < 0) return NULL;
     uint8_t stock_cards[NCARD];
     int nstock = read_faces(stock, stock_cards, NCARD - at, "stock");
     if (nstock < 0) return NULL;
@@ -590,8 +568,153 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     return Py_BuildValue("(iNL)", status, line, p.runs == RUNS ? 0LL : s.expanded);
 }
 
+/* rules.SpiderState.legal_moves without the deal, in its order: every run size onto
+ * every empty column, the one fitting count onto a card one rank higher. */
+static int legal_moves(const Pos *p, Move *out) {
+    int starts[NCOL], n = 0, at = 0;
+    for (int i = 0; i < NCOL; i++) {
+        starts[i] = at;
+        at += p->len[i];
+    }
+    for (int src = 0; src < NCOL; src++) {
+        const uint8_t *col = p->card + starts[src];
+        int run = run_length(col, p->len[src], p->down[src]);
+        if (!run) continue;
+        for (int dst = 0; dst < NCOL; dst++) {
+            if (dst == src) continue;
+            int plen = p->len[dst];
+            if (!plen) {
+                for (int count = 1; count <= run; count++) out[n++] = (Move){(int8_t)src, (int8_t)dst, (int8_t)count};
+                continue;
+            }
+            int count = rank_of(p->card[starts[dst] + plen - 1]) - rank_of(col[p->len[src] - 1]);
+            if (count >= 1 && count <= run) out[n++] = (Move){(int8_t)src, (int8_t)dst, (int8_t)count};
+        }
+    }
+    return n;
+}
+
+static int progress(const Pos *p) {
+    int down = 0;
+    for (int i = 0; i < NCOL; i++) down += p->down[i];
+    return RUN * p->runs - p->stock - down;
+}
+
+/* core.stuck.progress_reachable over rules' successors, in the same order: 1 when a
+ * position reachable from p has more progress, 0 when none has (stuck), -1 past `limit`
+ * positions seen, -2 out of memory. The stock is known only by its size here: a deal
+ * is progress, so the search never looks past one. */
+static int progress_reachable(const Pos *p, long long limit) {
+    uint64_t size = 1024;
+    while (size < (uint64_t)limit * 2 + 2) size <<= 1;
+    uint64_t *seen = calloc(size, sizeof *seen);
+    Pos *queue = malloc((size_t)(limit + 1) * sizeof *queue);
+    int result = 0;
+    if (!seen || !queue) {
+        result = -2;
+        goto done;
+    }
+    int now_progress = progress(p);
+    set_add(seen, size - 1, key_of(p));
+    long long head = 0, tail = 0, count = 1;
+    queue[tail++] = *p;
+    Move moves[MAXMOVES];
+    while (head < tail) {
+        Pos current = queue[head++];
+        int n = legal_moves(&current, moves);
+        for (int i = 0; i < n; i++) {
+            Pos after;
+            apply_move(&current, moves[i], &after);
+            if (progress(&after) > now_progress) {
+                result = 1;
+                goto done;
+            }
+            uint64_t k = key_of(&after);
+            if (set_has(seen, size - 1, k)) continue;
+            if (count >= limit) {
+                result = -1;
+                goto done;
+            }
+            set_add(seen, size - 1, k);
+            count++;
+            queue[tail++] = after;
+        }
+        if (can_deal(&current)) {
+            result = 1;
+            goto done;
+        }
+    }
+done:
+    free(seen);
+    free(queue);
+    return result;
+}
+
+static int read_position(PyObject *columns, PyObject *down, int stock, int runs, Pos *p) {
+    memset(p, 0, sizeof *p);
+    uint8_t downs[NCOL];
+    if (read_faces(down, downs, NCOL, "down") != NCOL) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "down: ten counts");
+        return -1;
+    }
+    PyObject *cols = PySequence_Fast(columns, "columns");
+    if (!cols) return -1;
+    if (PySequence_Fast_GET_SIZE(cols) != NCOL) {
+        Py_DECREF(cols);
+        PyErr_SetString(PyExc_ValueError, "columns: ten columns");
+        return -1;
+    }
+    int at = 0;
+    for (int i = 0; i < NCOL; i++) {
+        int n = read_faces(PySequence_Fast_GET_ITEM(cols, i), p->card + at, NCARD - at, "columns");
+        if (n < 0) {
+            Py_DECREF(cols);
+            return -1;
+        }
+        if (downs[i] > n || (n && downs[i] == n)) {
+            Py_DECREF(cols);
+            PyErr_SetString(PyExc_ValueError, "a column's top card is face down");
+            return -1;
+        }
+        p->len[i] = (uint8_t)n;
+        p->down[i] = downs[i];
+        at += n;
+    }
+    Py_DECREF(cols);
+    if (runs < 0 || runs > RUNS || stock < 0 || stock > NCARD - at) {
+        PyErr_SetString(PyExc_ValueError, "bad runs or stock");
+        return -1;
+    }
+    p->stock = (uint8_t)stock;
+    p->runs = (uint8_t)runs;
+    return at;
+}
+
+static PyObject *py_progress_reachable(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *columns, *down;
+    int stock, runs;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "OOiiL", &columns, &down, &stock, &runs, &limit)) return NULL;
+    if (limit < 1) {
+        PyErr_SetString(PyExc_ValueError, "limit: at least 1");
+        return NULL;
+    }
+    Pos p;
+    if (read_position(columns, down, stock, runs, &p) < 0) return NULL;
+    int result;
+    Py_BEGIN_ALLOW_THREADS
+    result = progress_reachable(&p, limit);
+    Py_END_ALLOW_THREADS
+    if (result == -2) return PyErr_NoMemory();
+    if (result < 0) Py_RETURN_NONE;
+    return PyBool_FromLong(result);
+}
+
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS, "Search a Spider position (see the module's source)."},
+    {"progress_reachable", py_progress_reachable, METH_VARARGS,
+     "progress_reachable(columns, down, stock_size, runs, limit): True, False (stuck) or None."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -30,12 +30,17 @@ the others draw from the shipped pools that ``cardems analyze spider --pool`` bu
 LIVE_NODES = 20_000
 
 
-def load_pool(variant: str) -> list[DealCode]:
-    """The shipped codes of ``variant`` that the solver proved winnable (may be empty)."""
+def load_pool(variant: str) -> dict[DealCode, int]:
+    """The shipped codes of ``variant`` that the solver proved winnable (may be none),
+    each with the length of its winning line (a line ``SP1-S2-AAAAAAM 161``)."""
     path = resources.files("cardems.spider") / "pools" / f"{variant}.txt"
     if not path.is_file():
-        return []
-    return [DealCode.parse(line) for line in path.read_text(encoding="ascii").split()]
+        return {}
+    pool = {}
+    for line in path.read_text(encoding="ascii").splitlines():
+        code, length = line.split()
+        pool[DealCode.parse(code)] = int(length)
+    return pool
 
 
 class Spider(KitGame):
@@ -78,7 +83,7 @@ class Spider(KitGame):
         (proved by ``cardems analyze spider --pool``)."""
         version = self.family.versions[-1]
         if winnable and variant not in LIVE_VARIANTS:
-            pool = load_pool(variant)
+            pool = list(load_pool(variant))
             if not pool:
                 raise ValueError(NO_POOL % {"num": int(variant[1:])})
             return pool[secrets.randbelow(len(pool))]

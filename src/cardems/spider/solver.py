@@ -15,9 +15,10 @@ are then tried in turn, deeper first (a depth-first search over the deals).
   one-suit order, runs not yet gone, empty columns a bonus), so moves that build in suit,
   turn a face-down card or empty a column come first; a complete run goes home by itself
   (the rules do it), ties go to the newest position (depth first among equals).
-- Transpositions: no position is expanded twice in a search. The key (:func:`key`) is
-  canonical: columns sorted (their order does not matter: the stock deals the same cards
-  either way, one to each) and cards by face (two copies of a face play alike).
+- Transpositions: no position is expanded twice in a search. The key
+  (:func:`~cardems.spider.rules.position`) is canonical: columns sorted (their order does
+  not matter: the stock deals the same cards either way, one to each) and cards by face
+  (two copies of a face play alike).
 - Sound pruning, which keeps the verdict exact: of the empty columns a run only ever
   moves to the first (they are interchangeable, so the positions differ by the order of
   their columns only), and a column with no face-down card never moves whole into an
@@ -40,7 +41,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from cardems.spider.rules import Move, SpiderState, follows, rank_of, run_length
+from cardems.spider.rules import Move, SpiderState, follows, position, rank_of, run_length
 
 NODES = 100_000
 """Default expansions of one search (some ten seconds in Python)."""
@@ -64,14 +65,6 @@ class Result:
     winnable: bool | None
     moves: list[Move] | None
     nodes: int
-
-
-def key(state: SpiderState) -> Key:
-    """The position by faces with its columns sorted: positions that differ by the order
-    of their columns, or by which copy of a face lies where, play alike (the stock deals
-    the same faces either way, one to each column)."""
-    faces = (tuple(card % 52 for card in column) for column in state.columns)
-    return (*sorted(zip(state.down, faces, strict=True)), len(state.stock))
 
 
 def badness(state: SpiderState) -> int:
@@ -191,7 +184,7 @@ class StagedSearch:
 
     def _stage(self, state: SpiderState) -> list[Move] | None:
         """A winning line from ``state``, searching this stage then the deals after it."""
-        start = key(state)
+        start = position(state)
         if start in self.seen:
             return None
         parents: dict[Key, tuple[Key, Move] | None] = {start: None}
@@ -228,7 +221,7 @@ class StagedSearch:
                 if move.is_deal:
                     continue
                 child = current.after(move)
-                child_key = key(child)
+                child_key = position(child)
                 if child_key in parents:
                     continue
                 parents[child_key] = (current_key, move)
@@ -239,10 +232,10 @@ class StagedSearch:
         ready.sort(key=lambda entry: entry[:2])
         if len(ready) > limits.branch:
             self.exact = False
-        for _, _, position, position_key in ready[: limits.branch]:
-            rest = self._stage(position.after(Move.deal()))
+        for _, _, dealer, dealer_key in ready[: limits.branch]:
+            rest = self._stage(dealer.after(Move.deal()))
             if rest is not None:
-                return [*_line(parents, position_key), Move.deal(), *rest]
+                return [*_line(parents, dealer_key), Move.deal(), *rest]
         return None
 
     def _spend(self) -> None:
