@@ -1,25 +1,27 @@
 """Spider solver: winning lines replay to a win; verdicts agree with a plain exhaustive
-search on small endgames; "lost" only when the search cut nothing."""
+search on small endgames; "lost" only when the search cut nothing; the compiled search
+matches the Python one (verdict, line, positions expanded) on seeded deals and endgames."""
 
 import random
 
 import pytest
 
 from cardems.dealcode import DealCode
-from cardems.spider.rules import SpiderState, deal, play
-from cardems.spider.solver import key, solve
+from cardems.spider import solver
+from cardems.spider.rules import SpiderState, deal, play, position
+from cardems.spider.solver import solve
 
 
 @pytest.mark.parametrize("number", range(3))
 def test_one_suit_deals_are_won_and_the_line_replays(number: int) -> None:
     state = deal(DealCode("SP", 1, "S1", number))
-    result = solve(state, nodes=20_000)
+    result = solve(state, nodes=20_000, use_compiled=False)
     assert result.winnable is True and result.moves
     assert play(state, result.moves).is_won()
 
 
 def test_a_budget_too_small_is_undecided_not_lost() -> None:
-    result = solve(deal(DealCode("SP", 1, "S4", 0)), nodes=50)
+    result = solve(deal(DealCode("SP", 1, "S4", 0)), nodes=50, use_compiled=False)
     assert result.winnable is None and result.moves is None and result.nodes <= 51
 
 
@@ -28,6 +30,7 @@ def test_a_blocked_position_is_lost() -> None:
     columns = tuple((52 * (i % 2) + 13 + rank,) for i, rank in enumerate(ranks))
     state = SpiderState(columns, (0,) * 10, ())
     assert not state.legal_moves()
+    assert solve(state, use_compiled=False).winnable is False
     assert solve(state).winnable is False
 
 
@@ -40,10 +43,10 @@ def brute_force(state: SpiderState) -> bool:
         current = stack.pop()
         if current.is_won():
             return True
-        position = key(current)  # columns in any order play alike
-        if position in seen:
+        seen_key = position(current)  # columns in any order play alike
+        if seen_key in seen:
             continue
-        seen.add(position)
+        seen.add(seen_key)
         stack += [current.after(move) for move in current.legal_moves()]
     return False
 
@@ -68,8 +71,62 @@ def endgame(seed: int) -> SpiderState:
 @pytest.mark.parametrize("seed", range(6))
 def test_verdicts_agree_with_an_exhaustive_search(seed: int) -> None:
     state = endgame(seed)
-    result = solve(state, nodes=200_000)
+    result = solve(state, nodes=200_000, use_compiled=False)
     truth = brute_force(state)
     assert result.winnable in (truth, None) and (result.winnable is True) == truth
     if result.moves is not None:
         assert play(state, result.moves).is_won()
+
+
+def test_a_lateral_move_that_frees_a_card_for_its_suit_is_kept() -> None:
+    # 8S on 9H in column 1; 9D tops column 2, TH column 3: 8S to 9D is lateral (it makes
+    # no run) but frees 9H to go onto TH, so it is searched; 8S onto 9H again would not be.
+    spades, hearts, diamonds = 0, 13, 26
+    columns = ((hearts + 8, spades + 7), (diamonds + 8,), (hearts + 9,)) + ((25,),) * 7
+    state = SpiderState(columns, (0,) * 10, ())
+    moves, dropped = solver.successors(state)
+    assert "1>2" in map(str, moves) and not dropped
+
+
+compiled = solver.compiled()
+needs_c = pytest.mark.skipif(compiled is None, reason="the C search was not built")
+
+
+@needs_c
+@pytest.mark.parametrize(
+    ("variant", "number", "nodes"),
+    [("S1", 0, 20_000), ("S1", 5, 20_000), ("S2", 3, 3_000), ("S2", 7, 4_000), ("S4", 1, 2_000)],
+)
+def test_compiled_search_matches_python(variant: str, number: int, nodes: int) -> None:
+    state = deal(DealCode("SP", 1, variant, number))
+    python = solve(state, nodes=nodes, use_compiled=False)
+    c = solve(state, nodes=nodes)
+    assert (c.winnable, c.moves, c.nodes) == (python.winnable, python.moves, python.nodes)
+
+
+@needs_c
+@pytest.mark.parametrize("seed", range(6))
+def test_compiled_search_matches_python_on_endgames(seed: int) -> None:
+    state = endgame(seed)
+    python = solve(state, nodes=200_000, use_compiled=False)
+    c = solve(state, nodes=200_000)
+    assert (c.winnable, c.moves, c.nodes) == (python.winnable, python.moves, python.nodes)
+
+
+@needs_c
+def test_compiled_search_keeps_its_shape_and_ceiling() -> None:
+    state = deal(DealCode("SP", 1, "S2", 3))
+    shape = {"stage": 50, "branch": 2, "last": 100, "max_stored": 2_000}
+    python = solve(state, nodes=5_000, use_compiled=False, **shape)
+    c = solve(state, nodes=5_000, **shape)
+    assert (c.winnable, c.moves, c.nodes) == (python.winnable, python.moves, python.nodes)
+
+
+@needs_c
+def test_compiled_search_refuses_bad_input() -> None:
+    with pytest.raises(ValueError, match="too many cards"):
+        compiled.solve([[0]] * 10, [0] * 10, [1] * 95, 0, 10, -1.0, 10, 10, 2, 100)
+    with pytest.raises(ValueError, match="face down"):
+        compiled.solve([[0]] * 10, [1] * 10, [], 0, 10, -1.0, 10, 10, 2, 100)
+    with pytest.raises(ValueError, match="out of range"):
+        compiled.solve([[99]] * 10, [0] * 10, [], 0, 10, -1.0, 10, 10, 2, 100)

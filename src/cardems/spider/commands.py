@@ -4,9 +4,11 @@
 
 solves ``--deals`` deals of each variant on every core (progress on stderr) within
 ``--nodes`` expansions each and prints, per variant, the shares of winnable, lost and
-undecided deals with their 95 % intervals (Wilson's) and the median and p95 time per deal,
-beside the published anchor (:data:`ANCHOR`). With ``--pool`` the winnable codes of 2 and
-4 suits are added to the pool the package ships (``src/cardems/spider/pools/S<n>.txt``),
+undecided deals with their 95 % intervals (Wilson's), the median and p95 time per deal
+and the thirds of the winning lines' lengths (the levels' cut points,
+:mod:`cardems.spider.difficulty`), beside the published anchor (:data:`ANCHOR`).
+With ``--pool`` the winnable codes of 2 and 4 suits, each with its winning line's length,
+are added to the pool the package ships (``src/cardems/spider/pools/S<n>.txt``),
 from which new games of 2 and 4 suits are drawn. Deal numbers come from a SplitMix64
 stream seeded by ``--seed`` and the variant: tune on one seed, report on another.
 """
@@ -30,6 +32,10 @@ from cardems.i18n.markers import N_
 from cardems.intervals import wilson
 from cardems.progress import Progress
 from cardems.rng import SplitMix64, deal_seed
+from cardems.spider.solver import compiled
+
+NODES = 200_000
+"""The default budget of one deal's search (about two seconds in C)."""
 
 SPAWN = multiprocessing.get_context("spawn")
 POOLS = Path(__file__).parent / "pools"
@@ -46,11 +52,13 @@ ANCHOR = (
 
 @dataclass(frozen=True)
 class Verdict:
-    """One deal's verdict (None: undecided) and the seconds its search took."""
+    """One deal's verdict (None: undecided), the seconds its search took and the length
+    of its winning line (None: none found)."""
 
     code: str
     winnable: bool | None
     seconds: float
+    length: int | None
 
 
 def deal_numbers(variant: str, count: int, seed: int) -> list[int]:
@@ -77,7 +85,8 @@ def decide(job: tuple[str, int, int]) -> Verdict:
     seconds = time.perf_counter() - start
     if result.moves is not None:
         assert play(state, result.moves).is_won(), f"{code}: the line does not win"
-    return Verdict(str(code), result.winnable, seconds)
+    length = None if result.moves is None else len(result.moves)
+    return Verdict(str(code), result.winnable, seconds, length)
 
 
 def analyze(
@@ -105,21 +114,40 @@ def summary(variant: str, verdicts: list[Verdict], nodes: int) -> str:
         low, high = wilson(hits, total)
         parts.append(f"{name} {hits / total:.1%} [{low:.1%}, {high:.1%}]")
     times = sorted(v.seconds * 1000 for v in verdicts)
-    p95 = times[min(total - 1, math.ceil(0.95 * total) - 1)]
-    search = f"Python search, budget {nodes:,} expansions a deal"
-    return (
-        f"Spider {variant}: {total} deals, {search}\n  " + ", ".join(parts) + "\n"
-        f"  time per deal: median {statistics.median(times):.0f} ms, p95 {p95:.0f} ms"
-    )
+    engine = "C" if compiled() is not None else "Python"
+    search = f"{engine} search, budget {nodes:,} expansions a deal"
+    lines = [
+        f"Spider {variant}: {total} deals, {search}",
+        "  " + ", ".join(parts),
+        f"  time per deal: median {statistics.median(times):.0f} ms, p95 {p95(times):.0f} ms",
+    ]
+    lengths = sorted(v.length for v in verdicts if v.length is not None)
+    if len(lengths) >= 3:
+        low, high = (lengths[len(lengths) * k // 3] for k in (1, 2))
+        lines.append(
+            f"  winning lines: {lengths[0]} to {lengths[-1]} moves, thirds cut at {low}, {high}"
+        )
+    return "\n".join(lines)
+
+
+def p95(values: list[float]) -> float:
+    """The 95th percentile of sorted ``values`` (nearest rank)."""
+    return values[min(len(values) - 1, math.ceil(0.95 * len(values)) - 1)]
 
 
 def add_to_pool(variant: str, verdicts: list[Verdict]) -> int:
-    """Add the winnable codes to the shipped pool of ``variant``; its size after."""
+    """Add the winnable codes, each with its winning line's length, to the shipped pool of
+    ``variant`` (a code already there keeps its length); its size after."""
+    from cardems.spider.game import load_pool
+
     path = POOLS / f"{variant}.txt"
-    existing = path.read_text(encoding="ascii").split() if path.exists() else []
-    codes = sorted(set(existing) | {v.code for v in verdicts if v.winnable})
-    path.write_text("".join(code + "\n" for code in codes), encoding="ascii")
-    return len(codes)
+    pool = {str(code): length for code, length in load_pool(variant).items()}
+    for verdict in verdicts:
+        if verdict.length is not None:
+            pool.setdefault(verdict.code, verdict.length)
+    text = "".join(f"{code} {pool[code]}\n" for code in sorted(pool))
+    path.write_text(text, encoding="ascii")
+    return len(pool)
 
 
 def cmd_analyze(args: argparse.Namespace) -> None:
@@ -141,7 +169,7 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--deals", type=positive, default=100, help=N_("how many deals to solve"))
     parser.add_argument("--seed", type=whole(0), default=2, help=N_("which stream of deal numbers"))
     parser.add_argument(
-        "--nodes", type=positive, default=20_000, help=N_("positions a search may expand")
+        "--nodes", type=positive, default=NODES, help=N_("positions a search may expand")
     )
     parser.add_argument(
         "--jobs", type=positive, default=None, help=N_("worker processes (all cores)")

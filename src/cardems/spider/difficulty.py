@@ -1,9 +1,14 @@
-"""Spider's deal levels (one suit): a winnable deal is rated by the length of the winning
-line the solver finds (:mod:`cardems.spider.solver`; not the shortest win, which no search
-here knows), worked out when a deal of a level is asked for. The cut points are the thirds
-of 90 random one-suit deals (seed 1 of ``cardems analyze spider``'s streams, apart from
-the deals the figures report on): lines of 108 to 135 moves, a third under 118, a third
-from 122. The positions expanded would rate nothing: every stage spends its cap."""
+"""Spider's deal levels (1 and 2 suits): a winnable deal is rated by the length of the
+winning line the solver finds (:mod:`cardems.spider.solver`; not the shortest win, which
+no search here knows, but the search is deterministic, so a deal's line and rating are
+fixed whatever the budget that found it). One suit is rated when a deal of a level is
+asked for (the solver proves it in a tenth of a second); two suits by the line length
+their shipped pool records (``cardems analyze spider --pool``). The cut points are the
+thirds of the winnable deals of seed 1 of ``cardems analyze spider`` (150 deals a
+variant, apart from the seed the figures report on): one suit, lines of 119 to 272 moves,
+a third under 160, a third from 187; two suits, 151 to 360, cut at 183 and 205. Four
+suits have no levels: the solver proves too few of them (see docs/GAMES.md). The
+positions expanded would rate nothing at one suit: most stages spend their cap."""
 
 from __future__ import annotations
 
@@ -13,26 +18,29 @@ from cardems.core import difficulty as core
 from cardems.core.difficulty import level_by_cuts
 from cardems.dealcode import DealCode
 
-EASY_BELOW = 118
-"""Winning lines of fewer moves are ``easy``."""
-HARD_FROM = 122
-"""Winning lines of this many moves or more are ``hard``; in between, ``medium``."""
-RATE_NODES = 20_000
+CUTS = {"S1": (160, 187), "S2": (183, 205)}
+"""Per variant, winning lines of fewer moves than the first are ``easy``, of the second
+or more ``hard``; in between, ``medium``."""
 TRIES = 200
 
 
 def rate(code: DealCode) -> int | None:
-    """The length of the solver's winning line (None: no win found)."""
+    """The length of the solver's winning line (None: no win found or recorded)."""
+    from cardems.spider.game import LIVE_NODES, LIVE_VARIANTS, load_pool
+
+    if code.variant not in LIVE_VARIANTS:
+        return load_pool(code.variant).get(code)
     from cardems.spider.rules import deal
     from cardems.spider.solver import solve
 
-    result = solve(deal(code), nodes=RATE_NODES)
+    result = solve(deal(code), nodes=LIVE_NODES)
     return None if result.moves is None else len(result.moves)
 
 
 def level_of(code: DealCode) -> str | None:
     """The deal's level (None: not rated)."""
-    return level_by_cuts(rate(code), EASY_BELOW, HARD_FROM)
+    cuts = CUTS.get(code.variant)
+    return None if cuts is None else level_by_cuts(rate(code), *cuts)
 
 
 def deal_of_level(level: str, draw: Callable[[], DealCode]) -> DealCode:

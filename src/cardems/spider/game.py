@@ -23,19 +23,25 @@ if TYPE_CHECKING:
 FAMILY = GameFamily("SP", "spider", N_("Spider"), ("S1", "S2", "S4"), 7)
 SUITS = Nn_("%(num)d suit", "%(num)d suits")
 NO_POOL = N_("No proven winnable deal of %(num)d suits is shipped yet: choose any deal")
-LEVELS_ONE_SUIT = N_("Deal difficulty is offered for one suit only")
 LIVE_VARIANTS = ("S1",)
 """Variants whose winnable deals are proved when asked for (the solver is quick there);
 the others draw from the shipped pools that ``cardems analyze spider --pool`` builds."""
-LIVE_NODES = 20_000
+LIVE_NODES = 200_000
+"""The budget of a search for a player: the pools' (every pooled deal is solved within
+it), a few seconds at most in C; one suit needs some 5,000."""
 
 
-def load_pool(variant: str) -> list[DealCode]:
-    """The shipped codes of ``variant`` that the solver proved winnable (may be empty)."""
+def load_pool(variant: str) -> dict[DealCode, int]:
+    """The shipped codes of ``variant`` that the solver proved winnable (may be none),
+    each with the length of its winning line (a line ``SP1-S2-AAAAAAM 161``)."""
     path = resources.files("cardems.spider") / "pools" / f"{variant}.txt"
     if not path.is_file():
-        return []
-    return [DealCode.parse(line) for line in path.read_text(encoding="ascii").split()]
+        return {}
+    pool = {}
+    for line in path.read_text(encoding="ascii").splitlines():
+        code, length = line.split()
+        pool[DealCode.parse(code)] = int(length)
+    return pool
 
 
 class Spider(KitGame):
@@ -62,15 +68,17 @@ class Spider(KitGame):
     )
 
     def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
-        """A random deal; with a difficulty level (one suit only), a winnable deal of it."""
+        """A random deal; with a difficulty level, a winnable deal of it (1 suit: proved
+        now; 2 suits: from the pool; 4 suits: refused while no pool is shipped)."""
         level = level_choice(options)
         if level is None:
             return self.random_code(variant, winnable=winnable)
-        if variant != "S1":
-            raise ValueError(LEVELS_ONE_SUIT)
-        from cardems.spider.difficulty import deal_of_level
+        from cardems.spider.difficulty import CUTS, deal_of_level
 
-        return deal_of_level(level, lambda: self.random_code(variant, winnable=False))
+        if variant not in CUTS:
+            raise ValueError(NO_POOL % {"num": int(variant[1:])})
+        live = variant in LIVE_VARIANTS
+        return deal_of_level(level, lambda: self.random_code(variant, winnable=not live))
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal (numbers from :mod:`secrets`). With ``winnable``: for one suit a
@@ -78,7 +86,7 @@ class Spider(KitGame):
         (proved by ``cardems analyze spider --pool``)."""
         version = self.family.versions[-1]
         if winnable and variant not in LIVE_VARIANTS:
-            pool = load_pool(variant)
+            pool = list(load_pool(variant))
             if not pool:
                 raise ValueError(NO_POOL % {"num": int(variant[1:])})
             return pool[secrets.randbelow(len(pool))]

@@ -1,4 +1,4 @@
-"""Spider rules: the immutable state, moves, score, win and blocked.
+"""Spider rules: the immutable state, moves, score, win, blocked and stuck.
 
 The players' rules are the game's rules page (``web/rules/<lang>.html``).
 
@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from cardems.cards import Card
 from cardems.core.history import IllegalMove
+from cardems.core.stuck import progress_reachable
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.moves import format_moves as format_moves
@@ -53,6 +54,9 @@ CARD_COUNT = RUN * RUNS
 DEALT = 54
 START_SCORE = 500
 RUN_POINTS = 100
+
+STUCK_LIMIT = 3_000
+"""Positions the "stuck" search may see before it gives up and says "not stuck"."""
 
 VARIANT_SUITS = {"S1": 1, "S2": 2, "S4": 4}
 """Each variant's number of suits (spades; spades and hearts; all four)."""
@@ -209,10 +213,47 @@ class SpiderState:
 
     @property
     def outcome(self) -> str | None:
-        """``won``, ``blocked`` (no legal move), or None while moves remain."""
+        """``won``, ``blocked`` (no legal move), ``stuck`` (moves remain but none leads to
+        progress, see :attr:`stuck`), or None while the game goes on."""
         if self.is_won():
             return "won"
-        return None if self.legal_moves() else "blocked"
+        if not self.legal_moves():
+            return "blocked"
+        return "stuck" if self.stuck else None
+
+    @property
+    def progress(self) -> int:
+        """How far the deal has come, a number no move lowers: a card dealt from the
+        stock or a face-down card turned counts 1, a run gone 13. A win needs every one
+        (the stock dealt, every card turned, eight runs), so a position from which no
+        line of moves raises it can no longer be won."""
+        return RUN * len(self.runs) - len(self.stock) - sum(self.down)
+
+    @property
+    def stuck(self) -> bool:
+        """Not won, and no sequence of moves leads beyond this position's
+        :attr:`progress`, so the deal can no longer be won (:mod:`cardems.core.stuck`,
+        positions compared by :func:`position`; past :data:`STUCK_LIMIT`, not stuck)."""
+        return not self.is_won() and self.progress_reachable() is False
+
+    def progress_reachable(self, *, use_compiled: bool = True) -> bool | None:
+        """Whether a line of moves raises :attr:`progress` (None: past
+        :data:`STUCK_LIMIT` positions), by the C search when it was built (the same
+        search, in the same order: the tests compare the two)."""
+        try:
+            from cardems.spider import _solver  # type: ignore[attr-defined]
+        except ImportError:
+            use_compiled = False
+        if use_compiled:
+            faces = [[card % 52 for card in column] for column in self.columns]
+            reached: bool | None = _solver.progress_reachable(
+                faces, list(self.down), len(self.stock), len(self.runs), STUCK_LIMIT
+            )
+            return reached
+        now = self.progress
+        return progress_reachable(
+            self, _successors, position, lambda s: s.progress > now, STUCK_LIMIT
+        )
 
     def refusal(self, move: Move) -> str | None:
         """Why ``move`` is illegal here, or None when it is legal."""
@@ -288,6 +329,18 @@ class SpiderState:
                 down[i] -= 1
             columns[i] = column
         return SpiderState(tuple(columns), tuple(down), stock, runs, self.moves + 1)
+
+
+def position(state: SpiderState) -> tuple[object, ...]:
+    """The position by faces with its columns sorted: positions that differ by the order
+    of their columns, or by which copy of a face lies where, play alike (the stock deals
+    the same faces either way, one to each column)."""
+    faces = (tuple(card % 52 for card in column) for column in state.columns)
+    return (*sorted(zip(state.down, faces, strict=True)), len(state.stock))
+
+
+def _successors(state: SpiderState) -> list[SpiderState]:
+    return [state.after(move) for move in state.legal_moves()]
 
 
 def initial_state(cards: list[int]) -> SpiderState:

@@ -89,6 +89,9 @@ class SpiderSolitaire(Solitaire[SpiderState, Move]):
 
     declaration = DECLARATION
 
+    def __init__(self) -> None:
+        self.lines: dict[tuple[object, ...], list[Move]] = {}
+
     def deal(self, code: DealCode) -> SpiderState:
         """The deal's first position."""
         return deal(code)
@@ -211,13 +214,23 @@ class SpiderSolitaire(Solitaire[SpiderState, Move]):
     def hint_move(
         self, state: SpiderState, previous: SpiderState | None
     ) -> tuple[str, Move | None]:
-        """The first move of the winning line the solver finds within a few seconds."""
+        """The next move of the winning line the solver finds within a few seconds. The
+        line's later positions keep the rest of it (the last line found only), so that
+        hints followed one after the other play that line to its win: a new search from
+        each position could choose another line each time and go round."""
         from cardems.spider.solver import solve
 
+        rest = self.lines.get(_exact(state))
+        if rest:
+            return ("move", rest[0])
         result = solve(state, seconds=HINT_SECONDS)
-        if result.moves:
-            return ("move", result.moves[0])
-        return ("lost" if result.winnable is False else "undecided", None)
+        if not result.moves:
+            return ("lost" if result.winnable is False else "undecided", None)
+        self.lines = {}
+        for i, move in enumerate(result.moves):
+            self.lines[_exact(state)] = result.moves[i:]
+            state = state.after(move)
+        return ("move", result.moves[0])
 
     def hint_words(self, state: SpiderState, move: Move, lang: str) -> str:
         """The hint's words in ``lang``."""
@@ -228,6 +241,11 @@ class SpiderSolitaire(Solitaire[SpiderState, Move]):
         from cardems.spider.solver import solve
 
         return solve(state, seconds=seconds).winnable
+
+
+def _exact(state: SpiderState) -> tuple[object, ...]:
+    """The position as it lies (columns in order: a move names its columns)."""
+    return (state.columns, state.down, state.stock)
 
 
 SOLITAIRE = SpiderSolitaire()
