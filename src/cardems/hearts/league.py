@@ -303,11 +303,11 @@ def run_league(
         raise ValueError(f"--focus {focus!r} is not one of the league's bots")
     for name in names:
         make_bot(name)  # refuse unknown names before starting workers
-    tasks: list[Task] = [
+    tasks: list[Task] = [  # block by block, so that the rate holds from the start
         (b, tuple(a for a in names if a != b and focus in (None, a)), first + k, seed)
+        for k in range(sets)
         for b in names
         if b != focus
-        for k in range(sets)
     ]
     result = LeagueResult(names, {})
     pool = multiprocessing.get_context("spawn").Pool(workers) if workers > 1 else None
