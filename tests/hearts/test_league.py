@@ -151,7 +151,7 @@ def test_a_tiny_league_is_well_formed() -> None:
         assert pair["hands"] > 0 and pair["ratio"] > 0
         assert 0 < pair["points_per_hand"] < 26
     assert sum(r["elo"] for r in figures["ratings"]) == pytest.approx(0, abs=0.5)
-    focused = run_league(["easy", "medium", "rules"], 1, 1, focus="easy")
+    focused = run_league(["easy", "medium", "rules"], 1, 1, focus=["easy"])
     assert set(focused.blocks) == {("easy", "medium"), ("easy", "rules")}
     same = [replace(b, seconds=0.0) for b in focused.blocks["easy", "rules"]]
     assert same == [replace(b, seconds=0.0) for b in result.blocks["easy", "rules"]]
@@ -160,7 +160,9 @@ def test_a_tiny_league_is_well_formed() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         run_league(["easy", "wizard"], 1, 1)
     with pytest.raises(ValueError, match="focus"):
-        run_league(["easy", "rules"], 1, 1, focus="medium")
+        run_league(["easy", "rules"], 1, 1, focus=["medium"])
+    with pytest.raises(ValueError, match="no bot for a field"):
+        run_league(["easy", "rules"], 1, 1, focus=["easy", "rules"])
 
 
 def test_cli_league_json_svg_and_start(

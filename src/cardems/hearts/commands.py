@@ -63,7 +63,9 @@ def add_commands(sub: Any) -> None:
     arena.add_argument(
         "--focus",
         default=None,
-        help=N_("with --league, only this bot against a field of each other bot"),
+        help=N_(
+            "with --league, only these bots (comma-separated) against a field of each other bot"
+        ),
     )
     arena.add_argument(
         "--svg", default=None, help=N_("with --league, also draw the ratings in this SVG file")
@@ -214,7 +216,8 @@ def cmd_league(args: argparse.Namespace) -> None:
     names = [name.strip() for name in args.bots.split(",")] if args.bots else list(LEAGUE)
     asked = 8000 if args.hands is None else args.hands
     sets = sets_for(asked)
-    fields = len(dict.fromkeys(names)) - (args.focus in names)
+    focus = [name.strip() for name in args.focus.split(",")] if args.focus else []
+    fields = len(set(names) - set(focus))
     announce("league", sets, asked, args.quiet)
     start = time.perf_counter()
     try:
@@ -225,7 +228,7 @@ def cmd_league(args: argparse.Namespace) -> None:
                 args.workers,
                 first=args.first,
                 seed=args.seed,
-                focus=args.focus,
+                focus=focus,
                 progress=hand_counter(progress),
             )
     except ValueError as error:

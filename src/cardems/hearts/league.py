@@ -288,26 +288,29 @@ def run_league(
     *,
     first: int = 0,
     seed: int = 1,
-    focus: str | None = None,
+    focus: Sequence[str] = (),
     progress: Callable[[int], None] | None = None,
 ) -> LeagueResult:
     """Play ``sets`` blocks (codes ``first`` on) of every ordered pairing, or with
-    ``focus`` only ``focus`` against a field of each other bot. ``progress`` is told the
+    ``focus`` only those bots, each against a field of every bot not in it. ``progress`` is told the
     hands played at every table of each block for a field as it ends."""
     names = list(dict.fromkeys(names))
     if len(names) < 2:
         raise ValueError("a league needs at least two different bots")
     if sets < 1:
         raise ValueError("a league needs at least one duplicate set")
-    if focus is not None and focus not in names:
-        raise ValueError(f"--focus {focus!r} is not one of the league's bots")
+    for name in focus:
+        if name not in names:
+            raise ValueError(f"--focus {name!r} is not one of the league's bots")
+    if focus and set(names) <= set(focus):
+        raise ValueError("--focus leaves no bot for a field")
     for name in names:
         make_bot(name)  # refuse unknown names before starting workers
     tasks: list[Task] = [  # block by block, so that the rate holds from the start
-        (b, tuple(a for a in names if a != b and focus in (None, a)), first + k, seed)
+        (b, tuple(a for a in names if a != b and (not focus or a in focus)), first + k, seed)
         for k in range(sets)
         for b in names
-        if b != focus
+        if b not in focus
     ]
     result = LeagueResult(names, {})
     pool = multiprocessing.get_context("spawn").Pool(workers) if workers > 1 else None

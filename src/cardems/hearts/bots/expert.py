@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from cardems.hearts.bots import heuristic
 from cardems.hearts.bots.belief import CLOCK_EVERY, Belief
 from cardems.hearts.bots.inference import round_agreement
+from cardems.hearts.bots.moon import moon_threat
 from cardems.hearts.bots.passing import generic_pass, search_pass
 from cardems.hearts.bots.rollout import (
     DEFEND_LATE,
@@ -116,6 +117,13 @@ class ExpertSettings:
     """Weigh a run for the moon: 0 never, 1 only against others who play like the
     heuristic, 2 whenever its conditions hold (against others, the run is played out
     against generic players who defend from its first point)."""
+    commit: bool = True
+    """Keep a run for the moon once its play-outs chose it: the round's later cards are
+    judged by the run's play-outs alone while nobody else has points."""
+    defend: bool = True
+    """Once :func:`~cardems.hearts.bots.moon.moon_threat` sees a seat running, play the
+    deals out with that seat running and every other seat defending from its first
+    point."""
 
 
 OPTIONS = {
@@ -135,6 +143,8 @@ OPTIONS = {
     "moon": "moon",
     "gpass": "generic_pass",
     "late": "defend_late",
+    "commit": "commit",
+    "defend": "defend",
 }
 """Short option names for ``expert:key=value`` bot names, and the setting each sets."""
 
@@ -215,6 +225,8 @@ class ExpertBot:
         )
         self.searched = 0
         """Deals played out for the last card chosen (0: no choice to search)."""
+        self.committed: tuple[int, tuple[int, ...]] | None = None
+        """The round (number, totals) in which it committed to a run for the moon."""
 
     @classmethod
     def from_name(cls, name: str, seed: int = 0) -> ExpertBot:
@@ -314,12 +326,16 @@ class ExpertBot:
         generic = settings.generic == 1 or (settings.generic == 2 and not predictable)
         # Also try running for the moon when nobody else has points and the hand has
         # high hearts: a card's value is the better of the two plans.
-        moon_plan = (
+        alone = view.round_points[seat] == sum(view.round_points)
+        key = (view.round_number, view.totals)
+        committed = settings.commit and self.committed == key and alone
+        moon_plan = committed or (
             (settings.moon == 2 or (settings.moon == 1 and predictable))
-            and view.round_points[seat] == sum(view.round_points)
+            and alone
             and (hand & HIGH_HEARTS).bit_count() >= settings.moon_hearts
             and len(view.tricks) <= 10
         )
+        threat = moon_threat(view) if settings.defend else -1
         runs = dict.fromkeys(choices, 0.0)
         trick = list(view.trick)
         done = len(view.tricks)
@@ -330,8 +346,9 @@ class ExpertBot:
         # unless the others have shown they play exactly like the heuristic.
         wary = settings.wary and not predictable
 
-        def play_out(hands: list[int], c: int, runner_seat: int = -1) -> float:
-            """This seat's score after playing ``c`` in one sampled deal."""
+        def play_out(hands: list[int], c: int, runner_seat: int = threat) -> float:
+            """This seat's score after playing ``c`` in one sampled deal, ``runner_seat``
+            running for the moon (-1: nobody)."""
             h = hands[:]
             h[seat] = hand & ~(1 << c)
             if generic:
@@ -357,7 +374,7 @@ class ExpertBot:
                 points[:],
                 played | (1 << c),
                 runner_seat,
-                wary=wary,
+                wary=wary or 0 <= runner_seat != seat,
             )
             return round_score(result, seat, settings.moon_bonus)
 
@@ -370,12 +387,17 @@ class ExpertBot:
             ):
                 break
             for c in choices:
-                totals[c] += weight * play_out(hands, c)
+                if not committed:
+                    totals[c] += weight * play_out(hands, c)
                 if moon_plan:
                     runs[c] += weight * play_out(hands, c, seat)
             weights += weight
             self.searched += 1
+        if committed:
+            return Evaluation(tuple(choices), default, runs, weights)
         if moon_plan:
+            if settings.commit and min(runs.values()) < min(totals.values()):
+                self.committed = key  # the run's card is the one played: keep to it
             for c in choices:
                 totals[c] = min(totals[c], runs[c])
         return Evaluation(tuple(choices), default, totals, weights)
