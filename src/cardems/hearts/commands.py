@@ -242,6 +242,7 @@ def cmd_league(args: argparse.Namespace) -> None:
         "first_code": str(DealCode("HT", 1, "N", args.first)),
         "hands": total,
         "seconds": round(time.perf_counter() - start, 1),
+        "interrupted": result.interrupted,
     }
     if args.svg:
         try:
@@ -255,6 +256,7 @@ def cmd_league(args: argparse.Namespace) -> None:
     print(
         f"league of {len(result.names)} bots: {sets} blocks a pairing from"
         f" {head['first_code']}, {total} paired hands, {head['seconds']} s"
+        + (" (interrupted: the blocks finished so far)" if result.interrupted else "")
     )
     print(format_table(figures, result.names))
 

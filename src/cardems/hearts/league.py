@@ -199,6 +199,8 @@ class LeagueResult:
 
     names: list[str]
     blocks: dict[Pair, list[BlockResult]]
+    interrupted: bool = False
+    """Stopped (Ctrl+C) before every block was played."""
 
     def pairs(self) -> list[Pair]:
         """Pairings played, in table order: first bot, then field."""
@@ -323,6 +325,10 @@ def run_league(
                 result.blocks.setdefault((a, field), []).append(block)
             if progress:
                 progress(played)
+    except KeyboardInterrupt:  # Ctrl+C: the blocks finished so far are the league
+        result.interrupted = True
+        if pool:
+            pool.terminate()
     finally:
         if pool:
             pool.close()
