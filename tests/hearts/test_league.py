@@ -299,3 +299,13 @@ def test_wary_play_outs_defend_against_the_runner_from_its_first_point() -> None
     assert choose_card(0, hand, legal, trick, played, points, True, 1) == i("3H")
     # … but the expert's wary what-if has the others stop West's run at once.
     assert choose_card(0, hand, legal, trick, played, points, True, 1, None, True) == i("KH")
+
+
+def test_an_interrupted_league_keeps_the_blocks_it_finished() -> None:
+    def stop(_: int) -> None:
+        raise KeyboardInterrupt
+
+    result = run_league(["easy", "rules"], 3, 1, progress=stop)
+    assert result.interrupted
+    assert sum(len(blocks) for blocks in result.blocks.values()) == 1  # the first block
+    assert result.to_json()["pairs"][0]["hands"] > 0
