@@ -15,7 +15,9 @@ from xml.sax.saxutils import escape
 Row = tuple[str, float, float, float]
 """A label, the estimate, the low and the high end of its interval."""
 
-WIDTH = 720
+WIDTH = 860
+VALUES = 190
+"""Room on the right for each row's figures."""
 LABEL = 230
 ROW = 22
 TOP = 34
@@ -27,7 +29,7 @@ def panel(title: str, rows: Sequence[Row], reference: float, y: int) -> tuple[li
     lo, hi = min([*ends, reference]), max([*ends, reference])
     pad = (hi - lo) * 0.06 or 1.0
     lo, hi = lo - pad, hi + pad
-    left, right = LABEL, WIDTH - 20
+    left, right = LABEL, WIDTH - VALUES
 
     def x(value: float) -> float:
         return left + (value - lo) / (hi - lo) * (right - left)
@@ -48,7 +50,7 @@ def panel(title: str, rows: Sequence[Row], reference: float, y: int) -> tuple[li
         if math.isfinite(value):
             out.append(f'<circle cx="{x(value):.1f}" cy="{mid}" r="4"/>')
             out.append(
-                f'<text x="{right:.1f}" y="{mid - 6}" class="value">{value:.3g}'
+                f'<text x="{WIDTH - 10}" y="{mid + 4}" class="value">{value:.3g}'
                 + (f" [{low:.3g}, {high:.3g}]" if math.isfinite(low) else "")
                 + "</text>"
             )
