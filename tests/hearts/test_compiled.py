@@ -191,8 +191,12 @@ def test_deal_checks_count_the_same_misses() -> None:
     rng = random.Random(4)
     compared = 0
     for number in (3, 8):
-        for _, seat_view in bot_views(number, ("medium", "montecarlo", "medium", "rules")):
-            checks = past_checks(seat_view)
+        for k, (_, seat_view) in enumerate(
+            bot_views(number, ("medium", "montecarlo", "medium", "rules"))
+        ):
+            # Each seat's model in turn: the heuristic, or the generic player.
+            policies = (k & 1, k >> 1 & 1, k >> 2 & 1, k >> 3 & 1)
+            checks = past_checks(seat_view, policies)
             knowledge = Knowledge(seat_view)
             for _ in range(5):
                 hands = knowledge.sample(rng)
@@ -261,7 +265,7 @@ def test_bad_input_is_refused_with_a_clear_error() -> None:
         core.generic_card(0, 1, 1, [52], 0, [0, 0, 0, 0])
     with pytest.raises(ValueError, match="more than 52 cards"):
         core.heuristic_rollout([1 << 60, 0, 0, 0], 0, [], 0, False, [0] * 4, 0)
-    with pytest.raises(TypeError, match="9-tuple"):
+    with pytest.raises(TypeError, match="10-tuple"):
         core.misses([0, 0, 0, 0], [(1, 2)], 3)
     with pytest.raises(TypeError, match="suit group"):
         core.sample([0] * 4, [13] * 4, [(1,)], 0, 3, 0)

@@ -12,7 +12,14 @@ from cardems.dealcode import DealCode
 from cardems.hearts.bots import make_bot
 from cardems.hearts.bots.belief import Belief
 from cardems.hearts.bots.expert import ExpertBot, ExpertSettings, parse_settings
-from cardems.hearts.bots.inference import misses, past_checks, round_agreement
+from cardems.hearts.bots.inference import (
+    GENERIC,
+    HEURISTIC,
+    misses,
+    past_checks,
+    round_agreement,
+    seat_agreement,
+)
 from cardems.hearts.core import mask_of_cards
 from cardems.hearts.rules import Match
 from cardems.hearts.view import SeatView, view
@@ -108,6 +115,25 @@ def test_the_expert_learns_how_far_to_trust_its_model_of_the_others() -> None:
     assert bot.miss_weight() == pytest.approx(0.125)
     bot.seen = (100, 46)
     assert bot.miss_weight() == 1.0
+
+
+def test_the_expert_fits_a_model_to_each_seat() -> None:
+    bot = ExpertBot(0)
+    assert bot.policies() == (HEURISTIC,) * 4
+    # Generic play (the rules bot is close to it) agrees more with the generic player.
+    bot.fit = [(0, 0, 0), (30, 20, 27), (30, 25, 24), (5, 1, 5)]
+    assert bot.policies() == (HEURISTIC, GENERIC, HEURISTIC, HEURISTIC)  # 5: too few
+    assert bot.model_share() == (65, 27 + 25 + 1)
+    assert bot.miss_weight() == pytest.approx((1 - 53 / 65) / (2 * 53 / 65))
+    assert ExpertBot(0, ExpertSettings(model=0)).policies() == (HEURISTIC,) * 4
+    # A round against rules bots: each seat's counts, learnt once.
+    seat_view = _last_trick_view("rules")
+    bot = ExpertBot(0)
+    bot.choose_play(seat_view)
+    bot.choose_play(seat_view)
+    found = seat_agreement(seat_view)
+    assert found and bot.fit == found and found[0] == (0, 0, 0)
+    assert sum(f[0] for f in found) > 10 and sum(f[2] for f in found) > sum(f[1] for f in found)
 
 
 def test_the_expert_passes_for_the_moon_only_against_predictable_players() -> None:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import math
+import pathlib
 import random
+from dataclasses import replace
+from xml.etree import ElementTree
 
 import pytest
 
@@ -15,16 +18,20 @@ from cardems.hearts.bots.heuristic import choose_card
 from cardems.hearts.bots.montecarlo import sample_world, simple_card
 from cardems.hearts.core import mask_of_cards, to_index
 from cardems.hearts.league import (
+    BlockResult,
     LeagueResult,
-    SetResult,
     elo,
     fit_ratings,
     format_table,
-    ratio,
+    play_block,
     run_league,
+    seatings,
 )
+from cardems.hearts.league_svg import league_svg
+from cardems.hearts.paired import Estimate, paired_difference, ratio_of_sums
 from cardems.hearts.rules import Round
 from cardems.hearts.view import view
+from cardems.intervals import Z95
 
 from .helpers import assert_deal_fits, bot_views, hands_from
 
@@ -37,73 +44,141 @@ def i(text: str) -> int:
     return to_index(parse_cards(text)[0])
 
 
-def test_ratio_pools_points_and_hands_over_sets() -> None:
-    one = SetResult(20, 4, 84, 12, 0, 0, 1, 10, 0.1)  # 5 a hand vs 7
-    two = SetResult(10, 6, 138, 18, 0, 0, 1, 10, 0.1)
-    assert ratio([one]) == pytest.approx(5 / 7)
-    assert ratio([one, two]) == pytest.approx((30 / 10) / (222 / 30))
-    assert math.isnan(ratio([]))
+def test_ratio_of_sums_has_the_textbook_standard_error() -> None:
+    # K blocks of one hand, differences +1 and -1 in turn: mean 0, and the clustered
+    # standard error sqrt(K / (K - 1) · K) / K = 1 / sqrt(K - 1).
+    blocks = [(1.0 if k % 2 else -1.0, 1.0) for k in range(10)]
+    found = ratio_of_sums(blocks)
+    assert found.value == pytest.approx(0) and found.se == pytest.approx(1 / 3)
+    assert (found.low, found.high) == pytest.approx((-Z95 / 3, Z95 / 3))
+    # Every block at exactly twice: the ratio 2 and no spread at all.
+    assert ratio_of_sums([(2.0 * v, v) for v in (3.0, 5.0, 11.0)]) == Estimate(2.0, 0.0)
+    assert math.isnan(ratio_of_sums([]).value) and math.isnan(ratio_of_sums([(1, 1)]).se)
+
+
+def test_paired_differences_cancel_the_deal_and_keep_the_play() -> None:
+    # Synthetic duplicate blocks of 40 hands: each hand's deal gives both bots the same
+    # luck (sd 8), and a beats b by 0.5 a hand with noise of sd 2 of its own. The paired
+    # difference sees 0.5 with the standard error of the noise alone, 2 / sqrt(hands).
+    rng = random.Random(7)
+    blocks = []
+    for _ in range(400):
+        a = b = 0.0
+        for _ in range(40):
+            luck = rng.gauss(6.5, 8)
+            a += luck - 0.5 + rng.gauss(0, 2)
+            b += luck
+        blocks.append((a, b, 40))
+    found = paired_difference(blocks)
+    assert found.se == pytest.approx(2 / math.sqrt(16_000), rel=0.1)
+    assert found.low < -0.5 < found.high
+    # Unpaired (each bot's mean on its own), the luck would swamp it: sd 8 a hand.
+    assert ratio_of_sums([(a, n) for a, _, n in blocks]).se > 3 * found.se
 
 
 def test_ratings_recover_a_hand_made_league() -> None:
     truth = {"a": math.log(0.5), "b": 0.0, "c": math.log(1.5)}
-    logs = {(x, y): truth[x] - truth[y] for x in truth for y in truth if x != y}
+    logs = {(x, y): Estimate(truth[x] - truth[y], 0.1) for x in truth for y in truth if x != y}
     fitted = fit_ratings(logs, list(truth))
     shift = sum(truth.values()) / 3
     for name, value in truth.items():
-        assert fitted[name] == pytest.approx(value - shift)
+        assert fitted[name].value == pytest.approx(value - shift)
     # a (half the points of b) is 400·log10(2) ≈ 120 Elo-like points above b.
-    assert elo(fitted["a"]) - elo(fitted["b"]) == pytest.approx(400 * math.log10(2))
-    # Inconsistent figures: the least-squares compromise, still centred on 0.
-    noisy = {("a", "b"): 0.2, ("b", "a"): 0.0, ("a", "c"): -0.4, ("c", "a"): 0.4}
-    fitted = fit_ratings(noisy, ["a", "b", "c"])
-    assert sum(fitted.values()) == pytest.approx(0)
-    assert fitted["a"] - fitted["b"] == pytest.approx(0.1)
-    assert fitted["a"] - fitted["c"] == pytest.approx(-0.4)
+    assert elo(fitted["a"]).value - elo(fitted["b"]).value == pytest.approx(400 * math.log10(2))
+    # Two bots, one pairing of standard error 0.2: s(a) - s(b) = y, each ± 0.1.
+    two = fit_ratings({("a", "b"): Estimate(0.3, 0.2)}, ["a", "b", "idle"])
+    assert two["a"] == Estimate(pytest.approx(0.15), pytest.approx(0.1))  # type: ignore[arg-type]
+    assert two["idle"].value == 0 and math.isnan(two["idle"].se)
+    # Inconsistent figures: the more precise one weighs more, still centred on 0.
+    noisy = {("a", "b"): Estimate(0.2, 0.1), ("b", "a"): Estimate(0.0, 0.3)}
+    fitted = fit_ratings(noisy, ["a", "b"])
+    assert sum(e.value for e in fitted.values()) == pytest.approx(0)
+    assert fitted["a"].value - fitted["b"].value == pytest.approx(
+        (0.2 * 100 - 0.0 * 100 / 9) / (100 + 100 / 9)
+    )
 
 
-def test_bootstrap_intervals_bracket_the_figures() -> None:
-    good = [SetResult(4 * k + 20, 10, 300 - 4 * k, 30, 1, 0, 2, 10, 0.1) for k in range(6)]
-    bad = [SetResult(120 - 2 * k, 10, 180 + 2 * k, 30, 0, 1, 5, 10, 0.1) for k in range(6)]
-    result = LeagueResult(["x", "y"], {("x", "y"): good, ("y", "x"): bad}, samples=200)
+def test_a_block_seats_every_bot_in_every_chair_on_the_same_deals() -> None:
+    tables = seatings("a", "b")
+    for seat in range(4):
+        assert sorted(table[seat] for table in tables) == ["a", "b", "b", "b"]
+    assert all(table.count("a") == 1 for table in tables)
+    # The same bot in both roles plays the same cards: A's table is the baseline
+    # itself, so every paired difference is exactly 0 (the deals and seeds line up).
+    field, played, [(name, block)] = play_block(("rules", ("rules",), 5, 1))
+    assert (field, name) == ("rules", "rules") and block.hands == block.table_hands > 0
+    assert block.points == block.base_points and played == 5 * block.hands // 4
+    # Against another bot, A meets every deal of the baseline from every seat.
+    _, _, [(_, block)] = play_block(("rules", ("easy",), 5, 1))
+    assert block.hands > 0 and block.decisions > 13 * block.hands
+
+
+def test_the_league_table_and_its_picture() -> None:
+    def block(points: int, base: int) -> BlockResult:
+        return BlockResult(10, points, base, 10, points, 3 * base, 1, 0, 2, 140, 0.1)
+
+    result = LeagueResult(
+        ["x", "y"],
+        {
+            ("x", "y"): [block(50 + k, 65) for k in range(6)],
+            ("y", "x"): [block(80, 62 + k) for k in range(6)],
+        },
+    )
     figures = result.to_json()
     for pair in figures["pairs"]:
         assert pair["ratio_low"] <= pair["ratio"] <= pair["ratio_high"]
+        assert pair["difference_se"] > 0
     x, y = figures["ratings"]
     assert x["bot"] == "x" and x["elo"] > 0 > y["elo"] and x["elo"] == -y["elo"]
     assert x["elo_low"] <= x["elo"] <= x["elo_high"]
-    assert x["moon_rate"] == pytest.approx(0.1) and y["moons_against_rate"] == pytest.approx(0.1)
+    assert x["moon_rate"] == pytest.approx(0.1)
     assert "x vs 3×y" in format_table(figures, ["x", "y"])
+    svg = ElementTree.fromstring(league_svg(figures))
+    texts = [t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text")]
+    assert "x" in texts and "y vs 3×x" in texts
+    assert len(list(svg.iter("{http://www.w3.org/2000/svg}circle"))) == 4  # 2 bots, 2 pairings
 
 
 @pytest.mark.slow
 def test_a_tiny_league_is_well_formed() -> None:
     seen: list[int] = []
-    result = run_league(["easy", "medium", "rules"], 1, 1, samples=50, progress=seen.append)
-    assert len(seen) == 6  # one call per set: 6 ordered pairings of 3 bots
-    assert sum(seen) == sum(pair["hands"] for pair in result.to_json()["pairs"])
-    assert set(result.sets) == {(a, b) for a in result.names for b in result.names if a != b}
+    result = run_league(["easy", "medium", "rules"], 1, 1, progress=seen.append)
+    assert len(seen) == 3  # one call per block: one block for each of 3 fields
+    assert set(result.blocks) == {(a, b) for a in result.names for b in result.names if a != b}
     figures = result.to_json()
     assert len(figures["pairs"]) == 6 and len(figures["ratings"]) == 3
     for pair in figures["pairs"]:
         assert pair["hands"] > 0 and pair["ratio"] > 0
-        # the first bot's and the field's points are all the points dealt
         assert 0 < pair["points_per_hand"] < 26
     assert sum(r["elo"] for r in figures["ratings"]) == pytest.approx(0, abs=0.5)
+    focused = run_league(["easy", "medium", "rules"], 1, 1, focus=["easy"])
+    assert set(focused.blocks) == {("easy", "medium"), ("easy", "rules")}
+    same = [replace(b, seconds=0.0) for b in focused.blocks["easy", "rules"]]
+    assert same == [replace(b, seconds=0.0) for b in result.blocks["easy", "rules"]]
     with pytest.raises(ValueError):
         run_league(["easy"], 1, 1)
     with pytest.raises(ValueError, match="unknown bot"):
         run_league(["easy", "wizard"], 1, 1)
+    with pytest.raises(ValueError, match="focus"):
+        run_league(["easy", "rules"], 1, 1, focus=["medium"])
+    with pytest.raises(ValueError, match="no bot for a field"):
+        run_league(["easy", "rules"], 1, 1, focus=["easy", "rules"])
 
 
-def test_cli_league_json_and_start(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_league_json_svg_and_start(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    picture = tmp_path / "league.svg"
     args = ["arena", "--league", "--bots", "easy,rules", "--hands", "1", "--json", "--quiet"]
-    assert main([*args, "--start", "HT1-N-AAAABAA"]) == 0
+    assert main([*args, "--start", "HT1-N-AAAABAA", "--svg", str(picture)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["first_code"] == "HT1-N-AAAABAA" and out["bots"] == ["easy", "rules"]
     assert {p["bot"] for p in out["pairs"]} == {"easy", "rules"}
+    assert "easy vs 3×rules" in picture.read_text()
     assert main([*args, "--start", "HH1-N-AAAAAAA"]) == 2
     assert "Hearts code" in capsys.readouterr().err
+    assert main([*args, "--svg", str(tmp_path / "no" / "such.svg")]) == 2
+    assert "cannot write" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
@@ -224,3 +299,13 @@ def test_wary_play_outs_defend_against_the_runner_from_its_first_point() -> None
     assert choose_card(0, hand, legal, trick, played, points, True, 1) == i("3H")
     # … but the expert's wary what-if has the others stop West's run at once.
     assert choose_card(0, hand, legal, trick, played, points, True, 1, None, True) == i("KH")
+
+
+def test_an_interrupted_league_keeps_the_blocks_it_finished() -> None:
+    def stop(_: int) -> None:
+        raise KeyboardInterrupt
+
+    result = run_league(["easy", "rules"], 3, 1, progress=stop)
+    assert result.interrupted
+    assert sum(len(blocks) for blocks in result.blocks.values()) == 1  # the first block
+    assert result.to_json()["pairs"][0]["hands"] > 0

@@ -634,13 +634,13 @@ static PyObject *py_simple_card(PyObject *self, PyObject *args) {
 /* ---- deal checks (inference) ---- */
 
 typedef struct { /* inference.Check */
-    int seat, card, n, led, first, broken;
+    int seat, card, n, led, first, broken, policy;
     Mask later, played;
     int trick[4], points[4];
 } Check;
 
 /* A sequence of inference.Check tuples (seat, card, later, trick, played, points, led,
- * first, broken) into a fresh array (PyMem_Free it); NULL with an exception set. */
+ * first, broken, policy) into a fresh array (PyMem_Free it); NULL with an exception set. */
 static Check *checks_of(PyObject *seq, Py_ssize_t *size) {
     PyObject *fast = PySequence_Fast(seq, "expected a sequence of checks");
     if (!fast) return NULL;
@@ -654,8 +654,8 @@ static Check *checks_of(PyObject *seq, Py_ssize_t *size) {
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
         Check *c = &out[i];
-        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 9) {
-            PyErr_SetString(PyExc_TypeError, "a check is a 9-tuple");
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 10) {
+            PyErr_SetString(PyExc_TypeError, "a check is a 10-tuple");
             goto fail;
         }
         if (!as_int(PyTuple_GET_ITEM(item, 0), 0, 3, &c->seat) ||
@@ -666,7 +666,8 @@ static Check *checks_of(PyObject *seq, Py_ssize_t *size) {
             !ints_of(PyTuple_GET_ITEM(item, 5), c->points, 4) ||
             !as_int(PyTuple_GET_ITEM(item, 6), -1, 3, &c->led) ||
             (c->first = PyObject_IsTrue(PyTuple_GET_ITEM(item, 7))) < 0 ||
-            (c->broken = PyObject_IsTrue(PyTuple_GET_ITEM(item, 8))) < 0)
+            (c->broken = PyObject_IsTrue(PyTuple_GET_ITEM(item, 8))) < 0 ||
+            !as_int(PyTuple_GET_ITEM(item, 9), 0, 1, &c->policy))
             goto fail;
     }
     Py_DECREF(fast);
@@ -678,8 +679,9 @@ fail:
     return NULL;
 }
 
-/* inference.misses: the checks the heuristic contradicts in ``hands`` (stops past
- * ``limit``); IMPOSSIBLE if one of them was not a legal play there. */
+/* inference.misses: the checks their seat's model (the heuristic, or the generic player
+ * for policy 1) contradicts in ``hands`` (stops past ``limit``); IMPOSSIBLE if one of
+ * them was not a legal play there. */
 static long misses(const Mask *hands, const Check *checks, Py_ssize_t n, long limit) {
     long found = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -688,10 +690,11 @@ static long misses(const Mask *hands, const Check *checks, Py_ssize_t n, long li
         Mask legal = legal_mask(hand, c->led, c->first, c->broken);
         if (!(legal >> c->card & 1)) return IMPOSSIBLE;
         if (!(legal & (legal - 1))) continue;
-        if (heuristic_card(c->seat, hand, legal, c->trick, c->n, c->played, c->points, 1, -1, 0) !=
-                c->card &&
-            ++found > limit)
-            break;
+        int card = c->policy ? generic_card(c->seat, hand, legal, c->trick, c->n, c->played,
+                                            c->points, DEFEND_FROM)
+                             : heuristic_card(c->seat, hand, legal, c->trick, c->n, c->played,
+                                              c->points, 1, -1, 0);
+        if (card != c->card && ++found > limit) break;
     }
     return found;
 }

@@ -16,17 +16,10 @@ from typing import Any
 from cardems.argtypes import positive, whole
 from cardems.command_error import CommandError
 from cardems.dealcode import DealCode, DealCodeError
-from cardems.hearts.arena import run_arena, summarize
-from cardems.hearts.league import (
-    HANDS_PER_SET,
-    LEAGUE,
-    format_table,
-    match_results,
-    ratio,
-    ratio_interval,
-    run_league,
-    sets_for,
-)
+from cardems.hearts.arena import SeatRecord, run_arena, summarize
+from cardems.hearts.league import HANDS_PER_SET, LEAGUE, format_table, run_league, sets_for
+from cardems.hearts.league_svg import league_svg
+from cardems.hearts.paired import Estimate, ratio_of_sums
 from cardems.i18n.markers import N_
 from cardems.progress import Progress
 
@@ -56,13 +49,26 @@ def add_commands(sub: Any) -> None:
             "four bots, comma-separated: easy, medium, expert, montecarlo, ismcts, rules,"
             " with options such as expert:worlds=60, montecarlo:worlds=30 or"
             " ismcts:iterations=400 (default: expert,medium,medium,medium); with --league,"
-            " the league's bots (default: all six)"
+            " the league's bots (default: easy,medium,rules,montecarlo)"
         ),
     )
     arena.add_argument(
         "--league",
         action="store_true",
-        help=N_("every bot against a field of three of every other, on the same duplicate sets"),
+        help=N_(
+            "every bot against a field of three of every other, on duplicate blocks, with"
+            " paired differences"
+        ),
+    )
+    arena.add_argument(
+        "--focus",
+        default=None,
+        help=N_(
+            "with --league, only these bots (comma-separated) against a field of each other bot"
+        ),
+    )
+    arena.add_argument(
+        "--svg", default=None, help=N_("with --league, also draw the ratings in this SVG file")
     )
     arena.add_argument(
         "--hands",
@@ -70,7 +76,7 @@ def add_commands(sub: Any) -> None:
         default=None,
         help=N_(
             "about how many hands to play (default 400; with --league, per pairing, default"
-            " 88): the whole duplicate sets closest to it, a set being every deal played"
+            " 8000): the whole duplicate sets closest to it, a set being every deal played"
             " from every seat (about 44 hands)"
         ),
     )
@@ -147,14 +153,14 @@ def cmd_arena(args: argparse.Namespace) -> None:
     }
     field = names[1]
     if names[0] != field and names[1:] == [field] * 3:
-        sets = match_results(records, names[0])
-        low, high = ratio_interval(sets, seed=args.seed)
+        figure = ratio_to_field(records, names[0])
         result["ratio"] = {
             "bot": names[0],
             "field": field,
-            "value": round(ratio(sets), 3),
-            "low": round(low, 3),
-            "high": round(high, 3),
+            "value": round(figure.value, 3),
+            "se": round(figure.se, 3),
+            "low": round(figure.low, 3),
+            "high": round(figure.high, 3),
         }
     if args.json:
         print(json.dumps(result))
@@ -174,9 +180,22 @@ def cmd_arena(args: argparse.Namespace) -> None:
         figure = result["ratio"]
         print(
             f"{figure['bot']}'s points/hand ÷ the field's (3 × {figure['field']}):"
-            f" {figure['value']:.3f}, 95 % interval {figure['low']:.3f}–{figure['high']:.3f}"
-            " (bootstrap over matches)"
+            f" {figure['value']:.3f} ± {figure['se']:.3f}, 95 % interval"
+            f" {figure['low']:.3f}–{figure['high']:.3f} (standard error clustered by"
+            " duplicate set)"
         )
+
+
+def ratio_to_field(records: list[SeatRecord], name: str) -> Estimate:
+    """``name``'s points per hand ÷ the others' at its tables, clustered by duplicate
+    set (16 records: four matches of four seats)."""
+    pairs = []
+    for k in range(0, len(records), 16):
+        block = records[k : k + 16]
+        mine = sum(sum(r.hand_scores) for r in block if r.name == name)
+        others = sum(sum(r.hand_scores) for r in block if r.name != name)
+        pairs.append((float(mine), others / 3))
+    return ratio_of_sums(pairs)
 
 
 def hand_counter(progress: Progress) -> Callable[[int], None]:
@@ -195,19 +214,21 @@ def cmd_league(args: argparse.Namespace) -> None:
     """Run the league and print its table."""
 
     names = [name.strip() for name in args.bots.split(",")] if args.bots else list(LEAGUE)
-    asked = 88 if args.hands is None else args.hands
+    asked = 8000 if args.hands is None else args.hands
     sets = sets_for(asked)
-    pairings = len(dict.fromkeys(names)) * (len(dict.fromkeys(names)) - 1)
+    focus = [name.strip() for name in args.focus.split(",")] if args.focus else []
+    fields = len(set(names) - set(focus))
     announce("league", sets, asked, args.quiet)
     start = time.perf_counter()
     try:
-        with Progress("league", sets * pairings, "sets", enabled=not args.quiet) as progress:
+        with Progress("league", sets * fields, "blocks", enabled=not args.quiet) as progress:
             result = run_league(
                 names,
                 sets,
                 args.workers,
                 first=args.first,
                 seed=args.seed,
+                focus=focus,
                 progress=hand_counter(progress),
             )
     except ValueError as error:
@@ -221,13 +242,21 @@ def cmd_league(args: argparse.Namespace) -> None:
         "first_code": str(DealCode("HT", 1, "N", args.first)),
         "hands": total,
         "seconds": round(time.perf_counter() - start, 1),
+        "interrupted": result.interrupted,
     }
+    if args.svg:
+        try:
+            with open(args.svg, "w", encoding="utf-8") as out:
+                out.write(league_svg(figures))
+        except OSError as error:
+            raise CommandError(f"cannot write {args.svg}: {error.strerror}") from None
     if args.json:
         print(json.dumps(head | figures))
         return
     print(
-        f"league of {len(result.names)} bots: {sets} duplicate sets a pairing from"
-        f" {head['first_code']}, {total} hands, {head['seconds']} s"
+        f"league of {len(result.names)} bots: {sets} blocks a pairing from"
+        f" {head['first_code']}, {total} paired hands, {head['seconds']} s"
+        + (" (interrupted: the blocks finished so far)" if result.interrupted else "")
     )
     print(format_table(figures, result.names))
 

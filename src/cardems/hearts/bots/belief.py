@@ -2,7 +2,8 @@
 
 Deals of the unseen cards are sampled consistently with what the seat knows (see
 :mod:`cardems.hearts.bots.sampling`) and scored by how many of the others' plays (and an
-across pass) the heuristic would not have made from them (see
+across pass) their models (the heuristic, or the generic player for a seat that plays
+like it) would not have made from them (see
 :mod:`cardems.hearts.bots.inference`); a deal weighs ``miss_weight`` per miss. Deals are
 kept from one decision to the next and updated with the cards played since, topped up
 with fresh ones. With ``moves``, deals are then drawn in proportion to their weight and
@@ -20,8 +21,10 @@ import time
 from collections.abc import Callable
 
 from cardems.hearts.bots.inference import (
+    HEURISTIC,
     IMPOSSIBLE,
     Check,
+    Policies,
     misses,
     pass_check,
     pass_miss,
@@ -68,6 +71,8 @@ class Belief:
         self.max_misses = max_misses
         self.sampling_share = sampling_share
         self.moves = moves
+        self.policies: Policies = (HEURISTIC,) * 4
+        """Each seat's model (see :mod:`cardems.hearts.bots.inference`)."""
         self._unfit: tuple[int, tuple[int, ...]] | None = None
         self._memory: Memory | None = None
 
@@ -78,7 +83,7 @@ class Belief:
         knowledge = Knowledge(view)
         key = (view.round_number, view.totals)
         infer = self.infer and self._unfit != key
-        checks = past_checks(view) if infer else []
+        checks = past_checks(view, self.policies) if infer else []
         start = time.process_time()
         deadline = start + budget
         sample_until = start + budget * self.sampling_share

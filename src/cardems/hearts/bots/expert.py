@@ -25,7 +25,8 @@ from dataclasses import dataclass, replace
 
 from cardems.hearts.bots import heuristic
 from cardems.hearts.bots.belief import CLOCK_EVERY, Belief
-from cardems.hearts.bots.inference import round_agreement
+from cardems.hearts.bots.inference import GENERIC, HEURISTIC, Policies, seat_agreement
+from cardems.hearts.bots.moon import moon_threat
 from cardems.hearts.bots.passing import generic_pass, search_pass
 from cardems.hearts.bots.rollout import (
     DEFEND_LATE,
@@ -116,6 +117,17 @@ class ExpertSettings:
     """Weigh a run for the moon: 0 never, 1 only against others who play like the
     heuristic, 2 whenever its conditions hold (against others, the run is played out
     against generic players who defend from its first point)."""
+    commit: bool = True
+    """Keep a run for the moon once its play-outs chose it: the round's later cards are
+    judged by the run's play-outs alone while nobody else has points."""
+    model: int = 1
+    """The model of each other seat's play that weighs the deals: 0 the heuristic for
+    every seat, 1 fitted to the match: the generic player for a seat whose plays this
+    match agreed more with it than with the heuristic (from :data:`SEAT_ENOUGH` plays)."""
+    defend: bool = True
+    """Once :func:`~cardems.hearts.bots.moon.moon_threat` sees a seat running, play the
+    deals out with that seat running and every other seat defending from its first
+    point."""
 
 
 OPTIONS = {
@@ -135,6 +147,9 @@ OPTIONS = {
     "moon": "moon",
     "gpass": "generic_pass",
     "late": "defend_late",
+    "commit": "commit",
+    "defend": "defend",
+    "model": "model",
 }
 """Short option names for ``expert:key=value`` bot names, and the setting each sets."""
 
@@ -161,6 +176,8 @@ least :data:`SEEN_ENOUGH` of them, before the expert passes for the moon: its pl
 assume such opponents, and against others a kept moon hand mostly fails (measured
 against easy bots: 9.6 points a hand after a moon pass, 5.0 otherwise)."""
 SEEN_ENOUGH = 20
+SEAT_ENOUGH = 8
+"""Plays with a choice of one seat before the expert fits a model to it."""
 UNLIKE = 0.6
 """Below this share the others' play says nothing about their hands (easy bots: 0.46)."""
 
@@ -203,6 +220,9 @@ class ExpertBot:
         self.seen = (0, 0)
         """The others' plays with a choice seen this match, and how many were the
         heuristic's card (learnt at the end of each round)."""
+        self.fit = [(0, 0, 0)] * 4
+        """Per seat, its plays with a choice this match, and how many were the
+        heuristic's card and how many the generic player's."""
         self._learnt: tuple[int, tuple[int, ...]] | None = None
         self._round = 0
         self.belief = Belief(
@@ -215,6 +235,8 @@ class ExpertBot:
         )
         self.searched = 0
         """Deals played out for the last card chosen (0: no choice to search)."""
+        self.committed: tuple[int, tuple[int, ...]] | None = None
+        """The round (number, totals) in which it committed to a run for the moon."""
 
     @classmethod
     def from_name(cls, name: str, seed: int = 0) -> ExpertBot:
@@ -247,12 +269,32 @@ class ExpertBot:
             budget=settings.pass_budget_ms / 1000.0,
         )
 
+    def policies(self) -> Policies:
+        """Each seat's model: the generic player where it explained that seat's play
+        this match better than the heuristic (with ``model=1``), else the heuristic."""
+        if not self.settings.model:
+            return (HEURISTIC,) * 4
+        a, b, c, d = (
+            GENERIC if n >= SEAT_ENOUGH and generic > heuristic else HEURISTIC
+            for n, heuristic, generic in self.fit
+        )
+        return a, b, c, d
+
+    def model_share(self) -> tuple[int, int]:
+        """The others' plays with a choice seen this match, and how many of them their
+        models made."""
+        policies = self.policies()
+        if GENERIC not in policies:
+            return self.seen
+        hits = sum(f[2] if p == GENERIC else f[1] for f, p in zip(self.fit, policies, strict=True))
+        return sum(f[0] for f in self.fit), hits
+
     def miss_weight(self) -> float:
         """How much less a deal weighs per play it does not explain. If the others play
-        the heuristic's card a share ``a`` of the time, out of about three choices, a
+        their model's card a share ``a`` of the time, out of about three choices, a
         miss is ``(1 - a) / 2a`` as likely as a hit; below :data:`UNLIKE` they play
         otherwise and weighing deals by it misleads (1.0: every deal counts the same)."""
-        choices, agreed = self.seen
+        choices, agreed = self.model_share()
         if choices < SEEN_ENOUGH:
             return self.settings.miss_weight
         share = agreed / choices
@@ -261,18 +303,24 @@ class ExpertBot:
         return max(self.settings.miss_weight, (1 - share) / (2 * share))
 
     def _learn(self, view: SeatView) -> None:
-        """In a round's last trick, count how often the others played the heuristic's
-        card this round; start counting afresh in a new match."""
+        """In a round's last trick, count how often each other seat played the
+        heuristic's card and the generic player's this round; start afresh in a new
+        match."""
         if view.round_number < self._round:
             self.seen = (0, 0)  # a new match
+            self.fit = [(0, 0, 0)] * 4
         self._round = view.round_number
         key = (view.round_number, view.totals)
         if key == self._learnt:
             return
-        found = round_agreement(view)
+        found = seat_agreement(view)
         if found:
             self._learnt = key
-            self.seen = (self.seen[0] + found[0], self.seen[1] + found[1])
+            choices, agreed = sum(f[0] for f in found), sum(f[1] for f in found)
+            self.seen = (self.seen[0] + choices, self.seen[1] + agreed)
+            self.fit = [
+                (n + m, h + i, g + j) for (n, h, g), (m, i, j) in zip(self.fit, found, strict=True)
+            ]
 
     def choose_play(self, view: SeatView) -> int:
         """The legal card with the lowest mean simulated score."""
@@ -306,6 +354,7 @@ class ExpertBot:
         settings = self.settings
         belief = self.belief
         belief.miss_weight = self.miss_weight()
+        belief.policies = self.policies()
         belief.infer = settings.infer and belief.miss_weight < 1.0
         deals = belief.deals(view, settings.worlds, self.budget)
         totals = dict.fromkeys(choices, 0.0)
@@ -314,12 +363,16 @@ class ExpertBot:
         generic = settings.generic == 1 or (settings.generic == 2 and not predictable)
         # Also try running for the moon when nobody else has points and the hand has
         # high hearts: a card's value is the better of the two plans.
-        moon_plan = (
+        alone = view.round_points[seat] == sum(view.round_points)
+        key = (view.round_number, view.totals)
+        committed = settings.commit and self.committed == key and alone
+        moon_plan = committed or (
             (settings.moon == 2 or (settings.moon == 1 and predictable))
-            and view.round_points[seat] == sum(view.round_points)
+            and alone
             and (hand & HIGH_HEARTS).bit_count() >= settings.moon_hearts
             and len(view.tricks) <= 10
         )
+        threat = moon_threat(view) if settings.defend else -1
         runs = dict.fromkeys(choices, 0.0)
         trick = list(view.trick)
         done = len(view.tricks)
@@ -330,8 +383,9 @@ class ExpertBot:
         # unless the others have shown they play exactly like the heuristic.
         wary = settings.wary and not predictable
 
-        def play_out(hands: list[int], c: int, runner_seat: int = -1) -> float:
-            """This seat's score after playing ``c`` in one sampled deal."""
+        def play_out(hands: list[int], c: int, runner_seat: int = threat) -> float:
+            """This seat's score after playing ``c`` in one sampled deal, ``runner_seat``
+            running for the moon (-1: nobody)."""
             h = hands[:]
             h[seat] = hand & ~(1 << c)
             if generic:
@@ -357,7 +411,7 @@ class ExpertBot:
                 points[:],
                 played | (1 << c),
                 runner_seat,
-                wary=wary,
+                wary=wary or 0 <= runner_seat != seat,
             )
             return round_score(result, seat, settings.moon_bonus)
 
@@ -370,12 +424,17 @@ class ExpertBot:
             ):
                 break
             for c in choices:
-                totals[c] += weight * play_out(hands, c)
+                if not committed:
+                    totals[c] += weight * play_out(hands, c)
                 if moon_plan:
                     runs[c] += weight * play_out(hands, c, seat)
             weights += weight
             self.searched += 1
+        if committed:
+            return Evaluation(tuple(choices), default, runs, weights)
         if moon_plan:
+            if settings.commit and min(runs.values()) < min(totals.values()):
+                self.committed = key  # the run's card is the one played: keep to it
             for c in choices:
                 totals[c] = min(totals[c], runs[c])
         return Evaluation(tuple(choices), default, totals, weights)

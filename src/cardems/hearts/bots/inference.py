@@ -1,9 +1,11 @@
 """How well a sampled deal explains what the other seats played.
 
-The expert assumes the others play roughly like the heuristic. For a sampled deal it
-replays the round so far and counts the others' plays the heuristic would not have made
-from the hands that deal gives them (the belief, :mod:`cardems.hearts.bots.belief`,
-weighs each deal by a factor per miss).
+The expert models each other seat as playing roughly like the heuristic, or like the
+generic strong player (:func:`~cardems.hearts.bots.rollout.generic_card`) when that
+seat's plays this match agreed with it more (see :func:`seat_agreement`). For a sampled
+deal it replays the round so far and counts the others' plays their model would not have
+made from the hands that deal gives them (the belief,
+:mod:`cardems.hearts.bots.belief`, weighs each deal by a factor per miss).
 """
 
 from __future__ import annotations
@@ -13,12 +15,16 @@ from itertools import permutations
 from typing import NamedTuple
 
 from cardems.hearts.bots.heuristic import choose_card, choose_pass
+from cardems.hearts.bots.rollout import generic_card
 from cardems.hearts.core import FULL_DECK, POINTS, bits, legal_mask
 from cardems.hearts.fast import core
 from cardems.hearts.rules import PassDirection, Trick
 from cardems.hearts.view import SeatView
 
 IMPOSSIBLE = 1_000
+HEURISTIC, GENERIC = 0, 1
+"""The models of a seat's play: the medium heuristic's card, or the generic player's."""
+Policies = tuple[int, int, int, int]
 
 
 class Check(NamedTuple):
@@ -34,10 +40,13 @@ class Check(NamedTuple):
     led: int
     first: bool
     broken: bool
+    policy: int = HEURISTIC
+    """The model of that seat's play (:data:`HEURISTIC` or :data:`GENERIC`)."""
 
 
-def past_checks(view: SeatView) -> list[Check]:
-    """The other seats' plays this round, in order, with what they knew before each."""
+def past_checks(view: SeatView, policies: Policies = (HEURISTIC,) * 4) -> list[Check]:
+    """The other seats' plays this round, in order, with what they knew before each, to
+    be judged by ``policies[seat]``."""
     plays: list[tuple[int, int, tuple[int, ...], int, tuple[int, ...], bool, bool]] = []
     played = 0
     points = [0, 0, 0, 0]
@@ -59,14 +68,23 @@ def past_checks(view: SeatView) -> list[Check]:
         later[seat] |= 1 << card
         if seat != view.seat:
             led = trick[0] // 13 if trick else -1
-            checks.append(Check(seat, card, later[seat], trick, before, pts, led, first, brk))
+            checks.append(
+                Check(seat, card, later[seat], trick, before, pts, led, first, brk, policies[seat])
+            )
     checks.reverse()
     return checks
 
 
+def model_card(check: Check, hand: int, legal: int, policy: int) -> int:
+    """The card ``policy`` plays at ``check``'s decision from ``hand``."""
+    if policy == GENERIC:
+        return generic_card(check.seat, hand, legal, check.trick, check.played, check.points)
+    return choose_card(check.seat, hand, legal, check.trick, check.played, check.points)
+
+
 def py_misses(hands: list[int], checks: list[Check], limit: int) -> int:
-    """How many of ``checks`` the heuristic contradicts in ``hands`` (stops past ``limit``);
-    :data:`IMPOSSIBLE` if one of them was not a legal play there."""
+    """How many of ``checks`` their seat's model contradicts in ``hands`` (stops past
+    ``limit``); :data:`IMPOSSIBLE` if one of them was not a legal play there."""
     count = 0
     for check in checks:
         hand = hands[check.seat] | check.later
@@ -75,9 +93,7 @@ def py_misses(hands: list[int], checks: list[Check], limit: int) -> int:
             return IMPOSSIBLE  # the play would have broken the rules in this deal
         if not legal & (legal - 1):
             continue
-        if choose_card(check.seat, hand, legal, check.trick, check.played, check.points) != (
-            check.card
-        ):
+        if model_card(check, hand, legal, check.policy) != check.card:
             count += 1
             if count > limit:
                 break
@@ -118,17 +134,32 @@ def pass_miss(hands: list[int], check: tuple[int, int, int, int]) -> int:
     return 0 if heuristic_pass(before) == gave else 1
 
 
+Agreement = list[tuple[int, int, int]]
+"""Per seat: its plays with a choice, how many were the heuristic's card, how many the
+generic player's."""
+
+
 def round_agreement(view: SeatView) -> tuple[int, int] | None:
     """In the last trick of a round: how many of the others' plays this round offered a
-    choice, and how many of them were the heuristic's card. Every card but the others'
-    last ones is public by then; those are placed the way that explains the play best.
+    choice, and how many of them were the heuristic's card (see :func:`seat_agreement`).
     ``None`` before the last trick."""
+    found = seat_agreement(view)
+    if found is None:
+        return None
+    return sum(f[0] for f in found), sum(f[1] for f in found)
+
+
+def seat_agreement(view: SeatView) -> Agreement | None:
+    """In the last trick of a round: each seat's plays this round with a choice and how
+    many of them each model made. Every card but the others' last ones is public by
+    then; those are placed the way that explains the play best. ``None`` before the last
+    trick."""
     if len(view.tricks) != 12:
         return None
     checks = past_checks(view)
     holders = [s for s in range(4) if s != view.seat and view.hand_sizes[s]]
     unseen = list(bits(FULL_DECK & ~view.hand_mask & ~view.played_mask))
-    best: tuple[int, int] | None = None
+    best: Agreement | None = None
     for cards in permutations(unseen):
         if any(view.voids[s] >> (c // 13) & 1 for s, c in zip(holders, cards, strict=True)):
             continue
@@ -136,21 +167,27 @@ def round_agreement(view: SeatView) -> tuple[int, int] | None:
         for s, c in zip(holders, cards, strict=True):
             hands[s] = 1 << c
         found = _agreement(hands, checks)
-        if found and (best is None or found[1] > best[1]):
+        if found and (best is None or _hits(found) > _hits(best)):
             best = found
     return best
 
 
-def _agreement(hands: list[int], checks: list[Check]) -> tuple[int, int] | None:
-    """Plays with a choice, and how many the heuristic makes; ``None`` if one is illegal."""
-    choices = agreed = 0
+def _hits(found: Agreement) -> tuple[int, int]:
+    return sum(f[1] for f in found), sum(f[2] for f in found)
+
+
+def _agreement(hands: list[int], checks: list[Check]) -> Agreement | None:
+    """Per seat: plays with a choice, and how many each model makes; ``None`` if one of
+    the plays is illegal in ``hands``."""
+    counts = [[0, 0, 0] for _ in range(4)]
     for check in checks:
         hand = hands[check.seat] | check.later
         legal = legal_mask(hand, check.led, check.first, check.broken)
         if not legal >> check.card & 1:
             return None
         if legal & (legal - 1):
-            choices += 1
-            card = choose_card(check.seat, hand, legal, check.trick, check.played, check.points)
-            agreed += card == check.card
-    return choices, agreed
+            count = counts[check.seat]
+            count[0] += 1
+            count[1] += model_card(check, hand, legal, HEURISTIC) == check.card
+            count[2] += model_card(check, hand, legal, GENERIC) == check.card
+    return [(a, b, c) for a, b, c in counts]
