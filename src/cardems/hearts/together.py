@@ -50,6 +50,25 @@ class SharedMatch(HeartsTable):
             return frozenset(seat for seat in SEATS if not rnd.passes[seat])
         return frozenset() if rnd.to_play is None else frozenset({rnd.to_play})
 
+    @property
+    def over(self) -> bool:
+        """Whether the match has a winner."""
+        return self.match.over
+
+    def score_of(self, seat: int) -> int:
+        """``seat``'s total points."""
+        return self.match.totals[seat]
+
+    def replay(self, action: Action) -> list[Tagged]:
+        """One saved action of any seat again, with its events; ValueError if it does
+        not fit the match."""
+        tagged: list[Tagged] = []
+        try:
+            self._step(action, tagged)
+        except (IllegalMove, CardParseError, IndexError, ValueError) as error:
+            raise ValueError(f"{action!r}: {error}") from None
+        return tagged
+
     def act_as(self, seat: int, intent: Action, bots: Iterable[int]) -> list[Tagged]:
         """``seat``'s pass, play or early finish, then the bots' moves for ``bots`` until
         a person must act; a refusal is one ``error`` event for ``seat``."""
@@ -71,12 +90,15 @@ class SharedMatch(HeartsTable):
         return tagged + self.run_bots(bots)
 
     def run_bots(self, bots: Iterable[int]) -> list[Tagged]:
-        """The bots pass and play for ``bots`` until the match waits for another seat."""
+        """The bots pass and play for ``bots`` until the match waits for another seat;
+        while passing they pass last, once only their seats are left to."""
         bot_seats = frozenset(bots)
         tagged: list[Tagged] = []
         while due := self.waiting & bot_seats:
             rnd = self.match.round
             if rnd.phase is Phase.PASSING:
+                if not self.waiting <= bot_seats:
+                    break
                 for seat in sorted(due):
                     chosen = cards_of(self.bot(seat).choose_pass(self.match.view(seat)))
                     self._step(("pass", str(seat), _text(chosen)), tagged)
