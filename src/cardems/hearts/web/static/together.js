@@ -4,6 +4,7 @@
 // (a message missed) makes the page reload the view. The server decides everything.
 
 import { call } from "/static/api.js";
+import { cardHref } from "/static/cards.js";
 import { cardName, t } from "/static/i18n.js";
 
 /**
@@ -31,6 +32,33 @@ let table = null;
 let version = -1;
 /** @type {Set<string>} */
 const chosen = new Set();
+// How many live updates were drawn: an answer to a request sent before the latest one
+// is drawn only if it is of a later version (the seats may have changed meanwhile).
+let updates = 0;
+
+/**
+ * Whether an answer at version `at`, to a request sent after `before` updates, is news.
+ * @param {number} before
+ * @param {number} at
+ */
+const fresh = (before, at) => at > version || (at === version && updates === before);
+
+/**
+ * A card's face, as the solo table draws it.
+ * @param {string} code
+ */
+function face(code) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 100 140");
+  svg.setAttribute("aria-hidden", "true");
+  const use = document.createElementNS(ns, "use");
+  use.setAttribute("href", cardHref(code));
+  use.setAttribute("width", "100");
+  use.setAttribute("height", "140");
+  svg.appendChild(use);
+  return svg;
+}
 
 /** @param {string | undefined | null} text */
 function say(text) {
@@ -57,7 +85,7 @@ function draw(info, seen, at) {
   $("t-code").textContent = info.code || "—";
   /** @type {HTMLInputElement} */ ($("t-link")).value = info.link ? new URL(info.link, location.href).href : "";
   $("t-revoke").hidden = !info.host;
-  $("t-round").textContent = String(seen.round);
+  $("t-round").textContent = String(seen.round + 1);
   $("t-commitment").textContent = seen.commitment.slice(0, 12);
   const mine = info.seats[info.seat];
   $("t-leave").hidden = Boolean(mine && mine.bot);
@@ -75,11 +103,18 @@ function draw(info, seen, at) {
     item.setAttribute("data-connected", String(one.connected));
   }
   const trick = root.querySelectorAll("#t-trick .played");
-  trick.forEach((slot) => (slot.textContent = ""));
+  trick.forEach((slot) => {
+    slot.replaceChildren();
+    slot.removeAttribute("data-card");
+    slot.removeAttribute("aria-label");
+  });
   seen.trick.forEach((card, index) => {
     const seat = (seen.leader + index) % 4;
     const slot = trick[seat];
-    if (slot) slot.textContent = t("%(seat)s: %(card)s", { seat: seatName(seat), card: cardName(card) });
+    if (!slot) return;
+    slot.setAttribute("data-card", card);
+    slot.setAttribute("aria-label", t("%(seat)s: %(card)s", { seat: seatName(seat), card: cardName(card) }));
+    slot.appendChild(face(card));
   });
   const passing = seen.phase === "passing" && !seen.passes_chosen[seen.seat];
   $("t-passbar").hidden = !passing;
@@ -103,7 +138,8 @@ function drawHand(seen, passing) {
     const button = document.createElement("button");
     button.className = "card-button";
     button.dataset["card"] = card;
-    button.textContent = cardName(card);
+    button.setAttribute("aria-label", cardName(card));
+    button.appendChild(face(card));
     const playable = passing || seen.legal.includes(card);
     button.setAttribute("aria-pressed", String(chosen.has(card)));
     button.classList.toggle("playable", playable);
@@ -135,28 +171,33 @@ async function choose(card) {
  * @param {object} body
  */
 async function send(path, body) {
+  const before = updates;
   const answer = await call(path, body);
   const data = /** @type {TableAnswer} */ (/** @type {unknown} */ (answer.data));
-  if (data.table && data.view && data.version >= version) draw(data.table, data.view, data.version);
+  if (data.table && data.view && fresh(before, data.version)) draw(data.table, data.view, data.version);
   if (data.error || data.refused) say(data.error || data.refused);
 }
 
 /** Reload the view (a message was missed, or the socket came back). */
 async function reload() {
+  const before = updates;
   const answer = await call(`/api/tables/${tableId}`);
   const data = /** @type {TableAnswer} */ (/** @type {unknown} */ (answer.data));
-  if (data.table && data.view) draw(data.table, data.view, data.version);
-  else say(data.error);
+  if (!data.table || !data.view) say(data.error);
+  else if (version < 0 || fresh(before, data.version)) draw(data.table, data.view, data.version);
 }
 
 let retry = 500;
+/** @type {WebSocket | null} */
+let socket = null;
 function listen() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const socket = new WebSocket(`${scheme}//${location.host}/ws/tables/${tableId}`);
+  socket = new WebSocket(`${scheme}//${location.host}/ws/tables/${tableId}`);
   root.dataset["live"] = "connecting";
   socket.addEventListener("open", () => {
     retry = 500;
     root.dataset["live"] = "open";
+    void reload(); // what happened while away
   });
   socket.addEventListener("message", (message) => {
     const update = /** @type {Update} */ (JSON.parse(String(message.data)));
@@ -165,6 +206,7 @@ function listen() {
       void reload();
       return;
     }
+    updates += 1;
     draw(update.table, update.view, update.version);
   });
   socket.addEventListener("close", () => {
@@ -175,6 +217,10 @@ function listen() {
   });
 }
 
+// The device went offline: the socket is dropped now (it may look open for minutes), and
+// opened again with the next attempt once the network is back.
+window.addEventListener("offline", () => socket && socket.close());
+
 $("t-pass").addEventListener("click", () => {
   if (chosen.size === 3) void send(`/api/tables/${tableId}/intent`, { type: "pass", cards: [...chosen], version });
 });
@@ -182,4 +228,5 @@ $("t-leave").addEventListener("click", () => void send(`/api/tables/${tableId}/l
 $("t-back").addEventListener("click", () => void send(`/api/tables/${tableId}/back`, {}));
 $("t-revoke").addEventListener("click", () => void send(`/api/tables/${tableId}/revoke`, {}));
 
-void reload().then(listen);
+void reload();
+listen();
