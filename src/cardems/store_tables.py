@@ -18,7 +18,7 @@ import json
 import time
 from dataclasses import dataclass
 
-from cardems.database import Row
+from cardems.database import Row, Tx
 from cardems.store import Store, new_id, well_formed
 
 SHARED = "shared"
@@ -178,16 +178,10 @@ class TableStore:
             )
             self._touch(db, table_id)
 
-    def touch(self, table_id: str) -> None:
-        """A person was active at the table now."""
-        with self.store.transaction() as db:
-            self._touch(db, table_id)
-
     @staticmethod
-    def _touch(db: object, table_id: str) -> None:
-        db.execute(  # type: ignore[attr-defined]
-            "UPDATE shared_tables SET active = ? WHERE id = ?", (time.time(), table_id)
-        )
+    def _touch(db: Tx, table_id: str) -> None:
+        """A person was active at the table now."""
+        db.execute("UPDATE shared_tables SET active = ? WHERE id = ?", (time.time(), table_id))
 
     def new_code(self, table_id: str, code: str | None) -> None:
         """Replace the table's join code (None: no link lets anyone in)."""
@@ -195,15 +189,17 @@ class TableStore:
             db.execute("UPDATE shared_tables SET code = ? WHERE id = ?", (code, table_id))
 
     def close_idle(self, before: float) -> list[str]:
-        """Close the open tables where nobody has been active since ``before`` and
-        nobody is connected; their ids. Their matches stay saved."""
+        """Close the open tables where nobody has been active (sat, left, connected) or
+        moved since ``before`` and nobody is connected; their ids. Their matches stay
+        saved."""
         now = time.time()
         with self.store.transaction() as db:
             rows = db.execute(
-                "SELECT id FROM shared_tables WHERE closed IS NULL AND active < ?"
+                "SELECT shared_tables.id FROM shared_tables JOIN games ON games.id = game_id"
+                " WHERE closed IS NULL AND active < ? AND games.updated < ?"
                 " AND NOT EXISTS (SELECT 1 FROM table_seats WHERE table_id = shared_tables.id"
                 " AND connections > 0)",
-                (before,),
+                (before, before),
             ).fetchall()
             ids = [str(row["id"]) for row in rows]
             for table_id in ids:

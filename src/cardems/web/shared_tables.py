@@ -107,6 +107,15 @@ class Live:
             del self.events[old]
 
 
+@dataclass(frozen=True)
+class Played:
+    """An intent's outcome for the seat that sent it."""
+
+    version: int
+    view: View
+    events: list[Event]
+
+
 def events_for(seat: int, tagged: Iterable[Tagged]) -> list[Event]:
     """The events ``seat`` receives of ``tagged``."""
     return [event for audience, event in tagged if audience is None or audience == seat]
@@ -235,9 +244,9 @@ class SharedTables:
         people = table.people
         return frozenset(SEATS) - people if people else frozenset()
 
-    def act(self, table_id: str, player_id: str | None, request: Any) -> tuple[int, list[Event]]:
-        """The intent of the person asking, then the bots' moves; their seat's events."""
-        table, seat = self.member(table_id, player_id)
+    def act(self, table: TableRow, seat: int, request: Any) -> Played:
+        """The intent of the person in ``seat``, then the bots' moves: the match as that
+        seat sees it after them, and its events."""
         if table.closed is not None:
             raise ServiceError(409, TABLE_CLOSED)
         if not isinstance(request, dict):
@@ -246,9 +255,15 @@ class SharedTables:
             intent = self.game.parse_intent(request)
         except IntentError as error:
             raise ServiceError(400, str(error)) from None
-        tagged = self._move(table, lambda play: play.act_as(seat, intent, self.bots_of(table)))
-        self.rows.touch(table.id)
-        return seat, events_for(seat, tagged)
+        seen: list[Played] = []
+
+        def step(play: SharedPlay) -> list[Tagged]:
+            tagged = play.act_as(seat, intent, self.bots_of(table))
+            seen[:] = [Played(len(play.log), play.view_of(seat), events_for(seat, tagged))]
+            return tagged
+
+        self._move(table, step)
+        return seen[0]
 
     def _move(self, table: TableRow, step: Callable[[SharedPlay], list[Tagged]]) -> list[Tagged]:
         """``step`` played on the match and saved; tried again on the saved match if

@@ -95,10 +95,14 @@ def together_routes(web: Web, tables: SharedTables) -> list[Route]:
     async def intent(ctx: Ctx) -> tuple[dict[str, Any], int]:
         table, seat = await run_in_threadpool(tables.member, table_id(ctx), ctx.player_id)
         per_seat(table, seat)
-        seat, events = await run_in_threadpool(tables.act, table.id, ctx.player_id, ctx.body)
-        data = await run_in_threadpool(answer, ctx, tables.table(table.id), seat)
-        data["events"] = translate_events(ctx.lang, events)
-        refused = [e["message"] for e in events if e["type"] == "error"]
+        played = await run_in_threadpool(tables.act, table, seat, ctx.body)
+        data = {
+            "table": table_json(table, seat, ctx.reader),
+            "view": web.localize(played.view, ctx.lang),
+            "version": played.version,
+            "events": translate_events(ctx.lang, played.events),
+        }
+        refused = [e["message"] for e in played.events if e["type"] == "error"]
         if refused:
             data["refused"] = translate(ctx.lang, refused[0])
         return data, 200
