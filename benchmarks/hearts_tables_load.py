@@ -92,12 +92,21 @@ async def post(seat: Seat, path: str, body: dict[str, Any]) -> tuple[int, dict[s
     """POST on the seat's keep-alive connection, opened again first if the server closed
     it while idle (as a browser does)."""
     if seat.conn.reader.at_eof() or seat.conn.writer.is_closing():
-        cookie = seat.conn.cookie
-        reader, writer = await asyncio.open_connection("127.0.0.1", seat.port)
-        seat.conn = Connection(reader, writer)
-        seat.conn.cookie = cookie
-    status, _, payload = await seat.conn.post(path, json.dumps(body).encode())
+        await reconnect(seat)
+    try:
+        status, _, payload = await seat.conn.post(path, json.dumps(body).encode())
+    except (ConnectionResetError, BrokenPipeError, asyncio.IncompleteReadError):
+        await reconnect(seat)  # closed while idle as the request left: sent again, once
+        status, _, payload = await seat.conn.post(path, json.dumps(body).encode())
     return status, json.loads(payload)
+
+
+async def reconnect(seat: Seat) -> None:
+    """A new keep-alive connection for ``seat``, with its cookie."""
+    cookie = seat.conn.cookie
+    reader, writer = await asyncio.open_connection("127.0.0.1", seat.port)
+    seat.conn = Connection(reader, writer)
+    seat.conn.cookie = cookie
 
 
 async def open_table(port: int, tally: Tally) -> Table:

@@ -209,6 +209,14 @@ class TableStore:
                 )
         return ids
 
+    def actions_after(self, game_id: str, version: int) -> list[tuple[str, ...]]:
+        """The game's saved actions after the first ``version`` (a worker catching up)."""
+        rows = self.store.db.execute(
+            "SELECT action FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, version),
+        )
+        return [tuple(json.loads(row["action"])) for row in rows]
+
     def tables_of(self, player_id: str) -> list[TableRow]:
         """The open tables where ``player_id`` has a seat, the newest first."""
         rows = self.store.db.execute(

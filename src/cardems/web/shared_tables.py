@@ -221,21 +221,25 @@ class SharedTables:
         live = self._live.get(table.game_id)
         if live is not None and live.version == head[0]:
             return live
+        if live is not None and live.version < head[0]:
+            before, tagged = live.version, []
+            try:
+                for action in self.rows.actions_after(table.game_id, before):
+                    tagged += live.play.replay(action)
+            except BaseException:
+                del self._live[table.game_id]
+                raise
+            live.advanced(before, tagged)
+            return live
         saved = self.store.load_game(table.game_id)
         if saved is None:
             raise ServiceError(404, NO_TABLE)
-        if live is None or live.version > saved.version:
-            play = self.game.new_shared_match(
-                DealCode.parse(saved.code), table.level, str(saved.options.get("secret", ""))
-            )
-            for action in saved.log:
-                play.replay(action)
-            live = Live(play, saved.version, time.time())
-        else:
-            before, tagged = live.version, []
-            for action in saved.log[live.version :]:
-                tagged += live.play.replay(action)
-            live.advanced(before, tagged)
+        play = self.game.new_shared_match(
+            DealCode.parse(saved.code), table.level, str(saved.options.get("secret", ""))
+        )
+        for action in saved.log:
+            play.replay(action)
+        live = Live(play, saved.version, time.time())
         self._live[table.game_id] = live
         return live
 
