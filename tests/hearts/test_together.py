@@ -68,8 +68,11 @@ def test_no_seat_ever_sees_another_seats_card(humans: set[int], number: int, see
         if not waiting:
             break
         seat = waiting[0]
+        before = len(shared.log)
         tagged = shared.act_as(seat, human_move(shared, seat, rng), bots)
         assert not [e for _, e in tagged if e["type"] == "error"]
+        versions = [e["version"] for _, e in tagged]  # each event: the version it led to
+        assert versions == sorted(versions) and all(before < v <= len(shared.log) for v in versions)
         check_seen(shared, tagged)
 
 

@@ -94,6 +94,47 @@ def cards_in(data: Any) -> set[str]:
     return set()
 
 
+def test_only_members_connect_and_only_from_this_servers_pages(people: list[Person]) -> None:
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    host = people[0]
+    url = host.base.replace("http", "ws", 1) + f"/ws/tables/{host.table_id}"
+    cookie = f"cardems_player={host.http.cookie()}"
+    with (
+        pytest.raises((InvalidStatus, ConnectionError, OSError)) as refused,
+        connect(url, additional_headers={"Cookie": cookie, "Origin": "http://evil.example"}) as ws,
+    ):
+        ws.recv(5)
+    stranger = Person(host.base, "Eve")
+    stranger.post("/api/settings", {})  # a player of their own, seated nowhere
+    with (
+        pytest.raises((InvalidStatus, ConnectionError, OSError)),
+        connect(
+            url, additional_headers={"Cookie": f"cardems_player={stranger.http.cookie()}"}
+        ) as ws,
+    ):
+        ws.recv(5)
+    assert refused.value is not None
+    stranger.close()
+
+
+def test_each_seat_has_its_own_rate_limit(people: list[Person]) -> None:
+    statuses = [
+        people[1]
+        .post(f"/api/tables/{people[1].table_id}/intent", {"type": "play", "card": "2C"})
+        .status_code
+        for _ in range(40)
+    ]
+    assert statuses.count(429) >= 5 and statuses[0] == 200
+    assert (
+        people[2]
+        .post(f"/api/tables/{people[2].table_id}/intent", {"type": "play", "card": "2C"})
+        .status_code
+        == 200
+    )
+
+
 def check_hidden(views: list[dict[str, Any]]) -> None:
     """No seat's view names a card another seat holds, but the three it passed."""
     hands = [set(view["hand"]) for view in views]

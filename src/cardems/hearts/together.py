@@ -109,14 +109,18 @@ class SharedMatch(HeartsTable):
         return tagged
 
     def _step(self, action: Action, tagged: list[Tagged]) -> None:
-        """One logged action and its events; the four passes once the last is made."""
+        """One logged action and its events, each with the version it led to; the four
+        passes, each for its seat, once the last is made."""
         before = self.match.round
         events: list[Event] = []
         self.match = self._apply(self.match, action, events)
-        tagged += [(None, event) for event in events]
+        version = len(self.log)
         after = self.match.round
+        tagged += [(None, {**event, "version": version}) for event in events]
         if before.phase is Phase.PASSING and after.phase is not Phase.PASSING:
-            tagged += [(seat, passed_event(before, after, seat)) for seat in SEATS]
+            tagged += [
+                (seat, {**passed_event(before, after, seat), "version": version}) for seat in SEATS
+            ]
 
     def _finish_round(self, seat: int, tagged: list[Tagged]) -> None:
         """Once the round's 26 points are out, ``seat`` (whose turn it is) ends it: every
