@@ -209,9 +209,14 @@ class SharedTables:
         with self._guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
-    def live(self, table: TableRow) -> Live:
-        """The table's match, caught up with the saved rows."""
+    def live(self, table: TableRow, known: int | None = None) -> Live:
+        """The table's match, caught up with the saved rows; ``known``: a version the
+        rows are known to have reached (a message of the bus), so that a copy there
+        already is used without asking."""
         with self._lock(table.game_id):
+            live = self._live.get(table.game_id)
+            if live is not None and known is not None and live.version >= known:
+                return live
             return self._caught_up(table)
 
     def _caught_up(self, table: TableRow) -> Live:
@@ -341,6 +346,7 @@ class SharedTables:
         if table.host != player_id:
             raise ServiceError(403, NOT_HOST)
         self.rows.new_code(table.id, new_code())
+        self.notify(table.game_id, self.live(table).version)
         return self.table(table_id)
 
     def view(self, table: TableRow, seat: int) -> tuple[Live, View]:

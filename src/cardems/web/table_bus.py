@@ -78,16 +78,30 @@ class PostgresBus(TableBus):
 
     async def start(self, listener: Listener) -> None:
         """Listen on the channel over a connection of this worker's own."""
-        import psycopg
-
         await super().start(listener)
-        self._connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-        await self._connection.execute(f"LISTEN {CHANNEL}")
+        await self._connect()
         self._task = asyncio.get_running_loop().create_task(self._listen())
 
+    async def _connect(self) -> None:
+        import psycopg
+
+        self._connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        await self._connection.execute(f"LISTEN {CHANNEL}")
+
     async def _listen(self) -> None:
-        async for notice in self._connection.notifies():
-            self._deliver(notice.payload)
+        """Deliver every message; when the connection breaks, listen again on a new one
+        (what was announced meanwhile reaches the players with the next message)."""
+        while True:
+            try:
+                async for notice in self._connection.notifies():
+                    self._deliver(notice.payload)
+            except Exception:
+                log.warning("the tables' LISTEN connection broke: listening again")
+            with contextlib.suppress(Exception):
+                await self._connection.close()
+            await asyncio.sleep(1)
+            with contextlib.suppress(Exception):
+                await self._connect()
 
     async def stop(self) -> None:
         """Stop listening and close the connection."""

@@ -85,6 +85,13 @@ class Hub:
         self._clocks: dict[str, asyncio.TimerHandle] = {}
         self._pending: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
+        self._rows: dict[str, TableRow] = {}
+        """The table rows last read, by game id: read again when a message says that
+        something but the match changed (its version is the one already seen)."""
+        self._seen: dict[str, int] = {}
+        """The version of each game last sent from here."""
+        self._heard: dict[str, int] = {}
+        """The highest version the bus announced for each game."""
         self._sweeper: asyncio.Task[None] | None = None
         tables.notify = bus.publish
 
@@ -110,6 +117,10 @@ class Hub:
         update at a time per game; a message during one runs another after it)."""
         if game_id not in self.members:
             return
+        if version >= 0:
+            self._heard[game_id] = max(version, self._heard.get(game_id, -1))
+        if version == self._seen.get(game_id):  # no move: the seats changed
+            self._rows.pop(game_id, None)
         if game_id in self._pending:
             self._again.add(game_id)
             return
@@ -124,6 +135,7 @@ class Hub:
                     break
         except Exception:  # a database outage: the next message tries again
             log.warning("live update of %s failed", game_id, exc_info=True)
+            self._rows.pop(game_id, None)
         finally:
             del self._pending[game_id]
 
@@ -132,13 +144,19 @@ class Hub:
         members = self.members.get(game_id)
         if table_id is None or not members:
             return
-        table, live = await run_in_threadpool(self._read, table_id)
+        known = self._heard.get(game_id)
+        table, live = await run_in_threadpool(self._read, table_id, self._rows.get(game_id), known)
+        self._rows[game_id], self._seen[game_id] = table, live.version
         await asyncio.gather(*(self._send(member, table, live) for member in list(members)))
         self._wind(table, live)
 
-    def _read(self, table_id: str) -> tuple[TableRow, Live]:
-        table = self.tables.table(table_id)
-        return table, self.tables.live(table)
+    def _read(
+        self, table_id: str, rows: TableRow | None, known: int | None
+    ) -> tuple[TableRow, Live]:
+        """The table (its rows read again unless ``rows`` are still good) and its match
+        at ``known`` or later."""
+        table = rows or self.tables.table(table_id)
+        return table, self.tables.live(table, known)
 
     async def _send(self, member: Member, table: TableRow, live: Live) -> None:
         """``member``'s update, if anything changed for them."""
@@ -213,7 +231,7 @@ class Hub:
         self.members.setdefault(game_id, set()).add(member)
         try:
             await run_in_threadpool(self.tables.connected, table, member.seat, 1)
-            self.moved(game_id, 0)
+            self.moved(game_id, -1)  # its first update
             while True:
                 await socket.receive_text()  # the client's pings; nothing else is read
         except WebSocketDisconnect:
@@ -222,6 +240,8 @@ class Hub:
             self.members[game_id].discard(member)
             if not self.members[game_id]:
                 del self.members[game_id]
+                for cache in (self._rows, self._seen, self._heard):
+                    cache.pop(game_id, None)
                 clock = self._clocks.pop(game_id, None)
                 if clock is not None:
                     clock.cancel()
