@@ -24,7 +24,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import resource
 import statistics
 import tempfile
 import time
@@ -34,7 +36,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from server import Connection, percentile, running_server
+from server import Connection, cpu_seconds, machine_cpu, percentile, running_server
 from web_load import fresh_schema, postgres
 
 GRACE = 5.0
@@ -184,9 +186,18 @@ class Run:
     sockets: list[ClientConnection] = field(default_factory=list)
 
 
-async def load(port: int, tables: int, seconds: float, think: tuple[float, float]) -> None:
+def cpu(app: int) -> tuple[float, float, float]:
+    """CPU seconds so far: the app's processes, this load generator, the whole machine."""
+    mine = resource.getrusage(resource.RUSAGE_SELF)
+    return cpu_seconds(app), mine.ru_utime + mine.ru_stime, machine_cpu()[0]
+
+
+async def load(
+    port: int, app: int, tables: int, seconds: float, think: tuple[float, float]
+) -> None:
     ctx = Run(random.Random(31), think)
     opened = [await open_table(port, ctx.tally) for _ in range(tables)]
+    started = cpu(app)
     listeners = [
         asyncio.create_task(listen(seat, port, table, ctx))
         for table in opened
@@ -194,6 +205,7 @@ async def load(port: int, tables: int, seconds: float, think: tuple[float, float
     ]
     await asyncio.sleep(seconds)
     ctx.playing = False
+    used = [after - before for before, after in zip(started, cpu(app), strict=True)]
     await asyncio.sleep(GRACE)
     for socket in ctx.sockets:
         await socket.close()
@@ -223,6 +235,12 @@ async def load(port: int, tables: int, seconds: float, think: tuple[float, float
         f" (goal <= 150 ms), errors {ctx.tally.errors}, lost moves {lost}"
         f" (unsaved {unsaved}, unheard {undelivered})",
         flush=True,
+    )
+    cores = (os.cpu_count() or 1) * seconds
+    print(
+        f"  cpu ms/move: app {1000 * used[0] / max(moves, 1):.2f},"
+        f" load generator {1000 * used[1] / max(moves, 1):.2f};"
+        f" machine busy {100 * used[2] / cores:.0f}% (others' jobs included)"
     )
     for what, count in sorted(ctx.tally.failures.items(), key=lambda kv: -kv[1])[:3]:
         print(f"  {count} x {what}")
@@ -255,16 +273,16 @@ def main() -> None:
     if args.sqlite:
         with (
             tempfile.TemporaryDirectory() as tmp,
-            running_server(db=str(Path(tmp) / "bench.db")) as (_, port),
+            running_server(db=str(Path(tmp) / "bench.db")) as (proc, port),
         ):
             print("SQLite, 1 worker:", end=" ")
-            asyncio.run(load(port, args.tables, args.seconds, think))
+            asyncio.run(load(port, proc.pid, args.tables, args.seconds, think))
         return
     with postgres(args.postgres) as (url, _):
         options = ("--workers", str(args.workers))
-        with running_server(*options, db=fresh_schema(url)) as (_, port):
+        with running_server(*options, db=fresh_schema(url)) as (proc, port):
             print(f"PostgreSQL, {args.workers} workers:", end=" ")
-            asyncio.run(load(port, args.tables, args.seconds, think))
+            asyncio.run(load(port, proc.pid, args.tables, args.seconds, think))
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+import orjson
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -166,7 +167,7 @@ class Hub:
         message = self.update(member, table, live, info)
         member.version, member.seats = live.version, info["seats"]
         with contextlib.suppress(Exception):  # gone: its own task cleans up
-            await member.socket.send_json(message)
+            await member.socket.send_text(orjson.dumps(message).decode())
 
     def update(
         self, member: Member, table: TableRow, live: Live, info: dict[str, Any]
