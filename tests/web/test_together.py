@@ -194,6 +194,8 @@ def test_a_move_reaches_the_other_seats_on_every_worker(people: list[Person]) ->
         seats = first["table"]["seats"]
         while not all(seat["connected"] for seat in seats):
             seats = person.receive()["table"]["seats"]
+    people[0].socket.send(b"\x00\xff")  # type: ignore[union-attr]  # bytes and text are
+    people[0].socket.send("hello")  # type: ignore[union-attr]  # read and ignored
     rng = random.Random(7)
     mover = people[2]
     move = a_move(mover.show()["view"], rng)

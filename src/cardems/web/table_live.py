@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 import orjson
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from cardems.core.service_error import ServiceError
 from cardems.core.settings import with_defaults
@@ -233,10 +233,9 @@ class Hub:
         try:
             await run_in_threadpool(self.tables.connected, table, member.seat, 1)
             self.moved(game_id, -1)  # its first update
-            while True:
-                await socket.receive_text()  # the client's pings; nothing else is read
-        except WebSocketDisconnect:
-            pass
+            # Nothing the client sends is read (text or bytes alike), only its leaving.
+            while (await socket.receive())["type"] != "websocket.disconnect":
+                pass
         finally:
             self.members[game_id].discard(member)
             if not self.members[game_id]:
