@@ -21,7 +21,9 @@ own), sessions stored by the SHA-256 of their token with the time they were last
 (the sessions of older releases, stored as the token itself, end), and
 ``signin_attempts``, the sign-in throttle shared by every worker; version 8 (PostgreSQL's
 4) ``games.par_proven``: whether the par saved is the proven shortest win or only the
-best line known.
+best line known; version 9 (PostgreSQL's 5) shared tables: ``shared_tables`` (a match
+several people play, its join code, turn clock and host) and ``table_seats`` (who sits
+where, whether a bot plays for them, how many connections they have open).
 """
 
 from __future__ import annotations
@@ -59,6 +61,35 @@ PAR_PROVEN = """
 """
 """``par_proven = 0``: the game's par is the best win known, not a proven shortest one
 (every par saved before was proven)."""
+
+
+def _shared_tables(real: str) -> str:
+    """Version 9's script, with ``real`` the database's name of a float."""
+    return f"""
+    CREATE TABLE shared_tables (
+        id TEXT PRIMARY KEY,
+        game_id TEXT NOT NULL UNIQUE REFERENCES games(id) ON DELETE CASCADE,
+        code TEXT UNIQUE,
+        host TEXT NOT NULL REFERENCES players(id),
+        level TEXT NOT NULL,
+        turn_seconds INTEGER NOT NULL,
+        created {real} NOT NULL,
+        active {real} NOT NULL,
+        closed {real}
+    );
+    CREATE TABLE table_seats (
+        table_id TEXT NOT NULL REFERENCES shared_tables(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        player_id TEXT NOT NULL REFERENCES players(id),
+        name TEXT NOT NULL,
+        robot INTEGER NOT NULL DEFAULT 0,
+        connections INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE UNIQUE INDEX table_seats_by_player ON table_seats(table_id, player_id);
+    CREATE INDEX table_seats_of_player ON table_seats(player_id);
+    """
+
 
 SQLITE_MIGRATIONS: tuple[str, ...] = (
     """
@@ -149,6 +180,7 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
     COUNTED,
     _hosted_defences("REAL"),
     PAR_PROVEN,
+    _shared_tables("REAL"),
 )
 """SQLite's schema scripts in order; statements are separated by semicolons."""
 
@@ -210,6 +242,7 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
     COUNTED,
     _hosted_defences("DOUBLE PRECISION"),
     PAR_PROVEN,
+    _shared_tables("DOUBLE PRECISION"),
 )
 """PostgreSQL's schema scripts: the whole schema of SQLite's version 5, then the same
 steps as SQLite's after it."""

@@ -26,6 +26,7 @@ from cardems.render.miniature import Placed, miniature
 
 if TYPE_CHECKING:
     from cardems.hearts.rules import Match
+    from cardems.hearts.together import SharedMatch
 
 FAMILY = GameFamily("HT", "hearts", N_("Hearts"), ("N",), 7)
 LEVEL = Option(
@@ -135,6 +136,17 @@ class Hearts(GameBase):
         if level not in LEVEL.choices:
             raise ValueError(f"unknown level {level!r}")
         return HeartsTable(code, settings, level, clock, secret=str(options.get("secret", "")))
+
+    levels = LEVEL.choices
+    """The bots' levels a shared table offers."""
+
+    def new_shared_match(self, code: DealCode, level: str, secret: str) -> SharedMatch:
+        """A match several people share at one table (:mod:`cardems.hearts.together`)."""
+        from cardems.hearts.together import SharedMatch
+
+        if level not in LEVEL.choices:
+            raise ValueError(f"unknown level {level!r}")
+        return SharedMatch(code, level, secret=secret)
 
     def parse_intent(self, data: dict[str, Any]) -> Action:
         """A pass, a play or an early finish."""

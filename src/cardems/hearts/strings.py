@@ -87,4 +87,16 @@ CLIENT: Final = (
     N_("easy"),
     N_("medium"),
     N_("expert"),
+    # The shared table (web/static/together.js): who plays each seat, whose turn.
+    N_("Bot"),
+    N_("a bot plays"),
+    N_("connected"),
+    N_("not connected"),
+    N_("Empty seat"),
+    N_("Waiting for the other passes."),
+    # TRANSLATORS: %(seat)s is a player's name or "Bot".
+    N_("Waiting for %(seat)s."),
+    N_("The connection was lost: reconnecting…"),
+    N_("You won the match!"),
+    N_("The match is over"),
 )

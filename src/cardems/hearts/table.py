@@ -210,11 +210,15 @@ class HeartsTable:
 
     def hidden_cards(self) -> frozenset[str]:
         """The cards in the other hands that the player neither passed nor received."""
-        rnd = self.match.round
-        seen = rnd.hands[PLAYER] | rnd.passes[PLAYER] | rnd.played_mask
-        if rnd.phase is not Phase.PASSING:
-            seen |= rnd.passes[rnd.passer(PLAYER)]
-        return frozenset(str(card) for card in cards_of(FULL_DECK & ~seen))
+        return hidden_from(self.match.round, PLAYER)
+
+
+def hidden_from(rnd: Round, seat: int) -> frozenset[str]:
+    """The cards of ``rnd`` in the other hands that ``seat`` neither passed nor received."""
+    seen = rnd.hands[seat] | rnd.passes[seat] | rnd.played_mask
+    if rnd.phase is not Phase.PASSING:
+        seen |= rnd.passes[rnd.passer(seat)]
+    return frozenset(str(card) for card in cards_of(FULL_DECK & ~seen))
 
 
 def _text(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -231,15 +235,15 @@ def coached(rnd: Round, seed: int) -> dict[str, Any]:
     }
 
 
-def passed_event(before: Round, after: Round) -> Event:
-    """The pass the player sees: the three cards given and the three received."""
+def passed_event(before: Round, after: Round, seat: int = PLAYER) -> Event:
+    """The pass ``seat`` sees: the three cards it gave and the three it received."""
     return {
         "type": "passed",
         "round": before.number,
-        "to": before.receiver(PLAYER),
-        "from": before.passer(PLAYER),
-        "cards": [str(c) for c in cards_of(after.passes[PLAYER])],
-        "received": [str(c) for c in cards_of(after.passes[before.passer(PLAYER)])],
+        "to": before.receiver(seat),
+        "from": before.passer(seat),
+        "cards": [str(c) for c in cards_of(after.passes[seat])],
+        "received": [str(c) for c in cards_of(after.passes[before.passer(seat)])],
     }
 
 
@@ -309,16 +313,16 @@ def play_events(before: Round, after: Match, seat: int, card: Card) -> list[Even
     return events
 
 
-def player_view(table: HeartsTable) -> View:
-    """What the page shows, built only from ``view(seat=0)`` and public history."""
+def player_view(table: HeartsTable, seat: int = PLAYER) -> View:
+    """What the page shows ``seat``, built only from ``view(seat)`` and public history."""
     match = table.match
-    seat_view = match.view(PLAYER)
+    seat_view = match.view(seat)
     data = seat_view.to_json()
     rnd = match.round
     refusals: dict[str, str] = {}
     if rnd.phase is Phase.PLAYING:
         for card in seat_view.hand:
-            reason = rnd.refusal(PLAYER, card)
+            reason = rnd.refusal(seat, card)
             if reason is not None:
                 refusals[str(card)] = reason
     ended = match.winner is not None
@@ -330,8 +334,8 @@ def player_view(table: HeartsTable) -> View:
         variant=match.code.variant,
         level=table.level,
         status=table.status,
-        score=match.totals[PLAYER],
-        moves=sum(1 for entry in table.log if entry[1] == str(PLAYER)),
+        score=match.totals[seat],
+        moves=sum(1 for entry in table.log if entry[1] == str(seat)),
         message=None,
         winner=match.winner,
         names=list(SEAT_NAMES),
@@ -344,7 +348,7 @@ def player_view(table: HeartsTable) -> View:
             for r in match.history
         ],
         tie=match.winner is None and max(match.totals) >= 100,
-        can_finish=points_out(rnd) and rnd.to_play == PLAYER,
+        can_finish=points_out(rnd) and rnd.to_play == seat,
         coach=table.coached if table.settings.coach else None,
     )
     return data

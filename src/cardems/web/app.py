@@ -44,6 +44,7 @@ from cardems.web.jsonanswer import JSONAnswer
 from cardems.web.pages import page_routes
 from cardems.web.ratelimit import RateLimiter
 from cardems.web.replay import replay_routes
+from cardems.web.together import shared_tables
 
 HERE = Path(__file__).parent
 log = logging.getLogger("cardems.web")
@@ -138,7 +139,9 @@ def create_app(
         for game in service.games
         if (folder := game_assets(game) / "static").is_dir()
     ]
+    shared = shared_tables(web)
     routes = [
+        *(shared[0] if shared else []),
         *(account_routes(web) if accounts else []),
         *page_routes(web),
         *install_routes(web),
@@ -166,7 +169,13 @@ def create_app(
             gc.freeze()
             await service.store.open_async()
             try:
-                yield
+                if shared:
+                    await shared[1].start()
+                try:
+                    yield
+                finally:
+                    if shared:
+                        await shared[1].stop()
             finally:
                 await service.store.close_async()
         finally:  # even when the start failed (a database out of reach)
@@ -186,6 +195,7 @@ def create_app(
         lifespan=lifespan,
     )
     starlette.state.service = service
+    starlette.state.hub = shared[1] if shared else None
     return starlette
 
 

@@ -1,0 +1,289 @@
+"""Shared Hearts tables under load: N tables of four simulated people over M workers.
+
+    nice -n 10 python3 benchmarks/hearts_tables_load.py --tables 25 --workers 2 --seconds 30
+
+It starts ``cardems serve --workers M`` on a fresh PostgreSQL schema (``--postgres URL``,
+or a private server from ``scripts/postgres``; ``--sqlite`` for one worker on a SQLite
+file), and for each table a host who opens it and three friends who join by its code,
+each with their own cookie, keep-alive HTTP connection and WebSocket (the workers share
+the connections as the kernel hands them out). Each person plays at a human pace: when
+their view says it is their turn to pass or play, they think ``--think`` seconds (a
+uniform range) and send a legal move. Measured: the time from sending a move to each of
+the three other seats receiving an update of that version or later on its socket (the
+message the page draws at once), p50 and p99; errors (any answer but 200, a refusal, a
+socket closed by the server); lost moves: a move answered 200 that the saved match does
+not hold, or that some seat never heard of within 5 s after the run. The load generator
+shares the machine (one process, asyncio).
+
+Goal (issue 31, this 2-core machine): 250 tables (1,000 players) over 2 workers at a
+human pace, p99 <= 150 ms from a move to the last seat's update, 0 errors, 0 lost moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from server import Connection, cpu_seconds, machine_cpu, percentile, running_server
+from web_load import fresh_schema, postgres
+
+GRACE = 5.0
+
+
+@dataclass
+class Seat:
+    """One simulated person: their connection, their latest view, what they heard."""
+
+    conn: Connection
+    port: int
+    seat: int = -1
+    table_id: str = ""
+    view: dict[str, Any] = field(default_factory=dict)
+    version: int = -1
+    heard: list[tuple[float, int]] = field(default_factory=list)
+    """(when, version) of every update received."""
+    busy: bool = False
+
+
+@dataclass
+class Table:
+    seats: list[Seat]
+    moves: list[tuple[float, int, int]] = field(default_factory=list)
+    """(sent at, version it led to, seat) of every move answered 200."""
+
+
+@dataclass
+class Tally:
+    errors: int = 0
+    refused: int = 0
+    failures: dict[str, int] = field(default_factory=dict)
+
+    def fail(self, what: str) -> None:
+        self.errors += 1
+        self.failures[what] = self.failures.get(what, 0) + 1
+
+
+def a_move(view: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """A legal pass or play for the seat whose view this is, if it has one to make."""
+    if not view or view.get("status") != "playing":
+        return None
+    if view["phase"] == "passing":
+        return (
+            None
+            if view["passes_chosen"][view["seat"]]
+            else {"type": "pass", "cards": rng.sample(view["hand"], 3)}
+        )
+    if view["to_play"] != view["seat"]:
+        return None
+    return {"type": "play", "card": rng.choice(view["legal"])}
+
+
+async def post(seat: Seat, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """POST on the seat's keep-alive connection, opened again first if the server closed
+    it while idle (as a browser does)."""
+    if seat.conn.reader.at_eof() or seat.conn.writer.is_closing():
+        await reconnect(seat)
+    try:
+        status, _, payload = await seat.conn.post(path, json.dumps(body).encode())
+    except (ConnectionResetError, BrokenPipeError, asyncio.IncompleteReadError):
+        await reconnect(seat)  # closed while idle as the request left: sent again, once
+        status, _, payload = await seat.conn.post(path, json.dumps(body).encode())
+    return status, json.loads(payload)
+
+
+async def reconnect(seat: Seat) -> None:
+    """A new keep-alive connection for ``seat``, with its cookie."""
+    cookie = seat.conn.cookie
+    reader, writer = await asyncio.open_connection("127.0.0.1", seat.port)
+    seat.conn = Connection(reader, writer)
+    seat.conn.cookie = cookie
+
+
+async def open_table(port: int, tally: Tally) -> Table:
+    """A host's table and three friends at it."""
+    seats = []
+    for _ in range(4):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        seats.append(Seat(Connection(reader, writer), port))
+    status, data = await post(seats[0], "/api/tables", {"name": "Host", "level": "easy"})
+    if status != 201:
+        raise RuntimeError(f"opening a table: {status} {data}")
+    code = data["table"]["code"]
+    for seat, name in zip(seats[1:], ("Bea", "Cem", "Dan"), strict=True):
+        status, data = await post(seat, "/api/tables/join", {"code": code, "name": name})
+        if status != 200:
+            raise RuntimeError(f"joining: {status} {data}")
+    for seat in seats:
+        seat.table_id = data["table"]["id"]
+    return Table(seats)
+
+
+async def listen(seat: Seat, port: int, table: Table, ctx: Run) -> None:
+    url = f"ws://127.0.0.1:{port}/ws/tables/{seat.table_id}"
+    async with connect(url, additional_headers={"cookie": seat.conn.cookie}) as socket:
+        ctx.sockets.append(socket)
+        async for raw in socket:
+            message = json.loads(raw)
+            seat.heard.append((time.perf_counter(), int(message["version"])))
+            if message["version"] >= seat.version:
+                seat.view, seat.version = message["view"], message["version"]
+                seat.seat = seat.view["seat"]
+            if not seat.busy and ctx.playing and a_move(seat.view, ctx.rng):
+                seat.busy = True
+                asyncio.get_running_loop().create_task(play(seat, table, ctx))
+    if ctx.playing:
+        ctx.tally.fail("a socket closed by the server")
+
+
+async def play(seat: Seat, table: Table, ctx: Run) -> None:
+    """Think, then send the move the latest view allows."""
+    try:
+        await asyncio.sleep(ctx.rng.uniform(*ctx.think))
+        move = a_move(seat.view, ctx.rng)
+        if move is None or not ctx.playing:
+            return
+        sent = time.perf_counter()
+        status, data = await post(
+            seat, f"/api/tables/{seat.table_id}/intent", {**move, "version": seat.version}
+        )
+        if status != 200:
+            ctx.tally.fail(f"HTTP {status}: {data.get('error')}")
+            return
+        if "refused" in data:
+            ctx.tally.refused += 1
+            ctx.tally.fail(f"refused: {data['refused']}")
+            return
+        table.moves.append((sent, int(data["version"]), seat.seat))
+        if data["version"] >= seat.version:
+            seat.view, seat.version = data["view"], data["version"]
+    except (OSError, asyncio.IncompleteReadError) as error:
+        ctx.tally.fail(f"connection: {error}")
+    finally:
+        seat.busy = False
+    if ctx.playing and a_move(seat.view, ctx.rng):
+        seat.busy = True
+        asyncio.get_running_loop().create_task(play(seat, table, ctx))
+
+
+@dataclass
+class Run:
+    rng: random.Random
+    think: tuple[float, float]
+    tally: Tally = field(default_factory=Tally)
+    playing: bool = True
+    sockets: list[ClientConnection] = field(default_factory=list)
+
+
+def cpu(app: int) -> tuple[float, float, float]:
+    """CPU seconds so far: the app's processes, this load generator, the whole machine."""
+    mine = resource.getrusage(resource.RUSAGE_SELF)
+    return cpu_seconds(app), mine.ru_utime + mine.ru_stime, machine_cpu()[0]
+
+
+async def load(
+    port: int, app: int, tables: int, seconds: float, think: tuple[float, float]
+) -> None:
+    ctx = Run(random.Random(31), think)
+    opened = [await open_table(port, ctx.tally) for _ in range(tables)]
+    started = cpu(app)
+    listeners = [
+        asyncio.create_task(listen(seat, port, table, ctx))
+        for table in opened
+        for seat in table.seats
+    ]
+    await asyncio.sleep(seconds)
+    ctx.playing = False
+    used = [after - before for before, after in zip(started, cpu(app), strict=True)]
+    await asyncio.sleep(GRACE)
+    for socket in ctx.sockets:
+        await socket.close()
+    await asyncio.gather(*listeners, return_exceptions=True)
+    latencies, undelivered, unsaved, moves = [], 0, 0, 0
+    for table in opened:
+        status, saved = await post_get(table.seats[0], port)
+        saved_version = saved["version"] if status == 200 else -1
+        for sent, version, mover in table.moves:
+            moves += 1
+            if version > saved_version:
+                unsaved += 1
+            for seat in table.seats:
+                if seat.seat == mover:
+                    continue
+                heard = next((at for at, v in seat.heard if v >= version), None)
+                if heard is None:
+                    undelivered += 1
+                else:
+                    latencies.append(1000 * max(0.0, heard - sent))
+    lost = unsaved + undelivered
+    print(
+        f"{tables} tables ({4 * tables} players), {seconds:.0f} s: {moves} moves"
+        f" ({moves / seconds:.1f}/s), move to another seat's screen"
+        f" p50 {statistics.median(latencies) if latencies else 0:.1f} ms"
+        f" p99 {percentile(latencies, 0.99) if latencies else 0:.1f} ms"
+        f" (goal <= 150 ms), errors {ctx.tally.errors}, lost moves {lost}"
+        f" (unsaved {unsaved}, unheard {undelivered})",
+        flush=True,
+    )
+    cores = (os.cpu_count() or 1) * seconds
+    print(
+        f"  cpu ms/move: app {1000 * used[0] / max(moves, 1):.2f},"
+        f" load generator {1000 * used[1] / max(moves, 1):.2f};"
+        f" machine busy {100 * used[2] / cores:.0f}% (others' jobs included)"
+    )
+    for what, count in sorted(ctx.tally.failures.items(), key=lambda kv: -kv[1])[:3]:
+        print(f"  {count} x {what}")
+
+
+async def post_get(seat: Seat, port: int) -> tuple[int, dict[str, Any]]:
+    """The table as saved, read afresh (its version is the rows')."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    request = (
+        f"GET /api/tables/{seat.table_id} HTTP/1.1\r\nhost: 127.0.0.1\r\n"
+        f"cookie: {seat.conn.cookie}\r\nconnection: close\r\n\r\n"
+    )
+    writer.write(request.encode())
+    raw = await reader.read()
+    writer.close()
+    head, _, body = raw.partition(b"\r\n\r\n")
+    return int(head.split()[1]), json.loads(body)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=25)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--think", type=float, nargs=2, default=(1.0, 2.0), metavar=("MIN", "MAX"))
+    parser.add_argument("--postgres", default="", help="a PostgreSQL URL (default: private)")
+    parser.add_argument("--sqlite", action="store_true", help="one worker on a SQLite file")
+    args = parser.parse_args()
+    think = (args.think[0], args.think[1])
+    if args.sqlite:
+        with (
+            tempfile.TemporaryDirectory() as tmp,
+            running_server(db=str(Path(tmp) / "bench.db")) as (proc, port),
+        ):
+            print("SQLite, 1 worker:", end=" ")
+            asyncio.run(load(port, proc.pid, args.tables, args.seconds, think))
+        return
+    with postgres(args.postgres) as (url, _):
+        options = ("--workers", str(args.workers))
+        with running_server(*options, db=fresh_schema(url)) as (proc, port):
+            print(f"PostgreSQL, {args.workers} workers:", end=" ")
+            asyncio.run(load(port, proc.pid, args.tables, args.seconds, think))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,232 @@
+// Cardems Hearts with friends: one seat's table. Draws the view the server sends for
+// this seat only, posts passes and plays, and follows the table live over a WebSocket:
+// each update carries the game's version; one that does not follow the version drawn
+// (a message missed) makes the page reload the view. The server decides everything.
+
+import { call } from "/static/api.js";
+import { cardHref } from "/static/cards.js";
+import { cardName, t } from "/static/i18n.js";
+
+/**
+ * @typedef {{ seat: number, name: string | null, bot: boolean, connected: boolean }} SeatInfo
+ * @typedef {{ id: string, seat: number, code: string | null, link: string | null, host: boolean,
+ *   closed: boolean, seats: SeatInfo[] }} TableInfo
+ * @typedef {{ seat: number, round: number, phase: string, hand: string[], legal: string[],
+ *   trick: string[], leader: number, to_play: number | null, passes_chosen: boolean[],
+ *   pass_to: number, totals: number[], status: string, commitment: string,
+ *   refusals: { [card: string]: string } }} SeatView
+ * @typedef {{ table: TableInfo, view: SeatView, version: number, error?: string, refused?: string }} TableAnswer
+ * @typedef {{ type: string, version: number, from: number, view: SeatView, events: object[] | null,
+ *   table: TableInfo }} Update
+ */
+
+const root = /** @type {HTMLElement} */ (document.getElementById("together-table"));
+const tableId = root.dataset["tableId"] || "";
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/** @type {SeatView | null} */
+let view = null;
+/** @type {TableInfo | null} */
+let table = null;
+let version = -1;
+/** @type {Set<string>} */
+const chosen = new Set();
+// How many live updates were drawn: an answer to a request sent before the latest one
+// is drawn only if it is of a later version (the seats may have changed meanwhile).
+let updates = 0;
+
+/**
+ * Whether an answer at version `at`, to a request sent after `before` updates, is news.
+ * @param {number} before
+ * @param {number} at
+ */
+const fresh = (before, at) => at > version || (at === version && updates === before);
+
+/**
+ * A card's face, as the solo table draws it.
+ * @param {string} code
+ */
+function face(code) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 100 140");
+  svg.setAttribute("aria-hidden", "true");
+  const use = document.createElementNS(ns, "use");
+  use.setAttribute("href", cardHref(code));
+  use.setAttribute("width", "100");
+  use.setAttribute("height", "140");
+  svg.appendChild(use);
+  return svg;
+}
+
+/** @param {string | undefined | null} text */
+function say(text) {
+  $("t-message").textContent = text || "";
+}
+
+/** @param {number} seat */
+function seatName(seat) {
+  const info = table && table.seats[seat];
+  return (info && info.name) || t("Bot");
+}
+
+/**
+ * Draw the table and the seat's view as the server sent them.
+ * @param {TableInfo} info
+ * @param {SeatView} seen
+ * @param {number} at
+ */
+function draw(info, seen, at) {
+  table = info;
+  view = seen;
+  version = at;
+  root.dataset["version"] = String(at);
+  $("t-code").textContent = info.code || "—";
+  /** @type {HTMLInputElement} */ ($("t-link")).value = info.link ? new URL(info.link, location.href).href : "";
+  $("t-revoke").hidden = !info.host;
+  $("t-round").textContent = String(seen.round + 1);
+  $("t-commitment").textContent = seen.commitment.slice(0, 12);
+  const mine = info.seats[info.seat];
+  $("t-leave").hidden = Boolean(mine && mine.bot);
+  $("t-back").hidden = !(mine && mine.bot);
+  for (const item of root.querySelectorAll("#t-seats li")) {
+    const seat = Number(/** @type {HTMLElement} */ (item).dataset["seat"]);
+    const one = info.seats[seat];
+    if (!one) continue;
+    const state = one.name === null ? t("Bot") : one.bot ? t("a bot plays") : one.connected ? t("connected") : t("not connected");
+    /** @type {HTMLElement} */ (item.querySelector(".name")).textContent = one.name || t("Empty seat");
+    /** @type {HTMLElement} */ (item.querySelector(".state")).textContent = state;
+    /** @type {HTMLElement} */ (item.querySelector(".total")).textContent = String(seen.totals[seat]);
+    item.classList.toggle("you", seat === info.seat);
+    item.classList.toggle("turn", seen.to_play === seat);
+    item.setAttribute("data-connected", String(one.connected));
+  }
+  const trick = root.querySelectorAll("#t-trick .played");
+  trick.forEach((slot) => {
+    slot.replaceChildren();
+    slot.removeAttribute("data-card");
+    slot.removeAttribute("aria-label");
+  });
+  seen.trick.forEach((card, index) => {
+    const seat = (seen.leader + index) % 4;
+    const slot = trick[seat];
+    if (!slot) return;
+    slot.setAttribute("data-card", card);
+    slot.setAttribute("aria-label", t("%(seat)s: %(card)s", { seat: seatName(seat), card: cardName(card) }));
+    slot.appendChild(face(card));
+  });
+  const passing = seen.phase === "passing" && !seen.passes_chosen[seen.seat];
+  $("t-passbar").hidden = !passing;
+  if (!passing) chosen.clear();
+  drawHand(seen, passing);
+  if (seen.status !== "playing") say(seen.status === "won" ? t("You won the match!") : t("The match is over"));
+  else if (passing) say(t("Choose three cards to pass to %(seat)s: %(num)d of 3 chosen.", { seat: seatName(seen.pass_to), num: chosen.size }));
+  else if (seen.phase === "passing") say(t("Waiting for the other passes."));
+  else if (seen.to_play === seen.seat) say(t("Your turn: play a card."));
+  else if (seen.to_play !== null) say(t("Waiting for %(seat)s.", { seat: seatName(seen.to_play) }));
+}
+
+/**
+ * @param {SeatView} seen
+ * @param {boolean} passing
+ */
+function drawHand(seen, passing) {
+  const hand = $("t-hand");
+  hand.replaceChildren();
+  for (const card of seen.hand) {
+    const button = document.createElement("button");
+    button.className = "card-button";
+    button.dataset["card"] = card;
+    button.setAttribute("aria-label", cardName(card));
+    button.appendChild(face(card));
+    const playable = passing || seen.legal.includes(card);
+    button.setAttribute("aria-pressed", String(chosen.has(card)));
+    button.classList.toggle("playable", playable);
+    button.addEventListener("click", () => choose(card));
+    hand.appendChild(button);
+  }
+  /** @type {HTMLButtonElement} */ ($("t-pass")).disabled = chosen.size !== 3;
+}
+
+/** @param {string} card */
+async function choose(card) {
+  if (!view || !table) return;
+  if (view.phase === "passing") {
+    if (chosen.has(card)) chosen.delete(card);
+    else if (chosen.size < 3) chosen.add(card);
+    draw(table, view, version);
+    return;
+  }
+  if (view.to_play !== view.seat) {
+    say(view.refusals[card] || t("Waiting for %(seat)s.", { seat: seatName(view.to_play ?? 0) }));
+    return;
+  }
+  await send(`/api/tables/${tableId}/intent`, { type: "play", card, version });
+}
+
+/**
+ * POST to the table; draw the answer.
+ * @param {string} path
+ * @param {object} body
+ */
+async function send(path, body) {
+  const before = updates;
+  const answer = await call(path, body);
+  const data = /** @type {TableAnswer} */ (/** @type {unknown} */ (answer.data));
+  if (data.table && data.view && fresh(before, data.version)) draw(data.table, data.view, data.version);
+  if (data.error || data.refused) say(data.error || data.refused);
+}
+
+/** Reload the view (a message was missed, or the socket came back). */
+async function reload() {
+  const before = updates;
+  const answer = await call(`/api/tables/${tableId}`);
+  const data = /** @type {TableAnswer} */ (/** @type {unknown} */ (answer.data));
+  if (!data.table || !data.view) say(data.error);
+  else if (version < 0 || fresh(before, data.version)) draw(data.table, data.view, data.version);
+}
+
+let retry = 500;
+/** @type {WebSocket | null} */
+let socket = null;
+function listen() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  socket = new WebSocket(`${scheme}//${location.host}/ws/tables/${tableId}`);
+  root.dataset["live"] = "connecting";
+  socket.addEventListener("open", () => {
+    retry = 500;
+    root.dataset["live"] = "open";
+    void reload(); // what happened while away
+  });
+  socket.addEventListener("message", (message) => {
+    const update = /** @type {Update} */ (JSON.parse(String(message.data)));
+    if (update.version < version) return;
+    if (version >= 0 && update.from !== version && update.version !== version) {
+      void reload();
+      return;
+    }
+    updates += 1;
+    draw(update.table, update.view, update.version);
+  });
+  socket.addEventListener("close", () => {
+    root.dataset["live"] = "closed";
+    say(t("The connection was lost: reconnecting…"));
+    setTimeout(listen, retry);
+    retry = Math.min(retry * 2, 8000);
+  });
+}
+
+// The device went offline: the socket is dropped now (it may look open for minutes), and
+// opened again with the next attempt once the network is back.
+window.addEventListener("offline", () => socket && socket.close());
+
+$("t-pass").addEventListener("click", () => {
+  if (chosen.size === 3) void send(`/api/tables/${tableId}/intent`, { type: "pass", cards: [...chosen], version });
+});
+$("t-leave").addEventListener("click", () => void send(`/api/tables/${tableId}/leave`, {}));
+$("t-back").addEventListener("click", () => void send(`/api/tables/${tableId}/back`, {}));
+$("t-revoke").addEventListener("click", () => void send(`/api/tables/${tableId}/revoke`, {}));
+
+void reload();
+listen();

@@ -1,0 +1,252 @@
+"""Shared tables in the store: a match several people play, who sits where, its code.
+
+A table's match is an ordinary row of ``games`` (its host's, with the status
+``shared`` while it is played and ``over`` once it has ended: neither is an
+unfinished solo game to continue nor a finished one for the statistics) and its
+actions are ordinary ``actions`` rows, saved by :meth:`Store.append_actions` as every
+move is, compare-and-set on the version: the rows are the truth every worker reads.
+``shared_tables`` adds the join code (None once revoked), the level of the bots, the
+turn clock, when a person was last active there and when the table was closed;
+``table_seats`` who sits in each seat, whether a bot plays for them (they left, or
+their clock ran out) and how many connections they have open, over every worker.
+Names no game.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+
+from cardems.database import Row, Tx
+from cardems.store import Store, new_id, well_formed
+
+SHARED = "shared"
+OVER = "over"
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A person's seat at a table."""
+
+    seat: int
+    player_id: str
+    name: str
+    robot: bool
+    """A bot plays for them (they left, or their turn clock ran out)."""
+    connections: int
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A shared table and its seats (the empty ones are not listed)."""
+
+    id: str
+    game_id: str
+    code: str | None
+    host: str
+    level: str
+    turn_seconds: int
+    created: float
+    active: float
+    closed: float | None
+    seats: tuple[SeatRow, ...]
+
+    def seat_of(self, player_id: str) -> SeatRow | None:
+        """The seat ``player_id`` has at this table, if any."""
+        return next((seat for seat in self.seats if seat.player_id == player_id), None)
+
+    @property
+    def people(self) -> frozenset[int]:
+        """The seats a person plays now (seated, no bot in their place)."""
+        return frozenset(seat.seat for seat in self.seats if not seat.robot)
+
+
+_TABLE = (
+    "SELECT id, game_id, code, host, level, turn_seconds, created, active, closed"
+    " FROM shared_tables"
+)
+
+
+class TableStore:
+    """The shared tables of one :class:`Store` (see the module docstring)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def open_table(
+        self,
+        host: str,
+        name: str,
+        game: str,
+        variant: str,
+        code: str,
+        options: dict[str, object],
+        *,
+        level: str,
+        turn_seconds: int,
+        join_code: str,
+    ) -> str:
+        """A new table with its match row and its host in seat 0; its id."""
+        table_id, game_id, now = new_id(), new_id(), time.time()
+        with self.store.transaction() as db:
+            db.execute(
+                "INSERT INTO games (id, player_id, game, variant, code, options, status,"
+                " timer_stopped, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+                (game_id, host, game, variant, code, json.dumps(options), SHARED, now, now),
+            )
+            db.execute(
+                "INSERT INTO shared_tables (id, game_id, code, host, level, turn_seconds,"
+                " created, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, game_id, join_code, host, level, turn_seconds, now, now),
+            )
+            db.execute(
+                "INSERT INTO table_seats (table_id, seat, player_id, name) VALUES (?, 0, ?, ?)",
+                (table_id, host, name),
+            )
+        return table_id
+
+    def table(self, table_id: str) -> TableRow | None:
+        """The table and its seats, or None."""
+        if not well_formed(table_id):
+            return None
+        with self.store.db.reading() as db:
+            row = db.execute(f"{_TABLE} WHERE id = ?", (table_id,)).fetchone()
+            if row is None:
+                return None
+            seats = db.execute(
+                "SELECT seat, player_id, name, robot, connections FROM table_seats"
+                " WHERE table_id = ? ORDER BY seat",
+                (table_id,),
+            ).fetchall()
+        return _table(row, seats)
+
+    def by_code(self, code: str) -> str | None:
+        """The id of the open table whose join code is ``code`` (formatted), or None."""
+        rows = self.store.db.execute(
+            "SELECT id FROM shared_tables WHERE code = ? AND closed IS NULL", (code,)
+        )
+        return str(rows[0]["id"]) if rows else None
+
+    def sit(self, table_id: str, player_id: str, name: str) -> int | None:
+        """Seat ``player_id`` in the lowest empty seat (or give back theirs); None when
+        the table is full or closed."""
+        with self.store.transaction() as db:
+            row = db.execute(
+                "SELECT closed FROM shared_tables WHERE id = ?", (table_id,)
+            ).fetchone()
+            if row is None or row["closed"] is not None:
+                return None
+            taken = {
+                int(r["seat"]): str(r["player_id"])
+                for r in db.execute(
+                    "SELECT seat, player_id FROM table_seats WHERE table_id = ?", (table_id,)
+                ).fetchall()
+            }
+            for seat, player in taken.items():
+                if player == player_id:
+                    return seat
+            free = [seat for seat in range(4) if seat not in taken]
+            if not free:
+                return None
+            inserted = db.execute(
+                "INSERT INTO table_seats (table_id, seat, player_id, name) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT DO NOTHING",
+                (table_id, free[0], player_id, name),
+            ).rowcount
+        return free[0] if inserted == 1 else self.sit(table_id, player_id, name)
+
+    def set_robot(self, table_id: str, seats: frozenset[int], robot: bool) -> None:
+        """A bot plays (``robot``) or stops playing for the people in ``seats``."""
+        if not seats:
+            return
+        marks = ", ".join("?" for _ in seats)
+        with self.store.transaction() as db:
+            db.execute(
+                f"UPDATE table_seats SET robot = ? WHERE table_id = ? AND seat IN ({marks})",
+                (int(robot), table_id, *sorted(seats)),
+            )
+            self._touch(db, table_id)
+
+    def connected(self, table_id: str, seat: int, change: int) -> None:
+        """One connection of the person in ``seat`` more (1) or fewer (-1)."""
+        with self.store.transaction() as db:
+            db.execute(
+                "UPDATE table_seats SET connections = connections + ?"
+                " WHERE table_id = ? AND seat = ?",
+                (change, table_id, seat),
+            )
+            self._touch(db, table_id)
+
+    @staticmethod
+    def _touch(db: Tx, table_id: str) -> None:
+        """A person was active at the table now."""
+        db.execute("UPDATE shared_tables SET active = ? WHERE id = ?", (time.time(), table_id))
+
+    def new_code(self, table_id: str, code: str | None) -> None:
+        """Replace the table's join code (None: no link lets anyone in)."""
+        with self.store.transaction() as db:
+            db.execute("UPDATE shared_tables SET code = ? WHERE id = ?", (code, table_id))
+
+    def close_idle(self, before: float) -> list[str]:
+        """Close the open tables where nobody has been active (sat, left, connected) or
+        moved since ``before`` and nobody is connected; their ids. Their matches stay
+        saved."""
+        now = time.time()
+        with self.store.transaction() as db:
+            rows = db.execute(
+                "SELECT shared_tables.id FROM shared_tables JOIN games ON games.id = game_id"
+                " WHERE closed IS NULL AND active < ? AND games.updated < ?"
+                " AND NOT EXISTS (SELECT 1 FROM table_seats WHERE table_id = shared_tables.id"
+                " AND connections > 0)",
+                (before, before),
+            ).fetchall()
+            ids = [str(row["id"]) for row in rows]
+            for table_id in ids:
+                db.execute(
+                    "UPDATE shared_tables SET closed = ?, code = NULL WHERE id = ?",
+                    (now, table_id),
+                )
+        return ids
+
+    def actions_after(self, game_id: str, version: int) -> list[tuple[str, ...]]:
+        """The game's saved actions after the first ``version`` (a worker catching up)."""
+        rows = self.store.db.execute(
+            "SELECT action FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, version),
+        )
+        return [tuple(json.loads(row["action"])) for row in rows]
+
+    def tables_of(self, player_id: str) -> list[TableRow]:
+        """The open tables where ``player_id`` has a seat, the newest first."""
+        rows = self.store.db.execute(
+            "SELECT table_id FROM table_seats JOIN shared_tables ON id = table_id"
+            " WHERE player_id = ? AND closed IS NULL ORDER BY created DESC",
+            (player_id,),
+        )
+        found = [self.table(str(row["table_id"])) for row in rows]
+        return [table for table in found if table is not None]
+
+
+def _table(row: Row, seats: list[Row]) -> TableRow:
+    return TableRow(
+        id=str(row["id"]),
+        game_id=str(row["game_id"]),
+        code=None if row["code"] is None else str(row["code"]),
+        host=str(row["host"]),
+        level=str(row["level"]),
+        turn_seconds=int(row["turn_seconds"]),
+        created=float(row["created"]),
+        active=float(row["active"]),
+        closed=None if row["closed"] is None else float(row["closed"]),
+        seats=tuple(
+            SeatRow(
+                seat=int(s["seat"]),
+                player_id=str(s["player_id"]),
+                name=str(s["name"]),
+                robot=bool(s["robot"]),
+                connections=int(s["connections"]),
+            )
+            for s in seats
+        ),
+    )

@@ -1,0 +1,405 @@
+"""Shared tables: friends at one match, bots in the empty seats; the service behind the
+API, the live updates and the turn clock.
+
+Blocking (the web calls it from worker threads). Each process keeps the matches it
+serves in memory, each with its version; a call first catches up with the store's
+rows (the truth every worker reads), replaying the actions it has not seen, and keeps
+the events they made for the live updates (:meth:`SharedTables.events_since`). A move
+is saved compare-and-set on the version (:meth:`Store.append_actions`): when another
+worker moved first, the move is tried again on the saved match, where the rules
+decide anew (a pass is refused once made, a play out of turn is refused), so an intent
+is applied at most once without asking the client to be at the latest version. After
+every change ``notify(game_id, version)`` tells every worker (see
+:mod:`cardems.web.table_bus`).
+
+The bots play for the empty seats and for the people a bot stands in for (they left,
+or their turn clock ran out), only while at least one person plays; while passing they
+pass last, once every person has, so that a friend who sits down during the first pass
+still chooses their own.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from cardems.core.game import Action, Event, IntentError, View
+from cardems.core.service_error import ServiceError
+from cardems.dealcode import DealCode
+from cardems.i18n.markers import N_
+from cardems.store import Progress, Store, VersionConflict
+from cardems.store_tables import OVER, SHARED, TableRow, TableStore
+from cardems.web.names import NameError_, checked_name
+from cardems.web.table_code import TableCodeError, format_code, new_code
+
+NO_TABLE = N_("no such table, or you have no seat at it")
+NO_CODE = N_("no open table has this code (the link may have been revoked)")
+TABLE_FULL = N_("this table is full: its four seats are taken")
+TABLE_CLOSED = N_("this table is closed; its match is kept")
+NOT_HOST = N_("only the player who opened the table can do this")
+BAD_CLOCK = N_("the turn clock is 0 (off) or %(low)d to %(high)d seconds")
+BAD_LEVEL = N_("the bots' level is easy, medium or expert")
+CLOCK_RANGE = (10, 600)
+EVENTS_KEPT = 64
+"""How many versions of events a process keeps for the live updates."""
+SEATS = (0, 1, 2, 3)
+Tagged = tuple[int | None, Event]
+
+
+class SharedPlay(Protocol):
+    """What a game's shared match offers (:class:`cardems.hearts.together.SharedMatch`)."""
+
+    log: list[Action]
+
+    @property
+    def waiting(self) -> frozenset[int]: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def act_as(self, seat: int, intent: Action, bots: Iterable[int]) -> list[Tagged]: ...
+
+    def run_bots(self, bots: Iterable[int]) -> list[Tagged]: ...
+
+    def replay(self, action: Action) -> list[Tagged]: ...
+
+    def view_of(self, seat: int) -> View: ...
+
+    def score_of(self, seat: int) -> int: ...
+
+
+class SharedGame(Protocol):
+    """A game several people can play at one table (its declaration)."""
+
+    @property
+    def family(self) -> Any: ...
+
+    levels: tuple[str, ...]
+
+    def random_code(self, variant: str, *, winnable: bool) -> DealCode: ...
+
+    def new_shared_match(self, code: DealCode, level: str, secret: str) -> SharedPlay: ...
+
+    def parse_intent(self, data: dict[str, Any]) -> Action: ...
+
+
+@dataclass
+class Live:
+    """A match in this process's memory, at ``version``."""
+
+    play: SharedPlay
+    version: int
+    since: float
+    """When this process saw the version change (the turn clock runs from it)."""
+    events: dict[int, tuple[int, list[Tagged]]] = field(default_factory=dict)
+    """Events by the version they led to: ``{to: (from, events)}``."""
+
+    def advanced(self, before: int, tagged: list[Tagged]) -> None:
+        """The match moved from ``before`` to its log's length, with ``tagged``."""
+        self.version = len(self.play.log)
+        self.since = time.time()
+        self.events[self.version] = (before, tagged)
+        for old in [v for v in self.events if v <= self.version - EVENTS_KEPT]:
+            del self.events[old]
+
+
+@dataclass(frozen=True)
+class Played:
+    """An intent's outcome for the seat that sent it."""
+
+    version: int
+    view: View
+    events: list[Event]
+
+
+def events_for(seat: int, tagged: Iterable[Tagged]) -> list[Event]:
+    """The events ``seat`` receives of ``tagged``."""
+    return [event for audience, event in tagged if audience is None or audience == seat]
+
+
+class SharedTables:
+    """Every shared table of one store (see the module docstring)."""
+
+    def __init__(
+        self,
+        store: Store,
+        game: SharedGame,
+        notify: Callable[[str, int], None] = lambda game_id, version: None,
+    ) -> None:
+        self.store = store
+        self.rows = TableStore(store)
+        self.game = game
+        self.notify = notify
+        self._live: dict[str, Live] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    # Opening and joining -----------------------------------------------------------------
+
+    def open(self, host: str, name: str, request: dict[str, Any]) -> TableRow:
+        """A new table from ``{"level", "turn_seconds"}``, with ``host`` in seat 0."""
+        level = request.get("level", "medium")
+        if level not in self.game.levels:
+            raise ServiceError(400, BAD_LEVEL)
+        clock = request.get("turn_seconds", 0)
+        low, high = CLOCK_RANGE
+        if (
+            not isinstance(clock, int)
+            or isinstance(clock, bool)
+            or not (clock == 0 or low <= clock <= high)
+        ):
+            raise ServiceError(400, BAD_CLOCK % {"low": low, "high": high})
+        variant = self.game.family.variants[0]
+        code = self.game.random_code(variant, winnable=False)
+        options = {"level": level, "secret": secrets.token_hex(16)}
+        table_id = self.rows.open_table(
+            host,
+            seat_name(name),
+            self.game.family.name,
+            variant,
+            str(code),
+            options,
+            level=level,
+            turn_seconds=clock,
+            join_code=new_code(),
+        )
+        return self.table(table_id)
+
+    def join(self, text: str, player_id: str, name: str) -> tuple[TableRow, int]:
+        """Sit ``player_id`` at the table whose code is ``text`` (or give back their seat)."""
+        try:
+            code = format_code(text)
+        except TableCodeError as error:
+            raise ServiceError(400, str(error)) from None
+        table_id = self.rows.by_code(code)
+        if table_id is None:
+            raise ServiceError(404, NO_CODE)
+        seat = self.rows.sit(table_id, player_id, seat_name(name))
+        if seat is None:
+            table = self.table(table_id)
+            raise ServiceError(409, TABLE_CLOSED if table.closed else TABLE_FULL)
+        self.rows.set_robot(table_id, frozenset({seat}), False)
+        table = self.table(table_id)
+        self.notify(table.game_id, self.live(table).version)
+        return table, seat
+
+    def table(self, table_id: str) -> TableRow:
+        """The table, or a 404."""
+        table = self.rows.table(table_id)
+        if table is None:
+            raise ServiceError(404, NO_TABLE)
+        return table
+
+    def member(self, table_id: str, player_id: str | None) -> tuple[TableRow, int]:
+        """The table and the seat of ``player_id`` at it; a 404 for anyone else (whether
+        the table exists is nobody else's business)."""
+        table = self.rows.table(table_id)
+        seat = table.seat_of(player_id) if table and player_id else None
+        if table is None or seat is None:
+            raise ServiceError(404, NO_TABLE)
+        return table, seat.seat
+
+    # The match -------------------------------------------------------------------------
+
+    def _lock(self, game_id: str) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(game_id, threading.Lock())
+
+    def live(self, table: TableRow, known: int | None = None) -> Live:
+        """The table's match, caught up with the saved rows; ``known``: a version the
+        rows are known to have reached (a message of the bus), so that a copy there
+        already is used without asking."""
+        with self._lock(table.game_id):
+            live = self._live.get(table.game_id)
+            if live is not None and known is not None and live.version >= known:
+                return live
+            return self._caught_up(table)
+
+    def _caught_up(self, table: TableRow) -> Live:
+        head = self.store.head(table.game_id)
+        if head is None:
+            raise ServiceError(404, NO_TABLE)
+        live = self._live.get(table.game_id)
+        if live is not None and live.version == head[0]:
+            return live
+        if live is not None and live.version < head[0]:
+            before, tagged = live.version, []
+            try:
+                for action in self.rows.actions_after(table.game_id, before):
+                    tagged += live.play.replay(action)
+            except BaseException:
+                del self._live[table.game_id]
+                raise
+            live.advanced(before, tagged)
+            return live
+        saved = self.store.load_game(table.game_id)
+        if saved is None:
+            raise ServiceError(404, NO_TABLE)
+        play = self.game.new_shared_match(
+            DealCode.parse(saved.code), table.level, str(saved.options.get("secret", ""))
+        )
+        for action in saved.log:
+            play.replay(action)
+        live = Live(play, saved.version, time.time())
+        self._live[table.game_id] = live
+        return live
+
+    def bots_of(self, table: TableRow) -> frozenset[int]:
+        """The seats the bots play now: none while no person plays."""
+        people = table.people
+        return frozenset(SEATS) - people if people else frozenset()
+
+    def act(self, table: TableRow, seat: int, request: Any) -> Played:
+        """The intent of the person in ``seat``, then the bots' moves: the match as that
+        seat sees it after them, and its events."""
+        if table.closed is not None:
+            raise ServiceError(409, TABLE_CLOSED)
+        if not isinstance(request, dict):
+            raise ServiceError(400, N_("an intent is a JSON object"))
+        try:
+            intent = self.game.parse_intent(request)
+        except IntentError as error:
+            raise ServiceError(400, str(error)) from None
+        seen: list[Played] = []
+
+        def step(play: SharedPlay) -> list[Tagged]:
+            tagged = play.act_as(seat, intent, self.bots_of(table))
+            seen[:] = [Played(len(play.log), play.view_of(seat), events_for(seat, tagged))]
+            return tagged
+
+        self._move(table, step)
+        return seen[0]
+
+    def _move(self, table: TableRow, step: Callable[[SharedPlay], list[Tagged]]) -> list[Tagged]:
+        """``step`` played on the match and saved; tried again on the saved match if
+        another worker saved first."""
+        for _ in range(8):
+            with self._lock(table.game_id):
+                live = self._caught_up(table)
+                before = live.version
+                try:
+                    tagged = step(live.play)
+                except BaseException:
+                    self._live.pop(table.game_id, None)
+                    raise
+                actions = live.play.log[before:]
+                if not actions:
+                    return tagged
+                try:
+                    self.store.append_actions(
+                        table.game_id, before, actions, self._progress(live.play)
+                    )
+                except VersionConflict:
+                    self._live.pop(table.game_id, None)
+                    continue
+                except BaseException:
+                    self._live.pop(table.game_id, None)
+                    raise
+                live.advanced(before, tagged)
+                version = live.version
+            self.notify(table.game_id, version)
+            return tagged
+        raise ServiceError(503, N_("the table is busy: try again in a moment"))
+
+    @staticmethod
+    def _progress(play: SharedPlay) -> Progress:
+        return Progress(0.0, True, OVER if play.over else SHARED, play.score_of(0), len(play.log))
+
+    def expire(self, table_id: str, now: float | None = None) -> bool:
+        """The turn clock: a bot takes the seats of the people it has waited on for
+        longer than the table's clock, and plays for them; whether it did."""
+        table = self.table(table_id)
+        if not table.turn_seconds or table.closed is not None:
+            return False
+        live = self.live(table)
+        now = time.time() if now is None else now
+        late = live.play.waiting & table.people
+        if not late or now < live.since + table.turn_seconds:
+            return False
+        self.rows.set_robot(table.id, late, True)
+        table = self.table(table_id)
+        self._move(table, lambda play: play.run_bots(self.bots_of(table)))
+        self.notify(table.game_id, self.live(table).version)
+        return True
+
+    def connected(self, table: TableRow, seat: int, change: int) -> None:
+        """One connection of ``seat``'s person more (1) or fewer (-1), told every worker."""
+        self.rows.connected(table.id, seat, change)
+        self.notify(table.game_id, self.live(table).version)
+
+    def set_robot(self, table_id: str, player_id: str | None, robot: bool) -> TableRow:
+        """The person asking leaves their seat to a bot (``robot``) or takes it back."""
+        table, seat = self.member(table_id, player_id)
+        self.rows.set_robot(table.id, frozenset({seat}), robot)
+        table = self.table(table_id)
+        self._move(table, lambda play: play.run_bots(self.bots_of(table)))
+        self.notify(table.game_id, self.live(table).version)
+        return table
+
+    def revoke(self, table_id: str, player_id: str | None) -> TableRow:
+        """The host's new join code: the old link and code let nobody in any more."""
+        table, _ = self.member(table_id, player_id)
+        if table.host != player_id:
+            raise ServiceError(403, NOT_HOST)
+        self.rows.new_code(table.id, new_code())
+        self.notify(table.game_id, self.live(table).version)
+        return self.table(table_id)
+
+    def view(self, table: TableRow, seat: int) -> tuple[Live, View]:
+        """The match as ``seat`` sees it now."""
+        live = self.live(table)
+        return live, live.play.view_of(seat)
+
+    def events_since(self, live: Live, seat: int, version: int) -> list[Event] | None:
+        """``seat``'s events from ``version`` to the live one, or None when this process
+        no longer has them all (the client then reloads the view)."""
+        tagged: list[Tagged] = []
+        at = live.version
+        while at > version:
+            entry = live.events.get(at)
+            if entry is None:
+                return None
+            at, part = entry
+            tagged = part + tagged
+        return events_for(seat, tagged) if at == version else None
+
+
+def seat_name(text: str) -> str:
+    """The name a person sits under (an account name's rule), or a 400."""
+    try:
+        return checked_name(text)
+    except NameError_ as error:
+        raise ServiceError(400, str(error)) from None
+
+
+def seats_json(table: TableRow) -> list[dict[str, Any]]:
+    """Who sits where: a name, whether a bot plays the seat, whether they are connected."""
+    by_seat = {seat.seat: seat for seat in table.seats}
+    return [
+        {
+            "seat": number,
+            "name": by_seat[number].name if number in by_seat else None,
+            "bot": number not in table.people,
+            "connected": number in by_seat and by_seat[number].connections > 0,
+        }
+        for number in SEATS
+    ]
+
+
+def table_json(table: TableRow, seat: int, player_id: str) -> dict[str, Any]:
+    """The table as a member sees it (the code and link only while it has one)."""
+    return {
+        "id": table.id,
+        "seat": seat,
+        "code": table.code,
+        "link": f"/together/{table.code.replace('-', '')}" if table.code else None,
+        "host": table.host == player_id,
+        "level": table.level,
+        "turn_seconds": table.turn_seconds,
+        "closed": table.closed is not None,
+        "seats": seats_json(table),
+    }

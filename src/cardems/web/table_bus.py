@@ -1,0 +1,123 @@
+"""How a move at a shared table reaches every worker: a message ``"game, version"``.
+
+The message only says that a game moved; the rows stay the truth, and each worker
+reads from them what its players are to see (:mod:`cardems.web.table_live`). On
+PostgreSQL every worker ``LISTEN``\\ s on one channel over a connection of its own and a
+move is published with ``pg_notify`` (each worker hears its own messages too); on
+SQLite one process serves every player, and its bus calls the listener in memory, the
+same way. :meth:`TableBus.publish` may be called from any thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from cardems.database import PostgresBackend
+from cardems.store import Store, well_formed
+
+CHANNEL = "cardems_tables"
+log = logging.getLogger("cardems.web")
+Listener = Callable[[str, int], None]
+
+
+def payload(game_id: str, version: int) -> str:
+    """The message of ``game_id`` at ``version``: ``"<game>,<version>"``."""
+    return f"{game_id},{version}"
+
+
+def parse_payload(text: str) -> tuple[str, int] | None:
+    """The game and version a message names, or None for anything else."""
+    game_id, _, number = text.partition(",")
+    if not well_formed(game_id) or not number.isdigit() or len(number) > 12:
+        return None
+    return game_id, int(number)
+
+
+class TableBus:
+    """In memory: the listener is called on the event loop it was started on."""
+
+    def __init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._listener: Listener | None = None
+
+    async def start(self, listener: Listener) -> None:
+        """Call ``listener(game_id, version)`` on this loop for every message."""
+        self._loop = asyncio.get_running_loop()
+        self._listener = listener
+
+    async def stop(self) -> None:
+        """Stop listening."""
+        self._listener = None
+
+    def publish(self, game_id: str, version: int) -> None:
+        """Tell every worker that ``game_id`` is at ``version``."""
+        self._deliver(payload(game_id, version))
+
+    def _deliver(self, text: str) -> None:
+        loop, listener, parsed = self._loop, self._listener, parse_payload(text)
+        if loop is None or listener is None or parsed is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):  # the loop stopped meanwhile
+            loop.call_soon_threadsafe(listener, *parsed)
+
+
+class PostgresBus(TableBus):
+    """Over PostgreSQL's ``LISTEN``/``NOTIFY``: every worker of one database hears it."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        assert isinstance(store.db, PostgresBackend)
+        self.store = store
+        self.url = store.db.location
+        self._task: asyncio.Task[None] | None = None
+        self._connection: Any = None
+
+    async def start(self, listener: Listener) -> None:
+        """Listen on the channel over a connection of this worker's own."""
+        await super().start(listener)
+        await self._connect()
+        self._task = asyncio.get_running_loop().create_task(self._listen())
+
+    async def _connect(self) -> None:
+        import psycopg
+
+        self._connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        await self._connection.execute(f"LISTEN {CHANNEL}")
+
+    async def _listen(self) -> None:
+        """Deliver every message; when the connection breaks, listen again on a new one
+        (what was announced meanwhile reaches the players with the next message)."""
+        while True:
+            try:
+                async for notice in self._connection.notifies():
+                    self._deliver(notice.payload)
+            except Exception:
+                log.warning("the tables' LISTEN connection broke: listening again")
+            with contextlib.suppress(Exception):
+                await self._connection.close()
+            await asyncio.sleep(1)
+            with contextlib.suppress(Exception):
+                await self._connect()
+
+    async def stop(self) -> None:
+        """Stop listening and close the connection."""
+        await super().stop()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        if self._connection is not None:
+            await self._connection.close()
+
+    def publish(self, game_id: str, version: int) -> None:
+        """``pg_notify`` to every worker (this one included)."""
+        self.store.db.execute("SELECT pg_notify(?, ?)", (CHANNEL, payload(game_id, version)))
+
+
+def bus_for(store: Store) -> TableBus:
+    """The bus of ``store``'s database."""
+    return PostgresBus(store) if isinstance(store.db, PostgresBackend) else TableBus()

@@ -1,0 +1,279 @@
+"""Live shared tables: each member's WebSocket, the updates every move sends them, the
+turn clock and the closing of tables nobody uses.
+
+``/ws/tables/{id}`` takes a member of the table (by their cookie, from one of this
+server's pages: its ``Origin``), sends them the table and their view at once, then an
+``update`` whenever the game moves or a seat changes: ``{"type": "update", "version",
+"from", "view", "events", "table"}``. ``from`` is the version the connection had; the
+events are what happened since, in its language, or null when this worker no longer
+has them all: a client whose version is not ``from`` (it missed a message) or that gets
+no events reloads the view. Each message goes out when the bus
+(:mod:`cardems.web.table_bus`) says a game moved, on every worker alike; the worker
+reads what changed from the rows. The socket carries nothing from the client but its
+presence: moves go through the JSON API, with its checks.
+
+While a table has players connected to a worker, that worker keeps its turn clock
+(every worker with players there does; the first bot move saved wins, the others see
+it in their save), and every minute each worker closes the tables where nobody has
+been for :data:`IDLE_SECONDS` (their matches stay saved).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import orjson
+from starlette.concurrency import run_in_threadpool
+from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocket
+
+from cardems.core.service_error import ServiceError
+from cardems.core.settings import with_defaults
+from cardems.store import well_formed
+from cardems.store_tables import TableRow
+from cardems.web.deps import COOKIE, Web
+from cardems.web.i18n import LANGUAGE_SETTING, choose_language, translate_events
+from cardems.web.shared_tables import Live, SharedTables, table_json
+from cardems.web.table_bus import TableBus
+
+log = logging.getLogger("cardems.web")
+IDLE_SECONDS = 1800.0
+"""A table with nobody connected or acting for this long is closed."""
+SWEEP_SECONDS = 60.0
+POLICY_VIOLATION = 1008
+
+
+@dataclass(eq=False)
+class Member:
+    """One open WebSocket of a table's member."""
+
+    socket: WebSocket
+    seat: int
+    player_id: str
+    lang: str
+    version: int = -1
+    """The version of the last view sent."""
+    seats: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Hub:
+    """This worker's members connected to shared tables (see the module docstring)."""
+
+    def __init__(
+        self,
+        web: Web,
+        tables: SharedTables,
+        bus: TableBus,
+        *,
+        idle_seconds: float = IDLE_SECONDS,
+        sweep_seconds: float = SWEEP_SECONDS,
+    ) -> None:
+        self.web = web
+        self.tables = tables
+        self.bus = bus
+        self.idle_seconds = idle_seconds
+        self.sweep_seconds = sweep_seconds
+        self.members: dict[str, set[Member]] = {}
+        """By game id."""
+        self.table_of: dict[str, str] = {}
+        """Table id by game id."""
+        self._clocks: dict[str, asyncio.TimerHandle] = {}
+        self._pending: dict[str, asyncio.Task[None]] = {}
+        self._again: set[str] = set()
+        self._rows: dict[str, TableRow] = {}
+        """The table rows last read, by game id: read again when a message says that
+        something but the match changed (its version is the one already seen)."""
+        self._seen: dict[str, int] = {}
+        """The version of each game last sent from here."""
+        self._heard: dict[str, int] = {}
+        """The highest version the bus announced for each game."""
+        self._sweeper: asyncio.Task[None] | None = None
+        tables.notify = bus.publish
+
+    async def start(self) -> None:
+        """Listen to the bus; sweep idle tables."""
+        await self.bus.start(self.moved)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def stop(self) -> None:
+        """Stop listening and sweeping; cancel the clocks."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        for handle in self._clocks.values():
+            handle.cancel()
+        await self.bus.stop()
+
+    # Messages ---------------------------------------------------------------------------
+
+    def moved(self, game_id: str, version: int) -> None:
+        """The bus says ``game_id`` is at ``version``: update its members here (one
+        update at a time per game; a message during one runs another after it)."""
+        if game_id not in self.members:
+            return
+        if version >= 0:
+            self._heard[game_id] = max(version, self._heard.get(game_id, -1))
+        if version == self._seen.get(game_id):  # no move: the seats changed
+            self._rows.pop(game_id, None)
+        if game_id in self._pending:
+            self._again.add(game_id)
+            return
+        self._pending[game_id] = asyncio.get_running_loop().create_task(self._update(game_id))
+
+    async def _update(self, game_id: str) -> None:
+        try:
+            while True:
+                self._again.discard(game_id)
+                await self._send_all(game_id)
+                if game_id not in self._again:
+                    break
+        except Exception:  # a database outage: the next message tries again
+            log.warning("live update of %s failed", game_id, exc_info=True)
+            self._rows.pop(game_id, None)
+        finally:
+            del self._pending[game_id]
+
+    async def _send_all(self, game_id: str) -> None:
+        table_id = self.table_of.get(game_id)
+        members = self.members.get(game_id)
+        if table_id is None or not members:
+            return
+        known = self._heard.get(game_id)
+        table, live = await run_in_threadpool(self._read, table_id, self._rows.get(game_id), known)
+        self._rows[game_id], self._seen[game_id] = table, live.version
+        await asyncio.gather(*(self._send(member, table, live) for member in list(members)))
+        self._wind(table, live)
+
+    def _read(
+        self, table_id: str, rows: TableRow | None, known: int | None
+    ) -> tuple[TableRow, Live]:
+        """The table (its rows read again unless ``rows`` are still good) and its match
+        at ``known`` or later."""
+        table = rows or self.tables.table(table_id)
+        return table, self.tables.live(table, known)
+
+    async def _send(self, member: Member, table: TableRow, live: Live) -> None:
+        """``member``'s update, if anything changed for them."""
+        info = table_json(table, member.seat, member.player_id)
+        if live.version == member.version and info["seats"] == member.seats:
+            return
+        message = self.update(member, table, live, info)
+        member.version, member.seats = live.version, info["seats"]
+        with contextlib.suppress(Exception):  # gone: its own task cleans up
+            await member.socket.send_text(orjson.dumps(message).decode())
+
+    def update(
+        self, member: Member, table: TableRow, live: Live, info: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The message telling ``member`` what changed since the version they have."""
+        events = (
+            None
+            if member.version < 0
+            else self.tables.events_since(live, member.seat, member.version)
+        )
+        view = self.web.localize(live.play.view_of(member.seat), member.lang)
+        return {
+            "type": "update",
+            "version": live.version,
+            "from": member.version,
+            "view": view,
+            "events": None if events is None else translate_events(member.lang, events),
+            "table": info,
+        }
+
+    # The turn clock and idle tables -----------------------------------------------------
+
+    def _wind(self, table: TableRow, live: Live) -> None:
+        """(Re)start the turn clock of ``table`` from the version just seen."""
+        old = self._clocks.pop(table.game_id, None)
+        if old is not None:
+            old.cancel()
+        if not table.turn_seconds or table.closed is not None or not live.play.waiting:
+            return
+        delay = max(0.0, live.since + table.turn_seconds - time.time()) + 0.05
+        loop = asyncio.get_running_loop()
+        self._clocks[table.game_id] = loop.call_later(
+            delay, lambda: loop.create_task(self._expire(table.id))
+        )
+
+    async def _expire(self, table_id: str) -> None:
+        with contextlib.suppress(ServiceError, Exception):
+            await run_in_threadpool(self.tables.expire, table_id)
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_seconds)
+            with contextlib.suppress(Exception):
+                await run_in_threadpool(self.sweep)
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Close the tables idle for :attr:`idle_seconds`; their ids."""
+        before = (time.time() if now is None else now) - self.idle_seconds
+        return self.tables.rows.close_idle(before)
+
+    # The socket -------------------------------------------------------------------------
+
+    async def serve(self, socket: WebSocket) -> None:
+        """One member's connection, from its opening to its end."""
+        member = await self._admit(socket)
+        if member is None:
+            return
+        table_id = str(socket.path_params["table_id"])
+        table = await run_in_threadpool(self.tables.table, table_id)
+        game_id = table.game_id
+        self.table_of[game_id] = table_id
+        self.members.setdefault(game_id, set()).add(member)
+        try:
+            await run_in_threadpool(self.tables.connected, table, member.seat, 1)
+            self.moved(game_id, -1)  # its first update
+            # Nothing the client sends is read (text or bytes alike), only its leaving.
+            while (await socket.receive())["type"] != "websocket.disconnect":
+                pass
+        finally:
+            self.members[game_id].discard(member)
+            if not self.members[game_id]:
+                del self.members[game_id]
+                for cache in (self._rows, self._seen, self._heard):
+                    cache.pop(game_id, None)
+                clock = self._clocks.pop(game_id, None)
+                if clock is not None:
+                    clock.cancel()
+            with contextlib.suppress(Exception):
+                await run_in_threadpool(self.tables.connected, table, member.seat, -1)
+
+    async def _admit(self, socket: WebSocket) -> Member | None:
+        """The member a new socket belongs to, accepted; None (and closed) for anyone else."""
+        origin = socket.headers.get("origin")
+        host = socket.headers.get("host", "")
+        cookie = socket.cookies.get(COOKIE, "")
+        table_id = str(socket.path_params.get("table_id", ""))
+        if origin is not None and urlsplit(origin).netloc != host:
+            await socket.close(POLICY_VIOLATION)
+            return None
+        visitor = (
+            await run_in_threadpool(self.web.store.visitor, cookie) if well_formed(cookie) else None
+        )
+        try:
+            _, seat = await run_in_threadpool(
+                self.tables.member, table_id, visitor.player_id if visitor else None
+            )
+        except ServiceError:
+            await socket.close(POLICY_VIOLATION)
+            return None
+        assert visitor is not None
+        settings = with_defaults(visitor.settings)
+        lang = choose_language(settings[LANGUAGE_SETTING], socket.headers.get("accept-language"))
+        await socket.accept()
+        return Member(socket, seat, visitor.player_id, lang)
+
+
+def live_routes(hub: Hub) -> list[WebSocketRoute]:
+    """``/ws/tables/{table_id}``."""
+    return [WebSocketRoute("/ws/tables/{table_id}", hub.serve)]
