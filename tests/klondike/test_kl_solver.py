@@ -202,3 +202,27 @@ def test_compiled_search_refuses_bad_input() -> None:
         compiled.solve([0] * 7, [[99]] + [[]] * 6, [], 0, [0] * 4, 0, 3, -1, 10)
     with pytest.raises(ValueError):
         compiled.solve([0] * 6, [[]] * 7, [], 0, [0] * 4, 0, 3, -1, 10)
+
+
+def test_a_card_that_may_move_but_never_go_home_is_seen() -> None:
+    # TD (over JC JS 3H 7C 9H, face down) can only go home, after 9D; 9D may move onto
+    # TS, but it goes home only once 8C leaves it, and 8C waits for 7C or 9H, both under
+    # TD. (A fixpoint asking only whether every card may leave its place missed it.)
+    spades, hearts, diamonds, clubs = 0, 13, 26, 39
+    talon = [spades + 11, spades + 12, *(hearts + r for r in (3, 4, 5, 6, 7, 9, 10, 11, 12))]
+    talon += [diamonds + 10, diamonds + 11, diamonds + 12, clubs + 8, clubs + 9, clubs + 11]
+    talon += [clubs + 12]
+    column = (hearts + 8, clubs + 6, hearts + 2, spades + 10, clubs + 10, diamonds + 9)
+    state = KlondikeState(
+        Rules(3, None),
+        (column, (diamonds + 8, clubs + 7), (spades + 9,)) + ((),) * 4,
+        (5, 0, 0, 0, 0, 0, 0),
+        tuple(talon),
+        (),
+        (9, 2, 8, 6),
+    )
+    assert state.card_count() == 52
+    assert solver.blocked(solver.Position.of(state))
+    assert solver.solve(state, use_compiled=False).winnable is False
+    if compiled is not None:
+        assert solver.solve(state).winnable is False

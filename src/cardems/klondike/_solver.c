@@ -292,53 +292,53 @@ static int moves(const Search *s, const Pos *p, Macro *out) {
     return n;
 }
 
-/* Whether some card in the columns can never leave the card under it, so that the deal
- * is lost from here (every card must go home, alone). A card leaves the one under it
- * only when it moves as the lowest card of a move (the cards above it ride along).
- * The cards that may ever do so are the least fixpoint of: a column's card that is
- * face up or can come to be its column's top (none above it, or the one above it may
- * leave it) and then is a king, or can go home (it is the top, and the lower cards of
- * its suit in the columns may all leave their places), or onto one of its two places
- * (in a column with none above it or the one above it able to leave it, or out of the
- * columns and able to be laid in one: a king, or a card one of whose places is). A
- * card that leaves its place (or is laid) in some line is in those sets (by induction
- * on when it first does): the fixpoint only over-estimates. */
+/* Whether some card can never go home, so that the deal is lost from here: the least
+ * fixpoint of solver.blocked (its module docstring argues it): a card goes home when it
+ * is on its foundation, or the one below it of its suit may and it is out of the
+ * columns or may come to be a column's top (none on it, or the one on it may leave
+ * it); a column's card leaves the one under it when it is face up or may come to be a
+ * top, and then is a king, or may go home, or may go onto one of its two places (a
+ * column card that may come to be a top, or a card out of the columns that may be laid
+ * in one: a king, or a card one of whose places is). */
 /* Whether the card at p->col[c][i] may come to be a column's top. */
 static inline int top_of(const Pos *p, int c, int i, const uint8_t *leaves) {
     return i + 1 == p->len[c] || leaves[p->col[c][i + 1]];
 }
 
 static int blocked(const Pos *p) {
-    int col[52], idx[52], stuck = 0, out[52], nout = 0;
-    uint8_t leaves[52], laid[52];
-    for (int i = 0; i < 52; i++) { col[i] = -1; leaves[i] = 1; laid[i] = rank_of(i) == 13; }
+    int col[52], idx[52], away = 0, out[52], nout = 0;
+    uint8_t leaves[52], laid[52], home[52];
+    for (int i = 0; i < 52; i++) {
+        col[i] = -1; leaves[i] = 1; laid[i] = rank_of(i) == 13;
+        home[i] = rank_of(i) <= p->found[suit_of(i)];
+        away += !home[i];
+    }
     for (int c = 0; c < NCOLS; c++)
         for (int i = 0; i < p->len[c]; i++) {
             int card = p->col[c][i];
-            col[card] = c; idx[card] = i; leaves[card] = 0; stuck++;
+            col[card] = c; idx[card] = i; leaves[card] = 0;
         }
     for (int i = 0; i < 52; i++) if (col[i] < 0 && !laid[i]) out[nout++] = i;
     int changed = 1;
-    while (changed && stuck) {
+    while (changed && away) {
         changed = 0;
+        for (int card = 0; card < 52; card++) {
+            if (home[card] || (rank_of(card) > 1 && !home[card - 1])) continue;
+            if (col[card] >= 0 && !top_of(p, col[card], idx[card], leaves)) continue;
+            home[card] = 1; changed = 1; away--;
+        }
         for (int c = 0; c < NCOLS; c++) {
             for (int i = p->len[c] - 1; i >= 0; i--) {
                 int card = p->col[c][i];
                 if (leaves[card]) continue;
-                int top = top_of(p, c, i, leaves);
-                if (!top && i < p->hid[c]) continue;
-                int rank = rank_of(card), suit = suit_of(card), can = rank == 13;
-                if (!can && top) {
-                    can = 1;
-                    for (int r = p->found[suit] + 1; r < rank && can; r++)
-                        if (!leaves[suit * 13 + r - 1]) can = 0;
-                }
+                if (!top_of(p, c, i, leaves) && i < p->hid[c]) continue;
+                int rank = rank_of(card), can = rank == 13 || home[card];
                 for (int s = 0; s < 4 && !can && rank < 13; s++) {
                     if (is_red(s * 13) == is_red(card)) continue;
                     int place = s * 13 + rank, pc = col[place];
                     can = pc < 0 ? laid[place] : top_of(p, pc, idx[place], leaves);
                 }
-                if (can) { leaves[card] = 1; changed = 1; stuck--; }
+                if (can) { leaves[card] = 1; changed = 1; }
             }
         }
         for (int k = 0; k < nout; k++) {
@@ -352,7 +352,7 @@ static int blocked(const Pos *p) {
             }
         }
     }
-    return stuck > 0;
+    return away > 0;
 }
 
 static int won(const Pos *p) { return p->found[0] + p->found[1] + p->found[2] + p->found[3] == 52; }

@@ -25,16 +25,20 @@ uncovers can then go home (Solvitaire's ``partial-if-card-above-buildable``).
   when the card it uncovers can then go home (the preset's rule); a foundation's top
   card (a three or higher) comes back only when it would not go home again at once (as
   in Solvitaire); of several empty columns only the first is ever filled.
-- A position where some card can never leave the card under it (:func:`blocked`) is
-  lost. The cards that may ever leave are the least fixpoint of: a column's card that
-  is face up or can come to be its column's top (none above it, or the one above it may
-  leave it), and then is a king, or can go home (it is the top, and the lower cards of
-  its suit in the columns may all leave), or can go onto one of its two places (in a
-  column with none above it or the one above it able to leave it, or out of the
-  columns and able to be laid in one: a king, or a card one of whose places is).
-  Moving as the lowest card of a move is the only way to leave the card under it, so a
-  card that does in some line is in that set, and so is a card laid in a column (by
-  induction on when it first does): the fixpoint only over-estimates; the cut is sound.
+- A position where some card can never go home (:func:`blocked`) is lost. The cards
+  that may ever go home, and the column cards that may ever leave the card under them,
+  are the least fixpoint of: a card goes home when it is on its foundation, or the one
+  below it of its suit may go home and it is out of the columns or may come to be a
+  column's top (none lies on it, or the one on it may leave it); a column's card
+  leaves the one under it when it is face up or may come to be a top, and then is a
+  king, or may go home, or may go onto one of its two places (a column card that may
+  come to be a top, or a card out of the columns that may be laid in one: a king, or a
+  card one of whose places is). "Lying on" is kept when a run moves, so a card is a
+  top only once the one on it left it, moving as the lowest card of a move; by
+  induction on when a card first goes home, leaves or is laid, every card that does in
+  some line is in those sets: the fixpoint only over-estimates, and a card outside it
+  never goes home; the cut is sound. (Asking only whether every card may leave, as
+  before, missed a card free to move about but whose suit's lower card is stuck.)
 - The table holds every position expanded (columns sorted, as their order does not
   matter; with unlimited passes a ``turned`` that is a multiple of the draw counts as
   none): one reached again was, or is being, searched.
@@ -213,12 +217,15 @@ def king_waits(position: Position) -> bool:
 
 
 def blocked(position: Position) -> bool:
-    """Whether some card in the columns can never leave the card under it, so that the
-    deal is lost from here (the module docstring says which cards may)."""
+    """Whether some card can never go home, so that the deal is lost from here (the
+    module docstring says which cards may)."""
     fixpoint = _Leaving(position)
     changed = True
     while changed:
         changed = False
+        for card in range(52):
+            if not fixpoint.home[card] and fixpoint.may_go_home(card):
+                fixpoint.home[card] = changed = True
         for column, cards in enumerate(position.columns):
             for index in range(len(cards) - 1, -1, -1):
                 card = cards[index]
@@ -229,7 +236,7 @@ def blocked(position: Position) -> bool:
                 continue
             if any(fixpoint.place_ready(place) for place in places(card)):
                 fixpoint.laid[card] = changed = True
-    return not all(fixpoint.leaves.values())
+    return not all(fixpoint.home)
 
 
 def places(card: int) -> list[int]:
@@ -241,8 +248,9 @@ def places(card: int) -> list[int]:
 
 
 class _Leaving:
-    """The fixpoint of :func:`blocked`: the column cards known to may leave their
-    place, and the cards out of the columns known to may be laid in one."""
+    """The fixpoint of :func:`blocked`: the cards known to may go home, the column
+    cards known to may leave the card under them, and the cards out of the columns
+    known to may be laid in one."""
 
     def __init__(self, position: Position) -> None:
         self.position = position
@@ -253,6 +261,7 @@ class _Leaving:
         }
         self.leaves = dict.fromkeys(self.where, False)
         self.laid = [rank_of(card) == 13 for card in range(52)]
+        self.home = [rank_of(card) <= position.foundations[suit_of(card)] for card in range(52)]
 
     def top(self, column: int, index: int) -> bool:
         """Whether the card there may come to be its column's top."""
@@ -265,17 +274,19 @@ class _Leaving:
             return self.laid[place]
         return self.top(*self.where[place])
 
+    def may_go_home(self, card: int) -> bool:
+        """Whether ``card`` may go home, given what is known: the card below it of its
+        suit may, and it is out of the columns or may come to be a top."""
+        if rank_of(card) > 1 and not self.home[card - 1]:
+            return False
+        return card not in self.where or self.top(*self.where[card])
+
     def may_leave(self, column: int, index: int) -> bool:
         """Whether the card there may leave its place, given what is known."""
         card = self.position.columns[column][index]
-        top = self.top(column, index)
-        if not top and index < self.position.hidden[column]:
+        if not self.top(column, index) and index < self.position.hidden[column]:
             return False
-        rank, suit = rank_of(card), suit_of(card)
-        if rank == 13:
-            return True
-        lower = range(self.position.foundations[suit] + 1, rank)
-        if top and all(self.leaves.get(suit * 13 + low - 1, True) for low in lower):
+        if rank_of(card) == 13 or self.home[card]:
             return True
         return any(self.place_ready(place) for place in places(card))
 
