@@ -226,3 +226,22 @@ def test_a_card_that_may_move_but_never_go_home_is_seen() -> None:
     assert solver.solve(state, use_compiled=False).winnable is False
     if compiled is not None:
         assert solver.solve(state).winnable is False
+
+
+def test_a_draw_position_that_reaches_less_of_the_talon_is_cut() -> None:
+    # At draw three with unlimited passes, one card turned reaches talon cards 0, 3, 6…
+    # and then every third from the recycle; four turned reach a subset of those, and
+    # none turned fewer still; with limited passes no such order holds.
+    state = deal(DealCode.parse("KL1-D3-AAAAAAB"))
+    position = solver.Position.of(state)
+    search = solver.Search(state.rules)
+    position.turned = 1
+    search.seen.add(position.key(state.rules))
+    for turned, cut in [(0, True), (4, True), (7, True), (1, False), (2, False), (5, False)]:
+        position.turned = turned
+        assert search.dominated(position) is cut
+    limited = solver.Search(Rules(3, 2))
+    position.turned = 1
+    limited.seen.add(position.key(limited.rules))
+    position.turned = 4
+    assert not limited.dominated(position)

@@ -74,13 +74,13 @@ static inline uint64_t mix(uint64_t z) {
 /* With unlimited passes, every `turned` that is a multiple of the draw (or the whole
  * talon; at draw one, any) reaches the same talon cards as none turned: the same
  * position. */
-static int canonical_turned(const Pos *p, const Search *s) {
-    int t = p->turned;
-    if (s->max_recycles < 0 && (t % s->draw == 0 || t == p->tlen)) return 0;
+static int canonical_turned(int t, int tlen, const Search *s) {
+    if (s->max_recycles < 0 && (t % s->draw == 0 || t == tlen)) return 0;
     return t;
 }
 
-static uint64_t key_hash(const Pos *p, const Search *s) {
+/* The hash of the position but for `turned` (the columns' hashes sorted). */
+static uint64_t base_hash(const Pos *p, const Search *s) {
     uint64_t cols[NCOLS];
     for (int c = 0; c < NCOLS; c++) {
         uint64_t h = 0x9E3779B97F4A7C15ULL * (p->hid[c] + 1);
@@ -97,9 +97,11 @@ static uint64_t key_hash(const Pos *p, const Search *s) {
     for (int c = 0; c < NCOLS; c++) h = mix(h ^ cols[c]);
     h = mix(h ^ (0xABCDULL + p->tlen));
     for (int i = 0; i < p->tlen; i++) h = (h ^ (p->talon[i] + 7)) * 0x100000001B3ULL;
-    h = mix(h ^ ((uint64_t)canonical_turned(p, s) << 8) ^ (uint64_t)(s->max_recycles >= 0 ? p->recycles : 0) << 16);
-    return h | 1; /* 0 marks an empty slot */
+    return h ^ (uint64_t)(s->max_recycles >= 0 ? p->recycles : 0) << 16;
 }
+
+/* The key of the position with `turned` t (canonical). */
+static inline uint64_t key_of(uint64_t base, int t) { return mix(base ^ ((uint64_t)t << 8)) | 1; } /* 0: empty */
 
 /* Adds h; 1 when it was there already. */
 static int seen_add(Search *s, uint64_t h) {
@@ -109,6 +111,16 @@ static int seen_add(Search *s, uint64_t h) {
         i = (i + 1) & s->mask;
     }
     s->table[i] = h;
+    return 0;
+}
+
+/* Whether h is in the table. */
+static int seen_has(const Search *s, uint64_t h) {
+    uint64_t i = h & s->mask;
+    while (s->table[i]) {
+        if (s->table[i] == h) return 1;
+        i = (i + 1) & s->mask;
+    }
     return 0;
 }
 
@@ -355,12 +367,23 @@ static int blocked(const Pos *p) {
     return away > 0;
 }
 
+/* Whether a position seen has the same cards but a `turned` that reaches every talon
+ * card this one's does (unlimited passes, draw three): solver.Search.dominated. */
+static int dominated(const Search *s, const Pos *p, uint64_t base, int t) {
+    if (s->max_recycles >= 0 || s->draw == 1) return 0;
+    for (int u = t ? t - s->draw : p->tlen - 1; u > 0; u -= t ? s->draw : 1)
+        if (canonical_turned(u, p->tlen, s) == u && seen_has(s, key_of(base, u))) return 1;
+    return 0;
+}
+
 static int won(const Pos *p) { return p->found[0] + p->found[1] + p->found[2] + p->found[3] == 52; }
 
 /* 1: won (the line holds the rest), 0: no win from here, -1: aborted. */
 static int search(Search *s, const Pos *p, int depth) {
     if (won(p)) return 1;
-    if (seen_add(s, key_hash(p, s)) || blocked(p)) return 0;
+    uint64_t base = base_hash(p, s);
+    int t = canonical_turned(p->turned, p->tlen, s);
+    if (seen_add(s, key_of(base, t)) || dominated(s, p, base, t) || blocked(p)) return 0;
     s->nodes++;
     if (s->nodes > s->budget || depth > MAX_DEPTH) return -1;
     Macro list[MAXMOVES];

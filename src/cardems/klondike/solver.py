@@ -39,6 +39,17 @@ uncovers can then go home (Solvitaire's ``partial-if-card-above-buildable``).
   some line is in those sets: the fixpoint only over-estimates, and a card outside it
   never goes home; the cut is sound. (Asking only whether every card may leave, as
   before, missed a card free to move about but whose suit's lower card is stuck.)
+- With unlimited passes, the draws reach from ``turned`` = t every talon card they
+  reach from none turned, and from t − draw every one they reach from t (the cards t −
+  1, t − 1 + draw, … of this pass, then the recycle's), and a card played leaves the
+  same position whichever of them it came from; the other moves do not look at
+  ``turned``. So (by induction on a winning line) what wins with none turned wins with
+  any t turned, and what wins with t wins with t − draw, t − 2 · draw, …, down to 1: a
+  position is cut when the same cards were seen at a ``turned`` that wins whenever its
+  own does (:meth:`Search.dominated`). A position in the table either was searched or
+  has one that was and wins whenever it does, at no more moves, so the depth-first
+  search with its table still finds a win when there is one (a shortest path from a
+  seen position to a win would have a seen position on it one move shorter).
 - The table holds every position expanded (columns sorted, as their order does not
   matter; with unlimited passes a ``turned`` that is a multiple of the draw counts as
   none): one reached again was, or is being, searched.
@@ -125,14 +136,11 @@ class Position:
             self.recycles,
         )
 
-    def key(self, rules: Rules) -> tuple[Any, ...]:
-        """The position up to the order of the columns; with unlimited passes, a
-        ``turned`` that is a multiple of the draw (or the whole talon) reaches the same
-        talon cards as none turned, so it is the same position."""
+    def key(self, rules: Rules, turned: int | None = None) -> tuple[Any, ...]:
+        """The position (with ``turned`` cards of the talon turned, if given) up to the
+        order of the columns, ``turned`` canonical (:func:`canonical_turned`)."""
         columns = sorted((self.hidden[i], *self.columns[i]) for i in range(COLUMNS))
-        turned = self.turned
-        if rules.recycles is None and (turned % rules.draw == 0 or turned == len(self.talon)):
-            turned = 0
+        turned = canonical_turned(self.turned if turned is None else turned, len(self.talon), rules)
         return (
             tuple(columns),
             tuple(self.talon),
@@ -143,6 +151,14 @@ class Position:
     def won(self) -> bool:
         """All the cards are on the foundations."""
         return sum(self.foundations) == 52
+
+
+def canonical_turned(turned: int, talon_size: int, rules: Rules) -> int:
+    """With unlimited passes, a ``turned`` that is a multiple of the draw (or the whole
+    talon) reaches the same talon cards as none turned: it counts as none."""
+    if rules.recycles is None and (turned % rules.draw == 0 or turned == talon_size):
+        return 0
+    return turned
 
 
 def reachable(talon_size: int, turned: int, rules: Rules, recycles: int) -> list[int]:
@@ -441,6 +457,20 @@ class Search:
         rest = self._search(position, 0)
         return None if rest is None else line + rest
 
+    def dominated(self, position: Position) -> bool:
+        """Whether a position seen has the same cards and a ``turned`` from which the
+        draws reach every talon card they reach from this one's (module docstring)."""
+        rules, size = self.rules, len(position.talon)
+        if rules.recycles is not None or rules.draw == 1:
+            return False
+        turned = canonical_turned(position.turned, size, rules)
+        others = range(turned - rules.draw, 0, -rules.draw) if turned else range(size - 1, 0, -1)
+        return any(
+            canonical_turned(other, size, rules) == other
+            and position.key(rules, other) in self.seen
+            for other in others
+        )
+
     def _search(self, position: Position, depth: int) -> list[Macro] | None:
         if position.won():
             return []
@@ -448,7 +478,7 @@ class Search:
         if key in self.seen:
             return None
         self.seen.add(key)
-        if blocked(position):
+        if self.dominated(position) or blocked(position):
             return None
         self.nodes += 1
         if self.nodes > self.budget or depth > MAX_DEPTH:
