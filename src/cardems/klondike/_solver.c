@@ -312,58 +312,55 @@ static int moves(const Search *s, const Pos *p, Macro *out) {
  * top, and then is a king, or may go home, or may go onto one of its two places (a
  * column card that may come to be a top, or a card out of the columns that may be laid
  * in one: a king, or a card one of whose places is). */
-/* Whether the card at p->col[c][i] may come to be a column's top. */
-static inline int top_of(const Pos *p, int c, int i, const uint8_t *leaves) {
-    return i + 1 == p->len[c] || leaves[p->col[c][i + 1]];
-}
+/* The two cards each card may lie on (52: none, for a king), filled at import. */
+static uint8_t PLACES[52][2];
 
 static int blocked(const Pos *p) {
-    int col[52], idx[52], away = 0, out[52], nout = 0;
-    uint8_t leaves[52], laid[52], home[52];
-    for (int i = 0; i < 52; i++) {
-        col[i] = -1; leaves[i] = 1; laid[i] = rank_of(i) == 13;
-        home[i] = rank_of(i) <= p->found[suit_of(i)];
-        away += !home[i];
-    }
+    /* above[card]: the card lying on it, 52 for none (leaves[52] is set: a top). */
+    uint8_t in_col[52], above[52], face_up[52], leaves[53], laid[53], home[52], out[52];
+    int away = 0, nout = 0, next[4]; /* next[s]: the lowest rank of suit s not known home */
+    memset(in_col, 0, sizeof in_col);
     for (int c = 0; c < NCOLS; c++)
         for (int i = 0; i < p->len[c]; i++) {
             int card = p->col[c][i];
-            col[card] = c; idx[card] = i; leaves[card] = 0;
+            in_col[card] = 1;
+            above[card] = i + 1 < p->len[c] ? p->col[c][i + 1] : 52;
+            face_up[card] = i >= p->hid[c];
         }
-    for (int i = 0; i < 52; i++) if (col[i] < 0 && !laid[i]) out[nout++] = i;
+    for (int card = 0; card < 52; card++) {
+        leaves[card] = !in_col[card];
+        laid[card] = rank_of(card) == 13;
+        home[card] = rank_of(card) <= p->found[suit_of(card)];
+        away += !home[card];
+        if (!in_col[card] && !laid[card]) out[nout++] = (uint8_t)card;
+    }
+    for (int suit = 0; suit < 4; suit++) next[suit] = p->found[suit] + 1;
+    leaves[52] = 1;
+    laid[52] = 0;
+#define READY(q) ((q) < 52 && (in_col[q] ? leaves[above[q]] : laid[q]))
     int changed = 1;
     while (changed && away) {
         changed = 0;
-        for (int card = 0; card < 52; card++) {
-            if (home[card] || (rank_of(card) > 1 && !home[card - 1])) continue;
-            if (col[card] >= 0 && !top_of(p, col[card], idx[card], leaves)) continue;
-            home[card] = 1; changed = 1; away--;
-        }
+        for (int suit = 0; suit < 4; suit++) /* a card goes home after the one below it */
+            for (int card = suit * 13 + next[suit] - 1; next[suit] <= 13; card++, next[suit]++) {
+                if (in_col[card] && !leaves[above[card]]) break;
+                home[card] = 1; changed = 1; away--;
+            }
         for (int c = 0; c < NCOLS; c++) {
             for (int i = p->len[c] - 1; i >= 0; i--) {
                 int card = p->col[c][i];
-                if (leaves[card]) continue;
-                if (!top_of(p, c, i, leaves) && i < p->hid[c]) continue;
-                int rank = rank_of(card), can = rank == 13 || home[card];
-                for (int s = 0; s < 4 && !can && rank < 13; s++) {
-                    if (is_red(s * 13) == is_red(card)) continue;
-                    int place = s * 13 + rank, pc = col[place];
-                    can = pc < 0 ? laid[place] : top_of(p, pc, idx[place], leaves);
+                if (leaves[card] || !(face_up[card] || leaves[above[card]])) continue;
+                if (PLACES[card][0] == 52 || home[card] || READY(PLACES[card][0]) || READY(PLACES[card][1])) {
+                    leaves[card] = 1; changed = 1;
                 }
-                if (can) { leaves[card] = 1; changed = 1; }
             }
         }
         for (int k = 0; k < nout; k++) {
             int card = out[k];
-            if (laid[card]) continue;
-            int rank = rank_of(card);
-            for (int s = 0; s < 4 && !laid[card]; s++) {
-                if (is_red(s * 13) == is_red(card)) continue;
-                int place = s * 13 + rank, pc = col[place];
-                if (pc < 0 ? laid[place] : top_of(p, pc, idx[place], leaves)) { laid[card] = 1; changed = 1; }
-            }
+            if (!laid[card] && (READY(PLACES[card][0]) || READY(PLACES[card][1]))) { laid[card] = 1; changed = 1; }
         }
     }
+#undef READY
     return away > 0;
 }
 
@@ -500,4 +497,12 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_solver", "Thoughtful Klondike's compiled search.", -1, methods};
 
-PyMODINIT_FUNC PyInit__solver(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__solver(void) {
+    for (int card = 0; card < 52; card++) {
+        int n = 0;
+        PLACES[card][0] = PLACES[card][1] = 52;
+        for (int s = 0; s < 4 && rank_of(card) < 13; s++)
+            if (is_red(s * 13) != is_red(card)) PLACES[card][n++] = (uint8_t)(s * 13 + rank_of(card));
+    }
+    return PyModule_Create(&module);
+}
