@@ -7,13 +7,15 @@
  * face up. A macro is (kind, a, b) as in solver.py, packed in 16 bits here. The table of
  * positions seen keeps 64-bit hashes of the canonical position (the columns' hashes
  * sorted), where the Python keeps the positions themselves: a false "seen" needs two of
- * the few million positions of a search to share a 64-bit hash. The table is the
- * smallest power of two of at least twice the budget, 8 bytes a slot (32 MiB for two
- * million positions), allocated once per solve.
+ * the few million positions of a search to share a 64-bit hash. The table starts at
+ * 2^16 slots of 8 bytes and doubles when half full: it holds the positions expanded
+ * and those cut at once (dead ends, draw positions reaching less), 16-32 bytes each
+ * (solver.NODE_BUDGET says how many a budget takes). Before it grew, it was sized for
+ * twice the budget and ran forever once the cut positions filled it.
  *
  * solve(hidden, columns, talon, turned, foundations, recycles, draw, max_recycles,
  * budget) -> (status, macros, nodes): status 1 winnable (macros: a winning line),
- * 0 not winnable, -1 undecided (budget or depth spent). */
+ * 0 not winnable, -1 undecided (budget, depth or memory spent). */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -52,6 +54,7 @@ typedef struct {
     int aborted;
     uint64_t *table;
     uint64_t mask;
+    uint64_t entries;
     Macro *line;
     int line_len;
     int line_cap;
@@ -103,14 +106,34 @@ static uint64_t base_hash(const Pos *p, const Search *s) {
 /* The key of the position with `turned` t (canonical). */
 static inline uint64_t key_of(uint64_t base, int t) { return mix(base ^ ((uint64_t)t << 8)) | 1; } /* 0: empty */
 
-/* Adds h; 1 when it was there already. */
-static int seen_add(Search *s, uint64_t h) {
-    uint64_t i = h & s->mask;
-    while (s->table[i]) {
-        if (s->table[i] == h) return 1;
-        i = (i + 1) & s->mask;
+/* Puts h in its slot of table (mask + 1 slots); 1 when it was there already. */
+static int slot_in(uint64_t *table, uint64_t mask, uint64_t h) {
+    uint64_t i = h & mask;
+    while (table[i]) {
+        if (table[i] == h) return 1;
+        i = (i + 1) & mask;
     }
-    s->table[i] = h;
+    table[i] = h;
+    return 0;
+}
+
+/* Doubles the table, every hash moved to its new slot; -1 out of memory. */
+static int grow(Search *s) {
+    uint64_t mask = s->mask * 2 + 1, *table = calloc(mask + 1, sizeof(uint64_t));
+    if (!table) return -1;
+    for (uint64_t i = 0; i <= s->mask; i++) if (s->table[i]) slot_in(table, mask, s->table[i]);
+    free(s->table);
+    s->table = table;
+    s->mask = mask;
+    return 0;
+}
+
+/* Adds h; 1 when it was there already, -1 out of memory. The table doubles when half
+ * full (the positions cut by the dead-end and draw tests are kept too, beyond the
+ * budget of positions expanded). */
+static int seen_add(Search *s, uint64_t h) {
+    if (slot_in(s->table, s->mask, h)) return 1;
+    if (++s->entries * 2 > s->mask && grow(s)) return -1;
     return 0;
 }
 
@@ -380,7 +403,9 @@ static int search(Search *s, const Pos *p, int depth) {
     if (won(p)) return 1;
     uint64_t base = base_hash(p, s);
     int t = canonical_turned(p->turned, p->tlen, s);
-    if (seen_add(s, key_of(base, t)) || dominated(s, p, base, t) || blocked(p)) return 0;
+    int seen = seen_add(s, key_of(base, t));
+    if (seen < 0) return -1;
+    if (seen || dominated(s, p, base, t) || blocked(p)) return 0;
     s->nodes++;
     if (s->nodes > s->budget || depth > MAX_DEPTH) return -1;
     Macro list[MAXMOVES];
@@ -466,8 +491,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s.draw = draw;
     s.max_recycles = max_recycles;
     s.budget = budget;
-    uint64_t size = 1024;
-    while (size < (uint64_t)budget * 2 + 2) size <<= 1;
+    uint64_t size = 1 << 16;
     s.table = calloc(size, sizeof(uint64_t));
     if (!s.table) return PyErr_NoMemory();
     s.mask = size - 1;
