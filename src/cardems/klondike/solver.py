@@ -37,20 +37,21 @@ uncovers can then go home (Solvitaire's ``partial-if-card-above-buildable``).
   top only once the one on it left it, moving as the lowest card of a move; by
   induction on when a card first goes home, leaves or is laid, every card that does in
   some line is in those sets: the fixpoint only over-estimates, and a card outside it
-  never goes home; the cut is sound. (Asking only whether every card may leave, as
-  before, missed a card free to move about but whose suit's lower card is stuck.)
-- With unlimited passes, the draws reach from ``turned`` = t every talon card they
+  never goes home; the cut is sound. (Asking only whether every card may leave its
+  place misses a card free to move about whose suit's lower card waits for it.)
+- At draw three with unlimited passes, the draws reach from ``turned`` = t every talon card they
   reach from none turned, and from t − draw every one they reach from t (the cards t −
   1, t − 1 + draw, … of this pass, then the recycle's), and a card played leaves the
-  same position whichever of them it came from; the other moves do not look at
-  ``turned``. So (by induction on a winning line) what wins with none turned wins with
-  any t turned, and what wins with t wins with t − draw, t − 2 · draw, …, down to 1: a
-  position is cut when the same cards were seen at a ``turned`` that wins whenever its
-  own does (:meth:`Search.dominated`). A position in the table either was searched or
+  same position whichever of them it came from; the other moves, and the forced ones
+  (never from the waste at draw three), do not look at ``turned``. So (by induction on
+  a winning line) what wins with none turned wins with any t turned, and what wins
+  with t wins with t − draw, t − 2 · draw, …, down to 1: a position is cut when the
+  same cards were seen at a ``turned`` that wins whenever its own does
+  (:meth:`Search.dominated`). A position in the table either was searched or
   has one that was and wins whenever it does, at no more moves, so the depth-first
   search with its table still finds a win when there is one (a shortest path from a
   seen position to a win would have a seen position on it one move shorter).
-- The table holds every position expanded (columns sorted, as their order does not
+- The table holds every position expanded or cut at once (columns sorted, as their order does not
   matter; with unlimited passes a ``turned`` that is a multiple of the draw counts as
   none): one reached again was, or is being, searched.
 
