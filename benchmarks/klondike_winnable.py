@@ -29,7 +29,7 @@ def main() -> None:
     parser.add_argument("--deals", type=positive, default=10_000)
     parser.add_argument("--start", type=whole(0), default=100_000)
     parser.add_argument("--variant", choices=VARIANTS, default="D3")
-    parser.add_argument("--budget", type=positive, default=200_000)
+    parser.add_argument("--budget", type=positive, default=500_000)
     parser.add_argument("--jobs", type=positive, default=None)
     args = parser.parse_args()
     report = analyze(args.variant, args.deals, start=args.start, budget=args.budget, jobs=args.jobs)

@@ -14,6 +14,8 @@ from cardems.dealcode import DealCode
 from cardems.klondike import solver
 from cardems.klondike.rules import SUITS, KlondikeState, Rules, deal, deal_cards
 
+compiled = solver.compiled()
+
 
 def replays_to_a_win(state: KlondikeState, line: list[solver.Move] | None) -> bool:
     assert line is not None
@@ -22,17 +24,20 @@ def replays_to_a_win(state: KlondikeState, line: list[solver.Move] | None) -> bo
     return state.won
 
 
-def endgame(seed: int, rules: Rules) -> KlondikeState:
-    """A small endgame: the ranks from ``low`` up of every suit laid out at random, the
-    rest on the foundations."""
+def endgame(
+    seed: int, rules: Rules, talon: int = 6, lows: tuple[int, int] = (11, 12), spread: int = 7
+) -> KlondikeState:
+    """A small endgame: the ranks from ``low`` (one of ``lows``) up of every suit laid
+    out at random in the first ``spread`` columns (up to ``talon`` of them in the stock),
+    the rest on the foundations."""
     rng = random.Random(seed)
-    low = rng.randint(11, 12)
+    low = rng.randint(*lows)
     cards = [s * 13 + r - 1 for s in range(4) for r in range(low, 14)]
     rng.shuffle(cards)
-    split = rng.randint(0, min(6, len(cards)))
+    split = rng.randint(0, min(talon, len(cards)))
     columns: list[list[int]] = [[] for _ in range(7)]
     for card in cards[split:]:
-        columns[rng.randrange(7)].append(card)
+        columns[rng.randrange(spread)].append(card)
     hidden = tuple(max(0, len(c) - 1) for c in columns)  # only the top cards face up
     return KlondikeState(
         rules,
@@ -79,6 +84,31 @@ def test_verdicts_agree_with_brute_force_on_endgames(seed: int) -> None:
     assert verdict.winnable == brute_force(state)
     if verdict.winnable:
         assert replays_to_a_win(state, verdict.line)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_verdicts_agree_with_brute_force_on_draw_three_endgames(seed: int) -> None:
+    # Draw three with unlimited passes mostly (where draw positions are compared to
+    # each other): even seeds crowd the cards in two columns (seeds 2 and 4 are lost),
+    # odd ones put up to all of them in the stock.
+    rules = Rules(3, 2) if seed % 5 == 4 else Rules(3, None)
+    shape = {"talon": 12} if seed % 2 else {"talon": 4, "spread": 2}
+    state = endgame(seed, rules, **shape)
+    expected = brute_force(state)
+    for use_compiled in (False, True) if compiled else (False,):
+        verdict = solver.solve(state, use_compiled=use_compiled)
+        assert verdict.winnable == expected
+        if verdict.winnable:
+            assert replays_to_a_win(state, verdict.line)
+
+
+def test_the_compiled_table_grows() -> None:
+    # 30,000 positions expanded and more cut, past the table's first 65,536 slots (the
+    # table once sized for twice the budget filled up here and the search never ended).
+    if compiled is None:
+        pytest.skip("the C search was not built")
+    state = deal(DealCode("KL", 1, "D3", 100_031))
+    assert solver.solve(state, 30_000) == solver.Verdict(None, None, 30_001)
 
 
 @pytest.mark.parametrize("code", ["KL1-D3-AAAAAAA", "KL1-D1-AAAAAAB", "KL1-D3L-AAAAAAH"])
@@ -168,7 +198,6 @@ def test_a_card_riding_on_a_kings_run_is_not_blocked() -> None:
     assert replays_to_a_win(state, verdict.line)
 
 
-compiled = solver.compiled()
 needs_c = pytest.mark.skipif(compiled is None, reason="the C search was not built")
 
 
@@ -202,3 +231,46 @@ def test_compiled_search_refuses_bad_input() -> None:
         compiled.solve([0] * 7, [[99]] + [[]] * 6, [], 0, [0] * 4, 0, 3, -1, 10)
     with pytest.raises(ValueError):
         compiled.solve([0] * 6, [[]] * 7, [], 0, [0] * 4, 0, 3, -1, 10)
+
+
+def test_a_card_that_may_move_but_never_go_home_is_seen() -> None:
+    # TD (over JC JS 3H 7C 9H, face down) can only go home, after 9D; 9D may move onto
+    # TS, but it goes home only once 8C leaves it, and 8C waits for 7C or 9H, both under
+    # TD. (A fixpoint asking only whether every card may leave its place missed it.)
+    spades, hearts, diamonds, clubs = 0, 13, 26, 39
+    talon = [spades + 11, spades + 12, *(hearts + r for r in (3, 4, 5, 6, 7, 9, 10, 11, 12))]
+    talon += [diamonds + 10, diamonds + 11, diamonds + 12, clubs + 8, clubs + 9, clubs + 11]
+    talon += [clubs + 12]
+    column = (hearts + 8, clubs + 6, hearts + 2, spades + 10, clubs + 10, diamonds + 9)
+    state = KlondikeState(
+        Rules(3, None),
+        (column, (diamonds + 8, clubs + 7), (spades + 9,)) + ((),) * 4,
+        (5, 0, 0, 0, 0, 0, 0),
+        tuple(talon),
+        (),
+        (9, 2, 8, 6),
+    )
+    assert state.card_count() == 52
+    assert solver.blocked(solver.Position.of(state))
+    assert solver.solve(state, use_compiled=False).winnable is False
+    if compiled is not None:
+        assert solver.solve(state).winnable is False
+
+
+def test_a_draw_position_that_reaches_less_of_the_talon_is_cut() -> None:
+    # At draw three with unlimited passes, one card turned reaches talon cards 0, 3, 6…
+    # and then every third from the recycle; four turned reach a subset of those, and
+    # none turned fewer still; with limited passes no such order holds.
+    state = deal(DealCode.parse("KL1-D3-AAAAAAB"))
+    position = solver.Position.of(state)
+    search = solver.Search(state.rules)
+    position.turned = 1
+    search.seen.add(position.key(state.rules))
+    for turned, cut in [(0, True), (4, True), (7, True), (1, False), (2, False), (5, False)]:
+        position.turned = turned
+        assert search.dominated(position) is cut
+    limited = solver.Search(Rules(3, 2))
+    position.turned = 1
+    limited.seen.add(position.key(limited.rules))
+    position.turned = 4
+    assert not limited.dominated(position)

@@ -7,13 +7,15 @@
  * face up. A macro is (kind, a, b) as in solver.py, packed in 16 bits here. The table of
  * positions seen keeps 64-bit hashes of the canonical position (the columns' hashes
  * sorted), where the Python keeps the positions themselves: a false "seen" needs two of
- * the few million positions of a search to share a 64-bit hash. The table is the
- * smallest power of two of at least twice the budget, 8 bytes a slot (32 MiB for two
- * million positions), allocated once per solve.
+ * the few million positions of a search to share a 64-bit hash. The table starts at
+ * 2^16 slots of 8 bytes and doubles when half full: it holds the positions expanded
+ * and those cut at once (dead ends, draw positions reaching less), 16-32 bytes each
+ * (solver.NODE_BUDGET says how many a budget takes). Before it grew, it was sized for
+ * twice the budget and ran forever once the cut positions filled it.
  *
  * solve(hidden, columns, talon, turned, foundations, recycles, draw, max_recycles,
  * budget) -> (status, macros, nodes): status 1 winnable (macros: a winning line),
- * 0 not winnable, -1 undecided (budget or depth spent). */
+ * 0 not winnable, -1 undecided (budget, depth or memory spent). */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -52,6 +54,7 @@ typedef struct {
     int aborted;
     uint64_t *table;
     uint64_t mask;
+    uint64_t entries;
     Macro *line;
     int line_len;
     int line_cap;
@@ -74,13 +77,13 @@ static inline uint64_t mix(uint64_t z) {
 /* With unlimited passes, every `turned` that is a multiple of the draw (or the whole
  * talon; at draw one, any) reaches the same talon cards as none turned: the same
  * position. */
-static int canonical_turned(const Pos *p, const Search *s) {
-    int t = p->turned;
-    if (s->max_recycles < 0 && (t % s->draw == 0 || t == p->tlen)) return 0;
+static int canonical_turned(int t, int tlen, const Search *s) {
+    if (s->max_recycles < 0 && (t % s->draw == 0 || t == tlen)) return 0;
     return t;
 }
 
-static uint64_t key_hash(const Pos *p, const Search *s) {
+/* The hash of the position but for `turned` (the columns' hashes sorted). */
+static uint64_t base_hash(const Pos *p, const Search *s) {
     uint64_t cols[NCOLS];
     for (int c = 0; c < NCOLS; c++) {
         uint64_t h = 0x9E3779B97F4A7C15ULL * (p->hid[c] + 1);
@@ -97,18 +100,50 @@ static uint64_t key_hash(const Pos *p, const Search *s) {
     for (int c = 0; c < NCOLS; c++) h = mix(h ^ cols[c]);
     h = mix(h ^ (0xABCDULL + p->tlen));
     for (int i = 0; i < p->tlen; i++) h = (h ^ (p->talon[i] + 7)) * 0x100000001B3ULL;
-    h = mix(h ^ ((uint64_t)canonical_turned(p, s) << 8) ^ (uint64_t)(s->max_recycles >= 0 ? p->recycles : 0) << 16);
-    return h | 1; /* 0 marks an empty slot */
+    return h ^ (uint64_t)(s->max_recycles >= 0 ? p->recycles : 0) << 16;
 }
 
-/* Adds h; 1 when it was there already. */
+/* The key of the position with `turned` t (canonical). */
+static inline uint64_t key_of(uint64_t base, int t) { return mix(base ^ ((uint64_t)t << 8)) | 1; } /* 0: empty */
+
+/* Puts h in its slot of table (mask + 1 slots); 1 when it was there already. */
+static int slot_in(uint64_t *table, uint64_t mask, uint64_t h) {
+    uint64_t i = h & mask;
+    while (table[i]) {
+        if (table[i] == h) return 1;
+        i = (i + 1) & mask;
+    }
+    table[i] = h;
+    return 0;
+}
+
+/* Doubles the table, every hash moved to its new slot; -1 out of memory. */
+static int grow(Search *s) {
+    uint64_t mask = s->mask * 2 + 1, *table = calloc(mask + 1, sizeof(uint64_t));
+    if (!table) return -1;
+    for (uint64_t i = 0; i <= s->mask; i++) if (s->table[i]) slot_in(table, mask, s->table[i]);
+    free(s->table);
+    s->table = table;
+    s->mask = mask;
+    return 0;
+}
+
+/* Adds h; 1 when it was there already, -1 out of memory. The table doubles when half
+ * full (the positions cut by the dead-end and draw tests are kept too, beyond the
+ * budget of positions expanded). */
 static int seen_add(Search *s, uint64_t h) {
+    if (slot_in(s->table, s->mask, h)) return 1;
+    if (++s->entries * 2 > s->mask && grow(s)) return -1;
+    return 0;
+}
+
+/* Whether h is in the table. */
+static int seen_has(const Search *s, uint64_t h) {
     uint64_t i = h & s->mask;
     while (s->table[i]) {
         if (s->table[i] == h) return 1;
         i = (i + 1) & s->mask;
     }
-    s->table[i] = h;
     return 0;
 }
 
@@ -292,67 +327,73 @@ static int moves(const Search *s, const Pos *p, Macro *out) {
     return n;
 }
 
-/* Whether some card in the columns can never leave the card under it, so that the deal
- * is lost from here (every card must go home, alone). A card leaves the one under it
- * only when it moves as the lowest card of a move (the cards above it ride along).
- * The cards that may ever do so are the least fixpoint of: a column's card that is
- * face up or can come to be its column's top (none above it, or the one above it may
- * leave it) and then is a king, or can go home (it is the top, and the lower cards of
- * its suit in the columns may all leave their places), or onto one of its two places
- * (in a column with none above it or the one above it able to leave it, or out of the
- * columns and able to be laid in one: a king, or a card one of whose places is). A
- * card that leaves its place (or is laid) in some line is in those sets (by induction
- * on when it first does): the fixpoint only over-estimates. */
-/* Whether the card at p->col[c][i] may come to be a column's top. */
-static inline int top_of(const Pos *p, int c, int i, const uint8_t *leaves) {
-    return i + 1 == p->len[c] || leaves[p->col[c][i + 1]];
-}
+/* Whether some card can never go home, so that the deal is lost from here: the least
+ * fixpoint of solver.blocked (its module docstring argues it): a card goes home when it
+ * is on its foundation, or the one below it of its suit may and it is out of the
+ * columns or may come to be a column's top (none on it, or the one on it may leave
+ * it); a column's card leaves the one under it when it is face up or may come to be a
+ * top, and then is a king, or may go home, or may go onto one of its two places (a
+ * column card that may come to be a top, or a card out of the columns that may be laid
+ * in one: a king, or a card one of whose places is). */
+/* The two cards each card may lie on (52: none, for a king), filled at import. */
+static uint8_t PLACES[52][2];
 
 static int blocked(const Pos *p) {
-    int col[52], idx[52], stuck = 0, out[52], nout = 0;
-    uint8_t leaves[52], laid[52];
-    for (int i = 0; i < 52; i++) { col[i] = -1; leaves[i] = 1; laid[i] = rank_of(i) == 13; }
+    /* above[card]: the card lying on it, 52 for none (leaves[52] is set: a top). */
+    uint8_t in_col[52], above[52], face_up[52], leaves[53], laid[53], home[52], out[52];
+    int away = 0, nout = 0, next[4]; /* next[s]: the lowest rank of suit s not known home */
+    memset(in_col, 0, sizeof in_col);
     for (int c = 0; c < NCOLS; c++)
         for (int i = 0; i < p->len[c]; i++) {
             int card = p->col[c][i];
-            col[card] = c; idx[card] = i; leaves[card] = 0; stuck++;
+            in_col[card] = 1;
+            above[card] = i + 1 < p->len[c] ? p->col[c][i + 1] : 52;
+            face_up[card] = i >= p->hid[c];
         }
-    for (int i = 0; i < 52; i++) if (col[i] < 0 && !laid[i]) out[nout++] = i;
+    for (int card = 0; card < 52; card++) {
+        leaves[card] = !in_col[card];
+        laid[card] = rank_of(card) == 13;
+        home[card] = rank_of(card) <= p->found[suit_of(card)];
+        away += !home[card];
+        if (!in_col[card] && !laid[card]) out[nout++] = (uint8_t)card;
+    }
+    for (int suit = 0; suit < 4; suit++) next[suit] = p->found[suit] + 1;
+    leaves[52] = 1;
+    laid[52] = 0;
+#define READY(q) ((q) < 52 && (in_col[q] ? leaves[above[q]] : laid[q]))
     int changed = 1;
-    while (changed && stuck) {
+    while (changed && away) {
         changed = 0;
+        for (int suit = 0; suit < 4; suit++) /* a card goes home after the one below it */
+            for (int card = suit * 13 + next[suit] - 1; next[suit] <= 13; card++, next[suit]++) {
+                if (in_col[card] && !leaves[above[card]]) break;
+                home[card] = 1; changed = 1; away--;
+            }
         for (int c = 0; c < NCOLS; c++) {
             for (int i = p->len[c] - 1; i >= 0; i--) {
                 int card = p->col[c][i];
-                if (leaves[card]) continue;
-                int top = top_of(p, c, i, leaves);
-                if (!top && i < p->hid[c]) continue;
-                int rank = rank_of(card), suit = suit_of(card), can = rank == 13;
-                if (!can && top) {
-                    can = 1;
-                    for (int r = p->found[suit] + 1; r < rank && can; r++)
-                        if (!leaves[suit * 13 + r - 1]) can = 0;
+                if (leaves[card] || !(face_up[card] || leaves[above[card]])) continue;
+                if (PLACES[card][0] == 52 || home[card] || READY(PLACES[card][0]) || READY(PLACES[card][1])) {
+                    leaves[card] = 1; changed = 1;
                 }
-                for (int s = 0; s < 4 && !can && rank < 13; s++) {
-                    if (is_red(s * 13) == is_red(card)) continue;
-                    int place = s * 13 + rank, pc = col[place];
-                    can = pc < 0 ? laid[place] : top_of(p, pc, idx[place], leaves);
-                }
-                if (can) { leaves[card] = 1; changed = 1; stuck--; }
             }
         }
         for (int k = 0; k < nout; k++) {
             int card = out[k];
-            if (laid[card]) continue;
-            int rank = rank_of(card);
-            for (int s = 0; s < 4 && !laid[card]; s++) {
-                if (is_red(s * 13) == is_red(card)) continue;
-                int place = s * 13 + rank, pc = col[place];
-                if (pc < 0 ? laid[place] : top_of(p, pc, idx[place], leaves)) { laid[card] = 1; changed = 1; }
-            }
+            if (!laid[card] && (READY(PLACES[card][0]) || READY(PLACES[card][1]))) { laid[card] = 1; changed = 1; }
         }
     }
-    return stuck > 0;
+#undef READY
+    return away > 0;
+}
+
+/* Whether a position seen has the same cards but a `turned` that reaches every talon
+ * card this one's does (unlimited passes, draw three): solver.Search.dominated. */
+static int dominated(const Search *s, const Pos *p, uint64_t base, int t) {
+    if (s->max_recycles >= 0 || s->draw == 1) return 0;
+    for (int u = t ? t - s->draw : p->tlen - 1; u > 0; u -= t ? s->draw : 1)
+        if (canonical_turned(u, p->tlen, s) == u && seen_has(s, key_of(base, u))) return 1;
+    return 0;
 }
 
 static int won(const Pos *p) { return p->found[0] + p->found[1] + p->found[2] + p->found[3] == 52; }
@@ -360,7 +401,11 @@ static int won(const Pos *p) { return p->found[0] + p->found[1] + p->found[2] + 
 /* 1: won (the line holds the rest), 0: no win from here, -1: aborted. */
 static int search(Search *s, const Pos *p, int depth) {
     if (won(p)) return 1;
-    if (seen_add(s, key_hash(p, s)) || blocked(p)) return 0;
+    uint64_t base = base_hash(p, s);
+    int t = canonical_turned(p->turned, p->tlen, s);
+    int seen = seen_add(s, key_of(base, t));
+    if (seen < 0) return -1;
+    if (seen || dominated(s, p, base, t) || blocked(p)) return 0;
     s->nodes++;
     if (s->nodes > s->budget || depth > MAX_DEPTH) return -1;
     Macro list[MAXMOVES];
@@ -446,8 +491,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s.draw = draw;
     s.max_recycles = max_recycles;
     s.budget = budget;
-    uint64_t size = 1024;
-    while (size < (uint64_t)budget * 2 + 2) size <<= 1;
+    uint64_t size = 1 << 16;
     s.table = calloc(size, sizeof(uint64_t));
     if (!s.table) return PyErr_NoMemory();
     s.mask = size - 1;
@@ -477,4 +521,12 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_solver", "Thoughtful Klondike's compiled search.", -1, methods};
 
-PyMODINIT_FUNC PyInit__solver(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__solver(void) {
+    for (int card = 0; card < 52; card++) {
+        int n = 0;
+        PLACES[card][0] = PLACES[card][1] = 52;
+        for (int s = 0; s < 4 && rank_of(card) < 13; s++)
+            if (is_red(s * 13) != is_red(card)) PLACES[card][n++] = (uint8_t)(s * 13 + rank_of(card));
+    }
+    return PyModule_Create(&module);
+}

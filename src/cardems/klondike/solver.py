@@ -25,17 +25,33 @@ uncovers can then go home (Solvitaire's ``partial-if-card-above-buildable``).
   when the card it uncovers can then go home (the preset's rule); a foundation's top
   card (a three or higher) comes back only when it would not go home again at once (as
   in Solvitaire); of several empty columns only the first is ever filled.
-- A position where some card can never leave the card under it (:func:`blocked`) is
-  lost. The cards that may ever leave are the least fixpoint of: a column's card that
-  is face up or can come to be its column's top (none above it, or the one above it may
-  leave it), and then is a king, or can go home (it is the top, and the lower cards of
-  its suit in the columns may all leave), or can go onto one of its two places (in a
-  column with none above it or the one above it able to leave it, or out of the
-  columns and able to be laid in one: a king, or a card one of whose places is).
-  Moving as the lowest card of a move is the only way to leave the card under it, so a
-  card that does in some line is in that set, and so is a card laid in a column (by
-  induction on when it first does): the fixpoint only over-estimates; the cut is sound.
-- The table holds every position expanded (columns sorted, as their order does not
+- A position where some card can never go home (:func:`blocked`) is lost. The cards
+  that may ever go home, and the column cards that may ever leave the card under them,
+  are the least fixpoint of: a card goes home when it is on its foundation, or the one
+  below it of its suit may go home and it is out of the columns or may come to be a
+  column's top (none lies on it, or the one on it may leave it); a column's card
+  leaves the one under it when it is face up or may come to be a top, and then is a
+  king, or may go home, or may go onto one of its two places (a column card that may
+  come to be a top, or a card out of the columns that may be laid in one: a king, or a
+  card one of whose places is). "Lying on" is kept when a run moves, so a card is a
+  top only once the one on it left it, moving as the lowest card of a move; by
+  induction on when a card first goes home, leaves or is laid, every card that does in
+  some line is in those sets: the fixpoint only over-estimates, and a card outside it
+  never goes home; the cut is sound. (Asking only whether every card may leave its
+  place misses a card free to move about whose suit's lower card waits for it.)
+- At draw three with unlimited passes, the draws reach from ``turned`` = t every talon card they
+  reach from none turned, and from t − draw every one they reach from t (the cards t −
+  1, t − 1 + draw, … of this pass, then the recycle's), and a card played leaves the
+  same position whichever of them it came from; the other moves, and the forced ones
+  (never from the waste at draw three), do not look at ``turned``. So (by induction on
+  a winning line) what wins with none turned wins with any t turned, and what wins
+  with t wins with t − draw, t − 2 · draw, …, down to 1: a position is cut when the
+  same cards were seen at a ``turned`` that wins whenever its own does
+  (:meth:`Search.dominated`). A position in the table either was searched or
+  has one that was and wins whenever it does, at no more moves, so the depth-first
+  search with its table still finds a win when there is one (a shortest path from a
+  seen position to a win would have a seen position on it one move shorter).
+- The table holds every position expanded or cut at once (columns sorted, as their order does not
   matter; with unlimited passes a ``turned`` that is a multiple of the draw counts as
   none): one reached again was, or is being, searched.
 
@@ -66,10 +82,13 @@ from cardems.klondike.rules import (
 )
 
 NODE_BUDGET = 2_000_000
-"""Positions the search may expand before it calls a deal undecided. The memory it
-takes: the C search's table holds a 64-bit hash per position in a power of two of at
-least twice the budget, 32 MiB for this default (4 MiB for a budget of 200,000); the
-Python search keeps the positions themselves, some hundreds of bytes each."""
+"""Positions the search may expand before it calls a deal undecided. Most deals take
+milliseconds and a few hundred positions; the budget is for the few hard ones. The
+memory it takes: the C search's table holds a 64-bit hash of each position expanded or
+cut at once (two to four per position expanded) and doubles when half full, so at most
+about 100 MiB for this default (measured: 122 MB peak for the process on a deal that
+spent it, 73 MB at 500,000; a deal decided at once takes 512 KiB); the Python search
+keeps the positions themselves, some hundreds of bytes each."""
 MAX_DEPTH = 3000
 """Macros deep the search may go before it calls a deal undecided (never reached in
 practice; it bounds the stack)."""
@@ -121,14 +140,11 @@ class Position:
             self.recycles,
         )
 
-    def key(self, rules: Rules) -> tuple[Any, ...]:
-        """The position up to the order of the columns; with unlimited passes, a
-        ``turned`` that is a multiple of the draw (or the whole talon) reaches the same
-        talon cards as none turned, so it is the same position."""
+    def key(self, rules: Rules, turned: int | None = None) -> tuple[Any, ...]:
+        """The position (with ``turned`` cards of the talon turned, if given) up to the
+        order of the columns, ``turned`` canonical (:func:`canonical_turned`)."""
         columns = sorted((self.hidden[i], *self.columns[i]) for i in range(COLUMNS))
-        turned = self.turned
-        if rules.recycles is None and (turned % rules.draw == 0 or turned == len(self.talon)):
-            turned = 0
+        turned = canonical_turned(self.turned if turned is None else turned, len(self.talon), rules)
         return (
             tuple(columns),
             tuple(self.talon),
@@ -139,6 +155,14 @@ class Position:
     def won(self) -> bool:
         """All the cards are on the foundations."""
         return sum(self.foundations) == 52
+
+
+def canonical_turned(turned: int, talon_size: int, rules: Rules) -> int:
+    """With unlimited passes, a ``turned`` that is a multiple of the draw (or the whole
+    talon) reaches the same talon cards as none turned: it counts as none."""
+    if rules.recycles is None and (turned % rules.draw == 0 or turned == talon_size):
+        return 0
+    return turned
 
 
 def reachable(talon_size: int, turned: int, rules: Rules, recycles: int) -> list[int]:
@@ -213,12 +237,15 @@ def king_waits(position: Position) -> bool:
 
 
 def blocked(position: Position) -> bool:
-    """Whether some card in the columns can never leave the card under it, so that the
-    deal is lost from here (the module docstring says which cards may)."""
+    """Whether some card can never go home, so that the deal is lost from here (the
+    module docstring says which cards may)."""
     fixpoint = _Leaving(position)
     changed = True
     while changed:
         changed = False
+        for card in range(52):
+            if not fixpoint.home[card] and fixpoint.may_go_home(card):
+                fixpoint.home[card] = changed = True
         for column, cards in enumerate(position.columns):
             for index in range(len(cards) - 1, -1, -1):
                 card = cards[index]
@@ -229,7 +256,7 @@ def blocked(position: Position) -> bool:
                 continue
             if any(fixpoint.place_ready(place) for place in places(card)):
                 fixpoint.laid[card] = changed = True
-    return not all(fixpoint.leaves.values())
+    return not all(fixpoint.home)
 
 
 def places(card: int) -> list[int]:
@@ -241,8 +268,9 @@ def places(card: int) -> list[int]:
 
 
 class _Leaving:
-    """The fixpoint of :func:`blocked`: the column cards known to may leave their
-    place, and the cards out of the columns known to may be laid in one."""
+    """The fixpoint of :func:`blocked`: the cards known to may go home, the column
+    cards known to may leave the card under them, and the cards out of the columns
+    known to may be laid in one."""
 
     def __init__(self, position: Position) -> None:
         self.position = position
@@ -253,6 +281,7 @@ class _Leaving:
         }
         self.leaves = dict.fromkeys(self.where, False)
         self.laid = [rank_of(card) == 13 for card in range(52)]
+        self.home = [rank_of(card) <= position.foundations[suit_of(card)] for card in range(52)]
 
     def top(self, column: int, index: int) -> bool:
         """Whether the card there may come to be its column's top."""
@@ -265,17 +294,19 @@ class _Leaving:
             return self.laid[place]
         return self.top(*self.where[place])
 
+    def may_go_home(self, card: int) -> bool:
+        """Whether ``card`` may go home, given what is known: the card below it of its
+        suit may, and it is out of the columns or may come to be a top."""
+        if rank_of(card) > 1 and not self.home[card - 1]:
+            return False
+        return card not in self.where or self.top(*self.where[card])
+
     def may_leave(self, column: int, index: int) -> bool:
         """Whether the card there may leave its place, given what is known."""
         card = self.position.columns[column][index]
-        top = self.top(column, index)
-        if not top and index < self.position.hidden[column]:
+        if not self.top(column, index) and index < self.position.hidden[column]:
             return False
-        rank, suit = rank_of(card), suit_of(card)
-        if rank == 13:
-            return True
-        lower = range(self.position.foundations[suit] + 1, rank)
-        if top and all(self.leaves.get(suit * 13 + low - 1, True) for low in lower):
+        if rank_of(card) == 13 or self.home[card]:
             return True
         return any(self.place_ready(place) for place in places(card))
 
@@ -430,6 +461,20 @@ class Search:
         rest = self._search(position, 0)
         return None if rest is None else line + rest
 
+    def dominated(self, position: Position) -> bool:
+        """Whether a position seen has the same cards and a ``turned`` from which the
+        draws reach every talon card they reach from this one's (module docstring)."""
+        rules, size = self.rules, len(position.talon)
+        if rules.recycles is not None or rules.draw == 1:
+            return False
+        turned = canonical_turned(position.turned, size, rules)
+        others = range(turned - rules.draw, 0, -rules.draw) if turned else range(size - 1, 0, -1)
+        return any(
+            canonical_turned(other, size, rules) == other
+            and position.key(rules, other) in self.seen
+            for other in others
+        )
+
     def _search(self, position: Position, depth: int) -> list[Macro] | None:
         if position.won():
             return []
@@ -437,7 +482,7 @@ class Search:
         if key in self.seen:
             return None
         self.seen.add(key)
-        if blocked(position):
+        if self.dominated(position) or blocked(position):
             return None
         self.nodes += 1
         if self.nodes > self.budget or depth > MAX_DEPTH:
