@@ -4,67 +4,137 @@
 
 import { call, enqueue, intent, say, track } from "/static/api.js";
 import { cardHref } from "/static/cards.js";
+import { byId, closestTo } from "/static/dom.js";
 import { cardName, t } from "/static/i18n.js";
 
-const root = document.getElementById("hearts");
-const gameId = root.dataset.gameId;
+/**
+ * @typedef {{ fly: number, after: number, trick: number }} Pace
+ * @typedef {{ seat: number, card: string }} Played a card of the trick being played
+ * @typedef {{ hand: string[], trick: Played[], counts: number[], points: number[],
+ *   totals: number[] }} Shown what is drawn now
+ * @typedef {{ button: HTMLButtonElement, x: number, y: number, moving: boolean }} Drag
+ */
+
+const root = byId("hearts", HTMLElement);
+const gameId = root.dataset.gameId || "";
 // The player's animation speed, in ms: a card's flight to the trick (and a trick's to
 // its winner), the pause after an opponent's card, the pause on a full trick.
+/** @type {{ [speed: string]: Pace }} */
 const PACES = {
   off: { fly: 0, after: 0, trick: 0 },
   fast: { fly: 110, after: 30, trick: 200 },
   normal: { fly: 180, after: 100, trick: 350 },
   slow: { fly: 400, after: 400, trick: 900 },
 };
-let speed = root.dataset.animation in PACES ? root.dataset.animation : "normal";
+const animation = root.dataset.animation || "";
+let speed = animation in PACES ? animation : "normal";
 let pace = PACES[speed];
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => byId(id, HTMLElement);
+/** @param {string} id */
+const button = (id) => byId(id, HTMLButtonElement);
+/** @param {string} id */
+const checkbox = (id) => byId(id, HTMLInputElement);
+/** @param {string} id */
+const dialog = (id) => byId(id, HTMLDialogElement);
+
+/**
+ * The element matching `selector` in `within`, which the page has.
+ * @param {ParentNode} within
+ * @param {string} selector
+ * @returns {HTMLElement}
+ */
+function inside(within, selector) {
+  const node = within.querySelector(selector);
+  if (!(node instanceof HTMLElement)) throw new Error(`${selector} is not an element of this page`);
+  return node;
+}
+
+/**
+ * The page's elements matching `selector` (HTML elements, not the cards' SVG).
+ * @param {string} selector
+ * @param {ParentNode} [within]
+ * @returns {HTMLElement[]}
+ */
+function all(selector, within = document) {
+  return [...within.querySelectorAll(selector)].filter(
+    /** @returns {node is HTMLElement} */ (node) => node instanceof HTMLElement);
+}
 
 // Player-facing words in the page's language (embedded in the page, see i18n.js).
 const T = {
   seats: [t("You"), t("West"), t("North"), t("East")],
   direction: { left: t("left"), right: t("right"), across: t("across"), hold: t("hold (no pass)") },
+  /** @param {string} direction @param {string} seat */
   directionTo: (direction, seat) => t("%(direction)s (%(seat)s)", { direction, seat }),
   broken: t("broken"),
   notBroken: t("not broken"),
+  /** @param {number} num @param {string} seat */
   passText: (num, seat) => t("Choose three cards to pass to %(seat)s: %(num)d of 3 chosen.", { num, seat }),
+  /** @param {string} cards @param {string} seat */
   received: (cards, seat) => t("You received %(cards)s from %(seat)s.", { cards, seat }),
   yourTurn: t("Your turn: play a card."),
+  /** @param {string} seat */
   takes: (seat) => t("%(seat)s took the trick.", { seat }),
+  /** @param {string} seat @param {number} num */
   lastTrick: (seat, num) => t("%(seat)s took it (%(num)d points).", { seat, num }),
+  /** @param {string} seat */
   moon: (seat) => t("%(seat)s shot the moon!", { seat }),
+  /** @param {number} num */
   roundOver: (num) => t("Round %(num)d over", { num }),
   tie: t("The lowest total is tied: another round is played."),
+  /** @param {number} winner */
   winner: (winner) => (winner === 0 ? t("You won the match!") : t("%(seat)s won the match.", { seat: seatName(winner) })),
+  /** @param {string} cards */
   hint: (cards) => t("Hint: %(cards)s", { cards }),
   noHint: t("No hint now."),
+  /** @param {number} num */
   cards: (num) => t("%(num)d cards", { num }),
   selected: t("selected"),
   notPlayable: t("not playable"),
+  /** @param {string} seat @param {string} card */
   seatCard: (seat, card) => t("%(seat)s: %(card)s", { seat, card }),
+  /** @param {string} card */
   queued: (card) => t("%(card)s will be played when your turn comes.", { card }),
+  /** @param {string} card */
   unqueued: (card) => t("%(card)s will not be played: choose again on your turn.", { card }),
+  /** @param {string} level */
   level: (level) => t(level),
+  /** @param {string} seat @param {string} card */
   played: (seat, card) => t("%(seat)s played %(card)s.", { seat, card }),
+  /** @param {string} seat */
   passedTo: (seat) => t("You passed to %(seat)s:", { seat }),
+  /** @param {string} seat */
   receivedFrom: (seat) => t("You received from %(seat)s:", { seat }),
+  /** @param {number} num @param {string} leader @param {string} winner @param {number} points */
   trickRow: (num, leader, winner, points) => t("Trick %(num)d: %(leader)s led, %(winner)s took it (%(points)d points).", { num, leader, winner, points }),
 };
+/** @type {{ [suit: string]: string }} */
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+/** @param {number} seat */
 const seatName = (seat) => T.seats[seat];
 
+/** @type {HeartsView | null} */
 let view = null;
-let shown = null; // what is drawn now: {hand, trick: [{seat, card}], counts, points, totals}
+/** @type {Shown} nothing until the first view */
+let shown = { hand: [], trick: [], counts: [0, 0, 0, 0], points: [0, 0, 0, 0], totals: [0, 0, 0, 0] };
+/** @type {Set<string>} */
 let selected = new Set();
+/** @type {Set<string>} */
 let hinted = new Set();
+/** @type {HeartsTrick | null} */
 let lastTrick = null;
-let roundTricks = []; // the round's finished tricks as drawn (events add to them)
-let queued = null; // a card chosen while the opponents play: sent when the turn comes
+/** @type {HeartsTrick[]} the round's finished tricks as drawn (events add to them) */
+let roundTricks = [];
+/** @type {string | null} a card chosen while the opponents play: sent when the turn comes */
+let queued = null;
 
+/** @param {number} ms */
 const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 // --- drawing ----------------------------------------------------------------------------
 
+/** @param {string} code */
 function cardFace(code) {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
@@ -79,6 +149,7 @@ function cardFace(code) {
 }
 
 // "10♥" as a short, colored text, left to right in every language.
+/** @param {string} code */
 function cardText(code) {
   const node = document.createElement("bdi");
   node.dir = "ltr";
@@ -88,6 +159,7 @@ function cardText(code) {
   return node;
 }
 
+/** @param {string[]} cards */
 function trickPoints(cards) {
   return cards.reduce((sum, c) => sum + (c[1] === "H" ? 1 : 0) + (c === "QS" ? 13 : 0), 0);
 }
@@ -95,7 +167,8 @@ function trickPoints(cards) {
 // The round so far: the passes, every finished trick (who led, what each seat played,
 // who took it), and on request the cards still out.
 function drawLog() {
-  for (const th of document.querySelectorAll("#h-tricks .seat-name")) th.textContent = seatName(Number(th.dataset.seat));
+  if (!view) return;
+  for (const th of all("#h-tricks .seat-name")) th.textContent = seatName(Number(th.dataset.seat));
   const passes = $("h-passes");
   passes.replaceChildren();
   if (view.passed.length) {
@@ -112,7 +185,7 @@ function drawLog() {
     row.setAttribute("aria-label", T.trickRow(i + 1, seatName(trick.leader), seatName(trick.winner), points));
     const num = document.createElement("th");
     num.scope = "row";
-    num.textContent = i + 1;
+    num.textContent = String(i + 1);
     row.appendChild(num);
     for (let seat = 0; seat < 4; seat++) {
       const cell = document.createElement("td");
@@ -123,12 +196,13 @@ function drawLog() {
       row.appendChild(cell);
     }
     const cell = document.createElement("td");
-    cell.textContent = points;
+    cell.textContent = String(points);
     row.appendChild(cell);
     return row;
   });
-  $("h-tricks").tBodies[0].replaceChildren(...rows);
-  $("h-tricks").hidden = rows.length === 0;
+  const tricks = byId("h-tricks", HTMLTableElement);
+  tricks.tBodies[0].replaceChildren(...rows);
+  tricks.hidden = rows.length === 0;
   $("h-no-tricks").hidden = rows.length > 0;
   drawTracker();
   drawCoach();
@@ -137,12 +211,14 @@ function drawLog() {
 // The coach's notes on the last round (the server's words, sent while the setting is on):
 // each note is an item reached with Tab that speaks its label; the list is a live region,
 // so new notes are announced. Drawn again only when they change.
+/** @type {string | null} */
 let coachShown = null;
 const coachTitle = $("h-coach-title").textContent;
 const coachWaiting = $("h-coach-none").textContent;
 
 function drawCoach() {
-  const on = $("h-coach-on").checked;
+  if (!view) return;
+  const on = checkbox("h-coach-on").checked;
   $("h-coach").hidden = !on;
   const coached = on ? view.coach : null;
   const key = JSON.stringify(coached);
@@ -160,11 +236,11 @@ function drawCoach() {
   }));
 }
 
-$("h-coach-on").addEventListener("change", () => {
-  const on = $("h-coach-on").checked;
+checkbox("h-coach-on").addEventListener("change", () => {
+  const on = checkbox("h-coach-on").checked;
   track(async () => {
     const { status, data } = await call("/api/settings", { coach: on });
-    if (status >= 400) { say(data.error || ""); $("h-coach-on").checked = !on; }
+    if (status >= 400) { say(data.error || ""); checkbox("h-coach-on").checked = !on; }
     if (view) drawCoach();
   });
 });
@@ -174,7 +250,7 @@ const tracking = () => "tracker" in document.documentElement.dataset;
 
 function drawTracker() {
   const on = tracking();
-  $("h-track").checked = on;
+  checkbox("h-track").checked = on;
   $("h-tracker").hidden = !on;
   if (!on) return;
   const gone = new Set(shown.hand);
@@ -196,8 +272,8 @@ function drawTracker() {
 }
 
 // The check box here changes the same setting as the settings page.
-$("h-track").addEventListener("change", () => {
-  const on = $("h-track").checked;
+checkbox("h-track").addEventListener("change", () => {
+  const on = checkbox("h-track").checked;
   track(async () => {
     const { status, data } = await call("/api/settings", { tracker: on });
     if (status >= 400) { say(data.error || ""); }
@@ -207,19 +283,25 @@ $("h-track").addEventListener("change", () => {
   });
 });
 
+/**
+ * What a view draws: its hand, trick, counts and scores.
+ * @param {HeartsView} v
+ * @returns {Shown}
+ */
 function fromView(v) {
   const trick = v.trick.map((card, i) => ({ seat: (v.leader + i) % 4, card }));
   return { hand: [...v.hand], trick, counts: [...v.hand_sizes], points: [...v.round_points], totals: [...v.totals] };
 }
 
 function drawHand() {
+  if (!view) return;
   const hand = $("hand");
-  const focused = document.activeElement && document.activeElement.closest("#hand")
-    ? document.activeElement.dataset.card : null;
+  const active = document.activeElement;
+  const focused = active instanceof HTMLElement && active.closest("#hand") ? active.dataset.card : null;
   const passing = view.phase === "passing" && view.passed.length === 0 && !busy;
   const myTurn = view.phase === "playing" && view.to_play === 0 && !busy;
   const fresh = document.createDocumentFragment();
-  shown.hand.forEach((code, i) => {
+  for (const [i, code] of shown.hand.entries()) {
     const button = document.createElement("button");
     button.className = "hcard";
     button.dataset.card = code;
@@ -239,22 +321,28 @@ function drawHand() {
     if (queued === code) button.classList.add("queued");
     if (view.received.includes(code) && view.tricks.length === 0) button.classList.add("received");
     button.setAttribute("aria-label", parts.join(", "));
-    button.style.setProperty("--i", i);
+    button.style.setProperty("--i", String(i));
     button.appendChild(cardFace(code));
     fresh.appendChild(button);
-  });
+  }
   hand.replaceChildren(fresh);
-  hand.style.setProperty("--n", shown.hand.length);
-  const buttons = [...hand.querySelectorAll(".hcard")];
+  hand.style.setProperty("--n", String(shown.hand.length));
+  const buttons = handButtons();
   const again = buttons.find((b) => b.dataset.card === focused) || buttons[0];
   if (again) again.tabIndex = 0;
   if (focused && again) again.focus();
 }
 
+/** The card buttons of the hand, as drawn. */
+function handButtons() {
+  return [...$("hand").querySelectorAll(".hcard")].filter(
+    /** @returns {node is HTMLButtonElement} */ (node) => node instanceof HTMLButtonElement);
+}
+
 function drawTrick() {
-  for (const slot of document.querySelectorAll("#trick .played")) slot.replaceChildren();
+  for (const slot of all("#trick .played")) slot.replaceChildren();
   for (const { seat, card } of shown.trick) {
-    const slot = document.querySelector(`#trick .played[data-seat="${seat}"]`);
+    const slot = inside(document, `#trick .played[data-seat="${seat}"]`);
     const node = document.createElement("div");
     node.className = "tcard";
     node.dataset.card = card;
