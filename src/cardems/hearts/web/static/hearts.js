@@ -357,12 +357,17 @@ function drawTrick() {
 
 // Where a seat's cards come from and go to on the screen: the player's hand, or an
 // opponent's place.
+/** @param {number} seat */
 function seatBox(seat) {
-  return (seat === 0 ? $("hand") : document.querySelector(`.opponent[data-seat="${seat}"] .backs`))
+  return (seat === 0 ? $("hand") : inside(document, `.opponent[data-seat="${seat}"] .backs`))
     .getBoundingClientRect();
 }
 
 // The card just drawn in the trick flies there from `from` (a box on the screen).
+/**
+ * @param {number} seat
+ * @param {DOMRect} from
+ */
 function flyIn(seat, from) {
   const node = document.querySelector(`#trick .played[data-seat="${seat}"] .tcard`);
   if (!pace.fly || !node || !from) return Promise.resolve();
@@ -376,6 +381,7 @@ function flyIn(seat, from) {
 }
 
 // The trick's cards go to the seat that took them.
+/** @param {number} winner */
 function flyOut(winner) {
   if (!pace.fly) return Promise.resolve();
   const to = seatBox(winner);
@@ -391,47 +397,50 @@ function flyOut(winner) {
 }
 
 function drawSeats() {
-  for (const node of document.querySelectorAll(".opponent")) {
+  if (!view) return;
+  for (const node of all(".opponent")) {
     const seat = Number(node.dataset.seat);
     const n = shown.counts[seat];
-    node.querySelector(".name").textContent = seatName(seat);
-    node.querySelector(".count").textContent = T.cards(n);
-    const backs = node.querySelector(".backs");
+    inside(node, ".name").textContent = seatName(seat);
+    inside(node, ".count").textContent = T.cards(n);
+    const backs = inside(node, ".backs");
     if (backs.children.length !== n) {
       backs.replaceChildren(...Array.from({ length: n }, (_, i) => {
         const back = cardFace("back");
         back.classList.add("back");
-        back.style.setProperty("--i", i);
+        back.style.setProperty("--i", String(i));
         return back;
       }));
-      backs.style.setProperty("--n", n);
+      backs.style.setProperty("--n", String(n));
     }
     node.classList.toggle("turn", view.to_play === seat && !busy);
   }
   drawTotals(shown.totals);
-  for (const row of document.querySelectorAll("#h-scores tbody tr")) {
+  for (const row of all("#h-scores tbody tr")) {
     const seat = Number(row.dataset.seat);
-    row.querySelector(".cards").textContent = shown.counts[seat];
-    row.querySelector(".round").textContent = shown.points[seat];
+    inside(row, ".cards").textContent = String(shown.counts[seat]);
+    inside(row, ".round").textContent = String(shown.points[seat]);
   }
   // The summary adds this round's points so far to each total: "12 +3".
-  for (const node of document.querySelectorAll("#h-glance .glance-seat")) {
+  for (const node of all("#h-glance .glance-seat")) {
     const points = shown.points[Number(node.dataset.seat)];
-    node.querySelector(".round").textContent = points ? `+${points}` : "";
+    inside(node, ".round").textContent = points ? `+${points}` : "";
   }
 }
 
 // The match totals: in the score table and in the narrow screens' summary.
+/** @param {number[]} totals */
 function drawTotals(totals) {
-  for (const node of document.querySelectorAll("#h-scores tbody tr, #h-glance .glance-seat")) {
+  for (const node of all("#h-scores tbody tr, #h-glance .glance-seat")) {
     const seat = Number(node.dataset.seat);
-    node.querySelector(".name").textContent = seatName(seat);
-    node.querySelector(".total").textContent = totals[seat];
+    inside(node, ".name").textContent = seatName(seat);
+    inside(node, ".total").textContent = String(totals[seat]);
   }
 }
 
 function drawInfo() {
-  $("h-round").textContent = view.round + 1;
+  if (!view) return;
+  $("h-round").textContent = String(view.round + 1);
   $("h-pass").textContent = view.pass_direction === "hold"
     ? T.direction.hold : T.directionTo(T.direction[view.pass_direction], seatName(view.pass_to));
   $("h-broken").textContent = view.hearts_broken ? T.broken : T.notBroken;
@@ -445,13 +454,13 @@ function drawInfo() {
   $("h-code").textContent = view.code || "";
   $("h-secret").textContent = view.secret || "";
   $("h-level").textContent = T.level(view.level);
-  $("h-last").disabled = !lastTrick;
+  button("h-last").disabled = !lastTrick;
   $("h-finish").hidden = !view.can_finish || busy;
   const passing = view.phase === "passing" && view.passed.length === 0 && !busy;
   $("passbar").hidden = !passing;
   if (passing) {
     $("pass-text").textContent = T.passText(selected.size, seatName(view.pass_to));
-    $("pass-confirm").disabled = selected.size !== 3;
+    button("pass-confirm").disabled = selected.size !== 3;
   }
   root.dataset.phase = view.phase;
   root.dataset.status = view.status;
@@ -468,6 +477,7 @@ function draw() {
 
 let busy = false;
 
+/** @param {HeartsView} v */
 function setView(v) {
   view = v;
   shown = fromView(v);
@@ -483,10 +493,15 @@ function setView(v) {
 
 // --- events -----------------------------------------------------------------------------
 
+/** @param {HTMLElement} button */
 function waitFor(button) {
   return new Promise((resolve) => button.addEventListener("click", resolve, { once: true }));
 }
 
+/**
+ * @param {HeartsEvent[]} events
+ * @param {HeartsView} final
+ */
 async function replay(events, final) {
   busy = true;
   root.dataset.turn = "0";
@@ -502,8 +517,8 @@ async function replay(events, final) {
         const cards = event.received.map(cardName).join(", ");
         $("received-text").textContent = T.received(cards, seatName(event.from));
         $("received").hidden = false;
-        $("received-ok").focus();
-        await waitFor($("received-ok"));
+        button("received-ok").focus();
+        await waitFor(button("received-ok"));
         $("received").hidden = true;
       } else if (event.type === "play") {
         if (shown.trick.length === 4) shown.trick = [];
@@ -522,7 +537,7 @@ async function replay(events, final) {
       } else if (event.type === "trick") {
         lastTrick = { cards: event.cards, leader: event.leader, winner: event.winner };
         roundTricks.push(lastTrick);
-        $("h-last").disabled = false;
+        button("h-last").disabled = false;
         shown.points[event.winner] += event.points;
         drawSeats();
         drawLog();
@@ -556,16 +571,17 @@ async function replay(events, final) {
   }
 }
 
+/** @param {RoundEndEvent} event */
 async function showRoundEnd(event) {
   $("round-end-title").textContent = T.roundOver(event.round + 1);
   $("round-end-moon").textContent = event.moon === null ? "" : T.moon(seatName(event.moon));
   $("round-end-tie").textContent = event.tie ? T.tie : "";
   const rows = event.scores.map((points, seat) => {
     const row = document.createElement("tr");
-    row.dataset.seat = seat;
+    row.dataset.seat = String(seat);
     for (const text of [seatName(seat), points, event.totals[seat]]) {
       const cell = document.createElement(row.children.length ? "td" : "th");
-      cell.textContent = text;
+      cell.textContent = String(text);
       row.appendChild(cell);
     }
     const taken = document.createElement("td"); // "2♥ 3♥ Q♠", left to right in every language
@@ -575,34 +591,38 @@ async function showRoundEnd(event) {
   });
   $("round-end-rows").replaceChildren(...rows);
   // The table behind the dialog shows the same totals as the dialog.
-  for (const row of document.querySelectorAll("#h-scores tbody tr")) {
+  for (const row of all("#h-scores tbody tr")) {
     const seat = Number(row.dataset.seat);
-    row.querySelector(".cards").textContent = 0;
-    row.querySelector(".round").textContent = event.scores[seat];
+    inside(row, ".cards").textContent = "0";
+    inside(row, ".round").textContent = String(event.scores[seat]);
   }
   drawTotals(event.totals);
-  for (const node of document.querySelectorAll("#h-glance .round")) node.textContent = "";
-  const dialog = $("round-end");
-  dialog.showModal();
-  await waitFor($("round-end-next"));
-  dialog.close();
+  for (const node of all("#h-glance .round")) node.textContent = "";
+  const shownDialog = dialog("round-end");
+  shownDialog.showModal();
+  await waitFor(button("round-end-next"));
+  shownDialog.close();
 }
 
+/**
+ * @param {number} winner
+ * @param {number[]} totals
+ */
 function showMatchEnd(winner, totals) {
   $("match-end-title").textContent = T.winner(winner);
   const rows = totals.map((total, seat) => {
     const row = document.createElement("tr");
-    row.dataset.seat = seat;
+    row.dataset.seat = String(seat);
     if (seat === winner) row.className = "winner";
     const name = document.createElement("th");
     name.textContent = seatName(seat);
     const cell = document.createElement("td");
-    cell.textContent = total;
+    cell.textContent = String(total);
     row.append(name, cell);
     return row;
   });
   $("match-end-rows").replaceChildren(...rows);
-  if (!$("match-end").open) $("match-end").showModal();
+  if (!dialog("match-end").open) dialog("match-end").showModal();
 }
 
 // --- actions ----------------------------------------------------------------------------
