@@ -12,7 +12,7 @@ import { cardName, t } from "/static/i18n.js";
  * @typedef {{ seat: number, card: string }} Played a card of the trick being played
  * @typedef {{ hand: string[], trick: Played[], counts: number[], points: number[],
  *   totals: number[] }} Shown what is drawn now
- * @typedef {{ button: HTMLButtonElement, x: number, y: number, moving: boolean }} Drag
+ * @typedef {{ button: HTMLElement | SVGElement, x: number, y: number, moving: boolean }} Drag
  */
 
 const root = byId("hearts", HTMLElement);
@@ -39,12 +39,12 @@ const checkbox = (id) => byId(id, HTMLInputElement);
 const dialog = (id) => byId(id, HTMLDialogElement);
 
 /**
- * The element matching `selector` in `within`, which the page has.
- * @param {ParentNode} within
+ * The element matching `selector` (in `within`, else the page), which must be there.
  * @param {string} selector
+ * @param {ParentNode} [within]
  * @returns {HTMLElement}
  */
-function inside(within, selector) {
+function one(selector, within = document) {
   const node = within.querySelector(selector);
   if (!(node instanceof HTMLElement)) throw new Error(`${selector} is not an element of this page`);
   return node;
@@ -342,7 +342,7 @@ function handButtons() {
 function drawTrick() {
   for (const slot of all("#trick .played")) slot.replaceChildren();
   for (const { seat, card } of shown.trick) {
-    const slot = inside(document, `#trick .played[data-seat="${seat}"]`);
+    const slot = one(`#trick .played[data-seat="${seat}"]`);
     const node = document.createElement("div");
     node.className = "tcard";
     node.dataset.card = card;
@@ -359,7 +359,7 @@ function drawTrick() {
 // opponent's place.
 /** @param {number} seat */
 function seatBox(seat) {
-  return (seat === 0 ? $("hand") : inside(document, `.opponent[data-seat="${seat}"] .backs`))
+  return (seat === 0 ? $("hand") : one(`.opponent[data-seat="${seat}"] .backs`))
     .getBoundingClientRect();
 }
 
@@ -401,9 +401,9 @@ function drawSeats() {
   for (const node of all(".opponent")) {
     const seat = Number(node.dataset.seat);
     const n = shown.counts[seat];
-    inside(node, ".name").textContent = seatName(seat);
-    inside(node, ".count").textContent = T.cards(n);
-    const backs = inside(node, ".backs");
+    one(".name", node).textContent = seatName(seat);
+    one(".count", node).textContent = T.cards(n);
+    const backs = one(".backs", node);
     if (backs.children.length !== n) {
       backs.replaceChildren(...Array.from({ length: n }, (_, i) => {
         const back = cardFace("back");
@@ -418,13 +418,13 @@ function drawSeats() {
   drawTotals(shown.totals);
   for (const row of all("#h-scores tbody tr")) {
     const seat = Number(row.dataset.seat);
-    inside(row, ".cards").textContent = String(shown.counts[seat]);
-    inside(row, ".round").textContent = String(shown.points[seat]);
+    one(".cards", row).textContent = String(shown.counts[seat]);
+    one(".round", row).textContent = String(shown.points[seat]);
   }
   // The summary adds this round's points so far to each total: "12 +3".
   for (const node of all("#h-glance .glance-seat")) {
     const points = shown.points[Number(node.dataset.seat)];
-    inside(node, ".round").textContent = points ? `+${points}` : "";
+    one(".round", node).textContent = points ? `+${points}` : "";
   }
 }
 
@@ -433,8 +433,8 @@ function drawSeats() {
 function drawTotals(totals) {
   for (const node of all("#h-scores tbody tr, #h-glance .glance-seat")) {
     const seat = Number(node.dataset.seat);
-    inside(node, ".name").textContent = seatName(seat);
-    inside(node, ".total").textContent = String(totals[seat]);
+    one(".name", node).textContent = seatName(seat);
+    one(".total", node).textContent = String(totals[seat]);
   }
 }
 
@@ -593,8 +593,8 @@ async function showRoundEnd(event) {
   // The table behind the dialog shows the same totals as the dialog.
   for (const row of all("#h-scores tbody tr")) {
     const seat = Number(row.dataset.seat);
-    inside(row, ".cards").textContent = "0";
-    inside(row, ".round").textContent = String(event.scores[seat]);
+    one(".cards", row).textContent = "0";
+    one(".round", row).textContent = String(event.scores[seat]);
   }
   drawTotals(event.totals);
   for (const node of all("#h-glance .round")) node.textContent = "";
@@ -627,10 +627,20 @@ function showMatchEnd(winner, totals) {
 
 // --- actions ----------------------------------------------------------------------------
 
+/**
+ * An answer's data, in the shapes the server sends for a Hearts game.
+ * @param {ApiAnswer} answer
+ * @returns {HeartsData}
+ */
+const heartsData = (answer) => /** @type {HeartsData} */ (/** @type {unknown} */ (answer.data));
+
 // One intent on the latest view. Refused: the reason, the view as it is. Stale (the
 // match went on in another tab): the match as it stands now, and a word why.
+/** @param {{ type: "pass", cards: string[] } | { type: "play", card: string } | { type: "finish" }} body */
 async function send(body) {
-  const { status, data, stale } = await intent(gameId, body);
+  const answer = await intent(gameId, body);
+  const { status, stale } = answer;
+  const data = heartsData(answer);
   hinted = new Set();
   if (stale) {
     selected = new Set();
@@ -650,19 +660,21 @@ async function send(body) {
   }
   say("");
   selected = new Set();
-  await replay(data.events || [], data.view);
+  if (data.view) await replay(data.events || [], data.view);
 }
 
 // A card chosen while the opponents play waits for the player's turn (a second click on
 // it takes it back); either way the page says so.
+/** @param {string} code */
 function queue(code) {
   queued = queued === code ? null : code;
   say(queued ? T.queued(cardName(code)) : T.unqueued(cardName(code)), "info");
   drawHand();
 }
 
+/** @param {string | undefined} code the card the player chose */
 function play(code) {
-  if (!view || view.status !== "playing") return;
+  if (!code || !view || view.status !== "playing") return;
   if (busy && view.phase === "playing") return queue(code);
   if (busy) return;
   if (view.phase === "passing") {
@@ -685,17 +697,18 @@ function confirmPass() {
 }
 
 // Tap or keyboard: a card button's click. Drag: press, move, release over the trick.
+/** @type {Drag | null} */
 let drag = null;
 let dragged = false;
 $("hand").addEventListener("click", (event) => {
-  const button = event.target.closest(".hcard");
+  const button = closestTo(event, ".hcard");
   if (!button) return;
   if (dragged) { dragged = false; return; }
   play(button.dataset.card);
 });
 
 $("hand").addEventListener("pointerdown", (event) => {
-  const button = event.target.closest(".hcard");
+  const button = closestTo(event, ".hcard");
   if (!button || event.button !== 0) return;
   drag = { button, x: event.clientX, y: event.clientY, moving: false };
 });
@@ -716,15 +729,18 @@ window.addEventListener("pointerup", (event) => {
   const box = $("trick").getBoundingClientRect();
   const inside = event.clientX >= box.left && event.clientX <= box.right
     && event.clientY >= box.top && event.clientY <= box.bottom;
-  if (inside && view.phase === "playing") play(button.dataset.card);
+  if (inside && view && view.phase === "playing") play(button.dataset.card);
 });
 
+/** @type {{ [key: string]: number }} the arrow keys' steps along the hand */
+const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 $("hand").addEventListener("keydown", (event) => {
-  const buttons = [...$("hand").querySelectorAll(".hcard")];
-  const at = buttons.indexOf(document.activeElement);
+  const buttons = handButtons();
+  const at = buttons.findIndex((b) => b === document.activeElement);
   if (at < 0) return;
-  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  const step = STEPS[event.key];
   const rtl = getComputedStyle($("hand")).direction === "rtl";
+  /** @type {number | null} */
   let next = null;
   if (step) next = at + (rtl && (event.key === "ArrowRight" || event.key === "ArrowLeft") ? -step : step);
   else if (event.key === "Home") next = 0;
@@ -737,10 +753,10 @@ $("hand").addEventListener("keydown", (event) => {
   buttons[next].focus();
 });
 
-$("pass-confirm").addEventListener("click", confirmPass);
+button("pass-confirm").addEventListener("click", confirmPass);
 // The speed here changes the same setting as the settings page ("Animation speed").
-$("h-speed").addEventListener("change", () => {
-  const chosen = $("h-speed").value;
+byId("h-speed", HTMLSelectElement).addEventListener("change", () => {
+  const chosen = byId("h-speed", HTMLSelectElement).value;
   track(async () => {
     const { status, data } = await call("/api/settings", { animation: chosen });
     if (status >= 400) { say(data.error || ""); return; }
@@ -749,18 +765,18 @@ $("h-speed").addEventListener("change", () => {
     root.dataset.animation = speed;
   });
 });
-$("h-finish").addEventListener("click", () => {
-  if (busy || !view.can_finish) return;
+button("h-finish").addEventListener("click", () => {
+  if (busy || !view || !view.can_finish) return;
   pace = PACES.off; // the rest of the round is played at once
   enqueue(() => send({ type: "finish" })).finally(() => { pace = PACES[speed]; });
 });
 
-$("h-hint").addEventListener("click", () => {
-  if (busy) return;
+button("h-hint").addEventListener("click", () => {
+  if (busy || !view) return;
+  const asked = view.version;
   track(async () => {
-    const asked = view.version;
-    const { data } = await call(`/api/games/${gameId}/hint`, {});
-    if (view.version !== asked) return; // the match went on meanwhile
+    const data = heartsData(await call(`/api/games/${gameId}/hint`, {}));
+    if (!view || view.version !== asked) return; // the match went on meanwhile
     const cards = (data.hint && data.hint.cards) || [];
     hinted = new Set(cards);
     say(cards.length ? T.hint(cards.map(cardName).join(", ")) : (data.error || T.noHint), "info");
@@ -768,14 +784,15 @@ $("h-hint").addEventListener("click", () => {
   });
 });
 
-$("h-last").addEventListener("click", () => {
-  if (!lastTrick) return;
-  const nodes = lastTrick.cards.map((card, i) => {
-    const seat = (lastTrick.leader + i) % 4;
+button("h-last").addEventListener("click", () => {
+  const trick = lastTrick;
+  if (!trick) return;
+  const nodes = trick.cards.map((card, i) => {
+    const seat = (trick.leader + i) % 4;
     const node = document.createElement("figure");
     node.className = "tcard";
     node.dataset.card = card;
-    node.dataset.seat = seat;
+    node.dataset.seat = String(seat);
     node.appendChild(cardFace(card));
     const caption = document.createElement("figcaption");
     caption.textContent = seatName(seat);
@@ -784,27 +801,27 @@ $("h-last").addEventListener("click", () => {
     return node;
   });
   $("last-trick-cards").replaceChildren(...nodes);
-  const points = lastTrick.cards.reduce((sum, c) => sum + (c[1] === "H" ? 1 : 0) + (c === "QS" ? 13 : 0), 0);
-  $("last-trick-text").textContent = T.lastTrick(seatName(lastTrick.winner), points);
-  $("last-trick").showModal();
+  $("last-trick-text").textContent = T.lastTrick(seatName(trick.winner), trickPoints(trick.cards));
+  dialog("last-trick").showModal();
 });
-$("last-trick-close").addEventListener("click", () => $("last-trick").close());
+button("last-trick-close").addEventListener("click", () => dialog("last-trick").close());
 
 // Narrow screens: the scores and the round's log are a sheet over the table, opened from
 // the totals' summary under the toolbar (wide screens show them beside the table).
+/** @param {boolean} open */
 function openSide(open) {
-  $("h-glance").setAttribute("aria-expanded", String(open));
+  button("h-glance").setAttribute("aria-expanded", String(open));
   $("h-side").classList.toggle("open", open);
-  if (open) $("h-side-close").focus();
+  if (open) button("h-side-close").focus();
 }
-$("h-glance").addEventListener("click", () => openSide($("h-glance").getAttribute("aria-expanded") !== "true"));
-$("h-side-close").addEventListener("click", () => { openSide(false); $("h-glance").focus(); });
+button("h-glance").addEventListener("click", () => openSide(button("h-glance").getAttribute("aria-expanded") !== "true"));
+button("h-side-close").addEventListener("click", () => { openSide(false); button("h-glance").focus(); });
 $("h-side").addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && $("h-side").classList.contains("open")) { openSide(false); $("h-glance").focus(); }
+  if (event.key === "Escape" && $("h-side").classList.contains("open")) { openSide(false); button("h-glance").focus(); }
 });
 $("skip-hand").addEventListener("click", (event) => {
   const card = $("hand").querySelector(".hcard[tabindex='0']");
-  if (!card) return;
+  if (!(card instanceof HTMLElement)) return;
   event.preventDefault();
   card.focus();
 });
@@ -812,18 +829,19 @@ $("skip-hand").addEventListener("click", (event) => {
 // --- new match: the shared new-game window, Hearts chosen ------------------------------
 
 function openNew() {
-  if ($("match-end").open) $("match-end").close();
+  if (dialog("match-end").open) dialog("match-end").close();
   document.dispatchEvent(new CustomEvent("cardems:new-game", { detail: { game: "hearts" } }));
 }
-$("h-new").addEventListener("click", openNew);
-$("match-end-new").addEventListener("click", openNew);
-$("match-end-close").addEventListener("click", () => $("match-end").close());
+button("h-new").addEventListener("click", openNew);
+button("match-end-new").addEventListener("click", openNew);
+button("match-end-close").addEventListener("click", () => dialog("match-end").close());
 
 // --- start ------------------------------------------------------------------------------
 
 enqueue(async () => {
-  const { status, data } = await call(`/api/games/${gameId}`);
-  if (status >= 400) { say(data.error || ""); return; }
+  const answer = await call(`/api/games/${gameId}`);
+  const data = heartsData(answer);
+  if (answer.status >= 400 || !data.view) { say(data.error || ""); return; }
   setView(data.view);
   if (data.view.winner !== null) showMatchEnd(data.view.winner, data.view.totals);
   if (location.hash === "#new") openNew();
