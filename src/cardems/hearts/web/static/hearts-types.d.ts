@@ -14,8 +14,23 @@ interface HeartsTrick {
   winner: number;
 }
 
-/** One of the coach's notes, in the page language: shown, and spoken. */
+/** Why a card cost points: a reason's key and what it names (hearts/coach.py). */
+interface CoachReason {
+  key: string;
+  seats: number[];
+  suit: string | null;
+  num: number;
+  cards: string[];
+}
+
+/** A costly card of the player's (`card`, `best` instead) and, in the page language,
+ * the note shown (`text`) and spoken (`label`). */
 interface CoachNote {
+  trick: number;
+  card: string;
+  best: string;
+  cost: number;
+  reasons: CoachReason[];
   text: string;
   label: string;
 }
@@ -57,7 +72,7 @@ interface HeartsView {
   secret: string | null;
   variant: string;
   level: string;
-  status: "playing" | "won" | "lost";
+  status: "playing" | "won" | "lost" | "abandoned";
   score: number;
   moves: number;
   message: null;
@@ -74,6 +89,12 @@ interface HeartsView {
   coach: HeartsCoach | null;
   id: string;
   version: number;
+  timer_running: boolean;
+  /** The deal's name, once its code is shown. */
+  deal_name?: string;
+  /** Once won: the par, if known (core/tables.py). */
+  par?: number | null;
+  par_proven?: boolean;
 }
 
 /** The pass seat 0 sees: the cards it gave to `to`, those it received from `from`. */
@@ -93,9 +114,12 @@ interface PlayEvent {
   card: string;
 }
 
-interface TrickEvent extends HeartsTrick {
+interface TrickEvent {
   type: "trick";
   round: number;
+  leader: number;
+  cards: string[];
+  winner: number;
   points: number;
 }
 
@@ -132,5 +156,10 @@ interface HeartsData {
   view?: HeartsView;
   events?: HeartsEvent[];
   refused?: string;
-  hint?: { cards: string[] } | null;
+  hint?: HeartsHint | null;
+}
+
+/** A hint: the cards to play or pass (none when the server has none now). */
+interface HeartsHint {
+  cards: string[];
 }
