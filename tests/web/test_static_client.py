@@ -10,6 +10,7 @@ import typing
 from pathlib import Path
 
 import pytest
+from client_types import declared
 
 from cardems.core.game import TableSettings
 from cardems.core.registry import games
@@ -63,19 +64,6 @@ def test_the_known_exceptions_are_still_there() -> None:
         assert f'"{kind}"' in code_of(STATIC / name), (name, kind, why)
 
 
-INTERFACE = re.compile(r"^interface (\w+) \{\n(.*?)^\}", re.M | re.S)
-FIELD = re.compile(r"^  (\w+)(\??):", re.M)
-
-
-def declared() -> dict[str, tuple[set[str], set[str]]]:
-    """types.d.ts's interfaces: ``{name: (required keys, optional keys)}``."""
-    found = {}
-    for name, body in INTERFACE.findall((STATIC / "types.d.ts").read_text(encoding="utf-8")):
-        fields = FIELD.findall(body)
-        found[name] = ({f for f, mark in fields if not mark}, {f for f, mark in fields if mark})
-    return found
-
-
 SHAPES = (
     shapes.CardView,
     shapes.PileView,
@@ -97,7 +85,7 @@ SHAPES = (
 )
 def test_the_client_types_are_the_servers_shapes(shape: type) -> None:
     hints = typing.get_type_hints(shape)
-    required, optional = declared()[shape.__name__]
+    required, optional = declared(STATIC / "types.d.ts")[shape.__name__]
     assert required == set(shape.__required_keys__), shape.__name__  # type: ignore[attr-defined]
     server_optional = set(shape.__optional_keys__)  # type: ignore[attr-defined]
     # a key the client knows of beyond the declared ones is allowed only on open shapes

@@ -4,67 +4,137 @@
 
 import { call, enqueue, intent, say, track } from "/static/api.js";
 import { cardHref } from "/static/cards.js";
+import { byId, closestTo } from "/static/dom.js";
 import { cardName, t } from "/static/i18n.js";
 
-const root = document.getElementById("hearts");
-const gameId = root.dataset.gameId;
+/**
+ * @typedef {{ fly: number, after: number, trick: number }} Pace
+ * @typedef {{ seat: number, card: string }} Played a card of the trick being played
+ * @typedef {{ hand: string[], trick: Played[], counts: number[], points: number[],
+ *   totals: number[] }} Shown what is drawn now
+ * @typedef {{ button: HTMLElement | SVGElement, x: number, y: number, moving: boolean }} Drag
+ */
+
+const root = byId("hearts", HTMLElement);
+const gameId = root.dataset.gameId || "";
 // The player's animation speed, in ms: a card's flight to the trick (and a trick's to
 // its winner), the pause after an opponent's card, the pause on a full trick.
+/** @type {{ [speed: string]: Pace }} */
 const PACES = {
   off: { fly: 0, after: 0, trick: 0 },
   fast: { fly: 110, after: 30, trick: 200 },
   normal: { fly: 180, after: 100, trick: 350 },
   slow: { fly: 400, after: 400, trick: 900 },
 };
-let speed = root.dataset.animation in PACES ? root.dataset.animation : "normal";
+const animation = root.dataset.animation || "";
+let speed = animation in PACES ? animation : "normal";
 let pace = PACES[speed];
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => byId(id, HTMLElement);
+/** @param {string} id */
+const button = (id) => byId(id, HTMLButtonElement);
+/** @param {string} id */
+const checkbox = (id) => byId(id, HTMLInputElement);
+/** @param {string} id */
+const dialog = (id) => byId(id, HTMLDialogElement);
+
+/**
+ * The element matching `selector` (in `within`, else the page), which must be there.
+ * @param {string} selector
+ * @param {ParentNode} [within]
+ * @returns {HTMLElement}
+ */
+function one(selector, within = document) {
+  const node = within.querySelector(selector);
+  if (!(node instanceof HTMLElement)) throw new Error(`${selector} is not an element of this page`);
+  return node;
+}
+
+/**
+ * The page's elements matching `selector` (HTML elements, not the cards' SVG).
+ * @param {string} selector
+ * @param {ParentNode} [within]
+ * @returns {HTMLElement[]}
+ */
+function all(selector, within = document) {
+  return [...within.querySelectorAll(selector)].filter(
+    /** @returns {node is HTMLElement} */ (node) => node instanceof HTMLElement);
+}
 
 // Player-facing words in the page's language (embedded in the page, see i18n.js).
 const T = {
   seats: [t("You"), t("West"), t("North"), t("East")],
   direction: { left: t("left"), right: t("right"), across: t("across"), hold: t("hold (no pass)") },
+  /** @param {string} direction @param {string} seat */
   directionTo: (direction, seat) => t("%(direction)s (%(seat)s)", { direction, seat }),
   broken: t("broken"),
   notBroken: t("not broken"),
+  /** @param {number} num @param {string} seat */
   passText: (num, seat) => t("Choose three cards to pass to %(seat)s: %(num)d of 3 chosen.", { num, seat }),
+  /** @param {string} cards @param {string} seat */
   received: (cards, seat) => t("You received %(cards)s from %(seat)s.", { cards, seat }),
   yourTurn: t("Your turn: play a card."),
+  /** @param {string} seat */
   takes: (seat) => t("%(seat)s took the trick.", { seat }),
+  /** @param {string} seat @param {number} num */
   lastTrick: (seat, num) => t("%(seat)s took it (%(num)d points).", { seat, num }),
+  /** @param {string} seat */
   moon: (seat) => t("%(seat)s shot the moon!", { seat }),
+  /** @param {number} num */
   roundOver: (num) => t("Round %(num)d over", { num }),
   tie: t("The lowest total is tied: another round is played."),
+  /** @param {number} winner */
   winner: (winner) => (winner === 0 ? t("You won the match!") : t("%(seat)s won the match.", { seat: seatName(winner) })),
+  /** @param {string} cards */
   hint: (cards) => t("Hint: %(cards)s", { cards }),
   noHint: t("No hint now."),
+  /** @param {number} num */
   cards: (num) => t("%(num)d cards", { num }),
   selected: t("selected"),
   notPlayable: t("not playable"),
+  /** @param {string} seat @param {string} card */
   seatCard: (seat, card) => t("%(seat)s: %(card)s", { seat, card }),
+  /** @param {string} card */
   queued: (card) => t("%(card)s will be played when your turn comes.", { card }),
+  /** @param {string} card */
   unqueued: (card) => t("%(card)s will not be played: choose again on your turn.", { card }),
+  /** @param {string} level */
   level: (level) => t(level),
+  /** @param {string} seat @param {string} card */
   played: (seat, card) => t("%(seat)s played %(card)s.", { seat, card }),
+  /** @param {string} seat */
   passedTo: (seat) => t("You passed to %(seat)s:", { seat }),
+  /** @param {string} seat */
   receivedFrom: (seat) => t("You received from %(seat)s:", { seat }),
+  /** @param {number} num @param {string} leader @param {string} winner @param {number} points */
   trickRow: (num, leader, winner, points) => t("Trick %(num)d: %(leader)s led, %(winner)s took it (%(points)d points).", { num, leader, winner, points }),
 };
+/** @type {{ [suit: string]: string }} */
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+/** @param {number} seat */
 const seatName = (seat) => T.seats[seat];
 
+/** @type {HeartsView | null} */
 let view = null;
-let shown = null; // what is drawn now: {hand, trick: [{seat, card}], counts, points, totals}
+/** @type {Shown} nothing until the first view */
+let shown = { hand: [], trick: [], counts: [0, 0, 0, 0], points: [0, 0, 0, 0], totals: [0, 0, 0, 0] };
+/** @type {Set<string>} */
 let selected = new Set();
+/** @type {Set<string>} */
 let hinted = new Set();
+/** @type {HeartsTrick | null} */
 let lastTrick = null;
-let roundTricks = []; // the round's finished tricks as drawn (events add to them)
-let queued = null; // a card chosen while the opponents play: sent when the turn comes
+/** @type {HeartsTrick[]} the round's finished tricks as drawn (events add to them) */
+let roundTricks = [];
+/** @type {string | null} a card chosen while the opponents play: sent when the turn comes */
+let queued = null;
 
+/** @param {number} ms */
 const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 // --- drawing ----------------------------------------------------------------------------
 
+/** @param {string} code */
 function cardFace(code) {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
@@ -79,6 +149,7 @@ function cardFace(code) {
 }
 
 // "10♥" as a short, colored text, left to right in every language.
+/** @param {string} code */
 function cardText(code) {
   const node = document.createElement("bdi");
   node.dir = "ltr";
@@ -88,6 +159,7 @@ function cardText(code) {
   return node;
 }
 
+/** @param {string[]} cards */
 function trickPoints(cards) {
   return cards.reduce((sum, c) => sum + (c[1] === "H" ? 1 : 0) + (c === "QS" ? 13 : 0), 0);
 }
@@ -95,7 +167,8 @@ function trickPoints(cards) {
 // The round so far: the passes, every finished trick (who led, what each seat played,
 // who took it), and on request the cards still out.
 function drawLog() {
-  for (const th of document.querySelectorAll("#h-tricks .seat-name")) th.textContent = seatName(Number(th.dataset.seat));
+  if (!view) return;
+  for (const th of all("#h-tricks .seat-name")) th.textContent = seatName(Number(th.dataset.seat));
   const passes = $("h-passes");
   passes.replaceChildren();
   if (view.passed.length) {
@@ -112,7 +185,7 @@ function drawLog() {
     row.setAttribute("aria-label", T.trickRow(i + 1, seatName(trick.leader), seatName(trick.winner), points));
     const num = document.createElement("th");
     num.scope = "row";
-    num.textContent = i + 1;
+    num.textContent = String(i + 1);
     row.appendChild(num);
     for (let seat = 0; seat < 4; seat++) {
       const cell = document.createElement("td");
@@ -123,12 +196,13 @@ function drawLog() {
       row.appendChild(cell);
     }
     const cell = document.createElement("td");
-    cell.textContent = points;
+    cell.textContent = String(points);
     row.appendChild(cell);
     return row;
   });
-  $("h-tricks").tBodies[0].replaceChildren(...rows);
-  $("h-tricks").hidden = rows.length === 0;
+  const tricks = byId("h-tricks", HTMLTableElement);
+  tricks.tBodies[0].replaceChildren(...rows);
+  tricks.hidden = rows.length === 0;
   $("h-no-tricks").hidden = rows.length > 0;
   drawTracker();
   drawCoach();
@@ -137,12 +211,14 @@ function drawLog() {
 // The coach's notes on the last round (the server's words, sent while the setting is on):
 // each note is an item reached with Tab that speaks its label; the list is a live region,
 // so new notes are announced. Drawn again only when they change.
+/** @type {string | null} */
 let coachShown = null;
 const coachTitle = $("h-coach-title").textContent;
 const coachWaiting = $("h-coach-none").textContent;
 
 function drawCoach() {
-  const on = $("h-coach-on").checked;
+  if (!view) return;
+  const on = checkbox("h-coach-on").checked;
   $("h-coach").hidden = !on;
   const coached = on ? view.coach : null;
   const key = JSON.stringify(coached);
@@ -160,11 +236,11 @@ function drawCoach() {
   }));
 }
 
-$("h-coach-on").addEventListener("change", () => {
-  const on = $("h-coach-on").checked;
+checkbox("h-coach-on").addEventListener("change", () => {
+  const on = checkbox("h-coach-on").checked;
   track(async () => {
     const { status, data } = await call("/api/settings", { coach: on });
-    if (status >= 400) { say(data.error || ""); $("h-coach-on").checked = !on; }
+    if (status >= 400) { say(data.error || ""); checkbox("h-coach-on").checked = !on; }
     if (view) drawCoach();
   });
 });
@@ -174,7 +250,7 @@ const tracking = () => "tracker" in document.documentElement.dataset;
 
 function drawTracker() {
   const on = tracking();
-  $("h-track").checked = on;
+  checkbox("h-track").checked = on;
   $("h-tracker").hidden = !on;
   if (!on) return;
   const gone = new Set(shown.hand);
@@ -196,8 +272,8 @@ function drawTracker() {
 }
 
 // The check box here changes the same setting as the settings page.
-$("h-track").addEventListener("change", () => {
-  const on = $("h-track").checked;
+checkbox("h-track").addEventListener("change", () => {
+  const on = checkbox("h-track").checked;
   track(async () => {
     const { status, data } = await call("/api/settings", { tracker: on });
     if (status >= 400) { say(data.error || ""); }
@@ -207,19 +283,25 @@ $("h-track").addEventListener("change", () => {
   });
 });
 
+/**
+ * What a view draws: its hand, trick, counts and scores.
+ * @param {HeartsView} v
+ * @returns {Shown}
+ */
 function fromView(v) {
   const trick = v.trick.map((card, i) => ({ seat: (v.leader + i) % 4, card }));
   return { hand: [...v.hand], trick, counts: [...v.hand_sizes], points: [...v.round_points], totals: [...v.totals] };
 }
 
 function drawHand() {
+  if (!view) return;
   const hand = $("hand");
-  const focused = document.activeElement && document.activeElement.closest("#hand")
-    ? document.activeElement.dataset.card : null;
+  const active = document.activeElement;
+  const focused = active instanceof HTMLElement && active.closest("#hand") ? active.dataset.card : null;
   const passing = view.phase === "passing" && view.passed.length === 0 && !busy;
   const myTurn = view.phase === "playing" && view.to_play === 0 && !busy;
   const fresh = document.createDocumentFragment();
-  shown.hand.forEach((code, i) => {
+  for (const [i, code] of shown.hand.entries()) {
     const button = document.createElement("button");
     button.className = "hcard";
     button.dataset.card = code;
@@ -239,22 +321,28 @@ function drawHand() {
     if (queued === code) button.classList.add("queued");
     if (view.received.includes(code) && view.tricks.length === 0) button.classList.add("received");
     button.setAttribute("aria-label", parts.join(", "));
-    button.style.setProperty("--i", i);
+    button.style.setProperty("--i", String(i));
     button.appendChild(cardFace(code));
     fresh.appendChild(button);
-  });
+  }
   hand.replaceChildren(fresh);
-  hand.style.setProperty("--n", shown.hand.length);
-  const buttons = [...hand.querySelectorAll(".hcard")];
+  hand.style.setProperty("--n", String(shown.hand.length));
+  const buttons = handButtons();
   const again = buttons.find((b) => b.dataset.card === focused) || buttons[0];
   if (again) again.tabIndex = 0;
   if (focused && again) again.focus();
 }
 
+/** The card buttons of the hand, as drawn. */
+function handButtons() {
+  return [...$("hand").querySelectorAll(".hcard")].filter(
+    /** @returns {node is HTMLButtonElement} */ (node) => node instanceof HTMLButtonElement);
+}
+
 function drawTrick() {
-  for (const slot of document.querySelectorAll("#trick .played")) slot.replaceChildren();
+  for (const slot of all("#trick .played")) slot.replaceChildren();
   for (const { seat, card } of shown.trick) {
-    const slot = document.querySelector(`#trick .played[data-seat="${seat}"]`);
+    const slot = one(`#trick .played[data-seat="${seat}"]`);
     const node = document.createElement("div");
     node.className = "tcard";
     node.dataset.card = card;
@@ -269,12 +357,17 @@ function drawTrick() {
 
 // Where a seat's cards come from and go to on the screen: the player's hand, or an
 // opponent's place.
+/** @param {number} seat */
 function seatBox(seat) {
-  return (seat === 0 ? $("hand") : document.querySelector(`.opponent[data-seat="${seat}"] .backs`))
+  return (seat === 0 ? $("hand") : one(`.opponent[data-seat="${seat}"] .backs`))
     .getBoundingClientRect();
 }
 
 // The card just drawn in the trick flies there from `from` (a box on the screen).
+/**
+ * @param {number} seat
+ * @param {DOMRect} from
+ */
 function flyIn(seat, from) {
   const node = document.querySelector(`#trick .played[data-seat="${seat}"] .tcard`);
   if (!pace.fly || !node || !from) return Promise.resolve();
@@ -288,6 +381,7 @@ function flyIn(seat, from) {
 }
 
 // The trick's cards go to the seat that took them.
+/** @param {number} winner */
 function flyOut(winner) {
   if (!pace.fly) return Promise.resolve();
   const to = seatBox(winner);
@@ -303,47 +397,50 @@ function flyOut(winner) {
 }
 
 function drawSeats() {
-  for (const node of document.querySelectorAll(".opponent")) {
+  if (!view) return;
+  for (const node of all(".opponent")) {
     const seat = Number(node.dataset.seat);
     const n = shown.counts[seat];
-    node.querySelector(".name").textContent = seatName(seat);
-    node.querySelector(".count").textContent = T.cards(n);
-    const backs = node.querySelector(".backs");
+    one(".name", node).textContent = seatName(seat);
+    one(".count", node).textContent = T.cards(n);
+    const backs = one(".backs", node);
     if (backs.children.length !== n) {
       backs.replaceChildren(...Array.from({ length: n }, (_, i) => {
         const back = cardFace("back");
         back.classList.add("back");
-        back.style.setProperty("--i", i);
+        back.style.setProperty("--i", String(i));
         return back;
       }));
-      backs.style.setProperty("--n", n);
+      backs.style.setProperty("--n", String(n));
     }
     node.classList.toggle("turn", view.to_play === seat && !busy);
   }
   drawTotals(shown.totals);
-  for (const row of document.querySelectorAll("#h-scores tbody tr")) {
+  for (const row of all("#h-scores tbody tr")) {
     const seat = Number(row.dataset.seat);
-    row.querySelector(".cards").textContent = shown.counts[seat];
-    row.querySelector(".round").textContent = shown.points[seat];
+    one(".cards", row).textContent = String(shown.counts[seat]);
+    one(".round", row).textContent = String(shown.points[seat]);
   }
   // The summary adds this round's points so far to each total: "12 +3".
-  for (const node of document.querySelectorAll("#h-glance .glance-seat")) {
+  for (const node of all("#h-glance .glance-seat")) {
     const points = shown.points[Number(node.dataset.seat)];
-    node.querySelector(".round").textContent = points ? `+${points}` : "";
+    one(".round", node).textContent = points ? `+${points}` : "";
   }
 }
 
 // The match totals: in the score table and in the narrow screens' summary.
+/** @param {number[]} totals */
 function drawTotals(totals) {
-  for (const node of document.querySelectorAll("#h-scores tbody tr, #h-glance .glance-seat")) {
+  for (const node of all("#h-scores tbody tr, #h-glance .glance-seat")) {
     const seat = Number(node.dataset.seat);
-    node.querySelector(".name").textContent = seatName(seat);
-    node.querySelector(".total").textContent = totals[seat];
+    one(".name", node).textContent = seatName(seat);
+    one(".total", node).textContent = String(totals[seat]);
   }
 }
 
 function drawInfo() {
-  $("h-round").textContent = view.round + 1;
+  if (!view) return;
+  $("h-round").textContent = String(view.round + 1);
   $("h-pass").textContent = view.pass_direction === "hold"
     ? T.direction.hold : T.directionTo(T.direction[view.pass_direction], seatName(view.pass_to));
   $("h-broken").textContent = view.hearts_broken ? T.broken : T.notBroken;
@@ -357,13 +454,13 @@ function drawInfo() {
   $("h-code").textContent = view.code || "";
   $("h-secret").textContent = view.secret || "";
   $("h-level").textContent = T.level(view.level);
-  $("h-last").disabled = !lastTrick;
+  button("h-last").disabled = !lastTrick;
   $("h-finish").hidden = !view.can_finish || busy;
   const passing = view.phase === "passing" && view.passed.length === 0 && !busy;
   $("passbar").hidden = !passing;
   if (passing) {
     $("pass-text").textContent = T.passText(selected.size, seatName(view.pass_to));
-    $("pass-confirm").disabled = selected.size !== 3;
+    button("pass-confirm").disabled = selected.size !== 3;
   }
   root.dataset.phase = view.phase;
   root.dataset.status = view.status;
@@ -380,6 +477,7 @@ function draw() {
 
 let busy = false;
 
+/** @param {HeartsView} v */
 function setView(v) {
   view = v;
   shown = fromView(v);
@@ -395,10 +493,15 @@ function setView(v) {
 
 // --- events -----------------------------------------------------------------------------
 
+/** @param {HTMLElement} button */
 function waitFor(button) {
   return new Promise((resolve) => button.addEventListener("click", resolve, { once: true }));
 }
 
+/**
+ * @param {HeartsEvent[]} events
+ * @param {HeartsView} final
+ */
 async function replay(events, final) {
   busy = true;
   root.dataset.turn = "0";
@@ -414,8 +517,8 @@ async function replay(events, final) {
         const cards = event.received.map(cardName).join(", ");
         $("received-text").textContent = T.received(cards, seatName(event.from));
         $("received").hidden = false;
-        $("received-ok").focus();
-        await waitFor($("received-ok"));
+        button("received-ok").focus();
+        await waitFor(button("received-ok"));
         $("received").hidden = true;
       } else if (event.type === "play") {
         if (shown.trick.length === 4) shown.trick = [];
@@ -434,7 +537,7 @@ async function replay(events, final) {
       } else if (event.type === "trick") {
         lastTrick = { cards: event.cards, leader: event.leader, winner: event.winner };
         roundTricks.push(lastTrick);
-        $("h-last").disabled = false;
+        button("h-last").disabled = false;
         shown.points[event.winner] += event.points;
         drawSeats();
         drawLog();
@@ -468,16 +571,17 @@ async function replay(events, final) {
   }
 }
 
+/** @param {RoundEndEvent} event */
 async function showRoundEnd(event) {
   $("round-end-title").textContent = T.roundOver(event.round + 1);
   $("round-end-moon").textContent = event.moon === null ? "" : T.moon(seatName(event.moon));
   $("round-end-tie").textContent = event.tie ? T.tie : "";
   const rows = event.scores.map((points, seat) => {
     const row = document.createElement("tr");
-    row.dataset.seat = seat;
+    row.dataset.seat = String(seat);
     for (const text of [seatName(seat), points, event.totals[seat]]) {
       const cell = document.createElement(row.children.length ? "td" : "th");
-      cell.textContent = text;
+      cell.textContent = String(text);
       row.appendChild(cell);
     }
     const taken = document.createElement("td"); // "2♥ 3♥ Q♠", left to right in every language
@@ -487,42 +591,56 @@ async function showRoundEnd(event) {
   });
   $("round-end-rows").replaceChildren(...rows);
   // The table behind the dialog shows the same totals as the dialog.
-  for (const row of document.querySelectorAll("#h-scores tbody tr")) {
+  for (const row of all("#h-scores tbody tr")) {
     const seat = Number(row.dataset.seat);
-    row.querySelector(".cards").textContent = 0;
-    row.querySelector(".round").textContent = event.scores[seat];
+    one(".cards", row).textContent = "0";
+    one(".round", row).textContent = String(event.scores[seat]);
   }
   drawTotals(event.totals);
-  for (const node of document.querySelectorAll("#h-glance .round")) node.textContent = "";
-  const dialog = $("round-end");
-  dialog.showModal();
-  await waitFor($("round-end-next"));
-  dialog.close();
+  for (const node of all("#h-glance .round")) node.textContent = "";
+  const shownDialog = dialog("round-end");
+  shownDialog.showModal();
+  await waitFor(button("round-end-next"));
+  shownDialog.close();
 }
 
+/**
+ * @param {number} winner
+ * @param {number[]} totals
+ */
 function showMatchEnd(winner, totals) {
   $("match-end-title").textContent = T.winner(winner);
   const rows = totals.map((total, seat) => {
     const row = document.createElement("tr");
-    row.dataset.seat = seat;
+    row.dataset.seat = String(seat);
     if (seat === winner) row.className = "winner";
     const name = document.createElement("th");
     name.textContent = seatName(seat);
     const cell = document.createElement("td");
-    cell.textContent = total;
+    cell.textContent = String(total);
     row.append(name, cell);
     return row;
   });
   $("match-end-rows").replaceChildren(...rows);
-  if (!$("match-end").open) $("match-end").showModal();
+  if (!dialog("match-end").open) dialog("match-end").showModal();
 }
 
 // --- actions ----------------------------------------------------------------------------
 
+/**
+ * An answer's data, in the shapes the server sends for a Hearts game.
+ * @param {ApiAnswer} answer
+ * @returns {HeartsData}
+ */
+const heartsData = (answer) => /** @type {HeartsData} */ (/** @type {unknown} */ (answer.data));
+
 // One intent on the latest view. Refused: the reason, the view as it is. Stale (the
 // match went on in another tab): the match as it stands now, and a word why.
+/** @param {{ type: "pass", cards: string[] } | { type: "play", card: string } | { type: "finish" }} body */
 async function send(body) {
-  const { status, data, stale } = await intent(gameId, body);
+  const answer = await intent(gameId, body);
+  const { status, stale } = answer;
+  const data = heartsData(answer);
   hinted = new Set();
   if (stale) {
     selected = new Set();
@@ -542,19 +660,21 @@ async function send(body) {
   }
   say("");
   selected = new Set();
-  await replay(data.events || [], data.view);
+  if (data.view) await replay(data.events || [], data.view);
 }
 
 // A card chosen while the opponents play waits for the player's turn (a second click on
 // it takes it back); either way the page says so.
+/** @param {string} code */
 function queue(code) {
   queued = queued === code ? null : code;
   say(queued ? T.queued(cardName(code)) : T.unqueued(cardName(code)), "info");
   drawHand();
 }
 
+/** @param {string | undefined} code the card the player chose */
 function play(code) {
-  if (!view || view.status !== "playing") return;
+  if (!code || !view || view.status !== "playing") return;
   if (busy && view.phase === "playing") return queue(code);
   if (busy) return;
   if (view.phase === "passing") {
@@ -577,17 +697,18 @@ function confirmPass() {
 }
 
 // Tap or keyboard: a card button's click. Drag: press, move, release over the trick.
+/** @type {Drag | null} */
 let drag = null;
 let dragged = false;
 $("hand").addEventListener("click", (event) => {
-  const button = event.target.closest(".hcard");
+  const button = closestTo(event, ".hcard");
   if (!button) return;
   if (dragged) { dragged = false; return; }
   play(button.dataset.card);
 });
 
 $("hand").addEventListener("pointerdown", (event) => {
-  const button = event.target.closest(".hcard");
+  const button = closestTo(event, ".hcard");
   if (!button || event.button !== 0) return;
   drag = { button, x: event.clientX, y: event.clientY, moving: false };
 });
@@ -608,15 +729,18 @@ window.addEventListener("pointerup", (event) => {
   const box = $("trick").getBoundingClientRect();
   const inside = event.clientX >= box.left && event.clientX <= box.right
     && event.clientY >= box.top && event.clientY <= box.bottom;
-  if (inside && view.phase === "playing") play(button.dataset.card);
+  if (inside && view && view.phase === "playing") play(button.dataset.card);
 });
 
+/** @type {{ [key: string]: number }} the arrow keys' steps along the hand */
+const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 $("hand").addEventListener("keydown", (event) => {
-  const buttons = [...$("hand").querySelectorAll(".hcard")];
-  const at = buttons.indexOf(document.activeElement);
+  const buttons = handButtons();
+  const at = buttons.findIndex((b) => b === document.activeElement);
   if (at < 0) return;
-  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  const step = STEPS[event.key];
   const rtl = getComputedStyle($("hand")).direction === "rtl";
+  /** @type {number | null} */
   let next = null;
   if (step) next = at + (rtl && (event.key === "ArrowRight" || event.key === "ArrowLeft") ? -step : step);
   else if (event.key === "Home") next = 0;
@@ -629,10 +753,10 @@ $("hand").addEventListener("keydown", (event) => {
   buttons[next].focus();
 });
 
-$("pass-confirm").addEventListener("click", confirmPass);
+button("pass-confirm").addEventListener("click", confirmPass);
 // The speed here changes the same setting as the settings page ("Animation speed").
-$("h-speed").addEventListener("change", () => {
-  const chosen = $("h-speed").value;
+byId("h-speed", HTMLSelectElement).addEventListener("change", () => {
+  const chosen = byId("h-speed", HTMLSelectElement).value;
   track(async () => {
     const { status, data } = await call("/api/settings", { animation: chosen });
     if (status >= 400) { say(data.error || ""); return; }
@@ -641,18 +765,18 @@ $("h-speed").addEventListener("change", () => {
     root.dataset.animation = speed;
   });
 });
-$("h-finish").addEventListener("click", () => {
-  if (busy || !view.can_finish) return;
+button("h-finish").addEventListener("click", () => {
+  if (busy || !view || !view.can_finish) return;
   pace = PACES.off; // the rest of the round is played at once
   enqueue(() => send({ type: "finish" })).finally(() => { pace = PACES[speed]; });
 });
 
-$("h-hint").addEventListener("click", () => {
-  if (busy) return;
+button("h-hint").addEventListener("click", () => {
+  if (busy || !view) return;
+  const asked = view.version;
   track(async () => {
-    const asked = view.version;
-    const { data } = await call(`/api/games/${gameId}/hint`, {});
-    if (view.version !== asked) return; // the match went on meanwhile
+    const data = heartsData(await call(`/api/games/${gameId}/hint`, {}));
+    if (!view || view.version !== asked) return; // the match went on meanwhile
     const cards = (data.hint && data.hint.cards) || [];
     hinted = new Set(cards);
     say(cards.length ? T.hint(cards.map(cardName).join(", ")) : (data.error || T.noHint), "info");
@@ -660,14 +784,15 @@ $("h-hint").addEventListener("click", () => {
   });
 });
 
-$("h-last").addEventListener("click", () => {
-  if (!lastTrick) return;
-  const nodes = lastTrick.cards.map((card, i) => {
-    const seat = (lastTrick.leader + i) % 4;
+button("h-last").addEventListener("click", () => {
+  const trick = lastTrick;
+  if (!trick) return;
+  const nodes = trick.cards.map((card, i) => {
+    const seat = (trick.leader + i) % 4;
     const node = document.createElement("figure");
     node.className = "tcard";
     node.dataset.card = card;
-    node.dataset.seat = seat;
+    node.dataset.seat = String(seat);
     node.appendChild(cardFace(card));
     const caption = document.createElement("figcaption");
     caption.textContent = seatName(seat);
@@ -676,27 +801,27 @@ $("h-last").addEventListener("click", () => {
     return node;
   });
   $("last-trick-cards").replaceChildren(...nodes);
-  const points = lastTrick.cards.reduce((sum, c) => sum + (c[1] === "H" ? 1 : 0) + (c === "QS" ? 13 : 0), 0);
-  $("last-trick-text").textContent = T.lastTrick(seatName(lastTrick.winner), points);
-  $("last-trick").showModal();
+  $("last-trick-text").textContent = T.lastTrick(seatName(trick.winner), trickPoints(trick.cards));
+  dialog("last-trick").showModal();
 });
-$("last-trick-close").addEventListener("click", () => $("last-trick").close());
+button("last-trick-close").addEventListener("click", () => dialog("last-trick").close());
 
 // Narrow screens: the scores and the round's log are a sheet over the table, opened from
 // the totals' summary under the toolbar (wide screens show them beside the table).
+/** @param {boolean} open */
 function openSide(open) {
-  $("h-glance").setAttribute("aria-expanded", String(open));
+  button("h-glance").setAttribute("aria-expanded", String(open));
   $("h-side").classList.toggle("open", open);
-  if (open) $("h-side-close").focus();
+  if (open) button("h-side-close").focus();
 }
-$("h-glance").addEventListener("click", () => openSide($("h-glance").getAttribute("aria-expanded") !== "true"));
-$("h-side-close").addEventListener("click", () => { openSide(false); $("h-glance").focus(); });
+button("h-glance").addEventListener("click", () => openSide(button("h-glance").getAttribute("aria-expanded") !== "true"));
+button("h-side-close").addEventListener("click", () => { openSide(false); button("h-glance").focus(); });
 $("h-side").addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && $("h-side").classList.contains("open")) { openSide(false); $("h-glance").focus(); }
+  if (event.key === "Escape" && $("h-side").classList.contains("open")) { openSide(false); button("h-glance").focus(); }
 });
 $("skip-hand").addEventListener("click", (event) => {
   const card = $("hand").querySelector(".hcard[tabindex='0']");
-  if (!card) return;
+  if (!(card instanceof HTMLElement)) return;
   event.preventDefault();
   card.focus();
 });
@@ -704,18 +829,19 @@ $("skip-hand").addEventListener("click", (event) => {
 // --- new match: the shared new-game window, Hearts chosen ------------------------------
 
 function openNew() {
-  if ($("match-end").open) $("match-end").close();
+  if (dialog("match-end").open) dialog("match-end").close();
   document.dispatchEvent(new CustomEvent("cardems:new-game", { detail: { game: "hearts" } }));
 }
-$("h-new").addEventListener("click", openNew);
-$("match-end-new").addEventListener("click", openNew);
-$("match-end-close").addEventListener("click", () => $("match-end").close());
+button("h-new").addEventListener("click", openNew);
+button("match-end-new").addEventListener("click", openNew);
+button("match-end-close").addEventListener("click", () => dialog("match-end").close());
 
 // --- start ------------------------------------------------------------------------------
 
 enqueue(async () => {
-  const { status, data } = await call(`/api/games/${gameId}`);
-  if (status >= 400) { say(data.error || ""); return; }
+  const answer = await call(`/api/games/${gameId}`);
+  const data = heartsData(answer);
+  if (answer.status >= 400 || !data.view) { say(data.error || ""); return; }
   setView(data.view);
   if (data.view.winner !== null) showMatchEnd(data.view.winner, data.view.totals);
   if (location.hash === "#new") openNew();
