@@ -3,7 +3,7 @@
 // decides everything and sends only what seat 0 may see.
 
 import { call, enqueue, intent, say, track } from "/static/api.js";
-import { cardHref } from "/static/cards.js";
+import { cardFace } from "/static/cards.js";
 import { byId, closestTo } from "/static/dom.js";
 import { cardName, t } from "/static/i18n.js";
 
@@ -133,20 +133,6 @@ let queued = null;
 const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 // --- drawing ----------------------------------------------------------------------------
-
-/** @param {string} code */
-function cardFace(code) {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", "0 0 100 140");
-  svg.setAttribute("aria-hidden", "true");
-  const use = document.createElementNS(ns, "use");
-  use.setAttribute("href", cardHref(code));
-  use.setAttribute("width", "100");
-  use.setAttribute("height", "140");
-  svg.appendChild(use);
-  return svg;
-}
 
 // "10♥" as a short, colored text, left to right in every language.
 /** @param {string} code */

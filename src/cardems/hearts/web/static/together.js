@@ -4,7 +4,7 @@
 // (a message missed) makes the page reload the view. The server decides everything.
 
 import { call } from "/static/api.js";
-import { cardHref } from "/static/cards.js";
+import { cardFace } from "/static/cards.js";
 import { cardName, t } from "/static/i18n.js";
 
 /**
@@ -42,23 +42,6 @@ let updates = 0;
  * @param {number} at
  */
 const fresh = (before, at) => at > version || (at === version && updates === before);
-
-/**
- * A card's face, as the solo table draws it.
- * @param {string} code
- */
-function face(code) {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", "0 0 100 140");
-  svg.setAttribute("aria-hidden", "true");
-  const use = document.createElementNS(ns, "use");
-  use.setAttribute("href", cardHref(code));
-  use.setAttribute("width", "100");
-  use.setAttribute("height", "140");
-  svg.appendChild(use);
-  return svg;
-}
 
 /** @param {string | undefined | null} text */
 function say(text) {
@@ -114,7 +97,7 @@ function draw(info, seen, at) {
     if (!slot) return;
     slot.setAttribute("data-card", card);
     slot.setAttribute("aria-label", t("%(seat)s: %(card)s", { seat: seatName(seat), card: cardName(card) }));
-    slot.appendChild(face(card));
+    slot.appendChild(cardFace(card));
   });
   const passing = seen.phase === "passing" && !seen.passes_chosen[seen.seat];
   $("t-passbar").hidden = !passing;
@@ -139,7 +122,7 @@ function drawHand(seen, passing) {
     button.className = "card-button";
     button.dataset["card"] = card;
     button.setAttribute("aria-label", cardName(card));
-    button.appendChild(face(card));
+    button.appendChild(cardFace(card));
     const playable = passing || seen.legal.includes(card);
     button.setAttribute("aria-pressed", String(chosen.has(card)));
     button.classList.toggle("playable", playable);
