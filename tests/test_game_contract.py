@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -211,3 +212,12 @@ def test_a_solitaire_is_won_along_its_solvers_hints(name: str) -> None:
             table.act(game.parse_intent(intent))
         assert table.view()["moves"] > moves, f"the hint {hint['move']} played nothing"
     assert table.status == "won"
+
+
+def test_every_compiled_extension_is_declared_by_its_game() -> None:
+    """The start-up line that says which search is compiled covers every optional
+    extension ``setup.py`` builds (a game that forgets to declare one is left out)."""
+    setup = (Path(__file__).parents[1] / "setup.py").read_text(encoding="utf-8")
+    built = set(re.findall(r'Extension\(\s*"([\w.]+)"', setup))
+    declared = {name for game in games() for name in game.compiled_modules}
+    assert built == declared

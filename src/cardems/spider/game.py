@@ -53,6 +53,7 @@ class Spider(KitGame):
     analyze_help = "decide random deals: winnable, lost and undecided shares, time per deal"
     options = (DIFFICULTY,)
     variant_legend = N_("Spider difficulty (suits)")
+    compiled_modules = ("cardems.spider._solver",)
     variant_labels = (
         (N_("Easy: %(num)d"), 1),
         (N_("Medium: %(num)d"), 2),
