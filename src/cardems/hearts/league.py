@@ -342,6 +342,11 @@ def sets_for(hands: int) -> int:
     return max(1, round(hands / HANDS_PER_SET))
 
 
+def _percent(share: float) -> str:
+    """``12.5%``, or ``—`` for a bot that sat at no table of its own (``--focus``)."""
+    return f"{100 * share:.1f}%" if math.isfinite(share) else "—"
+
+
 def format_table(figures: dict[str, Any], names: Sequence[str]) -> str:
     """The league as text: ratings, the matrix of paired ratios, then every pairing."""
     lines = [
@@ -352,8 +357,8 @@ def format_table(figures: dict[str, Any], names: Sequence[str]) -> str:
         lines.append(
             f"{r['bot']:<22}{r['elo']:>9.0f}{r['elo_se']:>7.1f}  "
             f"[{r['elo_low']:>5.0f}, {r['elo_high']:>5.0f}]   "
-            f"{r['points_factor']:>7.2f}{100 * r['moon_rate']:>9.1f}%"
-            f"{100 * r['moons_against_rate']:>8.1f}%"
+            f"{r['points_factor']:>7.2f}{_percent(r['moon_rate']):>10}"
+            f"{_percent(r['moons_against_rate']):>9}"
         )
     width = max(12, *(len(n) + 1 for n in names))
     by_pair = {(p["bot"], p["field"]): p for p in figures["pairs"]}
