@@ -51,7 +51,7 @@ Tagged = tuple[int | None, Event]
 
 
 class SharedPlay(Protocol):
-    """What a game's shared match offers (:class:`cardems.hearts.together.SharedMatch`)."""
+    """What a game's shared match offers (what its ``new_shared_match`` makes)."""
 
     log: list[Action]
 
