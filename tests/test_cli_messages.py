@@ -144,7 +144,15 @@ def spawn(*argv: str, tmp_path: Path) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=interruptible,
     )
+
+
+def interruptible() -> None:
+    """In the child, before it starts: Ctrl+C interrupts, as in a terminal, even when the
+    tests run as a background job (whose shell hands its children SIGINT ignored)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def free_port() -> int:
