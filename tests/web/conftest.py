@@ -7,10 +7,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from argon2 import PasswordHasher
 from starlette.testclient import TestClient
 from web_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, LiveServer
 
+from cardems.web import passwords
 from cardems.web.app import create_app
+
+QUICK_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+"""Argon2 at small cost: the product's parameters take 0.1–1 s a hash on these machines,
+and the account tests hash and check hundreds of times."""
+QUICK_DECOY = QUICK_HASHER.hash("a decoy")
+
+
+@pytest.fixture(autouse=True)
+def quick_password_hashing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every web test hashes with :data:`QUICK_HASHER` (the same Argon2id, cheaper); the
+    product's own parameters are checked in ``test_account_defences``."""
+    monkeypatch.setattr(passwords, "hasher", lambda: QUICK_HASHER)
+    monkeypatch.setattr(passwords, "decoy", lambda: QUICK_DECOY)
 
 
 @pytest.fixture

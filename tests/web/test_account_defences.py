@@ -122,6 +122,24 @@ def test_the_wait_doubles_and_is_forgotten(db_path: str) -> None:
     store.close()
 
 
+def test_the_product_hashes_with_argon2id_at_the_librarys_recommended_cost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from argon2 import PasswordHasher, Type
+
+    monkeypatch.undo()  # the product's hasher, not the tests' cheaper one
+    product = passwords.hasher()
+    recommended = PasswordHasher()
+    assert product.type is Type.ID
+    assert (product.time_cost, product.memory_cost, product.parallelism) == (
+        recommended.time_cost,
+        recommended.memory_cost,
+        recommended.parallelism,
+    )
+    # an unknown name is checked against a decoy of the same cost as a real hash
+    assert not product.check_needs_rehash(passwords.decoy())
+
+
 def test_passwords_are_hashed_and_checked_off_the_event_loop(
     hosted: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -36,12 +36,6 @@ TAKEN = N_("that name is taken (or this profile already has an account)")
 WRONG = N_("wrong name or password")
 NOT_SIGNED_IN = N_("sign in first")
 WAIT = N_("too many sign-in attempts: try again in %(num)d s")
-DECOY = (
-    "$argon2id$v=19$m=65536,t=3,p=4$zbU1VTuQ15GKirVqIgbyuw"
-    "$H1iOtyjMpIGvNZKY+7dOxyefDz1P4JbOmaByDfwH9pQ"
-)
-"""A hash to check when the name is unknown, so that a wrong name takes as long as a
-wrong password."""
 
 
 def credentials(body: Any) -> tuple[str, str]:
@@ -93,7 +87,7 @@ def account_routes(web: Web) -> list[Route]:
         if wait:
             raise ServiceError(429, WAIT % {"num": wait}, retry_after=wait)
         found = store.account(name_key(given))
-        if not await verify(found[2] if found else DECOY, password) or found is None:
+        if not await verify(found[2] if found else None, password) or found is None:
             raise ServiceError(403, WRONG)
         throttle.succeeded(store, keys)
         name, player_id, _ = found

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import secrets
 import threading
 from pathlib import Path
 from typing import Any, Final
@@ -53,12 +54,20 @@ def hasher() -> Any:
     return PasswordHasher()
 
 
-def _verify(stored: str, password: str) -> bool:
+@functools.cache
+def decoy() -> str:
+    """The hash of a random password, made by :func:`hasher` once a process: checked when
+    no account has the name given, so that a wrong name costs what a wrong password
+    does, whatever parameters the hasher has."""
+    return str(hasher().hash(secrets.token_urlsafe(16)))
+
+
+def _verify(stored: str | None, password: str) -> bool:
     from argon2.exceptions import Argon2Error, InvalidHashError
 
     try:
         with _ONE_AT_A_TIME:
-            return bool(hasher().verify(stored, password))
+            return bool(hasher().verify(stored or decoy(), password)) and stored is not None
     except (Argon2Error, InvalidHashError):
         return False
 
@@ -73,6 +82,7 @@ async def hash_password(password: str) -> str:
     return await run_in_threadpool(_hash, password)
 
 
-async def verify(stored: str, password: str) -> bool:
-    """Whether ``password`` matches the Argon2 hash ``stored`` (in a worker thread)."""
+async def verify(stored: str | None, password: str) -> bool:
+    """Whether ``password`` matches the Argon2 hash ``stored`` (in a worker thread); with
+    no hash (an unknown name) False, after checking :func:`decoy` as long."""
     return await run_in_threadpool(_verify, stored, password)
