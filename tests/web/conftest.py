@@ -62,18 +62,32 @@ def chromium_browser() -> Iterator[Any]:
         browser.close()
 
 
+FAILED = pytest.StashKey[bool]()
+"""Set on a test's item once its call has failed (read by :func:`tab`)."""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
 @pytest.fixture
 def tab(chromium_browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A fresh browser context (a new player) and page; screenshot kept after the test."""
+    """A fresh browser context (a new player) and page; a screenshot of a failed test is
+    kept under test-artifacts/."""
     context = chromium_browser.new_context(viewport={"width": 1100, "height": 900})
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
     yield tab
-    ARTIFACTS.mkdir(exist_ok=True)
-    name = request.node.name.replace("/", "_").replace("[", "-").replace("]", "")
     try:
-        tab.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+        if request.node.stash.get(FAILED, False):
+            ARTIFACTS.mkdir(exist_ok=True)
+            name = request.node.name.replace("/", "_").replace("[", "-").replace("]", "")
+            tab.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
     finally:
         context.close()
     assert not errors, f"JavaScript errors: {errors}"
