@@ -25,12 +25,20 @@ NEXT = """() => {
 }"""
 
 
-def start(tab: Any, live: LiveServer, code: str = CODE, log: list[Any] | None = None) -> str:
-    """A new player with fast animation opens a match against easy opponents."""
+def start(
+    tab: Any,
+    live: LiveServer,
+    code: str = CODE,
+    log: list[Any] | None = None,
+    animation: str = "fast",
+) -> str:
+    """A new player with fast animation (or ``animation``) opens a match against easy
+    opponents."""
     open_home(tab, live.url)
     tab.evaluate(
-        """() => fetch('/api/settings', {method: 'POST', headers: {'content-type':
-        'application/json'}, body: JSON.stringify({animation: 'fast'})})"""
+        """(animation) => fetch('/api/settings', {method: 'POST', headers: {'content-type':
+        'application/json'}, body: JSON.stringify({animation})})""",
+        animation,
     )
     game_id = seed_game(tab, live, "hearts", code, log or [], {"level": "easy"})
     open_match(tab, live.url + f"/game/{game_id}")
@@ -78,7 +86,7 @@ def pass_by_keyboard(tab: Any) -> list[str]:
 
 
 def test_a_whole_round_through_passing_and_thirteen_tricks(tab: Any, live: LiveServer) -> None:
-    start(tab, live)
+    start(tab, live, animation="off")  # the flights have tests of their own
     assert tab.inner_text("#h-pass").startswith("left")
     assert next_step(tab) == "pass"
     assert tab.is_disabled("#pass-confirm")
