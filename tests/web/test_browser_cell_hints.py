@@ -73,7 +73,7 @@ def test_following_the_hints_wins(tab: Any, live: LiveServer, code: str) -> None
         events = table.drag(source, target)
         assert kind == "drag" and card_name(Card.parse(events[0]["card"]), "en") in said
         drag(tab, pile, target, int(start) if start else -1)
-        assert info(tab)["moves"] == str(table.state.moves)
+        assert tab.inner_text("#moves") == str(table.state.moves)
     tab.wait_for_selector("#won", state="visible")
     assert info(tab)["score"] == "520"
 
