@@ -10,24 +10,27 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import fastjsonschema
 import pytest
-from jsonschema import Draft202012Validator
 
 from cardems.kit.schema import SCHEMA_PATH
 
 
 @functools.cache
-def _validator(root: str) -> Draft202012Validator:
+def _validator(root: str) -> Callable[[Any], Any]:
+    """The schema's ``root`` compiled to Python (some twenty times quicker than an
+    interpreting validator: every test's solitaire answers go through it)."""
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    return Draft202012Validator({**schema, "$ref": f"#/properties/{root}"})
+    return fastjsonschema.compile({**schema, "$ref": f"#/properties/{root}"})
 
 
 def check(root: str, value: Any) -> None:
     """Raise when ``value`` is not a valid ``view``, ``event`` or ``hint``."""
-    errors = sorted(_validator(root).iter_errors(value), key=str)
-    if errors:
-        where = "/".join(map(str, errors[0].absolute_path))
-        raise AssertionError(f"{root} breaks the schema at {where!r}: {errors[0].message}")
+    try:
+        _validator(root)(value)
+    except fastjsonschema.JsonSchemaValueException as error:
+        where = "/".join(error.path[1:])  # the path starts at "data", the value itself
+        raise AssertionError(f"{root} breaks the schema at {where!r}: {error.message}") from None
 
 
 GESTURES = ("act", "tap", "double_tap", "drag", "undo", "redo", "finish", "play_move")
