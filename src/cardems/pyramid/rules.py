@@ -42,6 +42,7 @@ from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.moves import format_moves as format_moves
 from cardems.moves import move_tokens
+from cardems.moves import play as play
 from cardems.numbers import SHOWN, read_number, shown
 from cardems.pyramid.layout import COVER_MASK, POSITION_COUNT, POSITIONS
 from cardems.rng import shuffled
@@ -347,14 +348,3 @@ def deal_deck(code: DealCode) -> list[Card]:
 def deal(code: DealCode) -> PyramidState:
     """The starting position of ``code``."""
     return initial_state(deal_deck(code), PASSES[code.variant])
-
-
-def play(state: PyramidState, moves: Iterable[Move]) -> PyramidState:
-    """Apply ``moves`` in turn; raise :class:`IllegalMove` naming the move that fails."""
-    for number, move in enumerate(moves, 1):
-        try:
-            state = state.apply(move)
-        except IllegalMove as error:
-            values = {"num": number, "move": str(move), "reason": error.reason}
-            raise IllegalMove(N_("move %(num)d (%(move)s): %(reason)s") % values) from None
-    return state
