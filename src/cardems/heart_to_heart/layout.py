@@ -9,6 +9,8 @@ at ``x - 0.5`` and ``x + 0.5`` that exist. Internally the solver uses 0-based in
 
 from __future__ import annotations
 
+from cardems.kit.covers import Covers
+
 ROW_SIZES = (4, 6, 5, 4, 3, 2, 1)
 POSITION_COUNT = 25
 POSITIONS = tuple(range(1, POSITION_COUNT + 1))
@@ -41,56 +43,16 @@ COVERS: tuple[tuple[int, ...], ...] = tuple(
 )
 """``COVERS[i]``: the positions that the card at position ``i + 1`` covers."""
 
-COVER_MASK: tuple[int, ...] = tuple(sum(1 << (p - 1) for p in covered) for covered in COVERED_BY)
+COVERING = Covers(COVERED_BY)
+COVER_MASK = COVERING.cover
 """``COVER_MASK[i]``: bit mask of the cards covering position ``i + 1``."""
-
-
-def _cone(index: int) -> int:
-    mask = 0
-    for p in COVERED_BY[index]:
-        mask |= 1 << (p - 1) | _cone(p - 1)
-    return mask
-
-
-BELOW_MASK: tuple[int, ...] = tuple(_cone(i) for i in range(POSITION_COUNT))
+BELOW_MASK = COVERING.below
 """``BELOW_MASK[i]``: every card that must go before position ``i + 1`` can be played
 (its covers, their covers, …, down to the tip)."""
-
-FULL_MASK = (1 << POSITION_COUNT) - 1
-
-
-def comparable(a: int, b: int) -> bool:
-    """Whether positions ``a`` and ``b`` can never be available at the same time."""
-    return bool(BELOW_MASK[a - 1] >> (b - 1) & 1 or BELOW_MASK[b - 1] >> (a - 1) & 1)
-
-
-def _available_mask(removed: int) -> int:
-    mask = 0
-    for i in range(POSITION_COUNT):
-        if not removed >> i & 1 and not COVER_MASK[i] & ~removed:
-            mask |= 1 << i
-    return mask
-
-
-def _reachable_masks() -> dict[int, int]:
-    """Available cards of every removed-cards mask a game can reach (623 of them: the
-    cards removed always include everything under each removed card)."""
-    table = {0: _available_mask(0)}
-    stack = [0]
-    while stack:
-        removed = stack.pop()
-        for i in range(POSITION_COUNT):
-            if table[removed] >> i & 1 and (bigger := removed | 1 << i) not in table:
-                table[bigger] = _available_mask(bigger)
-                stack.append(bigger)
-    return table
-
-
-AVAILABLE: dict[int, int] = _reachable_masks()
-"""Available-cards mask of every reachable removed-cards mask."""
-
-
-def available_mask(removed: int) -> int:
-    """Bit mask of the available positions when the cards in ``removed`` are gone."""
-    mask = AVAILABLE.get(removed)
-    return _available_mask(removed) if mask is None else mask
+FULL_MASK = COVERING.full
+AVAILABLE = COVERING.reachable
+"""Available-cards mask of every reachable removed-cards mask (623 of them)."""
+available_mask = COVERING.free
+"""Bit mask of the available positions when the cards in ``removed`` are gone."""
+comparable = COVERING.comparable
+"""Whether positions ``a`` and ``b`` can never be available at the same time."""

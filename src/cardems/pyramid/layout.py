@@ -8,10 +8,11 @@ row). The card at row ``r``, index ``k`` (both from 0) is covered by the cards a
 
 from __future__ import annotations
 
+from cardems.kit.covers import Covers
+
 ROWS = 7
 POSITION_COUNT = 28
 POSITIONS = tuple(range(1, POSITION_COUNT + 1))
-FULL_MASK = (1 << POSITION_COUNT) - 1
 
 ROW: tuple[int, ...] = tuple(row + 1 for row in range(ROWS) for _ in range(row + 1))
 """``ROW[i]``: the row (1–7) of position ``i + 1``."""
@@ -33,57 +34,15 @@ COVERED_BY: tuple[tuple[int, ...], ...] = tuple(
 )
 """``COVERED_BY[i]``: the positions of the two cards covering position ``i + 1``."""
 
-COVER_MASK: tuple[int, ...] = tuple(sum(1 << (p - 1) for p in cover) for cover in COVERED_BY)
+COVERING = Covers(COVERED_BY)
+FULL_MASK = COVERING.full
+COVER_MASK = COVERING.cover
 """``COVER_MASK[i]``: bit mask of the cards covering position ``i + 1``."""
-
-
-def _cone(index: int) -> int:
-    mask = 0
-    for p in COVERED_BY[index]:
-        mask |= 1 << (p - 1) | _cone(p - 1)
-    return mask
-
-
-BELOW_MASK: tuple[int, ...] = tuple(_cone(i) for i in range(POSITION_COUNT))
+BELOW_MASK = COVERING.below
 """``BELOW_MASK[i]``: every card that must go before position ``i + 1`` is free."""
-
-
-def comparable(a: int, b: int) -> bool:
-    """Whether positions ``a`` and ``b`` (1-based) can never be free at the same time."""
-    return bool(BELOW_MASK[a - 1] >> (b - 1) & 1 or BELOW_MASK[b - 1] >> (a - 1) & 1)
-
-
-def _free_mask(removed: int) -> int:
-    mask = 0
-    for i in range(POSITION_COUNT):
-        if not removed >> i & 1 and not COVER_MASK[i] & ~removed:
-            mask |= 1 << i
-    return mask
-
-
-def _reachable() -> dict[int, int]:
-    """Free cards of every removed-cards mask a game can reach (1,430 of them: a removed
-    card's covers are always removed too)."""
-    table = {0: _free_mask(0)}
-    stack = [0]
-    while stack:
-        removed = stack.pop()
-        free = table[removed]
-        while free:
-            low = free & -free
-            free ^= low
-            bigger = removed | low
-            if bigger not in table:
-                table[bigger] = _free_mask(bigger)
-                stack.append(bigger)
-    return table
-
-
-FREE: dict[int, int] = _reachable()
-"""Free-cards mask of every reachable removed-cards mask."""
-
-
-def free_mask(removed: int) -> int:
-    """Bit mask of the free positions when the cards in ``removed`` are gone."""
-    mask = FREE.get(removed)
-    return _free_mask(removed) if mask is None else mask
+FREE = COVERING.reachable
+"""Free-cards mask of every reachable removed-cards mask (1,430 of them)."""
+free_mask = COVERING.free
+"""Bit mask of the free positions when the cards in ``removed`` are gone."""
+comparable = COVERING.comparable
+"""Whether positions ``a`` and ``b`` (1-based) can never be free at the same time."""
