@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.klondike.rules import (
+    CANDIDATES,
     DRAW,
     RECYCLE,
     KlondikeState,
@@ -152,6 +153,7 @@ def test_random_play_conserves_cards_and_leaves_the_last_state_as_it_was(
     state = deal(code)
     for _ in range(80):
         moves = state.legal_moves()
+        assert moves == [move for move in CANDIDATES if state.refusal(move) is None]
         if not moves:
             break
         move = rng.choice(moves)

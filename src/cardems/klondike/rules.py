@@ -33,6 +33,7 @@ turns over at once, as in Microsoft's game.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -254,15 +255,42 @@ class KlondikeState:
         return self._play(move)
 
     def legal_moves(self) -> list[Move]:
-        """Every move that may be played now."""
-        candidates = [DRAW, RECYCLE]
-        sources = ["W", *(str(n) for n in range(1, COLUMNS + 1))]
-        sources += [f"F{suit}" for suit in SUITS]
-        targets = ["F", *(str(n) for n in range(1, COLUMNS + 1))]
-        candidates += [
-            Move(s, t) for s in sources for t in targets if s != t and not (s[0] == t == "F")
-        ]
-        return [move for move in candidates if self._allowed(move)]
+        """Every move that may be played now: of :data:`CANDIDATES`, in their order, those
+        whose cards may go where they would (:meth:`_plausible`, a quick look) and
+        the rules then allow."""
+        return [move for move, _ in self.successors()]
+
+    def successors(self) -> list[tuple[Move, KlondikeState]]:
+        """Each legal move (in :meth:`legal_moves`' order) with the state it leads to."""
+        found = []
+        for move in CANDIDATES:
+            if self._plausible(move):
+                with contextlib.suppress(IllegalMove):
+                    found.append((move, self._play(move)))
+        return found
+
+    def _plausible(self, move: Move) -> bool:
+        """False only for a move the rules refuse: nothing to take, or no card of the
+        source one rank below the target's top (a king onto an empty column, the next
+        card of its suit onto a foundation)."""
+        source, target = move.source, move.target
+        if source in ("D", "R"):
+            return True
+        if source == "W":
+            cards: tuple[int, ...] = self.waste[-1:]
+        elif source[0] == "F":
+            suit = SUITS.index(source[1])
+            cards = (suit * 13 + self.foundations[suit] - 1,) if self.foundations[suit] else ()
+        else:
+            column = int(source) - 1
+            cards = self.columns[column][self.hidden[column] :]
+            if target == "F":
+                cards = cards[-1:]
+        if target == "F":
+            return bool(cards) and rank_of(cards[0]) == self.foundations[suit_of(cards[0])] + 1
+        base = self.columns[int(target) - 1]
+        top = rank_of(base[-1]) if base else 14
+        return any(rank_of(card) + 1 == top for card in cards)
 
     @property
     def position(self) -> tuple[object, ...]:
@@ -296,13 +324,6 @@ class KlondikeState:
         )
 
     # -- the rules ----------------------------------------------------------------
-
-    def _allowed(self, move: Move) -> bool:
-        try:
-            self._play(move)
-        except IllegalMove:
-            return False
-        return True
 
     def _play(self, move: Move) -> KlondikeState:
         if move.source == "D":
@@ -410,8 +431,19 @@ class KlondikeState:
         )
 
 
+_SOURCES = ("W", *(str(n) for n in range(1, COLUMNS + 1)), *(f"F{suit}" for suit in SUITS))
+_TARGETS = ("F", *(str(n) for n in range(1, COLUMNS + 1)))
+CANDIDATES: tuple[Move, ...] = (
+    DRAW,
+    RECYCLE,
+    *(Move(s, t) for s in _SOURCES for t in _TARGETS if s != t and not (s[0] == t == "F")),
+)
+"""Every move the notation can name, in the order :meth:`KlondikeState.legal_moves`
+lists them."""
+
+
 def _successors(state: KlondikeState) -> list[KlondikeState]:
-    return [state.apply(move) for move in state.legal_moves()]
+    return [after for _, after in state.successors()]
 
 
 def _position(state: KlondikeState) -> tuple[object, ...]:
