@@ -15,6 +15,7 @@ from cardems.core.labels import label_piles
 from cardems.core.registry import Unsupported
 from cardems.core.terminal import TextPlay
 from cardems.dealcode import DealCode
+from cardems.i18n.markers import N_
 from cardems.kit.game import KitGame
 
 if TYPE_CHECKING:
@@ -45,6 +46,10 @@ class CellGame(KitGame, ABC):
     can_solve: ClassVar[bool] = True
     settings: ClassVar[tuple[str, ...]] = ("auto_move",)  # CellSolitaire.auto_move
     compiled_modules: ClassVar[tuple[str, ...]] = ("cardems.cellgames._bestfirst",)
+    keys_help: ClassVar[str] = N_(
+        "Keyboard: arrow keys move between cards and piles, Enter or Space selects and"
+        " moves, D sends a card where it fits, U undoes, R redoes, Esc cancels the selection."
+    )
     solver_name: ClassVar[str]
     """How the refusal of ``--shortest`` names the solver (``the <name> solver …``)."""
 

@@ -66,10 +66,6 @@ class FreeCell(CellGame):
         "Every card face up and four free cells to help: move the whole deck home, suit by"
         " suit from ace to king."
     )
-    keys_help = N_(
-        "Keyboard: arrow keys move between cards and piles, Enter or Space selects and"
-        " moves, D sends a card where it fits, U undoes, R redoes, Esc cancels the selection."
-    )
 
     def __init__(self) -> None:
         self._random = random.SystemRandom()

@@ -109,10 +109,6 @@ class Seahaven(CellGame):
         "Ten columns and four free cells: build each suit from ace to king, moving cards one at"
         " a time or in runs of the same suit."
     )
-    keys_help = N_(
-        "Keyboard: arrow keys move between cards and piles, Enter or Space selects and"
-        " moves, D sends a card where it fits, U undoes, R redoes, Esc cancels the selection."
-    )
 
     def __init__(self) -> None:
         self._random = random.SystemRandom()
