@@ -13,7 +13,10 @@ the three other seats receiving an update of that version or later on its socket
 message the page draws at once), p50 and p99; errors (any answer but 200, a refusal, a
 socket closed by the server); lost moves: a move answered 200 that the saved match does
 not hold, or that some seat never heard of within 5 s after the run. The load generator
-shares the machine (one process, asyncio).
+shares the machine (one process, asyncio). ``--profile`` runs the workers under cProfile
+(``benchmarks/profiling``: CPU time, every thread) during the measure and prints where
+their CPU went per move: the request, the rows read, the rules, the save, the NOTIFY,
+each listener's update.
 
 Goal (issue 31, this 2-core machine): 250 tables (1,000 players) over 2 workers at a
 human pace, p99 <= 150 ms from a move to the last seat's update, 0 errors, 0 lost moves.
@@ -23,10 +26,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
+import pstats
 import random
 import resource
+import signal
 import statistics
 import tempfile
 import time
@@ -36,7 +42,14 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from server import Connection, cpu_seconds, machine_cpu, percentile, running_server
+from server import (
+    Connection,
+    cpu_seconds,
+    machine_cpu,
+    percentile,
+    process_tree,
+    running_server,
+)
 from web_load import fresh_schema, postgres
 
 GRACE = 5.0
@@ -192,11 +205,10 @@ def cpu(app: int) -> tuple[float, float, float]:
     return cpu_seconds(app), mine.ru_utime + mine.ru_stime, machine_cpu()[0]
 
 
-async def load(
-    port: int, app: int, tables: int, seconds: float, think: tuple[float, float]
-) -> None:
+async def load(port: int, app: int, tables: int, seconds: float, think: tuple[float, float]) -> int:
     ctx = Run(random.Random(31), think)
     opened = [await open_table(port, ctx.tally) for _ in range(tables)]
+    signal_tree(app, signal.SIGUSR1)  # a --profile starts here
     started = cpu(app)
     listeners = [
         asyncio.create_task(listen(seat, port, table, ctx))
@@ -206,6 +218,7 @@ async def load(
     await asyncio.sleep(seconds)
     ctx.playing = False
     used = [after - before for before, after in zip(started, cpu(app), strict=True)]
+    signal_tree(app, signal.SIGUSR2)  # and ends here
     await asyncio.sleep(GRACE)
     for socket in ctx.sockets:
         await socket.close()
@@ -244,6 +257,7 @@ async def load(
     )
     for what, count in sorted(ctx.tally.failures.items(), key=lambda kv: -kv[1])[:3]:
         print(f"  {count} x {what}")
+    return moves
 
 
 async def post_get(seat: Seat, port: int) -> tuple[int, dict[str, Any]]:
@@ -260,6 +274,68 @@ async def post_get(seat: Seat, port: int) -> tuple[int, dict[str, Any]]:
     return int(head.split()[1]), json.loads(body)
 
 
+def signal_tree(pid: int, number: int) -> None:
+    """Send ``number`` to the app's processes (their profiling hook, if profiled)."""
+    if not PROFILED:
+        return
+    for member in process_tree(pid):
+        with contextlib.suppress(OSError):
+            os.kill(member, number)
+
+
+PROFILED: list[str] = []
+"""The folder the workers write their profiles to, when profiled."""
+
+
+def profiled(folder: str) -> dict[str, str]:
+    """The environment that profiles the workers into ``folder``."""
+    PROFILED.append(folder)
+    hook = Path(__file__).resolve().parent / "profiling"
+    return {"PYTHONPATH": str(hook), "CARDEMS_PROFILE": folder}
+
+
+SPLIT = (
+    (0, "the request on the loop (HTTP, middleware, answer)", "httptools_impl.py", "run_asgi"),
+    (0, "in worker threads: the visitor of the cookie", "web/deps.py", "context"),
+    (0, "in worker threads: the table's rows (member? seat?)", "shared_tables.py", "member"),
+    (0, "in worker threads: the move, saved and announced", "shared_tables.py", "act"),
+    (1, "catching up with the rows (head, actions, replay)", "shared_tables.py", "_caught_up"),
+    (1, "the rules: the move, the bots' replies, the mover's view", "shared_tables.py", "step"),
+    (1, "saving (compare-and-set)", "cardems/store.py", "append_actions"),
+    (1, "NOTIFY", "table_bus.py", "publish"),
+    (0, "the bus: a NOTIFY heard, handed to the hub", "table_bus.py", "_deliver"),
+    (0, "a listener's worker: the table and match read again", "table_live.py", "_read"),
+    (0, "a listener's update, per socket (on the event loop)", "table_live.py", "_send"),
+    (1, "its message: view, words, events", "table_live.py", "update"),
+    (1, "its sending (Starlette, uvicorn's WebSocket)", "starlette/websockets.py", "send"),
+    (0, "all told: every view made (answers and updates)", "hearts/together.py", "view_of"),
+    (0, "all told: every database statement (psycopg)", "psycopg/connection.py", "execute"),
+    (0, "all told: hand-overs to threads (the loop's side)", "anyio/to_thread.py", "run_sync"),
+)
+"""What :func:`print_profile` shows: (depth, what, file, function); inclusive times."""
+
+
+def print_profile(folder: str, moves: int) -> None:
+    """Where the workers' CPU went during the measure, per move: the total, and the parts
+    of :data:`SPLIT` (inclusive; cProfile's own cost inflates small calls, so read the
+    shares more than the milliseconds)."""
+    files = sorted(Path(folder).glob("*.prof"))
+    if not files or not moves:
+        print("  no profile written")
+        return
+    stats: Any = pstats.Stats(*(str(f) for f in files))
+    total = sum(entry[2] for entry in stats.stats.values())
+    print(f"  profiled CPU of the workers: {1000 * total / moves:.2f} ms/move (cProfile on)")
+    for depth, what, path, name in SPLIT:
+        spent = sum(
+            entry[3]
+            for (file, _, function), entry in stats.stats.items()
+            if function == name and file.endswith(path)
+        )
+        share = 100 * spent / total
+        print(f"  {'  ' * depth}{what}: {1000 * spent / moves:.2f} ms ({share:.0f}%)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=25)
@@ -268,21 +344,32 @@ def main() -> None:
     parser.add_argument("--think", type=float, nargs=2, default=(1.0, 2.0), metavar=("MIN", "MAX"))
     parser.add_argument("--postgres", default="", help="a PostgreSQL URL (default: private)")
     parser.add_argument("--sqlite", action="store_true", help="one worker on a SQLite file")
+    parser.add_argument(
+        "--profile", action="store_true", help="profile the workers (cProfile, CPU time)"
+    )
     args = parser.parse_args()
     think = (args.think[0], args.think[1])
+    with tempfile.TemporaryDirectory() as profiles:
+        env = profiled(profiles) if args.profile else {}
+        moves = run(args, think, env)
+        if args.profile:
+            print_profile(profiles, moves)
+
+
+def run(args: argparse.Namespace, think: tuple[float, float], env: dict[str, str]) -> int:
+    """The load over SQLite or PostgreSQL, as the options say; the moves made."""
     if args.sqlite:
         with (
             tempfile.TemporaryDirectory() as tmp,
-            running_server(db=str(Path(tmp) / "bench.db")) as (proc, port),
+            running_server(db=str(Path(tmp) / "bench.db"), env=env) as (proc, port),
         ):
             print("SQLite, 1 worker:", end=" ")
-            asyncio.run(load(port, proc.pid, args.tables, args.seconds, think))
-        return
+            return asyncio.run(load(port, proc.pid, args.tables, args.seconds, think))
     with postgres(args.postgres) as (url, _):
         options = ("--workers", str(args.workers))
-        with running_server(*options, db=fresh_schema(url)) as (proc, port):
+        with running_server(*options, db=fresh_schema(url), env=env) as (proc, port):
             print(f"PostgreSQL, {args.workers} workers:", end=" ")
-            asyncio.run(load(port, proc.pid, args.tables, args.seconds, think))
+            return asyncio.run(load(port, proc.pid, args.tables, args.seconds, think))
 
 
 if __name__ == "__main__":
