@@ -12,7 +12,8 @@ uniform range) and send a legal move. Measured: the time from sending a move to 
 the three other seats receiving an update of that version or later on its socket (the
 message the page draws at once), p50 and p99; errors (any answer but 200, a refusal, a
 socket closed by the server); lost moves: a move answered 200 that the saved match does
-not hold, or that some seat never heard of within 5 s after the run. The load generator
+not hold, or that some seat never heard of within 5 s after the run. The measure (and the
+play) starts once every seat's socket is open and has its first view. The load generator
 shares the machine (one process, asyncio). ``--profile`` runs the workers under cProfile
 (``benchmarks/profiling``: CPU time, every thread) during the measure and prints where
 their CPU went per move: the request, the rows read, the rules, the save, the NOTIFY,
@@ -53,6 +54,7 @@ from server import (
 from web_load import fresh_schema, postgres
 
 GRACE = 5.0
+CONNECTING = 120.0
 
 
 @dataclass
@@ -156,7 +158,7 @@ async def listen(seat: Seat, port: int, table: Table, ctx: Run) -> None:
             if not seat.busy and ctx.playing and a_move(seat.view, ctx.rng):
                 seat.busy = True
                 asyncio.get_running_loop().create_task(play(seat, table, ctx))
-    if ctx.playing:
+    if not ctx.over:
         ctx.tally.fail("a socket closed by the server")
 
 
@@ -195,7 +197,9 @@ class Run:
     rng: random.Random
     think: tuple[float, float]
     tally: Tally = field(default_factory=Tally)
-    playing: bool = True
+    playing: bool = False
+    """Whether people move (from once every seat has its first view)."""
+    over: bool = False
     sockets: list[ClientConnection] = field(default_factory=list)
 
 
@@ -208,15 +212,27 @@ def cpu(app: int) -> tuple[float, float, float]:
 async def load(port: int, app: int, tables: int, seconds: float, think: tuple[float, float]) -> int:
     ctx = Run(random.Random(31), think)
     opened = [await open_table(port, ctx.tally) for _ in range(tables)]
-    signal_tree(app, signal.SIGUSR1)  # a --profile starts here
-    started = cpu(app)
     listeners = [
         asyncio.create_task(listen(seat, port, table, ctx))
         for table in opened
         for seat in table.seats
     ]
+    seats = [(seat, table) for table in opened for seat in table.seats]
+    deadline = time.monotonic() + CONNECTING
+    while any(seat.version < 0 for seat, _ in seats):  # the measure starts once all are in
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the sockets did not all connect within {CONNECTING:.0f} s")
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(1)  # the last "connected" updates
+    signal_tree(app, signal.SIGUSR1)  # a --profile starts here
+    started = cpu(app)
+    ctx.playing = True
+    for seat, table in seats:
+        if not seat.busy and a_move(seat.view, ctx.rng):
+            seat.busy = True
+            asyncio.get_running_loop().create_task(play(seat, table, ctx))
     await asyncio.sleep(seconds)
-    ctx.playing = False
+    ctx.playing, ctx.over = False, True
     used = [after - before for before, after in zip(started, cpu(app), strict=True)]
     signal_tree(app, signal.SIGUSR2)  # and ends here
     await asyncio.sleep(GRACE)
@@ -300,19 +316,36 @@ SPLIT = (
     (0, "in worker threads: the table's rows (member? seat?)", "shared_tables.py", "member"),
     (0, "in worker threads: the move, saved and announced", "shared_tables.py", "act"),
     (1, "catching up with the rows (head, actions, replay)", "shared_tables.py", "_caught_up"),
-    (1, "the rules: the move, the bots' replies, the mover's view", "shared_tables.py", "step"),
-    (1, "saving (compare-and-set)", "cardems/store.py", "append_actions"),
-    (1, "NOTIFY", "table_bus.py", "publish"),
+    (1, "the rules: the move, the bots' replies", "shared_tables.py", "step"),
+    (
+        1,
+        "saving (compare-and-set; on PostgreSQL, its NOTIFY)",
+        "cardems/store.py",
+        "append_actions",
+    ),
     (0, "the bus: a NOTIFY heard, handed to the hub", "table_bus.py", "_deliver"),
-    (0, "a listener's worker: the table and match read again", "table_live.py", "_read"),
-    (0, "a listener's update, per socket (on the event loop)", "table_live.py", "_send"),
-    (1, "its message: view, words, events", "table_live.py", "update"),
-    (1, "its sending (Starlette, uvicorn's WebSocket)", "starlette/websockets.py", "send"),
+    (0, "a listener's worker lacking rows or moves: reading them", "shared_tables.py", "read"),
+    (0, "the listeners' messages: views, words, events, JSON", "table_live.py", "_messages"),
+    (0, "sending them (Starlette, uvicorn's WebSocket)", "table_live.py", "_send"),
     (0, "all told: every view made (answers and updates)", "hearts/together.py", "view_of"),
     (0, "all told: every database statement (psycopg)", "psycopg/connection.py", "execute"),
     (0, "all told: hand-overs to threads (the loop's side)", "anyio/to_thread.py", "run_sync"),
 )
 """What :func:`print_profile` shows: (depth, what, file, function); inclusive times."""
+
+
+TOP = 25
+
+
+def area_of(file: str) -> str:
+    """The package a profiled function is in (``cardems/hearts``, ``starlette``…)."""
+    parts = Path(file).parts
+    for anchor in ("cardems", "site-packages"):
+        if anchor in parts:
+            rest = parts[parts.index(anchor) + 1 :]
+            head = rest[0] if anchor == "site-packages" else f"cardems/{rest[0]}"
+            return head.removesuffix(".py")
+    return "python" if len(parts) > 1 else file  # the standard library, or a builtin
 
 
 def print_profile(folder: str, moves: int) -> None:
@@ -334,6 +367,19 @@ def print_profile(folder: str, moves: int) -> None:
         )
         share = 100 * spent / total
         print(f"  {'  ' * depth}{what}: {1000 * spent / moves:.2f} ms ({share:.0f}%)")
+    areas: dict[str, list[float]] = {}
+    for (file, _, _), entry in stats.stats.items():
+        area = areas.setdefault(area_of(file), [0, 0.0])
+        area[0] += entry[1]
+        area[1] += entry[2]
+    print("  calls and own time per move, by package:")
+    for name, (calls, spent) in sorted(areas.items(), key=lambda kv: -kv[1][1])[:TOP]:
+        print(f"    {calls / moves:7.0f} calls {1000 * spent / moves:6.2f} ms  {name}")
+    print("  the functions that spent the most in themselves:")
+    own = sorted(stats.stats.items(), key=lambda item: -item[1][2])[:TOP]
+    for (file, line, function), entry in own:
+        where = "/".join(Path(file).parts[-2:])
+        print(f"    {1000 * entry[2] / moves:.2f} ms  {function} ({where}:{line})")
 
 
 def main() -> None:
@@ -345,14 +391,19 @@ def main() -> None:
     parser.add_argument("--postgres", default="", help="a PostgreSQL URL (default: private)")
     parser.add_argument("--sqlite", action="store_true", help="one worker on a SQLite file")
     parser.add_argument(
-        "--profile", action="store_true", help="profile the workers (cProfile, CPU time)"
+        "--profile",
+        nargs="?",
+        const="",
+        metavar="DIR",
+        help="profile the workers (cProfile, CPU time); keep the profiles in DIR if given",
     )
     args = parser.parse_args()
     think = (args.think[0], args.think[1])
-    with tempfile.TemporaryDirectory() as profiles:
-        env = profiled(profiles) if args.profile else {}
+    with tempfile.TemporaryDirectory() as scratch:
+        profiles = args.profile or scratch
+        env = profiled(profiles) if args.profile is not None else {}
         moves = run(args, think, env)
-        if args.profile:
+        if args.profile is not None:
             print_profile(profiles, moves)
 
 

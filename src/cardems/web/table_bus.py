@@ -5,7 +5,8 @@ reads from them what its players are to see (:mod:`cardems.web.table_live`). On
 PostgreSQL every worker ``LISTEN``\\ s on one channel over a connection of its own and a
 move is published with ``pg_notify`` (each worker hears its own messages too); on
 SQLite one process serves every player, and its bus calls the listener in memory, the
-same way. :meth:`TableBus.publish` may be called from any thread.
+same way. :meth:`TableBus.publish` may be called from any thread. A move's save sends
+its message itself, in the same statement (:meth:`TableBus.notice`): one round trip.
 """
 
 from __future__ import annotations
@@ -56,6 +57,11 @@ class TableBus:
     def publish(self, game_id: str, version: int) -> None:
         """Tell every worker that ``game_id`` is at ``version``."""
         self._deliver(payload(game_id, version))
+
+    def notice(self, game_id: str, version: int) -> tuple[str, str] | None:
+        """The message a save can send itself, as (channel, payload): none here (a save
+        is followed by :meth:`publish`)."""
+        return None
 
     def _deliver(self, text: str) -> None:
         loop, listener, parsed = self._loop, self._listener, parse_payload(text)
@@ -116,6 +122,10 @@ class PostgresBus(TableBus):
     def publish(self, game_id: str, version: int) -> None:
         """``pg_notify`` to every worker (this one included)."""
         self.store.db.execute("SELECT pg_notify(?, ?)", (CHANNEL, payload(game_id, version)))
+
+    def notice(self, game_id: str, version: int) -> tuple[str, str] | None:
+        """The ``NOTIFY`` a move's save sends in its own statement, at its commit."""
+        return CHANNEL, payload(game_id, version)
 
 
 def bus_for(store: Store) -> TableBus:
