@@ -12,6 +12,7 @@ import pytest
 from cardems.core.registry import games
 from cardems.store import Store
 from cardems.web.shared_tables import SharedGame, SharedTables
+from cardems.web.table_bus import parse_payload, payload
 
 HEARTS = cast(SharedGame, next(g for g in games() if hasattr(g, "new_shared_match")))
 
@@ -89,3 +90,31 @@ def test_bots_play_for_the_seats_as_saved_not_as_a_worker_last_read_them(
     played = one.act(stale, 0, pass_of(one, table_id, 0))
     assert played.view["passes_chosen"] == [True, True, True, True]  # a bot passed for p1
     assert played.table.people == frozenset({0})
+
+
+def test_a_move_heard_with_its_actions_is_played_on_a_copy_at_its_version(
+    workers: list[SharedTables],
+) -> None:
+    one, two = workers
+    table_id, _ = seated(one, 4)
+    game_id = one.table(table_id).game_id
+    two.view(two.table(table_id), 2)  # the second worker's copy, at version 0
+    played = one.act(one.table(table_id), 0, pass_of(one, table_id, 0))
+    saved = saved_log(one, table_id)
+    assert two.peek(table_id, game_id, 1, lambda table, live: live.version) is None  # behind
+    two.heard(game_id, 1, (0, saved))
+    assert two.peek(table_id, game_id, 1, lambda table, live: live.version) == played.version
+    assert two.peek(table_id, game_id, 1, lambda table, live: live.view_of(0)) == played.view
+    two.heard(game_id, 5, (3, [("pass", "1", "2C 3C 4C")] * 2))  # not at its version
+    assert two.peek(table_id, game_id, 1, lambda table, live: live.version) == 1
+
+
+def test_a_message_names_a_game_and_a_version_and_may_carry_its_move() -> None:
+    move = (4, [("play", "2", "QS"), ("play", "3", "KS")])
+    assert parse_payload(payload("g1", 6, move)) == ("g1", 6, move)
+    assert parse_payload(payload("g1", 6)) == ("g1", 6, None)
+    assert parse_payload("g1,6,4,[[1]]") == ("g1", 6, None)  # a move not well formed
+    assert parse_payload("g1,6,5,[]") == ("g1", 6, None)  # nor leading to its version
+    assert parse_payload("g1;x") is None and parse_payload("g\x00,1") is None
+    long = (0, [("pass", "0", "2C 3C 4C")] * 400)
+    assert payload("g1", 400, long) == "g1,400"  # too long for NOTIFY: the rows will say

@@ -40,6 +40,7 @@ from cardems.i18n.markers import N_
 from cardems.store import Progress, Store, VersionConflict, VisitorGone, well_formed
 from cardems.store_tables import OVER, SHARED, TableRow, TableStore, seats_guard
 from cardems.web.names import NameError_, checked_name
+from cardems.web.table_bus import Moved
 from cardems.web.table_code import TableCodeError, format_code, new_code
 
 NO_TABLE = N_("no such table, or you have no seat at it")
@@ -160,7 +161,7 @@ class SharedTables:
         self.rows = TableStore(store)
         self.game = game
         self.notify = notify
-        self.notice: Callable[[str, int], tuple[str, str] | None] = lambda game, version: None
+        self.notice: Callable[[str, Moved], tuple[str, str] | None] = lambda game, moved: None
         """The ``NOTIFY`` a save sends itself, where the bus has one (PostgreSQL); after
         a save without one, :attr:`notify` tells the workers."""
         self._live: dict[str, Live] = {}
@@ -245,18 +246,43 @@ class SharedTables:
             raise ServiceError(404, NO_TABLE)
         return table, seat.seat
 
-    def heard(self, game_id: str, version: int) -> None:
-        """The bus said ``game_id`` is at ``version``. A message that announces no new
+    def heard(self, game_id: str, version: int, moved: Moved | None = None) -> None:
+        """The bus said ``game_id`` is at ``version``, after ``moved`` if it says which
+        move: a copy of the match here at the version it was saved on plays it (unless
+        a move is under way here: the rows will say). A message that announces no new
         version says that the table's rows changed (a seat, a connection, its code):
         the copy of them kept here is dropped, to be read again when next needed (so is
         it at the first message heard of a game)."""
         latest = self._heard.get(game_id)
-        self._heard[game_id] = max(version, -1 if latest is None else latest)
+        self._heard[game_id] = version if latest is None else max(version, latest)
+        if moved is not None:
+            self._take(game_id, *moved)
+            return
         if latest is not None and version > latest:
             return  # a move
         table_id = self._table_of.get(game_id)
         if table_id is not None:
             self._tables.pop(table_id, None)
+
+    def _take(self, game_id: str, before: int, actions: list[Action]) -> None:
+        """``actions``, saved on ``before``, played on the copy here if it is there."""
+        live = self._live.get(game_id)
+        lock = self._lock(game_id)
+        if live is None or live.version != before or not lock.acquire(blocking=False):
+            return
+        try:
+            if self._live.get(game_id) is not live or live.version != before:
+                return
+            tagged: list[Tagged] = []
+            try:
+                for action in actions:
+                    tagged += live.play.replay(action)
+            except ValueError:
+                del self._live[game_id]  # rebuilt from the rows when next needed
+                return
+            live.advanced(before, tagged)
+        finally:
+            lock.release()
 
     def latest(self, game_id: str) -> int | None:
         """The highest version the bus announced for ``game_id``, if any."""
@@ -412,7 +438,7 @@ class SharedTables:
                         continue
                     return Played(before, live.view_of(seat), events_for(seat, tagged), table)
                 version = before + len(actions)
-                notice = self.notice(table.game_id, version)
+                notice = self.notice(table.game_id, (before, list(actions)))
                 try:
                     self.store.append_actions(
                         table.game_id,

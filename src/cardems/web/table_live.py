@@ -40,7 +40,7 @@ from cardems.store_tables import TableRow
 from cardems.web.deps import COOKIE, Web
 from cardems.web.i18n import LANGUAGE_SETTING, choose_language, translate_events
 from cardems.web.shared_tables import Live, SharedTables, table_json
-from cardems.web.table_bus import TableBus
+from cardems.web.table_bus import Moved, TableBus
 
 log = logging.getLogger("cardems.web")
 IDLE_SECONDS = 1800.0
@@ -118,12 +118,12 @@ class Hub:
 
     # Messages ---------------------------------------------------------------------------
 
-    def moved(self, game_id: str, version: int) -> None:
-        """The bus says ``game_id`` is at ``version`` (-1: a member connected here): update
-        its members here (one update at a time per game; a message during one runs
-        another after it)."""
+    def moved(self, game_id: str, version: int, move: Moved | None = None) -> None:
+        """The bus says ``game_id`` is at ``version``, perhaps after ``move`` (-1: a member
+        connected here): update its members here (one update at a time per game; a
+        message during one runs another after it)."""
         if version >= 0:
-            self.tables.heard(game_id, version)
+            self.tables.heard(game_id, version, move)
         if game_id not in self.members:
             return
         if game_id in self._pending:
