@@ -312,7 +312,7 @@ def profiled(folder: str) -> dict[str, str]:
 
 SPLIT = (
     (0, "the request on the loop (HTTP, middleware, answer)", "httptools_impl.py", "run_asgi"),
-    (0, "in worker threads: the visitor of the cookie", "web/deps.py", "context"),
+    (0, "the visitor of the cookie (on the loop)", "web/deps.py", "context"),
     (0, "in worker threads: the table's rows (member? seat?)", "shared_tables.py", "member"),
     (0, "in worker threads: the move, saved and announced", "shared_tables.py", "act"),
     (1, "catching up with the rows (head, actions, replay)", "shared_tables.py", "_caught_up"),
