@@ -12,8 +12,12 @@ uniform range) and send a legal move. Measured: the time from sending a move to 
 the three other seats receiving an update of that version or later on its socket (the
 message the page draws at once), p50 and p99; errors (any answer but 200, a refusal, a
 socket closed by the server); lost moves: a move answered 200 that the saved match does
-not hold, or that some seat never heard of within 5 s after the run. The load generator
-shares the machine (one process, asyncio).
+not hold, or that some seat never heard of within 5 s after the run. The measure (and the
+play) starts once every seat's socket is open and has its first view. The load generator
+shares the machine (one process, asyncio). ``--profile`` runs the workers under cProfile
+(``benchmarks/profiling``: CPU time, every thread) during the measure and prints where
+their CPU went per move: the request, the rows read, the rules, the save, the NOTIFY,
+each listener's update.
 
 Goal (issue 31, this 2-core machine): 250 tables (1,000 players) over 2 workers at a
 human pace, p99 <= 150 ms from a move to the last seat's update, 0 errors, 0 lost moves.
@@ -23,10 +27,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
+import pstats
 import random
 import resource
+import signal
 import statistics
 import tempfile
 import time
@@ -36,10 +43,18 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from server import Connection, cpu_seconds, machine_cpu, percentile, running_server
+from server import (
+    Connection,
+    cpu_seconds,
+    machine_cpu,
+    percentile,
+    process_tree,
+    running_server,
+)
 from web_load import fresh_schema, postgres
 
 GRACE = 5.0
+CONNECTING = 120.0
 
 
 @dataclass
@@ -143,7 +158,7 @@ async def listen(seat: Seat, port: int, table: Table, ctx: Run) -> None:
             if not seat.busy and ctx.playing and a_move(seat.view, ctx.rng):
                 seat.busy = True
                 asyncio.get_running_loop().create_task(play(seat, table, ctx))
-    if ctx.playing:
+    if not ctx.over:
         ctx.tally.fail("a socket closed by the server")
 
 
@@ -182,7 +197,9 @@ class Run:
     rng: random.Random
     think: tuple[float, float]
     tally: Tally = field(default_factory=Tally)
-    playing: bool = True
+    playing: bool = False
+    """Whether people move (from once every seat has its first view)."""
+    over: bool = False
     sockets: list[ClientConnection] = field(default_factory=list)
 
 
@@ -192,20 +209,32 @@ def cpu(app: int) -> tuple[float, float, float]:
     return cpu_seconds(app), mine.ru_utime + mine.ru_stime, machine_cpu()[0]
 
 
-async def load(
-    port: int, app: int, tables: int, seconds: float, think: tuple[float, float]
-) -> None:
+async def load(port: int, app: int, tables: int, seconds: float, think: tuple[float, float]) -> int:
     ctx = Run(random.Random(31), think)
     opened = [await open_table(port, ctx.tally) for _ in range(tables)]
-    started = cpu(app)
     listeners = [
         asyncio.create_task(listen(seat, port, table, ctx))
         for table in opened
         for seat in table.seats
     ]
+    seats = [(seat, table) for table in opened for seat in table.seats]
+    deadline = time.monotonic() + CONNECTING
+    while any(seat.version < 0 for seat, _ in seats):  # the measure starts once all are in
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the sockets did not all connect within {CONNECTING:.0f} s")
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(1)  # the last "connected" updates
+    signal_tree(app, signal.SIGUSR1)  # a --profile starts here
+    started = cpu(app)
+    ctx.playing = True
+    for seat, table in seats:
+        if not seat.busy and a_move(seat.view, ctx.rng):
+            seat.busy = True
+            asyncio.get_running_loop().create_task(play(seat, table, ctx))
     await asyncio.sleep(seconds)
-    ctx.playing = False
+    ctx.playing, ctx.over = False, True
     used = [after - before for before, after in zip(started, cpu(app), strict=True)]
+    signal_tree(app, signal.SIGUSR2)  # and ends here
     await asyncio.sleep(GRACE)
     for socket in ctx.sockets:
         await socket.close()
@@ -244,6 +273,7 @@ async def load(
     )
     for what, count in sorted(ctx.tally.failures.items(), key=lambda kv: -kv[1])[:3]:
         print(f"  {count} x {what}")
+    return moves
 
 
 async def post_get(seat: Seat, port: int) -> tuple[int, dict[str, Any]]:
@@ -260,6 +290,98 @@ async def post_get(seat: Seat, port: int) -> tuple[int, dict[str, Any]]:
     return int(head.split()[1]), json.loads(body)
 
 
+def signal_tree(pid: int, number: int) -> None:
+    """Send ``number`` to the app's processes (their profiling hook, if profiled)."""
+    if not PROFILED:
+        return
+    for member in process_tree(pid):
+        with contextlib.suppress(OSError):
+            os.kill(member, number)
+
+
+PROFILED: list[str] = []
+"""The folder the workers write their profiles to, when profiled."""
+
+
+def profiled(folder: str) -> dict[str, str]:
+    """The environment that profiles the workers into ``folder``."""
+    PROFILED.append(folder)
+    hook = Path(__file__).resolve().parent / "profiling"
+    return {"PYTHONPATH": str(hook), "CARDEMS_PROFILE": folder}
+
+
+SPLIT = (
+    (0, "the request on the loop (HTTP, middleware, answer)", "httptools_impl.py", "run_asgi"),
+    (0, "the visitor of the cookie (on the loop)", "web/deps.py", "context"),
+    (0, "in worker threads: the table's rows (member? seat?)", "shared_tables.py", "member"),
+    (0, "in worker threads: the move, saved and announced", "shared_tables.py", "act"),
+    (1, "catching up with the rows (head, actions, replay)", "shared_tables.py", "_caught_up"),
+    (1, "the rules: the move, the bots' replies", "shared_tables.py", "step"),
+    (
+        1,
+        "saving (compare-and-set; on PostgreSQL, its NOTIFY)",
+        "cardems/store.py",
+        "append_actions",
+    ),
+    (0, "the bus: a NOTIFY heard, handed to the hub", "table_bus.py", "_deliver"),
+    (0, "a listener's worker lacking rows or moves: reading them", "shared_tables.py", "read"),
+    (0, "the listeners' messages: views, words, events, JSON", "table_live.py", "_messages"),
+    (0, "sending them (Starlette, uvicorn's WebSocket)", "table_live.py", "_send"),
+    (0, "all told: every view made (answers and updates)", "hearts/together.py", "view_of"),
+    (0, "all told: every database statement (psycopg)", "psycopg/connection.py", "execute"),
+    (0, "all told: hand-overs to threads (the loop's side)", "anyio/to_thread.py", "run_sync"),
+)
+"""What :func:`print_profile` shows: (depth, what, file, function); inclusive times."""
+
+
+TOP = 25
+
+
+def area_of(file: str) -> str:
+    """The package a profiled function is in (``cardems/hearts``, ``starlette``…)."""
+    parts = Path(file).parts
+    for anchor in ("cardems", "site-packages"):
+        if anchor in parts:
+            rest = parts[parts.index(anchor) + 1 :]
+            head = rest[0] if anchor == "site-packages" else f"cardems/{rest[0]}"
+            return head.removesuffix(".py")
+    return "python" if len(parts) > 1 else file  # the standard library, or a builtin
+
+
+def print_profile(folder: str, moves: int) -> None:
+    """Where the workers' CPU went during the measure, per move: the total, and the parts
+    of :data:`SPLIT` (inclusive; cProfile's own cost inflates small calls, so read the
+    shares more than the milliseconds)."""
+    files = sorted(Path(folder).glob("*.prof"))
+    if not files or not moves:
+        print("  no profile written")
+        return
+    stats: Any = pstats.Stats(*(str(f) for f in files))
+    total = sum(entry[2] for entry in stats.stats.values())
+    print(f"  profiled CPU of the workers: {1000 * total / moves:.2f} ms/move (cProfile on)")
+    for depth, what, path, name in SPLIT:
+        spent = sum(
+            entry[3]
+            for (file, _, function), entry in stats.stats.items()
+            if function == name and file.endswith(path)
+        )
+        share = 100 * spent / total
+        print(f"  {'  ' * depth}{what}: {1000 * spent / moves:.2f} ms ({share:.0f}%)")
+    areas: dict[str, list[float]] = {}
+    for (file, _, _), entry in stats.stats.items():
+        area = areas.setdefault(area_of(file), [0, 0.0])
+        area[0] += entry[1]
+        area[1] += entry[2]
+    print("  calls and own time per move, by package:")
+    for name, (calls, spent) in sorted(areas.items(), key=lambda kv: -kv[1][1])[:TOP]:
+        print(f"    {calls / moves:7.0f} calls {1000 * spent / moves:6.2f} ms  {name}")
+    print("  the functions that spent the most in themselves:")
+    own = sorted(stats.stats.items(), key=lambda item: -item[1][2])[:TOP]
+    for (file, line, function), entry in own:
+        where = "/".join(Path(file).parts[-2:])
+        print(f"    {1000 * entry[2] / moves:.2f} ms  {function} ({where}:{line})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=25)
@@ -268,21 +390,37 @@ def main() -> None:
     parser.add_argument("--think", type=float, nargs=2, default=(1.0, 2.0), metavar=("MIN", "MAX"))
     parser.add_argument("--postgres", default="", help="a PostgreSQL URL (default: private)")
     parser.add_argument("--sqlite", action="store_true", help="one worker on a SQLite file")
+    parser.add_argument(
+        "--profile",
+        nargs="?",
+        const="",
+        metavar="DIR",
+        help="profile the workers (cProfile, CPU time); keep the profiles in DIR if given",
+    )
     args = parser.parse_args()
     think = (args.think[0], args.think[1])
+    with tempfile.TemporaryDirectory() as scratch:
+        profiles = args.profile or scratch
+        env = profiled(profiles) if args.profile is not None else {}
+        moves = run(args, think, env)
+        if args.profile is not None:
+            print_profile(profiles, moves)
+
+
+def run(args: argparse.Namespace, think: tuple[float, float], env: dict[str, str]) -> int:
+    """The load over SQLite or PostgreSQL, as the options say; the moves made."""
     if args.sqlite:
         with (
             tempfile.TemporaryDirectory() as tmp,
-            running_server(db=str(Path(tmp) / "bench.db")) as (proc, port),
+            running_server(db=str(Path(tmp) / "bench.db"), env=env) as (proc, port),
         ):
             print("SQLite, 1 worker:", end=" ")
-            asyncio.run(load(port, proc.pid, args.tables, args.seconds, think))
-        return
+            return asyncio.run(load(port, proc.pid, args.tables, args.seconds, think))
     with postgres(args.postgres) as (url, _):
         options = ("--workers", str(args.workers))
-        with running_server(*options, db=fresh_schema(url)) as (proc, port):
+        with running_server(*options, db=fresh_schema(url), env=env) as (proc, port):
             print(f"PostgreSQL, {args.workers} workers:", end=" ")
-            asyncio.run(load(port, proc.pid, args.tables, args.seconds, think))
+            return asyncio.run(load(port, proc.pid, args.tables, args.seconds, think))
 
 
 if __name__ == "__main__":

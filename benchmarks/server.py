@@ -28,17 +28,22 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(*options: str, db: str = "") -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+def running_server(
+    *options: str, db: str = "", env: dict[str, str] | None = None
+) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
     """``cardems serve --no-browser`` with ``options`` over ``db`` (by default a fresh
-    SQLite file), ready to answer; the process and its port. Stopped on exit."""
+    SQLite file), ready to answer; the process and its port. Stopped on exit. ``env``:
+    more environment for it (a ``PYTHONPATH`` there goes before the tree's ``src``)."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+        extra = dict(env or {})
+        path = os.pathsep.join(filter(None, (extra.pop("PYTHONPATH", ""), str(ROOT / "src"))))
+        environment = dict(os.environ, **extra, PYTHONPATH=path)
         command = [sys.executable, "-m", "cardems", "serve", "--no-browser", "--port", str(port)]
         command += ["--db", db or str(Path(tmp) / "bench.db"), *options]
-        proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+        proc = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL)
         try:
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + 60
             while True:
                 try:
                     httpx2.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
@@ -53,9 +58,9 @@ def running_server(*options: str, db: str = "") -> Iterator[tuple[subprocess.Pop
             proc.wait(10)
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU seconds (user + system) of a process and its descendants, live or reaped
-    (Linux ``/proc``; 0 elsewhere or once the process is gone)."""
+def process_tree(pid: int) -> dict[int, float]:
+    """CPU seconds (user + system) of a process and of each of its descendants, live or
+    reaped, by process id (Linux ``/proc``; nothing elsewhere or once it is gone)."""
     tick = os.sysconf("SC_CLK_TCK")
     parents: dict[int, int] = {}
     used: dict[int, float] = {}
@@ -74,7 +79,13 @@ def cpu_seconds(pid: int) -> float:
             if parent in tree and child not in tree:
                 tree.add(child)
                 grown = True
-    return sum(used.get(member, 0.0) for member in tree)
+    return {member: used[member] for member in tree if member in used}
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) of a process and its descendants (see
+    :func:`process_tree`)."""
+    return sum(process_tree(pid).values())
 
 
 def machine_cpu() -> tuple[float, float]:

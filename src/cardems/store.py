@@ -135,6 +135,10 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+Guard = tuple[str, tuple[Any, ...]]
+"""An SQL condition with ``?`` placeholders and their parameters."""
+
+
 class Visitor(NamedTuple):
     """Who a cookie names: the player, their saved settings, and whether their session
     was just renewed (so its cookie is sent again)."""
@@ -168,6 +172,8 @@ class _Save:
     """The actions as JSON."""
     data: list[str]
     """The records as JSON."""
+    notice: tuple[str, str] | None = None
+    """A ``NOTIFY`` (channel, payload) sent with the save (PostgreSQL)."""
 
     @classmethod
     def of(
@@ -180,6 +186,9 @@ class _Save:
         status: str | None,
         player_id: str | None,
         cookie: str | None,
+        guard: Guard | None = None,
+        actor: str | None = None,
+        notice: tuple[str, str] | None = None,
     ) -> _Save:
         """The save of ``actions`` made on ``version`` (see :meth:`Store.append_actions`)."""
         now = time.time()
@@ -203,10 +212,14 @@ class _Save:
             if value is not None:
                 update += f" AND {column} = ?"
                 row.append(value)
+        if guard is not None:
+            update += f" AND {guard[0]}"
+            row += guard[1]
         check: tuple[Any, ...] = ()
-        if cookie is not None and player_id is not None:
+        who = actor or player_id
+        if cookie is not None and who is not None:
             live_since = time.time() - SESSION_SECONDS
-            check = (digest(cookie), player_id, live_since, cookie, player_id, player_id)
+            check = (digest(cookie), who, live_since, cookie, who, who)
         return cls(
             game_id,
             version,
@@ -216,15 +229,17 @@ class _Save:
             cookie or "",
             [json.dumps(list(action)) for action in actions],
             [json.dumps(record) for record in records],
+            notice,
         )
 
     def statement(self) -> tuple[str, tuple[Any, ...]]:
         """All of it as one PostgreSQL statement (one round trip) and its parameters; its
         one row says whether the cookie was ``ok`` and how many games ``moved``."""
         allowed = CAN_ACT if self.check else "TRUE"
+        noted = " noted AS (SELECT pg_notify(?, ?) FROM moved)," if self.notice else ""
         sql = (
             f"WITH allowed AS (SELECT {allowed} AS ok),"
-            f" moved AS ({self.update} AND (SELECT ok FROM allowed) RETURNING id),"
+            f" moved AS ({self.update} AND (SELECT ok FROM allowed) RETURNING id),{noted}"
             " added AS (INSERT INTO actions (game_id, seq, action)"
             " SELECT moved.id, ? + item.n, item.action FROM moved,"
             " unnest(?::text[]) WITH ORDINALITY AS item(action, n)),"
@@ -232,8 +247,10 @@ class _Save:
             " SELECT moved.id, item.data FROM moved,"
             " unnest(?::text[]) WITH ORDINALITY AS item(data, n) ORDER BY item.n)"
             " SELECT (SELECT count(*) FROM moved) AS moved, (SELECT ok FROM allowed) AS ok"
+            + (", (SELECT count(*) FROM noted) AS noted" if self.notice else "")
         )
-        return sql, (*self.check, *self.row, self.version, self.texts, self.data)
+        notice = self.notice or ()
+        return sql, (*self.check, *self.row, *notice, self.version, self.texts, self.data)
 
     def conflict(self) -> VersionConflict:
         """The error for a game no longer at :attr:`version`."""
@@ -532,15 +549,34 @@ class Store:
         status: str | None = None,
         player_id: str | None = None,
         cookie: str | None = None,
+        guard: Guard | None = None,
+        actor: str | None = None,
+        notice: tuple[str, str] | None = None,
     ) -> None:
         """Add ``actions`` to a game that has exactly ``version`` actions, in one transaction,
         with the row's new progress and the records they produced.
 
         Raises :class:`VersionConflict` (writing nothing) if the game has changed, or if it
         no longer has the ``status`` or belongs to ``player_id`` that are given (what a
-        cached copy holds); :class:`VisitorGone` if ``cookie`` is given and no longer
-        names ``player_id``. On PostgreSQL all of it is one statement: one round trip."""
-        save = _Save.of(game_id, version, actions, progress, records, status, player_id, cookie)
+        cached copy holds), or if ``guard`` (a condition on other rows, with ``?``
+        parameters: what a cached copy of them holds) is false; :class:`VisitorGone` if
+        ``cookie`` is given and no longer names ``actor`` (default ``player_id``).
+        ``notice``: a ``NOTIFY`` (channel, payload) sent if the save is made, at its
+        commit (PostgreSQL only). On PostgreSQL all of it is one statement: one round
+        trip."""
+        save = _Save.of(
+            game_id,
+            version,
+            actions,
+            progress,
+            records,
+            status,
+            player_id,
+            cookie,
+            guard,
+            actor,
+            notice,
+        )
         if isinstance(self.db, PostgresBackend):
             self._saved(save, self.db.execute(*save.statement()))
             return

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 
 from cardems.database import Row, Tx
-from cardems.store import Store, new_id, well_formed
+from cardems.store import Guard, Store, new_id, well_formed
 
 SHARED = "shared"
 OVER = "over"
@@ -60,6 +60,18 @@ class TableRow:
     def people(self) -> frozenset[int]:
         """The seats a person plays now (seated, no bot in their place)."""
         return frozenset(seat.seat for seat in self.seats if not seat.robot)
+
+
+def seats_guard(table: TableRow) -> Guard:
+    """A save's condition (:meth:`Store.append_actions`) that the table is as ``table``
+    holds it: open, a person (no bot) in the same seats."""
+    people = sum(1 << seat for seat in table.people)
+    return (
+        "(SELECT closed FROM shared_tables WHERE id = ?) IS NULL"
+        " AND (SELECT COALESCE(SUM(1 << seat), 0) FROM table_seats"
+        " WHERE table_id = ? AND robot = 0) = ?",
+        (table.id, table.id, people),
+    )
 
 
 _TABLE = (

@@ -255,6 +255,52 @@ def test_the_turn_clock_gives_a_late_seat_to_a_bot_who_plays_for_it(
         person.close()
 
 
+def test_a_real_turn_clock_runs_out_and_a_bot_plays_a_card_for_the_seat(
+    servers: list[LiveServer], database: str
+) -> None:
+    crowd = [Person(servers[0].url, name) for name in ("Ana", "Bogdan")]
+    opened = crowd[0].open(level="easy")
+    crowd[1].join(opened["table"]["code"])
+    rng = random.Random(3)
+    for person in crowd:  # both pass (the bots pass after them): no clock yet
+        move = a_move(person.show()["view"], rng)
+        if move is not None:
+            person.act({**move, "version": person.show()["version"]})
+    store = Store(database)
+    try:  # a clock of one second: shorter than the API allows, the same clock
+        store.db.execute("UPDATE shared_tables SET turn_seconds = 1")
+    finally:
+        store.close()
+    ana, bogdan = crowd
+    ana.connect()  # the worker reads the table again, and winds its clock
+    view = ana.receive()["view"]
+    while view["to_play"] != bogdan.seat:  # Ana plays at once whenever it is her turn
+        if view["to_play"] == ana.seat:
+            move = a_move(view, rng)
+            assert move is not None
+            view = ana.act({**move, "version": ana.show()["version"]})["view"]
+        else:
+            view = ana.receive()["view"]
+    waited_on = ana.show()["version"]
+    update = ana.until(waited_on + 1, timeout=15)  # nobody acts: the clock runs out
+    assert update["table"]["seats"][bogdan.seat]["bot"]
+    assert not update["table"]["seats"][ana.seat]["bot"]
+    played = bogdan.show()
+    log = Store(database)
+    try:
+        game_id = log.db.execute("SELECT game_id FROM shared_tables")[0]["game_id"]
+        saved = log.load_game(game_id)
+        assert saved is not None
+        assert tuple(saved.log[waited_on])[:2] == ("play", str(bogdan.seat))  # a bot's card
+        assert saved.log[waited_on][2] not in played["view"]["hand"]
+    finally:
+        log.close()
+    back = bogdan.post(f"/api/tables/{bogdan.table_id}/back").json()  # the seat taken back
+    assert not back["table"]["seats"][bogdan.seat]["bot"]
+    for person in crowd:
+        person.close()
+
+
 def test_a_table_nobody_uses_is_closed_and_its_match_kept(
     servers: list[LiveServer], database: str
 ) -> None:

@@ -61,6 +61,15 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+TEXT_OF: tuple[str, ...] = tuple(str(card) for card in CARD_OF)
+"""Each compact index's card as text (``QS``): what views are made of, made once."""
+
+
+def texts_of(mask: int) -> list[str]:
+    """The cards of a mask as text, in :func:`cards_of`'s order."""
+    return [TEXT_OF[i] for i in bits(mask)]
+
+
 def mask_of(indices: Iterable[int]) -> int:
     """The mask holding ``indices``."""
     mask = 0

@@ -318,13 +318,18 @@ def player_view(table: HeartsTable, seat: int = PLAYER) -> View:
     match = table.match
     seat_view = match.view(seat)
     data = seat_view.to_json()
+    mine = str(seat)
     rnd = match.round
     refusals: dict[str, str] = {}
-    if rnd.phase is Phase.PLAYING:
-        for card in seat_view.hand:
-            reason = rnd.refusal(seat, card)
-            if reason is not None:
-                refusals[str(card)] = reason
+    if rnd.phase is Phase.PLAYING and seat_view.hand_mask:
+        hand = seat_view.hand
+        if rnd.to_play != seat:  # one reason for every card: whose turn it is
+            refusals = dict.fromkeys(data["hand"], rnd.refusal(seat, hand[0]) or "")
+        else:
+            for card in hand:
+                reason = rnd.refusal(seat, card)
+                if reason is not None:
+                    refusals[str(card)] = reason
     ended = match.winner is not None
     data.update(
         game="hearts",
@@ -335,7 +340,7 @@ def player_view(table: HeartsTable, seat: int = PLAYER) -> View:
         level=table.level,
         status=table.status,
         score=match.totals[seat],
-        moves=sum(1 for entry in table.log if entry[1] == str(seat)),
+        moves=sum(1 for entry in table.log if entry[1] == mine),
         message=None,
         winner=match.winner,
         names=list(SEAT_NAMES),

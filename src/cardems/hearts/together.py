@@ -11,13 +11,14 @@ ones (plays, tricks, round and match ends) and only its own pass.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 from cardems.cards import CardParseError
 from cardems.core.game import Action, Event, IntentError, TableSettings, View
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.hearts.core import cards_of, to_card
-from cardems.hearts.rules import Phase
+from cardems.hearts.rules import Match, Phase
 from cardems.hearts.table import (
     MATCH_OVER,
     POINTS_REMAIN,
@@ -68,6 +69,16 @@ class SharedMatch(HeartsTable):
         except (IllegalMove, CardParseError, IndexError, ValueError) as error:
             raise ValueError(f"{action!r}: {error}") from None
         return tagged
+
+    def mark(self) -> object:
+        """Where the match is now, for :meth:`back_to` (the match itself is immutable)."""
+        return self.match, len(self.log)
+
+    def back_to(self, mark: object) -> None:
+        """The match as it was at ``mark`` again: a move whose save lost the race."""
+        match, length = cast(tuple[Match, int], mark)
+        self.match = match
+        del self.log[length:]
 
     def act_as(self, seat: int, intent: Action, bots: Iterable[int]) -> list[Tagged]:
         """``seat``'s pass, play or early finish, then the bots' moves for ``bots`` until

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardems.cards import Card
-from cardems.hearts.core import cards_of, to_card
+from cardems.hearts.core import TEXT_OF, cards_of, texts_of
 from cardems.hearts.rules import (
     DEFAULT_OPTIONS,
     Match,
@@ -21,6 +21,11 @@ from cardems.hearts.rules import (
     Round,
     Trick,
 )
+
+VOID_LETTERS: tuple[str, ...] = tuple(
+    "".join(suit for n, suit in enumerate("SHDC") if voids >> n & 1) for voids in range(16)
+)
+"""The suits (``"SHD"``) of each 4-bit mask of voids."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,23 +97,19 @@ class SeatView:
             "round": self.round_number,
             "phase": self.phase.value,
             "pass_direction": self.direction.name.lower(),
-            "hand": [str(c) for c in self.hand],
-            "passed": [str(c) for c in self.passed],
-            "received": [str(c) for c in self.received],
+            "hand": texts_of(self.hand_mask),
+            "passed": texts_of(self.passed_mask),
+            "received": texts_of(self.received_mask),
             "leader": self.leader,
-            "trick": [str(to_card(c)) for c in self.trick],
+            "trick": [TEXT_OF[c] for c in self.trick],
             "tricks": [
-                {
-                    "leader": t.leader,
-                    "cards": [str(to_card(c)) for c in t.cards],
-                    "winner": t.winner,
-                }
+                {"leader": t.leader, "cards": [TEXT_OF[c] for c in t.cards], "winner": t.winner}
                 for t in self.tricks
             ],
             "to_play": self.to_play,
-            "legal": [str(c) for c in self.legal],
+            "legal": texts_of(self.legal_mask),
             "hearts_broken": self.hearts_broken,
-            "voids": [[s for s in "SHDC" if v >> "SHDC".index(s) & 1] for v in self.voids],
+            "voids": [list(VOID_LETTERS[v]) for v in self.voids],
             "hand_sizes": list(self.hand_sizes),
             "round_points": list(self.round_points),
             "totals": list(self.totals),

@@ -212,8 +212,11 @@ def log_config(access_log: bool) -> dict[str, Any]:
 def uvicorn_settings(options: ServeOptions) -> dict[str, Any]:
     """uvicorn's settings for every worker: forwarded headers are read only with
     ``--proxy-headers``, and only from ``--forwarded-allow-ips``; requests are logged
-    only with ``--access-log``."""
+    only with ``--access-log``. The shared tables' WebSocket messages (a seat's view,
+    about a kilobyte) go uncompressed: compressing each costs the worker more CPU than
+    the bytes are worth."""
     return {
+        "ws_per_message_deflate": False,
         "log_config": log_config(options.access_log),
         "access_log": options.access_log,
         "proxy_headers": options.proxy_headers,

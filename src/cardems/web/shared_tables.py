@@ -2,15 +2,21 @@
 API, the live updates and the turn clock.
 
 Blocking (the web calls it from worker threads). Each process keeps the matches it
-serves in memory, each with its version; a call first catches up with the store's
-rows (the truth every worker reads), replaying the actions it has not seen, and keeps
-the events they made for the live updates (:meth:`SharedTables.events_since`). A move
-is saved compare-and-set on the version (:meth:`Store.append_actions`): when another
-worker moved first, the move is tried again on the saved match, where the rules
-decide anew (a pass is refused once made, a play out of turn is refused), so an intent
-is applied at most once without asking the client to be at the latest version. After
-every change ``notify(game_id, version)`` tells every worker (see
-:mod:`cardems.web.table_bus`).
+serves in memory, each with its version, and the tables' rows as last read; a read
+catches up with the store's rows (the truth every worker reads), replaying the actions
+it has not seen, and keeps the events they made for the live updates
+(:meth:`SharedTables.events_since`). A move is played on the copy at once, without
+asking the database, and saved compare-and-set on the version and on the table's
+seats as the copy has them (:meth:`Store.append_actions`, one statement): when another
+worker moved first or the seats changed, the copy is taken back, brought up to date
+and the move tried again, where the rules decide anew (a pass is refused once made, a
+play out of turn is refused), so an intent is applied at most once without asking the
+client to be at the latest version; a refusal made on a copy not just read is checked
+against the saved version first. After every change every worker hears of it (see
+:mod:`cardems.web.table_bus`): a move's save sends the message itself where the bus
+can (PostgreSQL's ``NOTIFY`` in the same statement), else ``notify(game_id, version)``;
+a message that announces no new version drops the table's rows kept
+(:meth:`SharedTables.heard`).
 
 The bots play for the empty seats and for the people a bot stands in for (they left,
 or their turn clock ran out), only while at least one person plays; while passing they
@@ -25,15 +31,16 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from cardems.core.game import Action, Event, IntentError, View
 from cardems.core.service_error import ServiceError
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
-from cardems.store import Progress, Store, VersionConflict
-from cardems.store_tables import OVER, SHARED, TableRow, TableStore
+from cardems.store import Progress, Store, VersionConflict, VisitorGone, well_formed
+from cardems.store_tables import OVER, SHARED, TableRow, TableStore, seats_guard
 from cardems.web.names import NameError_, checked_name
+from cardems.web.table_bus import Moved
 from cardems.web.table_code import TableCodeError, format_code, new_code
 
 NO_TABLE = N_("no such table, or you have no seat at it")
@@ -48,6 +55,7 @@ EVENTS_KEPT = 64
 """How many versions of events a process keeps for the live updates."""
 SEATS = (0, 1, 2, 3)
 Tagged = tuple[int | None, Event]
+T = TypeVar("T")
 
 
 class SharedPlay(Protocol):
@@ -66,6 +74,12 @@ class SharedPlay(Protocol):
     def run_bots(self, bots: Iterable[int]) -> list[Tagged]: ...
 
     def replay(self, action: Action) -> list[Tagged]: ...
+
+    def mark(self) -> object:
+        """Where the match is now, for :meth:`back_to`."""
+
+    def back_to(self, mark: object) -> None:
+        """The match as it was at ``mark`` again (a move whose save lost the race)."""
 
     def view_of(self, seat: int) -> View: ...
 
@@ -97,14 +111,25 @@ class Live:
     """When this process saw the version change (the turn clock runs from it)."""
     events: dict[int, tuple[int, list[Tagged]]] = field(default_factory=dict)
     """Events by the version they led to: ``{to: (from, events)}``."""
+    views: dict[int, View] = field(default_factory=dict)
+    """Each seat's view at :attr:`version`, made once (the answer to a move and the
+    updates of that seat's sockets share it; read, never changed)."""
 
     def advanced(self, before: int, tagged: list[Tagged]) -> None:
         """The match moved from ``before`` to its log's length, with ``tagged``."""
         self.version = len(self.play.log)
         self.since = time.time()
+        self.views = {}
         self.events[self.version] = (before, tagged)
         for old in [v for v in self.events if v <= self.version - EVENTS_KEPT]:
             del self.events[old]
+
+    def view_of(self, seat: int) -> View:
+        """``seat``'s view at :attr:`version`."""
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = self.play.view_of(seat)
+        return view
 
 
 @dataclass(frozen=True)
@@ -114,6 +139,8 @@ class Played:
     version: int
     view: View
     events: list[Event]
+    table: TableRow
+    """The table as the move was saved on."""
 
 
 def events_for(seat: int, tagged: Iterable[Tagged]) -> list[Event]:
@@ -134,7 +161,16 @@ class SharedTables:
         self.rows = TableStore(store)
         self.game = game
         self.notify = notify
+        self.notice: Callable[[str, Moved], tuple[str, str] | None] = lambda game, moved: None
+        """The ``NOTIFY`` a save sends itself, where the bus has one (PostgreSQL); after
+        a save without one, :attr:`notify` tells the workers."""
         self._live: dict[str, Live] = {}
+        self._tables: dict[str, TableRow] = {}
+        """The tables' rows as last read, by table id (see :meth:`heard`)."""
+        self._table_of: dict[str, str] = {}
+        """Table ids by game id."""
+        self._heard: dict[str, int] = {}
+        """The highest version the bus announced, by game id."""
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -188,20 +224,69 @@ class SharedTables:
         return table, seat
 
     def table(self, table_id: str) -> TableRow:
-        """The table, or a 404."""
+        """The table as saved now (kept for the next calls), or a 404."""
         table = self.rows.table(table_id)
         if table is None:
             raise ServiceError(404, NO_TABLE)
+        self._tables[table_id] = table
         return table
 
     def member(self, table_id: str, player_id: str | None) -> tuple[TableRow, int]:
-        """The table and the seat of ``player_id`` at it; a 404 for anyone else (whether
-        the table exists is nobody else's business)."""
-        table = self.rows.table(table_id)
+        """The table (as last read: see :meth:`heard`) and the seat of ``player_id`` at
+        it; a 404 for anyone else (whether the table exists is nobody else's business).
+        A seat once taken stays its person's, so a copy that has it is good for that."""
+        table = self._tables.get(table_id)
         seat = table.seat_of(player_id) if table and player_id else None
+        if seat is None and well_formed(table_id):
+            table = self.rows.table(table_id)
+            if table is not None:
+                self._tables[table_id] = table
+            seat = table.seat_of(player_id) if table and player_id else None
         if table is None or seat is None:
             raise ServiceError(404, NO_TABLE)
         return table, seat.seat
+
+    def heard(self, game_id: str, version: int, moved: Moved | None = None) -> None:
+        """The bus said ``game_id`` is at ``version``, after ``moved`` if it says which
+        move: a copy of the match here at the version it was saved on plays it (unless
+        a move is under way here: the rows will say). A message that announces no new
+        version says that the table's rows changed (a seat, a connection, its code):
+        the copy of them kept here is dropped, to be read again when next needed (so is
+        it at the first message heard of a game)."""
+        latest = self._heard.get(game_id)
+        self._heard[game_id] = version if latest is None else max(version, latest)
+        if moved is not None:
+            self._take(game_id, *moved)
+            return
+        if latest is not None and version > latest:
+            return  # a move
+        table_id = self._table_of.get(game_id)
+        if table_id is not None:
+            self._tables.pop(table_id, None)
+
+    def _take(self, game_id: str, before: int, actions: list[Action]) -> None:
+        """``actions``, saved on ``before``, played on the copy here if it is there."""
+        live = self._live.get(game_id)
+        lock = self._lock(game_id)
+        if live is None or live.version != before or not lock.acquire(blocking=False):
+            return
+        try:
+            if self._live.get(game_id) is not live or live.version != before:
+                return
+            tagged: list[Tagged] = []
+            try:
+                for action in actions:
+                    tagged += live.play.replay(action)
+            except ValueError:
+                del self._live[game_id]  # rebuilt from the rows when next needed
+                return
+            live.advanced(before, tagged)
+        finally:
+            lock.release()
+
+    def latest(self, game_id: str) -> int | None:
+        """The highest version the bus announced for ``game_id``, if any."""
+        return self._heard.get(game_id)
 
     # The match -------------------------------------------------------------------------
 
@@ -210,14 +295,42 @@ class SharedTables:
             return self._locks.setdefault(game_id, threading.Lock())
 
     def live(self, table: TableRow, known: int | None = None) -> Live:
-        """The table's match, caught up with the saved rows; ``known``: a version the
-        rows are known to have reached (a message of the bus), so that a copy there
-        already is used without asking."""
+        """The table's match, caught up with the saved rows (see :meth:`_at`)."""
         with self._lock(table.game_id):
-            live = self._live.get(table.game_id)
-            if live is not None and known is not None and live.version >= known:
-                return live
-            return self._caught_up(table)
+            return self._at(table, known)
+
+    def _at(self, table: TableRow, known: int | None) -> Live:
+        """The match caught up (its lock held); ``known``: a version the rows are known
+        to have reached (a message of the bus): a copy there already is used without
+        asking, one behind reads only the actions it lacks."""
+        self._table_of[table.game_id] = table.id
+        live = self._live.get(table.game_id)
+        if live is not None and known is not None:
+            return live if live.version >= known else self._catch_up(table, live)
+        return self._caught_up(table)
+
+    def peek(
+        self, table_id: str, game_id: str, known: int | None, use: Callable[[TableRow, Live], T]
+    ) -> T | None:
+        """``use(table, match)`` at once if this process has both (the match at ``known``
+        or later) and nobody is moving it; else None. No I/O, no waiting: for the
+        event loop."""
+        table, live = self._tables.get(table_id), self._live.get(game_id)
+        if table is None or live is None or known is None or live.version < known:
+            return None
+        lock = self._lock(game_id)
+        if not lock.acquire(blocking=False):
+            return None
+        try:
+            return use(table, live)
+        finally:
+            lock.release()
+
+    def read(self, table_id: str, known: int | None, use: Callable[[TableRow, Live], T]) -> T:
+        """``use(table, match)``, the table's rows and match read as needed (blocking)."""
+        table = self._tables.get(table_id) or self.table(table_id)
+        with self._lock(table.game_id):
+            return use(table, self._at(table, known))
 
     def _caught_up(self, table: TableRow) -> Live:
         head = self.store.head(table.game_id)
@@ -227,15 +340,7 @@ class SharedTables:
         if live is not None and live.version == head[0]:
             return live
         if live is not None and live.version < head[0]:
-            before, tagged = live.version, []
-            try:
-                for action in self.rows.actions_after(table.game_id, before):
-                    tagged += live.play.replay(action)
-            except BaseException:
-                del self._live[table.game_id]
-                raise
-            live.advanced(before, tagged)
-            return live
+            return self._catch_up(table, live)
         saved = self.store.load_game(table.game_id)
         if saved is None:
             raise ServiceError(404, NO_TABLE)
@@ -248,14 +353,36 @@ class SharedTables:
         self._live[table.game_id] = live
         return live
 
+    def _catch_up(self, table: TableRow, live: Live) -> Live:
+        """``live`` with the saved actions it lacks replayed (one read)."""
+        before, tagged = live.version, []
+        try:
+            for action in self.rows.actions_after(table.game_id, before):
+                tagged += live.play.replay(action)
+        except BaseException:
+            del self._live[table.game_id]
+            raise
+        if tagged or len(live.play.log) != before:
+            live.advanced(before, tagged)
+        return live
+
     def bots_of(self, table: TableRow) -> frozenset[int]:
         """The seats the bots play now: none while no person plays."""
         people = table.people
         return frozenset(SEATS) - people if people else frozenset()
 
-    def act(self, table: TableRow, seat: int, request: Any) -> Played:
+    def act(
+        self,
+        table: TableRow,
+        seat: int,
+        request: Any,
+        *,
+        cookie: str | None = None,
+        actor: str | None = None,
+    ) -> Played:
         """The intent of the person in ``seat``, then the bots' moves: the match as that
-        seat sees it after them, and its events."""
+        seat sees it after them, and its events. ``cookie``: the request's, checked in
+        the save to still name ``actor`` (a visitor this process read moments ago)."""
         if table.closed is not None:
             raise ServiceError(409, TABLE_CLOSED)
         if not isinstance(request, dict):
@@ -264,45 +391,78 @@ class SharedTables:
             intent = self.game.parse_intent(request)
         except IntentError as error:
             raise ServiceError(400, str(error)) from None
-        seen: list[Played] = []
 
-        def step(play: SharedPlay) -> list[Tagged]:
-            tagged = play.act_as(seat, intent, self.bots_of(table))
-            seen[:] = [Played(len(play.log), play.view_of(seat), events_for(seat, tagged))]
-            return tagged
+        def step(play: SharedPlay, now: TableRow) -> list[Tagged]:
+            return play.act_as(seat, intent, self.bots_of(now))
 
-        self._move(table, step)
-        return seen[0]
+        try:
+            return self._move(table, step, seat, cookie=cookie, actor=actor)
+        except VisitorGone:
+            raise ServiceError(404, NO_TABLE) from None
 
-    def _move(self, table: TableRow, step: Callable[[SharedPlay], list[Tagged]]) -> list[Tagged]:
-        """``step`` played on the match and saved; tried again on the saved match if
-        another worker saved first."""
+    def _move(
+        self,
+        table: TableRow,
+        step: Callable[[SharedPlay, TableRow], list[Tagged]],
+        seat: int = 0,
+        *,
+        cookie: str | None = None,
+        actor: str | None = None,
+    ) -> Played:
+        """``step`` played on this process's copy of the match and saved, compare-and-set
+        on the version and on the table's seats as ``table`` has them; when another
+        worker saved first (or the seats changed), the copy is taken back, brought up to
+        date from the rows, and ``step`` played again there. A step the rules refuse on
+        a copy not read just now is checked against the saved version first. What
+        ``seat`` sees after it."""
+        checked = False
         for _ in range(8):
+            if table.closed is not None:
+                raise ServiceError(409, TABLE_CLOSED)
             with self._lock(table.game_id):
-                live = self._caught_up(table)
-                before = live.version
+                live = None if checked else self._live.get(table.game_id)
+                if live is None:
+                    live, checked = self._caught_up(table), True
+                self._table_of[table.game_id] = table.id
+                before, mark = live.version, live.play.mark()
                 try:
-                    tagged = step(live.play)
+                    tagged = step(live.play, table)
                 except BaseException:
                     self._live.pop(table.game_id, None)
                     raise
                 actions = live.play.log[before:]
-                if not actions:
-                    return tagged
+                if not actions:  # refused, or nothing to do: on the saved match?
+                    head = None if checked else self.store.head(table.game_id)
+                    checked = True
+                    if head is not None and head[0] != before:
+                        continue
+                    return Played(before, live.view_of(seat), events_for(seat, tagged), table)
+                version = before + len(actions)
+                notice = self.notice(table.game_id, (before, list(actions)))
                 try:
                     self.store.append_actions(
-                        table.game_id, before, actions, self._progress(live.play)
+                        table.game_id,
+                        before,
+                        actions,
+                        self._progress(live.play),
+                        guard=seats_guard(table),
+                        cookie=cookie,
+                        actor=actor,
+                        notice=notice,
                     )
                 except VersionConflict:
-                    self._live.pop(table.game_id, None)
+                    live.play.back_to(mark)
+                    table = self.table(table.id)
+                    checked = True
                     continue
                 except BaseException:
                     self._live.pop(table.game_id, None)
                     raise
                 live.advanced(before, tagged)
-                version = live.version
-            self.notify(table.game_id, version)
-            return tagged
+                played = Played(version, live.view_of(seat), events_for(seat, tagged), table)
+            if notice is None:
+                self.notify(table.game_id, version)
+            return played
         raise ServiceError(503, N_("the table is busy: try again in a moment"))
 
     @staticmethod
@@ -321,10 +481,22 @@ class SharedTables:
         if not late or now < live.since + table.turn_seconds:
             return False
         self.rows.set_robot(table.id, late, True)
-        table = self.table(table_id)
-        self._move(table, lambda play: play.run_bots(self.bots_of(table)))
-        self.notify(table.game_id, self.live(table).version)
+        self._bots_move(self.table(table_id))
         return True
+
+    def _bots_move(self, table: TableRow) -> None:
+        """The bots play what is theirs to play now; every worker hears of the seats."""
+        self._move(table, lambda play, now: play.run_bots(self.bots_of(now)))
+        self.notify(table.game_id, self.live(table).version)
+
+    def close_idle(self, before: float) -> list[str]:
+        """Close the tables nobody has used since ``before`` (see
+        :meth:`TableStore.close_idle`), told every worker; their ids."""
+        closed = self.rows.close_idle(before)
+        for table_id in closed:
+            table = self.table(table_id)
+            self.notify(table.game_id, self._heard.get(table.game_id, 0))
+        return closed
 
     def connected(self, table: TableRow, seat: int, change: int) -> None:
         """One connection of ``seat``'s person more (1) or fewer (-1), told every worker."""
@@ -336,8 +508,7 @@ class SharedTables:
         table, seat = self.member(table_id, player_id)
         self.rows.set_robot(table.id, frozenset({seat}), robot)
         table = self.table(table_id)
-        self._move(table, lambda play: play.run_bots(self.bots_of(table)))
-        self.notify(table.game_id, self.live(table).version)
+        self._bots_move(table)
         return table
 
     def revoke(self, table_id: str, player_id: str | None) -> TableRow:
@@ -346,13 +517,15 @@ class SharedTables:
         if table.host != player_id:
             raise ServiceError(403, NOT_HOST)
         self.rows.new_code(table.id, new_code())
+        table = self.table(table_id)
         self.notify(table.game_id, self.live(table).version)
-        return self.table(table_id)
+        return table
 
-    def view(self, table: TableRow, seat: int) -> tuple[Live, View]:
-        """The match as ``seat`` sees it now."""
-        live = self.live(table)
-        return live, live.play.view_of(seat)
+    def view(self, table: TableRow, seat: int) -> tuple[int, View]:
+        """The match's version and what ``seat`` sees of it now."""
+        with self._lock(table.game_id):
+            live = self._at(table, None)
+            return live.version, live.view_of(seat)
 
     def events_since(self, live: Live, seat: int, version: int) -> list[Event] | None:
         """``seat``'s events from ``version`` to the live one, or None when this process

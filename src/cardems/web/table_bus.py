@@ -1,17 +1,24 @@
 """How a move at a shared table reaches every worker: a message ``"game, version"``.
 
-The message only says that a game moved; the rows stay the truth, and each worker
-reads from them what its players are to see (:mod:`cardems.web.table_live`). On
+The message says that a game moved (or, at a version already announced, that its
+table's rows changed); the rows stay the truth, and each worker reads from them what
+its players are to see (:mod:`cardems.web.table_live`). A move's message may also carry
+the actions it saved and the version they were saved on, ``"game,version,from,[...]"``:
+the statement that saved them sends it, at its commit, so they are the rows' own; a
+worker whose copy is at ``from`` plays them there instead of reading them (one read and
+one thread less per move and worker), any other reads the rows. On
 PostgreSQL every worker ``LISTEN``\\ s on one channel over a connection of its own and a
 move is published with ``pg_notify`` (each worker hears its own messages too); on
 SQLite one process serves every player, and its bus calls the listener in memory, the
-same way. :meth:`TableBus.publish` may be called from any thread.
+same way. :meth:`TableBus.publish` may be called from any thread. A move's save sends
+its message itself, in the same statement (:meth:`TableBus.notice`): one round trip.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -20,21 +27,53 @@ from cardems.database import PostgresBackend
 from cardems.store import Store, well_formed
 
 CHANNEL = "cardems_tables"
+PAYLOAD_BYTES = 7900
+"""The longest message sent with its actions (PostgreSQL's bound is 8,000 bytes)."""
 log = logging.getLogger("cardems.web")
-Listener = Callable[[str, int], None]
+Moved = tuple[int, list[tuple[str, ...]]]
+"""The version a move was saved on and its actions."""
+Listener = Callable[[str, int, Moved | None], None]
 
 
-def payload(game_id: str, version: int) -> str:
-    """The message of ``game_id`` at ``version``: ``"<game>,<version>"``."""
-    return f"{game_id},{version}"
+def payload(game_id: str, version: int, moved: Moved | None = None) -> str:
+    """The message of ``game_id`` at ``version``: ``"<game>,<version>"``, with the
+    move's ``"<from>,<actions as JSON>"`` after them when given and short enough."""
+    text = f"{game_id},{version}"
+    if moved is None:
+        return text
+    full = f"{text},{moved[0]},{json.dumps([list(action) for action in moved[1]])}"
+    return full if len(full.encode()) <= PAYLOAD_BYTES else text
 
 
-def parse_payload(text: str) -> tuple[str, int] | None:
-    """The game and version a message names, or None for anything else."""
-    game_id, _, number = text.partition(",")
+def parse_payload(text: str) -> tuple[str, int, Moved | None] | None:
+    """The game, version and move (if given and well formed) a message names, or None
+    for anything else."""
+    game_id, _, rest = text.partition(",")
+    number, _, move = rest.partition(",")
     if not well_formed(game_id) or not number.isdigit() or len(number) > 12:
         return None
-    return game_id, int(number)
+    return game_id, int(number), _move(move, int(number))
+
+
+def _move(text: str, version: int) -> Moved | None:
+    """``"<from>,<actions>"`` read, if it is well formed and leads to ``version``."""
+    start, _, listed = text.partition(",")
+    if not start.isdigit() or len(start) > 12:
+        return None
+    try:
+        actions = json.loads(listed)
+    except ValueError:
+        return None
+    if (
+        not isinstance(actions, list)
+        or int(start) + len(actions) != version
+        or not all(
+            isinstance(action, list) and all(isinstance(part, str) for part in action)
+            for action in actions
+        )
+    ):
+        return None
+    return int(start), [tuple(action) for action in actions]
 
 
 class TableBus:
@@ -45,7 +84,7 @@ class TableBus:
         self._listener: Listener | None = None
 
     async def start(self, listener: Listener) -> None:
-        """Call ``listener(game_id, version)`` on this loop for every message."""
+        """Call ``listener(game_id, version, moved)`` on this loop for every message."""
         self._loop = asyncio.get_running_loop()
         self._listener = listener
 
@@ -56,6 +95,11 @@ class TableBus:
     def publish(self, game_id: str, version: int) -> None:
         """Tell every worker that ``game_id`` is at ``version``."""
         self._deliver(payload(game_id, version))
+
+    def notice(self, game_id: str, moved: Moved) -> tuple[str, str] | None:
+        """The message a move's save can send itself, as (channel, payload): none here
+        (a save is followed by :meth:`publish`)."""
+        return None
 
     def _deliver(self, text: str) -> None:
         loop, listener, parsed = self._loop, self._listener, parse_payload(text)
@@ -116,6 +160,11 @@ class PostgresBus(TableBus):
     def publish(self, game_id: str, version: int) -> None:
         """``pg_notify`` to every worker (this one included)."""
         self.store.db.execute("SELECT pg_notify(?, ?)", (CHANNEL, payload(game_id, version)))
+
+    def notice(self, game_id: str, moved: Moved) -> tuple[str, str] | None:
+        """The ``NOTIFY`` a move's save sends in its own statement, at its commit, with
+        the move's actions."""
+        return CHANNEL, payload(game_id, moved[0] + len(moved[1]), moved)
 
 
 def bus_for(store: Store) -> TableBus:

@@ -40,13 +40,24 @@ from cardems.store_tables import TableRow
 from cardems.web.deps import COOKIE, Web
 from cardems.web.i18n import LANGUAGE_SETTING, choose_language, translate_events
 from cardems.web.shared_tables import Live, SharedTables, table_json
-from cardems.web.table_bus import TableBus
+from cardems.web.table_bus import Moved, TableBus
 
 log = logging.getLogger("cardems.web")
 IDLE_SECONDS = 1800.0
 """A table with nobody connected or acting for this long is closed."""
 SWEEP_SECONDS = 60.0
 POLICY_VIOLATION = 1008
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """What a message of the bus makes a worker send to a table's members there."""
+
+    table_id: str
+    game_id: str
+    due: float | None
+    """When the turn clock runs out (None: no clock, or nobody to wait for)."""
+    messages: list[tuple[Member, str]]
 
 
 @dataclass(eq=False)
@@ -86,15 +97,9 @@ class Hub:
         self._clocks: dict[str, asyncio.TimerHandle] = {}
         self._pending: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
-        self._rows: dict[str, TableRow] = {}
-        """The table rows last read, by game id: read again when a message says that
-        something but the match changed (its version is the one already seen)."""
-        self._seen: dict[str, int] = {}
-        """The version of each game last sent from here."""
-        self._heard: dict[str, int] = {}
-        """The highest version the bus announced for each game."""
         self._sweeper: asyncio.Task[None] | None = None
         tables.notify = bus.publish
+        tables.notice = bus.notice
 
     async def start(self) -> None:
         """Listen to the bus; sweep idle tables."""
@@ -113,15 +118,14 @@ class Hub:
 
     # Messages ---------------------------------------------------------------------------
 
-    def moved(self, game_id: str, version: int) -> None:
-        """The bus says ``game_id`` is at ``version``: update its members here (one
-        update at a time per game; a message during one runs another after it)."""
+    def moved(self, game_id: str, version: int, move: Moved | None = None) -> None:
+        """The bus says ``game_id`` is at ``version``, perhaps after ``move`` (-1: a member
+        connected here): update its members here (one update at a time per game; a
+        message during one runs another after it)."""
+        if version >= 0:
+            self.tables.heard(game_id, version, move)
         if game_id not in self.members:
             return
-        if version >= 0:
-            self._heard[game_id] = max(version, self._heard.get(game_id, -1))
-        if version == self._seen.get(game_id):  # no move: the seats changed
-            self._rows.pop(game_id, None)
         if game_id in self._pending:
             self._again.add(game_id)
             return
@@ -136,49 +140,59 @@ class Hub:
                     break
         except Exception:  # a database outage: the next message tries again
             log.warning("live update of %s failed", game_id, exc_info=True)
-            self._rows.pop(game_id, None)
         finally:
             del self._pending[game_id]
 
     async def _send_all(self, game_id: str) -> None:
+        """Every member's update here: the rows read at most once (not at all when this
+        process has them already), each message made once for the members it fits."""
         table_id = self.table_of.get(game_id)
-        members = self.members.get(game_id)
+        members = list(self.members.get(game_id, ()))
         if table_id is None or not members:
             return
-        known = self._heard.get(game_id)
-        table, live = await run_in_threadpool(self._read, table_id, self._rows.get(game_id), known)
-        self._rows[game_id], self._seen[game_id] = table, live.version
-        await asyncio.gather(*(self._send(member, table, live) for member in list(members)))
-        self._wind(table, live)
+        known = self.tables.latest(game_id)
 
-    def _read(
-        self, table_id: str, rows: TableRow | None, known: int | None
-    ) -> tuple[TableRow, Live]:
-        """The table (its rows read again unless ``rows`` are still good) and its match
-        at ``known`` or later."""
-        table = rows or self.tables.table(table_id)
-        return table, self.tables.live(table, known)
+        def make(table: TableRow, live: Live) -> Outgoing:
+            return self._messages(table, live, members)
 
-    async def _send(self, member: Member, table: TableRow, live: Live) -> None:
-        """``member``'s update, if anything changed for them."""
-        info = table_json(table, member.seat, member.player_id)
-        if live.version == member.version and info["seats"] == member.seats:
-            return
-        message = self.update(member, table, live, info)
-        member.version, member.seats = live.version, info["seats"]
+        out = self.tables.peek(table_id, game_id, known, make)
+        if out is None:
+            out = await run_in_threadpool(self.tables.read, table_id, known, make)
+        await asyncio.gather(*(self._send(member, text) for member, text in out.messages))
+        self._wind(out)
+
+    def _messages(self, table: TableRow, live: Live, members: list[Member]) -> Outgoing:
+        """The updates of the ``members`` to whom something changed (called with the
+        match held still), each text made once per (seat, language, version they had)."""
+        made: dict[tuple[int, str, int], str] = {}
+        messages = []
+        for member in members:
+            info = table_json(table, member.seat, member.player_id)
+            if live.version == member.version and info["seats"] == member.seats:
+                continue
+            key = (member.seat, member.lang, member.version)
+            text = made.get(key)
+            if text is None:
+                text = made[key] = orjson.dumps(self.update(member, live, info)).decode()
+            member.version, member.seats = live.version, info["seats"]
+            messages.append((member, text))
+        clock = bool(table.turn_seconds) and table.closed is None and bool(live.play.waiting)
+        due = live.since + table.turn_seconds if clock else None
+        return Outgoing(table.id, table.game_id, due, messages)
+
+    @staticmethod
+    async def _send(member: Member, text: str) -> None:
         with contextlib.suppress(Exception):  # gone: its own task cleans up
-            await member.socket.send_text(orjson.dumps(message).decode())
+            await member.socket.send_text(text)
 
-    def update(
-        self, member: Member, table: TableRow, live: Live, info: dict[str, Any]
-    ) -> dict[str, Any]:
+    def update(self, member: Member, live: Live, info: dict[str, Any]) -> dict[str, Any]:
         """The message telling ``member`` what changed since the version they have."""
         events = (
             None
             if member.version < 0
             else self.tables.events_since(live, member.seat, member.version)
         )
-        view = self.web.localize(live.play.view_of(member.seat), member.lang)
+        view = self.web.localize(live.view_of(member.seat), member.lang)
         return {
             "type": "update",
             "version": live.version,
@@ -190,17 +204,18 @@ class Hub:
 
     # The turn clock and idle tables -----------------------------------------------------
 
-    def _wind(self, table: TableRow, live: Live) -> None:
-        """(Re)start the turn clock of ``table`` from the version just seen."""
-        old = self._clocks.pop(table.game_id, None)
+    def _wind(self, out: Outgoing) -> None:
+        """(Re)start the turn clock of a table from the version just sent."""
+        old = self._clocks.pop(out.game_id, None)
         if old is not None:
             old.cancel()
-        if not table.turn_seconds or table.closed is not None or not live.play.waiting:
+        if out.due is None:
             return
-        delay = max(0.0, live.since + table.turn_seconds - time.time()) + 0.05
+        delay = max(0.0, out.due - time.time()) + 0.05
         loop = asyncio.get_running_loop()
-        self._clocks[table.game_id] = loop.call_later(
-            delay, lambda: loop.create_task(self._expire(table.id))
+        table_id = out.table_id
+        self._clocks[out.game_id] = loop.call_later(
+            delay, lambda: loop.create_task(self._expire(table_id))
         )
 
     async def _expire(self, table_id: str) -> None:
@@ -216,7 +231,7 @@ class Hub:
     def sweep(self, now: float | None = None) -> list[str]:
         """Close the tables idle for :attr:`idle_seconds`; their ids."""
         before = (time.time() if now is None else now) - self.idle_seconds
-        return self.tables.rows.close_idle(before)
+        return self.tables.close_idle(before)
 
     # The socket -------------------------------------------------------------------------
 
@@ -240,8 +255,6 @@ class Hub:
             self.members[game_id].discard(member)
             if not self.members[game_id]:
                 del self.members[game_id]
-                for cache in (self._rows, self._seen, self._heard):
-                    cache.pop(game_id, None)
                 clock = self._clocks.pop(game_id, None)
                 if clock is not None:
                     clock.cancel()

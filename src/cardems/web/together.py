@@ -21,6 +21,7 @@ account's name. Each seat has its own rate limit on top of each player's.
 
 from __future__ import annotations
 
+import threading
 from typing import Any, cast
 
 from starlette.concurrency import run_in_threadpool
@@ -46,6 +47,7 @@ SEAT_RATE, SEAT_BURST = 4.0, 30
 def together_routes(web: Web, tables: SharedTables) -> list[Route]:
     """The API and pages of shared tables."""
     seats = RateLimiter(rate=SEAT_RATE, burst=SEAT_BURST)
+    counting = threading.Lock()
 
     def name_of(ctx: Ctx) -> str:
         """The account's name, else the name the guest gave."""
@@ -56,11 +58,11 @@ def together_routes(web: Web, tables: SharedTables) -> list[Route]:
         return given.strip() if isinstance(given, str) and given.strip() else "Guest"
 
     def answer(ctx: Ctx, table: TableRow, seat: int) -> dict[str, Any]:
-        live, view = tables.view(table, seat)
+        version, view = tables.view(table, seat)
         return {
             "table": table_json(table, seat, ctx.reader),
             "view": web.localize(view, ctx.lang),
-            "version": live.version,
+            "version": version,
         }
 
     def body(ctx: Ctx) -> dict[str, Any]:
@@ -69,7 +71,10 @@ def together_routes(web: Web, tables: SharedTables) -> list[Route]:
         return ctx.body
 
     def per_seat(table: TableRow, seat: int) -> None:
-        if not seats.allow(f"{table.id}:{seat}"):
+        """Take a token of the seat's bucket (from a worker thread: one at a time)."""
+        with counting:
+            allowed = seats.allow(f"{table.id}:{seat}")
+        if not allowed:
             raise ServiceError(429, TOO_MANY)
 
     async def open_table(ctx: Ctx) -> tuple[dict[str, Any], int]:
@@ -92,12 +97,13 @@ def together_routes(web: Web, tables: SharedTables) -> list[Route]:
         table, seat = await run_in_threadpool(tables.member, table_id(ctx), ctx.player_id)
         return await run_in_threadpool(answer, ctx, table, seat), 200
 
-    async def intent(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        table, seat = await run_in_threadpool(tables.member, table_id(ctx), ctx.player_id)
+    def play(ctx: Ctx) -> dict[str, Any]:
+        """The intent, its save and its answer (in one worker thread)."""
+        table, seat = tables.member(table_id(ctx), ctx.player_id)
         per_seat(table, seat)
-        played = await run_in_threadpool(tables.act, table, seat, ctx.body)
+        played = tables.act(table, seat, ctx.body, cookie=ctx.unchecked, actor=ctx.player_id)
         data = {
-            "table": table_json(table, seat, ctx.reader),
+            "table": table_json(played.table, seat, ctx.reader),
             "view": web.localize(played.view, ctx.lang),
             "version": played.version,
             "events": translate_events(ctx.lang, played.events),
@@ -105,7 +111,10 @@ def together_routes(web: Web, tables: SharedTables) -> list[Route]:
         refused = [e["message"] for e in played.events if e["type"] == "error"]
         if refused:
             data["refused"] = translate(ctx.lang, refused[0])
-        return data, 200
+        return data
+
+    async def intent(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        return await run_in_threadpool(play, ctx), 200
 
     def robot(value: bool) -> Any:
         async def change(ctx: Ctx) -> tuple[dict[str, Any], int]:
@@ -155,7 +164,7 @@ def together_routes(web: Web, tables: SharedTables) -> list[Route]:
         Route("/api/tables", web.api(open_table), methods=["POST"]),
         Route("/api/tables/join", web.api(join), methods=["POST"]),
         Route("/api/tables/{table_id}", web.api(show), methods=["GET"]),
-        Route("/api/tables/{table_id}/intent", web.api(intent), methods=["POST"]),
+        Route("/api/tables/{table_id}/intent", web.api(intent, move=True), methods=["POST"]),
         Route("/api/tables/{table_id}/leave", web.api(robot(True)), methods=["POST"]),
         Route("/api/tables/{table_id}/back", web.api(robot(False)), methods=["POST"]),
         Route("/api/tables/{table_id}/revoke", web.api(revoke), methods=["POST"]),
