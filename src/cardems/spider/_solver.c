@@ -1,6 +1,6 @@
-/* Spider's staged search, compiled: the same search as cardems.spider.solver.StagedSearch
- * (the reference and the fallback), position for position (the tests compare the two's
- * verdicts, lines and positions expanded), many times faster.
+/* Spider's searches, compiled: the same searches as cardems.spider.solver.StagedSearch
+ * and BeamSearch (the references and the fallbacks), position for position (the tests
+ * compare the two's verdicts, lines and positions expanded), many times faster.
  *
  * Cards are faces 0-51 (suit * 13 + rank - 1): copies of a face play alike, so the
  * search never tells them apart. A position packs its columns bottom -> top one after
@@ -13,9 +13,13 @@
  * budget, allocated once) and the positions the stages on the current path hold, at
  * most max_stored of 144 bytes (the ceiling: past it a stage stops, inexact).
  *
- * solve(columns, down, stock, runs, nodes, seconds, stage, last, branch, max_stored)
- * -> (status, line, expanded): status 1 winnable (line: a winning line of
- * (source, target, count), source -1 for a deal), 0 lost, -1 undecided.
+ * solve(columns, down, stock, runs, nodes, seconds, stage, last, branch, max_stored,
+ * width, keep, down_weight, supermoves) -> (status, line, expanded): status 1 winnable
+ * (line: a winning line of (source, target, count), source -1 for a deal, a supermove's
+ * count past its top run), 0 lost, -1 undecided; width 0 is the staged search, else the
+ * beam (solver.Limits). The beam's memory: the table of positions seen, each stage's
+ * positions (up to stage or last expansions' children) and width * keep candidates,
+ * each with its line.
  *
  * progress_reachable(columns, down, stock_size, runs, limit): the "stuck" search of
  * rules.SpiderState.stuck (core.stuck.progress_reachable), in the same order. */

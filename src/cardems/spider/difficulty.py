@@ -26,14 +26,14 @@ TRIES = 200
 
 def rate(code: DealCode) -> int | None:
     """The length of the solver's winning line (None: no win found or recorded)."""
-    from cardems.spider.game import LIVE_NODES, LIVE_VARIANTS, load_pool
+    from cardems.spider.game import LIVE_VARIANTS, load_pool
 
     if code.variant not in LIVE_VARIANTS:
         return load_pool(code.variant).get(code)
     from cardems.spider.rules import deal
     from cardems.spider.solver import solve
 
-    result = solve(deal(code), nodes=LIVE_NODES)
+    result = solve(deal(code))
     return None if result.moves is None else len(result.moves)
 
 

@@ -26,9 +26,6 @@ NO_POOL = N_("No proven winnable deal of %(num)d suits is shipped yet: choose an
 LIVE_VARIANTS = ("S1",)
 """Variants whose winnable deals are proved when asked for (the solver is quick there);
 the others draw from the shipped pools that ``cardems analyze spider --pool`` builds."""
-LIVE_NODES = 200_000
-"""The budget of a search for a player: the pools' (every pooled deal is solved within
-it), a few seconds at most in C; one suit needs some 5,000."""
 
 
 def load_pool(variant: str) -> dict[DealCode, int]:
@@ -121,7 +118,7 @@ class Spider(KitGame):
         shortest search (``shortest`` gives the same line)."""
         from cardems.spider.solver import solve
 
-        result = solve(self.deal(code), nodes=LIVE_NODES)
+        result = solve(self.deal(code))
         line = None if result.moves is None else [str(move) for move in result.moves]
         return solve_record(code, result.winnable, line)
 

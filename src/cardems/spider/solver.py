@@ -16,17 +16,28 @@ are then tried in turn, deeper first (a depth-first search over the deals).
   turn a face-down card or empty a column come first; a complete run goes home by itself
   (the rules do it), ties go to the newest position (depth first among equals).
 - Transpositions: no position is expanded twice in a search. The key
-  (:func:`~cardems.spider.rules.position`) is canonical: columns sorted (their order does
-  not matter: the stock deals the same cards either way, one to each) and cards by face
-  (two copies of a face play alike).
+  (:func:`~cardems.spider.rules.position`) takes cards by face (two copies of a face play
+  alike) and sorts the columns: their order does not matter until the next deal, which
+  tells them apart (its first card goes to column 1), so a search that dealt is a cut.
 - Sound pruning, which keeps the verdict exact: of the empty columns a run only ever
   moves to the first (they are interchangeable, so the positions differ by the order of
   their columns only), and a column with no face-down card never moves whole into an
   empty column (the same position, columns swapped).
-- Cuts, which do not: a stage stopped at its cap, ready positions past the branch, a
-  *lateral* move dropped (:func:`successors`), the memory ceiling (:data:`MAX_STORED`
+- Cuts, which do not: a deal (above), a stage stopped at its cap, ready positions past
+  the branch, a *lateral* move dropped (:func:`successors`), the memory ceiling (:data:`MAX_STORED`
   positions held at once by the stages on the current path). A search that made any of
   them says "undecided", never "lost"; "lost" only when it exhausted every position.
+
+Four suits (any position whose cards show more than two suits) are searched by a beam
+over the deals instead (:class:`BeamSearch`, :data:`BEAM`): the staged search follows
+the best few dealers of one stage to the end before it tries another, and at four suits
+that first line always ends with some twenty cards face down. The beam keeps
+:data:`BEAM`'s ``width`` positions at each deal: from each a best-first search (a
+face-down card weighs three times as much there) hands its best ``keep`` positions, dealt,
+to the next deal, where the best ``width`` of all of them go on. Its moves include
+*supermoves*: a descending sequence of several one-suit runs carried as one move through
+the empty columns (``k`` empty columns carry ``2 ** k`` runs), spelled out as moves of
+one-suit runs in the line returned (:func:`single_moves`). The beam proves wins only.
 
 Within ``nodes`` expansions (or ``seconds``) it returns a winning line (which the rules
 replay to a win), "lost" when proven, else "undecided".
@@ -51,8 +62,8 @@ from cardems.spider.rules import (
     suit_of,
 )
 
-NODES = 100_000
-"""Default expansions of one search (some ten seconds in Python)."""
+NODES = 200_000
+"""Default expansions of the staged search (some two seconds in C, twenty in Python)."""
 STAGE = 1000
 """Expansions of one stage's search between two deals."""
 LAST = 5_000
@@ -66,17 +77,18 @@ search's are 144 bytes each, 137 MiB for this default; Python's some hundreds)."
 DOWN_WEIGHT = 4
 """What a face-down card weighs in :func:`badness` (the staged search's)."""
 BEAM: dict[str, Any] = {
-    "width": 200,
+    "width": 80,
     "keep": 3,
-    "stage": 4000,
-    "last": 20_000,
+    "stage": 3_000,
+    "last": 10_000,
     "down_weight": 12,
     "supermoves": True,
 }
 """The beam's shape (:class:`BeamSearch`), the search of four suits."""
-BEAM_NODES = 3_000_000
-"""Default expansions of the beam (some ten to forty seconds in C; the positions seen
-take 16 bytes each in C, some 100 MiB at most with the stages' own)."""
+BEAM_NODES = 1_500_000
+"""Default expansions of the beam (some ten to thirty seconds in C). Memory, in C: the
+table of positions seen (16 bytes a position of the budget, 32 MiB) and a stage's
+positions (152 bytes each, some tens of MiB for the last stage's 10,000 expansions)."""
 
 Key = tuple[object, ...]
 
