@@ -67,14 +67,12 @@ class Spider(KitGame):
 
     def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
         """A random deal; with a difficulty level, a winnable deal of it (1 suit: proved
-        now; 2 suits: from the pool; 4 suits: refused while no pool is shipped)."""
+        now; 2 and 4 suits: from the pool)."""
         level = level_choice(options)
         if level is None:
             return self.random_code(variant, winnable=winnable)
-        from cardems.spider.difficulty import CUTS, deal_of_level
+        from cardems.spider.difficulty import deal_of_level
 
-        if variant not in CUTS:
-            raise ValueError(NO_POOL % {"num": int(variant[1:])})
         live = variant in LIVE_VARIANTS
         return deal_of_level(level, lambda: self.random_code(variant, winnable=not live))
 
