@@ -19,13 +19,15 @@ are then tried in turn, deeper first (a depth-first search over the deals).
   (:func:`~cardems.spider.rules.position`) takes cards by face (two copies of a face play
   alike) and sorts the columns: their order does not matter until the next deal, which
   tells them apart (its first card goes to column 1), so a search that dealt is a cut.
-- Sound pruning, which keeps the verdict exact: of the empty columns a run only ever
-  moves to the first (they are interchangeable, so the positions differ by the order of
-  their columns only), and a column with no face-down card never moves whole into an
-  empty column (the same position, columns swapped).
-- Cuts, which do not: a deal (above), a stage stopped at its cap, ready positions past
-  the branch, a *lateral* move dropped (:func:`successors`), the memory ceiling (:data:`MAX_STORED`
-  positions held at once by the stages on the current path). A search that made any of
+- Pruning on that key, sound once the stock is empty (before, the deal's cut covers it):
+  of the empty columns a run only ever moves to the first (they are interchangeable, so
+  the positions differ by the order of their columns only), and a column with no
+  face-down card never moves whole into an empty column (the same position, columns
+  swapped).
+- Cuts, which make the verdict inexact: a deal (above), a stage stopped at its cap,
+  ready positions past the branch, a *lateral* move dropped (:func:`successors`), the
+  memory ceiling (:data:`MAX_STORED` positions held at once by the stages on the
+  current path). A search that made any of
   them says "undecided", never "lost"; "lost" only when it exhausted every position.
 
 Four suits (any position whose cards show more than two suits) are searched by a beam
