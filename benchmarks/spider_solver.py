@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 
-from cardems.spider.commands import ANCHOR, NODES, analyze, summary
+from cardems.spider.commands import ANCHOR, analyze, summary
 
 
 def main() -> None:
@@ -25,7 +25,7 @@ def main() -> None:
     parser.add_argument("--suits", type=int, nargs="+", choices=(1, 2, 4), default=[1, 2, 4])
     parser.add_argument("--deals", type=int, default=100, help="deals per variant")
     parser.add_argument("--seed", type=int, default=2, help="stream of deal numbers")
-    parser.add_argument("--nodes", type=int, default=NODES, help="expansions per deal")
+    parser.add_argument("--nodes", type=int, default=None, help="expansions per deal")
     parser.add_argument("--jobs", type=int, default=None, help="worker processes")
     args = parser.parse_args()
     for suits in args.suits:

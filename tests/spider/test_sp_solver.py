@@ -8,7 +8,7 @@ import pytest
 
 from cardems.dealcode import DealCode
 from cardems.spider import solver
-from cardems.spider.rules import SpiderState, deal, play, position
+from cardems.spider.rules import Move, SpiderState, deal, play, position
 from cardems.spider.solver import solve
 
 
@@ -125,8 +125,77 @@ def test_compiled_search_keeps_its_shape_and_ceiling() -> None:
 @needs_c
 def test_compiled_search_refuses_bad_input() -> None:
     with pytest.raises(ValueError, match="too many cards"):
-        compiled.solve([[0]] * 10, [0] * 10, [1] * 95, 0, 10, -1.0, 10, 10, 2, 100)
+        compiled.solve([[0]] * 10, [0] * 10, [1] * 95, 0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, False)
     with pytest.raises(ValueError, match="face down"):
-        compiled.solve([[0]] * 10, [1] * 10, [], 0, 10, -1.0, 10, 10, 2, 100)
+        compiled.solve([[0]] * 10, [1] * 10, [], 0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, False)
     with pytest.raises(ValueError, match="out of range"):
-        compiled.solve([[99]] * 10, [0] * 10, [], 0, 10, -1.0, 10, 10, 2, 100)
+        compiled.solve([[99]] * 10, [0] * 10, [], 0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, False)
+
+
+def test_a_supermove_is_spelled_out_as_legal_moves_to_the_same_position() -> None:
+    # Column 1: a face-down card under 9S 8H 7H 6C 5C (three one-suit runs); column 2 tops
+    # with TD; columns 3 and 4 are empty: two empty columns carry four runs.
+    spades, hearts, clubs, diamonds = 0, 13, 39, 26
+    sequence = (spades + 8, hearts + 7, hearts + 6, clubs + 5, clubs + 4)
+    kings = ((spades + 12,),) * 6
+    columns = ((diamonds + 1, *sequence), (diamonds + 9,), (), (), *kings)
+    state = SpiderState(columns, (1,) + (0,) * 9, ())
+    supermove = Move(0, 1, 5)
+    assert supermove in solver.successors(state, supermoves=True)[0]
+    assert supermove not in solver.successors(state)[0]
+    moves = solver.single_moves(state, supermove)
+    assert len(moves) == 5 and all(move.count <= 2 for move in moves)
+    after = play(state, moves)
+    assert (after.columns, after.down) == (state.after(supermove).columns, (0,) * 10)
+
+
+def test_a_supermove_carries_no_more_runs_than_the_empty_columns_allow() -> None:
+    # One empty column carries two runs: 8H 7H 6C 5C onto 9H, not 9S 8H 7H 6C 5C onto TD.
+    spades, hearts, clubs, diamonds = 0, 13, 39, 26
+    sequence = (spades + 8, hearts + 7, hearts + 6, clubs + 5, clubs + 4)
+    kings = ((spades + 12,),) * 6
+    columns = ((diamonds + 1, *sequence), (diamonds + 9,), (), (52 + hearts + 8,), *kings)
+    state = SpiderState(columns, (1,) + (0,) * 9, ())
+    moves = solver.successors(state, supermoves=True)[0]
+    assert Move(0, 3, 4) in moves and Move(0, 1, 5) not in moves
+    assert Move(0, 3, 4) not in solver.successors(state)[0]
+
+
+def test_four_suits_are_searched_by_the_beam() -> None:
+    state = deal(DealCode("SP", 1, "S4", 1))
+    beam = solver.BeamSearch(solver.Limits(2_000, **solver.BEAM)).run(state)
+    assert solve(state, nodes=2_000, use_compiled=False) == beam
+    assert solver.suits_in_play(state) == 4
+    assert solver.suits_in_play(deal(DealCode("SP", 1, "S2", 1))) == 2
+
+
+SMALL_BEAM = {**solver.BEAM, "width": 4, "keep": 2, "stage": 500, "last": 2_000}
+
+
+@pytest.mark.parametrize(("variant", "number"), [("S2", 7), ("S1", 5)])
+def test_the_beam_wins_with_a_line_that_replays(variant: str, number: int) -> None:
+    state = deal(DealCode("SP", 1, variant, number))
+    result = solve(state, nodes=8_000, use_compiled=False, **SMALL_BEAM)
+    assert result.winnable is True and result.moves
+    assert play(state, result.moves).is_won()
+
+
+@needs_c
+@pytest.mark.parametrize(
+    ("variant", "number", "nodes"), [("S2", 7, 8_000), ("S1", 5, 8_000), ("S4", 1, 3_000)]
+)
+def test_compiled_beam_matches_python(variant: str, number: int, nodes: int) -> None:
+    state = deal(DealCode("SP", 1, variant, number))
+    python = solve(state, nodes=nodes, use_compiled=False, **SMALL_BEAM)
+    c = solve(state, nodes=nodes, **SMALL_BEAM)
+    assert (c.winnable, c.moves, c.nodes) == (python.winnable, python.moves, python.nodes)
+
+
+@needs_c
+@pytest.mark.parametrize("seed", range(6))
+def test_compiled_beam_matches_python_on_endgames(seed: int) -> None:
+    state = endgame(seed)
+    python = solve(state, nodes=200_000, use_compiled=False, **SMALL_BEAM)
+    c = solve(state, nodes=200_000, **SMALL_BEAM)
+    assert (c.winnable, c.moves, c.nodes) == (python.winnable, python.moves, python.nodes)
+    assert python.winnable in (True, None) and (python.winnable is True) == brute_force(state)

@@ -1,6 +1,6 @@
-/* Spider's staged search, compiled: the same search as cardems.spider.solver.StagedSearch
- * (the reference and the fallback), position for position (the tests compare the two's
- * verdicts, lines and positions expanded), many times faster.
+/* Spider's searches, compiled: the same searches as cardems.spider.solver.StagedSearch
+ * and BeamSearch (the references and the fallbacks), position for position (the tests
+ * compare the two's verdicts, lines and positions expanded), many times faster.
  *
  * Cards are faces 0-51 (suit * 13 + rank - 1): copies of a face play alike, so the
  * search never tells them apart. A position packs its columns bottom -> top one after
@@ -13,9 +13,13 @@
  * budget, allocated once) and the positions the stages on the current path hold, at
  * most max_stored of 144 bytes (the ceiling: past it a stage stops, inexact).
  *
- * solve(columns, down, stock, runs, nodes, seconds, stage, last, branch, max_stored)
- * -> (status, line, expanded): status 1 winnable (line: a winning line of
- * (source, target, count), source -1 for a deal), 0 lost, -1 undecided.
+ * solve(columns, down, stock, runs, nodes, seconds, stage, last, branch, max_stored,
+ * width, keep, down_weight, supermoves) -> (status, line, expanded): status 1 winnable
+ * (line: a winning line of (source, target, count), source -1 for a deal, a supermove's
+ * count past its top run), 0 lost, -1 undecided; width 0 is the staged search, else the
+ * beam (solver.Limits). The beam's memory: the table of positions seen, each stage's
+ * positions (up to stage or last expansions' children) and width * keep candidates,
+ * each with its line.
  *
  * progress_reachable(columns, down, stock_size, runs, limit): the "stuck" search of
  * rules.SpiderState.stuck (core.stuck.progress_reachable), in the same order. */
@@ -59,7 +63,7 @@ typedef struct {
 
 typedef struct {
     long long nodes, expanded, stored, max_stored, stage_cap, last_cap;
-    int branch, exact, aborted, memory;
+    int branch, exact, aborted, memory, down_weight, supermoves;
     double deadline; /* < 0: none */
     int64_t counter;
     const uint8_t *stock;
@@ -86,14 +90,30 @@ static int run_length(const uint8_t *col, int len, int down) {
     return n;
 }
 
-static int badness(const Pos *p) {
+/* The cards on top of a column that descend by rank, whatever their suits (face up). */
+static int natural_length(const uint8_t *col, int len, int down) {
+    if (len == down) return 0;
+    int n = 1;
+    while (n < len - down && rank_of(col[len - n]) + 1 == rank_of(col[len - n - 1])) n++;
+    return n;
+}
+
+/* How many one-suit runs the top `count` cards of a column make. */
+static int segments(const uint8_t *col, int len, int count) {
+    int n = 1;
+    for (int k = len - count + 1; k < len; k++)
+        if (!follows(col[k], col[k - 1])) n++;
+    return n;
+}
+
+static int badness(const Pos *p, int down_weight) {
     int score = 0, empty = 0, at = 0;
     for (int i = 0; i < NCOL; i++) {
         const uint8_t *col = p->card + at;
         int len = p->len[i], down = p->down[i];
         at += len;
         if (!len) { empty++; continue; }
-        score += 4 * down;
+        score += down_weight * down;
         for (int k = down + 1; k < len; k++) {
             int lower = col[k], upper = col[k - 1];
             if (!follows(lower, upper)) score += rank_of(upper) == rank_of(lower) + 1 ? 1 : 3;
@@ -227,11 +247,12 @@ static int lateral(const Pos *p, const int *starts, int src, int dst, int count)
 
 /* The moves of solver.successors, deals left out, in its order; sets *dropped when a
  * lateral move was left out. */
-static int successors(const Pos *p, Move *out, int *dropped) {
-    int starts[NCOL], first_empty = -1, n = 0, at = 0;
+static int successors(const Pos *p, int supermoves, Move *out, int *dropped) {
+    int starts[NCOL], first_empty = -1, n = 0, at = 0, empties = 0;
     for (int i = 0; i < NCOL; i++) {
         starts[i] = at;
         at += p->len[i];
+        if (!p->len[i]) empties++;
         if (first_empty < 0 && !p->len[i]) first_empty = i;
     }
     for (int src = 0; src < NCOL; src++) {
@@ -239,21 +260,23 @@ static int successors(const Pos *p, Move *out, int *dropped) {
         int len = p->len[src], down = p->down[src];
         int run = run_length(col, len, down);
         if (!run) continue;
+        int natural = supermoves ? natural_length(col, len, down) : run;
         int top = rank_of(col[len - 1]);
         for (int dst = 0; dst < NCOL; dst++) {
             int plen = p->len[dst];
             if (dst == src || (!plen && dst != first_empty)) continue;
             const uint8_t *pile = p->card + starts[dst];
-            int lo, hi;
+            int lo, hi, free = empties - !plen;
             if (plen) {
                 int count = rank_of(pile[plen - 1]) - top;
-                if (count < 1 || count > run) continue;
+                if (count < 1 || count > natural) continue;
                 lo = hi = count;
             } else {
                 lo = 1;
-                hi = run - (down == 0 && run == len);
+                hi = natural - (down == 0 && natural == len);
             }
             for (int count = lo; count <= hi; count++) {
+                if (count > run && segments(col, len, count) > (1 << (free < 6 ? free : 6))) break;
                 if (lateral(p, starts, src, dst, count))
                     *dropped = 1;
                 else
@@ -408,7 +431,7 @@ static int stage(Search *s, const Pos *p) {
     long long root = arena_add(&a, p, start, -1, (Move){0, 0, 0});
     if (root < 0) goto memory;
     s->stored++;
-    if (!heap_push(&h, (Entry){badness(p), -(s->counter++), 0})) goto memory;
+    if (!heap_push(&h, (Entry){badness(p, s->down_weight), -(s->counter++), 0})) goto memory;
     long long cap = p->stock ? s->stage_cap : s->last_cap, count = 0;
     Move moves[MAXMOVES];
     while (h.n) {
@@ -432,7 +455,7 @@ static int stage(Search *s, const Pos *p) {
             ready[nready++] = entry;
         }
         int dropped = 0;
-        int n = successors(&current, moves, &dropped);
+        int n = successors(&current, s->supermoves, moves, &dropped);
         if (dropped) s->exact = 0;
         for (int i = 0; i < n; i++) {
             Pos child;
@@ -447,11 +470,11 @@ static int stage(Search *s, const Pos *p) {
                 if (result < 0) goto memory;
                 goto done;
             }
-            if (!heap_push(&h, (Entry){badness(&child), -(s->counter++), (int32_t)node})) goto memory;
+            if (!heap_push(&h, (Entry){badness(&child, s->down_weight), -(s->counter++), (int32_t)node})) goto memory;
         }
     }
     qsort(ready, (size_t)nready, sizeof *ready, cmp_entry);
-    if (nready > s->branch) s->exact = 0;
+    if (nready) s->exact = 0; /* the key sorts the columns, which the deal tells apart */
     for (long long i = 0; i < nready && i < s->branch; i++) {
         Pos dealt;
         apply_deal(s, &a.node[ready[i].node].pos, &dealt);
@@ -474,6 +497,178 @@ done:
     free(h.e);
     free(ready);
     return result > 0;
+}
+
+/* The beam over the deals (solver.BeamSearch): a candidate is a position just dealt (or
+ * the start) and the line that reaches it. */
+typedef struct {
+    Pos pos;
+    Move *line;
+    int len;
+    int32_t bad;
+    int64_t order;
+} Cand;
+
+typedef struct {
+    Cand *c;
+    long long n, cap;
+} Cands;
+
+static void cands_free(Cands *cs) {
+    for (long long i = 0; i < cs->n; i++) free(cs->c[i].line);
+    free(cs->c);
+    cs->c = NULL;
+    cs->n = cs->cap = 0;
+}
+
+static int cmp_cand(const void *a, const void *b) {
+    const Cand *x = a, *y = b;
+    if (x->bad != y->bad) return x->bad < y->bad ? -1 : 1;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The moves from the arena's root to `node`, after `prefix`, then `extra` (a deal) if
+ * extra.src != -2; NULL when out of memory. */
+static Move *path_to(const Arena *a, long long node, const Move *prefix, int plen, int extra, int *len) {
+    int depth = 0;
+    for (long long k = node; a->node[k].parent >= 0; k = a->node[k].parent) depth++;
+    int total = plen + depth + extra;
+    Move *line = malloc((size_t)(total ? total : 1) * sizeof *line);
+    if (!line) return NULL;
+    memcpy(line, prefix, (size_t)plen * sizeof *line);
+    int at = plen + depth;
+    for (long long k = node; a->node[k].parent >= 0; k = a->node[k].parent) {
+        const Node *x = &a->node[k];
+        line[--at] = (Move){x->src, x->dst, x->cnt};
+    }
+    if (extra) line[plen + depth] = (Move){-1, 0, 0};
+    *len = total;
+    return line;
+}
+
+/* A best-first search of at most `cap` expansions from the candidate `from` (no deal);
+ * its best `keep` positions that may deal are dealt and added to `out`. 1: a win (its
+ * line in s->line), 0: none, -1: budget or memory spent (s->aborted). */
+static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *out) {
+    Arena a = {0};
+    Heap h = {0};
+    Entry *ready = NULL;
+    long long nready = 0, ready_cap = 0;
+    int result = 0;
+    a.cap = 1024;
+    a.node = malloc((size_t)a.cap * sizeof *a.node);
+    a.mask = 2047;
+    a.keys = calloc(a.mask + 1, sizeof *a.keys);
+    if (!a.node || !a.keys) goto memory;
+    if (arena_add(&a, &from->pos, key_of(&from->pos), -1, (Move){0, 0, 0}) < 0) goto memory;
+    if (!heap_push(&h, (Entry){badness(&from->pos, s->down_weight), -(s->counter++), 0})) goto memory;
+    long long count = 0;
+    Move moves[MAXMOVES];
+    while (h.n && count < cap) {
+        Entry entry = heap_pop(&h);
+        Pos current = a.node[entry.node].pos;
+        if (!set_add(s->seen, s->seen_mask, key_of(&current))) continue;
+        if (!spend(s)) goto aborted;
+        count++;
+        if (can_deal(&current)) {
+            if (nready == ready_cap) {
+                ready_cap = ready_cap ? ready_cap * 2 : 64;
+                Entry *r = realloc(ready, (size_t)ready_cap * sizeof *r);
+                if (!r) goto memory;
+                ready = r;
+            }
+            ready[nready++] = entry;
+        }
+        int dropped = 0;
+        int n = successors(&current, s->supermoves, moves, &dropped);
+        for (int i = 0; i < n; i++) {
+            Pos child;
+            apply_move(&current, moves[i], &child);
+            long long node = arena_add(&a, &child, key_of(&child), entry.node, moves[i]);
+            if (node == -2) goto memory;
+            if (node < 0) continue;
+            if (child.runs == RUNS) {
+                int len;
+                Move *line = path_to(&a, node, from->line, from->len, 0, &len);
+                if (!line) goto memory;
+                free(s->line);
+                s->line = line;
+                s->line_len = s->line_cap = len;
+                result = 1;
+                goto done;
+            }
+            if (!heap_push(&h, (Entry){badness(&child, s->down_weight), -(s->counter++), (int32_t)node})) goto memory;
+        }
+    }
+    qsort(ready, (size_t)nready, sizeof *ready, cmp_entry);
+    for (long long i = 0; i < nready && i < keep; i++) {
+        if (out->n == out->cap) {
+            long long cap2 = out->cap ? out->cap * 2 : 256;
+            Cand *c = realloc(out->c, (size_t)cap2 * sizeof *c);
+            if (!c) goto memory;
+            out->c = c;
+            out->cap = cap2;
+        }
+        Cand *x = &out->c[out->n];
+        apply_deal(s, &a.node[ready[i].node].pos, &x->pos);
+        x->line = path_to(&a, ready[i].node, from->line, from->len, 1, &x->len);
+        if (!x->line) goto memory;
+        x->bad = badness(&x->pos, s->down_weight);
+        x->order = s->counter++;
+        out->n++;
+        if (x->pos.runs == RUNS) {
+            free(s->line);
+            s->line = malloc((size_t)x->len * sizeof *s->line);
+            if (!s->line) goto memory;
+            memcpy(s->line, x->line, (size_t)x->len * sizeof *s->line);
+            s->line_len = s->line_cap = x->len;
+            result = 1;
+            goto done;
+        }
+    }
+    goto done;
+memory:
+    s->memory = 1;
+aborted:
+    s->aborted = 1;
+    result = -1;
+done:
+    free(a.node);
+    free(a.keys);
+    free(h.e);
+    free(ready);
+    return result;
+}
+
+/* 1: a winning line in s->line; 0: none found (undecided); -1: budget or memory spent. */
+static int beam(Search *s, const Pos *p, int width, int keep) {
+    Cands cur = {0}, next = {0};
+    int result = 0;
+    cur.c = malloc(sizeof *cur.c);
+    if (!cur.c) {
+        s->memory = s->aborted = 1;
+        return -1;
+    }
+    cur.cap = cur.n = 1;
+    cur.c[0] = (Cand){*p, NULL, 0, 0, 0};
+    for (;;) {
+        int last = !cur.c[0].pos.stock;
+        for (long long i = 0; i < cur.n; i++) {
+            result = explore(s, &cur.c[i], last ? s->last_cap : s->stage_cap, last ? 0 : keep, &next);
+            if (result) goto done;
+        }
+        if (last || !next.n) break;
+        qsort(next.c, (size_t)next.n, sizeof *next.c, cmp_cand);
+        for (long long i = width; i < next.n; i++) free(next.c[i].line);
+        if (next.n > width) next.n = width;
+        cands_free(&cur);
+        cur = next;
+        next = (Cands){0};
+    }
+done:
+    cands_free(&cur);
+    cands_free(&next);
+    return result;
 }
 
 static int read_faces(PyObject *seq, uint8_t *out, int cap, const char *what) {
@@ -503,15 +698,16 @@ static int read_position(PyObject *columns, PyObject *down, int stock, int runs,
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *columns, *down, *stock;
-    int runs, branch;
+    int runs, branch, width, keep, down_weight, supermoves;
     long long nodes, stage_cap, last_cap, max_stored;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OOOiLdLLiL", &columns, &down, &stock, &runs, &nodes, &seconds,
-                          &stage_cap, &last_cap, &branch, &max_stored))
+    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiip", &columns, &down, &stock, &runs, &nodes, &seconds,
+                          &stage_cap, &last_cap, &branch, &max_stored, &width, &keep, &down_weight,
+                          &supermoves))
         return NULL;
     if (runs < 0 || runs > RUNS || nodes < 0 || stage_cap < 1 || last_cap < 1 || branch < 1 ||
-        max_stored < 1) {
-        PyErr_SetString(PyExc_ValueError, "bad runs, nodes, stage, branch or ceiling");
+        max_stored < 1 || width < 0 || keep < 1 || down_weight < 0) {
+        PyErr_SetString(PyExc_ValueError, "bad runs, nodes, stage, branch, ceiling, width or keep");
         return NULL;
     }
     Pos p;
@@ -530,6 +726,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s.last_cap = last_cap;
     s.branch = branch;
     s.max_stored = max_stored;
+    s.down_weight = down_weight;
+    s.supermoves = supermoves;
     s.exact = 1;
     s.stock = stock_cards;
     s.stock_total = nstock;
@@ -541,14 +739,14 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s.seen_mask = size - 1;
     int found = 0;
     Py_BEGIN_ALLOW_THREADS
-    if (p.runs < RUNS) found = stage(&s, &p);
+    if (p.runs < RUNS) found = width ? beam(&s, &p, width, keep) > 0 : stage(&s, &p);
     Py_END_ALLOW_THREADS
     free(s.seen);
     if (s.memory) {
         free(s.line);
         return PyErr_NoMemory();
     }
-    int status = p.runs == RUNS || found ? 1 : s.aborted || !s.exact ? -1 : 0;
+    int status = p.runs == RUNS || found ? 1 : s.aborted || !s.exact || width ? -1 : 0;
     PyObject *line = PyList_New(0);
     if (!line) {
         free(s.line);

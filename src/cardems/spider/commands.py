@@ -32,10 +32,7 @@ from cardems.i18n.markers import N_
 from cardems.intervals import wilson
 from cardems.progress import Progress
 from cardems.rng import SplitMix64, deal_seed
-from cardems.spider.solver import compiled
-
-NODES = 200_000
-"""The default budget of one deal's search (about two seconds in C)."""
+from cardems.spider.solver import BEAM_NODES, NODES, compiled
 
 SPAWN = multiprocessing.get_context("spawn")
 POOLS = Path(__file__).parent / "pools"
@@ -72,12 +69,12 @@ def deal_numbers(variant: str, count: int, seed: int) -> list[int]:
     return list(numbers)
 
 
-def decide(job: tuple[str, int, int]) -> Verdict:
+def decide(job: tuple[str, int, int | None]) -> Verdict:
     """Solve one deal (runs in a worker process); a winning line is replayed to a win."""
     from cardems.spider.rules import deal, play
     from cardems.spider.solver import solve
 
-    variant, number, nodes = job
+    variant, number, nodes = job  # nodes None: the search's default
     code = DealCode("SP", 1, variant, number)
     state = deal(code)
     start = time.perf_counter()
@@ -89,8 +86,13 @@ def decide(job: tuple[str, int, int]) -> Verdict:
     return Verdict(str(code), result.winnable, seconds, length)
 
 
+def default_nodes(variant: str) -> int:
+    """The search's default budget for ``variant``: the beam's for four suits."""
+    return BEAM_NODES if variant == "S4" else NODES
+
+
 def analyze(
-    variant: str, deals: int, *, seed: int, nodes: int, jobs: int | None, show: bool = True
+    variant: str, deals: int, *, seed: int, nodes: int | None, jobs: int | None, show: bool = True
 ) -> list[Verdict]:
     """The verdicts of ``deals`` deals of ``variant``."""
     work = [(variant, number, nodes) for number in deal_numbers(variant, deals, seed)]
@@ -105,7 +107,7 @@ def analyze(
     return verdicts
 
 
-def summary(variant: str, verdicts: list[Verdict], nodes: int) -> str:
+def summary(variant: str, verdicts: list[Verdict], nodes: int | None) -> str:
     """The figures of one variant, on a few lines."""
     total = len(verdicts)
     parts = []
@@ -115,7 +117,8 @@ def summary(variant: str, verdicts: list[Verdict], nodes: int) -> str:
         parts.append(f"{name} {hits / total:.1%} [{low:.1%}, {high:.1%}]")
     times = sorted(v.seconds * 1000 for v in verdicts)
     engine = "C" if compiled() is not None else "Python"
-    search = f"{engine} search, budget {nodes:,} expansions a deal"
+    budget = nodes or default_nodes(variant)
+    search = f"{engine} search, budget {budget:,} expansions a deal"
     lines = [
         f"Spider {variant}: {total} deals, {search}",
         "  " + ", ".join(parts),
@@ -169,7 +172,10 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--deals", type=positive, default=100, help=N_("how many deals to solve"))
     parser.add_argument("--seed", type=whole(0), default=2, help=N_("which stream of deal numbers"))
     parser.add_argument(
-        "--nodes", type=positive, default=NODES, help=N_("positions a search may expand")
+        "--nodes",
+        type=positive,
+        default=None,
+        help=N_("positions a search may expand"),
     )
     parser.add_argument(
         "--jobs", type=positive, default=None, help=N_("worker processes (all cores)")

@@ -26,9 +26,6 @@ NO_POOL = N_("No proven winnable deal of %(num)d suits is shipped yet: choose an
 LIVE_VARIANTS = ("S1",)
 """Variants whose winnable deals are proved when asked for (the solver is quick there);
 the others draw from the shipped pools that ``cardems analyze spider --pool`` builds."""
-LIVE_NODES = 200_000
-"""The budget of a search for a player: the pools' (every pooled deal is solved within
-it), a few seconds at most in C; one suit needs some 5,000."""
 
 
 def load_pool(variant: str) -> dict[DealCode, int]:
@@ -70,14 +67,12 @@ class Spider(KitGame):
 
     def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
         """A random deal; with a difficulty level, a winnable deal of it (1 suit: proved
-        now; 2 suits: from the pool; 4 suits: refused while no pool is shipped)."""
+        now; 2 and 4 suits: from the pool)."""
         level = level_choice(options)
         if level is None:
             return self.random_code(variant, winnable=winnable)
-        from cardems.spider.difficulty import CUTS, deal_of_level
+        from cardems.spider.difficulty import deal_of_level
 
-        if variant not in CUTS:
-            raise ValueError(NO_POOL % {"num": int(variant[1:])})
         live = variant in LIVE_VARIANTS
         return deal_of_level(level, lambda: self.random_code(variant, winnable=not live))
 
@@ -121,7 +116,7 @@ class Spider(KitGame):
         shortest search (``shortest`` gives the same line)."""
         from cardems.spider.solver import solve
 
-        result = solve(self.deal(code), nodes=LIVE_NODES)
+        result = solve(self.deal(code))
         line = None if result.moves is None else [str(move) for move in result.moves]
         return solve_record(code, result.winnable, line)
 

@@ -332,9 +332,11 @@ class SpiderState:
 
 
 def position(state: SpiderState) -> tuple[object, ...]:
-    """The position by faces with its columns sorted: positions that differ by the order
-    of their columns, or by which copy of a face lies where, play alike (the stock deals
-    the same faces either way, one to each column)."""
+    """The position by faces with its columns sorted: positions that differ by which copy
+    of a face lies where play alike, and so do those that differ by the order of their
+    columns until the next deal (which tells them apart: its first card goes to column 1),
+    so the stuck search, which stops at a deal, may take them as one; the solver does so
+    too, as a cut past a deal."""
     faces = (tuple(card % 52 for card in column) for column in state.columns)
     return (*sorted(zip(state.down, faces, strict=True)), len(state.stock))
 

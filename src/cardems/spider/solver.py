@@ -16,17 +16,30 @@ are then tried in turn, deeper first (a depth-first search over the deals).
   turn a face-down card or empty a column come first; a complete run goes home by itself
   (the rules do it), ties go to the newest position (depth first among equals).
 - Transpositions: no position is expanded twice in a search. The key
-  (:func:`~cardems.spider.rules.position`) is canonical: columns sorted (their order does
-  not matter: the stock deals the same cards either way, one to each) and cards by face
-  (two copies of a face play alike).
-- Sound pruning, which keeps the verdict exact: of the empty columns a run only ever
-  moves to the first (they are interchangeable, so the positions differ by the order of
-  their columns only), and a column with no face-down card never moves whole into an
-  empty column (the same position, columns swapped).
-- Cuts, which do not: a stage stopped at its cap, ready positions past the branch, a
-  *lateral* move dropped (:func:`successors`), the memory ceiling (:data:`MAX_STORED`
-  positions held at once by the stages on the current path). A search that made any of
+  (:func:`~cardems.spider.rules.position`) takes cards by face (two copies of a face play
+  alike) and sorts the columns: their order does not matter until the next deal, which
+  tells them apart (its first card goes to column 1), so a search that dealt is a cut.
+- Pruning on that key, sound once the stock is empty (before, the deal's cut covers it):
+  of the empty columns a run only ever moves to the first (they are interchangeable, so
+  the positions differ by the order of their columns only), and a column with no
+  face-down card never moves whole into an empty column (the same position, columns
+  swapped).
+- Cuts, which make the verdict inexact: a deal (above), a stage stopped at its cap,
+  ready positions past the branch, a *lateral* move dropped (:func:`successors`), the
+  memory ceiling (:data:`MAX_STORED` positions held at once by the stages on the
+  current path). A search that made any of
   them says "undecided", never "lost"; "lost" only when it exhausted every position.
+
+Four suits (any position whose cards show more than two suits) are searched by a beam
+over the deals instead (:class:`BeamSearch`, :data:`BEAM`): the staged search follows
+the best few dealers of one stage to the end before it tries another, and at four suits
+that first line always ends with some twenty cards face down. The beam keeps
+:data:`BEAM`'s ``width`` positions at each deal: from each a best-first search (a
+face-down card weighs three times as much there) hands its best ``keep`` positions, dealt,
+to the next deal, where the best ``width`` of all of them go on. Its moves include
+*supermoves*: a descending sequence of several one-suit runs carried as one move through
+the empty columns (``k`` empty columns carry ``2 ** k`` runs), spelled out as moves of
+one-suit runs in the line returned (:func:`single_moves`). The beam proves wins only.
 
 Within ``nodes`` expansions (or ``seconds``) it returns a winning line (which the rules
 replay to a win), "lost" when proven, else "undecided".
@@ -41,10 +54,18 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from cardems.spider.rules import Move, SpiderState, follows, position, rank_of, run_length
+from cardems.spider.rules import (
+    Move,
+    SpiderState,
+    follows,
+    position,
+    rank_of,
+    run_length,
+    suit_of,
+)
 
-NODES = 100_000
-"""Default expansions of one search (some ten seconds in Python)."""
+NODES = 200_000
+"""Default expansions of the staged search (some two seconds in C, twenty in Python)."""
 STAGE = 1000
 """Expansions of one stage's search between two deals."""
 LAST = 5_000
@@ -54,6 +75,22 @@ BRANCH = 4
 MAX_STORED = 1_000_000
 """The memory ceiling: positions the stages on the current path may hold at once (the C
 search's are 144 bytes each, 137 MiB for this default; Python's some hundreds)."""
+
+DOWN_WEIGHT = 4
+"""What a face-down card weighs in :func:`badness` (the staged search's)."""
+BEAM: dict[str, Any] = {
+    "width": 80,
+    "keep": 3,
+    "stage": 3_000,
+    "last": 10_000,
+    "down_weight": 12,
+    "supermoves": True,
+}
+"""The beam's shape (:class:`BeamSearch`), the search of four suits."""
+BEAM_NODES = 1_500_000
+"""Default expansions of the beam (some ten to thirty seconds in C). Memory, in C: the
+table of positions seen (16 bytes a position of the budget, 32 MiB) and a stage's
+positions (152 bytes each, some tens of MiB for the last stage's 10,000 expansions)."""
 
 Key = tuple[object, ...]
 
@@ -67,15 +104,16 @@ class Result:
     nodes: int
 
 
-def badness(state: SpiderState) -> int:
-    """How far the position looks from a win (smaller is better; 0 when won)."""
+def badness(state: SpiderState, down_weight: int = DOWN_WEIGHT) -> int:
+    """How far the position looks from a win (smaller is better; 0 when won), a
+    face-down card counting ``down_weight``."""
     score = 0
     empty = 0
     for column, down in zip(state.columns, state.down, strict=True):
         if not column:
             empty += 1
             continue
-        score += 4 * down
+        score += down_weight * down
         for i in range(down + 1, len(column)):
             lower, upper = column[i], column[i - 1]
             if not follows(lower, upper):
@@ -84,11 +122,16 @@ def badness(state: SpiderState) -> int:
     return score + 6 * remaining - 3 * empty if remaining else 0
 
 
-def successors(state: SpiderState) -> tuple[list[Move], bool]:
-    """The legal moves less those the pruning drops (see the module docstring), and
-    whether a *lateral* move was dropped (see :func:`_lateral`)."""
+def successors(state: SpiderState, supermoves: bool = False) -> tuple[list[Move], bool]:
+    """The moves searched, less those the pruning drops (see the module docstring), and
+    whether a *lateral* move was dropped (see :func:`_lateral`). A move may be a
+    *supermove*: a descending sequence of several one-suit runs, carried through the empty
+    columns (:func:`single_moves` spells it out) onto a card one rank higher or an empty
+    column, as long as there are empty columns enough (``k`` free ones carry ``2 ** k``
+    runs)."""
     columns = state.columns
     first_empty = next((i for i, column in enumerate(columns) if not column), None)
+    empties = sum(not column for column in columns)
     tops = [column[-1] if column else -1 for column in columns]
     moves = []
     lateral = False
@@ -97,16 +140,21 @@ def successors(state: SpiderState) -> tuple[list[Move], bool]:
         run = run_length(column, down)
         if not run:
             continue
+        natural = natural_length(column, down) if supermoves else run
         top = rank_of(column[-1])
         for target, pile in enumerate(columns):
             if target == source or (not pile and target != first_empty):
                 continue
             if pile:
                 count = rank_of(pile[-1]) - top
-                counts = [count] if 1 <= count <= run else []
+                counts = [count] if 1 <= count <= natural else []
             else:
-                counts = list(range(1, run + 1 - (down == 0 and run == len(column))))
+                whole = down == 0 and natural == len(column)
+                counts = list(range(1, natural + 1 - whole))
+            carried = 2 ** min(empties - (not pile), 6)
             for count in counts:
+                if count > run and segments(column, count) > carried:
+                    break
                 if _lateral(column, down, count, pile, tops, (source, target)):
                     lateral = True
                 else:
@@ -114,6 +162,62 @@ def successors(state: SpiderState) -> tuple[list[Move], bool]:
     if state.can_deal():
         moves.append(Move.deal())
     return moves, lateral
+
+
+def natural_length(column: tuple[int, ...], down: int) -> int:
+    """How many face-up cards on top of a column descend by rank, whatever their suits."""
+    length = 1 if len(column) > down else 0
+    while length < len(column) - down and (
+        rank_of(column[-length]) + 1 == rank_of(column[-length - 1])
+    ):
+        length += 1
+    return length
+
+
+def segments(column: tuple[int, ...], count: int) -> int:
+    """How many one-suit runs the top ``count`` cards of a column make."""
+    cards = column[-count:]
+    return 1 + sum(not follows(lower, upper) for upper, lower in itertools.pairwise(cards))
+
+
+def single_moves(state: SpiderState, move: Move) -> list[Move]:
+    """``move`` as moves of one-suit runs: itself, or a supermove's runs carried through
+    the empty columns (the top half of the runs aside into one, the rest onto the target
+    through the others, the half back on top)."""
+    if move.is_deal or move.count <= state.run_length(move.source):
+        return [move]
+    column = state.columns[move.source]
+    sizes = [1]
+    for upper, lower in itertools.pairwise(column[-move.count :]):
+        if follows(lower, upper):
+            sizes[-1] += 1
+        else:
+            sizes.append(1)
+    ends = (move.source, move.target)
+    free = [i for i, pile in enumerate(state.columns) if not pile and i not in ends]
+    return _carry(move.source, move.target, sizes[::-1], free)
+
+
+def _carry(source: int, target: int, sizes: list[int], free: list[int]) -> list[Move]:
+    """Carry the runs of ``sizes`` (the top one first) from ``source`` to ``target``
+    through the empty columns ``free``."""
+    if len(sizes) == 1:
+        return [Move(source, target, sizes[0])]
+    half, hub, rest = len(sizes) // 2, free[0], free[1:]
+    return [
+        *_carry(source, hub, sizes[:half], rest),
+        *_carry(source, target, sizes[half:], rest),
+        *_carry(hub, target, sizes[:half], rest),
+    ]
+
+
+def spelled_out(state: SpiderState, line: list[Move]) -> list[Move]:
+    """A line of the search with its supermoves as moves of one-suit runs."""
+    moves = []
+    for move in line:
+        moves += single_moves(state, move)
+        state = state.after(move)
+    return moves
 
 
 def _lateral(
@@ -147,7 +251,8 @@ class _OutOfBudget(Exception):
 class Limits:
     """A search's budget and shape: ``nodes`` expansions (and ``seconds``, if given),
     ``stage`` expansions between two deals, ``branch`` positions dealt from after each
-    stage, at most ``max_stored`` positions held at once (the memory ceiling)."""
+    stage, at most ``max_stored`` positions held at once (the memory ceiling); a
+    ``width`` makes it the beam (:class:`BeamSearch`), ``keep`` dealt from each stage."""
 
     nodes: int = NODES
     seconds: float | None = None
@@ -155,6 +260,10 @@ class Limits:
     last: int = LAST
     branch: int = BRANCH
     max_stored: int = MAX_STORED
+    width: int = 0
+    keep: int = 1
+    down_weight: int = DOWN_WEIGHT
+    supermoves: bool = False
 
 
 class StagedSearch:
@@ -198,7 +307,8 @@ class StagedSearch:
         self, state: SpiderState, start: Key, parents: dict[Key, tuple[Key, Move] | None]
     ) -> list[Move] | None:
         limits = self.limits
-        frontier = [(badness(state), -next(self.counter), state, start)]
+        weight = limits.down_weight
+        frontier = [(badness(state, weight), -next(self.counter), state, start)]
         ready: list[tuple[int, int, SpiderState, Key]] = []
         cap = limits.stage if state.stock else limits.last
         count = 0
@@ -215,7 +325,7 @@ class StagedSearch:
             count += 1
             if current.can_deal():
                 ready.append(entry)
-            moves, lateral = successors(current)
+            moves, lateral = successors(current, limits.supermoves)
             self.exact = self.exact and not lateral
             for move in moves:
                 if move.is_deal:
@@ -228,10 +338,12 @@ class StagedSearch:
                 self.stored += 1
                 if child.is_won():
                     return _line(parents, child_key)
-                heapq.heappush(frontier, (badness(child), -next(self.counter), child, child_key))
+                heapq.heappush(
+                    frontier, (badness(child, weight), -next(self.counter), child, child_key)
+                )
         ready.sort(key=lambda entry: entry[:2])
-        if len(ready) > limits.branch:
-            self.exact = False
+        if ready:
+            self.exact = False  # the key sorts the columns, which the deal tells apart
         for _, _, dealer, dealer_key in ready[: limits.branch]:
             rest = self._stage(dealer.after(Move.deal()))
             if rest is not None:
@@ -248,6 +360,87 @@ class StagedSearch:
             raise _OutOfBudget
 
 
+@dataclass(frozen=True)
+class _Candidate:
+    """A position of the beam (just dealt, or the start) and the line that reaches it."""
+
+    bad: int
+    order: int
+    state: SpiderState
+    line: list[Move]
+
+
+class BeamSearch(StagedSearch):
+    """The search of four suits (see the module docstring): a beam over the deals, of
+    ``width`` positions a deal; from each, a best-first search of ``stage`` expansions
+    (``last`` once the stock is empty) hands on its best ``keep`` positions dealt. It
+    proves wins only ("lost" needs the staged search's exhaustion)."""
+
+    def run(self, state: SpiderState) -> Result:
+        """Search from ``state``."""
+        if state.is_won():
+            return Result(True, [], 0)
+        limits = self.limits
+        beam = [_Candidate(0, 0, state, [])]
+        try:
+            while True:
+                last = not beam[0].state.stock
+                after: list[_Candidate] = []
+                for candidate in beam:
+                    cap = limits.last if last else limits.stage
+                    line = self._explore(candidate, cap, 0 if last else limits.keep, after)
+                    if line is not None:
+                        return Result(True, line, self.expanded)
+                if last or not after:
+                    return Result(None, None, self.expanded)
+                beam = sorted(after, key=lambda c: (c.bad, c.order))[: limits.width]
+        except _OutOfBudget:
+            return Result(None, None, self.expanded)
+
+    def _explore(
+        self, start: _Candidate, cap: int, keep: int, after: list[_Candidate]
+    ) -> list[Move] | None:
+        """A best-first search from ``start`` that deals its best ``keep`` positions into
+        ``after``; a winning line if it met a win."""
+        weight = self.limits.down_weight
+        root = position(start.state)
+        parents: dict[Key, tuple[Key, Move] | None] = {root: None}
+        frontier = [(badness(start.state, weight), -next(self.counter), start.state, root)]
+        ready: list[tuple[int, int, SpiderState, Key]] = []
+        count = 0
+        while frontier and count < cap:
+            entry = heapq.heappop(frontier)
+            current, current_key = entry[2], entry[3]
+            if current_key in self.seen:
+                continue
+            self.seen.add(current_key)
+            self._spend()
+            count += 1
+            if current.can_deal():
+                ready.append(entry)
+            for move in successors(current, self.limits.supermoves)[0]:
+                if move.is_deal:
+                    continue
+                child = current.after(move)
+                child_key = position(child)
+                if child_key in parents:
+                    continue
+                parents[child_key] = (current_key, move)
+                if child.is_won():
+                    return [*start.line, *_line(parents, child_key)]
+                heapq.heappush(
+                    frontier, (badness(child, weight), -next(self.counter), child, child_key)
+                )
+        ready.sort(key=lambda entry: entry[:2])
+        for _, _, dealer, dealer_key in ready[:keep]:
+            dealt = dealer.after(Move.deal())
+            line = [*start.line, *_line(parents, dealer_key), Move.deal()]
+            if dealt.is_won():
+                return line
+            after.append(_Candidate(badness(dealt, weight), next(self.counter), dealt, line))
+        return None
+
+
 def compiled() -> Any:
     """The C extension, or None when it was not built."""
     try:
@@ -259,17 +452,37 @@ def compiled() -> Any:
 def solve(
     state: SpiderState,
     *,
-    nodes: int = NODES,
+    nodes: int | None = None,
     seconds: float | None = None,
     use_compiled: bool = True,
-    **shape: int,
+    **shape: Any,
 ) -> Result:
-    """Search from ``state`` within ``nodes`` expansions (and ``seconds``, if given), with
-    the C search when it was built; ``shape`` may set :class:`Limits`' other fields."""
-    limits = Limits(nodes, seconds, **shape)
+    """Search from ``state`` within ``nodes`` expansions (default: :data:`NODES`, or
+    :data:`BEAM_NODES` for the beam) and ``seconds``, if given, with the C search when it
+    was built: the beam of :data:`BEAM` when the cards in play show more than two suits,
+    else the staged search; ``shape`` may set :class:`Limits`' other fields."""
+    shape = {**(BEAM if suits_in_play(state) > 2 else {}), **shape}
+    default = BEAM_NODES if shape.get("width") else NODES
+    limits = Limits(default if nodes is None else nodes, seconds, **shape)
     extension = compiled() if use_compiled else None
-    if extension is None:
-        return StagedSearch(limits).run(state)
+    if extension is not None:
+        result = _solve_c(state, limits)
+    else:
+        result = (BeamSearch if limits.width else StagedSearch)(limits).run(state)
+    if result.moves is None:
+        return result
+    return Result(True, spelled_out(state, result.moves), result.nodes)
+
+
+def suits_in_play(state: SpiderState) -> int:
+    """How many suits the cards on the table and in the stock show."""
+    cards = itertools.chain(state.stock, *state.columns)
+    return len({suit_of(card) for card in cards})
+
+
+def _solve_c(state: SpiderState, limits: Limits) -> Result:
+    """:func:`solve` by the C extension (its line with its supermoves)."""
+    extension = compiled()
     faces = [[card % 52 for card in column] for column in state.columns]
     status, line, expanded = extension.solve(
         faces,
@@ -282,6 +495,10 @@ def solve(
         limits.last,
         limits.branch,
         limits.max_stored,
+        limits.width,
+        limits.keep,
+        limits.down_weight,
+        limits.supermoves,
     )
     if status < 0:
         return Result(None, None, expanded)
