@@ -44,6 +44,7 @@ from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.moves import format_moves as format_moves
 from cardems.moves import move_tokens
+from cardems.moves import play as play
 from cardems.numbers import SHOWN, read_number, shown
 from cardems.rng import shuffled
 
@@ -361,14 +362,3 @@ def deal_deck(code: DealCode) -> list[int]:
 def deal(code: DealCode) -> SpiderState:
     """The starting position of ``code``."""
     return initial_state(deal_deck(code))
-
-
-def play(state: SpiderState, moves: Iterable[Move]) -> SpiderState:
-    """Apply ``moves`` in turn; raise :class:`IllegalMove` naming the move that fails."""
-    for number, move in enumerate(moves, 1):
-        try:
-            state = state.apply(move)
-        except IllegalMove as error:
-            values = {"num": number, "move": str(move), "reason": error.reason}
-            raise IllegalMove(N_("move %(num)d (%(move)s): %(reason)s") % values) from None
-    return state
