@@ -3,6 +3,7 @@ saves."""
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
 import subprocess
 import sys
@@ -269,3 +270,29 @@ def test_a_new_deal_abandons_a_started_game_and_drops_an_untouched_one(store: St
     assert abandoned is not None and abandoned.status == "abandoned"
     assert statistics(store, player)["seahaven", "C4"]["played"] == 1
     assert len(store.unfinished_games(player)) == 1
+
+
+def test_a_postgresql_database_of_any_encoding_keeps_text_as_text() -> None:
+    """A database ``initdb`` made with no locale is ``SQL_ASCII``, where psycopg reads text
+    as bytes: the store's connections say they speak UTF-8."""
+    import psycopg
+
+    from conftest import NO_POSTGRES, POSTGRES
+
+    if not POSTGRES:
+        pytest.skip(NO_POSTGRES)
+    name = f"ascii_{secrets.token_hex(4)}"
+    with psycopg.connect(POSTGRES, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name} ENCODING 'SQL_ASCII' TEMPLATE template0")
+        try:
+            store = Store(POSTGRES.rsplit("/", 1)[0] + f"/{name}")
+            try:
+                player = store.create_player()
+                game_id = store.create_game(player, "heart-to-heart", "N", "HH1-N-AAAAAAM", {})
+                saved = store.load_game(game_id)
+                assert saved is not None
+                assert (saved.player_id, saved.code) == (player, "HH1-N-AAAAAAM")
+            finally:
+                store.close()
+        finally:
+            admin.execute(f"DROP DATABASE {name} WITH (FORCE)")

@@ -44,6 +44,11 @@ class ReadOnlyStore(DatabaseError):
 Row = Any
 """A row, read by column name (``row["id"]``)."""
 
+CLIENT_ENCODING = "utf8"
+"""Every PostgreSQL connection's ``client_encoding``: text read and written as UTF-8,
+whatever the database's own encoding (psycopg returns ``bytes`` for text in an
+``SQL_ASCII`` database, the one ``initdb`` makes where no locale is set)."""
+
 
 class Cursor(Protocol):
     """What a DB-API cursor gives back."""
@@ -223,7 +228,11 @@ class PostgresBackend:
             url,
             min_size=2,
             max_size=pool_size,
-            kwargs={"row_factory": dict_row, "autocommit": True},
+            kwargs={
+                "row_factory": dict_row,
+                "autocommit": True,
+                "client_encoding": CLIENT_ENCODING,
+            },
             open=False,
         )
         try:
@@ -301,7 +310,11 @@ class PostgresBackend:
                     from psycopg.rows import dict_row
 
                     self._quick = psycopg.connect(
-                        self.location, autocommit=True, row_factory=dict_row, connect_timeout=5
+                        self.location,
+                        autocommit=True,
+                        row_factory=dict_row,
+                        connect_timeout=5,
+                        client_encoding=CLIENT_ENCODING,
                     )
                 try:
                     return _rows(self._quick.execute(sql.replace("?", "%s"), params))
@@ -326,7 +339,11 @@ class PostgresBackend:
             self.location,
             min_size=2,
             max_size=self._pool_size,
-            kwargs={"row_factory": dict_row, "autocommit": True},
+            kwargs={
+                "row_factory": dict_row,
+                "autocommit": True,
+                "client_encoding": CLIENT_ENCODING,
+            },
             open=False,
         )
         try:

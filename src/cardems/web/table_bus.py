@@ -23,7 +23,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from cardems.database import PostgresBackend
+from cardems.database import CLIENT_ENCODING, PostgresBackend
 from cardems.store import Store, well_formed
 
 CHANNEL = "cardems_tables"
@@ -129,7 +129,9 @@ class PostgresBus(TableBus):
     async def _connect(self) -> None:
         import psycopg
 
-        self._connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        self._connection = await psycopg.AsyncConnection.connect(
+            self.url, autocommit=True, client_encoding=CLIENT_ENCODING
+        )
         await self._connection.execute(f"LISTEN {CHANNEL}")
 
     async def _listen(self) -> None:
