@@ -274,3 +274,31 @@ def test_a_draw_position_that_reaches_less_of_the_talon_is_cut() -> None:
     limited.seen.add(position.key(limited.rules))
     position.turned = 4
     assert not limited.dominated(position)
+
+
+@pytest.mark.parametrize("use_compiled", [False, True] if compiled else [False])
+def test_a_deal_undecided_within_the_budget_is_searched_again_deeper(use_compiled: bool) -> None:
+    state = deal(DealCode.parse("KL1-D3-AAAAAAB"))
+    whole = solver.solve(state, 50_000, use_compiled=use_compiled)
+    assert whole.winnable and whole.nodes > 4
+    verdict = solver.solve(state, 3, deep=50_000, use_compiled=use_compiled)
+    assert verdict == solver.Verdict(True, whole.line, 4 + whole.nodes)
+    assert solver.solve(state, 3, deep=3, use_compiled=use_compiled).winnable is None
+
+
+def test_cardems_solve_gives_an_undecided_deal_the_deeper_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardems.klondike.game import GAME
+
+    asked: list[dict[str, object]] = []
+    search = solver.solve
+
+    def spy(state: KlondikeState, *args: object, **options: object) -> solver.Verdict:
+        asked.append(options)
+        return search(state, *args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver, "solve", spy)
+    record = GAME.solve(DealCode.parse("KL1-D3-AAAAAAB"), shortest=False)
+    assert record["winnable"] is True
+    assert asked == [{"deep": solver.DEEP_BUDGET}]

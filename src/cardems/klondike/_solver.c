@@ -334,20 +334,31 @@ static int moves(const Search *s, const Pos *p, Macro *out) {
  * it); a column's card leaves the one under it when it is face up or may come to be a
  * top, and then is a king, or may go home, or may go onto one of its two places (a
  * column card that may come to be a top, or a card out of the columns that may be laid
- * in one: a king, or a card one of whose places is). */
-/* The two cards each card may lie on (52: none, for a king), filled at import. */
-static uint8_t PLACES[52][2];
+ * in one: a king, or a card one of whose places is).
+ *
+ * The Python reaches the fixpoint by passes over every card until none changes; here a
+ * work list looks again only at the cards a change concerns (the next of its suit when
+ * a card may go home, the card under it and those that may lie on that one when a card
+ * may leave, those that may lie on it when a card may be laid). A least fixpoint is the
+ * same whatever the order its rules are applied in, so the verdicts are the Python's
+ * (the tests compare the searches' node counts), at a fraction of the work. */
+/* The two cards each card may lie on (52: none, for a king), and the two that may lie
+ * on it (52: none, for an ace), filled at import. */
+static uint8_t PLACES[52][2], TAKES[52][2];
 
 static int blocked(const Pos *p) {
-    /* above[card]: the card lying on it, 52 for none (leaves[52] is set: a top). */
-    uint8_t in_col[52], above[52], face_up[52], leaves[53], laid[53], home[52], out[52];
-    int away = 0, nout = 0, next[4]; /* next[s]: the lowest rank of suit s not known home */
+    /* above[card] / below[card]: the card lying on it / under it, 52 for none (leaves[52]
+     * is set: a top). */
+    uint8_t in_col[52], above[52], below[52], face_up[52], leaves[53], laid[53], home[52];
+    uint8_t queued[53], stack[53];
+    int away = 0, depth = 0;
     memset(in_col, 0, sizeof in_col);
     for (int c = 0; c < NCOLS; c++)
         for (int i = 0; i < p->len[c]; i++) {
             int card = p->col[c][i];
             in_col[card] = 1;
             above[card] = i + 1 < p->len[c] ? p->col[c][i + 1] : 52;
+            below[card] = i ? p->col[c][i - 1] : 52;
             face_up[card] = i >= p->hid[c];
         }
     for (int card = 0; card < 52; card++) {
@@ -355,34 +366,41 @@ static int blocked(const Pos *p) {
         laid[card] = rank_of(card) == 13;
         home[card] = rank_of(card) <= p->found[suit_of(card)];
         away += !home[card];
-        if (!in_col[card] && !laid[card]) out[nout++] = (uint8_t)card;
+        queued[card] = 1;
+        stack[depth++] = (uint8_t)(51 - card); /* aces on top */
     }
-    for (int suit = 0; suit < 4; suit++) next[suit] = p->found[suit] + 1;
     leaves[52] = 1;
     laid[52] = 0;
+    queued[52] = 1; /* never pushed */
 #define READY(q) ((q) < 52 && (in_col[q] ? leaves[above[q]] : laid[q]))
-    int changed = 1;
-    while (changed && away) {
-        changed = 0;
-        for (int suit = 0; suit < 4; suit++) /* a card goes home after the one below it */
-            for (int card = suit * 13 + next[suit] - 1; next[suit] <= 13; card++, next[suit]++) {
-                if (in_col[card] && !leaves[above[card]]) break;
-                home[card] = 1; changed = 1; away--;
-            }
-        for (int c = 0; c < NCOLS; c++) {
-            for (int i = p->len[c] - 1; i >= 0; i--) {
-                int card = p->col[c][i];
-                if (leaves[card] || !(face_up[card] || leaves[above[card]])) continue;
-                if (PLACES[card][0] == 52 || home[card] || READY(PLACES[card][0]) || READY(PLACES[card][1])) {
-                    leaves[card] = 1; changed = 1;
+#define PUSH(q) do { if (!queued[q]) { queued[q] = 1; stack[depth++] = (uint8_t)(q); } } while (0)
+    while (depth && away) {
+        int card = stack[--depth];
+        queued[card] = 0;
+        int top = !in_col[card] || leaves[above[card]];
+        if (!home[card] && top && (rank_of(card) == 1 || home[card - 1])) {
+            home[card] = 1;
+            away--;
+            if (rank_of(card) < 13) PUSH(card + 1);
+        }
+        if (in_col[card]) {
+            if (!leaves[card] && (face_up[card] || top)
+                && (PLACES[card][0] == 52 || home[card] || READY(PLACES[card][0]) || READY(PLACES[card][1]))) {
+                leaves[card] = 1;
+                int under = below[card];
+                if (under < 52) {
+                    PUSH(under);
+                    PUSH(TAKES[under][0]);
+                    PUSH(TAKES[under][1]);
                 }
             }
-        }
-        for (int k = 0; k < nout; k++) {
-            int card = out[k];
-            if (!laid[card] && (READY(PLACES[card][0]) || READY(PLACES[card][1]))) { laid[card] = 1; changed = 1; }
+        } else if (!laid[card] && (READY(PLACES[card][0]) || READY(PLACES[card][1]))) {
+            laid[card] = 1;
+            PUSH(TAKES[card][0]);
+            PUSH(TAKES[card][1]);
         }
     }
+#undef PUSH
 #undef READY
     return away > 0;
 }
@@ -523,10 +541,13 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_solver", "Thoughtfu
 
 PyMODINIT_FUNC PyInit__solver(void) {
     for (int card = 0; card < 52; card++) {
-        int n = 0;
-        PLACES[card][0] = PLACES[card][1] = 52;
-        for (int s = 0; s < 4 && rank_of(card) < 13; s++)
-            if (is_red(s * 13) != is_red(card)) PLACES[card][n++] = (uint8_t)(s * 13 + rank_of(card));
+        int n = 0, m = 0;
+        PLACES[card][0] = PLACES[card][1] = TAKES[card][0] = TAKES[card][1] = 52;
+        for (int s = 0; s < 4; s++) {
+            if (is_red(s * 13) == is_red(card)) continue;
+            if (rank_of(card) < 13) PLACES[card][n++] = (uint8_t)(s * 13 + rank_of(card));
+            if (rank_of(card) > 1) TAKES[card][m++] = (uint8_t)(s * 13 + rank_of(card) - 2);
+        }
     }
     return PyModule_Create(&module);
 }

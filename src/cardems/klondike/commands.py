@@ -5,7 +5,9 @@
 decides deals ``--start`` … ``--start + --deals - 1`` of the variant on every core
 (progress on stderr) and prints the winnable share with its 95 % Wilson interval
 (undecided deals counted apart, and left out of the share), then the median and 95th
-percentile of the CPU time per deal.
+percentile of the CPU time per deal. With ``--each`` it first prints one line per deal,
+in deal order, as the deals are decided (:meth:`Outcome.line`): a run stopped early
+still counts, :func:`report_of_lines` summing the lines it printed.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ import argparse
 import multiprocessing
 import os
 import time
+from collections import Counter
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardems.argtypes import positive, whole
@@ -23,20 +27,48 @@ from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.intervals import wilson
 from cardems.klondike.rules import VARIANTS, deal
-from cardems.klondike.solver import NODE_BUDGET, solve
+from cardems.klondike.solver import DEEP_BUDGET, NODE_BUDGET, solve
 from cardems.progress import Progress
 
 SPAWN = multiprocessing.get_context("spawn")
 """Worker processes start afresh (no fork of a process that may run threads)."""
 
 
-def verdict(job: tuple[str, int, int]) -> tuple[bool | None, float]:
-    """One deal's verdict and the CPU seconds it took (runs in a worker process)."""
+WORDS = {True: "won", False: "lost", None: "undecided"}
+"""A verdict in a deal's line."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One deal's verdict, the positions the search expanded, the CPU seconds it took."""
+
+    code: DealCode
+    winnable: bool | None
+    nodes: int
+    seconds: float
+
+    def line(self) -> str:
+        """``KL1-D3-AAADBJB won 1234 2.31``: code, verdict, positions, CPU ms."""
+        return f"{self.code} {WORDS[self.winnable]} {self.nodes} {1000 * self.seconds:.2f}"
+
+    @classmethod
+    def parse(cls, line: str) -> Outcome:
+        """The outcome :meth:`line` wrote; ValueError on anything else."""
+        fields = line.split()
+        verdicts = {word: verdict for verdict, word in WORDS.items()}
+        if len(fields) != 4 or fields[1] not in verdicts:
+            raise ValueError(f"not a deal's line: {line.strip()!r}")
+        code = DealCode.parse(fields[0])
+        return cls(code, verdicts[fields[1]], int(fields[2]), float(fields[3]) / 1000)
+
+
+def verdict(job: tuple[str, int, int]) -> Outcome:
+    """One deal's outcome within ``budget`` positions (runs in a worker process)."""
     variant, number, budget = job
-    state = deal(DealCode("KL", 1, variant, number))
+    code = DealCode("KL", 1, variant, number)
     start = time.process_time()
-    result = solve(state, budget)
-    return result.winnable, time.process_time() - start
+    result = solve(deal(code), budget)
+    return Outcome(code, result.winnable, result.nodes, time.process_time() - start)
 
 
 @dataclass(frozen=True)
@@ -76,35 +108,102 @@ class Report:
         ]
 
 
+def report_of(variant: str, outcomes: list[Outcome]) -> Report:
+    """The report of the outcomes of ``variant``'s deals."""
+    return Report(
+        variant,
+        len(outcomes),
+        sum(outcome.winnable is True for outcome in outcomes),
+        sum(outcome.winnable is None for outcome in outcomes),
+        tuple(outcome.seconds for outcome in outcomes),
+    )
+
+
+def report_of_lines(lines: Iterable[str]) -> Report:
+    """The report of the deals' lines an ``--each`` run printed (a deal's last line is
+    its outcome; other lines are skipped: the report's own, progress); ValueError when
+    they hold several variants or none."""
+    outcomes: dict[DealCode, Outcome] = {}
+    for line in lines:
+        try:
+            outcome = Outcome.parse(line)
+        except ValueError:
+            continue
+        outcomes[outcome.code] = outcome
+    variants = {code.variant for code in outcomes}
+    if len(variants) != 1:
+        raise ValueError(f"the lines hold {len(variants)} variants, not one")
+    return report_of(variants.pop(), list(outcomes.values()))
+
+
 def analyze(
     variant: str,
     deals: int,
     *,
     start: int = 0,
     budget: int = NODE_BUDGET,
+    deep: int = DEEP_BUDGET,
     jobs: int | None = None,
     show: bool = True,
+    each: Callable[[Outcome], None] | None = None,
 ) -> Report:
-    """Decide deals ``start`` … ``start + deals - 1`` of ``variant``."""
-    work = [(variant, number, budget) for number in range(start, start + deals)]
-    winnable = undecided = 0
-    times: list[float] = []
+    """Decide deals ``start`` … ``start + deals - 1`` of ``variant`` within ``budget``
+    positions each, then those left undecided again within ``deep`` (when that is more:
+    :func:`cardems.klondike.solver.solve`'s second search; an outcome of the second
+    pass counts the positions and time of both). ``each`` is told of every outcome as it
+    comes, the first pass's in deal order, then the second's (a deal's last outcome is
+    its verdict): a run stopped in the second pass has a verdict for every deal."""
+    outcomes: dict[int, Outcome] = {}
+    tally: Counter[bool | None] = Counter()
     with (
         ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1, mp_context=SPAWN) as pool,
-        Progress(f"analyze klondike {variant}", len(work), "deals", enabled=show) as progress,
+        Progress(f"analyze klondike {variant}", deals, "deals", enabled=show) as progress,
     ):
-        for result, seconds in pool.map(verdict, work, chunksize=16):
-            times.append(seconds)
-            winnable += result is True
-            undecided += result is None
-            progress.advance(winnable=winnable, undecided=undecided)
-    return Report(variant, deals, winnable, undecided, tuple(times))
+        first = [(variant, number, budget) for number in range(start, start + deals)]
+        for outcome in pool.map(verdict, first, chunksize=4):
+            outcomes[outcome.code.number] = outcome
+            tally[outcome.winnable] += 1
+            _told(outcome, each, progress, tally)
+        if deep > budget:
+            again = [(variant, n, deep) for _, n, _ in first if outcomes[n].winnable is None]
+            for outcome in pool.map(verdict, again, chunksize=1):
+                before = outcomes[outcome.code.number]
+                outcome = replace(
+                    outcome,
+                    nodes=before.nodes + outcome.nodes,
+                    seconds=before.seconds + outcome.seconds,
+                )
+                outcomes[outcome.code.number] = outcome
+                tally[before.winnable] -= 1
+                tally[outcome.winnable] += 1
+                _told(outcome, each, progress, tally, count=0)
+    return report_of(variant, list(outcomes.values()))
+
+
+def _told(
+    outcome: Outcome,
+    each: Callable[[Outcome], None] | None,
+    progress: Progress,
+    tally: Counter[bool | None],
+    count: int = 1,
+) -> None:
+    if each is not None:
+        each(outcome)
+    progress.advance(count, winnable=tally[True], undecided=tally[None])
 
 
 def cmd_analyze(args: argparse.Namespace) -> None:
-    """Print the report of each variant asked for."""
+    """Print the report of each variant asked for (and each deal's line with ``--each``)."""
     for variant in args.variant or ["D3"]:
-        report = analyze(variant, args.deals, start=args.start, budget=args.budget, jobs=args.jobs)
+        report = analyze(
+            variant,
+            args.deals,
+            start=args.start,
+            budget=args.budget,
+            deep=args.deep,
+            jobs=args.jobs,
+            each=(lambda outcome: print(outcome.line(), flush=True)) if args.each else None,
+        )
         print("\n".join(report.lines()), flush=True)
 
 
@@ -120,6 +219,15 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--start", type=whole(0), default=0, help=N_("the first deal number"))
     parser.add_argument(
         "--budget", type=positive, default=NODE_BUDGET, help=N_("positions per deal at most")
+    )
+    parser.add_argument(
+        "--deep",
+        type=whole(0),
+        default=DEEP_BUDGET,
+        help=N_("positions for a deal undecided within the budget (0: none)"),
+    )
+    parser.add_argument(
+        "--each", action="store_true", help=N_("print each deal's verdict as it comes")
     )
     parser.add_argument(
         "--jobs", type=positive, default=None, help=N_("worker processes (all cores)")

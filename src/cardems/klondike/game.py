@@ -171,9 +171,9 @@ class Klondike(KitGame):
         in move notation (Klondike has no shortest-win search: ``shortest`` gives the
         same line)."""
         from cardems.klondike.rules import deal
-        from cardems.klondike.solver import solve
+        from cardems.klondike.solver import DEEP_BUDGET, solve
 
-        verdict = solve(deal(code))
+        verdict = solve(deal(code), deep=DEEP_BUDGET)
         line = None if verdict.line is None else [str(move) for move in verdict.line]
         return solve_record(code, verdict.winnable, line)
 

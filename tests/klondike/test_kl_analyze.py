@@ -1,0 +1,45 @@
+"""``cardems analyze klondike``: each deal's line, the second pass, and the report of a
+run's lines (a run stopped early still counts)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardems.dealcode import DealCode
+from cardems.klondike import commands
+from cardems.klondike.commands import Outcome
+
+
+def test_a_deals_line_round_trips() -> None:
+    for winnable in (True, False, None):
+        outcome = Outcome(DealCode("KL", 1, "D3", 100_000), winnable, 1234, 0.00231)
+        assert Outcome.parse(outcome.line()) == outcome
+    assert Outcome(DealCode("KL", 1, "D3", 0), True, 7, 0.5).line() == "KL1-D3-AAAAAAA won 7 500.00"
+
+
+@pytest.mark.parametrize("line", ["", "KL1-D3-AAAAAAA maybe 7 1.0", "Klondike D3: 3 of 4", "x y"])
+def test_other_lines_are_not_deals(line: str) -> None:
+    with pytest.raises(ValueError):
+        Outcome.parse(line)
+
+
+def test_the_undecided_get_a_second_pass_and_each_deal_a_line() -> None:
+    # Deals 0-3 at 3 positions are all undecided; the second pass, at 50,000, decides them.
+    told: list[Outcome] = []
+    report = commands.analyze("D3", 4, budget=3, deep=50_000, jobs=1, show=False, each=told.append)
+    assert [o.code.number for o in told] == [0, 1, 2, 3, 0, 1, 2, 3]
+    assert all(o.winnable is None and o.nodes == 4 for o in told[:4])
+    assert all(o.winnable is not None and o.nodes > 4 for o in told[4:])
+    assert (report.deals, report.undecided) == (4, 0)
+    assert report.winnable == sum(o.winnable is True for o in told[4:])
+    again = commands.report_of_lines(["progress…", *(o.line() for o in told), "Klondike D3: …"])
+    assert (again.deals, again.winnable, again.undecided) == (4, report.winnable, 0)
+    stopped = commands.report_of_lines(o.line() for o in told[:5])
+    assert (stopped.deals, stopped.undecided) == (4, 3)
+
+
+def test_lines_of_no_deal_or_of_two_variants_give_no_report() -> None:
+    lines = [Outcome(DealCode("KL", 1, v, 5), True, 9, 0.1).line() for v in ("D1", "D3")]
+    for given in ([], lines):
+        with pytest.raises(ValueError):
+            commands.report_of_lines(given)
