@@ -3,6 +3,7 @@ saves."""
 
 from __future__ import annotations
 
+import os
 import secrets
 import sqlite3
 import subprocess
@@ -277,15 +278,14 @@ def test_a_postgresql_database_of_any_encoding_keeps_text_as_text() -> None:
     as bytes: the store's connections say they speak UTF-8."""
     import psycopg
 
-    from conftest import NO_POSTGRES, POSTGRES
-
-    if not POSTGRES:
-        pytest.skip(NO_POSTGRES)
+    server = os.environ.get("CARDEMS_TEST_POSTGRES", "")
+    if not server:
+        pytest.skip("needs PostgreSQL: set CARDEMS_TEST_POSTGRES (./scripts/test starts one)")
     name = f"ascii_{secrets.token_hex(4)}"
-    with psycopg.connect(POSTGRES, autocommit=True) as admin:
+    with psycopg.connect(server, autocommit=True) as admin:
         admin.execute(f"CREATE DATABASE {name} ENCODING 'SQL_ASCII' TEMPLATE template0")
         try:
-            store = Store(POSTGRES.rsplit("/", 1)[0] + f"/{name}")
+            store = Store(server.rsplit("/", 1)[0] + f"/{name}")
             try:
                 player = store.create_player()
                 game_id = store.create_game(player, "heart-to-heart", "N", "HH1-N-AAAAAAM", {})
