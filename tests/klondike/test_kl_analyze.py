@@ -43,3 +43,30 @@ def test_lines_of_no_deal_or_of_two_variants_give_no_report() -> None:
     for given in ([], lines):
         with pytest.raises(ValueError):
             commands.report_of_lines(given)
+
+
+def test_a_resumed_run_takes_the_decided_and_searches_again_the_undecided() -> None:
+    # An earlier run decided deal 1 (its verdict is kept unsearched, even a wrong one),
+    # left deal 2 undecided within 4 positions (searched again within 50,000) and deal 3
+    # within 60,000 (more than this run's budgets: kept undecided); deal 0 is new.
+    known = {
+        DealCode("KL", 1, "D3", 1): Outcome(DealCode("KL", 1, "D3", 1), False, 7, 0.5),
+        DealCode("KL", 1, "D3", 2): Outcome(DealCode("KL", 1, "D3", 2), None, 4, 0.25),
+        DealCode("KL", 1, "D3", 3): Outcome(DealCode("KL", 1, "D3", 3), None, 60_000, 2.0),
+    }
+    told: list[Outcome] = []
+    report = commands.analyze(
+        "D3", 4, budget=3, deep=50_000, jobs=1, show=False, each=told.append, known=known
+    )
+    assert [o.code.number for o in told] == [0, 1, 2, 3, 0, 2]
+    assert (
+        told[1] == known[DealCode("KL", 1, "D3", 1)]
+        and told[3] == known[DealCode("KL", 1, "D3", 3)]
+    )
+    assert told[0].winnable is None and told[4].winnable is not None
+    again = told[5]
+    assert again.winnable is not None and again.nodes > 4 and again.seconds > 0.25
+    assert (report.deals, report.undecided) == (4, 1)
+    lines = commands.outcomes_of_lines(["progress…", *(o.line() for o in told)])
+    resumed = lines[DealCode("KL", 1, "D3", 2)]
+    assert (resumed.winnable, resumed.nodes) == (again.winnable, again.nodes)

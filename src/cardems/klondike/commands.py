@@ -7,7 +7,9 @@ decides deals ``--start`` … ``--start + --deals - 1`` of the variant on every 
 (undecided deals counted apart, and left out of the share), then the median and 95th
 percentile of the CPU time per deal. With ``--each`` it first prints one line per deal,
 in deal order, as the deals are decided (:meth:`Outcome.line`): a run stopped early
-still counts, :func:`report_of_lines` summing the lines it printed.
+still counts, :func:`report_of_lines` summing the lines it printed, and ``--resume FILE``
+goes on from such lines (their decided deals are taken as they are, their undecided ones
+searched again when this run's budget is bigger than theirs was).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import multiprocessing
 import os
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
@@ -119,10 +121,9 @@ def report_of(variant: str, outcomes: list[Outcome]) -> Report:
     )
 
 
-def report_of_lines(lines: Iterable[str]) -> Report:
-    """The report of the deals' lines an ``--each`` run printed (a deal's last line is
-    its outcome; other lines are skipped: the report's own, progress); ValueError when
-    they hold several variants or none."""
+def outcomes_of_lines(lines: Iterable[str]) -> dict[DealCode, Outcome]:
+    """Each deal's outcome in the lines an ``--each`` run printed (a deal's last line is
+    its outcome; other lines are skipped: the report's own, progress)."""
     outcomes: dict[DealCode, Outcome] = {}
     for line in lines:
         try:
@@ -130,6 +131,13 @@ def report_of_lines(lines: Iterable[str]) -> Report:
         except ValueError:
             continue
         outcomes[outcome.code] = outcome
+    return outcomes
+
+
+def report_of_lines(lines: Iterable[str]) -> Report:
+    """The report of the deals' lines an ``--each`` run printed
+    (:func:`outcomes_of_lines`); ValueError when they hold several variants or none."""
+    outcomes = outcomes_of_lines(lines)
     variants = {code.variant for code in outcomes}
     if len(variants) != 1:
         raise ValueError(f"the lines hold {len(variants)} variants, not one")
@@ -146,26 +154,43 @@ def analyze(
     jobs: int | None = None,
     show: bool = True,
     each: Callable[[Outcome], None] | None = None,
+    known: Mapping[DealCode, Outcome] | None = None,
 ) -> Report:
     """Decide deals ``start`` … ``start + deals - 1`` of ``variant`` within ``budget``
     positions each, then those left undecided again within ``deep`` (when that is more:
     :func:`cardems.klondike.solver.solve`'s second search; an outcome of the second
-    pass counts the positions and time of both). ``each`` is told of every outcome as it
-    comes, the first pass's in deal order, then the second's (a deal's last outcome is
-    its verdict): a run stopped in the second pass has a verdict for every deal."""
+    pass counts the positions and time of both). ``known`` holds an earlier run's
+    outcomes (:func:`outcomes_of_lines`): those deals are not searched in the first pass,
+    and an undecided one joins the second when its positions were fewer than the larger
+    budget. ``each`` is told of every outcome as it comes, the first pass's (and the
+    known ones) in deal order, then the second's (a deal's last outcome is its verdict):
+    a run stopped in the second pass has a verdict for every deal."""
+    known = known or {}
     outcomes: dict[int, Outcome] = {}
     tally: Counter[bool | None] = Counter()
+    numbers = range(start, start + deals)
     with (
         ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1, mp_context=SPAWN) as pool,
         Progress(f"analyze klondike {variant}", deals, "deals", enabled=show) as progress,
     ):
-        first = [(variant, number, budget) for number in range(start, start + deals)]
-        for outcome in pool.map(verdict, first, chunksize=4):
-            outcomes[outcome.code.number] = outcome
+        first = [
+            (variant, n, budget) for n in numbers if DealCode("KL", 1, variant, n) not in known
+        ]
+        searched = iter(pool.map(verdict, first, chunksize=4))
+        for number in numbers:
+            code = DealCode("KL", 1, variant, number)
+            outcome = known[code] if code in known else next(searched)
+            outcomes[number] = outcome
             tally[outcome.winnable] += 1
             _told(outcome, each, progress, tally)
-        if deep > budget:
-            again = [(variant, n, deep) for _, n, _ in first if outcomes[n].winnable is None]
+        larger = max(budget, deep)
+        again = [
+            (variant, n, larger)
+            for n in numbers
+            if outcomes[n].winnable is None
+            and (outcomes[n].nodes < larger if outcomes[n].code in known else deep > budget)
+        ]
+        if again:
             for outcome in pool.map(verdict, again, chunksize=1):
                 before = outcomes[outcome.code.number]
                 outcome = replace(
@@ -194,6 +219,7 @@ def _told(
 
 def cmd_analyze(args: argparse.Namespace) -> None:
     """Print the report of each variant asked for (and each deal's line with ``--each``)."""
+    known = outcomes_of_lines(args.resume) if args.resume else {}
     for variant in args.variant or ["D3"]:
         report = analyze(
             variant,
@@ -203,6 +229,7 @@ def cmd_analyze(args: argparse.Namespace) -> None:
             deep=args.deep,
             jobs=args.jobs,
             each=(lambda outcome: print(outcome.line(), flush=True)) if args.each else None,
+            known=known,
         )
         print("\n".join(report.lines()), flush=True)
 
@@ -228,6 +255,12 @@ def add_arguments(parser: Any) -> None:
     )
     parser.add_argument(
         "--each", action="store_true", help=N_("print each deal's verdict as it comes")
+    )
+    parser.add_argument(
+        "--resume",
+        type=argparse.FileType(encoding="utf-8"),
+        metavar="FILE",
+        help=N_("go on from the deals' lines of an --each run"),
     )
     parser.add_argument(
         "--jobs", type=positive, default=None, help=N_("worker processes (all cores)")
