@@ -31,7 +31,7 @@ from cardems.cellgames.piles import CellState, home_move
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
-from cardems.kit import Declaration, PileSpec, Play, Solitaire
+from cardems.kit import CARD_STEP, Declaration, PileSpec, Play, Solitaire
 
 GAME_WON = N_("The game is won: start a new deal")
 NO_CARD = N_("There is no card there")
@@ -45,7 +45,6 @@ STATUS_CACHE = 512
 """Positions whose status (a search for a useful move) is kept."""
 
 # Board geometry, in card-sized units of 100 × 140 (the card sprite's size).
-STEP = 108  # a card and the gap beside it
 FAN = 36  # between the cards of a column
 COLUMN_TOP = 140 + 2 * 8 + 24
 
@@ -259,15 +258,15 @@ class CellSolitaire(Solitaire[S, Move]):
         """Columns under a row of cells (left) and foundations (right)."""
         place = place_of(target)
         if place.kind == "column":
-            return {"x": place.index * STEP, "y": COLUMN_TOP, "fan": self._fan(state)[0]}
+            return {"x": place.index * CARD_STEP, "y": COLUMN_TOP, "fan": self._fan(state)[0]}
         if place.kind == "cell":
-            return {"x": place.index * STEP, "y": 0}
-        x = (self.n_columns - 4 + place.index) * STEP
+            return {"x": place.index * CARD_STEP, "y": 0}
+        x = (self.n_columns - 4 + place.index) * CARD_STEP
         return {"x": x, "y": 0, "suit": SUIT_LETTERS[place.index]}
 
     def board(self, state: S) -> dict[str, int]:
         return {
-            "width": self.n_columns * STEP - 8,
+            "width": self.n_columns * CARD_STEP - 8,
             "height": COLUMN_TOP + 140 + self._fan(state)[1] + 8,
         }
 

@@ -28,7 +28,12 @@ from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
 from cardems.kit import (
+    CARD_STEP,
+    DRAW_HINT,
     DREW,
+    HALF_CARD,
+    PAIRED,
+    RECYCLE_HINT,
     RECYCLED,
     STOCK_ROLE,
     Declaration,
@@ -43,20 +48,14 @@ WASTE = "waste"
 UNKNOWN_TARGET = N_(
     "unknown Heart to Heart target %(target)s: expected heart:1 … heart:25, stock or waste"
 )
-DRAW_HINT = N_("Hint: draw a card")
-RECYCLE_HINT = N_("Hint: turn the waste over to make a new stock")
 # TRANSLATORS: a place named in hints, e.g. "pair the 4 of hearts at position 25 with …".
 PLACE = N_("position %(num)s")
 # TRANSLATORS: card is a card's name ("4 of hearts"), place a position ("position 25").
 WASTE_HINT = N_("Hint: pair the %(card)s at %(place)s with the waste's %(other)s")
 PAIR_HINT = N_("Hint: pair the %(card)s at %(from)s with the %(other)s at %(to)s")
-# TRANSLATORS: spoken after two cards (or a king) are taken off the table.
-PAIRED = N_("Paired.")
 
 # Board geometry, in card-sized units of 100 × 140 (the card sprite's size).
-STEP = 108  # a card and the gap beside it
-ROW_STEP = 70  # half a card: the heart's rows overlap
-BOARD = {"width": 6 * STEP - 8, "height": ROW_STEP * 6 + 140 + 30}
+BOARD = {"width": 6 * CARD_STEP - 8, "height": HALF_CARD * 6 + 140 + 30}
 
 DECLARATION = Declaration(
     piles=(
@@ -81,13 +80,13 @@ def heart_target(position: int) -> str:
 POSITION_OF = {heart_target(p): p for p in POSITIONS}
 PLACES: dict[str, dict[str, Any]] = {
     STOCK: {"x": 0, "y": 300},
-    WASTE: {"x": 5 * STEP, "y": 300},
+    WASTE: {"x": 5 * CARD_STEP, "y": 300},
     **{
         heart_target(p): {
             "row": ROW[p - 1],
             "column": X[p - 1],
-            "x": X[p - 1] * STEP,
-            "y": (ROW[p - 1] - 1) * ROW_STEP,
+            "x": X[p - 1] * CARD_STEP,
+            "y": (ROW[p - 1] - 1) * HALF_CARD,
         }
         for p in POSITIONS
     },

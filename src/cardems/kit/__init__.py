@@ -8,15 +8,28 @@ guide, with Heart to Heart as its worked example.
 """
 
 from cardems.kit.game import KitGame
-from cardems.kit.piles import STOCK_ROLE, Declaration, PileSpec
+from cardems.kit.piles import CARD_STEP, HALF_CARD, STOCK_ROLE, Declaration, PileSpec
 from cardems.kit.play import Play
-from cardems.kit.solitaire import DREW, MOVED, RECYCLED, Solitaire
+from cardems.kit.solitaire import (
+    DRAW_HINT,
+    DREW,
+    MOVED,
+    PAIRED,
+    RECYCLE_HINT,
+    RECYCLED,
+    Solitaire,
+)
 from cardems.kit.table import SolitaireTable
 
 __all__ = [
+    "CARD_STEP",
+    "DRAW_HINT",
     "DREW",
+    "HALF_CARD",
     "MOVED",
+    "PAIRED",
     "RECYCLED",
+    "RECYCLE_HINT",
     "STOCK_ROLE",
     "Declaration",
     "KitGame",

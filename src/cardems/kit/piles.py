@@ -20,6 +20,12 @@ selected, dragged from or dropped on."""
 
 UNKNOWN_TARGET = N_("unknown target %(target)s: expected %(targets)s")
 
+# A layout's places are in card units: a card is 100 wide and 140 high.
+CARD_STEP = 108
+"""A card and the gap beside it: the distance between two columns."""
+HALF_CARD = 70
+"""Half a card's height: rows of cards that overlap are this far apart."""
+
 
 @dataclass(frozen=True)
 class PileSpec:

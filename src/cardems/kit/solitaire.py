@@ -23,6 +23,12 @@ MOVED = N_("Moved %(card)s.")
 # TRANSLATORS: spoken after a draw, e.g. "Drew the 4 of hearts."
 DREW = N_("Drew the %(card)s.")
 RECYCLED = N_("Turned the waste over: a new stock.")
+# TRANSLATORS: spoken after two cards (or a king) are taken off the table.
+PAIRED = N_("Paired.")
+
+# Hints of the solitaires with a stock and a waste.
+DRAW_HINT = N_("Hint: draw a card")
+RECYCLE_HINT = N_("Hint: turn the waste over to make a new stock")
 
 M = TypeVar("M")
 

@@ -23,8 +23,10 @@ from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
 from cardems.kit import (
+    CARD_STEP,
     DREW,
     MOVED,
+    RECYCLE_HINT,
     RECYCLED,
     STOCK_ROLE,
     Declaration,
@@ -54,7 +56,6 @@ UNKNOWN_TARGET = N_(
     " or foundation:S, H, D, C"
 )
 DRAW_HINT = N_("Hint: turn cards from the stock")
-RECYCLE_HINT = N_("Hint: turn the waste over to make a new stock")
 # TRANSLATORS: card is a card's name ("4 of hearts"), place a pile ("column 3").
 MOVE_HINT = N_("Hint: move the %(card)s to %(place)s")
 COLUMN_PLACE = N_("column %(num)s")
@@ -62,7 +63,6 @@ FOUNDATION_PLACE = N_("its foundation")
 HINT_NODES = 200_000
 """Positions a hint's or Winnable?'s search may expand (about a second at most)."""
 
-STEP = 108
 FAN = 30
 COLUMNS_Y = 170
 
@@ -247,15 +247,18 @@ class KlondikeSolitaire(Solitaire[KlondikeState, Move]):
         if target == STOCK:
             return {"x": 0, "y": 0}
         if target == WASTE:
-            return {"x": STEP, "y": 0}
+            return {"x": CARD_STEP, "y": 0}
         kind, _, name = target.partition(":")
         if kind == "foundation":
-            return {"x": (3 + SUITS.index(name)) * STEP, "y": 0}
-        return {"x": (int(name) - 1) * STEP, "y": COLUMNS_Y}
+            return {"x": (3 + SUITS.index(name)) * CARD_STEP, "y": 0}
+        return {"x": (int(name) - 1) * CARD_STEP, "y": COLUMNS_Y}
 
     def board(self, state: KlondikeState) -> dict[str, int]:
         longest = max(len(column) for column in state.columns)
-        return {"width": COLUMNS * STEP - 8, "height": COLUMNS_Y + 140 + FAN * max(12, longest)}
+        return {
+            "width": COLUMNS * CARD_STEP - 8,
+            "height": COLUMNS_Y + 140 + FAN * max(12, longest),
+        }
 
     def view_extra(self, state: KlondikeState) -> dict[str, Any]:
         """The scoring that counts (``score`` is its score), and the passes left."""

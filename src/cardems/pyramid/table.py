@@ -30,7 +30,12 @@ from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
 from cardems.kit import (
+    CARD_STEP,
+    DRAW_HINT,
     DREW,
+    HALF_CARD,
+    PAIRED,
+    RECYCLE_HINT,
     RECYCLED,
     STOCK_ROLE,
     Declaration,
@@ -47,8 +52,6 @@ WASTE = "waste"
 UNKNOWN_TARGET = N_(
     "unknown Pyramid target %(target)s: expected pyramid:1 … pyramid:28, stock or waste"
 )
-DRAW_HINT = N_("Hint: draw a card")
-RECYCLE_HINT = N_("Hint: turn the waste over to make a new stock")
 # TRANSLATORS: card is a card's name ("king of spades"), place where it lies.
 KING_HINT = N_("Hint: remove the %(card)s at %(place)s")
 # TRANSLATORS: two cards that make 13, each with where it lies.
@@ -59,26 +62,22 @@ PLACE = N_("position %(num)s")
 STOCK_PLACE_WORDS = N_("the top of the stock")
 # TRANSLATORS: a place named in hints: the top of the waste.
 WASTE_PLACE_WORDS = N_("the top of the waste")
-# TRANSLATORS: spoken after two cards (or a king) are taken off the table.
-PAIRED = N_("Paired.")
 
 # Board geometry, in card-sized units of 100 × 140 (the card sprite's size).
-STEP = 108  # a card and the gap beside it
-ROW_STEP = 70  # half a card: the pyramid's rows overlap
-PILES_Y = (ROWS - 1) * ROW_STEP + 140 + 30
-BOARD = {"width": ROWS * STEP - 8, "height": PILES_Y + 140}
+PILES_Y = (ROWS - 1) * HALF_CARD + 140 + 30
+BOARD = {"width": ROWS * CARD_STEP - 8, "height": PILES_Y + 140}
 PLACES: dict[str, dict[str, Any]] = {
     **{
         f"pyramid:{p}": {
             "row": ROW[p - 1],
             "column": (column := (ROWS - ROW[p - 1]) / 2 + INDEX_IN_ROW[p - 1]),
-            "x": column * STEP,
-            "y": (ROW[p - 1] - 1) * ROW_STEP,
+            "x": column * CARD_STEP,
+            "y": (ROW[p - 1] - 1) * HALF_CARD,
         }
         for p in POSITIONS
     },
-    STOCK: {"x": 2 * STEP, "y": PILES_Y},
-    WASTE: {"x": 4 * STEP, "y": PILES_Y},
+    STOCK: {"x": 2 * CARD_STEP, "y": PILES_Y},
+    WASTE: {"x": 4 * CARD_STEP, "y": PILES_Y},
 }
 
 DECLARATION = Declaration(

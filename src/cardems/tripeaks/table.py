@@ -26,6 +26,7 @@ from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
 from cardems.kit import (
     DREW,
+    HALF_CARD,
     MOVED,
     STOCK_ROLE,
     Declaration,
@@ -51,7 +52,6 @@ which it answers "undecided"."""
 
 # Board geometry, in card-sized units of 100 × 140 (the card sprite's size).
 HALF_STEP = 54  # half a card and half the gap: the rows are offset by half a card
-ROW_STEP = 70  # half a card's height: the rows overlap
 LOW_ROW_Y = 380
 BOARD = {"width": 18 * HALF_STEP + 100, "height": LOW_ROW_Y + 140 + 10}
 STOCK_PLACE = {"x": 6 * HALF_STEP, "y": LOW_ROW_Y}
@@ -158,7 +158,7 @@ class TriPeaksSolitaire(Solitaire[TriPeaksState, Move]):
         if target == WASTE:
             return dict(WASTE_PLACE)
         i = _position(target) - 1
-        return {"row": ROW[i], "x": X2[i] * HALF_STEP, "y": (ROW[i] - 1) * ROW_STEP}
+        return {"row": ROW[i], "x": X2[i] * HALF_STEP, "y": (ROW[i] - 1) * HALF_CARD}
 
     def board(self, state: TriPeaksState) -> dict[str, int]:
         return BOARD
