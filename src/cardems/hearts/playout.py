@@ -78,6 +78,48 @@ class Position:
             self.tricks_done += 1
 
 
+Choose = Callable[[int, int, int, list[int], int, list[int]], int]
+"""A play-out's policy: ``(seat, hand, legal cards, trick, cards played, points)`` → the
+card the seat plays."""
+
+
+def finish_round(
+    hands: list[int],
+    leader: int,
+    trick: list[int],
+    done: int,
+    broken: bool,
+    points: list[int],
+    played: int,
+    choose: Choose,
+) -> list[int]:
+    """Raw points per seat at the end of the round, every seat playing ``choose``'s card
+    (the loop of the Python play-outs); the lists passed in are consumed."""
+    value = POINTS
+    while done < 13:
+        for k in range(len(trick), 4):
+            seat = (leader + k) & 3
+            hand = hands[seat]
+            legal = legal_mask(hand, trick[0] // 13 if trick else -1, done == 0, broken)
+            c = choose(seat, hand, legal, trick, played, points)
+            hands[seat] = hand & ~(1 << c)
+            played |= 1 << c
+            if 13 <= c < 26:
+                broken = True
+            trick.append(c)
+        led = trick[0] // 13
+        best, win = trick[0], 0
+        for k in (1, 2, 3):
+            c = trick[k]
+            if c // 13 == led and c > best:
+                best, win = c, k
+        leader = (leader + win) & 3
+        points[leader] += value[trick[0]] + value[trick[1]] + value[trick[2]] + value[trick[3]]
+        trick = []
+        done += 1
+    return points
+
+
 def random_playout(pos: Position, rand: Callable[[], float]) -> list[int]:
     """Play ``pos`` to the end with uniformly random legal cards; return raw points.
 

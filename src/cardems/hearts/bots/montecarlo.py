@@ -17,8 +17,9 @@ import random
 from collections.abc import Callable
 
 from cardems.hearts.bots import bot_options
-from cardems.hearts.core import FULL_DECK, HEART_MASK, POINTS, QS_BIT, SUIT_MASKS
+from cardems.hearts.core import FULL_DECK, HEART_MASK, QS_BIT, SUIT_MASKS
 from cardems.hearts.fast import core
+from cardems.hearts.playout import finish_round
 from cardems.hearts.rules import Phase
 from cardems.hearts.view import SeatView
 
@@ -103,38 +104,16 @@ def py_play_out(
 ) -> list[int]:
     """Finish the round with :func:`simple_card` for every seat; raw points per seat
     (compiled as :func:`play_out` where :mod:`cardems.hearts.fast` has the core)."""
-    while done < 13:
-        for k in range(len(trick), 4):
-            seat = (leader + k) & 3
-            hand = hands[seat]
-            if not trick:
-                if done == 0:
-                    legal = hand & (1 << 39)
-                elif not broken and hand & ~HEART_MASK:
-                    legal = hand & ~HEART_MASK
-                else:
-                    legal = hand
-            else:
-                legal = hand & SUIT_MASKS[trick[0] // 13]
-                if not legal:
-                    legal = hand
-                    if done == 0 and hand & ~(HEART_MASK | QS_BIT):
-                        legal = hand & ~(HEART_MASK | QS_BIT)
-            c = simple_card(hand, legal, trick)
-            hands[seat] = hand & ~(1 << c)
-            if 13 <= c < 26:
-                broken = True
-            trick.append(c)
-        led = trick[0] // 13
-        best, win = trick[0], 0
-        for k in (1, 2, 3):
-            if trick[k] // 13 == led and trick[k] > best:
-                best, win = trick[k], k
-        leader = (leader + win) & 3
-        points[leader] += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
-        trick = []
-        done += 1
-    return points
+    return finish_round(
+        hands,
+        leader,
+        trick,
+        done,
+        broken,
+        points,
+        0,
+        lambda seat, hand, legal, trick, played, points: simple_card(hand, legal, trick),
+    )
 
 
 play_out: Callable[[list[int], int, list[int], int, bool, list[int]], list[int]] = py_play_out

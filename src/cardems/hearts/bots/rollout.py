@@ -11,7 +11,7 @@ from cardems.hearts.bots.heuristic import choose_card
 from cardems.hearts.bots.montecarlo import py_play_out
 from cardems.hearts.core import FULL_DECK, HEART_MASK, POINTS, QS_BIT, SUIT_MASKS
 from cardems.hearts.fast import core
-from cardems.hearts.playout import position_of_deal, random_playout
+from cardems.hearts.playout import finish_round, position_of_deal, random_playout
 from cardems.hearts.splitmix import SplitMix
 
 
@@ -30,43 +30,18 @@ def py_heuristic_rollout(
 
     ``runner_seat`` goes for the moon while nobody else has points; with ``wary`` the
     others defend against it from its first point."""
-    suit_masks = SUIT_MASKS
-    heart_mask = HEART_MASK
-    value = POINTS
-    while done < 13:
-        for k in range(len(trick), 4):
-            seat = (leader + k) & 3
-            hand = hands[seat]
-            if not trick:
-                if done == 0:
-                    m = hand & 0x8000000000
-                elif not broken and hand & ~heart_mask:
-                    m = hand & ~heart_mask
-                else:
-                    m = hand
-            else:
-                m = hand & suit_masks[trick[0] // 13]
-                if not m:
-                    m = hand
-                    if done == 0 and hand & ~(heart_mask | 0x400):
-                        m = hand & ~(heart_mask | 0x400)
-            c = choose_card(seat, hand, m, trick, played, points, True, runner_seat, None, wary)
-            hands[seat] = hand & ~(1 << c)
-            played |= 1 << c
-            if 13 <= c < 26:
-                broken = True
-            trick.append(c)
-        led = trick[0] // 13
-        best, win = trick[0], 0
-        for k in (1, 2, 3):
-            c = trick[k]
-            if c // 13 == led and c > best:
-                best, win = c, k
-        leader = (leader + win) & 3
-        points[leader] += value[trick[0]] + value[trick[1]] + value[trick[2]] + value[trick[3]]
-        trick = []
-        done += 1
-    return points
+    return finish_round(
+        hands,
+        leader,
+        trick,
+        done,
+        broken,
+        points,
+        played,
+        lambda seat, hand, legal, trick, played, points: choose_card(
+            seat, hand, legal, trick, played, points, True, runner_seat, None, wary
+        ),
+    )
 
 
 def round_score(points: list[int], seat: int, moon_bonus: float = 0.0) -> float:
@@ -217,56 +192,18 @@ def py_generic_rollout(
     :data:`DEFEND_FROM` without a ``defender``). Seat ``runner`` instead goes for the
     moon while nobody else has points (the heuristic's run), and the others defend from
     its first point: a run weighed against players who wake at once."""
-    suit_masks = SUIT_MASKS
-    heart_mask = HEART_MASK
-    value = POINTS
-    while done < 13:
-        for k in range(len(trick), 4):
-            seat = (leader + k) & 3
-            hand = hands[seat]
-            if not trick:
-                if done == 0:
-                    m = hand & 0x8000000000
-                elif not broken and hand & ~heart_mask:
-                    m = hand & ~heart_mask
-                else:
-                    m = hand
-            else:
-                m = hand & suit_masks[trick[0] // 13]
-                if not m:
-                    m = hand
-                    if done == 0 and hand & ~(heart_mask | 0x400):
-                        m = hand & ~(heart_mask | 0x400)
-            if runner < 0:
-                c = generic_card(
-                    seat,
-                    hand,
-                    m,
-                    trick,
-                    played,
-                    points,
-                    DEFEND_FROM if defender < 0 or seat == defender else late,
-                )
-            elif seat == runner:
-                c = choose_card(seat, hand, m, trick, played, points, True, runner)
-            else:
-                c = generic_card(seat, hand, m, trick, played, points, 1)
-            hands[seat] = hand & ~(1 << c)
-            played |= 1 << c
-            if 13 <= c < 26:
-                broken = True
-            trick.append(c)
-        led = trick[0] // 13
-        best, win = trick[0], 0
-        for k in (1, 2, 3):
-            c = trick[k]
-            if c // 13 == led and c > best:
-                best, win = c, k
-        leader = (leader + win) & 3
-        points[leader] += value[trick[0]] + value[trick[1]] + value[trick[2]] + value[trick[3]]
-        trick = []
-        done += 1
-    return points
+
+    def choose(
+        seat: int, hand: int, legal: int, trick: list[int], played: int, points: list[int]
+    ) -> int:
+        if runner < 0:
+            wake = DEFEND_FROM if defender < 0 or seat == defender else late
+            return generic_card(seat, hand, legal, trick, played, points, wake)
+        if seat == runner:
+            return choose_card(seat, hand, legal, trick, played, points, True, runner)
+        return generic_card(seat, hand, legal, trick, played, points, 1)
+
+    return finish_round(hands, leader, trick, done, broken, points, played, choose)
 
 
 heuristic_rollout = py_heuristic_rollout
