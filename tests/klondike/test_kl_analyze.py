@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardems.dealcode import DealCode
+from cardems.intervals import wilson
 from cardems.klondike import commands
 from cardems.klondike.commands import Outcome
 
@@ -70,3 +71,12 @@ def test_a_resumed_run_takes_the_decided_and_searches_again_the_undecided() -> N
     lines = commands.outcomes_of_lines(["progress…", *(o.line() for o in told)])
     resumed = lines[DealCode("KL", 1, "D3", 2)]
     assert (resumed.winnable, resumed.nodes) == (again.winnable, again.nodes)
+
+
+def test_the_bounds_count_the_undecided_lost_then_won_and_their_interval_holds_both() -> None:
+    report = commands.Report("D3", deals=1000, winnable=800, undecided=30, times=(0.001,))
+    low, high, interval_low, interval_high = report.bounds()
+    assert (low, high) == (0.8, 0.83)
+    assert interval_low < low < high < interval_high
+    assert (interval_low, interval_high) == (wilson(800, 1000)[0], wilson(830, 1000)[1])
+    assert "80.000-83.000 % winnable" in report.lines()[1]

@@ -93,6 +93,18 @@ class Report:
         share = self.winnable / self.decided if self.decided else 0.0
         return (share, *wilson(self.winnable, self.decided))
 
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The winnable share of all the deals with the undecided counted lost, then won,
+        and a 95 % interval holding both (the first's Wilson low, the second's high): the
+        share every deal would have, whatever the undecided turn out to be."""
+        low, high = self.winnable / self.deals, (self.winnable + self.undecided) / self.deals
+        return (
+            low,
+            high,
+            wilson(self.winnable, self.deals)[0],
+            wilson(self.winnable + self.undecided, self.deals)[1],
+        )
+
     def percentile(self, share: float) -> float:
         """CPU milliseconds per deal at ``share`` (0.5: the median)."""
         ordered = sorted(self.times)
@@ -105,6 +117,8 @@ class Report:
             f"Klondike {self.variant}: {self.winnable} of {self.decided} decided deals winnable"
             f" ({100 * rate:.3f} %, 95 % interval {100 * low:.3f}-{100 * high:.3f} %);"
             f" {self.undecided} of {self.deals} undecided",
+            "all deals, the undecided counted lost or won: {:.3f}-{:.3f} % winnable"
+            " (95 % interval {:.3f}-{:.3f} %)".format(*(100 * b for b in self.bounds())),
             f"CPU time per deal: median {self.percentile(0.5):.1f} ms,"
             f" p95 {self.percentile(0.95):.1f} ms",
         ]
