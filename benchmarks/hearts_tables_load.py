@@ -55,6 +55,9 @@ from web_load import fresh_schema, postgres
 
 GRACE = 5.0
 CONNECTING = 120.0
+STAGGER = 10.0
+"""Tables sit down to play over the measure's first seconds, as people arrive at a site:
+not 1,000 people passing their cards in the same second."""
 
 
 @dataclass
@@ -75,8 +78,10 @@ class Seat:
 @dataclass
 class Table:
     seats: list[Seat]
-    moves: list[tuple[float, int, int]] = field(default_factory=list)
-    """(sent at, version it led to, seat) of every move answered 200."""
+    moves: list[tuple[float, int, int, str, float]] = field(default_factory=list)
+    """(sent at, version it led to, seat, kind, answered at) of every move answered 200."""
+    started: bool = False
+    """Whether its people have sat down to play (see ``--stagger``)."""
 
 
 @dataclass
@@ -155,7 +160,7 @@ async def listen(seat: Seat, port: int, table: Table, ctx: Run) -> None:
             if message["version"] >= seat.version:
                 seat.view, seat.version = message["view"], message["version"]
                 seat.seat = seat.view["seat"]
-            if not seat.busy and ctx.playing and a_move(seat.view, ctx.rng):
+            if not seat.busy and ctx.playing and table.started and a_move(seat.view, ctx.rng):
                 seat.busy = True
                 asyncio.get_running_loop().create_task(play(seat, table, ctx))
     if not ctx.over:
@@ -180,14 +185,16 @@ async def play(seat: Seat, table: Table, ctx: Run) -> None:
             ctx.tally.refused += 1
             ctx.tally.fail(f"refused: {data['refused']}")
             return
-        table.moves.append((sent, int(data["version"]), seat.seat))
+        table.moves.append(
+            (sent, int(data["version"]), seat.seat, move["type"], time.perf_counter())
+        )
         if data["version"] >= seat.version:
             seat.view, seat.version = data["view"], data["version"]
     except (OSError, asyncio.IncompleteReadError) as error:
         ctx.tally.fail(f"connection: {error}")
     finally:
         seat.busy = False
-    if ctx.playing and a_move(seat.view, ctx.rng):
+    if ctx.playing and table.started and a_move(seat.view, ctx.rng):
         seat.busy = True
         asyncio.get_running_loop().create_task(play(seat, table, ctx))
 
@@ -201,6 +208,27 @@ class Run:
     """Whether people move (from once every seat has its first view)."""
     over: bool = False
     sockets: list[ClientConnection] = field(default_factory=list)
+    lag: list[float] = field(default_factory=list)
+    """This load generator's event loop lateness every 10 ms while measuring (ms)."""
+
+
+async def ticker(ctx: Run) -> None:
+    """Measure how late this process's event loop runs a 10 ms sleep."""
+    while not ctx.over:
+        before = time.perf_counter()
+        await asyncio.sleep(0.01)
+        if ctx.playing:
+            ctx.lag.append(1000 * (time.perf_counter() - before - 0.01))
+
+
+async def begin(table: Table, ctx: Run, after: float) -> None:
+    """The table's people start playing ``after`` seconds into the measure."""
+    await asyncio.sleep(after)
+    table.started = True
+    for seat in table.seats:
+        if not seat.busy and a_move(seat.view, ctx.rng):
+            seat.busy = True
+            asyncio.get_running_loop().create_task(play(seat, table, ctx))
 
 
 def cpu(app: int) -> tuple[float, float, float]:
@@ -209,7 +237,9 @@ def cpu(app: int) -> tuple[float, float, float]:
     return cpu_seconds(app), mine.ru_utime + mine.ru_stime, machine_cpu()[0]
 
 
-async def load(port: int, app: int, tables: int, seconds: float, think: tuple[float, float]) -> int:
+async def load(
+    port: int, app: int, tables: int, seconds: float, think: tuple[float, float], stagger: float
+) -> int:
     ctx = Run(random.Random(31), think)
     opened = [await open_table(port, ctx.tally) for _ in range(tables)]
     listeners = [
@@ -227,23 +257,27 @@ async def load(port: int, app: int, tables: int, seconds: float, think: tuple[fl
     signal_tree(app, signal.SIGUSR1)  # a --profile starts here
     started = cpu(app)
     ctx.playing = True
-    for seat, table in seats:
-        if not seat.busy and a_move(seat.view, ctx.rng):
-            seat.busy = True
-            asyncio.get_running_loop().create_task(play(seat, table, ctx))
+    began = time.perf_counter()
+    lagging = asyncio.get_running_loop().create_task(ticker(ctx))
+    starting = [
+        asyncio.create_task(begin(table, ctx, ctx.rng.uniform(0, stagger))) for table in opened
+    ]
     await asyncio.sleep(seconds)
+    await asyncio.gather(*starting)
     ctx.playing, ctx.over = False, True
     used = [after - before for before, after in zip(started, cpu(app), strict=True)]
     signal_tree(app, signal.SIGUSR2)  # and ends here
     await asyncio.sleep(GRACE)
     for socket in ctx.sockets:
         await socket.close()
-    await asyncio.gather(*listeners, return_exceptions=True)
+    await asyncio.gather(*listeners, lagging, return_exceptions=True)
     latencies, undelivered, unsaved, moves = [], 0, 0, 0
+    tail: list[tuple[float, float, str, float]] = []
+    """(latency, sent since the start, kind, answered after) of each seat's update."""
     for table in opened:
         status, saved = await post_get(table.seats[0], port)
         saved_version = saved["version"] if status == 200 else -1
-        for sent, version, mover in table.moves:
+        for sent, version, mover, kind, answered in table.moves:
             moves += 1
             if version > saved_version:
                 unsaved += 1
@@ -255,6 +289,7 @@ async def load(port: int, app: int, tables: int, seconds: float, think: tuple[fl
                     undelivered += 1
                 else:
                     latencies.append(1000 * max(0.0, heard - sent))
+                    tail.append((latencies[-1], sent - began, kind, 1000 * (answered - sent)))
     lost = unsaved + undelivered
     print(
         f"{tables} tables ({4 * tables} players), {seconds:.0f} s: {moves} moves"
@@ -273,7 +308,32 @@ async def load(port: int, app: int, tables: int, seconds: float, think: tuple[fl
     )
     for what, count in sorted(ctx.tally.failures.items(), key=lambda kv: -kv[1])[:3]:
         print(f"  {count} x {what}")
+    if STAGED:
+        print_tail(tail, ctx.lag)
+        print_stages(STAGED[0], opened)
     return moves
+
+
+def spread(values: list[float]) -> str:
+    """p50 / p99 / max of ``values`` (ms)."""
+    if not values:
+        return "-"
+    return (
+        f"p50 {statistics.median(values):.1f} p99 {percentile(values, 0.99):.1f}"
+        f" max {max(values):.1f} ms"
+    )
+
+
+def print_tail(tail: list[tuple[float, float, str, float]], lag: list[float]) -> None:
+    """The latencies by kind of move and by 5 s of the run; the generator's loop lag."""
+    print(f"  load generator's loop lag: {spread(lag)}")
+    print(f"  the mover's own answer: {spread([t[3] for t in tail])}")
+    for kind in sorted({t[2] for t in tail}):
+        part = [t[0] for t in tail if t[2] == kind]
+        print(f"  {kind}: {spread(part)} ({len(part)})")
+    for start in range(0, int(max((t[1] for t in tail), default=0)) + 1, 5):
+        part = [t[0] for t in tail if start <= t[1] < start + 5]
+        print(f"  sent at {start:3d}-{start + 5:3d} s: {spread(part)} ({len(part)})")
 
 
 async def post_get(seat: Seat, port: int) -> tuple[int, dict[str, Any]]:
@@ -292,13 +352,15 @@ async def post_get(seat: Seat, port: int) -> tuple[int, dict[str, Any]]:
 
 def signal_tree(pid: int, number: int) -> None:
     """Send ``number`` to the app's processes (their profiling hook, if profiled)."""
-    if not PROFILED:
+    if not PROFILED and not STAGED:
         return
     for member in process_tree(pid):
         with contextlib.suppress(OSError):
             os.kill(member, number)
 
 
+STAGED: list[str] = []
+"""The folder the workers write their stage timestamps to, when staged."""
 PROFILED: list[str] = []
 """The folder the workers write their profiles to, when profiled."""
 
@@ -335,6 +397,77 @@ SPLIT = (
 
 
 TOP = 25
+
+
+def print_stages(folder: str, opened: list[Table]) -> None:
+    """Each stage of the moves (p50 / p99 / max), from the workers' timestamps (see
+    benchmarks/profiling/stages.py) set beside the generator's own."""
+    time.sleep(0.5)
+    moves: dict[tuple[str, int], list[float]] = {}
+    heard: dict[tuple[str, int], list[float]] = {}
+    sent: dict[str, list[tuple[int, float, float]]] = {}
+    lag: list[list[float]] = []
+    pauses: list[list[float]] = []
+    for path in Path(folder).glob("*.stages.json"):
+        data = json.loads(path.read_text())
+        for table, version, *times in data["moves"]:
+            moves[(table, version)] = times
+        for table, version, at in data["heard"]:
+            heard.setdefault((table, version), []).append(at)
+        for table, version, made, done, _ in data["sent"]:
+            sent.setdefault(table, []).append((version, made, done))
+        lag += data["lag"]
+        pauses += data["gc"]
+        tracked = sum(count for _, count in data["objects"])
+        print(
+            f"  worker {path.name.split('.')[0]}: most tracked objects ({tracked}):",
+            data["objects"][:8],
+        )
+    stages: dict[str, list[float]] = {}
+
+    def add(name: str, start: float, end: float) -> None:
+        stages.setdefault(name, []).append(1000 * (end - start))
+
+    for table in opened:
+        table_id = table.seats[0].table_id
+        for sent_at, version, mover, _, answered in table.moves:
+            times = moves.get((table_id, version))
+            if times is None:
+                continue
+            entered, acted, saving, pooled, saved, done = times
+            add("1 sent -> endpoint entered (accept, parse, loop queue)", sent_at, entered)
+            add("2 endpoint -> worker thread (threadpool)", entered, acted)
+            add("3 thread -> save begins (rules, views)", acted, saving)
+            add("4 save: waiting for a pooled connection", saving, pooled)
+            add("5 save: the statement and its commit", pooled, saved)
+            add("6 saved -> thread done (the answer's view)", saved, done)
+            add("7 thread done -> answer received", done, answered)
+            for at in heard.get((table_id, version), []):
+                add("8 saved -> NOTIFY heard on a worker's loop", saved, at)
+            for v, made, done_at in sent.get(table_id, []):
+                if v != version:
+                    continue
+                add("9 saved -> a worker's messages made", saved, made)
+                add("10 messages made -> handed to the sockets", made, done_at)
+            for seat in table.seats:
+                if seat.seat == mover:
+                    continue
+                at = next((at for at, v in seat.heard if v >= version), None)
+                if at is not None:
+                    add("11 saved -> a seat's generator received it", saved, at)
+    print("  stages of a move (wall clock, ms):")
+    for name in sorted(stages, key=lambda n: int(n.split()[0])):
+        print(f"    {name}: {spread(stages[name])} ({len(stages[name])})")
+    print(f"  workers' loop lag (10 ms ticks): {spread([row[0] for row in lag])}")
+    tokens = [row[1] for row in lag]
+    waiting = [row[2] for row in lag]
+    print(
+        f"  threadpool tokens borrowed: p50 {statistics.median(tokens) if tokens else 0:.0f}"
+        f" max {max(tokens, default=0)}; tasks waiting for one: max {max(waiting, default=0)}"
+    )
+    for generation in (0, 1, 2):
+        spent = [p[1] for p in pauses if p[0] == generation]
+        print(f"  gc generation {generation}: {len(spent)} x, {spread(spent)}")
 
 
 def area_of(file: str) -> str:
@@ -388,7 +521,19 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--think", type=float, nargs=2, default=(1.0, 2.0), metavar=("MIN", "MAX"))
+    parser.add_argument(
+        "--stagger",
+        type=float,
+        default=STAGGER,
+        metavar="S",
+        help=f"tables start over the first S seconds (default {STAGGER:.0f}; 0: all at once)",
+    )
     parser.add_argument("--postgres", default="", help="a PostgreSQL URL (default: private)")
+    parser.add_argument(
+        "--stages",
+        action="store_true",
+        help="time each stage of a move in the workers (benchmarks/profiling/stages.py)",
+    )
     parser.add_argument("--sqlite", action="store_true", help="one worker on a SQLite file")
     parser.add_argument(
         "--profile",
@@ -402,6 +547,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         profiles = args.profile or scratch
         env = profiled(profiles) if args.profile is not None else {}
+        if args.stages:
+            STAGED.append(scratch)
+            hook = str(Path(__file__).resolve().parent / "profiling")
+            env = {"PYTHONPATH": hook, "CARDEMS_STAGES": scratch}
         moves = run(args, think, env)
         if args.profile is not None:
             print_profile(profiles, moves)
@@ -415,12 +564,12 @@ def run(args: argparse.Namespace, think: tuple[float, float], env: dict[str, str
             running_server(db=str(Path(tmp) / "bench.db"), env=env) as (proc, port),
         ):
             print("SQLite, 1 worker:", end=" ")
-            return asyncio.run(load(port, proc.pid, args.tables, args.seconds, think))
+            return asyncio.run(load(port, proc.pid, args.tables, args.seconds, think, args.stagger))
     with postgres(args.postgres) as (url, _):
         options = ("--workers", str(args.workers))
         with running_server(*options, db=fresh_schema(url), env=env) as (proc, port):
             print(f"PostgreSQL, {args.workers} workers:", end=" ")
-            return asyncio.run(load(port, proc.pid, args.tables, args.seconds, think))
+            return asyncio.run(load(port, proc.pid, args.tables, args.seconds, think, args.stagger))
 
 
 if __name__ == "__main__":
