@@ -8,13 +8,19 @@ file), and for each table a host who opens it and three friends who join by its 
 each with their own cookie, keep-alive HTTP connection and WebSocket (the workers share
 the connections as the kernel hands them out). Each person plays at a human pace: when
 their view says it is their turn to pass or play, they think ``--think`` seconds (a
-uniform range) and send a legal move. Measured: the time from sending a move to each of
-the three other seats receiving an update of that version or later on its socket (the
-message the page draws at once), p50 and p99; errors (any answer but 200, a refusal, a
-socket closed by the server); lost moves: a move answered 200 that the saved match does
+uniform range) and send a legal move, over their table's WebSocket (``--http``: as
+``POST /api/tables/{id}/intent`` on their keep-alive connection). The tables start over
+the measure's first ``--stagger`` seconds (default 10: people arrive, they are not all
+dealt in the same second; ``--stagger 0`` starts them at once). Measured: the time from
+sending a move to each of the three other seats receiving that version or a later one
+(an update on its socket, or the answer to a move of its own: what the page draws at
+once), p50 and p99; errors (any answer but 200, a refusal, a
+socket closed by the server); lost moves: a move answered that the saved match does
 not hold, or that some seat never heard of within 5 s after the run. The measure (and the
 play) starts once every seat's socket is open and has its first view. The load generator
-shares the machine (one process, asyncio). ``--profile`` runs the workers under cProfile
+shares the machine (one process, asyncio; ``--stages`` prints its loop's lag, and the
+time each stage of a move takes in the workers: ``benchmarks/profiling/stages.py``).
+``--profile`` runs the workers under cProfile
 (``benchmarks/profiling``: CPU time, every thread) during the measure and prints where
 their CPU went per move: the request, the rows read, the rules, the save, the NOTIFY,
 each listener's update.
@@ -73,6 +79,9 @@ class Seat:
     heard: list[tuple[float, int]] = field(default_factory=list)
     """(when, version) of every update received."""
     busy: bool = False
+    socket: ClientConnection | None = None
+    answer: asyncio.Future[dict[str, Any]] | None = None
+    """The answer awaited to a move sent over the socket."""
 
 
 @dataclass
@@ -154,8 +163,13 @@ async def listen(seat: Seat, port: int, table: Table, ctx: Run) -> None:
     url = f"ws://127.0.0.1:{port}/ws/tables/{seat.table_id}"
     async with connect(url, additional_headers={"cookie": seat.conn.cookie}) as socket:
         ctx.sockets.append(socket)
+        seat.socket = socket
         async for raw in socket:
             message = json.loads(raw)
+            if message["type"] != "update":
+                if seat.answer is not None and not seat.answer.done():
+                    seat.answer.set_result(message)
+                continue
             seat.heard.append((time.perf_counter(), int(message["version"])))
             if message["version"] >= seat.version:
                 seat.view, seat.version = message["view"], message["version"]
@@ -175,9 +189,14 @@ async def play(seat: Seat, table: Table, ctx: Run) -> None:
         if move is None or not ctx.playing:
             return
         sent = time.perf_counter()
-        status, data = await post(
-            seat, f"/api/tables/{seat.table_id}/intent", {**move, "version": seat.version}
-        )
+        body = {**move, "version": seat.version}
+        if ctx.http or seat.socket is None:
+            status, data = await post(seat, f"/api/tables/{seat.table_id}/intent", body)
+        else:
+            seat.answer = asyncio.get_running_loop().create_future()
+            await seat.socket.send(json.dumps({"id": 1, "intent": body}))
+            data = await asyncio.wait_for(seat.answer, 30)
+            status = 200 if data["type"] == "answer" else 400
         if status != 200:
             ctx.tally.fail(f"HTTP {status}: {data.get('error')}")
             return
@@ -185,12 +204,12 @@ async def play(seat: Seat, table: Table, ctx: Run) -> None:
             ctx.tally.refused += 1
             ctx.tally.fail(f"refused: {data['refused']}")
             return
-        table.moves.append(
-            (sent, int(data["version"]), seat.seat, move["type"], time.perf_counter())
-        )
+        answered = time.perf_counter()
+        table.moves.append((sent, int(data["version"]), seat.seat, move["type"], answered))
+        seat.heard.append((answered, int(data["version"])))  # its screen shows it too
         if data["version"] >= seat.version:
             seat.view, seat.version = data["view"], data["version"]
-    except (OSError, asyncio.IncompleteReadError) as error:
+    except (OSError, asyncio.IncompleteReadError, TimeoutError) as error:
         ctx.tally.fail(f"connection: {error}")
     finally:
         seat.busy = False
@@ -207,6 +226,8 @@ class Run:
     playing: bool = False
     """Whether people move (from once every seat has its first view)."""
     over: bool = False
+    http: bool = False
+    """Moves sent as HTTP requests (``--http``), not over the table's socket."""
     sockets: list[ClientConnection] = field(default_factory=list)
     lag: list[float] = field(default_factory=list)
     """This load generator's event loop lateness every 10 ms while measuring (ms)."""
@@ -231,16 +252,38 @@ async def begin(table: Table, ctx: Run, after: float) -> None:
             asyncio.get_running_loop().create_task(play(seat, table, ctx))
 
 
-def cpu(app: int) -> tuple[float, float, float]:
-    """CPU seconds so far: the app's processes, this load generator, the whole machine."""
+def cpu(app: int) -> tuple[float, float, float, float]:
+    """CPU seconds so far: the app's processes, this load generator, the whole machine,
+    PostgreSQL's server (0 when it is not on this machine or cannot be read)."""
     mine = resource.getrusage(resource.RUSAGE_SELF)
-    return cpu_seconds(app), mine.ru_utime + mine.ru_stime, machine_cpu()[0]
+    database = cpu_seconds(POSTMASTER[0]) if POSTMASTER else 0.0
+    return cpu_seconds(app), mine.ru_utime + mine.ru_stime, machine_cpu()[0], database
+
+
+POSTMASTER: list[int] = []
+"""The PostgreSQL server's process id, when it runs on this machine and can be read."""
+
+
+def find_postmaster(url: str) -> None:
+    """Note the process id of the server of ``url`` (its data directory's pid file)."""
+    import psycopg
+
+    with contextlib.suppress(Exception), psycopg.connect(url) as connection:
+        row = connection.execute("SELECT current_setting('data_directory')").fetchone()
+        pid = int((Path(str(row[0])) / "postmaster.pid").read_text().split()[0])
+        POSTMASTER.append(pid)
 
 
 async def load(
-    port: int, app: int, tables: int, seconds: float, think: tuple[float, float], stagger: float
+    port: int,
+    app: int,
+    tables: int,
+    seconds: float,
+    think: tuple[float, float],
+    stagger: float,
+    http: bool,
 ) -> int:
-    ctx = Run(random.Random(31), think)
+    ctx = Run(random.Random(31), think, http=http)
     opened = [await open_table(port, ctx.tally) for _ in range(tables)]
     listeners = [
         asyncio.create_task(listen(seat, port, table, ctx))
@@ -303,7 +346,8 @@ async def load(
     cores = (os.cpu_count() or 1) * seconds
     print(
         f"  cpu ms/move: app {1000 * used[0] / max(moves, 1):.2f},"
-        f" load generator {1000 * used[1] / max(moves, 1):.2f};"
+        f" load generator {1000 * used[1] / max(moves, 1):.2f},"
+        f" PostgreSQL {1000 * used[3] / max(moves, 1):.2f};"
         f" machine busy {100 * used[2] / cores:.0f}% (others' jobs included)"
     )
     for what, count in sorted(ctx.tally.failures.items(), key=lambda kv: -kv[1])[:3]:
@@ -528,6 +572,11 @@ def main() -> None:
         metavar="S",
         help=f"tables start over the first S seconds (default {STAGGER:.0f}; 0: all at once)",
     )
+    parser.add_argument(
+        "--http",
+        action="store_true",
+        help="send the moves as HTTP requests (default: over each seat's WebSocket)",
+    )
     parser.add_argument("--postgres", default="", help="a PostgreSQL URL (default: private)")
     parser.add_argument(
         "--stages",
@@ -564,12 +613,17 @@ def run(args: argparse.Namespace, think: tuple[float, float], env: dict[str, str
             running_server(db=str(Path(tmp) / "bench.db"), env=env) as (proc, port),
         ):
             print("SQLite, 1 worker:", end=" ")
-            return asyncio.run(load(port, proc.pid, args.tables, args.seconds, think, args.stagger))
+            return asyncio.run(
+                load(port, proc.pid, args.tables, args.seconds, think, args.stagger, args.http)
+            )
     with postgres(args.postgres) as (url, _):
+        find_postmaster(url)
         options = ("--workers", str(args.workers))
         with running_server(*options, db=fresh_schema(url), env=env) as (proc, port):
             print(f"PostgreSQL, {args.workers} workers:", end=" ")
-            return asyncio.run(load(port, proc.pid, args.tables, args.seconds, think, args.stagger))
+            return asyncio.run(
+                load(port, proc.pid, args.tables, args.seconds, think, args.stagger, args.http)
+            )
 
 
 if __name__ == "__main__":

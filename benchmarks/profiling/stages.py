@@ -5,7 +5,8 @@ machine, so the load generator can set them beside its own). Loaded by
 ``SIGUSR2`` writes ``DIR/<pid>.stages.json``:
 
 - ``moves``: per move made here, ``[table, version, entered, acted, saving, pooled,
-  saved, done]``: the endpoint entered (the request read and parsed, on the loop),
+  saved, done]``: the endpoint entered (the request read and parsed, on the loop; or the
+  socket's message received),
   the worker thread started on it, the save began, a pooled connection was had, the
   save returned, the thread ended;
 - ``heard``: per bus message, ``[table, version, at]`` (the listener called on the loop);
@@ -83,6 +84,14 @@ def install() -> None:
         return real_api(self, timed if options.get("move") else handler, **options)
 
     deps.Web.api = api  # type: ignore[method-assign]
+
+    real_intent = table_live.Hub._intent
+
+    async def intent(self: Any, member: Any, table_id: str, text: str) -> None:
+        _entered.set(time.perf_counter())
+        await real_intent(self, member, table_id, text)
+
+    table_live.Hub._intent = intent  # type: ignore[method-assign]
 
     real_act = shared_tables.SharedTables.act
 
