@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import pstats
@@ -297,6 +298,9 @@ async def load(
             raise RuntimeError(f"the sockets did not all connect within {CONNECTING:.0f} s")
         await asyncio.sleep(0.05)
     await asyncio.sleep(1)  # the last "connected" updates
+    gc.collect()  # the generator's own collections would stall its 1,000 clients (200+ ms
+    gc.freeze()  # with everything it holds): none during the measure, which it would
+    gc.disable()  # count as the app's latency
     signal_tree(app, signal.SIGUSR1)  # a --profile starts here
     started = cpu(app)
     ctx.playing = True
@@ -310,6 +314,7 @@ async def load(
     ctx.playing, ctx.over = False, True
     used = [after - before for before, after in zip(started, cpu(app), strict=True)]
     signal_tree(app, signal.SIGUSR2)  # and ends here
+    gc.enable()
     await asyncio.sleep(GRACE)
     for socket in ctx.sockets:
         await socket.close()
@@ -354,7 +359,7 @@ async def load(
         print(f"  {count} x {what}")
     if STAGED:
         print_tail(tail, ctx.lag)
-        print_stages(STAGED[0], opened)
+        print_stages(STAGED[0], opened, began)
     return moves
 
 
@@ -443,7 +448,7 @@ SPLIT = (
 TOP = 25
 
 
-def print_stages(folder: str, opened: list[Table]) -> None:
+def print_stages(folder: str, opened: list[Table], began: float) -> None:
     """Each stage of the moves (p50 / p99 / max), from the workers' timestamps (see
     benchmarks/profiling/stages.py) set beside the generator's own."""
     time.sleep(0.5)
@@ -512,6 +517,11 @@ def print_stages(folder: str, opened: list[Table]) -> None:
     for generation in (0, 1, 2):
         spent = [p[1] for p in pauses if p[0] == generation]
         print(f"  gc generation {generation}: {len(spent)} x, {spread(spent)}")
+    slow = sorted((p[2] - began, p[1]) for p in pauses if p[1] >= 50)
+    print(
+        "  collections of 50 ms or more (s into the measure, ms):",
+        [f"{at:.1f}: {spent:.0f}" for at, spent in slow],
+    )
 
 
 def area_of(file: str) -> str:

@@ -14,7 +14,7 @@ machine, so the load generator can set them beside its own). Loaded by
   messages made, the last of them handed to the socket;
 - ``lag``: the event loop's lateness every 10 ms (ms), with the threadpool's borrowed
   tokens and waiting tasks at that moment;
-- ``gc``: each collection's generation and duration (ms); ``objects``: the most
+- ``gc``: each collection's generation, duration (ms) and end; ``objects``: the most
   common kinds of objects the collector tracks, at the end.
 
 Temporary measuring scaffolding for the benchmark only: it wraps methods of the live
@@ -63,7 +63,8 @@ def _gc(phase: str, info: dict[str, Any]) -> None:
     if phase == "start":
         _local.gc = time.perf_counter()
     elif _on[0]:
-        _data["gc"].append([info["generation"], 1000 * (time.perf_counter() - _local.gc)])
+        now = time.perf_counter()
+        _data["gc"].append([info["generation"], 1000 * (now - _local.gc), now])
 
 
 def install() -> None:
