@@ -56,8 +56,9 @@ GC_THRESHOLDS = (700, 10, 100)
 """The collector's thresholds while serving: the oldest generation, whose pause stops
 every request of the worker (150-450 ms with 125 shared tables' sockets and matches on a
 busy machine, several times a minute), is collected after 100 collections of the middle
-one instead of 10; the young ones as by default (about a millisecond each). Measured
-with ``benchmarks/hearts_tables_load.py --stages``."""
+one instead of 10; the young ones as by default (about a millisecond each). Set by the
+first start of a server, for the rest of its process. Measured with
+``benchmarks/hearts_tables_load.py --stages``."""
 
 
 UNCOMPRESSED = (*DEFAULT_EXCLUDED_CONTENT_TYPES, "application/json", "image/png")
@@ -168,7 +169,6 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         nonlocal serving
         serving += 1
-        thresholds = gc.get_threshold()
         try:
             # What is here now (modules, routes, templates, catalogs) lives as long as the
             # process: out of the collector's sight, a full collection scans only the games
@@ -188,7 +188,6 @@ def create_app(
             finally:
                 await service.store.close_async()
         finally:  # even when the start failed (a database out of reach)
-            gc.set_threshold(*thresholds)
             serving -= 1
             if not serving:  # the last server of this app stopped: close the database
                 service.store.close()
