@@ -37,7 +37,7 @@ from cardems.web.accounts import account_routes
 from cardems.web.api import game_routes, player_routes
 from cardems.web.assets import game_assets
 from cardems.web.data import data_routes
-from cardems.web.deps import Web
+from cardems.web.deps import DATABASE_DOWN, Web
 from cardems.web.i18n import choose_language, translate
 from cardems.web.install import install_routes
 from cardems.web.jsonanswer import JSONAnswer
@@ -86,12 +86,6 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 async def _method_not_allowed(request: Request, exc: Exception) -> Response:
     message = N_("%(method)s is not allowed here") % {"method": request.method}
     return JSONAnswer({"error": translate(_browser_language(request), message)}, 405)
-
-
-DATABASE_DOWN = N_(
-    "the database cannot be reached just now: try again in a moment (your games are saved"
-    " as of the last answered move)"
-)
 
 
 async def _database_down(request: Request, exc: Exception) -> Response:

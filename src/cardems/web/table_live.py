@@ -47,7 +47,7 @@ from cardems.database import DatabaseError
 from cardems.i18n.markers import N_
 from cardems.store import well_formed
 from cardems.store_tables import TableRow
-from cardems.web.deps import COOKIE, MAX_BODY, TOO_MANY, Web
+from cardems.web.deps import COOKIE, DATABASE_DOWN, MAX_BODY, TOO_MANY, Web
 from cardems.web.i18n import LANGUAGE_SETTING, choose_language, translate, translate_events
 from cardems.web.shared_tables import Live, table_json
 from cardems.web.table_bus import Moved, TableBus
@@ -59,7 +59,6 @@ IDLE_SECONDS = 1800.0
 SWEEP_SECONDS = 60.0
 POLICY_VIOLATION = 1008
 BAD_MESSAGE = N_('a move over the socket is {"id": 1, "intent": {"type": …}}')
-SOCKET_DATABASE_DOWN = N_("the database is unreachable: try again in a moment")
 
 
 @dataclass(frozen=True)
@@ -303,7 +302,7 @@ class Hub:
                 answer = {"type": "error", "id": ident, "error": message}
             except DatabaseError:
                 log.warning("database unavailable for a move at %s", table_id, exc_info=True)
-                message = translate(member.lang, SOCKET_DATABASE_DOWN)
+                message = translate(member.lang, DATABASE_DOWN)
                 answer = {"type": "error", "id": ident, "error": message}
             else:
                 answer = {"type": "answer", "id": ident, **played}
