@@ -18,7 +18,8 @@ the player's and the seat's rate limits, the cookie that opened the socket check
 in the save) and answered on the socket, ``{"type": "answer", "id", "table", "view",
 "version", "events"}`` (with ``refused`` when the rules refuse it), or ``{"type":
 "error", "id", "error"}``: one line, nothing changed. The mover's own update of that
-version is then not sent again. Anything else the client sends (bytes) is ignored.
+version is not sent after the answer (it may have gone out before it, when the bus was
+quicker than the move's thread). Anything else the client sends (bytes) is ignored.
 
 While a table has players connected to a worker, that worker keeps its turn clock
 (every worker with players there does; the first bot move saved wins, the others see
