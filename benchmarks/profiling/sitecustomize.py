@@ -57,3 +57,6 @@ if _DIR:
     threading.setprofile(_start)
     signal.signal(signal.SIGUSR1, _restart)
     signal.signal(signal.SIGUSR2, _dump)
+
+if os.environ.get("CARDEMS_STAGES"):
+    import stages  # noqa: F401  (wraps the app's methods: see stages.py)

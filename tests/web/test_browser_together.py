@@ -167,3 +167,57 @@ def test_four_friends_play_a_round_together(pages: list[Any], servers: list[Live
             "#t-seats .total", "nodes => nodes.map(n => Number(n.textContent))"
         )
         assert sum(totals) in (26, 78)
+
+
+NO_SOCKET = """
+window.WebSocket = class {
+  constructor() { this.readyState = 0; }
+  addEventListener() {}
+  send() { throw new Error("this page has no socket"); }
+  close() {}
+};
+"""
+"""A browser whose WebSocket never opens (a proxy that does not pass them)."""
+
+
+def test_moves_go_over_the_socket_and_are_posted_while_it_is_down(
+    chromium_browser: Any, servers: list[LiveServer]
+) -> None:
+    contexts = [chromium_browser.new_context() for _ in range(2)]
+    host, guest = (context.new_page() for context in contexts)
+    guest.add_init_script(NO_SOCKET)
+    errors: list[str] = []
+    posted: dict[Any, int] = {host: 0, guest: 0}
+    for tab in (host, guest):
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+        tab.on(
+            "request",
+            lambda request, tab=tab: (
+                posted.__setitem__(tab, posted[tab] + 1)
+                if request.method == "POST" and request.url.endswith("/intent")
+                else None
+            ),
+        )
+    host.goto(servers[0].url + "/together")
+    host.fill('#open-table input[name="name"]', "Ana")
+    host.click('#open-table button[type="submit"]')
+    host.wait_for_url("**/tables/*")
+    wait_for(lambda: len(host.inner_text("#t-code")) == 9, "the table's code")
+    guest.goto(servers[-1].url + "/together/" + host.inner_text("#t-code").replace("-", ""))
+    guest.fill('#join-table input[name="name"]', "Bogdan")
+    guest.click('#join-table button[type="submit"]')
+    guest.wait_for_url("**/tables/*")
+    wait_for(lambda: host.eval_on_selector("#together-table", "n => n.dataset.live") == "open", "")
+    for tab in (host, guest):
+        wait_for(lambda tab=tab: len(hand(tab)) == 13, "a hand")
+        before = version(tab)
+        for card in hand(tab)[:3]:
+            tab.click(f'#t-hand .card-button[data-card="{card}"]')
+        tab.click("#t-pass")
+        wait_for(lambda tab=tab, before=before: version(tab) > before, "the pass drawn")
+        assert tab.is_hidden("#t-passbar")  # passed: nothing more to choose
+    assert posted == {host: 0, guest: 1}  # the host's pass went over its socket
+    wait_for(lambda: version(host) == version(guest), "the guest's pass on the host's screen")
+    for context in contexts:
+        context.close()
+    assert not errors, errors

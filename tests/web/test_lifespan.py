@@ -3,13 +3,14 @@ a start failed."""
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
 from cardems.store import Store
-from cardems.web.app import create_app
+from cardems.web.app import GC_THRESHOLDS, create_app
 
 
 def test_a_start_that_fails_still_closes_the_database(
@@ -41,3 +42,9 @@ def test_the_database_is_closed_once_the_last_server_stops(
         assert closed == []  # the first server still serves
         assert first.get("/").status_code == 200
     assert closed == [True]
+
+
+def test_a_server_collects_its_oldest_generation_seldom(tmp_path: Path) -> None:
+    gc.set_threshold(700, 10, 10)  # the interpreter's default
+    with TestClient(create_app("", store=Store(tmp_path / "cardems.db"))):
+        assert gc.get_threshold() == GC_THRESHOLDS

@@ -13,6 +13,8 @@ from together_helpers import Person, a_move
 from web_browser import LiveServer
 
 from cardems.store import Store
+from cardems.web.deps import TOO_MANY
+from cardems.web.table_live import BAD_MESSAGE
 
 FULL = {f"{r}{s}" for r in "23456789TJQKA" for s in "SHDC"}
 
@@ -194,8 +196,9 @@ def test_a_move_reaches_the_other_seats_on_every_worker(people: list[Person]) ->
         seats = first["table"]["seats"]
         while not all(seat["connected"] for seat in seats):
             seats = person.receive()["table"]["seats"]
-    people[0].socket.send(b"\x00\xff")  # type: ignore[union-attr]  # bytes and text are
-    people[0].socket.send("hello")  # type: ignore[union-attr]  # read and ignored
+    people[0].send(b"\x00\xff")  # bytes are ignored; text that is no move gets one line
+    people[0].send("hello")
+    assert people[0].reply() == {"type": "error", "id": None, "error": BAD_MESSAGE}
     rng = random.Random(7)
     mover = people[2]
     move = a_move(mover.show()["view"], rng)
@@ -212,6 +215,81 @@ def test_a_move_reaches_the_other_seats_on_every_worker(people: list[Person]) ->
     while seats[3]["connected"]:
         seats = people[0].receive()["table"]["seats"]
     assert [s["connected"] for s in seats] == [True, True, True, False]
+
+
+def connected(people: list[Person]) -> None:
+    """Every person's socket open, their first view in."""
+    for person in people:
+        person.connect()
+        person.until(0)
+
+
+def test_a_move_over_the_socket_is_played_answered_and_reaches_every_seat(
+    people: list[Person],
+) -> None:
+    connected(people)
+    mover = people[1]
+    view = mover.show()["view"]
+    cards = sorted(view["hand"])[:3]
+    answer = mover.move(7, {"type": "pass", "cards": cards, "version": 0})
+    assert answer["type"] == "answer" and answer["version"] == 1 and "refused" not in answer
+    assert answer["view"]["passes_chosen"] == [False, True, False, False]
+    assert set(answer["view"]["passed"]) == set(cards)
+    assert answer["table"]["seat"] == 1
+    assert mover.show()["version"] == 1  # saved: the rows have it
+    for person in people:
+        if person is not mover:
+            update = person.until(1)
+            assert update["version"] == 1 and update["view"]["passes_chosen"][1]
+            assert not set(update["view"]["passed"]) & set(cards)  # passes stay hidden
+    move = a_move(people[2].show()["view"], random.Random(3))
+    assert move is not None
+    people[2].act({**move, "version": 1})
+    following = mover.until(2)  # the mover's next update follows its answer
+    assert following["from"] == 1 and following["version"] == 2
+
+
+def test_a_refused_or_malformed_move_over_the_socket_is_one_line_and_changes_nothing(
+    people: list[Person],
+) -> None:
+    connected(people)
+    mover = people[1]
+    refused = mover.move(1, {"type": "play", "card": "2C", "version": 0})  # while passing
+    assert refused["type"] == "answer" and refused["version"] == 0 and refused["refused"]
+    bad = mover.move(2, {"type": "fly", "version": 0})
+    assert bad["type"] == "error" and "\n" not in bad["error"] and bad["error"]
+    mover.send({"id": 3, "intent": "pass"})
+    assert mover.reply() == {"type": "error", "id": 3, "error": BAD_MESSAGE}
+    mover.send("{" * 5000)
+    assert mover.reply() == {"type": "error", "id": None, "error": BAD_MESSAGE}
+    assert mover.show()["version"] == 0
+    assert mover.show()["view"]["passes_chosen"] == [False] * 4
+
+
+def test_a_socket_moves_only_for_its_own_seat(people: list[Person]) -> None:
+    connected(people)
+    host, bogdan = people[0], people[1]
+    theirs = sorted(host.show()["view"]["hand"])[:3]
+    stolen = bogdan.move(1, {"type": "pass", "cards": theirs, "version": 0, "seat": 0})
+    assert stolen["version"] == 0 and (stolen.get("refused") or stolen.get("error"))
+    own = sorted(bogdan.show()["view"]["hand"])[:3]
+    mine = bogdan.move(2, {"type": "pass", "cards": own, "version": 0, "seat": 0})
+    assert mine["version"] == 1
+    assert host.show()["view"]["passes_chosen"] == [False, True, False, False]
+    assert set(host.show()["view"]["hand"]) >= set(theirs)
+
+
+def test_the_seat_rate_limit_holds_over_the_socket_and_http_alike(people: list[Person]) -> None:
+    connected(people)
+    mover = people[1]
+    for ident in range(40):
+        mover.send({"id": ident, "intent": {"type": "play", "card": "2C", "version": 0}})
+    replies = [mover.reply() for _ in range(40)]
+    limited = [r for r in replies if r["type"] == "error" and r["error"] == TOO_MANY]
+    assert len(limited) >= 5 and replies[0]["type"] == "answer"
+    status = mover.post(f"/api/tables/{mover.table_id}/intent", {"type": "play", "card": "2C"})
+    assert status.status_code == 429  # the same bucket
+    assert people[2].move(1, {"type": "play", "card": "2C", "version": 0})["type"] == "answer"
 
 
 def test_missed_updates_reload_and_a_reconnect_starts_where_the_game_is(

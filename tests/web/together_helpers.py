@@ -111,11 +111,30 @@ class Person:
         return data
 
     def until(self, version: int, timeout: float = 10) -> dict[str, Any]:
-        """The first update at ``version`` or later."""
+        """The first update at ``version`` or later (answers to moves skipped)."""
         while True:
             message = self.receive(timeout)
-            if message["version"] >= version:
+            if message["type"] == "update" and message["version"] >= version:
                 return message
+
+    def send(self, message: Any) -> None:
+        """``message`` over the socket (JSON unless already text or bytes)."""
+        assert self.socket is not None
+        self.socket.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    def reply(self, timeout: float = 10) -> dict[str, Any]:
+        """The next answer or error on the socket (updates skipped)."""
+        while True:
+            message = self.receive(timeout)
+            if message["type"] != "update":
+                return message
+
+    def move(self, ident: int, body: dict[str, Any]) -> dict[str, Any]:
+        """A move over the socket, and its answer (or error)."""
+        self.send({"id": ident, "intent": body})
+        reply = self.reply()
+        assert reply["id"] == ident, reply
+        return reply
 
     def close(self) -> None:
         if self.socket is not None:

@@ -37,7 +37,7 @@ from cardems.web.accounts import account_routes
 from cardems.web.api import game_routes, player_routes
 from cardems.web.assets import game_assets
 from cardems.web.data import data_routes
-from cardems.web.deps import Web
+from cardems.web.deps import DATABASE_DOWN, Web
 from cardems.web.i18n import choose_language, translate
 from cardems.web.install import install_routes
 from cardems.web.jsonanswer import JSONAnswer
@@ -51,6 +51,14 @@ log = logging.getLogger("cardems.web")
 NO_SUCH_CALL = N_("no such API call")
 NOT_FOUND = N_("Not found")
 HOME = N_("Cardems home")
+
+GC_THRESHOLDS = (700, 10, 100)
+"""The collector's thresholds while serving: the oldest generation, whose pause stops
+every request of the worker (150-450 ms with 125 shared tables' sockets and matches on a
+busy machine, several times a minute), is collected after 100 collections of the middle
+one instead of 10; the young ones as by default (about a millisecond each). Set by the
+first start of a server, for the rest of its process. Measured with
+``benchmarks/hearts_tables_load.py --stages``."""
 
 
 UNCOMPRESSED = (*DEFAULT_EXCLUDED_CONTENT_TYPES, "application/json", "image/png")
@@ -78,12 +86,6 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 async def _method_not_allowed(request: Request, exc: Exception) -> Response:
     message = N_("%(method)s is not allowed here") % {"method": request.method}
     return JSONAnswer({"error": translate(_browser_language(request), message)}, 405)
-
-
-DATABASE_DOWN = N_(
-    "the database cannot be reached just now: try again in a moment (your games are saved"
-    " as of the last answered move)"
-)
 
 
 async def _database_down(request: Request, exc: Exception) -> Response:
@@ -167,6 +169,7 @@ def create_app(
             # and requests (with 500 games in memory its pause drops from ~30 to ~5 ms).
             gc.collect()
             gc.freeze()
+            gc.set_threshold(*GC_THRESHOLDS)
             await service.store.open_async()
             try:
                 if shared:

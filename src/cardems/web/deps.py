@@ -49,6 +49,10 @@ MAX_BODY = 4096
 TOO_MANY = N_("too many requests: slow down a little")
 NOT_JSON = N_("send JSON (content-type: application/json)")
 FOREIGN = N_("this request did not come from a Cardems page")
+DATABASE_DOWN = N_(
+    "the database cannot be reached just now: try again in a moment (your games are saved"
+    " as of the last answered move)"
+)
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 PROFILE_SECONDS = 400 * 86400
 """An anonymous profile's cookie: the longest browsers keep one."""

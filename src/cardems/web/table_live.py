@@ -9,8 +9,17 @@ events are what happened since, in its language, or null when this worker no lon
 has them all: a client whose version is not ``from`` (it missed a message) or that gets
 no events reloads the view. Each message goes out when the bus
 (:mod:`cardems.web.table_bus`) says a game moved, on every worker alike; the worker
-reads what changed from the rows. The socket carries nothing from the client but its
-presence: moves go through the JSON API, with its checks.
+reads what changed from the rows.
+
+The client may send its moves over the socket: a text message ``{"id": n, "intent":
+{"type": …, "version": n, …}}`` (the body of ``POST /api/tables/{id}/intent``) is
+played for the socket's own seat with the same checks (:mod:`cardems.web.table_moves`:
+the player's and the seat's rate limits, the cookie that opened the socket checked again
+in the save) and answered on the socket, ``{"type": "answer", "id", "table", "view",
+"version", "events"}`` (with ``refused`` when the rules refuse it), or ``{"type":
+"error", "id", "error"}``: one line, nothing changed. The mover's own update of that
+version is not sent after the answer (it may have gone out before it, when the bus was
+quicker than the move's thread). Anything else the client sends (bytes) is ignored.
 
 While a table has players connected to a worker, that worker keeps its turn clock
 (every worker with players there does; the first bot move saved wins, the others see
@@ -35,18 +44,22 @@ from starlette.websockets import WebSocket
 
 from cardems.core.service_error import ServiceError
 from cardems.core.settings import with_defaults
+from cardems.database import DatabaseError
+from cardems.i18n.markers import N_
 from cardems.store import well_formed
 from cardems.store_tables import TableRow
-from cardems.web.deps import COOKIE, Web
-from cardems.web.i18n import LANGUAGE_SETTING, choose_language, translate_events
-from cardems.web.shared_tables import Live, SharedTables, table_json
+from cardems.web.deps import COOKIE, DATABASE_DOWN, MAX_BODY, TOO_MANY, Web
+from cardems.web.i18n import LANGUAGE_SETTING, choose_language, translate, translate_events
+from cardems.web.shared_tables import Live, table_json
 from cardems.web.table_bus import Moved, TableBus
+from cardems.web.table_moves import TableMoves
 
 log = logging.getLogger("cardems.web")
 IDLE_SECONDS = 1800.0
 """A table with nobody connected or acting for this long is closed."""
 SWEEP_SECONDS = 60.0
 POLICY_VIOLATION = 1008
+BAD_MESSAGE = N_('a move over the socket is {"id": 1, "intent": {"type": …}}')
 
 
 @dataclass(frozen=True)
@@ -68,6 +81,8 @@ class Member:
     seat: int
     player_id: str
     lang: str
+    cookie: str
+    """The cookie that opened the socket (a move checks it again in its save)."""
     version: int = -1
     """The version of the last view sent."""
     seats: list[dict[str, Any]] = field(default_factory=list)
@@ -79,14 +94,15 @@ class Hub:
     def __init__(
         self,
         web: Web,
-        tables: SharedTables,
+        moves: TableMoves,
         bus: TableBus,
         *,
         idle_seconds: float = IDLE_SECONDS,
         sweep_seconds: float = SWEEP_SECONDS,
     ) -> None:
         self.web = web
-        self.tables = tables
+        self.moves = moves
+        self.tables = tables = moves.tables
         self.bus = bus
         self.idle_seconds = idle_seconds
         self.sweep_seconds = sweep_seconds
@@ -248,9 +264,9 @@ class Hub:
         try:
             await run_in_threadpool(self.tables.connected, table, member.seat, 1)
             self.moved(game_id, -1)  # its first update
-            # Nothing the client sends is read (text or bytes alike), only its leaving.
-            while (await socket.receive())["type"] != "websocket.disconnect":
-                pass
+            while (message := await socket.receive())["type"] != "websocket.disconnect":
+                if message.get("text") is not None:  # bytes: ignored
+                    await self._intent(member, table_id, message["text"])
         finally:
             self.members[game_id].discard(member)
             if not self.members[game_id]:
@@ -260,6 +276,41 @@ class Hub:
                     clock.cancel()
             with contextlib.suppress(Exception):
                 await run_in_threadpool(self.tables.connected, table, member.seat, -1)
+
+    async def _intent(self, member: Member, table_id: str, text: str) -> None:
+        """A move sent over ``member``'s socket, played and answered there."""
+        data = _message(text)
+        ident = data.get("id") if data is not None else None
+        if not isinstance(ident, int) or isinstance(ident, bool):
+            ident = None
+        answer: dict[str, Any]
+        if not self.web.limiter.allow(member.player_id):
+            answer = {"type": "error", "id": ident, "error": translate(member.lang, TOO_MANY)}
+        elif data is None or not isinstance(data.get("intent"), dict):
+            answer = {"type": "error", "id": ident, "error": translate(member.lang, BAD_MESSAGE)}
+        else:
+            try:
+                seat, played = await run_in_threadpool(
+                    self.moves.play,
+                    table_id,
+                    member.player_id,
+                    member.lang,
+                    data["intent"],
+                    cookie=member.cookie,
+                )
+            except ServiceError as error:
+                message = translate(member.lang, error.message)
+                answer = {"type": "error", "id": ident, "error": message}
+            except DatabaseError:
+                log.warning("database unavailable for a move at %s", table_id, exc_info=True)
+                message = translate(member.lang, DATABASE_DOWN)
+                answer = {"type": "error", "id": ident, "error": message}
+            else:
+                answer = {"type": "answer", "id": ident, **played}
+                if seat == member.seat and played["version"] > member.version:
+                    # its update of this version would tell the mover nothing new
+                    member.version, member.seats = played["version"], played["table"]["seats"]
+        await self._send(member, orjson.dumps(answer).decode())
 
     async def _admit(self, socket: WebSocket) -> Member | None:
         """The member a new socket belongs to, accepted; None (and closed) for anyone else."""
@@ -284,7 +335,18 @@ class Hub:
         settings = with_defaults(visitor.settings)
         lang = choose_language(settings[LANGUAGE_SETTING], socket.headers.get("accept-language"))
         await socket.accept()
-        return Member(socket, seat, visitor.player_id, lang)
+        return Member(socket, seat, visitor.player_id, lang, cookie)
+
+
+def _message(text: str) -> dict[str, Any] | None:
+    """A client's message as a JSON object (at most a request body's size), else None."""
+    if len(text) > MAX_BODY:
+        return None
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def live_routes(hub: Hub) -> list[WebSocketRoute]:

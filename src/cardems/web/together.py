@@ -9,7 +9,8 @@
   play or early finish; ``{table, view, version, events}`` with ``refused`` when the rules
   refuse it. The version is the one the client saw; the rules decide on the saved match
   (see :mod:`cardems.web.shared_tables`), so a pass made while another was saved is not
-  refused for being late.
+  refused for being late. The table's WebSocket takes the same intents
+  (:mod:`cardems.web.table_live`); both go through :mod:`cardems.web.table_moves`.
 - ``POST /api/tables/{id}/leave`` and ``…/back``: a bot takes the seat, or gives it back;
   ``…/revoke`` (the opener only): a new code, the old link lets nobody in.
 - Pages: ``/together`` (open a table), ``/together/{code}`` (join it), ``/tables/{id}``
@@ -21,7 +22,6 @@ account's name. Each seat has its own rate limit on top of each player's.
 
 from __future__ import annotations
 
-import threading
 from typing import Any, cast
 
 from starlette.concurrency import run_in_threadpool
@@ -32,22 +32,17 @@ from starlette.routing import BaseRoute, Route
 from cardems.core.service_error import ServiceError
 from cardems.i18n.markers import N_
 from cardems.store_tables import TableRow
-from cardems.web.deps import TOO_MANY, Ctx, Web
-from cardems.web.i18n import translate, translate_events
-from cardems.web.ratelimit import RateLimiter
+from cardems.web.deps import Ctx, Web
 from cardems.web.shared_tables import NO_CODE, SharedGame, SharedTables, table_json
 from cardems.web.table_bus import bus_for
 from cardems.web.table_code import TableCodeError, format_code
 from cardems.web.table_live import Hub, live_routes
-
-SEAT_RATE, SEAT_BURST = 4.0, 30
-"""Each seat's bound on moves: 4 a second on average, 30 at once."""
+from cardems.web.table_moves import TableMoves
 
 
-def together_routes(web: Web, tables: SharedTables) -> list[Route]:
+def together_routes(web: Web, moves: TableMoves) -> list[Route]:
     """The API and pages of shared tables."""
-    seats = RateLimiter(rate=SEAT_RATE, burst=SEAT_BURST)
-    counting = threading.Lock()
+    tables = moves.tables
 
     def name_of(ctx: Ctx) -> str:
         """The account's name, else the name the guest gave."""
@@ -70,13 +65,6 @@ def together_routes(web: Web, tables: SharedTables) -> list[Route]:
             raise ServiceError(400, N_("send a JSON object"))
         return ctx.body
 
-    def per_seat(table: TableRow, seat: int) -> None:
-        """Take a token of the seat's bucket (from a worker thread: one at a time)."""
-        with counting:
-            allowed = seats.allow(f"{table.id}:{seat}")
-        if not allowed:
-            raise ServiceError(429, TOO_MANY)
-
     async def open_table(ctx: Ctx) -> tuple[dict[str, Any], int]:
         player = web.player(ctx)
         table = await run_in_threadpool(tables.open, player, name_of(ctx), body(ctx))
@@ -97,29 +85,16 @@ def together_routes(web: Web, tables: SharedTables) -> list[Route]:
         table, seat = await run_in_threadpool(tables.member, table_id(ctx), ctx.player_id)
         return await run_in_threadpool(answer, ctx, table, seat), 200
 
-    def play(ctx: Ctx) -> dict[str, Any]:
-        """The intent, its save and its answer (in one worker thread)."""
-        table, seat = tables.member(table_id(ctx), ctx.player_id)
-        per_seat(table, seat)
-        played = tables.act(table, seat, ctx.body, cookie=ctx.unchecked, actor=ctx.player_id)
-        data = {
-            "table": table_json(played.table, seat, ctx.reader),
-            "view": web.localize(played.view, ctx.lang),
-            "version": played.version,
-            "events": translate_events(ctx.lang, played.events),
-        }
-        refused = [e["message"] for e in played.events if e["type"] == "error"]
-        if refused:
-            data["refused"] = translate(ctx.lang, refused[0])
-        return data
-
     async def intent(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        return await run_in_threadpool(play, ctx), 200
+        _, data = await run_in_threadpool(
+            moves.play, table_id(ctx), ctx.player_id, ctx.lang, ctx.body, cookie=ctx.unchecked
+        )
+        return data, 200
 
     def robot(value: bool) -> Any:
         async def change(ctx: Ctx) -> tuple[dict[str, Any], int]:
             table, seat = await run_in_threadpool(tables.member, table_id(ctx), ctx.player_id)
-            per_seat(table, seat)
+            moves.per_seat(table, seat)
             table = await run_in_threadpool(tables.set_robot, table.id, ctx.player_id, value)
             return await run_in_threadpool(answer, ctx, table, seat), 200
 
@@ -179,6 +154,6 @@ def shared_tables(web: Web) -> tuple[list[BaseRoute], Hub] | None:
     game = next((g for g in web.service.games if hasattr(g, "new_shared_match")), None)
     if game is None:
         return None
-    tables = SharedTables(web.store, cast(SharedGame, game))
-    hub = Hub(web, tables, bus_for(web.store))
-    return [*together_routes(web, tables), *live_routes(hub)], hub
+    moves = TableMoves(web, SharedTables(web.store, cast(SharedGame, game)))
+    hub = Hub(web, moves, bus_for(web.store))
+    return [*together_routes(web, moves), *live_routes(hub)], hub

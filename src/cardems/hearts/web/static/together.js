@@ -1,7 +1,9 @@
 // Cardems Hearts with friends: one seat's table. Draws the view the server sends for
-// this seat only, posts passes and plays, and follows the table live over a WebSocket:
-// each update carries the game's version; one that does not follow the version drawn
-// (a message missed) makes the page reload the view. The server decides everything.
+// this seat only, and follows the table live over a WebSocket: each update carries the
+// game's version; one that does not follow the version drawn (a message missed) makes
+// the page reload the view. Passes and plays go over that socket while it is open (the
+// answer comes back on it, in order with the updates), else as a POST. The server
+// decides everything.
 
 import { call } from "/static/api.js";
 import { cardFace } from "/static/cards.js";
@@ -18,6 +20,8 @@ import { cardName, t } from "/static/i18n.js";
  * @typedef {{ table: TableInfo, view: SeatView, version: number, error?: string, refused?: string }} TableAnswer
  * @typedef {{ type: string, version: number, from: number, view: SeatView, events: object[] | null,
  *   table: TableInfo }} Update
+ * @typedef {{ type: string, id: number | null, table?: TableInfo, view?: SeatView, version?: number,
+ *   error?: string, refused?: string }} Reply
  */
 
 const root = /** @type {HTMLElement} */ (document.getElementById("together-table"));
@@ -133,7 +137,7 @@ function drawHand(seen, passing) {
 }
 
 /** @param {string} card */
-async function choose(card) {
+function choose(card) {
   if (!view || !table) return;
   if (view.phase === "passing") {
     if (chosen.has(card)) chosen.delete(card);
@@ -145,7 +149,34 @@ async function choose(card) {
     say(view.refusals[card] || t("Waiting for %(seat)s.", { seat: seatName(view.to_play ?? 0) }));
     return;
   }
-  await send(`/api/tables/${tableId}/intent`, { type: "play", card, version });
+  act({ type: "play", card, version });
+}
+
+let moves = 0;
+/**
+ * A pass or a play: over the socket while it is open (its answer comes back there),
+ * else posted.
+ * @param {object} intent
+ */
+function act(intent) {
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    moves += 1;
+    socket.send(JSON.stringify({ id: moves, intent }));
+    return;
+  }
+  void send(`/api/tables/${tableId}/intent`, intent);
+}
+
+/**
+ * The answer to a move sent over the socket: drawn unless an update drew a later
+ * version already (the socket keeps their order).
+ * @param {Reply} reply
+ */
+function answered(reply) {
+  if (reply.table && reply.view && reply.version !== undefined && reply.version >= version) {
+    draw(reply.table, reply.view, reply.version);
+  }
+  if (reply.error || reply.refused) say(reply.error || reply.refused);
 }
 
 /**
@@ -183,7 +214,12 @@ function listen() {
     void reload(); // what happened while away
   });
   socket.addEventListener("message", (message) => {
-    const update = /** @type {Update} */ (JSON.parse(String(message.data)));
+    const data = /** @type {Update | Reply} */ (JSON.parse(String(message.data)));
+    if (data.type !== "update") {
+      answered(/** @type {Reply} */ (data));
+      return;
+    }
+    const update = /** @type {Update} */ (data);
     if (update.version < version) return;
     if (version >= 0 && update.from !== version && update.version !== version) {
       void reload();
@@ -205,7 +241,7 @@ function listen() {
 window.addEventListener("offline", () => socket && socket.close());
 
 $("t-pass").addEventListener("click", () => {
-  if (chosen.size === 3) void send(`/api/tables/${tableId}/intent`, { type: "pass", cards: [...chosen], version });
+  if (chosen.size === 3) act({ type: "pass", cards: [...chosen], version });
 });
 $("t-leave").addEventListener("click", () => void send(`/api/tables/${tableId}/leave`, {}));
 $("t-back").addEventListener("click", () => void send(`/api/tables/${tableId}/back`, {}));
