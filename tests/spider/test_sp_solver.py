@@ -15,7 +15,7 @@ from cardems.spider.solver import solve
 @pytest.mark.parametrize("number", range(3))
 def test_one_suit_deals_are_won_and_the_line_replays(number: int) -> None:
     state = deal(DealCode("SP", 1, "S1", number))
-    result = solve(state, nodes=20_000, use_compiled=False)
+    result = solve(state, nodes=100_000, use_compiled=False)  # the staged search's 20,000
     assert result.winnable is True and result.moves
     assert play(state, result.moves).is_won()
 
@@ -125,11 +125,17 @@ def test_compiled_search_keeps_its_shape_and_ceiling() -> None:
 @needs_c
 def test_compiled_search_refuses_bad_input() -> None:
     with pytest.raises(ValueError, match="too many cards"):
-        compiled.solve([[0]] * 10, [0] * 10, [1] * 95, 0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, False)
+        compiled.solve(
+            [[0]] * 10, [0] * 10, [1] * 95, 0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False, False
+        )
     with pytest.raises(ValueError, match="face down"):
-        compiled.solve([[0]] * 10, [1] * 10, [], 0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, False)
+        compiled.solve(
+            [[0]] * 10, [1] * 10, [], 0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False, False
+        )
     with pytest.raises(ValueError, match="out of range"):
-        compiled.solve([[99]] * 10, [0] * 10, [], 0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, False)
+        compiled.solve(
+            [[99]] * 10, [0] * 10, [], 0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False, False
+        )
 
 
 def test_a_supermove_is_spelled_out_as_legal_moves_to_the_same_position() -> None:
@@ -199,3 +205,13 @@ def test_compiled_beam_matches_python_on_endgames(seed: int) -> None:
     c = solve(state, nodes=200_000, **SMALL_BEAM)
     assert (c.winnable, c.moves, c.nodes) == (python.winnable, python.moves, python.nodes)
     assert python.winnable in (True, None) and (python.winnable is True) == brute_force(state)
+
+
+@needs_c
+@pytest.mark.slow
+def test_the_portfolio_proves_a_two_suit_deal_the_staged_search_leaves_undecided() -> None:
+    state = deal(DealCode("SP", 1, "S2", 33344796301))  # of seed 1's tuning deals
+    assert solver.search(state, solver.Limits()).winnable is None
+    result = solve(state)
+    assert result.winnable is True and result.moves
+    assert play(state, result.moves).is_won()

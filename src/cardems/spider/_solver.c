@@ -63,7 +63,7 @@ typedef struct {
 
 typedef struct {
     long long nodes, expanded, stored, max_stored, stage_cap, last_cap;
-    int branch, exact, aborted, memory, down_weight, supermoves;
+    int branch, exact, aborted, memory, down_weight, empty_weight, supermoves, spread;
     double deadline; /* < 0: none */
     int64_t counter;
     const uint8_t *stock;
@@ -106,7 +106,7 @@ static int segments(const uint8_t *col, int len, int count) {
     return n;
 }
 
-static int badness(const Pos *p, int down_weight) {
+static int badness(const Pos *p, int down_weight, int empty_weight) {
     int score = 0, empty = 0, at = 0;
     for (int i = 0; i < NCOL; i++) {
         const uint8_t *col = p->card + at;
@@ -120,7 +120,7 @@ static int badness(const Pos *p, int down_weight) {
         }
     }
     int remaining = RUNS - p->runs;
-    return remaining ? score + 6 * remaining - 3 * empty : 0;
+    return remaining ? score + 6 * remaining - empty_weight * empty : 0;
 }
 
 static inline uint64_t mix(uint64_t z) {
@@ -431,7 +431,7 @@ static int stage(Search *s, const Pos *p) {
     long long root = arena_add(&a, p, start, -1, (Move){0, 0, 0});
     if (root < 0) goto memory;
     s->stored++;
-    if (!heap_push(&h, (Entry){badness(p, s->down_weight), -(s->counter++), 0})) goto memory;
+    if (!heap_push(&h, (Entry){badness(p, s->down_weight, s->empty_weight), -(s->counter++), 0})) goto memory;
     long long cap = p->stock ? s->stage_cap : s->last_cap, count = 0;
     Move moves[MAXMOVES];
     while (h.n) {
@@ -470,7 +470,7 @@ static int stage(Search *s, const Pos *p) {
                 if (result < 0) goto memory;
                 goto done;
             }
-            if (!heap_push(&h, (Entry){badness(&child, s->down_weight), -(s->counter++), (int32_t)node})) goto memory;
+            if (!heap_push(&h, (Entry){badness(&child, s->down_weight, s->empty_weight), -(s->counter++), (int32_t)node})) goto memory;
         }
     }
     qsort(ready, (size_t)nready, sizeof *ready, cmp_entry);
@@ -561,7 +561,7 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
     a.keys = calloc(a.mask + 1, sizeof *a.keys);
     if (!a.node || !a.keys) goto memory;
     if (arena_add(&a, &from->pos, key_of(&from->pos), -1, (Move){0, 0, 0}) < 0) goto memory;
-    if (!heap_push(&h, (Entry){badness(&from->pos, s->down_weight), -(s->counter++), 0})) goto memory;
+    if (!heap_push(&h, (Entry){badness(&from->pos, s->down_weight, s->empty_weight), -(s->counter++), 0})) goto memory;
     long long count = 0;
     Move moves[MAXMOVES];
     while (h.n && count < cap) {
@@ -597,7 +597,7 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
                 result = 1;
                 goto done;
             }
-            if (!heap_push(&h, (Entry){badness(&child, s->down_weight), -(s->counter++), (int32_t)node})) goto memory;
+            if (!heap_push(&h, (Entry){badness(&child, s->down_weight, s->empty_weight), -(s->counter++), (int32_t)node})) goto memory;
         }
     }
     qsort(ready, (size_t)nready, sizeof *ready, cmp_entry);
@@ -613,7 +613,7 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
         apply_deal(s, &a.node[ready[i].node].pos, &x->pos);
         x->line = path_to(&a, ready[i].node, from->line, from->len, 1, &x->len);
         if (!x->line) goto memory;
-        x->bad = badness(&x->pos, s->down_weight);
+        x->bad = badness(&x->pos, s->down_weight, s->empty_weight);
         x->order = s->counter++;
         out->n++;
         if (x->pos.runs == RUNS) {
@@ -654,7 +654,12 @@ static int beam(Search *s, const Pos *p, int width, int keep) {
     for (;;) {
         int last = !cur.c[0].pos.stock;
         for (long long i = 0; i < cur.n; i++) {
-            result = explore(s, &cur.c[i], last ? s->last_cap : s->stage_cap, last ? 0 : keep, &next);
+            long long cap = last ? s->last_cap : s->stage_cap;
+            if (last && s->spread) {
+                long long share = (s->nodes - s->expanded) / (cur.n - i);
+                if (share > cap) cap = share;
+            }
+            result = explore(s, &cur.c[i], cap, last ? 0 : keep, &next);
             if (result) goto done;
         }
         if (last || !next.n) break;
@@ -698,15 +703,15 @@ static int read_position(PyObject *columns, PyObject *down, int stock, int runs,
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *columns, *down, *stock;
-    int runs, branch, width, keep, down_weight, supermoves;
+    int runs, branch, width, keep, down_weight, empty_weight, supermoves, spread;
     long long nodes, stage_cap, last_cap, max_stored;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiip", &columns, &down, &stock, &runs, &nodes, &seconds,
+    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiiipp", &columns, &down, &stock, &runs, &nodes, &seconds,
                           &stage_cap, &last_cap, &branch, &max_stored, &width, &keep, &down_weight,
-                          &supermoves))
+                          &empty_weight, &supermoves, &spread))
         return NULL;
     if (runs < 0 || runs > RUNS || nodes < 0 || stage_cap < 1 || last_cap < 1 || branch < 1 ||
-        max_stored < 1 || width < 0 || keep < 1 || down_weight < 0) {
+        max_stored < 1 || width < 0 || keep < 1 || down_weight < 0 || empty_weight < 0) {
         PyErr_SetString(PyExc_ValueError, "bad runs, nodes, stage, branch, ceiling, width or keep");
         return NULL;
     }
@@ -727,6 +732,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s.branch = branch;
     s.max_stored = max_stored;
     s.down_weight = down_weight;
+    s.empty_weight = empty_weight;
+    s.spread = spread;
     s.supermoves = supermoves;
     s.exact = 1;
     s.stock = stock_cards;

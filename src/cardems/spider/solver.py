@@ -41,6 +41,11 @@ to the next deal, where the best ``width`` of all of them go on. Its moves inclu
 the empty columns (``k`` empty columns carry ``2 ** k`` runs), spelled out as moves of
 one-suit runs in the line returned (:func:`single_moves`). The beam proves wins only.
 
+One and two suits are searched by a *portfolio* (:func:`solve`): the staged search
+first, within a fifth of the budget, then, on a deal it left undecided, the beam within
+the rest; the beam proves many of the deals the staged search leaves (and does worse on
+the others, which the staged search proves fast).
+
 Within ``nodes`` expansions (or ``seconds``) it returns a winning line (which the rules
 replay to a win), "lost" when proven, else "undecided".
 """
@@ -65,7 +70,8 @@ from cardems.spider.rules import (
 )
 
 NODES = 200_000
-"""Default expansions of the staged search (some two seconds in C, twenty in Python)."""
+"""Default expansions of the staged search alone (some two seconds in C, twenty in
+Python), and its share of the portfolio's :data:`PORTFOLIO_NODES`."""
 STAGE = 1000
 """Expansions of one stage's search between two deals."""
 LAST = 5_000
@@ -78,6 +84,8 @@ search's are 144 bytes each, 137 MiB for this default; Python's some hundreds)."
 
 DOWN_WEIGHT = 4
 """What a face-down card weighs in :func:`badness` (the staged search's)."""
+EMPTY_WEIGHT = 3
+"""What an empty column takes off :func:`badness` (the staged search's)."""
 BEAM: dict[str, Any] = {
     "width": 80,
     "keep": 3,
@@ -87,6 +95,10 @@ BEAM: dict[str, Any] = {
     "supermoves": True,
 }
 """The beam's shape (:class:`BeamSearch`), the search of four suits."""
+PORTFOLIO_NODES = 1_000_000
+"""Default expansions of the portfolio of one and two suits (:func:`solve`): the staged
+search may spend :data:`NODES` of them (the same share of any budget), the beam the
+rest, on a deal the staged search left undecided."""
 BEAM_NODES = 1_500_000
 """Default expansions of the beam (some ten to thirty seconds in C). Memory, in C: the
 table of positions seen (16 bytes a position of the budget, 32 MiB) and a stage's
@@ -104,9 +116,11 @@ class Result:
     nodes: int
 
 
-def badness(state: SpiderState, down_weight: int = DOWN_WEIGHT) -> int:
+def badness(
+    state: SpiderState, down_weight: int = DOWN_WEIGHT, empty_weight: int = EMPTY_WEIGHT
+) -> int:
     """How far the position looks from a win (smaller is better; 0 when won), a
-    face-down card counting ``down_weight``."""
+    face-down card counting ``down_weight``, an empty column ``-empty_weight``."""
     score = 0
     empty = 0
     for column, down in zip(state.columns, state.down, strict=True):
@@ -119,7 +133,7 @@ def badness(state: SpiderState, down_weight: int = DOWN_WEIGHT) -> int:
             if not follows(lower, upper):
                 score += 1 if rank_of(upper) == rank_of(lower) + 1 else 3
     remaining = 8 - len(state.runs)
-    return score + 6 * remaining - 3 * empty if remaining else 0
+    return score + 6 * remaining - empty_weight * empty if remaining else 0
 
 
 def successors(state: SpiderState, supermoves: bool = False) -> tuple[list[Move], bool]:
@@ -263,7 +277,13 @@ class Limits:
     width: int = 0
     keep: int = 1
     down_weight: int = DOWN_WEIGHT
+    empty_weight: int = EMPTY_WEIGHT
     supermoves: bool = False
+    spread: bool = False
+
+    def badness(self, state: SpiderState) -> int:
+        """:func:`badness` with this search's weights."""
+        return badness(state, self.down_weight, self.empty_weight)
 
 
 class StagedSearch:
@@ -307,8 +327,7 @@ class StagedSearch:
         self, state: SpiderState, start: Key, parents: dict[Key, tuple[Key, Move] | None]
     ) -> list[Move] | None:
         limits = self.limits
-        weight = limits.down_weight
-        frontier = [(badness(state, weight), -next(self.counter), state, start)]
+        frontier = [(limits.badness(state), -next(self.counter), state, start)]
         ready: list[tuple[int, int, SpiderState, Key]] = []
         cap = limits.stage if state.stock else limits.last
         count = 0
@@ -339,7 +358,7 @@ class StagedSearch:
                 if child.is_won():
                     return _line(parents, child_key)
                 heapq.heappush(
-                    frontier, (badness(child, weight), -next(self.counter), child, child_key)
+                    frontier, (limits.badness(child), -next(self.counter), child, child_key)
                 )
         ready.sort(key=lambda entry: entry[:2])
         if ready:
@@ -386,8 +405,10 @@ class BeamSearch(StagedSearch):
             while True:
                 last = not beam[0].state.stock
                 after: list[_Candidate] = []
-                for candidate in beam:
+                for i, candidate in enumerate(beam):
                     cap = limits.last if last else limits.stage
+                    if last and limits.spread:
+                        cap = max(cap, (limits.nodes - self.expanded) // (len(beam) - i))
                     line = self._explore(candidate, cap, 0 if last else limits.keep, after)
                     if line is not None:
                         return Result(True, line, self.expanded)
@@ -402,10 +423,10 @@ class BeamSearch(StagedSearch):
     ) -> list[Move] | None:
         """A best-first search from ``start`` that deals its best ``keep`` positions into
         ``after``; a winning line if it met a win."""
-        weight = self.limits.down_weight
+        limits = self.limits
         root = position(start.state)
         parents: dict[Key, tuple[Key, Move] | None] = {root: None}
-        frontier = [(badness(start.state, weight), -next(self.counter), start.state, root)]
+        frontier = [(limits.badness(start.state), -next(self.counter), start.state, root)]
         ready: list[tuple[int, int, SpiderState, Key]] = []
         count = 0
         while frontier and count < cap:
@@ -418,7 +439,7 @@ class BeamSearch(StagedSearch):
             count += 1
             if current.can_deal():
                 ready.append(entry)
-            for move in successors(current, self.limits.supermoves)[0]:
+            for move in successors(current, limits.supermoves)[0]:
                 if move.is_deal:
                     continue
                 child = current.after(move)
@@ -429,7 +450,7 @@ class BeamSearch(StagedSearch):
                 if child.is_won():
                     return [*start.line, *_line(parents, child_key)]
                 heapq.heappush(
-                    frontier, (badness(child, weight), -next(self.counter), child, child_key)
+                    frontier, (limits.badness(child), -next(self.counter), child, child_key)
                 )
         ready.sort(key=lambda entry: entry[:2])
         for _, _, dealer, dealer_key in ready[:keep]:
@@ -437,7 +458,7 @@ class BeamSearch(StagedSearch):
             line = [*start.line, *_line(parents, dealer_key), Move.deal()]
             if dealt.is_won():
                 return line
-            after.append(_Candidate(badness(dealt, weight), next(self.counter), dealt, line))
+            after.append(_Candidate(limits.badness(dealt), next(self.counter), dealt, line))
         return None
 
 
@@ -457,13 +478,37 @@ def solve(
     use_compiled: bool = True,
     **shape: Any,
 ) -> Result:
-    """Search from ``state`` within ``nodes`` expansions (default: :data:`NODES`, or
-    :data:`BEAM_NODES` for the beam) and ``seconds``, if given, with the C search when it
-    was built: the beam of :data:`BEAM` when the cards in play show more than two suits,
-    else the staged search; ``shape`` may set :class:`Limits`' other fields."""
-    shape = {**(BEAM if suits_in_play(state) > 2 else {}), **shape}
-    default = BEAM_NODES if shape.get("width") else NODES
-    limits = Limits(default if nodes is None else nodes, seconds, **shape)
+    """Search from ``state`` within ``nodes`` expansions and ``seconds``, if given, with
+    the C search when it was built. Four suits (more than two in play): the beam of
+    :data:`BEAM` within :data:`BEAM_NODES`. One and two suits: the *portfolio* within
+    :data:`PORTFOLIO_NODES`: the staged search within its share (:data:`NODES` of the
+    default), then, if it left the deal undecided, the beam of :data:`BEAM` within the
+    rest of the budget and of ``seconds`` (each proves deals the other misses).
+    ``shape`` sets :class:`Limits`' other fields and runs that one search alone (the
+    beam when it gives a ``width``)."""
+    if shape or suits_in_play(state) > 2:
+        shape = {**(BEAM if suits_in_play(state) > 2 else {}), **shape}
+        default = BEAM_NODES if shape.get("width") else NODES
+        return search(
+            state, Limits(default if nodes is None else nodes, seconds, **shape), use_compiled
+        )
+    budget = PORTFOLIO_NODES if nodes is None else nodes
+    start = time.monotonic()
+    staged = search(state, Limits(budget * NODES // PORTFOLIO_NODES, seconds), use_compiled)
+    rest = budget - staged.nodes
+    if staged.winnable is not None or rest <= 0:
+        return staged
+    if seconds is not None:
+        seconds -= time.monotonic() - start
+        if seconds <= 0:
+            return staged
+    beam = search(state, Limits(rest, seconds, **BEAM), use_compiled)
+    return Result(beam.winnable, beam.moves, staged.nodes + beam.nodes)
+
+
+def search(state: SpiderState, limits: Limits, use_compiled: bool = True) -> Result:
+    """One search (the beam when ``limits`` has a ``width``, else the staged search) from
+    ``state``, in C when it was built; a winning line with its supermoves spelled out."""
     extension = compiled() if use_compiled else None
     if extension is not None:
         result = _solve_c(state, limits)
@@ -498,7 +543,9 @@ def _solve_c(state: SpiderState, limits: Limits) -> Result:
         limits.width,
         limits.keep,
         limits.down_weight,
+        limits.empty_weight,
         limits.supermoves,
+        limits.spread,
     )
     if status < 0:
         return Result(None, None, expanded)
