@@ -124,18 +124,13 @@ def test_compiled_search_keeps_its_shape_and_ceiling() -> None:
 
 @needs_c
 def test_compiled_search_refuses_bad_input() -> None:
+    shape = (0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False)  # runs, nodes, … supermoves
     with pytest.raises(ValueError, match="too many cards"):
-        compiled.solve(
-            [[0]] * 10, [0] * 10, [1] * 95, 0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False, False
-        )
+        compiled.solve([[0]] * 10, [0] * 10, [1] * 95, *shape)
     with pytest.raises(ValueError, match="face down"):
-        compiled.solve(
-            [[0]] * 10, [1] * 10, [], 0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False, False
-        )
+        compiled.solve([[0]] * 10, [1] * 10, [], *shape)
     with pytest.raises(ValueError, match="out of range"):
-        compiled.solve(
-            [[99]] * 10, [0] * 10, [], 0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False, False
-        )
+        compiled.solve([[99]] * 10, [0] * 10, [], *shape)
 
 
 def test_a_supermove_is_spelled_out_as_legal_moves_to_the_same_position() -> None:

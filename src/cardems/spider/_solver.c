@@ -14,7 +14,7 @@
  * most max_stored of 144 bytes (the ceiling: past it a stage stops, inexact).
  *
  * solve(columns, down, stock, runs, nodes, seconds, stage, last, branch, max_stored,
- * width, keep, down_weight, supermoves) -> (status, line, expanded): status 1 winnable
+ * width, keep, down_weight, empty_weight, supermoves) -> (status, line, expanded): status 1 winnable
  * (line: a winning line of (source, target, count), source -1 for a deal, a supermove's
  * count past its top run), 0 lost, -1 undecided; width 0 is the staged search, else the
  * beam (solver.Limits). The beam's memory: the table of positions seen, each stage's
@@ -63,7 +63,7 @@ typedef struct {
 
 typedef struct {
     long long nodes, expanded, stored, max_stored, stage_cap, last_cap;
-    int branch, exact, aborted, memory, down_weight, empty_weight, supermoves, spread;
+    int branch, exact, aborted, memory, down_weight, empty_weight, supermoves;
     double deadline; /* < 0: none */
     int64_t counter;
     const uint8_t *stock;
@@ -654,12 +654,7 @@ static int beam(Search *s, const Pos *p, int width, int keep) {
     for (;;) {
         int last = !cur.c[0].pos.stock;
         for (long long i = 0; i < cur.n; i++) {
-            long long cap = last ? s->last_cap : s->stage_cap;
-            if (last && s->spread) {
-                long long share = (s->nodes - s->expanded) / (cur.n - i);
-                if (share > cap) cap = share;
-            }
-            result = explore(s, &cur.c[i], cap, last ? 0 : keep, &next);
+            result = explore(s, &cur.c[i], last ? s->last_cap : s->stage_cap, last ? 0 : keep, &next);
             if (result) goto done;
         }
         if (last || !next.n) break;
@@ -703,12 +698,12 @@ static int read_position(PyObject *columns, PyObject *down, int stock, int runs,
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *columns, *down, *stock;
-    int runs, branch, width, keep, down_weight, empty_weight, supermoves, spread;
+    int runs, branch, width, keep, down_weight, empty_weight, supermoves;
     long long nodes, stage_cap, last_cap, max_stored;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiiipp", &columns, &down, &stock, &runs, &nodes, &seconds,
+    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiiip", &columns, &down, &stock, &runs, &nodes, &seconds,
                           &stage_cap, &last_cap, &branch, &max_stored, &width, &keep, &down_weight,
-                          &empty_weight, &supermoves, &spread))
+                          &empty_weight, &supermoves))
         return NULL;
     if (runs < 0 || runs > RUNS || nodes < 0 || stage_cap < 1 || last_cap < 1 || branch < 1 ||
         max_stored < 1 || width < 0 || keep < 1 || down_weight < 0 || empty_weight < 0) {
@@ -733,7 +728,6 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s.max_stored = max_stored;
     s.down_weight = down_weight;
     s.empty_weight = empty_weight;
-    s.spread = spread;
     s.supermoves = supermoves;
     s.exact = 1;
     s.stock = stock_cards;

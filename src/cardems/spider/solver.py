@@ -266,7 +266,8 @@ class Limits:
     """A search's budget and shape: ``nodes`` expansions (and ``seconds``, if given),
     ``stage`` expansions between two deals, ``branch`` positions dealt from after each
     stage, at most ``max_stored`` positions held at once (the memory ceiling); a
-    ``width`` makes it the beam (:class:`BeamSearch`), ``keep`` dealt from each stage."""
+    ``width`` makes it the beam (:class:`BeamSearch`), ``keep`` dealt from each stage;
+    :func:`badness`'s weights, and whether supermoves are searched."""
 
     nodes: int = NODES
     seconds: float | None = None
@@ -279,7 +280,6 @@ class Limits:
     down_weight: int = DOWN_WEIGHT
     empty_weight: int = EMPTY_WEIGHT
     supermoves: bool = False
-    spread: bool = False
 
     def badness(self, state: SpiderState) -> int:
         """:func:`badness` with this search's weights."""
@@ -405,10 +405,8 @@ class BeamSearch(StagedSearch):
             while True:
                 last = not beam[0].state.stock
                 after: list[_Candidate] = []
-                for i, candidate in enumerate(beam):
+                for candidate in beam:
                     cap = limits.last if last else limits.stage
-                    if last and limits.spread:
-                        cap = max(cap, (limits.nodes - self.expanded) // (len(beam) - i))
                     line = self._explore(candidate, cap, 0 if last else limits.keep, after)
                     if line is not None:
                         return Result(True, line, self.expanded)
@@ -545,7 +543,6 @@ def _solve_c(state: SpiderState, limits: Limits) -> Result:
         limits.down_weight,
         limits.empty_weight,
         limits.supermoves,
-        limits.spread,
     )
     if status < 0:
         return Result(None, None, expanded)
