@@ -124,7 +124,7 @@ def test_compiled_search_keeps_its_shape_and_ceiling() -> None:
 
 @needs_c
 def test_compiled_search_refuses_bad_input() -> None:
-    shape = (0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False)  # runs, nodes, … supermoves
+    shape = (0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False, False)  # runs, nodes, … laterals
     with pytest.raises(ValueError, match="too many cards"):
         compiled.solve([[0]] * 10, [0] * 10, [1] * 95, *shape)
     with pytest.raises(ValueError, match="face down"):
@@ -208,5 +208,32 @@ def test_the_portfolio_proves_a_two_suit_deal_the_staged_search_leaves_undecided
     state = deal(DealCode("SP", 1, "S2", 33344796301))  # of seed 1's tuning deals
     assert solver.search(state, solver.Limits()).winnable is None
     result = solve(state)
+    assert result.winnable is True and result.moves
+    assert play(state, result.moves).is_won()
+
+
+def lateral_endgame() -> SpiderState:
+    """Seven runs gone, every card face up, the stock empty: KS-3S in column 1, 2S under
+    5H 4C in column 2. Only 4C onto 5D (a lateral move: off a card one rank higher, onto
+    another suit, freeing nothing for its suit) lets 5H go onto 6D, then 2S and AS home."""
+    spades, hearts, diamonds, clubs = 0, 13, 26, 39
+    columns = (
+        tuple(range(spades + 12, spades + 1, -1)),
+        (spades + 1, hearts + 4, clubs + 3),
+        (clubs + 5, diamonds + 4),
+        (diamonds + 5,),
+        (spades + 0,),
+        *((hearts + 12 + 52 * i,) for i in range(5)),
+    )
+    return SpiderState(columns, (0,) * 10, (), runs=(0,) * 7)
+
+
+@pytest.mark.parametrize("use_compiled", [False, pytest.param(True, marks=needs_c)])
+def test_the_beam_keeps_lateral_moves_once_every_card_is_face_up(use_compiled: bool) -> None:
+    state = lateral_endgame()
+    assert brute_force(state)
+    without = solve(state, use_compiled=use_compiled, endgame_laterals=False)
+    assert without.winnable is None
+    result = solve(state, use_compiled=use_compiled)
     assert result.winnable is True and result.moves
     assert play(state, result.moves).is_won()

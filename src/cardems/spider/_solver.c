@@ -14,7 +14,8 @@
  * most max_stored of 144 bytes (the ceiling: past it a stage stops, inexact).
  *
  * solve(columns, down, stock, runs, nodes, seconds, stage, last, branch, max_stored,
- * width, keep, down_weight, empty_weight, supermoves) -> (status, line, expanded): status 1 winnable
+ * width, keep, down_weight, empty_weight, supermoves, endgame_laterals) -> (status, line,
+ * expanded): status 1 winnable
  * (line: a winning line of (source, target, count), source -1 for a deal, a supermove's
  * count past its top run), 0 lost, -1 undecided; width 0 is the staged search, else the
  * beam (solver.Limits). The beam's memory: the table of positions seen, each stage's
@@ -63,7 +64,7 @@ typedef struct {
 
 typedef struct {
     long long nodes, expanded, stored, max_stored, stage_cap, last_cap;
-    int branch, exact, aborted, memory, down_weight, empty_weight, supermoves;
+    int branch, exact, aborted, memory, down_weight, empty_weight, supermoves, endgame_laterals;
     double deadline; /* < 0: none */
     int64_t counter;
     const uint8_t *stock;
@@ -222,6 +223,14 @@ static void apply_deal(const Search *s, const Pos *p, Pos *q) {
     for (int i = 0; i < dealt; i++) settle(q, i);
 }
 
+/* The stock is empty and every card face up (solver.Limits.moves). */
+static int endgame(const Pos *p) {
+    if (p->stock) return 0;
+    for (int i = 0; i < NCOL; i++)
+        if (p->down[i]) return 0;
+    return 1;
+}
+
 static int can_deal(const Pos *p) {
     if (!p->stock) return 0;
     for (int i = 0; i < NCOL; i++)
@@ -246,8 +255,8 @@ static int lateral(const Pos *p, const int *starts, int src, int dst, int count)
 }
 
 /* The moves of solver.successors, deals left out, in its order; sets *dropped when a
- * lateral move was left out. */
-static int successors(const Pos *p, int supermoves, Move *out, int *dropped) {
+ * lateral move was left out (they are all kept with `laterals`). */
+static int successors(const Pos *p, int supermoves, int laterals, Move *out, int *dropped) {
     int starts[NCOL], first_empty = -1, n = 0, at = 0, empties = 0;
     for (int i = 0; i < NCOL; i++) {
         starts[i] = at;
@@ -277,7 +286,7 @@ static int successors(const Pos *p, int supermoves, Move *out, int *dropped) {
             }
             for (int count = lo; count <= hi; count++) {
                 if (count > run && segments(col, len, count) > (1 << (free < 6 ? free : 6))) break;
-                if (lateral(p, starts, src, dst, count))
+                if (!laterals && lateral(p, starts, src, dst, count))
                     *dropped = 1;
                 else
                     out[n++] = (Move){(int8_t)src, (int8_t)dst, (int8_t)count};
@@ -455,7 +464,7 @@ static int stage(Search *s, const Pos *p) {
             ready[nready++] = entry;
         }
         int dropped = 0;
-        int n = successors(&current, s->supermoves, moves, &dropped);
+        int n = successors(&current, s->supermoves, s->endgame_laterals && endgame(&current), moves, &dropped);
         if (dropped) s->exact = 0;
         for (int i = 0; i < n; i++) {
             Pos child;
@@ -580,7 +589,7 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
             ready[nready++] = entry;
         }
         int dropped = 0;
-        int n = successors(&current, s->supermoves, moves, &dropped);
+        int n = successors(&current, s->supermoves, s->endgame_laterals && endgame(&current), moves, &dropped);
         for (int i = 0; i < n; i++) {
             Pos child;
             apply_move(&current, moves[i], &child);
@@ -698,12 +707,12 @@ static int read_position(PyObject *columns, PyObject *down, int stock, int runs,
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *columns, *down, *stock;
-    int runs, branch, width, keep, down_weight, empty_weight, supermoves;
+    int runs, branch, width, keep, down_weight, empty_weight, supermoves, endgame_laterals;
     long long nodes, stage_cap, last_cap, max_stored;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiiip", &columns, &down, &stock, &runs, &nodes, &seconds,
+    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiiipp", &columns, &down, &stock, &runs, &nodes, &seconds,
                           &stage_cap, &last_cap, &branch, &max_stored, &width, &keep, &down_weight,
-                          &empty_weight, &supermoves))
+                          &empty_weight, &supermoves, &endgame_laterals))
         return NULL;
     if (runs < 0 || runs > RUNS || nodes < 0 || stage_cap < 1 || last_cap < 1 || branch < 1 ||
         max_stored < 1 || width < 0 || keep < 1 || down_weight < 0 || empty_weight < 0) {
@@ -728,6 +737,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s.max_stored = max_stored;
     s.down_weight = down_weight;
     s.empty_weight = empty_weight;
+    s.endgame_laterals = endgame_laterals;
     s.supermoves = supermoves;
     s.exact = 1;
     s.stock = stock_cards;

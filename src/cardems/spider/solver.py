@@ -92,7 +92,9 @@ BEAM: dict[str, Any] = {
     "stage": 3_000,
     "last": 10_000,
     "down_weight": 12,
+    "empty_weight": 10,
     "supermoves": True,
+    "endgame_laterals": True,
 }
 """The beam's shape (:class:`BeamSearch`), the search of four suits."""
 PORTFOLIO_NODES = 1_000_000
@@ -136,7 +138,9 @@ def badness(
     return score + 6 * remaining - empty_weight * empty if remaining else 0
 
 
-def successors(state: SpiderState, supermoves: bool = False) -> tuple[list[Move], bool]:
+def successors(
+    state: SpiderState, supermoves: bool = False, laterals: bool = False
+) -> tuple[list[Move], bool]:
     """The moves searched, less those the pruning drops (see the module docstring), and
     whether a *lateral* move was dropped (see :func:`_lateral`). A move may be a
     *supermove*: a descending sequence of several one-suit runs, carried through the empty
@@ -169,7 +173,7 @@ def successors(state: SpiderState, supermoves: bool = False) -> tuple[list[Move]
             for count in counts:
                 if count > run and segments(column, count) > carried:
                     break
-                if _lateral(column, down, count, pile, tops, (source, target)):
+                if not laterals and _lateral(column, down, count, pile, tops, (source, target)):
                     lateral = True
                 else:
                     moves.append(Move(source, target, count))
@@ -280,6 +284,13 @@ class Limits:
     down_weight: int = DOWN_WEIGHT
     empty_weight: int = EMPTY_WEIGHT
     supermoves: bool = False
+    endgame_laterals: bool = False
+
+    def moves(self, state: SpiderState) -> tuple[bool, bool]:
+        """:func:`successors`' options at ``state``: supermoves, and lateral moves kept
+        (with ``endgame_laterals``, once the stock is empty and every card face up)."""
+        endgame = not state.stock and not any(state.down)
+        return self.supermoves, self.endgame_laterals and endgame
 
     def badness(self, state: SpiderState) -> int:
         """:func:`badness` with this search's weights."""
@@ -344,7 +355,7 @@ class StagedSearch:
             count += 1
             if current.can_deal():
                 ready.append(entry)
-            moves, lateral = successors(current, limits.supermoves)
+            moves, lateral = successors(current, *limits.moves(current))
             self.exact = self.exact and not lateral
             for move in moves:
                 if move.is_deal:
@@ -437,7 +448,7 @@ class BeamSearch(StagedSearch):
             count += 1
             if current.can_deal():
                 ready.append(entry)
-            for move in successors(current, limits.supermoves)[0]:
+            for move in successors(current, *limits.moves(current))[0]:
                 if move.is_deal:
                     continue
                 child = current.after(move)
@@ -543,6 +554,7 @@ def _solve_c(state: SpiderState, limits: Limits) -> Result:
         limits.down_weight,
         limits.empty_weight,
         limits.supermoves,
+        limits.endgame_laterals,
     )
     if status < 0:
         return Result(None, None, expanded)
