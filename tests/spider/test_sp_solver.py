@@ -162,10 +162,14 @@ def test_a_supermove_carries_no_more_runs_than_the_empty_columns_allow() -> None
     assert Move(0, 3, 4) not in solver.successors(state)[0]
 
 
-def test_four_suits_are_searched_by_the_beam() -> None:
+def test_four_suits_are_searched_by_a_portfolio_of_two_beams() -> None:
     state = deal(DealCode("SP", 1, "S4", 1))
-    beam = solver.BeamSearch(solver.Limits(2_000, **solver.BEAM)).run(state)
-    assert solve(state, nodes=2_000, use_compiled=False) == beam
+    (_, first_shape), (_, second_shape) = solver.FOUR_SUITS
+    first = solver.BeamSearch(solver.Limits(1_500, **first_shape)).run(state)
+    second = solver.BeamSearch(solver.Limits(2_000 - first.nodes, **second_shape)).run(state)
+    assert first.winnable is None and second.winnable is None and first_shape == solver.BEAM
+    both = solver.Result(None, None, first.nodes + second.nodes)
+    assert solve(state, nodes=2_000, use_compiled=False) == both
     assert solver.suits_in_play(state) == 4
     assert solver.suits_in_play(deal(DealCode("SP", 1, "S2", 1))) == 2
 
@@ -235,5 +239,15 @@ def test_the_beam_keeps_lateral_moves_once_every_card_is_face_up(use_compiled: b
     without = solve(state, use_compiled=use_compiled, endgame_laterals=False)
     assert without.winnable is None
     result = solve(state, use_compiled=use_compiled)
+    assert result.winnable is True and result.moves
+    assert play(state, result.moves).is_won()
+
+
+@needs_c
+@pytest.mark.slow
+def test_the_second_beam_proves_a_four_suit_deal_the_first_leaves_undecided() -> None:
+    state = deal(DealCode("SP", 1, "S4", 5794933547))  # of seed 1's tuning deals
+    assert solver.search(state, solver.Limits(solver.BEAM_NODES, **solver.BEAM)).winnable is None
+    result = solve(state)
     assert result.winnable is True and result.moves
     assert play(state, result.moves).is_won()

@@ -34,17 +34,23 @@ Four suits (any position whose cards show more than two suits) are searched by a
 over the deals instead (:class:`BeamSearch`, :data:`BEAM`): the staged search follows
 the best few dealers of one stage to the end before it tries another, and at four suits
 that first line always ends with some twenty cards face down. The beam keeps
-:data:`BEAM`'s ``width`` positions at each deal: from each a best-first search (a
-face-down card weighs three times as much there) hands its best ``keep`` positions, dealt,
-to the next deal, where the best ``width`` of all of them go on. Its moves include
-*supermoves*: a descending sequence of several one-suit runs carried as one move through
-the empty columns (``k`` empty columns carry ``2 ** k`` runs), spelled out as moves of
-one-suit runs in the line returned (:func:`single_moves`). The beam proves wins only.
+:data:`BEAM`'s ``width`` positions at each deal: from each a best-first search hands its
+best ``keep`` positions, dealt, to the next deal, where the best ``width`` of all of them
+go on. Its badness weighs a face-down card three times as much as the staged search's.
+Its moves include *supermoves*: a descending sequence of several one-suit runs carried as
+one move through the empty columns (``k`` empty columns carry ``2 ** k`` runs), spelled
+out as moves of one-suit runs in the line returned (:func:`single_moves`), and, once the
+stock is empty and every card face up, the lateral moves too (the endgame often needs
+one: a card parked on another suit to free the one beneath it). The beam proves wins
+only.
 
-One and two suits are searched by a *portfolio* (:func:`solve`): the staged search
-first, within a fifth of the budget, then, on a deal it left undecided, the beam within
-the rest; the beam proves many of the deals the staged search leaves (and does worse on
-the others, which the staged search proves fast).
+Every deal is searched by a *portfolio* (:data:`Portfolio`, :func:`solve`): several
+searches in turn, each on a deal the ones before left undecided, within one budget. One
+and two suits: the staged search, then the beam, which proves most of the deals the
+staged search leaves (and does worse on the others, which the staged search proves
+fast). Four suits: the beam, then the beam again, eager for empty columns (an empty
+column weighs more than three times as much; the beam's line hangs on its weights, and
+each proves deals the other misses).
 
 Within ``nodes`` expansions (or ``seconds``) it returns a winning line (which the rules
 replay to a win), "lost" when proven, else "undecided".
@@ -92,19 +98,26 @@ BEAM: dict[str, Any] = {
     "stage": 3_000,
     "last": 10_000,
     "down_weight": 12,
-    "empty_weight": 10,
     "supermoves": True,
     "endgame_laterals": True,
 }
 """The beam's shape (:class:`BeamSearch`), the search of four suits."""
-PORTFOLIO_NODES = 1_000_000
-"""Default expansions of the portfolio of one and two suits (:func:`solve`): the staged
-search may spend :data:`NODES` of them (the same share of any budget), the beam the
-rest, on a deal the staged search left undecided."""
 BEAM_NODES = 1_500_000
-"""Default expansions of the beam (some ten to thirty seconds in C). Memory, in C: the
-table of positions seen (16 bytes a position of the budget, 32 MiB) and a stage's
-positions (152 bytes each, some tens of MiB for the last stage's 10,000 expansions)."""
+"""Default expansions of the beam alone (some seconds in C). Memory, in C: the table of
+positions seen (16 bytes a position of the budget, 32 MiB) and a stage's positions (152
+bytes each, some tens of MiB for the last stage's 10,000 expansions)."""
+
+Portfolio = tuple[tuple[int, dict[str, Any]], ...]
+"""Searches tried in turn (:func:`solve`), each on a deal the ones before it left
+undecided: each ``(share, shape)`` may spend its share of the budget (of the shares'
+sum by default, in proportion otherwise) and what the searches before it left unspent."""
+TWO_SUITS: Portfolio = ((NODES, {}), (800_000, BEAM))
+"""One and two suits: the staged search, then the beam (each proves deals the other
+misses; the staged search proves most deals fast)."""
+FOUR_SUITS: Portfolio = ((BEAM_NODES, BEAM), (500_000, {**BEAM, "empty_weight": 10}))
+"""Four suits: the beam, then the beam eager for empty columns (plspider's way: an empty
+column weighs 10, near a face-down card's 12; on seed 1's first 24 tuning deals each of
+the two proved 12 or 13, and 16 between them)."""
 
 Key = tuple[object, ...]
 
@@ -488,31 +501,49 @@ def solve(
     **shape: Any,
 ) -> Result:
     """Search from ``state`` within ``nodes`` expansions and ``seconds``, if given, with
-    the C search when it was built. Four suits (more than two in play): the beam of
-    :data:`BEAM` within :data:`BEAM_NODES`. One and two suits: the *portfolio* within
-    :data:`PORTFOLIO_NODES`: the staged search within its share (:data:`NODES` of the
-    default), then, if it left the deal undecided, the beam of :data:`BEAM` within the
-    rest of the budget and of ``seconds`` (each proves deals the other misses).
-    ``shape`` sets :class:`Limits`' other fields and runs that one search alone (the
-    beam when it gives a ``width``)."""
-    if shape or suits_in_play(state) > 2:
-        shape = {**(BEAM if suits_in_play(state) > 2 else {}), **shape}
-        default = BEAM_NODES if shape.get("width") else NODES
-        return search(
-            state, Limits(default if nodes is None else nodes, seconds, **shape), use_compiled
-        )
-    budget = PORTFOLIO_NODES if nodes is None else nodes
-    start = time.monotonic()
-    staged = search(state, Limits(budget * NODES // PORTFOLIO_NODES, seconds), use_compiled)
-    rest = budget - staged.nodes
-    if staged.winnable is not None or rest <= 0:
-        return staged
-    if seconds is not None:
-        seconds -= time.monotonic() - start
-        if seconds <= 0:
-            return staged
-    beam = search(state, Limits(rest, seconds, **BEAM), use_compiled)
-    return Result(beam.winnable, beam.moves, staged.nodes + beam.nodes)
+    the C search when it was built: the portfolio (:data:`Portfolio`) of
+    :data:`FOUR_SUITS` when the cards in play show more than two suits, else of
+    :data:`TWO_SUITS`. ``shape`` sets :class:`Limits`' other fields and runs one search
+    alone, within :data:`NODES` (:data:`BEAM_NODES` for the beam, which four suits or a
+    ``width`` make it)."""
+    four = suits_in_play(state) > 2
+    if not shape:
+        return run_portfolio(state, FOUR_SUITS if four else TWO_SUITS, nodes, seconds, use_compiled)
+    shape = {**(BEAM if four else {}), **shape}
+    default = BEAM_NODES if shape.get("width") else NODES
+    limits = Limits(default if nodes is None else nodes, seconds, **shape)
+    return search(state, limits, use_compiled)
+
+
+def portfolio_nodes(portfolio: Portfolio) -> int:
+    """A portfolio's default budget: the sum of its shares."""
+    return sum(share for share, _ in portfolio)
+
+
+def run_portfolio(
+    state: SpiderState,
+    portfolio: Portfolio,
+    nodes: int | None,
+    seconds: float | None,
+    use_compiled: bool = True,
+) -> Result:
+    """The searches of ``portfolio`` in turn until one decides (see :data:`Portfolio`),
+    within ``nodes`` (default: the shares' sum) and ``seconds``; the expansions of all."""
+    total = portfolio_nodes(portfolio)
+    budget = total if nodes is None else nodes
+    deadline = None if seconds is None else time.monotonic() + seconds
+    allowed = spent = 0
+    result = Result(None, None, 0)
+    for share, shape in portfolio:
+        allowed += budget * share // total
+        left = None if deadline is None else deadline - time.monotonic()
+        if allowed <= spent or (left is not None and left <= 0):
+            break
+        result = search(state, Limits(allowed - spent, left, **shape), use_compiled)
+        spent += result.nodes
+        if result.winnable is not None:
+            break
+    return Result(result.winnable, result.moves, spent)
 
 
 def search(state: SpiderState, limits: Limits, use_compiled: bool = True) -> Result:
