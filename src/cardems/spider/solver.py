@@ -27,10 +27,10 @@ are then tried in turn, deeper first (a depth-first search over the deals).
 - Cuts, which make the verdict inexact: a deal (above), a stage stopped at its cap,
   ready positions past the branch, a *lateral* move dropped (:func:`successors`), the
   memory ceiling (:data:`MAX_STORED` positions held at once by the stages on the
-  current path). A search that made any of
-  them says "undecided", never "lost"; "lost" only when it exhausted every position.
+  current path). A search that made any of them says "undecided", never "lost";
+  "lost" only when it exhausted every position.
 
-Four suits (any position whose cards show more than two suits) are searched by a beam
+Four suits (any position whose cards show more than two suits) are searched by beams
 over the deals instead (:class:`BeamSearch`, :data:`BEAM`): the staged search follows
 the best few dealers of one stage to the end before it tries another, and at four suits
 that first line always ends with some twenty cards face down. The beam keeps
@@ -101,7 +101,8 @@ BEAM: dict[str, Any] = {
     "supermoves": True,
     "endgame_laterals": True,
 }
-"""The beam's shape (:class:`BeamSearch`), the search of four suits."""
+"""The beam's shape (:class:`BeamSearch`): the first search of four suits, the second of
+one and two."""
 BEAM_NODES = 1_500_000
 """Default expansions of the beam alone (some seconds in C). Memory, in C: the table of
 positions seen (16 bytes a position of the budget, 32 MiB) and a stage's positions (152
