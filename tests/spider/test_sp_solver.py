@@ -15,7 +15,7 @@ from cardems.spider.solver import solve
 @pytest.mark.parametrize("number", range(3))
 def test_one_suit_deals_are_won_and_the_line_replays(number: int) -> None:
     state = deal(DealCode("SP", 1, "S1", number))
-    result = solve(state, nodes=20_000, use_compiled=False)
+    result = solve(state, nodes=100_000, use_compiled=False)  # the staged search's 20,000
     assert result.winnable is True and result.moves
     assert play(state, result.moves).is_won()
 
@@ -124,12 +124,13 @@ def test_compiled_search_keeps_its_shape_and_ceiling() -> None:
 
 @needs_c
 def test_compiled_search_refuses_bad_input() -> None:
+    shape = (0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False, False)  # runs, nodes, … laterals
     with pytest.raises(ValueError, match="too many cards"):
-        compiled.solve([[0]] * 10, [0] * 10, [1] * 95, 0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, False)
+        compiled.solve([[0]] * 10, [0] * 10, [1] * 95, *shape)
     with pytest.raises(ValueError, match="face down"):
-        compiled.solve([[0]] * 10, [1] * 10, [], 0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, False)
+        compiled.solve([[0]] * 10, [1] * 10, [], *shape)
     with pytest.raises(ValueError, match="out of range"):
-        compiled.solve([[99]] * 10, [0] * 10, [], 0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, False)
+        compiled.solve([[99]] * 10, [0] * 10, [], *shape)
 
 
 def test_a_supermove_is_spelled_out_as_legal_moves_to_the_same_position() -> None:
@@ -161,10 +162,14 @@ def test_a_supermove_carries_no_more_runs_than_the_empty_columns_allow() -> None
     assert Move(0, 3, 4) not in solver.successors(state)[0]
 
 
-def test_four_suits_are_searched_by_the_beam() -> None:
+def test_four_suits_are_searched_by_a_portfolio_of_two_beams() -> None:
     state = deal(DealCode("SP", 1, "S4", 1))
-    beam = solver.BeamSearch(solver.Limits(2_000, **solver.BEAM)).run(state)
-    assert solve(state, nodes=2_000, use_compiled=False) == beam
+    (_, first_shape), (_, second_shape) = solver.FOUR_SUITS
+    first = solver.BeamSearch(solver.Limits(1_500, **first_shape)).run(state)
+    second = solver.BeamSearch(solver.Limits(2_000 - first.nodes, **second_shape)).run(state)
+    assert first.winnable is None and second.winnable is None and first_shape == solver.BEAM
+    both = solver.Result(None, None, first.nodes + second.nodes)
+    assert solve(state, nodes=2_000, use_compiled=False) == both
     assert solver.suits_in_play(state) == 4
     assert solver.suits_in_play(deal(DealCode("SP", 1, "S2", 1))) == 2
 
@@ -199,3 +204,50 @@ def test_compiled_beam_matches_python_on_endgames(seed: int) -> None:
     c = solve(state, nodes=200_000, **SMALL_BEAM)
     assert (c.winnable, c.moves, c.nodes) == (python.winnable, python.moves, python.nodes)
     assert python.winnable in (True, None) and (python.winnable is True) == brute_force(state)
+
+
+@needs_c
+@pytest.mark.slow
+def test_the_portfolio_proves_a_two_suit_deal_the_staged_search_leaves_undecided() -> None:
+    state = deal(DealCode("SP", 1, "S2", 33344796301))  # of seed 1's tuning deals
+    assert solver.search(state, solver.Limits()).winnable is None
+    result = solve(state)
+    assert result.winnable is True and result.moves
+    assert play(state, result.moves).is_won()
+
+
+def lateral_endgame() -> SpiderState:
+    """Seven runs gone, every card face up, the stock empty: KS-3S in column 1, 2S under
+    5H 4C in column 2. Only 4C onto 5D (a lateral move: off a card one rank higher, onto
+    another suit, freeing nothing for its suit) lets 5H go onto 6D, then 2S and AS home."""
+    spades, hearts, diamonds, clubs = 0, 13, 26, 39
+    columns = (
+        tuple(range(spades + 12, spades + 1, -1)),
+        (spades + 1, hearts + 4, clubs + 3),
+        (clubs + 5, diamonds + 4),
+        (diamonds + 5,),
+        (spades + 0,),
+        *((hearts + 12 + 52 * i,) for i in range(5)),
+    )
+    return SpiderState(columns, (0,) * 10, (), runs=(0,) * 7)
+
+
+@pytest.mark.parametrize("use_compiled", [False, pytest.param(True, marks=needs_c)])
+def test_the_beam_keeps_lateral_moves_once_every_card_is_face_up(use_compiled: bool) -> None:
+    state = lateral_endgame()
+    assert brute_force(state)
+    without = solve(state, use_compiled=use_compiled, endgame_laterals=False)
+    assert without.winnable is None
+    result = solve(state, use_compiled=use_compiled)
+    assert result.winnable is True and result.moves
+    assert play(state, result.moves).is_won()
+
+
+@needs_c
+@pytest.mark.slow
+def test_the_second_beam_proves_a_four_suit_deal_the_first_leaves_undecided() -> None:
+    state = deal(DealCode("SP", 1, "S4", 5794933547))  # of seed 1's tuning deals
+    assert solver.search(state, solver.Limits(solver.BEAM_NODES, **solver.BEAM)).winnable is None
+    result = solve(state)
+    assert result.winnable is True and result.moves
+    assert play(state, result.moves).is_won()

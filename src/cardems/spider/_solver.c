@@ -14,7 +14,8 @@
  * most max_stored of 144 bytes (the ceiling: past it a stage stops, inexact).
  *
  * solve(columns, down, stock, runs, nodes, seconds, stage, last, branch, max_stored,
- * width, keep, down_weight, supermoves) -> (status, line, expanded): status 1 winnable
+ * width, keep, down_weight, empty_weight, supermoves, endgame_laterals) -> (status, line,
+ * expanded): status 1 winnable
  * (line: a winning line of (source, target, count), source -1 for a deal, a supermove's
  * count past its top run), 0 lost, -1 undecided; width 0 is the staged search, else the
  * beam (solver.Limits). The beam's memory: the table of positions seen, each stage's
@@ -63,7 +64,7 @@ typedef struct {
 
 typedef struct {
     long long nodes, expanded, stored, max_stored, stage_cap, last_cap;
-    int branch, exact, aborted, memory, down_weight, supermoves;
+    int branch, exact, aborted, memory, down_weight, empty_weight, supermoves, endgame_laterals;
     double deadline; /* < 0: none */
     int64_t counter;
     const uint8_t *stock;
@@ -106,7 +107,7 @@ static int segments(const uint8_t *col, int len, int count) {
     return n;
 }
 
-static int badness(const Pos *p, int down_weight) {
+static int badness(const Pos *p, int down_weight, int empty_weight) {
     int score = 0, empty = 0, at = 0;
     for (int i = 0; i < NCOL; i++) {
         const uint8_t *col = p->card + at;
@@ -120,7 +121,7 @@ static int badness(const Pos *p, int down_weight) {
         }
     }
     int remaining = RUNS - p->runs;
-    return remaining ? score + 6 * remaining - 3 * empty : 0;
+    return remaining ? score + 6 * remaining - empty_weight * empty : 0;
 }
 
 static inline uint64_t mix(uint64_t z) {
@@ -222,6 +223,14 @@ static void apply_deal(const Search *s, const Pos *p, Pos *q) {
     for (int i = 0; i < dealt; i++) settle(q, i);
 }
 
+/* The stock is empty and every card face up (solver.Limits.moves). */
+static int endgame(const Pos *p) {
+    if (p->stock) return 0;
+    for (int i = 0; i < NCOL; i++)
+        if (p->down[i]) return 0;
+    return 1;
+}
+
 static int can_deal(const Pos *p) {
     if (!p->stock) return 0;
     for (int i = 0; i < NCOL; i++)
@@ -246,8 +255,8 @@ static int lateral(const Pos *p, const int *starts, int src, int dst, int count)
 }
 
 /* The moves of solver.successors, deals left out, in its order; sets *dropped when a
- * lateral move was left out. */
-static int successors(const Pos *p, int supermoves, Move *out, int *dropped) {
+ * lateral move was left out (they are all kept with `laterals`). */
+static int successors(const Pos *p, int supermoves, int laterals, Move *out, int *dropped) {
     int starts[NCOL], first_empty = -1, n = 0, at = 0, empties = 0;
     for (int i = 0; i < NCOL; i++) {
         starts[i] = at;
@@ -277,7 +286,7 @@ static int successors(const Pos *p, int supermoves, Move *out, int *dropped) {
             }
             for (int count = lo; count <= hi; count++) {
                 if (count > run && segments(col, len, count) > (1 << (free < 6 ? free : 6))) break;
-                if (lateral(p, starts, src, dst, count))
+                if (!laterals && lateral(p, starts, src, dst, count))
                     *dropped = 1;
                 else
                     out[n++] = (Move){(int8_t)src, (int8_t)dst, (int8_t)count};
@@ -431,7 +440,7 @@ static int stage(Search *s, const Pos *p) {
     long long root = arena_add(&a, p, start, -1, (Move){0, 0, 0});
     if (root < 0) goto memory;
     s->stored++;
-    if (!heap_push(&h, (Entry){badness(p, s->down_weight), -(s->counter++), 0})) goto memory;
+    if (!heap_push(&h, (Entry){badness(p, s->down_weight, s->empty_weight), -(s->counter++), 0})) goto memory;
     long long cap = p->stock ? s->stage_cap : s->last_cap, count = 0;
     Move moves[MAXMOVES];
     while (h.n) {
@@ -455,7 +464,7 @@ static int stage(Search *s, const Pos *p) {
             ready[nready++] = entry;
         }
         int dropped = 0;
-        int n = successors(&current, s->supermoves, moves, &dropped);
+        int n = successors(&current, s->supermoves, s->endgame_laterals && endgame(&current), moves, &dropped);
         if (dropped) s->exact = 0;
         for (int i = 0; i < n; i++) {
             Pos child;
@@ -470,7 +479,7 @@ static int stage(Search *s, const Pos *p) {
                 if (result < 0) goto memory;
                 goto done;
             }
-            if (!heap_push(&h, (Entry){badness(&child, s->down_weight), -(s->counter++), (int32_t)node})) goto memory;
+            if (!heap_push(&h, (Entry){badness(&child, s->down_weight, s->empty_weight), -(s->counter++), (int32_t)node})) goto memory;
         }
     }
     qsort(ready, (size_t)nready, sizeof *ready, cmp_entry);
@@ -561,7 +570,7 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
     a.keys = calloc(a.mask + 1, sizeof *a.keys);
     if (!a.node || !a.keys) goto memory;
     if (arena_add(&a, &from->pos, key_of(&from->pos), -1, (Move){0, 0, 0}) < 0) goto memory;
-    if (!heap_push(&h, (Entry){badness(&from->pos, s->down_weight), -(s->counter++), 0})) goto memory;
+    if (!heap_push(&h, (Entry){badness(&from->pos, s->down_weight, s->empty_weight), -(s->counter++), 0})) goto memory;
     long long count = 0;
     Move moves[MAXMOVES];
     while (h.n && count < cap) {
@@ -580,7 +589,7 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
             ready[nready++] = entry;
         }
         int dropped = 0;
-        int n = successors(&current, s->supermoves, moves, &dropped);
+        int n = successors(&current, s->supermoves, s->endgame_laterals && endgame(&current), moves, &dropped);
         for (int i = 0; i < n; i++) {
             Pos child;
             apply_move(&current, moves[i], &child);
@@ -597,7 +606,7 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
                 result = 1;
                 goto done;
             }
-            if (!heap_push(&h, (Entry){badness(&child, s->down_weight), -(s->counter++), (int32_t)node})) goto memory;
+            if (!heap_push(&h, (Entry){badness(&child, s->down_weight, s->empty_weight), -(s->counter++), (int32_t)node})) goto memory;
         }
     }
     qsort(ready, (size_t)nready, sizeof *ready, cmp_entry);
@@ -613,7 +622,7 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
         apply_deal(s, &a.node[ready[i].node].pos, &x->pos);
         x->line = path_to(&a, ready[i].node, from->line, from->len, 1, &x->len);
         if (!x->line) goto memory;
-        x->bad = badness(&x->pos, s->down_weight);
+        x->bad = badness(&x->pos, s->down_weight, s->empty_weight);
         x->order = s->counter++;
         out->n++;
         if (x->pos.runs == RUNS) {
@@ -698,15 +707,15 @@ static int read_position(PyObject *columns, PyObject *down, int stock, int runs,
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *columns, *down, *stock;
-    int runs, branch, width, keep, down_weight, supermoves;
+    int runs, branch, width, keep, down_weight, empty_weight, supermoves, endgame_laterals;
     long long nodes, stage_cap, last_cap, max_stored;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiip", &columns, &down, &stock, &runs, &nodes, &seconds,
+    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiiipp", &columns, &down, &stock, &runs, &nodes, &seconds,
                           &stage_cap, &last_cap, &branch, &max_stored, &width, &keep, &down_weight,
-                          &supermoves))
+                          &empty_weight, &supermoves, &endgame_laterals))
         return NULL;
     if (runs < 0 || runs > RUNS || nodes < 0 || stage_cap < 1 || last_cap < 1 || branch < 1 ||
-        max_stored < 1 || width < 0 || keep < 1 || down_weight < 0) {
+        max_stored < 1 || width < 0 || keep < 1 || down_weight < 0 || empty_weight < 0) {
         PyErr_SetString(PyExc_ValueError, "bad runs, nodes, stage, branch, ceiling, width or keep");
         return NULL;
     }
@@ -727,6 +736,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s.branch = branch;
     s.max_stored = max_stored;
     s.down_weight = down_weight;
+    s.empty_weight = empty_weight;
+    s.endgame_laterals = endgame_laterals;
     s.supermoves = supermoves;
     s.exact = 1;
     s.stock = stock_cards;

@@ -32,7 +32,7 @@ from cardems.i18n.markers import N_
 from cardems.intervals import wilson
 from cardems.progress import Progress
 from cardems.rng import SplitMix64, deal_seed
-from cardems.spider.solver import BEAM_NODES, NODES, compiled
+from cardems.spider.solver import FOUR_SUITS, TWO_SUITS, compiled, portfolio_nodes
 
 SPAWN = multiprocessing.get_context("spawn")
 POOLS = Path(__file__).parent / "pools"
@@ -87,8 +87,8 @@ def decide(job: tuple[str, int, int | None]) -> Verdict:
 
 
 def default_nodes(variant: str) -> int:
-    """The search's default budget for ``variant``: the beam's for four suits."""
-    return BEAM_NODES if variant == "S4" else NODES
+    """The search's default budget for ``variant`` (its portfolio's)."""
+    return portfolio_nodes(FOUR_SUITS if variant == "S4" else TWO_SUITS)
 
 
 def analyze(

@@ -27,19 +27,30 @@ are then tried in turn, deeper first (a depth-first search over the deals).
 - Cuts, which make the verdict inexact: a deal (above), a stage stopped at its cap,
   ready positions past the branch, a *lateral* move dropped (:func:`successors`), the
   memory ceiling (:data:`MAX_STORED` positions held at once by the stages on the
-  current path). A search that made any of
-  them says "undecided", never "lost"; "lost" only when it exhausted every position.
+  current path). A search that made any of them says "undecided", never "lost";
+  "lost" only when it exhausted every position.
 
-Four suits (any position whose cards show more than two suits) are searched by a beam
+Four suits (any position whose cards show more than two suits) are searched by beams
 over the deals instead (:class:`BeamSearch`, :data:`BEAM`): the staged search follows
 the best few dealers of one stage to the end before it tries another, and at four suits
 that first line always ends with some twenty cards face down. The beam keeps
-:data:`BEAM`'s ``width`` positions at each deal: from each a best-first search (a
-face-down card weighs three times as much there) hands its best ``keep`` positions, dealt,
-to the next deal, where the best ``width`` of all of them go on. Its moves include
-*supermoves*: a descending sequence of several one-suit runs carried as one move through
-the empty columns (``k`` empty columns carry ``2 ** k`` runs), spelled out as moves of
-one-suit runs in the line returned (:func:`single_moves`). The beam proves wins only.
+:data:`BEAM`'s ``width`` positions at each deal: from each a best-first search hands its
+best ``keep`` positions, dealt, to the next deal, where the best ``width`` of all of them
+go on. Its badness weighs a face-down card three times as much as the staged search's.
+Its moves include *supermoves*: a descending sequence of several one-suit runs carried as
+one move through the empty columns (``k`` empty columns carry ``2 ** k`` runs), spelled
+out as moves of one-suit runs in the line returned (:func:`single_moves`), and, once the
+stock is empty and every card face up, the lateral moves too (the endgame often needs
+one: a card parked on another suit to free the one beneath it). The beam proves wins
+only.
+
+Every deal is searched by a *portfolio* (:data:`Portfolio`, :func:`solve`): several
+searches in turn, each on a deal the ones before left undecided, within one budget. One
+and two suits: the staged search, then the beam, which proves most of the deals the
+staged search leaves (and does worse on the others, which the staged search proves
+fast). Four suits: the beam, then the beam again, eager for empty columns (an empty
+column weighs more than three times as much; the beam's line hangs on its weights, and
+each proves deals the other misses).
 
 Within ``nodes`` expansions (or ``seconds``) it returns a winning line (which the rules
 replay to a win), "lost" when proven, else "undecided".
@@ -65,7 +76,8 @@ from cardems.spider.rules import (
 )
 
 NODES = 200_000
-"""Default expansions of the staged search (some two seconds in C, twenty in Python)."""
+"""Default expansions of the staged search alone (some two seconds in C, twenty in
+Python), and its share of the portfolio's :data:`PORTFOLIO_NODES`."""
 STAGE = 1000
 """Expansions of one stage's search between two deals."""
 LAST = 5_000
@@ -78,6 +90,8 @@ search's are 144 bytes each, 137 MiB for this default; Python's some hundreds)."
 
 DOWN_WEIGHT = 4
 """What a face-down card weighs in :func:`badness` (the staged search's)."""
+EMPTY_WEIGHT = 3
+"""What an empty column takes off :func:`badness` (the staged search's)."""
 BEAM: dict[str, Any] = {
     "width": 80,
     "keep": 3,
@@ -85,12 +99,26 @@ BEAM: dict[str, Any] = {
     "last": 10_000,
     "down_weight": 12,
     "supermoves": True,
+    "endgame_laterals": True,
 }
-"""The beam's shape (:class:`BeamSearch`), the search of four suits."""
+"""The beam's shape (:class:`BeamSearch`): the first search of four suits, the second of
+one and two."""
 BEAM_NODES = 1_500_000
-"""Default expansions of the beam (some ten to thirty seconds in C). Memory, in C: the
-table of positions seen (16 bytes a position of the budget, 32 MiB) and a stage's
-positions (152 bytes each, some tens of MiB for the last stage's 10,000 expansions)."""
+"""Default expansions of the beam alone (some seconds in C). Memory, in C: the table of
+positions seen (16 bytes a position of the budget, 32 MiB) and a stage's positions (152
+bytes each, some tens of MiB for the last stage's 10,000 expansions)."""
+
+Portfolio = tuple[tuple[int, dict[str, Any]], ...]
+"""Searches tried in turn (:func:`solve`), each on a deal the ones before it left
+undecided: each ``(share, shape)`` may spend its share of the budget (of the shares'
+sum by default, in proportion otherwise) and what the searches before it left unspent."""
+TWO_SUITS: Portfolio = ((NODES, {}), (800_000, BEAM))
+"""One and two suits: the staged search, then the beam (each proves deals the other
+misses; the staged search proves most deals fast)."""
+FOUR_SUITS: Portfolio = ((BEAM_NODES, BEAM), (500_000, {**BEAM, "empty_weight": 10}))
+"""Four suits: the beam, then the beam eager for empty columns (plspider's way: an empty
+column weighs 10, near a face-down card's 12; on seed 1's first 24 tuning deals each of
+the two proved 12 or 13, and 16 between them)."""
 
 Key = tuple[object, ...]
 
@@ -104,9 +132,11 @@ class Result:
     nodes: int
 
 
-def badness(state: SpiderState, down_weight: int = DOWN_WEIGHT) -> int:
+def badness(
+    state: SpiderState, down_weight: int = DOWN_WEIGHT, empty_weight: int = EMPTY_WEIGHT
+) -> int:
     """How far the position looks from a win (smaller is better; 0 when won), a
-    face-down card counting ``down_weight``."""
+    face-down card counting ``down_weight``, an empty column ``-empty_weight``."""
     score = 0
     empty = 0
     for column, down in zip(state.columns, state.down, strict=True):
@@ -119,10 +149,12 @@ def badness(state: SpiderState, down_weight: int = DOWN_WEIGHT) -> int:
             if not follows(lower, upper):
                 score += 1 if rank_of(upper) == rank_of(lower) + 1 else 3
     remaining = 8 - len(state.runs)
-    return score + 6 * remaining - 3 * empty if remaining else 0
+    return score + 6 * remaining - empty_weight * empty if remaining else 0
 
 
-def successors(state: SpiderState, supermoves: bool = False) -> tuple[list[Move], bool]:
+def successors(
+    state: SpiderState, supermoves: bool = False, laterals: bool = False
+) -> tuple[list[Move], bool]:
     """The moves searched, less those the pruning drops (see the module docstring), and
     whether a *lateral* move was dropped (see :func:`_lateral`). A move may be a
     *supermove*: a descending sequence of several one-suit runs, carried through the empty
@@ -155,7 +187,7 @@ def successors(state: SpiderState, supermoves: bool = False) -> tuple[list[Move]
             for count in counts:
                 if count > run and segments(column, count) > carried:
                     break
-                if _lateral(column, down, count, pile, tops, (source, target)):
+                if not laterals and _lateral(column, down, count, pile, tops, (source, target)):
                     lateral = True
                 else:
                     moves.append(Move(source, target, count))
@@ -252,7 +284,8 @@ class Limits:
     """A search's budget and shape: ``nodes`` expansions (and ``seconds``, if given),
     ``stage`` expansions between two deals, ``branch`` positions dealt from after each
     stage, at most ``max_stored`` positions held at once (the memory ceiling); a
-    ``width`` makes it the beam (:class:`BeamSearch`), ``keep`` dealt from each stage."""
+    ``width`` makes it the beam (:class:`BeamSearch`), ``keep`` dealt from each stage;
+    :func:`badness`'s weights, and whether supermoves are searched."""
 
     nodes: int = NODES
     seconds: float | None = None
@@ -263,7 +296,19 @@ class Limits:
     width: int = 0
     keep: int = 1
     down_weight: int = DOWN_WEIGHT
+    empty_weight: int = EMPTY_WEIGHT
     supermoves: bool = False
+    endgame_laterals: bool = False
+
+    def moves(self, state: SpiderState) -> tuple[bool, bool]:
+        """:func:`successors`' options at ``state``: supermoves, and lateral moves kept
+        (with ``endgame_laterals``, once the stock is empty and every card face up)."""
+        endgame = not state.stock and not any(state.down)
+        return self.supermoves, self.endgame_laterals and endgame
+
+    def badness(self, state: SpiderState) -> int:
+        """:func:`badness` with this search's weights."""
+        return badness(state, self.down_weight, self.empty_weight)
 
 
 class StagedSearch:
@@ -307,8 +352,7 @@ class StagedSearch:
         self, state: SpiderState, start: Key, parents: dict[Key, tuple[Key, Move] | None]
     ) -> list[Move] | None:
         limits = self.limits
-        weight = limits.down_weight
-        frontier = [(badness(state, weight), -next(self.counter), state, start)]
+        frontier = [(limits.badness(state), -next(self.counter), state, start)]
         ready: list[tuple[int, int, SpiderState, Key]] = []
         cap = limits.stage if state.stock else limits.last
         count = 0
@@ -325,7 +369,7 @@ class StagedSearch:
             count += 1
             if current.can_deal():
                 ready.append(entry)
-            moves, lateral = successors(current, limits.supermoves)
+            moves, lateral = successors(current, *limits.moves(current))
             self.exact = self.exact and not lateral
             for move in moves:
                 if move.is_deal:
@@ -339,7 +383,7 @@ class StagedSearch:
                 if child.is_won():
                     return _line(parents, child_key)
                 heapq.heappush(
-                    frontier, (badness(child, weight), -next(self.counter), child, child_key)
+                    frontier, (limits.badness(child), -next(self.counter), child, child_key)
                 )
         ready.sort(key=lambda entry: entry[:2])
         if ready:
@@ -402,10 +446,10 @@ class BeamSearch(StagedSearch):
     ) -> list[Move] | None:
         """A best-first search from ``start`` that deals its best ``keep`` positions into
         ``after``; a winning line if it met a win."""
-        weight = self.limits.down_weight
+        limits = self.limits
         root = position(start.state)
         parents: dict[Key, tuple[Key, Move] | None] = {root: None}
-        frontier = [(badness(start.state, weight), -next(self.counter), start.state, root)]
+        frontier = [(limits.badness(start.state), -next(self.counter), start.state, root)]
         ready: list[tuple[int, int, SpiderState, Key]] = []
         count = 0
         while frontier and count < cap:
@@ -418,7 +462,7 @@ class BeamSearch(StagedSearch):
             count += 1
             if current.can_deal():
                 ready.append(entry)
-            for move in successors(current, self.limits.supermoves)[0]:
+            for move in successors(current, *limits.moves(current))[0]:
                 if move.is_deal:
                     continue
                 child = current.after(move)
@@ -429,7 +473,7 @@ class BeamSearch(StagedSearch):
                 if child.is_won():
                     return [*start.line, *_line(parents, child_key)]
                 heapq.heappush(
-                    frontier, (badness(child, weight), -next(self.counter), child, child_key)
+                    frontier, (limits.badness(child), -next(self.counter), child, child_key)
                 )
         ready.sort(key=lambda entry: entry[:2])
         for _, _, dealer, dealer_key in ready[:keep]:
@@ -437,7 +481,7 @@ class BeamSearch(StagedSearch):
             line = [*start.line, *_line(parents, dealer_key), Move.deal()]
             if dealt.is_won():
                 return line
-            after.append(_Candidate(badness(dealt, weight), next(self.counter), dealt, line))
+            after.append(_Candidate(limits.badness(dealt), next(self.counter), dealt, line))
         return None
 
 
@@ -457,13 +501,55 @@ def solve(
     use_compiled: bool = True,
     **shape: Any,
 ) -> Result:
-    """Search from ``state`` within ``nodes`` expansions (default: :data:`NODES`, or
-    :data:`BEAM_NODES` for the beam) and ``seconds``, if given, with the C search when it
-    was built: the beam of :data:`BEAM` when the cards in play show more than two suits,
-    else the staged search; ``shape`` may set :class:`Limits`' other fields."""
-    shape = {**(BEAM if suits_in_play(state) > 2 else {}), **shape}
+    """Search from ``state`` within ``nodes`` expansions and ``seconds``, if given, with
+    the C search when it was built: the portfolio (:data:`Portfolio`) of
+    :data:`FOUR_SUITS` when the cards in play show more than two suits, else of
+    :data:`TWO_SUITS`. ``shape`` sets :class:`Limits`' other fields and runs one search
+    alone, within :data:`NODES` (:data:`BEAM_NODES` for the beam, which four suits or a
+    ``width`` make it)."""
+    four = suits_in_play(state) > 2
+    if not shape:
+        return run_portfolio(state, FOUR_SUITS if four else TWO_SUITS, nodes, seconds, use_compiled)
+    shape = {**(BEAM if four else {}), **shape}
     default = BEAM_NODES if shape.get("width") else NODES
     limits = Limits(default if nodes is None else nodes, seconds, **shape)
+    return search(state, limits, use_compiled)
+
+
+def portfolio_nodes(portfolio: Portfolio) -> int:
+    """A portfolio's default budget: the sum of its shares."""
+    return sum(share for share, _ in portfolio)
+
+
+def run_portfolio(
+    state: SpiderState,
+    portfolio: Portfolio,
+    nodes: int | None,
+    seconds: float | None,
+    use_compiled: bool = True,
+) -> Result:
+    """The searches of ``portfolio`` in turn until one decides (see :data:`Portfolio`),
+    within ``nodes`` (default: the shares' sum) and ``seconds``; the expansions of all."""
+    total = portfolio_nodes(portfolio)
+    budget = total if nodes is None else nodes
+    deadline = None if seconds is None else time.monotonic() + seconds
+    allowed = spent = 0
+    result = Result(None, None, 0)
+    for share, shape in portfolio:
+        allowed += budget * share // total
+        left = None if deadline is None else deadline - time.monotonic()
+        if allowed <= spent or (left is not None and left <= 0):
+            break
+        result = search(state, Limits(allowed - spent, left, **shape), use_compiled)
+        spent += result.nodes
+        if result.winnable is not None:
+            break
+    return Result(result.winnable, result.moves, spent)
+
+
+def search(state: SpiderState, limits: Limits, use_compiled: bool = True) -> Result:
+    """One search (the beam when ``limits`` has a ``width``, else the staged search) from
+    ``state``, in C when it was built; a winning line with its supermoves spelled out."""
     extension = compiled() if use_compiled else None
     if extension is not None:
         result = _solve_c(state, limits)
@@ -498,7 +584,9 @@ def _solve_c(state: SpiderState, limits: Limits) -> Result:
         limits.width,
         limits.keep,
         limits.down_weight,
+        limits.empty_weight,
         limits.supermoves,
+        limits.endgame_laterals,
     )
     if status < 0:
         return Result(None, None, expanded)
