@@ -22,7 +22,15 @@ from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
-from cardems.kit import STOCK_ROLE, Declaration, PileSpec, Play, Solitaire, SolitaireTable
+from cardems.kit import (
+    CARD_STEP,
+    STOCK_ROLE,
+    Declaration,
+    PileSpec,
+    Play,
+    Solitaire,
+    SolitaireTable,
+)
 from cardems.kit.solitaire import MOVED
 from cardems.spider.rules import (
     COLUMNS,
@@ -47,7 +55,6 @@ DEAL_HINT = N_("Hint: deal a card onto every column")
 MOVE_HINT = N_("Hint: move the %(card)s from column %(from)d to column %(to)d")
 HINT_SECONDS = 3.0
 
-STEP = 108  # a card and the gap beside it
 FAN = 30  # between the cards of a column
 COLUMN_TOP = 140 + 24
 
@@ -201,15 +208,15 @@ class SpiderSolitaire(Solitaire[SpiderState, Move]):
         """Foundations along the top, the stock at the top right, the columns below."""
         kind, _, number = target.partition(":")
         if kind == "column":
-            return {"x": (int(number) - 1) * STEP, "y": COLUMN_TOP}
+            return {"x": (int(number) - 1) * CARD_STEP, "y": COLUMN_TOP}
         if kind == "foundation":
-            return {"x": (int(number) - 1) * STEP, "y": 0}
-        return {"x": (COLUMNS - 1) * STEP, "y": 0}
+            return {"x": (int(number) - 1) * CARD_STEP, "y": 0}
+        return {"x": (COLUMNS - 1) * CARD_STEP, "y": 0}
 
     def board(self, state: SpiderState) -> dict[str, int]:
         """Ten columns wide, as tall as the longest column."""
         longest = max(map(len, state.columns))
-        return {"width": COLUMNS * STEP - 8, "height": COLUMN_TOP + 140 + FAN * longest}
+        return {"width": COLUMNS * CARD_STEP - 8, "height": COLUMN_TOP + 140 + FAN * longest}
 
     def hint_move(
         self, state: SpiderState, previous: SpiderState | None
