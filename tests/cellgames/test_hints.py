@@ -124,6 +124,17 @@ def test_lost_and_undecided_are_said_as_such() -> None:
     assert Lines(unsure).next_move(Step(1), Step(0), 1.0) == ("undecided", None)
 
 
+def test_a_position_proved_lost_stays_lost_without_a_second_search() -> None:
+    # A second search bounded in time may stop short of the proof (a loaded machine):
+    # the verdict given once is given again.
+    solver = Toy({0: False})
+    lines = Lines(solver)
+    assert lines.next_move(Step(0), None, 1.0) == ("lost", None)
+    solver.lines[0] = None
+    assert lines.next_move(Step(0), None, 1.0) == ("lost", None)
+    assert solver.asked == [0]
+
+
 # -- the games -----------------------------------------------------------------------------
 
 

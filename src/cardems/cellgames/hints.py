@@ -3,9 +3,11 @@
 A hint is the first move of a winning line from the position on the table. The line the
 solver found is kept for every position along it (:class:`Lines`), so following the
 hints plays that one line to the win, and asking again on the same position answers at
-once and the same. Solving afresh from each position instead would wander: the solver
-finds *a* line, not the same one, and its first moves from two neighbouring positions
-can undo each other (a card parked in a cell, then sent straight back), for ever.
+once and the same; so does a position proved lost (a search bounded in time would not:
+under load it may stop short of the proof it made before). Solving afresh from each
+position instead would wander: the solver finds *a* line, not the same one, and its
+first moves from two neighbouring positions can undo each other (a card parked in a
+cell, then sent straight back), for ever.
 
 A kept line never passes a position twice (a solver's line may, through the moves it
 makes by itself: those loops are cut out), and a hint never proposes a move that goes
@@ -25,7 +27,8 @@ from cardems.cellgames.notation import Move, Place
 from cardems.i18n.markers import N_
 
 MAX_POSITIONS = 2_000
-"""Positions whose line is kept (a few lines of one game); past it the cache starts afresh."""
+"""Positions whose line or loss is kept (a few lines of one game); past it the cache
+starts afresh."""
 
 HOME = N_("Hint: move the %(card)s to its foundation")
 MOVE = N_("Hint: move the %(card)s from %(from)s to %(to)s")
@@ -63,6 +66,7 @@ class Lines(Generic[P]):
     def __init__(self, solve: Callable[[P, float], Verdict]) -> None:
         self._solve = solve
         self._lines: dict[Hashable, tuple[tuple[Move, ...], int]] = {}
+        self._lost: set[Hashable] = set()
 
     def next_move(self, state: P, before: P | None, seconds: float) -> tuple[str, Move | None]:
         """``("move", m)``: the first move of a winning line from ``state`` that does not go
@@ -78,10 +82,15 @@ class Lines(Generic[P]):
                 return "move", line[index]
             verdict, move = self._another(state, back, time.monotonic() + seconds)
             return (verdict, move) if verdict != "back" else ("back", line[index])
+        if state.position in self._lost:
+            return "lost", None
         deadline = time.monotonic() + seconds
         result = self._solve(state, seconds)
-        if result.winnable is not True:
-            return ("undecided" if result.winnable is None else "lost"), None
+        if result.winnable is False:
+            self._keep_lost(state)
+            return "lost", None
+        if result.winnable is None:
+            return "undecided", None
         first = self._keep(state, result.moves)[0]
         if state.apply(first).placement != back:
             return "move", first
@@ -100,11 +109,15 @@ class Lines(Generic[P]):
             if kept is not None:
                 line, index = kept
                 rest = list(line[index:])
+            elif after.position in self._lost:
+                continue
             else:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return "undecided", None
                 result = self._solve(after, left)
+                if result.winnable is False:
+                    self._keep_lost(after)
                 if not result.winnable:
                     undecided = undecided or result.winnable is None
                     continue
@@ -114,12 +127,22 @@ class Lines(Generic[P]):
                 return "move", move
         return ("undecided" if undecided else "back"), None
 
+    def _keep_lost(self, state: P) -> None:
+        """Remember that ``state`` is proved lost."""
+        self._make_room(1)
+        self._lost.add(state.position)
+
+    def _make_room(self, positions: int) -> None:
+        """Start afresh when ``positions`` more would pass :data:`MAX_POSITIONS`."""
+        if len(self._lines) + len(self._lost) + positions > MAX_POSITIONS:
+            self._lines.clear()
+            self._lost.clear()
+
     def _keep(self, state: P, moves: list[Move]) -> list[Move]:
         """Remember ``moves`` (its loops cut out) as the line of ``state`` and of every
         position along it; the line kept."""
         line = _loop_free(state, moves)
-        if len(self._lines) + len(line) > MAX_POSITIONS:
-            self._lines.clear()
+        self._make_room(len(line))
         kept = tuple(line)
         for index, move in enumerate(kept):
             self._lines[state.position] = (kept, index)
