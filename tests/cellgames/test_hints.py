@@ -212,5 +212,7 @@ def test_following_hints_from_any_position_wins_when_it_can_and_always_ends(
     end = follow(table)
     if first in ("move", "back"):
         assert end == "won"
+    elif first == "undecided":  # out of time: a search with the same time may decide it
+        assert end in ("won", "lost", "undecided")
     else:
-        assert end == first
+        assert end == first  # lost, or the game's end
