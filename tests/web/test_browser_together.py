@@ -92,13 +92,19 @@ def act(tab: Any, rng: random.Random) -> bool:
             tab.click(f'#t-hand .card-button[data-card="{card}"]')
         tab.click("#t-pass")
         return True
-    if "Your turn" not in tab.inner_text("#t-message"):
+    # The message and the hand in one read: an update may redraw the page between two.
+    message, playable = tab.evaluate(TURN)
+    if "Your turn" not in message:
         return False
-    playable = tab.eval_on_selector_all(
-        "#t-hand .card-button.playable", "nodes => nodes.map(n => n.dataset.card)"
-    )
+    assert playable, f"told {message!r} with no card to play on {tab.url}"
     tab.click(f'#t-hand .card-button[data-card="{rng.choice(playable)}"]')
     return True
+
+
+TURN = """() => [
+  document.getElementById("t-message").textContent,
+  [...document.querySelectorAll("#t-hand .card-button.playable")].map(n => n.dataset.card),
+]"""
 
 
 def test_four_friends_play_a_round_together(pages: list[Any], servers: list[LiveServer]) -> None:
