@@ -13,6 +13,17 @@ from dataclasses import dataclass
 from cardems.hearts.core import HEART_MASK, POINTS, SUIT_MASKS, legal_mask
 
 
+def trick_winner(trick: list[int]) -> int:
+    """Which of a full trick's four cards takes it: the highest of the suit led."""
+    led = trick[0] // 13
+    best, win = trick[0], 0
+    for k in (1, 2, 3):
+        c = trick[k]
+        if c // 13 == led and c > best:
+            best, win = c, k
+    return win
+
+
 @dataclass(slots=True)
 class Position:
     """A mutable, cheaply copied position inside one round (compact card indices)."""
@@ -60,13 +71,7 @@ class Position:
         trick = self.trick
         trick.append(card)
         if len(trick) == 4:
-            led = trick[0] // 13
-            best, win = trick[0], 0
-            for k in (1, 2, 3):
-                c = trick[k]
-                if c // 13 == led and c > best:
-                    best, win = c, k
-            winner = (self.leader + win) & 3
+            winner = (self.leader + trick_winner(trick)) & 3
             self.points[winner] += (
                 POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + (POINTS[trick[3]])
             )
@@ -107,13 +112,7 @@ def finish_round(
             if 13 <= c < 26:
                 broken = True
             trick.append(c)
-        led = trick[0] // 13
-        best, win = trick[0], 0
-        for k in (1, 2, 3):
-            c = trick[k]
-            if c // 13 == led and c > best:
-                best, win = c, k
-        leader = (leader + win) & 3
+        leader = (leader + trick_winner(trick)) & 3
         points[leader] += value[trick[0]] + value[trick[1]] + value[trick[2]] + value[trick[3]]
         trick = []
         done += 1
