@@ -283,11 +283,11 @@ class Hub:
         ident = data.get("id") if data is not None else None
         if not isinstance(ident, int) or isinstance(ident, bool):
             ident = None
-        answer: dict[str, Any]
+        refusal: str | None = None
         if not self.web.limiter.allow(member.player_id):
-            answer = {"type": "error", "id": ident, "error": translate(member.lang, TOO_MANY)}
+            refusal = TOO_MANY
         elif data is None or not isinstance(data.get("intent"), dict):
-            answer = {"type": "error", "id": ident, "error": translate(member.lang, BAD_MESSAGE)}
+            refusal = BAD_MESSAGE
         else:
             try:
                 seat, played = await run_in_threadpool(
@@ -299,17 +299,18 @@ class Hub:
                     cookie=member.cookie,
                 )
             except ServiceError as error:
-                message = translate(member.lang, error.message)
-                answer = {"type": "error", "id": ident, "error": message}
+                refusal = error.message
             except DatabaseError:
                 log.warning("database unavailable for a move at %s", table_id, exc_info=True)
-                message = translate(member.lang, DATABASE_DOWN)
-                answer = {"type": "error", "id": ident, "error": message}
-            else:
-                answer = {"type": "answer", "id": ident, **played}
-                if seat == member.seat and played["version"] > member.version:
-                    # its update of this version would tell the mover nothing new
-                    member.version, member.seats = played["version"], played["table"]["seats"]
+                refusal = DATABASE_DOWN
+        answer: dict[str, Any]
+        if refusal is not None:
+            answer = {"type": "error", "id": ident, "error": translate(member.lang, refusal)}
+        else:
+            answer = {"type": "answer", "id": ident, **played}
+            if seat == member.seat and played["version"] > member.version:
+                # its update of this version would tell the mover nothing new
+                member.version, member.seats = played["version"], played["table"]["seats"]
         await self._send(member, orjson.dumps(answer).decode())
 
     async def _admit(self, socket: WebSocket) -> Member | None:
