@@ -26,6 +26,7 @@ still chooses their own.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import threading
 import time
@@ -273,14 +274,8 @@ class SharedTables:
         try:
             if self._live.get(game_id) is not live or live.version != before:
                 return
-            tagged: list[Tagged] = []
-            try:
-                for action in actions:
-                    tagged += live.play.replay(action)
-            except ValueError:
-                del self._live[game_id]  # rebuilt from the rows when next needed
-                return
-            live.advanced(before, tagged)
+            with contextlib.suppress(ValueError):  # rebuilt from the rows when next needed
+                self._replayed(game_id, live, actions)
         finally:
             lock.release()
 
@@ -355,16 +350,21 @@ class SharedTables:
 
     def _catch_up(self, table: TableRow, live: Live) -> Live:
         """``live`` with the saved actions it lacks replayed (one read)."""
+        self._replayed(table.game_id, live, self.rows.actions_after(table.game_id, live.version))
+        return live
+
+    def _replayed(self, game_id: str, live: Live, actions: Iterable[Action]) -> None:
+        """``actions`` replayed on ``live`` as one advance; on any failure the copy is
+        dropped (to be rebuilt from the rows) and the error raised."""
         before, tagged = live.version, []
         try:
-            for action in self.rows.actions_after(table.game_id, before):
+            for action in actions:
                 tagged += live.play.replay(action)
         except BaseException:
-            del self._live[table.game_id]
+            del self._live[game_id]
             raise
         if tagged or len(live.play.log) != before:
             live.advanced(before, tagged)
-        return live
 
     def bots_of(self, table: TableRow) -> frozenset[int]:
         """The seats the bots play now: none while no person plays."""
