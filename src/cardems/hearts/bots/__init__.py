@@ -1,8 +1,8 @@
 """Computer opponents. Every bot sees only a :class:`~cardems.hearts.view.SeatView`.
 
-``make_bot(name, seed)`` builds one: a level (easy, medium, expert) or a reference bot of
-the league (montecarlo, ismcts, rules). Bots answer with compact card indices (see
-:mod:`cardems.hearts.core`): a 3-card mask to pass, a card to play.
+``make_bot(name, seed)`` builds one: a level (beginner, easy, medium, expert) or a
+reference bot of the league (montecarlo, ismcts, rules). Bots answer with compact card
+indices (see :mod:`cardems.hearts.core`): a 3-card mask to pass, a card to play.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class Bot(Protocol):
         ...
 
 
-LEVELS = ("easy", "medium", "expert")
+LEVELS = ("beginner", "easy", "medium", "expert")
 """The levels people pick."""
 REFERENCE = ("montecarlo", "ismcts", "rules")
 """Reference bots written independently of the expert, for the league (not levels)."""
@@ -55,6 +55,10 @@ def bot_options(name: str, bounds: dict[str, tuple[type, float, float]]) -> dict
 
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A bot by level name; ``seed`` fixes its random choices."""
+    if name == "beginner":
+        from cardems.hearts.bots.beginner import BeginnerBot
+
+        return BeginnerBot(seed)
     if name == "easy":
         from cardems.hearts.bots.easy import EasyBot
 
