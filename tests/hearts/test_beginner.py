@@ -14,6 +14,7 @@ from cardems.hearts.arena import run_arena, summarize
 from cardems.hearts.bots import LEVELS, make_bot
 from cardems.hearts.bots.beginner import EARLY, BeginnerBot, Habits
 from cardems.hearts.core import DIAMONDS, cards_of, legal_mask, mask_of_cards, to_card, to_index
+from cardems.hearts.game import LEVEL
 from cardems.hearts.rules import Match, Phase, Trick
 from cardems.hearts.view import SeatView, view
 
@@ -57,8 +58,10 @@ def seat_view(
     )
 
 
-def test_it_is_the_lowest_level() -> None:
-    assert LEVELS == ("beginner", "easy", "medium", "expert")
+def test_it_is_the_lowest_level_and_medium_stays_the_default() -> None:
+    assert LEVELS == LEVEL.choices == ("beginner", "easy", "medium", "expert")
+    assert LEVEL.default == "medium"
+    assert LEVEL.choice_labels == ("Beginner", "Easy", "Medium", "Expert")
     assert isinstance(make_bot("beginner", 3), BeginnerBot)
 
 

@@ -205,3 +205,22 @@ def test_the_new_game_window_shows_each_game_its_own_settings(client: TestClient
     assert "heart-to-heart" in shown and "spider" not in shown
     seahaven = dict(found)["seahaven"]
     assert "disabled checked" in seahaven and 'href="/settings"' in seahaven
+
+
+def test_the_new_game_window_offers_hearts_four_levels_medium_first(client: TestClient) -> None:
+    for lang, labels in (
+        ("en", ["Beginner", "Easy", "Medium", "Expert"]),
+        ("ro", ["Începător", "Ușor", "Mediu", "Expert"]),
+    ):
+        html = client.get("/", headers={"accept-language": lang}).text
+        found = re.search(
+            r'<fieldset class="game-choice" data-game="hearts" data-field="level">(.*?)</fieldset>',
+            html,
+            re.S,
+        )
+        assert found, lang
+        choices = re.findall(r'value="(\w+)"( checked)?> ([^<]+?)\s*</label>', found[1])
+        assert [(value, label) for value, _, label in choices] == list(
+            zip(("beginner", "easy", "medium", "expert"), labels, strict=True)
+        )
+        assert [value for value, checked, _ in choices if checked] == ["medium"]

@@ -46,8 +46,8 @@ def add_commands(sub: Any) -> None:
         "--bots",
         default=None,
         help=N_(
-            "four bots, comma-separated: easy, medium, expert, montecarlo, ismcts, rules,"
-            " with options such as expert:worlds=60, montecarlo:worlds=30 or"
+            "four bots, comma-separated: beginner, easy, medium, expert, montecarlo, ismcts,"
+            " rules, with options such as expert:worlds=60, montecarlo:worlds=30 or"
             " ismcts:iterations=400 (default: expert,medium,medium,medium); with --league,"
             " the league's bots (default: easy,medium,rules,montecarlo)"
         ),

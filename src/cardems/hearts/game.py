@@ -31,10 +31,12 @@ if TYPE_CHECKING:
 FAMILY = GameFamily("HT", "hearts", N_("Hearts"), ("N",), 7)
 LEVEL = Option(
     "level",
-    ("easy", "medium", "expert"),
+    ("beginner", "easy", "medium", "expert"),
     "medium",
     N_("Opponents"),
-    (N_("Easy"), N_("Medium"), N_("Expert")),
+    # TRANSLATORS: the Hearts opponents' levels, from the weakest: "Beginner" makes a new
+    # player's mistakes.
+    (N_("Beginner"), N_("Easy"), N_("Medium"), N_("Expert")),
 )
 NO_SOLVER = N_(
     "%(code)s: Hearts has no solver (it is played against opponents with hidden cards);"

@@ -84,6 +84,7 @@ CLIENT: Final = (
     # TRANSLATORS: the same card clicked again: it no longer waits for the player's turn.
     N_("%(card)s will not be played: choose again on your turn."),
     # TRANSLATORS: Hearts opponent level names.
+    N_("beginner"),
     N_("easy"),
     N_("medium"),
     N_("expert"),

@@ -50,7 +50,7 @@ TABLE_FULL = N_("this table is full: its four seats are taken")
 TABLE_CLOSED = N_("this table is closed; its match is kept")
 NOT_HOST = N_("only the player who opened the table can do this")
 BAD_CLOCK = N_("the turn clock is 0 (off) or %(low)d to %(high)d seconds")
-BAD_LEVEL = N_("the bots' level is easy, medium or expert")
+BAD_LEVEL = N_("the bots' level is beginner, easy, medium or expert")
 CLOCK_RANGE = (10, 600)
 EVENTS_KEPT = 64
 """How many versions of events a process keeps for the live updates."""
