@@ -163,7 +163,16 @@ UI_WORDING = {
         "Winnable deals only",
     ],
     "seahaven": ["Winnable deals only", "Move errors", "Placement help"],
-    "hearts": ["Move errors", "You must follow suit", "Hearts are not broken"],
+    "hearts": [
+        "Move errors",
+        "You must follow suit",
+        "Hearts are not broken",
+        "Opponents",
+        "Beginner",
+        "Easy",
+        "Medium",
+        "Expert",
+    ],
     "freecell": ["Winnable deals only", "Move errors", "Placement help"],
     "tripeaks": [
         "Move errors",

@@ -279,11 +279,11 @@ CARDEMS_ADDS = {
         "ro": ["Refacerea aplică din nou", "sau reîncepeți distribuția curentă", "28 %"],
     },
     "hearts": {
-        "ar": ["خصوم بمستويات قوة متعددة", "والآس هو الأعلى", "رمز مثل HT1-N-AAAAAAM"],
-        "en": ["Opponents at several strengths", "the ace is high", "A code such as HT1-N-AAAAAAM"],
-        "he": ["יריבים בכמה רמות חוזק", "והאס הוא הגבוה ביותר", "קוד כמו HT1-N-AAAAAAM"],
+        "ar": ["خصوم بأربعة مستويات", "والآس هو الأعلى", "رمز مثل HT1-N-AAAAAAM"],
+        "en": ["Opponents at four levels", "the ace is high", "A code such as HT1-N-AAAAAAM"],
+        "he": ["יריבים בארבע רמות", "והאס הוא הגבוה ביותר", "קוד כמו HT1-N-AAAAAAM"],
         "ro": [
-            "Adversari de mai multe niveluri",
+            "Adversari pe patru niveluri",
             "iar asul este cel mai mare",
             "Un cod precum HT1-N-AAAAAAM",
         ],
