@@ -5,8 +5,10 @@ leads cards likely to lose and keeps points from a seat they would put past 100 
 another leads the match. But, each with its own chance (:class:`Habits`), it passes its
 highest cards whatever the suit, does not count the cards played, forgets who showed a
 void, takes early tricks with high cards "to get rid of them", throws the Q♠ or hearts
-on any trick, leads high cards (A♠/K♠ while the Q♠ is out), keeps its high cards when
-void — and it never defends against a moon.
+on any trick, leads high cards (its A♠/K♠ wherever the Q♠ may be), keeps its high cards
+when void — and it never defends against a moon. Against three ``easy`` it takes 1.18
+times their points a hand (``cardems arena --league --bots beginner,easy,medium,rules``
+from HT1-N-AAAACAA, 1,864 paired hands).
 """
 
 from __future__ import annotations
@@ -47,10 +49,8 @@ def _low(mask: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Habits:
-    """The chance of each mistake, drawn at each decision where it could be made.
-
-    With the defaults it takes about 1.2 times the points a hand of three ``easy`` bots
-    at their table, while no mistake is certain."""
+    """The chance of each mistake, drawn at each decision where it could be made (none is
+    certain, so that it is no caricature)."""
 
     pass_high: float = 0.8
     """Passes its three highest cards, whatever the suit (keeping a short Q♠)."""
