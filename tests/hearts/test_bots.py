@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 
@@ -240,6 +241,77 @@ def test_the_true_deal_explains_an_across_pass() -> None:
     hands = list(match.round.hands)
     hands[0] = 0
     assert pass_miss(hands, check) == 0
+
+
+def _first_views(names: tuple[str, ...], numbers: range) -> list[tuple[SeatView, list[int]]]:
+    """South's view after the pass of each match's first round (a pass left), with the
+    true hands."""
+    out = []
+    for number in numbers:
+        match = Match.new(DealCode("HT", 1, "N", number))
+        bots = [make_bot(name, number * 4 + s) for s, name in enumerate(names)]
+        for seat in range(4):
+            chosen = bots[seat].choose_pass(view(match, seat))
+            match = match.pass_cards(seat, cards_of(chosen))
+        out.append((view(match, 0), list(match.round.hands)))
+    return out
+
+
+def test_the_odds_after_a_pass_left_place_the_cards_better_than_a_plain_deal() -> None:
+    from cardems.hearts.bots.inference import GENERIC
+    from cardems.hearts.bots.pass_odds import card_odds
+    from cardems.hearts.splitmix import SplitMix
+
+    names = ("expert", "montecarlo", "montecarlo", "montecarlo")  # they pass by a textbook rule
+    plain = weighed = 0.0
+    for k, (seat_view, hands) in enumerate(_first_views(names, range(60))):
+        odds = card_odds(seat_view, (GENERIC,) * 4, SplitMix(k), 0.3)
+        assert odds is not None
+        room = [0, 10, 13, 13]  # South passed three cards to West
+        for c in range(52):
+            holder = next(s for s in range(4) if hands[s] >> c & 1)
+            if holder == 0 or seat_view.passed_mask >> c & 1:
+                continue
+            shares = [room[s] * odds[4 * c + s] for s in range(4)]
+            plain += math.log(room[holder] / sum(room))
+            weighed += math.log(shares[holder] / sum(shares))
+    assert weighed > plain + 0.01 * 60 * 36  # nats, over 60 deals of 36 unseen cards
+
+
+def test_the_passes_move_the_queen_of_spades_towards_the_passer() -> None:
+    from cardems.hearts.bots.belief import Belief
+    from cardems.hearts.splitmix import SplitMix
+
+    names = ("expert", "montecarlo", "montecarlo", "montecarlo")
+    queen = to_index(parse_cards("QS")[0])
+    views = [
+        (seat_view, hands)
+        for seat_view, hands in _first_views(names, range(80))
+        if not (seat_view.hand_mask | seat_view.passed_mask) >> queen & 1
+    ]
+    truth = sum(hands[3] >> queen & 1 for _, hands in views) / len(views)
+    shares = {}
+    for pass_odds in (False, True):
+        held = total = 0.0
+        for seat_view, _ in views:
+            belief = Belief(
+                SplitMix(1),
+                miss_weight=1.0,
+                infer=False,
+                sampling_share=1.0,
+                moves=0,
+                pass_weight=0.3,
+                pass_odds=pass_odds,
+            )
+            for weight, hands in belief.deals(seat_view, 200, 10.0):
+                held += weight * (hands[3] >> queen & 1)
+                total += weight
+        shares[pass_odds] = held / total
+    # East passed to South and got North's pass, the Q♠ among it when North held it
+    # unguarded: East holds it more often than a plain deal's third.
+    assert truth > 0.4
+    assert 0.28 < shares[False] < 0.4
+    assert shares[True] > shares[False] + 0.05
 
 
 def _medium_step(match: Match) -> Match:

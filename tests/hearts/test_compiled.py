@@ -23,8 +23,9 @@ from cardems.hearts.bots import (
     sampling,
 )
 from cardems.hearts.bots.expert import ExpertBot, ExpertSettings
-from cardems.hearts.bots.inference import pass_check, past_checks
+from cardems.hearts.bots.inference import GENERIC, HEURISTIC, pass_check, past_checks
 from cardems.hearts.bots.montecarlo import MonteCarloBot
+from cardems.hearts.bots.pass_odds import card_odds
 from cardems.hearts.bots.sampling import Knowledge
 from cardems.hearts.core import cards_of, to_card
 from cardems.hearts.playout import Position, position_of_deal, random_playout
@@ -170,11 +171,14 @@ def test_random_play_outs_draw_the_same_stream() -> None:
 
 
 def test_sampled_deals_are_the_same_and_fit_the_view() -> None:
-    compared = 0
+    compared = with_odds = 0
     for number in (3, 8, 21):
         names = ("medium", "rules", "montecarlo", "easy")
-        for _, seat_view in bot_views(number, names)[::2]:
-            knowledge = Knowledge(seat_view)
+        for k, (_, seat_view) in enumerate(bot_views(number, names)[::2]):
+            # Every other view by the cards' odds after the passes, where there are some.
+            odds = card_odds(seat_view, (GENERIC,) * 4, SplitMix(k), 0.3, 50) if k & 1 else None
+            with_odds += odds is not None
+            knowledge = Knowledge(seat_view, odds)
             compiled, python = SplitMix(number), SplitMix(number)
             for _ in range(20):
                 hands = knowledge.sample(compiled)
@@ -184,7 +188,7 @@ def test_sampled_deals_are_the_same_and_fit_the_view() -> None:
                 compared += 1
             # Dead ends all the way: the last attempt ignores the shown voids.
             assert knowledge.sample(compiled, 0) == knowledge.py_sample(python, 0)
-    assert compared > 500
+    assert compared > 500 and with_odds > 5
 
 
 def test_deal_checks_count_the_same_misses() -> None:
@@ -228,18 +232,31 @@ def _across_views(number: int) -> list[SeatView]:
     return views
 
 
-def test_the_heuristic_pass_is_the_same() -> None:
+def test_pass_misses_are_the_same() -> None:
     rng = random.Random(6)
     for _ in range(3000):
-        hand = sum(1 << c for c in rng.sample(range(52), rng.choice((3, 4, 13, 16))))
-        assert core.heuristic_pass(hand) == heuristic.choose_pass(hand)
+        cards = rng.sample(range(52), 29)
+        gave = sum(1 << c for c in cards[:3])
+        got = rng.choice((0, sum(1 << c for c in cards[3:6])))
+        passer_cards = cards[6:16] if got else cards[3:13]
+        played = sum(1 << c for c in passer_cards[: rng.randrange(10)])
+        hands = [0, 0, 0, 0]
+        hands[2] = sum(1 << c for c in passer_cards) & ~played | got
+        check = inference.PassCheck(2, played, got, gave, rng.choice((HEURISTIC, GENERIC)))
+        assert core.pass_miss(hands, check) == inference.py_pass_miss(hands, check)
+    # A pass is exactly the model's: no miss, compiled or not.
+    hand = sum(1 << c for c in rng.sample(range(52), 13))
+    gave = heuristic.choose_pass(hand)
+    check = inference.PassCheck(1, 0, 0, gave, HEURISTIC)
+    assert core.pass_miss([0, hand & ~gave, 0, 0], check) == 0
 
 
 def test_moved_deals_are_the_same() -> None:
     compared = 0
     for number in (2, 7):
-        for seat_view in _across_views(number)[2::3]:
-            knowledge = Knowledge(seat_view)
+        for k, seat_view in enumerate(_across_views(number)[2::3]):
+            odds = card_odds(seat_view, (HEURISTIC,) * 4, SplitMix(k), 0.3, 50) if k & 1 else None
+            knowledge = Knowledge(seat_view, odds)
             checks = past_checks(seat_view)
             passed = pass_check(seat_view)
             assert passed is not None
@@ -268,9 +285,15 @@ def test_bad_input_is_refused_with_a_clear_error() -> None:
     with pytest.raises(TypeError, match="10-tuple"):
         core.misses([0, 0, 0, 0], [(1, 2)], 3)
     with pytest.raises(TypeError, match="suit group"):
-        core.sample([0] * 4, [13] * 4, [(1,)], 0, 3, 0)
+        core.sample([0] * 4, [13] * 4, [(1,)], 0, 3, None, 0)
+    with pytest.raises(ValueError, match="208 floats"):
+        core.sample([0] * 4, [13] * 4, [(7, (1, 2, 3))], 0, 3, [1.0] * 52, 0)
+    with pytest.raises(ValueError, match="positive"):
+        core.sample([0] * 4, [13] * 4, [(7, (1, 2, 3))], 0, 3, [0.0] * 208, 0)
+    with pytest.raises(TypeError, match="5-tuple"):
+        core.pass_miss([0, 0, 0, 0], (1, 0, 0))
     # No room for the cards: no deal, and the sampler says so.
-    assert core.sample([0] * 4, [0] * 4, [(7, (1, 2, 3))], 0, 2, 5)[0] is None
+    assert core.sample([0] * 4, [0] * 4, [(7, (1, 2, 3))], 0, 2, None, 5)[0] is None
 
 
 @pytest.fixture
@@ -283,7 +306,7 @@ def python_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(montecarlo, "play_out", montecarlo.py_play_out)
     monkeypatch.setattr(sampling, "core", None)
     monkeypatch.setattr(belief, "core", None)
-    monkeypatch.setattr(inference, "heuristic_pass", heuristic.choose_pass)
+    monkeypatch.setattr(belief, "pass_miss", inference.py_pass_miss)
 
 
 def _cards(names: tuple[str, ...], bot: str, settings: ExpertSettings | None) -> list[int]:

@@ -713,48 +713,103 @@ static PyObject *py_misses(PyObject *self, PyObject *args) {
     return PyLong_FromLong(found);
 }
 
-/* heuristic.pass_ranking's first three cards (no jitter): heuristic.choose_pass. */
-static Mask heuristic_pass(Mask hand) {
+/* How much a model wants to pass card c of ``hand``: heuristic.pass_scores (model 0) or
+ * passing.generic_pass_scores (model 1). */
+static double pass_score(Mask hand, int c, int model) {
+    int suit = c / 13, strength = c % 13;
     int low_spades = count(hand & SUIT(0) & LOW_SPADES);
-    double best[3] = {-1e18, -1e18, -1e18};
-    int cards[3] = {-1, -1, -1};
-    for (int c = 0; c < 52; c++) {
-        if (!(hand >> c & 1)) continue;
-        int suit = c / 13, strength = c % 13;
-        double score;
+    if (model) {
         if (suit == 0) {
-            if (c == QUEEN)
-                score = low_spades < 4 ? 100.0 : -5.0;
-            else if (c > QUEEN)
-                score = (low_spades < 3 || (hand & QS_BIT)) ? 70.0 + strength : 5.0;
-            else
-                score = -20.0 + strength;
-        } else if (suit == 1) {
-            score = strength * 5.0 - 22.0;
-        } else {
-            int length = count(hand & SUIT(suit));
-            score = strength * 3.0 + (length <= 2 ? 28.0 : length == 3 ? 8.0 : 0.0);
-            if (c == 39) score -= 30;
+            if (c >= QUEEN) return low_spades < 4 ? (c == QUEEN ? 100.0 : 60.0 + strength) : strength - 20.0;
+            return strength - 30.0;
         }
-        /* sorted by (score, card), highest first: a later card wins ties */
-        for (int k = 0; k < 3; k++)
-            if (score >= best[k]) {
-                for (int j = 2; j > k; j--) best[j] = best[j - 1], cards[j] = cards[j - 1];
-                best[k] = score, cards[k] = c;
-                break;
-            }
+        if (suit == 1) return 2.2 * strength + (strength >= 9 ? 5.0 : 0.0) - 2.0;
+        int length = count(hand & SUIT(suit));
+        double score = strength + (length <= 3 ? 12.0 : 0.0) - length;
+        return c == 39 ? score - 20.0 : score;
     }
-    return ((Mask)1 << cards[0]) | ((Mask)1 << cards[1]) | ((Mask)1 << cards[2]);
+    if (suit == 0) {
+        if (c == QUEEN) return low_spades < 4 ? 100.0 : -5.0;
+        if (c > QUEEN) return (low_spades < 3 || (hand & QS_BIT)) ? 70.0 + strength : 5.0;
+        return -20.0 + strength;
+    }
+    if (suit == 1) return strength * 5.0 - 22.0;
+    int length = count(hand & SUIT(suit));
+    double score = strength * 3.0 + (length <= 2 ? 28.0 : length == 3 ? 8.0 : 0.0);
+    return c == 39 ? score - 30 : score;
 }
 
-static PyObject *py_heuristic_pass(PyObject *self, PyObject *args) {
-    unsigned long long hand;
-    if (!PyArg_ParseTuple(args, "K", &hand)) return NULL;
-    if (count(hand) < 3 || hand > FULL_DECK) {
-        PyErr_SetString(PyExc_ValueError, "a hand of at least 3 cards");
+typedef struct { /* inference.PassCheck */
+    int passer, model;
+    Mask played, got, gave;
+} PassCheck;
+
+/* inference.pass_miss: the cards of the passer's hand before the pass (in ``hands``) its
+ * model ranks above the lowest card it gave. */
+static long pass_miss(const Mask *hands, const PassCheck *p) {
+    Mask before = (hands[p->passer] | p->played | p->gave) & ~p->got;
+    double lowest = 1e18;
+    int lowest_card = 52;
+    for (Mask m = p->gave; m; m &= m - 1) {
+        int c = low(m);
+        double score = pass_score(before, c, p->model);
+        if (score < lowest || (score == lowest && c < lowest_card)) lowest = score, lowest_card = c;
+    }
+    long found = 0;
+    for (Mask m = before & ~p->gave; m; m &= m - 1) {
+        int c = low(m);
+        double score = pass_score(before, c, p->model);
+        found += score > lowest || (score == lowest && c > lowest_card);
+    }
+    return found;
+}
+
+/* pass_odds.Odds (208 floats) into ``out``: 1, or 0 for None, or -1 with an exception set. */
+static int odds_of(PyObject *obj, double *out) {
+    if (obj == Py_None) return 0;
+    PyObject *fast = PySequence_Fast(obj, "expected the odds as 208 floats or None");
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != 208) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "expected the odds as 208 floats or None");
+        return -1;
+    }
+    for (int i = 0; i < 208; i++) {
+        out[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
+        if (out[i] <= 0 || PyErr_Occurred()) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "odds must be positive");
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return 1;
+}
+
+/* A PassCheck tuple (passer, played, got, gave, model); 0 with an exception set. */
+static int pass_check_of(PyObject *obj, PassCheck *out) {
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 5) {
+        PyErr_SetString(PyExc_TypeError, "a pass check is a 5-tuple");
+        return 0;
+    }
+    return as_int(PyTuple_GET_ITEM(obj, 0), 0, 3, &out->passer) &&
+           as_mask(PyTuple_GET_ITEM(obj, 1), &out->played) &&
+           as_mask(PyTuple_GET_ITEM(obj, 2), &out->got) &&
+           as_mask(PyTuple_GET_ITEM(obj, 3), &out->gave) &&
+           as_int(PyTuple_GET_ITEM(obj, 4), 0, 1, &out->model);
+}
+
+static PyObject *py_pass_miss(PyObject *self, PyObject *args) {
+    PyObject *hands_obj, *check_obj;
+    Mask hands[4];
+    PassCheck check;
+    if (!PyArg_ParseTuple(args, "OO", &hands_obj, &check_obj)) return NULL;
+    if (masks_of(hands_obj, hands, 4) < 0 || !pass_check_of(check_obj, &check)) return NULL;
+    if (!check.gave) {
+        PyErr_SetString(PyExc_ValueError, "a pass check gives cards");
         return NULL;
     }
-    return PyLong_FromUnsignedLongLong(heuristic_pass(hand));
+    return PyLong_FromLong(pass_miss(hands, &check));
 }
 
 /* ---- belief._Walker: Metropolis moves on deals ---- */
@@ -762,16 +817,14 @@ static PyObject *py_heuristic_pass(PyObject *self, PyObject *args) {
 typedef struct {
     const Check *by_seat[4];
     Py_ssize_t sizes[4];
-    int passer; /* -1: no across pass to explain */
-    Mask pass_played, pass_got, pass_gave;
+    int has_pass; /* 0: no pass to explain */
+    PassCheck pass;
+    double pass_cost; /* what one pass miss counts, in play misses */
 } Explained;
 
-static long seat_misses(const Explained *e, const Mask *hands, int seat) {
-    long found = 0;
-    if (e->passer == seat) {
-        Mask before = (hands[seat] | e->pass_played | e->pass_gave) & ~e->pass_got;
-        found = heuristic_pass(before) == e->pass_gave ? 0 : 1;
-    }
+static double seat_misses(const Explained *e, const Mask *hands, int seat) {
+    double found = 0;
+    if (e->has_pass && e->pass.passer == seat) found = e->pass_cost * pass_miss(hands, &e->pass);
     return found + misses(hands, e->by_seat[seat], e->sizes[seat], IMPOSSIBLE);
 }
 
@@ -788,35 +841,30 @@ static double cpu_seconds(void) {
 }
 
 static PyObject *py_walk(PyObject *self, PyObject *args) {
-    PyObject *deals_obj, *by_seat_obj, *fixed_obj, *voids_obj, *passed_obj;
-    int seat, moves;
-    double weight, deadline;
+    PyObject *deals_obj, *by_seat_obj, *fixed_obj, *voids_obj, *passed_obj, *odds_obj;
+    int seat, moves, has_odds;
+    double weight, deadline, pass_cost, odds[208];
     unsigned long long state;
     Mask fixed[4], voids[4];
-    if (!PyArg_ParseTuple(args, "OiOOOOdidK", &deals_obj, &seat, &by_seat_obj, &fixed_obj,
-                          &voids_obj, &passed_obj, &weight, &moves, &deadline, &state))
+    if (!PyArg_ParseTuple(args, "OiOOOOdOdidK", &deals_obj, &seat, &by_seat_obj, &fixed_obj,
+                          &voids_obj, &passed_obj, &pass_cost, &odds_obj, &weight, &moves,
+                          &deadline, &state))
         return NULL;
+    if ((has_odds = odds_of(odds_obj, odds)) < 0) return NULL;
     if (seat < 0 || seat > 3) {
         PyErr_SetString(PyExc_ValueError, "seat out of range");
         return NULL;
     }
     if (masks_of(fixed_obj, fixed, 4) < 0 || masks_of(voids_obj, voids, 4) < 0) return NULL;
-    Explained e = {{NULL, NULL, NULL, NULL}, {0, 0, 0, 0}, -1, 0, 0, 0};
+    Explained e = {{NULL, NULL, NULL, NULL}, {0, 0, 0, 0}, 0, {0, 0, 0, 0, 0}, pass_cost};
     if (passed_obj != Py_None) {
-        if (!PyTuple_Check(passed_obj) || PyTuple_GET_SIZE(passed_obj) != 4) {
-            PyErr_SetString(PyExc_TypeError, "the pass to explain is None or a 4-tuple");
-            return NULL;
-        }
-        if (!as_int(PyTuple_GET_ITEM(passed_obj, 0), 0, 3, &e.passer) ||
-            !as_mask(PyTuple_GET_ITEM(passed_obj, 1), &e.pass_played) ||
-            !as_mask(PyTuple_GET_ITEM(passed_obj, 2), &e.pass_got) ||
-            !as_mask(PyTuple_GET_ITEM(passed_obj, 3), &e.pass_gave))
-            return NULL;
+        if (!pass_check_of(passed_obj, &e.pass)) return NULL;
+        e.has_pass = 1;
     }
     PyObject *result = NULL, *deals = NULL;
     Check *owned[4] = {NULL, NULL, NULL, NULL};
     Mask(*hands)[4] = NULL;
-    long(*miss)[4] = NULL;
+    double(*miss)[4] = NULL;
     PyObject *by_seat = PySequence_Fast(by_seat_obj, "expected the checks of each seat");
     if (!by_seat) return NULL;
     if (PySequence_Fast_GET_SIZE(by_seat) != 4) {
@@ -858,9 +906,11 @@ static PyObject *py_walk(PyObject *self, PyObject *args) {
             if ((voids[b] >> (x / 13) & 1) || (voids[a] >> (y / 13) & 1)) continue;
             Mask flip = ((Mask)1 << x) | ((Mask)1 << y);
             h[a] ^= flip, h[b] ^= flip;
-            long new_a = seat_misses(&e, h, a), new_b = seat_misses(&e, h, b);
-            long delta = new_a + new_b - miss[i][a] - miss[i][b];
-            if (delta <= 0 || next_float(&st) < pow(weight, (double)delta))
+            double new_a = seat_misses(&e, h, a), new_b = seat_misses(&e, h, b);
+            double delta = new_a + new_b - miss[i][a] - miss[i][b], ratio = 1.0;
+            if (has_odds) /* x went from a to b, y from b to a */
+                ratio = odds[4 * x + b] * odds[4 * y + a] / (odds[4 * x + a] * odds[4 * y + b]);
+            if ((delta <= 0 && ratio >= 1.0) || next_float(&st) < pow(weight, delta) * ratio)
                 miss[i][a] = new_a, miss[i][b] = new_b;
             else
                 h[a] ^= flip, h[b] ^= flip;
@@ -870,7 +920,7 @@ static PyObject *py_walk(PyObject *self, PyObject *args) {
     if (!walked) goto done;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *item = Py_BuildValue(
-            "l[KKKK]", miss[i][0] + miss[i][1] + miss[i][2] + miss[i][3],
+            "d[KKKK]", miss[i][0] + miss[i][1] + miss[i][2] + miss[i][3],
             (unsigned long long)hands[i][0], (unsigned long long)hands[i][1],
             (unsigned long long)hands[i][2], (unsigned long long)hands[i][3]);
         if (!item) {
@@ -894,7 +944,8 @@ done:
  * chosen in proportion to its room; a dead end starts again, and the last of ``tries`` + 1
  * attempts ignores the shown voids. */
 static int sample_deal(const Mask *fixed, const int *sizes, const Mask *cards, const int *holders,
-                       int groups, int seat, int tries, uint64_t *state, Mask *hands) {
+                       int groups, int seat, int tries, const double *odds, uint64_t *state,
+                       Mask *hands) {
     for (int attempt = 0; attempt <= tries; attempt++) {
         int room[4];
         for (int s = 0; s < 4; s++) hands[s] = fixed[s], room[s] = sizes[s] - count(fixed[s]);
@@ -912,8 +963,11 @@ static int sample_deal(const Mask *fixed, const int *sizes, const Mask *cards, c
                 order[i] = order[j], order[j] = t;
             }
             for (int i = 0; i < n; i++) {
-                int total = 0;
-                for (int h = 0; h < nwho; h++) total += room[who[h]];
+                double total = 0, share[3];
+                for (int h = 0; h < nwho; h++) {
+                    share[h] = room[who[h]] * (odds ? odds[4 * order[i] + who[h]] : 1.0);
+                    total += share[h];
+                }
                 if (total <= 0) {
                     ok = 0;
                     break;
@@ -921,7 +975,7 @@ static int sample_deal(const Mask *fixed, const int *sizes, const Mask *cards, c
                 double pick = next_float(state) * total;
                 int chosen = -1;
                 for (int h = 0; h < nwho; h++) {
-                    pick -= room[who[h]];
+                    pick -= share[h];
                     if (pick < 0 && room[who[h]] > 0) {
                         chosen = who[h];
                         break;
@@ -940,14 +994,16 @@ static int sample_deal(const Mask *fixed, const int *sizes, const Mask *cards, c
 }
 
 static PyObject *py_sample(PyObject *self, PyObject *args) {
-    PyObject *fixed_obj, *sizes_obj, *groups_obj;
-    int seat, tries, sizes[4], holders[4];
+    PyObject *fixed_obj, *sizes_obj, *groups_obj, *odds_obj;
+    int seat, tries, sizes[4], holders[4], has_odds;
     unsigned long long state;
     Mask fixed[4], cards[4], hands[4];
-    if (!PyArg_ParseTuple(args, "OOOiiK", &fixed_obj, &sizes_obj, &groups_obj, &seat, &tries,
-                          &state))
+    double odds[208];
+    if (!PyArg_ParseTuple(args, "OOOiiOK", &fixed_obj, &sizes_obj, &groups_obj, &seat, &tries,
+                          &odds_obj, &state))
         return NULL;
     if (masks_of(fixed_obj, fixed, 4) < 0 || !ints_of(sizes_obj, sizes, 4)) return NULL;
+    if ((has_odds = odds_of(odds_obj, odds)) < 0) return NULL;
     if (seat < 0 || seat > 3 || tries < 0) {
         PyErr_SetString(PyExc_ValueError, "seat or tries out of range");
         return NULL;
@@ -981,7 +1037,8 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     }
     Py_DECREF(fast);
     uint64_t s = state;
-    if (!sample_deal(fixed, sizes, cards, holders, (int)groups, seat, tries, &s, hands))
+    if (!sample_deal(fixed, sizes, cards, holders, (int)groups, seat, tries,
+                     has_odds ? odds : NULL, &s, hands))
         return Py_BuildValue("OK", Py_None, (unsigned long long)s);
     return Py_BuildValue("[KKKK]K", (unsigned long long)hands[0], (unsigned long long)hands[1],
                          (unsigned long long)hands[2], (unsigned long long)hands[3],
@@ -1005,7 +1062,7 @@ static PyMethodDef methods[] = {
     {"generic_card", py_generic_card, METH_VARARGS, "rollout.generic_card, compiled."},
     {"simple_card", py_simple_card, METH_VARARGS, "montecarlo.simple_card, compiled."},
     {"misses", py_misses, METH_VARARGS, "inference.misses, compiled."},
-    {"heuristic_pass", py_heuristic_pass, METH_VARARGS, "heuristic.choose_pass (no jitter), compiled."},
+    {"pass_miss", py_pass_miss, METH_VARARGS, "inference.pass_miss, compiled."},
     {"walk", py_walk, METH_VARARGS,
      "belief._Walker.walk on a SplitMix64 stream: ([(misses, hands)], state after)."},
     {NULL, NULL, 0, NULL},

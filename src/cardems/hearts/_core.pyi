@@ -75,20 +75,23 @@ def sample(
     groups: Sequence[tuple[int, Sequence[int]]],
     seat: int,
     tries: int,
+    odds: Sequence[float] | None,
     state: int,
     /,
 ) -> tuple[list[int] | None, int]: ...
-def heuristic_pass(hand: int, /) -> int: ...
+def pass_miss(hands: Sequence[int], check: tuple[int, int, int, int, int], /) -> int: ...
 def walk(
     deals: Sequence[Sequence[int]],
     seat: int,
     by_seat: Sequence[Sequence[tuple[object, ...]]],
     fixed: Sequence[int],
     voids: Sequence[int],
-    passed: tuple[int, int, int, int] | None,
+    passed: tuple[int, int, int, int, int] | None,
+    pass_cost: float,
+    odds: Sequence[float] | None,
     weight: float,
     moves: int,
     deadline: float,
     state: int,
     /,
-) -> tuple[list[tuple[int, list[int]]], int]: ...
+) -> tuple[list[tuple[float, list[int]]], int]: ...

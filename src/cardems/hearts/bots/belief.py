@@ -1,10 +1,12 @@
 """The expert's belief about the hidden hands: sampled deals, weighed by the play so far.
 
 Deals of the unseen cards are sampled consistently with what the seat knows (see
-:mod:`cardems.hearts.bots.sampling`) and scored by how many of the others' plays (and an
-across pass) their models (the heuristic, or the generic player for a seat that plays
-like it) would not have made from them (see
-:mod:`cardems.hearts.bots.inference`); a deal weighs ``miss_weight`` per miss. Deals are
+:mod:`cardems.hearts.bots.sampling`) and scored by how many of the others' plays their
+models (the heuristic, or the generic player for a seat that plays like it) would not
+have made from them, and by how well the pass this seat received fits its passer's
+model (see :mod:`cardems.hearts.bots.inference`); a deal weighs ``miss_weight`` per
+missed play and ``pass_weight`` per pass miss. Against players whose plays no model
+explains, the pass still counts. Deals are
 kept from one decision to the next and updated with the cards played since, topped up
 with fresh ones. With ``moves``, deals are then drawn in proportion to their weight and
 each moved by Metropolis steps that swap a card between two other seats (a particle
@@ -16,20 +18,24 @@ round is sampled plainly.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
 
 from cardems.hearts.bots.inference import (
+    GENERIC,
     HEURISTIC,
     IMPOSSIBLE,
     Check,
+    PassCheck,
     Policies,
     misses,
     pass_check,
     pass_miss,
     past_checks,
 )
+from cardems.hearts.bots.pass_odds import Odds, card_odds
 from cardems.hearts.bots.sampling import Knowledge
 from cardems.hearts.fast import core
 from cardems.hearts.splitmix import SplitMix
@@ -38,9 +44,9 @@ from cardems.hearts.view import SeatView
 UNFIT = 3
 """When the best sampled deal still contradicts this many plays, stop inferring."""
 
-Deal = tuple[int, float, list[int]]
+Deal = tuple[float, float, list[int]]
 """Misses, a random tie-break, and four hands (the seat's own left empty)."""
-Kept = tuple[int, list[int]]
+Kept = tuple[float, list[int]]
 Memory = tuple[tuple[int, tuple[int, ...]], int, list[Kept]]
 """The round's key, how many plays the kept deals explain, and the kept deals."""
 CLOCK_EVERY = 8
@@ -63,9 +69,19 @@ class Belief:
         moves: int,
         candidates: int = 200,
         max_misses: int = 3,
+        pass_weight: float = 1.0,
+        pass_odds: bool = False,
     ) -> None:
         self.rng = rng
         self.miss_weight = miss_weight
+        self.pass_weight = pass_weight
+        """Weight factor per card the passer's model would rather have passed (1.0: the
+        pass says nothing)."""
+        self.pass_odds = pass_odds
+        """Deal each card by its odds after the passes (:mod:`~cardems.hearts.bots.pass_odds`)."""
+        self.pass_models: Policies = (GENERIC,) * 4
+        """Each seat's model of its pass."""
+        self._odds: tuple[tuple[int, tuple[int, ...]], Odds | None] | None = None
         self.infer = infer
         self.candidates = candidates
         self.max_misses = max_misses
@@ -80,23 +96,24 @@ class Belief:
         """Up to ``worlds`` weighted deals, best first, spending a share of ``budget``
         CPU seconds."""
         rng = self.rng
-        knowledge = Knowledge(view)
         key = (view.round_number, view.totals)
+        knowledge = Knowledge(view, self.odds(view, key))
         infer = self.infer and self._unfit != key
         checks = past_checks(view, self.policies) if infer else []
+        passed = pass_check(view, self.pass_models) if self.pass_weight < 1.0 else None
+        pass_cost = self._pass_cost(infer)
         start = time.process_time()
         deadline = start + budget
         sample_until = start + budget * self.sampling_share
         pool = self._carry_over(view, checks)
         spare: list[Deal] = []
-        passed = pass_check(view) if infer else None
         sampled = 0
         while len(pool) < self.candidates:
             sampled += 1
             hands = knowledge.sample(rng)
-            miss = pass_miss(hands, passed) if passed else 0
+            miss = pass_cost * pass_miss(hands, passed) if passed else 0.0
             if checks:
-                miss += misses(hands, checks, self.max_misses - miss)
+                miss += misses(hands, checks, int(self.max_misses - miss))
             if miss <= self.max_misses:
                 pool.append((miss, rng.random(), hands))
             elif miss < IMPOSSIBLE:
@@ -111,16 +128,16 @@ class Belief:
             # so weighing deals by it would mislead. Sample plainly for the rest of the round.
             self._unfit = key
             infer = False
-            pool = [(0, r, h) for _, r, h in pool + spare]
+            pool = [(pass_miss(h, passed) if passed else 0, r, h) for _, r, h in pool + spare]
         if len(pool) < worlds:  # take the deals that explain the play best
             spare.sort(key=lambda item: (item[0], item[1]))
             pool.extend(spare[: worlds - len(pool)])
         if not pool:
             pool.append((0, 0.0, knowledge.sample(rng)))
         pool.sort(key=lambda item: (item[0], item[1]))
-        weight = self.miss_weight
+        weight = self.miss_weight if infer else self.pass_weight
         if infer and self.moves and checks:
-            walker = _Walker(view, knowledge, checks, passed, weight, rng)
+            walker = _Walker(view, knowledge, checks, passed, weight, rng, pass_cost)
             moved = walker.walk(
                 _resample(pool, worlds, weight, rng), self.moves, start + budget * WALK_SHARE
             )
@@ -136,6 +153,21 @@ class Belief:
             else None
         )
         return [(weight**miss, hands) for miss, _, hands in pool[:worlds]]
+
+    def odds(self, view: SeatView, key: tuple[int, tuple[int, ...]]) -> Odds | None:
+        """The cards' odds after this round's passes (worked out once a round)."""
+        if not self.pass_odds:
+            return None
+        if self._odds is None or self._odds[0] != key:
+            self._odds = (key, card_odds(view, self.pass_models, self.rng, self.pass_weight))
+        return self._odds[1]
+
+    def _pass_cost(self, infer: bool) -> float:
+        """What one pass miss counts in misses of a play: 1 when plays are not judged,
+        else as much as makes ``miss_weight ** cost == pass_weight``."""
+        if not infer or not 0.0 < self.miss_weight < 1.0:
+            return 1.0
+        return math.log(self.pass_weight) / math.log(self.miss_weight)
 
     def _carry_over(self, view: SeatView, checks: list[Check]) -> list[Deal]:
         """Deals kept from the last decision this round, minus the cards played since;
@@ -156,7 +188,7 @@ class Belief:
                 hands[check.seat] &= ~(1 << check.card)
             if not ok:
                 continue
-            miss += misses(hands, new, self.max_misses - miss) if new else 0
+            miss += misses(hands, new, int(self.max_misses - miss)) if new else 0
             if miss <= self.max_misses:
                 out.append((miss, rand(), hands))
         return out
@@ -179,36 +211,45 @@ def _resample(pool: list[Deal], count: int, weight: float, rng: random.Random) -
 
 class _Walker:
     """Metropolis moves on deals: a card swapped between two other seats, accepted with
-    probability ``weight ** (added misses)``; shown voids and this seat's passed cards
-    stay put."""
+    probability ``weight ** (added misses)`` (a pass miss counting ``pass_cost``) times
+    the two cards' odds in their new seats over their old; shown voids and this seat's
+    passed cards stay put."""
 
     def __init__(
         self,
         view: SeatView,
         knowledge: Knowledge,
         checks: list[Check],
-        passed: tuple[int, int, int, int] | None,
+        passed: PassCheck | None,
         weight: float,
         rng: random.Random,
+        pass_cost: float = 1.0,
     ) -> None:
         self.seat = view.seat
         self.others = [s for s in range(4) if s != view.seat]
         self.pairs = [(a, b) for a in self.others for b in self.others if a < b]
         self.fixed = knowledge.fixed
         self.voids = knowledge.voids
+        self.odds = knowledge.odds
         self.by_seat = [[c for c in checks if c.seat == s] for s in range(4)]
         self.passed = passed
+        self.pass_cost = pass_cost
         self.weight = weight
         self.rng = rng
-        self._misses: dict[tuple[int, int], int] = {}
+        self._misses: dict[tuple[int, int], float] = {}
 
-    def seat_misses(self, hands: list[int], seat: int) -> int:
-        """Misses of one seat's plays (and its across pass) in ``hands`` (remembered)."""
+    def seat_misses(self, hands: list[int], seat: int) -> float:
+        """Misses of one seat's plays (and of its pass to this seat) in ``hands``
+        (remembered)."""
         key = (seat, hands[seat])
         count = self._misses.get(key)
         if count is None:
             passed = self.passed
-            count = pass_miss(hands, passed) if passed and passed[0] == seat else 0
+            count = (
+                self.pass_cost * pass_miss(hands, passed)
+                if passed and passed.passer == seat
+                else 0.0
+            )
             count += misses(hands, self.by_seat[seat], IMPOSSIBLE)
             self._misses[key] = count
         return count
@@ -225,6 +266,8 @@ class _Walker:
                 self.fixed,
                 self.voids,
                 self.passed,
+                self.pass_cost,
+                self.odds,
                 self.weight,
                 moves,
                 deadline,
@@ -237,7 +280,7 @@ class _Walker:
         """:meth:`walk` in Python: the reference and the fallback."""
         others = self.others
         states = [
-            (hands, [self.seat_misses(hands, s) if s in others else 0 for s in range(4)])
+            (hands, [self.seat_misses(hands, s) if s in others else 0.0 for s in range(4)])
             for hands in deals
         ]
         rand = self.rng.random
@@ -248,7 +291,7 @@ class _Walker:
                 self._swap(hands, miss, rand)
         return [(sum(miss), hands) for hands, miss in states]
 
-    def _swap(self, hands: list[int], miss: list[int], rand: Callable[[], float]) -> None:
+    def _swap(self, hands: list[int], miss: list[float], rand: Callable[[], float]) -> None:
         a, b = self.pairs[int(rand() * 3)]
         free_a = hands[a] & ~self.fixed[a]
         free_b = hands[b] & ~self.fixed[b]
@@ -264,7 +307,10 @@ class _Walker:
         new_a = self.seat_misses(hands, a)
         new_b = self.seat_misses(hands, b)
         delta = new_a + new_b - miss[a] - miss[b]
-        if delta <= 0 or rand() < self.weight**delta:
+        odds, ratio = self.odds, 1.0
+        if odds:  # x went from a to b, y from b to a
+            ratio = odds[4 * x + b] * odds[4 * y + a] / (odds[4 * x + a] * odds[4 * y + b])
+        if (delta <= 0 and ratio >= 1.0) or rand() < self.weight**delta * ratio:
             miss[a], miss[b] = new_a, new_b
         else:
             hands[a] ^= flip

@@ -128,6 +128,15 @@ class ExpertSettings:
     """Once :func:`~cardems.hearts.bots.moon.moon_threat` sees a seat running, play the
     deals out with that seat running and every other seat defending from its first
     point."""
+    pass_weight: float = 0.3
+    """Weight factor per card the passer to this seat would, by its model, rather have
+    passed than the lowest card it gave (1.0: the pass it received says nothing)."""
+    pass_odds: bool = True
+    """Deal the unseen cards by their odds after every seat's pass by its model
+    (:mod:`~cardems.hearts.bots.pass_odds`), not by room alone."""
+    oracle: bool = False
+    """Search the true deal alone, shown by the arena (:meth:`ExpertBot.see`): a
+    measure of what its information is worth against a field, never a level."""
 
 
 OPTIONS = {
@@ -150,6 +159,9 @@ OPTIONS = {
     "commit": "commit",
     "defend": "defend",
     "model": "model",
+    "oracle": "oracle",
+    "passw": "pass_weight",
+    "podds": "pass_odds",
 }
 """Short option names for ``expert:key=value`` bot names, and the setting each sets."""
 
@@ -232,11 +244,16 @@ class ExpertBot:
             sampling_share=settings.sampling_share,
             moves=settings.moves,
             candidates=max(200, settings.worlds),
+            pass_weight=settings.pass_weight,
+            pass_odds=settings.pass_odds,
         )
         self.searched = 0
         """Deals played out for the last card chosen (0: no choice to search)."""
         self.committed: tuple[int, tuple[int, ...]] | None = None
         """The round (number, totals) in which it committed to a run for the moon."""
+        self.sees_all = settings.oracle
+        """Whether the arena shows it every hand before it plays (see :meth:`see`)."""
+        self._true_hands: list[int] | None = None
 
     @classmethod
     def from_name(cls, name: str, seed: int = 0) -> ExpertBot:
@@ -276,6 +293,16 @@ class ExpertBot:
             return (HEURISTIC,) * 4
         a, b, c, d = (
             GENERIC if n >= SEAT_ENOUGH and generic > heuristic else HEURISTIC
+            for n, heuristic, generic in self.fit
+        )
+        return a, b, c, d
+
+    def pass_models(self) -> Policies:
+        """Each seat's model of its pass: the heuristic's for a seat whose plays this
+        match agreed with the heuristic at least as often as with the generic player,
+        else :func:`generic_pass` (assuming nothing)."""
+        a, b, c, d = (
+            HEURISTIC if n >= SEAT_ENOUGH and heuristic >= generic else GENERIC
             for n, heuristic, generic in self.fit
         )
         return a, b, c, d
@@ -322,6 +349,10 @@ class ExpertBot:
                 (n + m, h + i, g + j) for (n, h, g), (m, i, j) in zip(self.fit, found, strict=True)
             ]
 
+    def see(self, hands: tuple[int, ...]) -> None:
+        """The true hands before its next card (an oracle only: ``oracle=1``)."""
+        self._true_hands = list(hands) if self.sees_all else None
+
     def choose_play(self, view: SeatView) -> int:
         """The legal card with the lowest mean simulated score."""
         return self.evaluate(view).best
@@ -355,8 +386,14 @@ class ExpertBot:
         belief = self.belief
         belief.miss_weight = self.miss_weight()
         belief.policies = self.policies()
+        belief.pass_models = self.pass_models()
         belief.infer = settings.infer and belief.miss_weight < 1.0
-        deals = belief.deals(view, settings.worlds, self.budget)
+        if self._true_hands is not None:  # an oracle: the one true deal
+            true_hands, self._true_hands = self._true_hands, None
+            true_hands[seat] = 0
+            deals = [(1.0, true_hands)]
+        else:
+            deals = belief.deals(view, settings.worlds, self.budget)
         totals = dict.fromkeys(choices, 0.0)
         choices_seen, agreed = self.seen
         predictable = choices_seen >= SEEN_ENOUGH and agreed >= PREDICTABLE * choices_seen

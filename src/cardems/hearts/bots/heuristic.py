@@ -53,6 +53,15 @@ def choose_pass(hand: int, jitter: Jitter = None) -> int:
 
 def pass_ranking(hand: int, jitter: Jitter = None) -> list[int]:
     """The hand's cards, the most worth passing first (see :func:`choose_pass`)."""
+    scores = pass_scores(hand)
+    if jitter is not None:
+        scores = [(score + TIE * jitter(), c) for score, c in scores]
+    scores.sort(reverse=True)
+    return [c for _, c in scores]
+
+
+def pass_scores(hand: int) -> list[tuple[float, int]]:
+    """Each card of the hand, lowest first, with how much it is worth passing."""
     spades = hand & SUIT_MASKS[SPADES]
     low_spades = (spades & LOW_SPADES).bit_count()
     scores: list[tuple[float, int]] = []
@@ -74,11 +83,8 @@ def pass_ranking(hand: int, jitter: Jitter = None) -> list[int]:
             score = strength * 3.0 + (28.0 if length <= 2 else 8.0 if length == 3 else 0.0)
             if c == 39:  # the 2♣ is the safest card there is
                 score -= 30
-        if jitter is not None:
-            score += TIE * jitter()
         scores.append((score, c))
-    scores.sort(reverse=True)
-    return [c for _, c in scores]
+    return scores
 
 
 def choose_card(

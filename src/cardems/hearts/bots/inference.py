@@ -14,7 +14,8 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import NamedTuple
 
-from cardems.hearts.bots.heuristic import choose_card, choose_pass
+from cardems.hearts.bots.heuristic import choose_card, pass_scores
+from cardems.hearts.bots.passing import generic_pass_scores
 from cardems.hearts.bots.rollout import generic_card
 from cardems.hearts.core import FULL_DECK, POINTS, bits, legal_mask
 from cardems.hearts.fast import core
@@ -106,32 +107,57 @@ if core is not None:
     misses = core.misses
 
 
-heuristic_pass: Callable[[int], int] = choose_pass
-"""The heuristic's pass (without jitter), compiled where :mod:`cardems.hearts.fast` has
-the core."""
-if core is not None:
-    heuristic_pass = core.heuristic_pass
+class PassCheck(NamedTuple):
+    """What the pass this seat received tells of its passer's hand."""
+
+    passer: int
+    played: int
+    """Cards the passer played this round."""
+    got: int
+    """Cards it got from this seat (its hand before the pass is then known in every
+    deal)."""
+    gave: int
+    """The three cards it gave this seat."""
+    model: int
+    """The passer's model: :data:`HEURISTIC` passes like the heuristic, :data:`GENERIC`
+    like :func:`~cardems.hearts.bots.passing.generic_pass`."""
 
 
-def pass_check(view: SeatView) -> tuple[int, int, int, int] | None:
-    """For an across pass, what the passer's pass tells: ``(passer, cards it played,
-    cards it got from this seat, cards it gave)``; ``None`` otherwise."""
+def pass_check(view: SeatView, models: Policies = (HEURISTIC,) * 4) -> PassCheck | None:
+    """For an across pass, what the passer's pass tells, to be judged by
+    ``models[passer]``; ``None`` otherwise (a pass left or right tells through
+    :mod:`cardems.hearts.bots.pass_odds`)."""
     if view.direction is not PassDirection.ACROSS or not view.received_mask:
         return None
     passer = view.pass_from
+    played = played_by(view, passer)
+    return PassCheck(passer, played, view.passed_mask, view.received_mask, models[passer])
+
+
+def played_by(view: SeatView, seat: int) -> int:
+    """The cards ``seat`` played this round."""
     played = 0
     for trick in (*view.tricks, Trick(view.leader, view.trick, -1)):
         for k, card in enumerate(trick.cards):
-            if (trick.leader + k) % 4 == passer:
+            if (trick.leader + k) % 4 == seat:
                 played |= 1 << card
-    return passer, played, view.passed_mask, view.received_mask
+    return played
 
 
-def pass_miss(hands: list[int], check: tuple[int, int, int, int]) -> int:
-    """1 if the heuristic would not have passed what the passer passed in ``hands``."""
-    passer, played, got, gave = check
+def py_pass_miss(hands: list[int], check: PassCheck) -> int:
+    """How many cards of the passer's hand before the pass its model would have passed
+    before the lowest of those it gave: 0 when the model passes exactly what it gave."""
+    passer, played, got, gave, model = check
     before = (hands[passer] | played | gave) & ~got
-    return 0 if heuristic_pass(before) == gave else 1
+    scores = generic_pass_scores(before) if model == GENERIC else pass_scores(before)
+    lowest = min((score, c) for score, c in scores if gave >> c & 1)
+    return sum(1 for score, c in scores if (score, c) > lowest and not gave >> c & 1)
+
+
+pass_miss: Callable[[list[int], PassCheck], int] = py_pass_miss
+"""The same, compiled where :mod:`cardems.hearts.fast` has the core."""
+if core is not None:
+    pass_miss = core.pass_miss
 
 
 Agreement = list[tuple[int, int, int]]

@@ -26,6 +26,14 @@ def generic_pass(hand: int) -> int:
     """Three cards to pass assuming nothing of the others: the Q♠ and the A♠/K♠ unless
     four low spades guard them, then the high hearts, then the high cards of a short club
     or diamond suit (never the low spades that guard against the Q♠, nor the 2♣)."""
+    scored = generic_pass_scores(hand)
+    scored.sort(reverse=True)
+    return (1 << scored[0][1]) | (1 << scored[1][1]) | (1 << scored[2][1])
+
+
+def generic_pass_scores(hand: int) -> list[tuple[float, int]]:
+    """Each card of the hand, lowest first, with how much :func:`generic_pass` wants to
+    pass it."""
     spades = hand & 0x1FFF
     low_spades = (spades & ((1 << 10) - 1)).bit_count()
     scored: list[tuple[float, int]] = []
@@ -44,8 +52,7 @@ def generic_pass(hand: int) -> int:
             if c == TWO_OF_CLUBS:
                 score -= 20.0
         scored.append((score, c))
-    scored.sort(reverse=True)
-    return (1 << scored[0][1]) | (1 << scored[1][1]) | (1 << scored[2][1])
+    return scored
 
 
 def pass_candidates(hand: int, pool: int, moon_pool: int = 0) -> list[int]:

@@ -3,7 +3,8 @@
 Known: its own hand, every card played, the suits each seat has shown it lacks, how many
 cards each seat holds, and the cards it passed (still with their receiver unless played).
 Suits with the fewest possible holders are dealt first, each card to a seat chosen in
-proportion to the room left in its hand, retrying on a dead end. Only the stream's floats
+proportion to the room left in its hand (times the card's odds there, where the passes
+gave some: :mod:`cardems.hearts.bots.pass_odds`), retrying on a dead end. Only the stream's floats
 are drawn, so that on a :class:`~cardems.hearts.splitmix.SplitMix` stream the compiled
 core (:mod:`cardems.hearts.fast`) deals the very same hands.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from cardems.hearts.bots.pass_odds import Odds
 from cardems.hearts.core import FULL_DECK, SUIT_MASKS, bits
 from cardems.hearts.fast import core
 from cardems.hearts.rules import Phase
@@ -25,10 +27,12 @@ TRIES = 30
 class Knowledge:
     """What a view says about the hidden hands, prepared once per decision."""
 
-    __slots__ = ("fixed", "hand_sizes", "seat", "suits", "voids")
+    __slots__ = ("fixed", "hand_sizes", "odds", "seat", "suits", "voids")
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, odds: Odds | None = None) -> None:
         seat = view.seat
+        self.odds = odds
+        """Each card's odds in each seat (``4 * card + seat``), or ``None``: room alone."""
         self.seat = seat
         unseen = FULL_DECK & ~view.hand_mask & ~view.played_mask
         fixed = [0, 0, 0, 0]
@@ -54,7 +58,7 @@ class Knowledge:
         a :class:`SplitMix` stream where :mod:`cardems.hearts.fast` has the core)."""
         if core is not None and isinstance(rng, SplitMix):
             hands, rng.state = core.sample(
-                self.fixed, self.hand_sizes, self.suits, self.seat, tries, rng.state
+                self.fixed, self.hand_sizes, self.suits, self.seat, tries, self.odds, rng.state
             )
             if hands is None:
                 raise AssertionError("no consistent deal")
@@ -64,6 +68,7 @@ class Knowledge:
     def py_sample(self, rng: random.Random, tries: int = TRIES) -> list[int]:
         """:meth:`sample` in Python: the reference and the fallback."""
         seat = self.seat
+        odds = self.odds
         rand = rng.random
         for attempt in range(tries + 1):
             hands = self.fixed[:]
@@ -78,15 +83,14 @@ class Knowledge:
                     j = int(rand() * (i + 1))
                     order[i], order[j] = order[j], order[i]
                 for c in order:
-                    total = 0
-                    for s in holders:
-                        total += room[s]
+                    shares = [room[s] * odds[4 * c + s] if odds else room[s] for s in holders]
+                    total = sum(shares)
                     if total <= 0:
                         ok = False
                         break
                     pick = rand() * total
-                    for s in holders:
-                        pick -= room[s]
+                    for s, share in zip(holders, shares, strict=True):
+                        pick -= share
                         if pick < 0 and room[s] > 0:
                             break
                     else:
