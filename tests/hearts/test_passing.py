@@ -70,3 +70,30 @@ def test_generic_pass_sheds_spade_honours_high_hearts_and_short_suits(
     hand: str, passed: str
 ) -> None:
     assert generic_pass(m(hand)) == m(passed)
+
+
+def test_the_search_assuming_nothing_starts_from_the_generic_pass() -> None:
+    candidates = pass_candidates(HAND, 5, generic=True)
+    assert candidates[0] == generic_pass(HAND)
+    assert len(candidates) == len(set(candidates)) == 10
+    one = search_pass(0, HAND, 1, random.Random(4), budget=10.0, max_worlds=40, generic=True)
+    two = search_pass(0, HAND, 1, random.Random(4), budget=10.0, max_worlds=40, generic=True)
+    assert one == two and one in candidates and one & m("QS")
+    # A margin no pass can save keeps the generic pass.
+    kept = search_pass(
+        0, HAND, 1, random.Random(4), budget=10.0, max_worlds=40, generic=True, margin=26.0
+    )
+    assert kept == generic_pass(HAND)
+
+
+def test_the_expert_searches_its_pass_against_an_unknown_field() -> None:
+    from cardems.dealcode import DealCode
+    from cardems.hearts.bots.expert import ExpertBot, ExpertSettings
+    from cardems.hearts.rules import Match
+    from cardems.hearts.view import view
+
+    seat_view = view(Match.new(DealCode("HT", 1, "N", 5)), 0)
+    plain = ExpertBot(1, ExpertSettings(pass_search=False)).choose_pass(seat_view)
+    assert plain == generic_pass(seat_view.hand_mask)
+    searched = ExpertBot(1, ExpertSettings(pass_margin=26.0))
+    assert searched.choose_pass(seat_view) == plain

@@ -16,7 +16,7 @@ import time
 from itertools import combinations
 
 from cardems.hearts.bots.heuristic import choose_pass, pass_ranking
-from cardems.hearts.bots.rollout import heuristic_rollout, round_score
+from cardems.hearts.bots.rollout import generic_rollout, heuristic_rollout, round_score
 from cardems.hearts.core import FULL_DECK, bits
 
 TWO_OF_CLUBS = 39
@@ -55,10 +55,14 @@ def generic_pass_scores(hand: int) -> list[tuple[float, int]]:
     return scored
 
 
-def pass_candidates(hand: int, pool: int, moon_pool: int = 0) -> list[int]:
-    """Three-card masks from the ``pool`` cards most worth passing, the heuristic's first,
-    then from the ``moon_pool`` lowest cards (passes that keep the high ones)."""
-    top = pass_ranking(hand)[:pool]
+def pass_candidates(hand: int, pool: int, moon_pool: int = 0, generic: bool = False) -> list[int]:
+    """Three-card masks from the ``pool`` cards most worth passing (by the heuristic, or
+    by :func:`generic_pass` with ``generic``), its own pass first, then from the
+    ``moon_pool`` lowest cards (passes that keep the high ones)."""
+    if generic:
+        top = [c for _, c in sorted(generic_pass_scores(hand), reverse=True)[:pool]]
+    else:
+        top = pass_ranking(hand)[:pool]
     masks = [(1 << a) | (1 << b) | (1 << c) for a, b, c in combinations(top, 3)]
     low = sorted(bits(hand), key=lambda c: (c % 13, c))[:moon_pool]
     for a, b, c in combinations(low, 3):
@@ -80,29 +84,41 @@ def search_pass(
     budget: float = 0.1,
     max_worlds: int = 200,
     min_worlds: int = 8,
+    generic: bool = False,
+    margin: float = 0.0,
 ) -> int:
     """The candidate pass with the lowest mean play-out score; ``offset`` is the seats
-    from passer to receiver, ``budget`` the CPU seconds to spend."""
-    candidates = pass_candidates(hand, pool, moon_pool)
+    from passer to receiver, ``budget`` the CPU seconds to spend. With ``generic`` the
+    others pass by :func:`generic_pass` and every seat plays the generic player (this
+    seat defending the moon from its first points, the others late), assuming nothing
+    of them; the first candidate, the model's own pass, is kept unless another scores
+    ``margin`` points a deal less."""
+    candidates = pass_candidates(hand, pool, moon_pool, generic)
     totals = [0.0] * len(candidates)
     runs = [0.0] * len(candidates)
     others = [s for s in range(4) if s != seat]
     unseen = [c for c in range(52) if (FULL_DECK & ~hand) >> c & 1]
     deadline = time.process_time() + budget
+    searched = 0
     for world in range(max_worlds):
         if world >= min_worlds and time.process_time() > deadline:
             break
+        searched += 1
         rng.shuffle(unseen)
         dealt = [0, 0, 0, 0]
         dealt[seat] = hand
         for k, c in enumerate(unseen):
             dealt[others[k % 3]] |= 1 << c
-        gives = [choose_pass(dealt[s]) if s != seat else 0 for s in range(4)]
+        others_pass = generic_pass if generic else choose_pass
+        gives = [others_pass(dealt[s]) if s != seat else 0 for s in range(4)]
         for i, mine in enumerate(candidates):
             gives[seat] = mine
             hands = [dealt[s] & ~gives[s] | gives[(s - offset) & 3] for s in range(4)]
             leader = next(s for s in range(4) if hands[s] >> TWO_OF_CLUBS & 1)
-            points = heuristic_rollout(hands[:], leader, [], 0, False, [0, 0, 0, 0], 0)
+            if generic:
+                points = generic_rollout(hands, leader, [], 0, False, [0, 0, 0, 0], 0, seat)
+            else:
+                points = heuristic_rollout(hands[:], leader, [], 0, False, [0, 0, 0, 0], 0)
             totals[i] += round_score(points, seat, moon_bonus)
             if moon_pool:
                 points = heuristic_rollout(hands, leader, [], 0, False, [0, 0, 0, 0], 0, seat)
@@ -110,4 +126,6 @@ def search_pass(
     if moon_pool:
         totals = [min(safe, run) for safe, run in zip(totals, runs, strict=True)]
     best = min(range(len(candidates)), key=lambda i: (totals[i], i))
+    if totals[best] > totals[0] - margin * searched:
+        return candidates[0]
     return candidates[best]
