@@ -147,3 +147,35 @@ def test_the_expert_passes_for_the_moon_only_against_predictable_players() -> No
     keeps = trusting.choose_pass(passing)
     assert wary & mask_of_cards(parse_cards("AS KS"))
     assert not keeps & mask_of_cards(parse_cards("AH KH QH AS KS"))
+
+
+def test_an_oracle_searches_the_true_deal_the_arena_shows_it() -> None:
+    from cardems.hearts.arena import play_match
+
+    assert parse_settings("expert:oracle=1:podds=0:passw=1:psearch=0") == ExpertSettings(
+        oracle=True, pass_odds=False, pass_weight=1.0, pass_search=False
+    )
+    oracle = ExpertBot.from_name("expert:oracle=1", 1)
+    plain = ExpertBot.from_name("expert", 1)
+    shown: list[tuple[int, ...]] = []
+
+    searched: list[int] = []
+
+    class Spy(ExpertBot):
+        def see(self, hands: tuple[int, ...]) -> None:
+            shown.append(hands)
+            super().see(hands)
+
+        def choose_play(self, view: SeatView) -> int:
+            card = super().choose_play(view)
+            searched.append(self.searched)
+            return card
+
+    spy = Spy(2, ExpertSettings(oracle=True, worlds=20))
+    records = play_match(DealCode("HT", 1, "N", 4), [spy, plain, plain, oracle], max_rounds=1)
+    assert len(records[0].hand_scores) == 1 and len(shown) == 13  # before each of its cards
+    assert all(hands[0].bit_count() == 13 - k for k, hands in enumerate(shown))
+    assert max(searched) == 1  # the one true deal, whenever it had a choice
+    # Not an oracle: shown hands are ignored.
+    plain.see(shown[0])
+    assert plain._true_hands is None

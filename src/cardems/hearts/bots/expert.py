@@ -12,10 +12,12 @@ heart; the card with the lowest mean score under its better plan is played. Scor
 count an opponent's moon 26 and its own moon ``-moon_bonus``: a moon gives each other
 seat 26, which is what decides a match. Cards next to each other in a suit with no
 unseen card, nor a card of the trick in progress, between them are the same choice and
-are tried once. The pass assumes nothing of the others (:func:`generic_pass`) until they
-have shown they play like the heuristic; then it is chosen by play-outs
-(:mod:`cardems.hearts.bots.passing`), including passes that keep a hand able to shoot
-the moon.
+are tried once. The deals follow the passes too: each card is dealt by its odds after
+every seat's pass by its model (:mod:`cardems.hearts.bots.pass_odds`). The pass is chosen
+by play-outs (:mod:`cardems.hearts.bots.passing`) that assume nothing of the others
+(their passes :func:`generic_pass`, their play the generic player's) until they have
+shown they play like the heuristic; then by the heuristic's play-outs, including passes
+that keep a hand able to shoot the moon.
 """
 
 from __future__ import annotations
