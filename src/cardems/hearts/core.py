@@ -53,6 +53,16 @@ def to_card(index: int) -> Card:
     return CARD_OF[index]
 
 
+def highest(mask: int) -> int:
+    """The highest card of a non-empty mask."""
+    return mask.bit_length() - 1
+
+
+def lowest(mask: int) -> int:
+    """The lowest card of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
 def bits(mask: int) -> Iterator[int]:
     """The card indices in ``mask``, lowest first."""
     while mask:

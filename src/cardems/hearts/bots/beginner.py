@@ -29,6 +29,8 @@ from cardems.hearts.core import (
     SPADES,
     SUIT_MASKS,
     bits,
+    highest,
+    lowest,
     mask_of,
 )
 from cardems.hearts.rules import MATCH_TARGET
@@ -37,14 +39,6 @@ from cardems.hearts.view import SeatView
 AK_SPADES = 0b11 << 11
 EARLY = 6
 """Tricks in which it likes to win with its high cards."""
-
-
-def _high(mask: int) -> int:
-    return mask.bit_length() - 1
-
-
-def _low(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +90,7 @@ class BeginnerBot:
         """A legal card: the sensible one unless a mistake is drawn."""
         legal = view.legal_mask
         if not legal & (legal - 1):
-            return _high(legal)
+            return highest(legal)
         seen = mask_of(view.trick) if self._slips(self.habits.no_count) else view.played_mask
         out = FULL_DECK & ~view.hand_mask & ~seen  # what it believes the others may hold
         if not view.trick:
@@ -113,7 +107,7 @@ class BeginnerBot:
         hand = view.hand_mask
         honours = legal & AK_SPADES
         if honours and not hand & QS_BIT and self._slips(self.habits.spade_lead):
-            return _high(honours)
+            return highest(honours)
         if self._slips(self.habits.lead_high):
             return max(bits(legal), key=lambda c: (c % 13, self.rng.random()))
         voids = 0
@@ -127,7 +121,7 @@ class BeginnerBot:
                 continue
             others = out & SUIT_MASKS[suit]
             under_all = mine & ((others & -others) - 1) if others else 0
-            card = _high(under_all) if under_all else _low(mine)
+            card = highest(under_all) if under_all else lowest(mine)
             under = (others & ((1 << card) - 1)).bit_count()
             value = under * 4.0 - others.bit_count() * 0.3 if others else 30.0
             if under and voids >> suit & 1:
@@ -151,14 +145,14 @@ class BeginnerBot:
             return QUEEN_OF_SPADES
         early = len(view.tricks) < EARLY
         if early and plain >> (win + 1) and self._slips(self.habits.win_early):
-            return _high(plain)
+            return highest(plain)
         if follow & QS_BIT and win > QUEEN_OF_SPADES:
             return QUEEN_OF_SPADES
         if follow & ((1 << win) - 1):
-            return _low(follow)
+            return lowest(follow)
         if view.led_suit == SPADES and out & QS_BIT and plain & ~AK_SPADES:
-            return _high(plain & ~AK_SPADES)
-        return _high(plain or follow) if last else _low(follow)
+            return highest(plain & ~AK_SPADES)
+        return highest(plain or follow) if last else lowest(follow)
 
     def _discard(self, view: SeatView, legal: int, win: int, out: int) -> int:
         """The Q♠, else A♠/K♠ while the Q♠ is out, else a high heart or the highest card
@@ -166,7 +160,7 @@ class BeginnerBot:
         another seat leads the match."""
         points = legal & (HEART_MASK | QS_BIT)
         if points and self._slips(self.habits.dump_any):
-            return QUEEN_OF_SPADES if points & QS_BIT else _high(points & HEART_MASK)
+            return QUEEN_OF_SPADES if points & QS_BIT else highest(points & HEART_MASK)
         safe = legal & ~(HEART_MASK | QS_BIT)
         if safe and not points and self._slips(self.habits.keep_high):
             return min(bits(safe), key=lambda c: (c % 13, self.rng.random()))
@@ -179,16 +173,16 @@ class BeginnerBot:
         if legal & QS_BIT:
             return QUEEN_OF_SPADES
         if out & QS_BIT and legal & AK_SPADES:
-            return _high(legal & AK_SPADES)
+            return highest(legal & AK_SPADES)
         hearts = legal & HEART_MASK
-        if hearts and (_high(hearts) % 13 >= 7 or not legal & ~HEART_MASK):
-            return _high(hearts)
+        if hearts and (highest(hearts) % 13 >= 7 or not legal & ~HEART_MASK):
+            return highest(hearts)
         best, best_value = -1, -1e9
         for suit in (SPADES, DIAMONDS, CLUBS):
             mine = legal & SUIT_MASKS[suit]
             if mine:
                 length = (view.hand_mask & SUIT_MASKS[suit]).bit_count()
-                value = _high(mine) % 13 + (3 if length <= 2 else 0) + 0.01 * self.rng.random()
+                value = highest(mine) % 13 + (3 if length <= 2 else 0) + 0.01 * self.rng.random()
                 if value > best_value:
-                    best, best_value = _high(mine), value
+                    best, best_value = highest(mine), value
         return best

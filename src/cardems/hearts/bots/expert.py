@@ -275,7 +275,8 @@ class ExpertBot:
         return bot
 
     def choose_pass(self, view: SeatView) -> int:
-        """A pass that assumes nothing of the others (:func:`generic_pass`); once they
+        """A pass that assumes nothing of the others (the best of :func:`generic_pass`'s
+        likely passes by play-outs that assume nothing, see ``pass_search``); once they
         have shown they play like the heuristic, the pass with the best play-outs among
         the heuristic's likely passes and passes that keep a moon hand. (Play-outs over
         the heuristic's passes alone measured no better than its own pass.)"""
@@ -283,30 +284,23 @@ class ExpertBot:
         settings = self.settings
         choices, agreed = self.seen
         predictable = choices >= SEEN_ENOUGH and agreed >= PREDICTABLE * choices
-        if not predictable and settings.generic_pass:
-            if settings.pass_search and view.direction.offset:
-                return search_pass(
-                    view.seat,
-                    view.hand_mask,
-                    view.direction.offset,
-                    self.rng,
-                    pool=settings.pass_pool,
-                    budget=settings.pass_budget_ms / 1000.0,
-                    generic=True,
-                    margin=settings.pass_margin,
-                )
+        generic = not predictable and settings.generic_pass
+        offset = view.direction.offset
+        if generic and not (settings.pass_search and offset):
             return generic_pass(view.hand_mask)
-        if not predictable or settings.pass_pool < 4 or view.direction.offset == 0:
+        if not generic and (not predictable or settings.pass_pool < 4 or offset == 0):
             return heuristic.choose_pass(view.hand_mask)
         return search_pass(
             view.seat,
             view.hand_mask,
-            view.direction.offset,
+            offset,
             self.rng,
             pool=settings.pass_pool,
-            moon_pool=settings.moon_pass_pool,
-            moon_bonus=settings.moon_bonus,
+            moon_pool=0 if generic else settings.moon_pass_pool,
+            moon_bonus=0.0 if generic else settings.moon_bonus,
             budget=settings.pass_budget_ms / 1000.0,
+            generic=generic,
+            margin=settings.pass_margin if generic else 0.0,
         )
 
     def policies(self) -> Policies:

@@ -21,6 +21,8 @@ from cardems.hearts.core import (
     QUEEN_OF_SPADES,
     SPADES,
     SUIT_MASKS,
+    highest,
+    lowest,
 )
 
 AK_SPADES = (1 << ACE_OF_SPADES) | (1 << KING_OF_SPADES)
@@ -34,14 +36,6 @@ TIE = 0.01
 """Scale of the tie-break jitter: below every gap between unequal scores."""
 MOON_RUN = 14
 """A seat tries the moon once it holds every point taken and at least this many."""
-
-
-def _high(mask: int) -> int:
-    return mask.bit_length() - 1
-
-
-def _low(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
 
 
 def choose_pass(hand: int, jitter: Jitter = None) -> int:
@@ -109,7 +103,7 @@ def choose_card(
     ``jitter`` breaks ties at random. ``wary``: the others treat ``runner_seat`` as a
     threat from its first point (a what-if against players who defend at once)."""
     if not legal & (legal - 1):
-        return _high(legal)
+        return highest(legal)
     unseen = FULL_DECK & ~hand & ~played
     total = points[0] + points[1] + points[2] + points[3]
     runner = -1
@@ -143,40 +137,40 @@ def choose_card(
         above = follow & ~((2 << win) - 1)
         below = follow & ((1 << win) - 1)
         if shooting:
-            return _high(above) if above else _low(follow)
+            return highest(above) if above else lowest(follow)
         if follow & QS_BIT and win > QUEEN_OF_SPADES:
             return QUEEN_OF_SPADES  # dump the queen under the A♠ or K♠
         if threat and above and (trick_points or led == HEARTS):
             runner_wins = (seat - n + trick.index(win)) % 4 == runner
             if runner_wins:
                 # Take the points from the runner: the lowest card that does it when last.
-                return _low(above) if n == 3 else _high(above)
+                return lowest(above) if n == 3 else highest(above)
         if n == 3:
             if trick_points == 0 and led != HEARTS:
                 safe = follow & ~QS_BIT
-                return _high(safe) if safe else _high(follow)
+                return highest(safe) if safe else highest(follow)
             if below:
-                return _high(below)
+                return highest(below)
             safe = follow & ~QS_BIT
-            return _high(safe) if safe else _high(follow)
+            return highest(safe) if safe else highest(follow)
         if below:
             if led == SPADES and unseen & QS_BIT:
                 safe = below & ~AK_SPADES
                 if safe:
-                    return _high(safe)
-            return _high(below)
+                    return highest(safe)
+            return highest(below)
         # Forced over the winner with players still to come.
         if led == SPADES and unseen & QS_BIT:
             safe = follow & ~QS_BIT & ~AK_SPADES
-            return _high(safe) if safe else _low(follow)
+            return highest(safe) if safe else lowest(follow)
         if led == HEARTS or trick_points:
-            return _low(follow)
+            return lowest(follow)
         safe = follow & ~QS_BIT
-        return _high(safe) if safe else _high(follow)
+        return highest(safe) if safe else highest(follow)
     # Cannot follow: discard.
     if shooting:
         safe = legal & ~(HEART_MASK | QS_BIT)
-        return _low(safe) if safe else _low(legal)
+        return lowest(safe) if safe else lowest(legal)
     if threat:
         # Do not feed the runner; keep hearts to take one later.
         safe = legal & ~(HEART_MASK | QS_BIT)
@@ -185,10 +179,10 @@ def choose_card(
     if legal & QS_BIT:
         return QUEEN_OF_SPADES
     if unseen & QS_BIT and legal & AK_SPADES:
-        return _high(legal & AK_SPADES)
+        return highest(legal & AK_SPADES)
     hearts = legal & HEART_MASK
     if hearts:
-        top = _high(hearts)
+        top = highest(hearts)
         if top >= 13 + 7 or not legal & ~HEART_MASK:  # 9♥ or higher
             return top
         plain = legal & ~HEART_MASK
@@ -204,7 +198,7 @@ def _discard_plain(hand: int, cards: int, unseen: int, jitter: Jitter = None) ->
         mine = cards & SUIT_MASKS[suit]
         if not mine:
             continue
-        top = _high(mine)
+        top = highest(mine)
         length = (hand & SUIT_MASKS[suit]).bit_count()
         under = (unseen & SUIT_MASKS[suit] & ((1 << top) - 1)).bit_count()
         score = top % 13 + (4 if length <= 2 else 0) + (3 if under else -6.0)
@@ -224,9 +218,9 @@ def _lead(
             mine = legal & SUIT_MASKS[suit]
             if not mine:
                 continue
-            top = _high(mine)
+            top = highest(mine)
             out = unseen & SUIT_MASKS[suit]
-            boss = not out or top > _high(out)
+            boss = not out or top > highest(out)
             score = (10 if boss else 0) + (3 if suit == HEARTS else 0) + top % 13 / 13
             if score > best_score:
                 best, best_score = top, score
@@ -234,12 +228,12 @@ def _lead(
     if threat:
         hearts = legal & HEART_MASK
         out_hearts = unseen & HEART_MASK
-        if hearts and out_hearts and _high(hearts) > _high(out_hearts):
-            return _high(hearts)
+        if hearts and out_hearts and highest(hearts) > highest(out_hearts):
+            return highest(hearts)
     if unseen & QS_BIT and not hand & AK_SPADES:
         low = legal & LOW_SPADES
         if low:
-            return _high(low)
+            return highest(low)
     best, best_score = -1, 1e9
     for suit in range(4):
         mine = legal & SUIT_MASKS[suit]
@@ -250,11 +244,11 @@ def _lead(
         if out:
             safe_top = out & -out  # lowest outstanding card
             safe = mine & (safe_top - 1)  # my cards below every outstanding one
-            card = _high(safe) if safe else _low(mine)
+            card = highest(safe) if safe else lowest(mine)
             under = (out & ((1 << card) - 1)).bit_count()
             score = under * 4.0 - out.bit_count() * 0.3
         else:
-            card = _low(mine)
+            card = lowest(mine)
             score = 30.0  # nobody can follow: everyone may dump points on me
         if suit == SPADES and hand & QS_BIT:
             score += 8.0 if (hand & SUIT_MASKS[SPADES]).bit_count() < 5 else 2.0

@@ -12,21 +12,23 @@ from __future__ import annotations
 
 import random
 
-from cardems.hearts.core import FULL_DECK, HEART_MASK, HEARTS, POINTS, QS_BIT, SPADES, SUIT_MASKS
+from cardems.hearts.core import (
+    FULL_DECK,
+    HEART_MASK,
+    HEARTS,
+    POINTS,
+    QS_BIT,
+    SPADES,
+    SUIT_MASKS,
+    highest,
+    lowest,
+)
 from cardems.hearts.view import SeatView
 
 QUEEN = 10
 AK_SPADES = 0b11 << 11
 DEFEND_FROM = 3
 """Points one seat must hold alone (or the Q♠) before the others defend."""
-
-
-def _high(mask: int) -> int:
-    return mask.bit_length() - 1
-
-
-def _low(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
 
 
 def runner(points: tuple[int, ...], seat: int, queen_taken: bool) -> int:
@@ -82,7 +84,7 @@ class RulesBot:
         """A legal card by the rules above."""
         legal = view.legal_mask
         if not legal & (legal - 1):
-            return _high(legal)
+            return highest(legal)
         hand = view.hand_mask
         unseen = FULL_DECK & ~hand & ~view.played_mask
         queen_taken = any(t & QS_BIT for t in view.taken)
@@ -104,39 +106,39 @@ class RulesBot:
                 runner_to_come = not runner_done
                 if above and (has_points or runner_to_come) and (winner == run or runner_to_come):
                     # Take the trick from the runner (or before it): it breaks the moon.
-                    return _high(above) if runner_to_come else _low(above)
+                    return highest(above) if runner_to_come else lowest(above)
             if follow & QS_BIT and win > QUEEN and led == SPADES:
                 return QUEEN
             if below:
                 if led == SPADES and unseen & QS_BIT:
                     safe = below & ~AK_SPADES
                     if safe:
-                        return _high(safe)
-                return _high(below)
+                        return highest(safe)
+                return highest(below)
             if last and not any(POINTS[c] for c in trick):
                 safe = follow & ~QS_BIT
-                return _high(safe or follow)
+                return highest(safe or follow)
             if led == SPADES and unseen & QS_BIT:
                 safe = follow & ~QS_BIT & ~AK_SPADES
                 if safe:
-                    return _high(safe)
-            return _high(follow & ~QS_BIT or follow) if last else _low(follow)
+                    return highest(safe)
+            return highest(follow & ~QS_BIT or follow) if last else lowest(follow)
         # Void in the led suit: discard.
         if run >= 0:
             points = legal & (HEART_MASK | QS_BIT)
             runner_to_come = (view.seat - view.leader) % 4 < (run - view.leader) % 4
             if points and winner != run and not runner_to_come:
-                return _high(points)  # points to a seat that is not the runner
+                return highest(points)  # points to a seat that is not the runner
             safe = legal & ~(HEART_MASK | QS_BIT)
             if safe:
                 return self._dump(hand, safe)
         if legal & QS_BIT:
             return QUEEN
         if unseen & QS_BIT and legal & AK_SPADES:
-            return _high(legal & AK_SPADES)
+            return highest(legal & AK_SPADES)
         hearts = legal & HEART_MASK
-        if hearts and (_high(hearts) % 13 >= 8 or not legal & ~HEART_MASK):
-            return _high(hearts)
+        if hearts and (highest(hearts) % 13 >= 8 or not legal & ~HEART_MASK):
+            return highest(hearts)
         return self._dump(hand, legal)
 
     def _dump(self, hand: int, cards: int) -> int:
@@ -145,7 +147,7 @@ class RulesBot:
         for suit in range(4):
             mine = cards & SUIT_MASKS[suit]
             if mine:
-                top = _high(mine)
+                top = highest(mine)
                 length = (hand & SUIT_MASKS[suit]).bit_count()
                 values.append((top % 13 + (3 if length <= 2 else 0) - length * 0.5, top))
         return self._pick(values)
@@ -154,16 +156,16 @@ class RulesBot:
         if run >= 0:
             hearts = legal & HEART_MASK
             if hearts:
-                return _high(hearts)
+                return highest(hearts)
         values: list[tuple[float, int]] = []
         for suit in range(4):
             mine = legal & SUIT_MASKS[suit]
             if not mine:
                 continue
             out = unseen & SUIT_MASKS[suit]
-            card = _low(mine)
+            card = lowest(mine)
             if out and mine & ((out & -out) - 1):
-                card = _high(mine & ((out & -out) - 1))  # sure to lose the trick
+                card = highest(mine & ((out & -out) - 1))  # sure to lose the trick
             under = (out & ((1 << card) - 1)).bit_count()
             value = -4.0 * under + (out.bit_count() * 0.3 if out else -30.0)
             if suit == SPADES:
