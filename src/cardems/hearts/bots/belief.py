@@ -165,7 +165,7 @@ class Belief:
     def _pass_cost(self, infer: bool) -> float:
         """What one pass miss counts in misses of a play: 1 when plays are not judged,
         else as much as makes ``miss_weight ** cost == pass_weight``."""
-        if not infer or not 0.0 < self.miss_weight < 1.0:
+        if not infer or not 0.0 < self.miss_weight < 1.0 or self.pass_weight <= 0.0:
             return 1.0
         return math.log(self.pass_weight) / math.log(self.miss_weight)
 
