@@ -29,8 +29,8 @@ from cardems.hearts.bots.inference import (
     GENERIC,
     PassCheck,
     Policies,
+    pass_miss,
     played_by,
-    py_pass_miss,
 )
 from cardems.hearts.bots.passing import generic_pass
 from cardems.hearts.core import FULL_DECK, bits
@@ -86,7 +86,7 @@ def card_odds(
                 gives[s] = received
                 if not across:
                     check = PassCheck(s, 0, 0, received, models[s])
-                    weight *= pass_weight ** py_pass_miss(before, check)
+                    weight *= pass_weight ** pass_miss(before, check)
             else:
                 gives[s] = (
                     generic_pass(before[s]) if models[s] == GENERIC else choose_pass(before[s])
