@@ -207,7 +207,7 @@ def test_the_new_game_window_shows_each_game_its_own_settings(client: TestClient
     assert "disabled checked" in seahaven and 'href="/settings"' in seahaven
 
 
-def test_the_new_game_window_offers_hearts_four_levels_medium_first(client: TestClient) -> None:
+def test_the_new_game_window_offers_hearts_four_levels_medium_checked(client: TestClient) -> None:
     for lang, labels in (
         ("en", ["Beginner", "Easy", "Medium", "Expert"]),
         ("ro", ["Începător", "Ușor", "Mediu", "Expert"]),
