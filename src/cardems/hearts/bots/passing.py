@@ -26,9 +26,13 @@ def generic_pass(hand: int) -> int:
     """Three cards to pass assuming nothing of the others: the Q♠ and the A♠/K♠ unless
     four low spades guard them, then the high hearts, then the high cards of a short club
     or diamond suit (never the low spades that guard against the Q♠, nor the 2♣)."""
-    scored = generic_pass_scores(hand)
-    scored.sort(reverse=True)
-    return (1 << scored[0][1]) | (1 << scored[1][1]) | (1 << scored[2][1])
+    first, second, third = generic_pass_ranking(hand)[:3]
+    return (1 << first) | (1 << second) | (1 << third)
+
+
+def generic_pass_ranking(hand: int) -> list[int]:
+    """The hand's cards, the ones :func:`generic_pass` most wants to pass first."""
+    return [c for _, c in sorted(generic_pass_scores(hand), reverse=True)]
 
 
 def generic_pass_scores(hand: int) -> list[tuple[float, int]]:
@@ -59,10 +63,7 @@ def pass_candidates(hand: int, pool: int, moon_pool: int = 0, generic: bool = Fa
     """Three-card masks from the ``pool`` cards most worth passing (by the heuristic, or
     by :func:`generic_pass` with ``generic``), its own pass first, then from the
     ``moon_pool`` lowest cards (passes that keep the high ones)."""
-    if generic:
-        top = [c for _, c in sorted(generic_pass_scores(hand), reverse=True)[:pool]]
-    else:
-        top = pass_ranking(hand)[:pool]
+    top = (generic_pass_ranking if generic else pass_ranking)(hand)[:pool]
     masks = [(1 << a) | (1 << b) | (1 << c) for a, b, c in combinations(top, 3)]
     low = sorted(bits(hand), key=lambda c: (c % 13, c))[:moon_pool]
     for a, b, c in combinations(low, 3):
@@ -98,6 +99,7 @@ def search_pass(
     runs = [0.0] * len(candidates)
     others = [s for s in range(4) if s != seat]
     unseen = [c for c in range(52) if (FULL_DECK & ~hand) >> c & 1]
+    others_pass = generic_pass if generic else choose_pass
     deadline = time.process_time() + budget
     searched = 0
     for world in range(max_worlds):
@@ -109,7 +111,6 @@ def search_pass(
         dealt[seat] = hand
         for k, c in enumerate(unseen):
             dealt[others[k % 3]] |= 1 << c
-        others_pass = generic_pass if generic else choose_pass
         gives = [others_pass(dealt[s]) if s != seat else 0 for s in range(4)]
         for i, mine in enumerate(candidates):
             gives[seat] = mine
