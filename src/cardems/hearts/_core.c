@@ -941,8 +941,8 @@ done:
 
 /* sampling.Knowledge.sample: the others' hands dealt suit group by suit group, each card
  * (in an order shuffled by Fisher-Yates on the stream's floats) to a holder with room,
- * chosen in proportion to its room; a dead end starts again, and the last of ``tries`` + 1
- * attempts ignores the shown voids. */
+ * chosen in proportion to its room (times the card's odds there, when given); a dead end
+ * starts again, and the last of ``tries`` + 1 attempts ignores the shown voids. */
 static int sample_deal(const Mask *fixed, const int *sizes, const Mask *cards, const int *holders,
                        int groups, int seat, int tries, const double *odds, uint64_t *state,
                        Mask *hands) {
