@@ -130,3 +130,26 @@ def test_cli_deal_and_solve_for_hearts(capsys: pytest.CaptureFixture[str]) -> No
     assert "no solver" in capsys.readouterr().err
     assert main(["new", "hearts"]) == 0
     assert capsys.readouterr().out.startswith("HT1-N-")
+
+
+def test_cli_arena_plays_matches_to_the_target_chosen(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 41: ``--target`` (50, 100 or 150) ends each match as at the table."""
+    args = ["arena", "--bots", "easy,easy,easy,easy", "--workers", "1", "--json"]
+    assert main([*args, "--hands", "22", "--target", "50"]) == 0
+    captured = capsys.readouterr()
+    assert "1 duplicate sets of about 22 hands (22 asked" in captured.err
+    out = json.loads(captured.out)
+    assert out["target"] == 50 and out["bots"][0]["matches"] == 16
+    short = play_duplicate((0, ("easy",) * 4, 1, 50))
+    long = play_duplicate((0, ("easy",) * 4, 1))
+    for match in range(4):
+        seats, full = short[4 * match : 4 * match + 4], long[4 * match : 4 * match + 4]
+        totals = [sum(r.hand_scores) for r in seats]
+        assert max(totals) >= 50 and sum(r.won for r in seats) == 1
+        hands = len(seats[0].hand_scores)
+        assert hands < len(full[0].hand_scores)  # the same deals, a shorter match
+        assert [r.hand_scores for r in seats] == [r.hand_scores[:hands] for r in full]
+    assert main([*args, "--target", "75"]) == 2
+    assert "--target: invalid choice" in capsys.readouterr().err
+    assert main([*args, "--league", "--target", "50"]) == 2
+    assert "not --league" in capsys.readouterr().err

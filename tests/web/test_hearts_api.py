@@ -357,3 +357,19 @@ def test_a_save_that_does_not_replay_is_a_clear_409(
     response = client.get(f"/api/games/{game_id}")
     assert response.status_code == 409 and "cannot be replayed" in response.json()["error"]
     assert saved_log(db_path, game_id) == log
+
+
+def test_the_match_length_is_chosen_kept_and_shown(client: TestClient, db_path: Path) -> None:
+    """Issue 41: 50, 100 (the default) or 150 points, kept with the game; a game saved
+    before the choice plays to 100."""
+    data = new_game(client, game="hearts", level="easy", code=CODE, target="50")
+    assert data["view"]["target"] == 50
+    assert server_match(client, data["id"]).target == 50
+    assert client.get(f"/api/games/{data['id']}").json()["view"]["target"] == 50
+    assert new_match(client)["view"]["target"] == 100
+    refused = client.post("/api/games", json={"game": "hearts", "target": "75"})
+    assert refused.status_code == 400 and "unknown target '75'" in refused.json()["error"]
+    store = Store(db_path)
+    old = seed(store, app_player(client), "hearts", CODE, [], {"level": "easy"})
+    store.close()
+    assert client.get(f"/api/games/{old}").json()["view"]["target"] == 100

@@ -19,7 +19,7 @@ from typing import Any
 from cardems.dealcode import DealCode
 from cardems.hearts.bots import Bot, make_bot
 from cardems.hearts.core import QS_BIT, cards_of, to_card
-from cardems.hearts.rules import Match, Phase
+from cardems.hearts.rules import MATCH_TARGET, Match, Options, Phase
 from cardems.hearts.view import view
 
 
@@ -38,10 +38,13 @@ class SeatRecord:
     seconds: float = 0.0
 
 
-def play_match(code: DealCode, bots: Sequence[Bot], max_rounds: int = 60) -> list[SeatRecord]:
-    """Play a whole match with ``bots[seat]`` in each seat; one record per seat."""
+def play_match(
+    code: DealCode, bots: Sequence[Bot], max_rounds: int = 60, target: int = MATCH_TARGET
+) -> list[SeatRecord]:
+    """Play a whole match to ``target`` with ``bots[seat]`` in each seat; one record per
+    seat."""
     records = [SeatRecord(bot.name) for bot in bots]
-    match = Match.new(code)
+    match = Match.new(code, Options(target=target))
     clock = time.process_time  # CPU time of this process: fair on a busy machine
     while not match.over and len(match.history) < max_rounds:
         rnd = match.round
@@ -82,9 +85,15 @@ def play_match(code: DealCode, bots: Sequence[Bot], max_rounds: int = 60) -> lis
     return records
 
 
-def play_duplicate(task: tuple[int, tuple[str, ...], int]) -> list[SeatRecord]:
-    """Play match ``number`` four times, the bots rotated one seat each time."""
-    number, names, seed = task
+Task = tuple[int, tuple[str, ...], int] | tuple[int, tuple[str, ...], int, int]
+"""A duplicate set: the match's number, the bots, the seed (and the match's target)."""
+
+
+def play_duplicate(task: Task) -> list[SeatRecord]:
+    """Play match ``number`` four times, the bots rotated one seat each time (to the
+    task's target, else 100)."""
+    number, names, seed, *rest = task
+    target = rest[0] if rest else MATCH_TARGET
     code = DealCode("HT", 1, "N", number)
     records: list[SeatRecord] = []
     for shift in range(4):
@@ -93,7 +102,7 @@ def play_duplicate(task: tuple[int, tuple[str, ...], int]) -> list[SeatRecord]:
             make_bot(name, seed * 1_000_003 + number * 17 + shift * 4 + s)
             for s, name in enumerate(seated)
         ]
-        records.extend(play_match(code, bots))
+        records.extend(play_match(code, bots, target=target))
     return records
 
 
@@ -166,17 +175,18 @@ def run_arena(
     first: int = 0,
     seed: int = 1,
     progress: Callable[[int], None] | None = None,
+    target: int = MATCH_TARGET,
 ) -> tuple[list[SeatRecord], int]:
     """Play ``sets`` duplicate sets (match codes ``first`` on, each played four times with
-    the bots rotated); return the records and the hands played. ``progress`` is told
-    the hands of each set as it ends."""
+    the bots rotated, each match to ``target``); return the records and the hands played.
+    ``progress`` is told the hands of each set as it ends."""
     if len(names) != 4:
         raise ValueError("an arena needs exactly four bots")
     if sets < 1:
         raise ValueError("an arena needs at least one duplicate set")
     for name in set(names):
         make_bot(name)  # refuse unknown names before starting workers
-    tasks = [(first + k, tuple(names), seed) for k in range(sets)]
+    tasks: list[Task] = [(first + k, tuple(names), seed, target) for k in range(sets)]
     records: list[SeatRecord] = []
     played = 0
     pool = multiprocessing.get_context("spawn").Pool(workers) if workers > 1 else None

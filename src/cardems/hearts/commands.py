@@ -20,6 +20,7 @@ from cardems.hearts.arena import SeatRecord, run_arena, summarize
 from cardems.hearts.league import HANDS_PER_SET, LEAGUE, format_table, run_league, sets_for
 from cardems.hearts.league_svg import league_svg
 from cardems.hearts.paired import Estimate, ratio_of_sums
+from cardems.hearts.rules import MATCH_TARGET, MATCH_TARGETS
 from cardems.i18n.markers import N_
 from cardems.progress import Progress
 
@@ -88,6 +89,16 @@ def add_commands(sub: Any) -> None:
         "--start", default=None, help=N_("first match code, e.g. HT1-N-AAAABAA (overrides --first)")
     )
     arena.add_argument("--seed", type=whole(0), default=1, help=N_("seed of the bots' own choices"))
+    arena.add_argument(
+        "--target",
+        type=int,
+        choices=MATCH_TARGETS,
+        default=MATCH_TARGET,
+        help=N_(
+            "the total that ends each match, as chosen for a match at the table (default 100;"
+            " not with --league)"
+        ),
+    )
     arena.add_argument("--json", action="store_true", help=N_("print one JSON object"))
     arena.add_argument("--quiet", action="store_true", help=N_("no progress on stderr"))
     arena.set_defaults(func=cmd_arena)
@@ -99,11 +110,13 @@ PLAN = N_(
 )
 
 
-def announce(command: str, sets: int, hands: int, quiet: bool) -> None:
+def announce(
+    command: str, sets: int, hands: int, quiet: bool, per_set: int = HANDS_PER_SET
+) -> None:
     """Say up front how many whole duplicate sets ``--hands`` became."""
     if not quiet:
         print(
-            PLAN % {"command": command, "sets": sets, "per_set": HANDS_PER_SET, "hands": hands},
+            PLAN % {"command": command, "sets": sets, "per_set": per_set, "hands": hands},
             file=sys.stderr,
         )
 
@@ -120,14 +133,17 @@ def cmd_arena(args: argparse.Namespace) -> None:
             raise CommandError("--start needs a Hearts code, e.g. HT1-N-AAAABAA")
         args.first = code.number
     if args.league:
+        if args.target != MATCH_TARGET:
+            raise CommandError("--target is for the arena's matches, not --league")
         cmd_league(args)
         return
     asked = 400 if args.hands is None else args.hands
     names = [name.strip() for name in (args.bots or "expert,medium,medium,medium").split(",")]
     if len(names) != 4:
         raise CommandError("--bots needs exactly four bots, e.g. expert,medium,medium,medium")
-    set_count = sets_for(asked)
-    announce("arena", set_count, asked, args.quiet)
+    per_set = max(1, round(HANDS_PER_SET * args.target / MATCH_TARGET))  # shorter matches
+    set_count = max(1, round(asked / per_set))
+    announce("arena", set_count, asked, args.quiet, per_set)
     start = time.perf_counter()
     try:
         with Progress("arena", set_count, "sets", enabled=not args.quiet) as progress:
@@ -138,6 +154,7 @@ def cmd_arena(args: argparse.Namespace) -> None:
                 first=args.first,
                 seed=args.seed,
                 progress=hand_counter(progress),
+                target=args.target,
             )
     except ValueError as error:
         raise CommandError(str(error)) from None
@@ -148,6 +165,7 @@ def cmd_arena(args: argparse.Namespace) -> None:
         "hands": hands,
         "duplicate_sets": matches,
         "first_code": str(DealCode("HT", 1, "N", args.first)),
+        "target": args.target,
         "seconds": round(time.perf_counter() - start, 1),
         "bots": [s.to_json() for s in summaries],
     }

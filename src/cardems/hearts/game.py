@@ -38,6 +38,17 @@ LEVEL = Option(
     # player's mistakes.
     (N_("Beginner"), N_("Easy"), N_("Medium"), N_("Expert")),
 )
+TARGET = Option(
+    "target",
+    ("50", "100", "150"),
+    "100",
+    # TRANSLATORS: Hearts, the new-match window: the total that ends the match.
+    N_("Match length"),
+    # TRANSLATORS: Hearts match lengths: the match ends when a player reaches this total.
+    (N_("To 50 points"), N_("To 100 points"), N_("To 150 points")),
+)
+"""How long a match is: the total that ends it, kept with the game (a game saved without
+it plays to the original rules' 100)."""
 NO_SOLVER = N_(
     "%(code)s: Hearts has no solver (it is played against opponents with hidden cards);"
     " to measure the bots use `cardems arena --bots expert,medium,medium,medium`"
@@ -52,12 +63,13 @@ SIDE_TOP, BACK_STEP = 80, 12
 
 
 class Hearts(GameBase):
-    """Hearts (``HT1-N-…``): the player in the south seat against three bots, to 100."""
+    """Hearts (``HT1-N-…``): the player in the south seat against three bots, to 100
+    (or the 50 or 150 points chosen)."""
 
     family = FAMILY
     opponents = True
     compiled_modules = ("cardems.hearts._core",)
-    options = (LEVEL,)
+    options = (LEVEL, TARGET)
     settings = ("tracker", "coach")
     page = "hearts.html"
     keys_help = N_(
@@ -131,13 +143,23 @@ class Hearts(GameBase):
         options: dict[str, Any],
         clock: Callable[[], float],
     ) -> Table:
-        """A match against three bots of the chosen level."""
+        """A match against three bots of the chosen level, to the chosen total."""
         from cardems.hearts.table import HeartsTable
 
         level = options.get(LEVEL.name, LEVEL.default)
         if level not in LEVEL.choices:
             raise ValueError(f"unknown level {level!r}")
-        return HeartsTable(code, settings, level, clock, secret=str(options.get("secret", "")))
+        target = options.get(TARGET.name, TARGET.default)
+        if target not in TARGET.choices:
+            raise ValueError(f"unknown match length {target!r}")
+        return HeartsTable(
+            code,
+            settings,
+            level,
+            clock,
+            secret=str(options.get("secret", "")),
+            target=int(target),
+        )
 
     levels = LEVEL.choices
     """The bots' levels a shared table offers."""

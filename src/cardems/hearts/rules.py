@@ -1,4 +1,4 @@
-"""Hearts rules: one round (deal, pass, 13 tricks, score) and the match to 100.
+"""Hearts rules: one round (deal, pass, 13 tricks, score) and the match to 100 (or 50, 150).
 
 Seats are 0–3 clockwise: 0 South (the player), 1 West, 2 North, 3 East. Play goes
 clockwise, so a seat's left is the next seat. States are immutable: every action returns
@@ -44,6 +44,9 @@ if TYPE_CHECKING:
 
 SEAT_NAMES = ("South", "West", "North", "East")
 MATCH_TARGET = 100
+MATCH_TARGETS = (50, 100, 150)
+"""The match lengths a player may choose (the rules take any positive total): the
+original rules' 100 by default."""
 HAND_SIZE = 13
 PASS_SIZE = 3
 
@@ -56,12 +59,19 @@ class Options:
 
     ``qs_breaks_hearts``: playing the Q♠ also breaks hearts. ``jack_of_diamonds``: taking
     the J♦ scores −10 (the moon still needs the 26 heart and Q♠ points). ``passing``:
-    False skips every pass (each round is a hold round).
+    False skips every pass (each round is a hold round). ``target``: the match ends after
+    a round in which a player reaches it (see :func:`match_winner`); a match saved before
+    the choice existed plays to 100.
     """
 
     qs_breaks_hearts: bool = False
     jack_of_diamonds: bool = False
     passing: bool = True
+    target: int = MATCH_TARGET
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.target, int) or self.target < 1:
+            raise ValueError(f"a match is played to a positive total, not {self.target!r}")
 
 
 DEFAULT_OPTIONS = Options()
@@ -384,7 +394,8 @@ def deal_for_round(code: DealCode, number: int) -> Hands:
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """A match to 100: the current round, finished rounds and running totals."""
+    """A match to ``options.target`` (100 unless chosen): the current round, finished
+    rounds and running totals."""
 
     code: DealCode
     round: Round
@@ -432,7 +443,7 @@ class Match:
             return replace(self, round=state)
         totals = tuple(t + s for t, s in zip(self.totals, state.scores, strict=True))
         history = (*self.history, state)
-        winner = match_winner(totals)
+        winner = match_winner(totals, self.options.target)
         if winner is not None:
             return replace(self, round=state, totals=totals, history=history, winner=winner)
         number = state.number + 1
@@ -440,6 +451,17 @@ class Match:
             deal_for_round(self.code, number), number, (3 + number) % 4, options=self.options
         )
         return replace(self, round=fresh, totals=totals, history=history)
+
+    @property
+    def target(self) -> int:
+        """The total that ends the match (after a round, with a single lowest total)."""
+        return self.options.target
+
+    @property
+    def tied(self) -> bool:
+        """Whether someone has reached the target but the lowest total is shared, so
+        another round is played."""
+        return self.winner is None and max(self.totals) >= self.target
 
     # The verbs every engine shares (cardems.core.game.State).
 

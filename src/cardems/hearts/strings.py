@@ -81,7 +81,8 @@ CLIENT: Final = (
     N_("%(seat)s played %(card)s."),
     # TRANSLATORS: a card clicked while the opponents play, e.g. "Queen of spades will be…".
     N_("%(card)s will be played when your turn comes."),
-    # TRANSLATORS: the same card clicked again: it no longer waits for the player's turn.
+    # TRANSLATORS: a card chosen early that can no longer be played (the round or the
+    # match ended before the player's turn).
     N_("%(card)s will not be played: choose again on your turn."),
     # TRANSLATORS: Hearts opponent level names.
     N_("beginner"),

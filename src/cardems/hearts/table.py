@@ -38,7 +38,7 @@ from cardems.hearts.core import (
     to_card,
 )
 from cardems.hearts.fairness import commitment
-from cardems.hearts.rules import SEAT_NAMES, Match, Phase, Round
+from cardems.hearts.rules import MATCH_TARGET, SEAT_NAMES, Match, Options, Phase, Round
 from cardems.i18n.markers import N_
 from cardems.timer import GameTimer
 
@@ -59,13 +59,14 @@ class HeartsTable:
         clock: Callable[[], float] = time.monotonic,
         *,
         secret: str = "",
+        target: int = MATCH_TARGET,
     ) -> None:
         self.code = code
         self.secret = secret
         """The match's secret (:mod:`cardems.hearts.fairness`), shown once it has ended."""
         self.settings = settings
         self.level = level
-        self.match = Match.new(code)
+        self.match = Match.new(code, Options(target=target))
         self.log: list[Action] = []
         self.records: list[Record] = []
         self.timer = GameTimer(stopped=True, clock=clock)  # Hearts is not played against time
@@ -288,7 +289,7 @@ def play_events(before: Round, after: Match, seat: int, card: Card) -> list[Even
     )
     if done is None:
         return events
-    tied = after.winner is None and max(after.totals) >= 100
+    tied = after.tied
     events.append(
         {
             "type": "round_end",
@@ -352,7 +353,8 @@ def player_view(table: HeartsTable, seat: int = PLAYER) -> View:
             {"round": r.number, "scores": list(r.scores), "moon": r.moon_shooter}
             for r in match.history
         ],
-        tie=match.winner is None and max(match.totals) >= 100,
+        tie=match.tied,
+        target=match.target,
         can_finish=points_out(rnd) and rnd.to_play == seat,
         coach=table.coached if table.settings.coach else None,
     )

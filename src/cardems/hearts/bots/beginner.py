@@ -1,14 +1,14 @@
 """Beginner: plain play with the mistakes new Hearts players make, each now and then.
 
 Its habits are sound: it follows low when it can duck, drops the Q♠ under the A♠/K♠,
-leads cards likely to lose and keeps points from a seat they would put past 100 while
-another leads the match. But, each with its own chance (:class:`Habits`), it passes its
-highest cards whatever the suit, does not count the cards played, forgets who showed a
-void, takes early tricks with high cards "to get rid of them", throws the Q♠ or hearts
-on any trick, leads high cards (its A♠/K♠ wherever the Q♠ may be), keeps its high cards
-when void — and it never defends against a moon. Against three ``easy`` it takes 1.18
-times their points a hand (``cardems arena --league --bots beginner,easy,medium,rules``
-from HT1-N-AAAACAA, 1,864 paired hands).
+leads cards likely to lose and keeps points from a seat they would put past the match's
+target (100 unless chosen) while another leads the match. But, each with its own chance
+(:class:`Habits`), it passes its highest cards whatever the suit, does not count the
+cards played, forgets who showed a void, takes early tricks with high cards "to get rid
+of them", throws the Q♠ or hearts on any trick, leads high cards (its A♠/K♠ wherever the
+Q♠ may be), keeps its high cards when void — and it never defends against a moon.
+Against three ``easy`` it takes 1.18 times their points a hand (``cardems arena --league
+--bots beginner,easy,medium,rules`` from HT1-N-AAAACAA, 1,864 paired hands).
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from cardems.hearts.core import (
     lowest,
     mask_of,
 )
-from cardems.hearts.rules import MATCH_TARGET
 from cardems.hearts.view import SeatView
 
 AK_SPADES = 0b11 << 11
@@ -168,7 +167,7 @@ class BeginnerBot:
         so_far = [t + r for t, r in zip(view.totals, view.round_points, strict=True)]
         dumped = sum(POINTS[c] for c in view.trick) + (13 if points & QS_BIT else 1)
         behind = so_far[view.seat] > min(so_far)
-        if safe and behind and so_far[winner] + dumped >= MATCH_TARGET:
+        if safe and behind and so_far[winner] + dumped >= view.options.target:
             legal = safe
         if legal & QS_BIT:
             return QUEEN_OF_SPADES

@@ -85,6 +85,8 @@ interface HeartsView {
   refusals: { [card: string]: string };
   history: { round: number; scores: number[]; moon: number | null }[];
   tie: boolean;
+  /** The total that ends the match: 100, or the 50 or 150 chosen for it. */
+  target: number;
   can_finish: boolean;
   coach: HeartsCoach | null;
   id: string;

@@ -126,8 +126,10 @@ let hinted = new Set();
 let lastTrick = null;
 /** @type {HeartsTrick[]} the round's finished tricks as drawn (events add to them) */
 let roundTricks = [];
-/** @type {string | null} a card chosen while the opponents play: sent when the turn comes */
+/** @type {string | null} a card chosen before the table was ready for it: sent when it is */
 let queued = null;
+/** Whether an intent is on its way, or its answer being drawn (see `submit`). */
+let sending = false;
 
 /** @param {number} ms */
 const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
@@ -213,13 +215,36 @@ function drawCoach() {
   $("h-coach-title").textContent = coached ? coached.title : coachTitle;
   $("h-coach-none").textContent = coached ? coached.empty : coachWaiting;
   $("h-coach-none").hidden = Boolean(coached && coached.notes.length);
-  $("h-coach-notes").replaceChildren(...(coached ? coached.notes : []).map((note) => {
+  $("h-coach-notes").replaceChildren(...coachItems(coached));
+}
+
+/**
+ * The coach's notes as list items, each reached with Tab and speaking its label.
+ * @param {HeartsCoach | null} coached
+ */
+function coachItems(coached) {
+  return (coached ? coached.notes : []).map((note) => {
     const item = document.createElement("li");
     item.tabIndex = 0;
     item.textContent = note.text;
     item.setAttribute("aria-label", note.label);
     return item;
-  }));
+  });
+}
+
+/**
+ * The round-end dialog's part for the coach: its notes on the round just ended (the
+ * answer's view carries them), hidden while the coach is off or has not seen the round.
+ * @param {HeartsCoach | null} coached
+ * @param {number} round
+ */
+function drawRoundCoach(coached, round) {
+  const notes = checkbox("h-coach-on").checked && coached && coached.round === round ? coached : null;
+  $("round-end-coach").hidden = !notes;
+  $("round-end-coach-title").textContent = notes ? notes.title : "";
+  $("round-end-coach-none").textContent = notes ? notes.empty : "";
+  $("round-end-coach-none").hidden = !notes || notes.notes.length > 0;
+  $("round-end-coach-notes").replaceChildren(...coachItems(notes));
 }
 
 checkbox("h-coach-on").addEventListener("change", () => {
@@ -440,6 +465,7 @@ function drawInfo() {
   $("h-code").textContent = view.code || "";
   $("h-secret").textContent = view.secret || "";
   $("h-level").textContent = T.level(view.level);
+  $("h-target").textContent = String(view.target);
   button("h-last").disabled = !lastTrick;
   $("h-finish").hidden = !view.can_finish || busy;
   const passing = view.phase === "passing" && view.passed.length === 0 && !busy;
@@ -535,7 +561,7 @@ async function replay(events, final) {
       } else if (event.type === "round_end") {
         queued = null; // a new hand: what was chosen is gone
         shown.totals = [...event.totals];
-        await showRoundEnd(event);
+        await showRoundEnd(event, final.coach);
         if (final.round > event.round) { // a round without passing: its first plays follow
           view = final;
           shown = { ...fromView(final), trick: [], counts: [13, 13, 13, 13], points: [0, 0, 0, 0] };
@@ -550,15 +576,13 @@ async function replay(events, final) {
     busy = false;
   }
   setView(final);
-  if (queued) { // chosen during the opponents' turns: played now, if the server agrees
-    const code = queued;
-    queued = null;
-    play(code);
-  }
 }
 
-/** @param {RoundEndEvent} event */
-async function showRoundEnd(event) {
+/**
+ * @param {RoundEndEvent} event
+ * @param {HeartsCoach | null} coached the coach's notes the answer brought
+ */
+async function showRoundEnd(event, coached) {
   $("round-end-title").textContent = T.roundOver(event.round + 1);
   $("round-end-moon").textContent = event.moon === null ? "" : T.moon(seatName(event.moon));
   $("round-end-tie").textContent = event.tie ? T.tie : "";
@@ -584,6 +608,7 @@ async function showRoundEnd(event) {
   }
   drawTotals(event.totals);
   for (const node of all("#h-glance .round")) node.textContent = "";
+  drawRoundCoach(coached, event.round);
   const shownDialog = dialog("round-end");
   shownDialog.showModal();
   await waitFor(button("round-end-next"));
@@ -649,37 +674,63 @@ async function send(body) {
   if (data.view) await replay(data.events || [], data.view);
 }
 
-// A card chosen while the opponents play waits for the player's turn (a second click on
-// it takes it back); either way the page says so.
+// Every intent goes through here: while it is on its way and its answer is drawn (the
+// opponents' cards, the trick until it is taken), a card the player clicks waits.
+/** @param {{ type: "pass", cards: string[] } | { type: "play", card: string } | { type: "finish" }} body */
+function submit(body) {
+  sending = true;
+  return enqueue(() => send(body)).finally(() => {
+    sending = false;
+    flush();
+  }).catch(() => {}); // the queue has said what failed
+}
+
+// A card clicked before the table is ready for it (a card of the player's on its way, the
+// opponents' cards still being shown, a trick not yet taken) always gets the same answer:
+// it waits, and the page says so once; clicking it again changes nothing, another card
+// takes its place. It is sent as soon as the player's turn is drawn, and the server
+// decides: played, or refused with its reason.
 /** @param {string} code */
 function queue(code) {
-  queued = queued === code ? null : code;
-  say(queued ? T.queued(cardName(code)) : T.unqueued(cardName(code)), "info");
+  if (queued === code) return;
+  queued = code;
+  say(T.queued(cardName(code)), "info");
+  drawHand();
+}
+
+// The answer is drawn: the card waiting is sent if the player's turn has come; if the
+// round or the match ended first, the page says it will not be played.
+function flush() {
+  const code = queued;
+  if (!code || !view) return;
+  queued = null;
+  const ready = view.status === "playing" && view.phase === "playing" && view.to_play === 0;
+  if (ready && view.hand.includes(code)) { submit({ type: "play", card: code }); return; }
+  say(T.unqueued(cardName(code)), "info");
   drawHand();
 }
 
 /** @param {string | undefined} code the card the player chose */
 function play(code) {
   if (!code || !view || view.status !== "playing") return;
-  if (busy && view.phase === "playing") return queue(code);
-  if (busy) return;
-  if (view.phase === "passing") {
+  const waiting = busy || sending;
+  if (view.phase === "passing" && !waiting) {
     if (view.passed.length) return;
     if (selected.has(code)) selected.delete(code);
     else if (selected.size < 3) selected.add(code);
     draw();
     return;
   }
-  if (view.to_play !== 0) return queue(code);
+  if (waiting || view.to_play !== 0) { queue(code); return; }
   const reason = view.refusals[code];
   if (reason) { say(root.dataset.moveErrors === "1" ? reason : t("That move is not possible.")); return; }
-  enqueue(() => send({ type: "play", card: code }));
+  submit({ type: "play", card: code });
 }
 
 function confirmPass() {
-  if (selected.size !== 3 || busy) return;
+  if (selected.size !== 3 || busy || sending) return;
   const cards = [...selected];
-  enqueue(() => send({ type: "pass", cards }));
+  submit({ type: "pass", cards });
 }
 
 // Tap or keyboard: a card button's click. Drag: press, move, release over the trick.
@@ -752,9 +803,9 @@ byId("h-speed", HTMLSelectElement).addEventListener("change", () => {
   });
 });
 button("h-finish").addEventListener("click", () => {
-  if (busy || !view || !view.can_finish) return;
+  if (busy || sending || !view || !view.can_finish) return;
   pace = PACES.off; // the rest of the round is played at once
-  enqueue(() => send({ type: "finish" })).finally(() => { pace = PACES[speed]; });
+  submit({ type: "finish" }).finally(() => { pace = PACES[speed]; });
 });
 
 button("h-hint").addEventListener("click", () => {
