@@ -1,0 +1,98 @@
+"""Arabic and Hebrew (issue 41, item 5): game names as their players know them, signed
+numbers with their sign on the correct side, Arabic punctuation and the seeds' word for
+a card."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from cardems.core.registry import game_for
+from cardems.i18n import translations
+from cardems.i18n.catalogs import catalog_path
+from cardems.web.assets import rules_page
+
+SEEDS = Path("/work/shared/seeds")
+
+# The five games that stayed in Latin letters. Where a seed (the original rules page in
+# that language) names a game, its name is kept as the seed writes it:
+# - Heart to Heart: «قواعد Heart to Heart» (Arabic seed), «כללי Heart to Heart» (Hebrew);
+# - Seahaven Towers: «قواعد Seahaven Towers» (Arabic seed);
+# - FreeCell: «وهذا هو الفرق الكبير عن FreeCell» (the Arabic Seahaven seed).
+# The others have no seed: a transliteration or the name their players use.
+NAMES = {
+    "ar": {
+        "Heart to Heart": "Heart to Heart",
+        "Seahaven Towers": "Seahaven Towers",
+        "FreeCell": "FreeCell",
+        "Spider": "العنكبوت",
+        "TriPeaks": "تراي بيكس",
+    },
+    "he": {
+        "Heart to Heart": "Heart to Heart",
+        "Seahaven Towers": "סיהייבן טאוורס",
+        "FreeCell": "פריסל",
+        "Spider": "ספיידר",
+        "TriPeaks": "טרייפיקס",
+    },
+}
+SEED_NAMED = {("ar", "Heart to Heart"), ("he", "Heart to Heart"), ("ar", "Seahaven Towers")}
+SEED_NAMED |= {("ar", "FreeCell")}
+SLUGS = {
+    "Heart to Heart": "heart-to-heart",
+    "Seahaven Towers": "seahaven",
+    "FreeCell": "freecell",
+    "Spider": "spider",
+    "TriPeaks": "tripeaks",
+}
+LATIN = re.compile("[A-Za-z]")
+
+
+def catalog_strings(lang: str) -> dict[str, str]:
+    with catalog_path(lang).open("rb") as po:
+        catalog = read_po(po)
+    found = {}
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for index, text in enumerate(strings):
+            found[f"{ids[min(index, len(ids) - 1)]}#{index}#{message.context}"] = text
+    return found
+
+
+@pytest.mark.parametrize("lang", sorted(NAMES))
+@pytest.mark.parametrize("title", sorted(SLUGS))
+def test_game_names_are_those_of_the_seed_or_in_the_languages_letters(
+    lang: str, title: str
+) -> None:
+    name = translations(lang).gettext(title)
+    assert name == NAMES[lang][title]
+    if (lang, title) not in SEED_NAMED:
+        assert not LATIN.search(name), name
+    html = rules_page(game_for(SLUGS[title]), lang)
+    assert html is not None
+    heading = re.search(r"<h1>(.*?)</h1>", html)
+    assert heading and name in heading[1]
+    assert title not in heading[1] or (lang, title) in SEED_NAMED
+
+
+@pytest.mark.parametrize(("lang", "title"), sorted(SEED_NAMED))
+def test_a_seed_named_game_keeps_the_seeds_name(lang: str, title: str) -> None:
+    if not SEEDS.is_dir():
+        pytest.skip("the seeds are not on this machine")
+    seeds = " ".join(path.read_text(encoding="utf-8") for path in SEEDS.glob("*.txt"))
+    word = {"ar": "قواعد", "he": "כללי"}[lang]
+    assert f"{word} {title}" in seeds or f"عن {title}" in seeds
+
+
+@pytest.mark.parametrize("lang", sorted(NAMES))
+def test_no_catalog_string_names_a_renamed_game_in_latin(lang: str) -> None:
+    renamed = [title for title in SLUGS if (lang, title) not in SEED_NAMED]
+    for key, text in catalog_strings(lang).items():
+        for title in renamed:
+            assert title.split()[0] not in text, (key, text)
