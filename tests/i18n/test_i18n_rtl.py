@@ -11,8 +11,10 @@ import pytest
 from babel.messages.pofile import read_po
 
 from cardems.core.registry import game_for
-from cardems.i18n import translations
+from cardems.i18n import translate, translations
 from cardems.i18n.catalogs import catalog_path
+from cardems.i18n.formatted import LRI, PDI, number_text
+from cardems.i18n.labels import card_name_parts, list_separator
 from cardems.web.assets import rules_page
 
 SEEDS = Path("/work/shared/seeds")
@@ -96,3 +98,56 @@ def test_no_catalog_string_names_a_renamed_game_in_latin(lang: str) -> None:
     for key, text in catalog_strings(lang).items():
         for title in renamed:
             assert title.split()[0] not in text, (key, text)
+
+
+# --- signed numbers -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["ar", "he"])
+def test_a_signed_number_is_isolated_left_to_right_in_arabic_and_hebrew(lang: str) -> None:
+    assert number_text(-5, lang) == f"{LRI}-5{PDI}"
+    assert number_text("-2.5", lang) == f"{LRI}-2.5{PDI}"
+    assert number_text("+3", lang) == f"{LRI}+3{PDI}"
+    assert number_text(5, lang) == "5" and number_text(0, lang) == "0"
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_a_signed_number_is_left_as_it_is_left_to_right(lang: str) -> None:
+    assert number_text(-5, lang) == "-5"
+
+
+@pytest.mark.parametrize("lang", ["ar", "he"])
+def test_an_engine_message_with_a_negative_number_keeps_its_sign_on_the_left(
+    lang: str,
+) -> None:
+    message = "West took it (-10 points)."  # the J♦ variant's trick
+    shown = translate(lang, message)
+    assert shown is not None and shown != message
+    assert f"{LRI}-10{PDI}" in shown
+    assert translate(lang, "West took it (13 points).") == str(
+        translations(lang).gettext("%(seat)s took it (%(num)d points).")
+    ) % {"seat": translate(lang, "West"), "num": 13}
+    assert translate("en", message) == message
+
+
+# --- Arabic punctuation and lists ---------------------------------------------------------
+
+CODE_LIKE = re.compile(
+    r"`[^`]*`"  # a command
+    r"|\{[^}]*\}"  # JSON
+    r"|%\(\w+\)[sd]"  # placeholders
+    r"|[\w:.=-]+(?:,[\w:.=-]+)+"  # bots listed for a command line: expert,medium
+    r"|foundation:S, H, D, C"  # targets spelled as typed
+)
+
+
+def test_arabic_catalog_strings_use_arabic_punctuation() -> None:
+    for key, text in catalog_strings("ar").items():
+        prose = CODE_LIKE.sub("", text)
+        assert not re.search("[,;?]", prose), (key, text)
+
+
+def test_an_arabic_list_is_joined_with_the_arabic_comma() -> None:
+    assert list_separator("ar") == "، "
+    assert card_name_parts("ar")["separator"] == "، "
+    assert list_separator("he") == ", " and card_name_parts("ro")["separator"] == ", "

@@ -4,7 +4,9 @@
   Accept-Language (negotiated among the four languages), else English.
 - :func:`environment`: one cached Jinja2 environment per language with
   ``jinja2.ext.i18n`` installed (trimmed ``{% trans %}``, new-style gettext: ``_()``,
-  ``gettext()``, ``ngettext()``, ``pgettext()`` with ``%(name)s`` placeholders).
+  ``gettext()``, ``ngettext()``, ``pgettext()`` with ``%(name)s`` placeholders), and the
+  filter ``signed`` (``{{ score | signed }}``: :func:`cardems.i18n.number_text`, a
+  negative number's minus kept on its left in Arabic and Hebrew).
 - :func:`translate`: an English message produced by an engine or the service (marked with
   ``N_`` where it is produced) in the page's language; :func:`translate_events` does the
   ``message`` of each event.
@@ -25,8 +27,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from cardems.core.registry import games
 from cardems.i18n import LANGUAGES, direction, negotiate, translations
-from cardems.i18n.formatted import translate
-from cardems.i18n.labels import card_name_parts
+from cardems.i18n.formatted import number_text, translate
+from cardems.i18n.labels import card_name_parts, list_separator
 from cardems.i18n.markers import N_
 from cardems.web.assets import game_assets
 
@@ -86,6 +88,7 @@ def environment(lang: str) -> Environment:
         extensions=["jinja2.ext.i18n"],
     )
     env.policies["ext.i18n.trimmed"] = True
+    env.filters["signed"] = functools.partial(number_text, lang=lang)
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     return env
 
@@ -116,4 +119,5 @@ def page_context(lang: str) -> dict[str, Any]:
         "languages": LANGUAGES,
         "client_strings": client_strings(lang),
         "card_names": card_name_parts(lang),
+        "list_separator": list_separator(lang),
     }
