@@ -151,3 +151,50 @@ def test_an_arabic_list_is_joined_with_the_arabic_comma() -> None:
     assert list_separator("ar") == "، "
     assert card_name_parts("ar")["separator"] == "، "
     assert list_separator("he") == ", " and card_name_parts("ro")["separator"] == ", "
+
+
+# --- the seeds' word for a card in Arabic -------------------------------------------------
+
+# «بطاقة» in the Heart to Heart seed (and so in its family, the covered-card games),
+# «ورقة» in the Seahaven Towers seed (and its family, FreeCell's) and the Hearts seed.
+BITAQA, WARAQA = re.compile("بطاق"), re.compile("ورق|أوراق")
+CARD_WORD = {
+    "heart_to_heart": BITAQA,
+    "pyramid": BITAQA,
+    "tripeaks": BITAQA,
+    "seahaven": WARAQA,
+    "freecell": WARAQA,
+    "cellgames": WARAQA,
+    "hearts": WARAQA,
+}
+SLUG = {"heart_to_heart": "heart-to-heart", "cellgames": None}
+
+
+def other_word(package: str) -> re.Pattern[str]:
+    return WARAQA if CARD_WORD[package] is BITAQA else BITAQA
+
+
+@pytest.mark.parametrize("package", sorted(CARD_WORD))
+def test_an_arabic_rules_page_says_card_as_its_seed_does(package: str) -> None:
+    slug = SLUG.get(package, package)
+    if slug is None:
+        pytest.skip("no rules page")
+    html = rules_page(game_for(slug), "ar")
+    assert html is not None
+    assert CARD_WORD[package].search(html)
+    assert not other_word(package).search(html), other_word(package).findall(html)
+
+
+def test_arabic_catalog_strings_of_a_game_say_card_as_its_seed_does() -> None:
+    with catalog_path("ar").open("rb") as po:
+        catalog = read_po(po)
+    for message in catalog:
+        packages = {path.split("/")[2] for path, _ in message.locations}
+        families = {CARD_WORD.get(package) for package in packages}
+        if not message.id or len(families) != 1 or None in families:
+            continue
+        (word,) = families
+        other = WARAQA if word is BITAQA else BITAQA
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            assert not other.search(text), (message.id, text)
