@@ -4,9 +4,7 @@
   Accept-Language (negotiated among the four languages), else English.
 - :func:`environment`: one cached Jinja2 environment per language with
   ``jinja2.ext.i18n`` installed (trimmed ``{% trans %}``, new-style gettext: ``_()``,
-  ``gettext()``, ``ngettext()``, ``pgettext()`` with ``%(name)s`` placeholders), and the
-  filter ``signed`` (``{{ score | signed }}``: :func:`cardems.i18n.number_text`, a
-  negative number's minus kept on its left in Arabic and Hebrew).
+  ``gettext()``, ``ngettext()``, ``pgettext()`` with ``%(name)s`` placeholders).
 - :func:`translate`: an English message produced by an engine or the service (marked with
   ``N_`` where it is produced) in the page's language; :func:`translate_events` does the
   ``message`` of each event.
@@ -80,7 +78,9 @@ def choose_language(saved: Any, accept_language: str | None) -> str:
 
 @functools.cache
 def environment(lang: str) -> Environment:
-    """The Jinja2 environment of ``lang``, created once per language."""
+    """The Jinja2 environment of ``lang``, created once per language, with the filter
+    ``signed`` (``{{ score | signed }}``: :func:`cardems.i18n.number_text`, a negative
+    number's minus kept on its left in Arabic and Hebrew)."""
     folders = [TEMPLATES, *(assets / "templates" for assets in map(game_assets, games()))]
     env = Environment(
         loader=FileSystemLoader([folder for folder in folders if folder.is_dir()]),
