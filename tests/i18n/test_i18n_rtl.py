@@ -153,6 +153,23 @@ def test_an_arabic_list_is_joined_with_the_arabic_comma() -> None:
     assert list_separator("he") == ", " and card_name_parts("ro")["separator"] == ", "
 
 
+def test_a_list_in_an_engine_message_is_joined_as_the_language_joins_one() -> None:
+    message = "unknown game 'x, y': this server offers heart-to-heart, seahaven, freecell"
+    shown = translate("ar", message)
+    assert shown is not None
+    assert "heart-to-heart، seahaven، freecell" in shown
+    assert "x, y" in shown  # what the player typed is echoed as typed
+    he = translate("he", message)
+    assert he is not None and "heart-to-heart, seahaven, freecell" in he
+
+
+def test_browser_scripts_join_no_list_with_a_latin_comma() -> None:
+    package = Path(__file__).resolve().parents[2] / "src" / "cardems"
+    for script in package.glob("**/static/*.js"):
+        source = script.read_text(encoding="utf-8")
+        assert not re.search(r"""\.join\(\s*["'`], ["'`]\s*\)""", source), script
+
+
 # --- the seeds' word for a card in Arabic -------------------------------------------------
 
 # «بطاقة» in the Heart to Heart seed (and so in its family, the covered-card games),

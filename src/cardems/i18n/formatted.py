@@ -16,6 +16,7 @@ import re
 from typing import Any, Final
 
 from cardems.i18n.catalogs import load_catalog, translations
+from cardems.i18n.labels import list_separator
 from cardems.i18n.languages import DEFAULT_LANGUAGE, direction
 from cardems.numbers import read_number
 
@@ -54,7 +55,9 @@ def translate(lang: str, message: str | None) -> str | None:
 
     A message formatted from a marked template (``N_("Position %(num)d is empty") % …``)
     is recognised by the template's shape and formatted again in ``lang``; its text
-    parameters are translated too when the catalog knows them (game names).
+    parameters are translated too when the catalog knows them (game names), and a list of
+    codes joined with ``", "`` (the games a server offers) is joined as ``lang`` joins a
+    list (Arabic: ``"، "``).
     """
     if not message or lang == DEFAULT_LANGUAGE:
         return message
@@ -65,10 +68,13 @@ def translate(lang: str, message: str | None) -> str | None:
     for template, pattern in _patterns(lang):
         found = pattern.fullmatch(message)
         if found:
+            quoted = set(_QUOTED.findall(template))  # echoed input, kept as typed
             values: dict[str, Any] = {
                 name: number
                 if (number := read_number(value, signed=True)) is not None
                 else translate(lang, value)
+                if name in quoted
+                else _listed(lang, value)
                 for name, value in found.groupdict().items()
             }
             text = str(t.gettext(template))
@@ -81,6 +87,18 @@ def translate(lang: str, message: str | None) -> str | None:
             except (TypeError, ValueError):  # a text where the template has a number
                 return message
     return message
+
+
+_CODES: Final = re.compile(r"[\w:.#+-]+(?:, [\w:.#+-]+)+")
+"""A list of codes or names (``freecell, seahaven``)."""
+_QUOTED: Final = re.compile(r"['\"«„]%\((\w+)\)s")
+
+
+def _listed(lang: str, value: str) -> str | None:
+    """A text parameter in ``lang``: translated, or joined as ``lang`` joins a list."""
+    if _CODES.fullmatch(value):
+        return list_separator(lang).join(value.split(", "))
+    return translate(lang, value)
 
 
 MIN_FIXED: Final = 5
