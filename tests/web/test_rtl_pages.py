@@ -36,3 +36,32 @@ def test_the_settings_page_lists_games_with_the_arabic_comma(client: TestClient)
     found = re.search(r'name="auto_move"[^>]*>.*?<span class="setting-games">(.*?)</span>', html)
     assert found, html
     assert found[1].count("، ") == 2 and "," not in found[1], found[1]
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        ("he", ["סיהייבן טאוורס", "פריסל", "ספיידר", "טרייפיקס"]),
+        ("ar", ["العنكبوت", "تراي بيكس"]),
+    ],
+)
+def test_the_home_page_and_a_tables_title_name_the_games_in_the_language(
+    client: TestClient, lang: str, names: list[str]
+) -> None:
+    html = client.get("/", headers={"accept-language": lang}).text
+    for name in names:
+        assert name in html, name
+    assert ">TriPeaks<" not in html and ">Spider<" not in html
+    page = client.get("/play/tripeaks", headers={"accept-language": lang}).text
+    title = re.search(r"<title>(.*?)</title>", page)
+    assert title and names[-1] in title[1], title
+
+
+def test_the_statistics_filter_keeps_a_minus_on_the_left_in_hebrew() -> None:
+    from cardems.web.i18n import environment
+
+    template = environment("he").from_string(
+        "{{ -5 | signed }} {{ '-2.5' | signed }} {{ 3 | signed }}"
+    )
+    assert template.render() == f"{LRI}-5{PDI} {LRI}-2.5{PDI} 3"
+    assert environment("en").from_string("{{ -5 | signed }}").render() == "-5"
