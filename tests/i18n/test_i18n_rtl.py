@@ -215,3 +215,19 @@ def test_arabic_catalog_strings_of_a_game_say_card_as_its_seed_does() -> None:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for text in strings:
             assert not other.search(text), (message.id, text)
+
+
+GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "seahaven"]
+GAME_SLUGS += ["spider", "tripeaks"]
+
+
+@pytest.mark.parametrize("lang", ["ar", "he"])
+@pytest.mark.parametrize("slug", GAME_SLUGS)
+def test_a_rules_page_isolates_its_signed_numbers(slug: str, lang: str) -> None:
+    """A right-to-left line shows "−15" as "15−" unless the number reads left to right:
+    in a <bdi dir="ltr"> or <code>, or after a LEFT-TO-RIGHT MARK. (A hyphen after a
+    Hebrew prefix, "ל-10", is no sign.)"""
+    html = rules_page(game_for(slug), lang)
+    assert html is not None
+    bare = re.sub(r"<(bdi|code)[^>]*>.*?</\1>", "", html, flags=re.DOTALL)
+    assert not re.findall(r"(?:(?<=[\s(])-|(?<![A-Za-z0-9\u200e])[−+])\d+", bare)
