@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardems.i18n.catalogs import translations
-    from cardems.i18n.formatted import translate
+    from cardems.i18n.formatted import number_text, translate
     from cardems.i18n.labels import card_name, spoken_label
     from cardems.i18n.languages import (
         DEFAULT_LANGUAGE,
@@ -29,6 +29,7 @@ __all__ = [
     "direction",
     "from_environment",
     "negotiate",
+    "number_text",
     "spoken_label",
     "translate",
     "translations",
@@ -41,6 +42,7 @@ _HOMES = {
     "direction": "languages",
     "from_environment": "languages",
     "translate": "formatted",
+    "number_text": "formatted",
     "negotiate": "languages",
     "card_name": "labels",
     "spoken_label": "labels",

@@ -14,7 +14,7 @@ from cardems.cards import Card, Rank, Suit
 from cardems.i18n.catalogs import translations
 from cardems.i18n.markers import N_, Np_
 
-__all__ = ["CARD_NAME", "card_name", "card_name_parts", "spoken_label"]
+__all__ = ["CARD_NAME", "card_name", "card_name_parts", "list_separator", "spoken_label"]
 
 CARD_NAME: Final = "card name"
 _SEPARATOR: Final = "label separator"
@@ -51,18 +51,20 @@ def card_name(card: Card, lang: str) -> str:
 
 def spoken_label(parts: Iterable[str], lang: str) -> str:
     """Join already translated parts of a label with the language's separator."""
-    return _separator(lang).join(parts)
+    return list_separator(lang).join(parts)
 
 
 @functools.cache
-def _separator(lang: str) -> str:
+def list_separator(lang: str) -> str:
+    """What separates the items of a list in ``lang``: ``", "``, Arabic's ``"، "``."""
     return str(translations(lang).pgettext(_SEPARATOR, _COMMA))
 
 
 def card_name_parts(lang: str) -> dict[str, object]:
     """What a browser script needs to name any card in ``lang`` without a card code in
     the page: ``{"ranks": {"Q": "queen", "7": "7", …}, "suits": {"S": "spades", …},
-    "pattern": "%(rank)s of %(suit)s"}``."""
+    "pattern": "%(rank)s of %(suit)s", "separator": ", "}`` (the separator joins a list of
+    cards: Arabic's is ``"، "``)."""
     t = translations(lang)
     return {
         "ranks": {
@@ -73,4 +75,5 @@ def card_name_parts(lang: str) -> dict[str, object]:
         },
         "suits": {suit.letter: str(t.pgettext(CARD_NAME, name)) for suit, name in _SUITS.items()},
         "pattern": str(t.gettext(_CARD)),
+        "separator": list_separator(lang),
     }

@@ -25,8 +25,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from cardems.core.registry import games
 from cardems.i18n import LANGUAGES, direction, negotiate, translations
-from cardems.i18n.formatted import translate
-from cardems.i18n.labels import card_name_parts
+from cardems.i18n.formatted import number_text, translate
+from cardems.i18n.labels import card_name_parts, list_separator
 from cardems.i18n.markers import N_
 from cardems.web.assets import game_assets
 
@@ -78,7 +78,9 @@ def choose_language(saved: Any, accept_language: str | None) -> str:
 
 @functools.cache
 def environment(lang: str) -> Environment:
-    """The Jinja2 environment of ``lang``, created once per language."""
+    """The Jinja2 environment of ``lang``, created once per language, with the filter
+    ``signed`` (``{{ score | signed }}``: :func:`cardems.i18n.number_text`, a negative
+    number's minus kept on its left in Arabic and Hebrew)."""
     folders = [TEMPLATES, *(assets / "templates" for assets in map(game_assets, games()))]
     env = Environment(
         loader=FileSystemLoader([folder for folder in folders if folder.is_dir()]),
@@ -86,6 +88,7 @@ def environment(lang: str) -> Environment:
         extensions=["jinja2.ext.i18n"],
     )
     env.policies["ext.i18n.trimmed"] = True
+    env.filters["signed"] = functools.partial(number_text, lang=lang)
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     return env
 
@@ -116,4 +119,5 @@ def page_context(lang: str) -> dict[str, Any]:
         "languages": LANGUAGES,
         "client_strings": client_strings(lang),
         "card_names": card_name_parts(lang),
+        "list_separator": list_separator(lang),
     }

@@ -6,7 +6,7 @@
 import { call, say, track } from "./api.js";
 import { geometryOf, pileGroup } from "./board.js";
 import { byId, closestTo } from "./dom.js";
-import { t } from "./i18n.js";
+import { number, t } from "./i18n.js";
 
 /** @typedef {{ view: SolitaireView, events: SolitaireEvent[] }} Step the view after a step */
 
@@ -72,7 +72,7 @@ function show(n, answer) {
   view = answer.view;
   draw(view, answer.events);
   $("step").textContent = String(n);
-  $("score").textContent = String(view.score);
+  $("score").textContent = number(view.score);
   $("moves").textContent = String(view.moves);
   const item = items[n];
   $("said").textContent = item?.querySelector("a")?.textContent || "";

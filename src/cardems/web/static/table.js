@@ -7,7 +7,7 @@
 import { call, enqueue, intent, say, track } from "./api.js";
 import { el, geometryOf, pileGroup } from "./board.js";
 import { byId, closestTo, targetOf } from "./dom.js";
-import { t } from "./i18n.js";
+import { number, t } from "./i18n.js";
 
 /**
  * @typedef {import("./board.js").Point} Point
@@ -187,7 +187,7 @@ function neighbour(from, key) {
  * @param {SolitaireView} shown
  */
 function info(shown) {
-  $("score").textContent = String(shown.score);
+  $("score").textContent = number(shown.score);
   $("moves").textContent = String(shown.moves);
   $("code").textContent = !shown.deal_name || shown.deal_name === shown.code ? shown.code : `${shown.deal_name} · ${shown.code}`;
   button("undo").disabled = !shown.can_undo;
@@ -466,7 +466,7 @@ function endDialogs(shown) {
   if (status === shownEnd) return;
   shownEnd = status;
   if (status === "won") {
-    $("won-score").textContent = String(shown.score);
+    $("won-score").textContent = number(shown.score);
     $("won-time").textContent = $("time").textContent;
     $("won-moves").textContent = String(shown.moves);
     const par = shown.par ?? null;

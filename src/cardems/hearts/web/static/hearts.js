@@ -5,7 +5,7 @@
 import { call, enqueue, intent, say, track } from "/static/api.js";
 import { cardFace } from "/static/cards.js";
 import { byId, closestTo } from "/static/dom.js";
-import { cardName, t } from "/static/i18n.js";
+import { cardList, cardName, list, number, t } from "/static/i18n.js";
 
 /**
  * @typedef {{ fly: number, after: number, trick: number }} Pace
@@ -184,7 +184,7 @@ function drawLog() {
       row.appendChild(cell);
     }
     const cell = document.createElement("td");
-    cell.textContent = String(points);
+    cell.textContent = number(points);
     row.appendChild(cell);
     return row;
   });
@@ -331,7 +331,7 @@ function drawHand() {
     if (hinted.has(code)) button.classList.add("hint");
     if (queued === code) button.classList.add("queued");
     if (view.received.includes(code) && view.tricks.length === 0) button.classList.add("received");
-    button.setAttribute("aria-label", parts.join(", "));
+    button.setAttribute("aria-label", list(parts));
     button.style.setProperty("--i", String(i));
     button.appendChild(cardFace(code));
     fresh.appendChild(button);
@@ -430,12 +430,12 @@ function drawSeats() {
   for (const row of all("#h-scores tbody tr")) {
     const seat = Number(row.dataset.seat);
     one(".cards", row).textContent = String(shown.counts[seat]);
-    one(".round", row).textContent = String(shown.points[seat]);
+    one(".round", row).textContent = number(shown.points[seat]);
   }
   // The summary adds this round's points so far to each total: "12 +3".
   for (const node of all("#h-glance .glance-seat")) {
     const points = shown.points[Number(node.dataset.seat)];
-    one(".round", node).textContent = points ? `+${points}` : "";
+    one(".round", node).textContent = points ? number(points > 0 ? `+${points}` : points) : "";
   }
 }
 
@@ -445,7 +445,7 @@ function drawTotals(totals) {
   for (const node of all("#h-scores tbody tr, #h-glance .glance-seat")) {
     const seat = Number(node.dataset.seat);
     one(".name", node).textContent = seatName(seat);
-    one(".total", node).textContent = String(totals[seat]);
+    one(".total", node).textContent = number(totals[seat]);
   }
 }
 
@@ -526,7 +526,7 @@ async function replay(events, final) {
         shown.counts = [13, 13, 13, 13];
         shown.points = [0, 0, 0, 0];
         draw();
-        const cards = event.received.map(cardName).join(", ");
+        const cards = cardList(event.received);
         $("received-text").textContent = T.received(cards, seatName(event.from));
         $("received").hidden = false;
         button("received-ok").focus();
@@ -589,9 +589,9 @@ async function showRoundEnd(event, coached) {
   const rows = event.scores.map((points, seat) => {
     const row = document.createElement("tr");
     row.dataset.seat = String(seat);
-    for (const text of [seatName(seat), points, event.totals[seat]]) {
+    for (const text of [seatName(seat), number(points), number(event.totals[seat])]) {
       const cell = document.createElement(row.children.length ? "td" : "th");
-      cell.textContent = String(text);
+      cell.textContent = text;
       row.appendChild(cell);
     }
     const taken = document.createElement("td"); // "2♥ 3♥ Q♠", left to right in every language
@@ -604,7 +604,7 @@ async function showRoundEnd(event, coached) {
   for (const row of all("#h-scores tbody tr")) {
     const seat = Number(row.dataset.seat);
     one(".cards", row).textContent = "0";
-    one(".round", row).textContent = String(event.scores[seat]);
+    one(".round", row).textContent = number(event.scores[seat]);
   }
   drawTotals(event.totals);
   for (const node of all("#h-glance .round")) node.textContent = "";
@@ -628,7 +628,7 @@ function showMatchEnd(winner, totals) {
     const name = document.createElement("th");
     name.textContent = seatName(seat);
     const cell = document.createElement("td");
-    cell.textContent = String(total);
+    cell.textContent = number(total);
     row.append(name, cell);
     return row;
   });
@@ -816,7 +816,7 @@ button("h-hint").addEventListener("click", () => {
     if (!view || view.version !== asked) return; // the match went on meanwhile
     const cards = (data.hint && data.hint.cards) || [];
     hinted = new Set(cards);
-    say(cards.length ? T.hint(cards.map(cardName).join(", ")) : (data.error || T.noHint), "info");
+    say(cards.length ? T.hint(cardList(cards)) : (data.error || T.noHint), "info");
     drawHand();
   });
 });

@@ -7,7 +7,7 @@
 
 import { call } from "/static/api.js";
 import { cardFace } from "/static/cards.js";
-import { cardName, t } from "/static/i18n.js";
+import { cardName, number, t } from "/static/i18n.js";
 
 /**
  * @typedef {{ seat: number, name: string | null, bot: boolean, connected: boolean }} SeatInfo
@@ -84,7 +84,7 @@ function draw(info, seen, at) {
     const state = one.name === null ? t("Bot") : one.bot ? t("a bot plays") : one.connected ? t("connected") : t("not connected");
     /** @type {HTMLElement} */ (item.querySelector(".name")).textContent = one.name || t("Empty seat");
     /** @type {HTMLElement} */ (item.querySelector(".state")).textContent = state;
-    /** @type {HTMLElement} */ (item.querySelector(".total")).textContent = String(seen.totals[seat]);
+    /** @type {HTMLElement} */ (item.querySelector(".total")).textContent = number(seen.totals[seat]);
     item.classList.toggle("you", seat === info.seat);
     item.classList.toggle("turn", seen.to_play === seat);
     item.setAttribute("data-connected", String(one.connected));
