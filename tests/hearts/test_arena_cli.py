@@ -101,6 +101,8 @@ def test_adapter_describes_renders_and_refuses_to_solve() -> None:
     data = adapter.describe(code)
     assert data["code"] == "HT1-N-AAAAAAM" and data["game"] == "hearts"
     assert data["pass_direction"] == "left"
+    assert data["round"] == 1  # as the table and `cardems deal` say it, not the engine's 0
+    assert adapter.render(code).startswith("HT1-N-AAAAAAM  round 1, pass left")
     assert data["hands"]["South"] == [
         "4S",
         "5S",
