@@ -39,3 +39,11 @@ def test_the_wheel_installs_every_file_and_serves_every_asset() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "every one 200" in done.stdout
+
+
+def test_deploy_says_the_trial_postgresql_trusts_local_users() -> None:
+    """scripts/postgres trusts every local user; DEPLOY.md says so and how to stop it."""
+    assert "--auth=trust" in (ROOT / "scripts" / "postgres").read_text(encoding="utf-8")
+    deploy = " ".join((ROOT / "docs" / "DEPLOY.md").read_text(encoding="utf-8").split())
+    assert "trusts every local user" in deploy
+    assert "\\password cardems" in deploy and "scram-sha-256" in deploy and '"peer"' in deploy
