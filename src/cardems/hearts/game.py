@@ -99,7 +99,10 @@ class Hearts(GameBase):
     def render(self, code: DealCode) -> str:
         """The first round's hands, one seat a line, by suit."""
         data = self.describe(code)
-        lines = [f"{data['code']}  round {data['round']}, pass {data['pass_direction']}, dealer {data['dealer']}"]
+        lines = [
+            f"{data['code']}  round {data['round']}, pass {data['pass_direction']},"
+            f" dealer {data['dealer']}"
+        ]
         for seat, cards in data["hands"].items():
             suits = []
             for suit in "SHDC":
