@@ -29,6 +29,7 @@ from cardems.i18n.formatted import translate
 from cardems.i18n.labels import card_name_parts
 from cardems.i18n.markers import N_
 from cardems.web.assets import game_assets
+from cardems.web.static_assets import import_map, static_url
 
 __all__ = [
     "CLIENT_STRINGS",
@@ -86,6 +87,8 @@ def environment(lang: str) -> Environment:
         extensions=["jinja2.ext.i18n"],
     )
     env.policies["ext.i18n.trimmed"] = True
+    env.globals["static"] = static_url  # {{ static("style.css") }}: a versioned URL
+    env.globals["import_map"] = import_map
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     return env
 
