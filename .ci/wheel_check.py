@@ -124,6 +124,8 @@ class Site:
             urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
         )
         self.fetched: dict[str, int] = {}
+        self.imports: dict[str, str] = {}  # the pages' import map
+        self.kept = 0  # static files a browser keeps for a year
 
     def get(self, path: str, data: dict[str, object] | None = None) -> tuple[int, str]:
         url = urllib.parse.urljoin(self.base, path)
@@ -137,9 +139,15 @@ class Site:
             with self.opener.open(request, timeout=60) as answer:
                 status, raw = answer.status, answer.read()
         except urllib.error.HTTPError as error:
-            status, raw = error.code, error.read()
+            status, raw, answer = error.code, error.read(), error
         if data is None:
-            self.fetched[urllib.parse.urlsplit(url).path] = status
+            path = urllib.parse.urlsplit(url).path
+            self.fetched[path] = status
+            cache = answer.headers.get("cache-control", "") if status == 200 else ""
+            if re.match(r"/static/[0-9a-f]{16}/", path):
+                if "immutable" not in cache:
+                    fail(f"{path} is versioned but sent Cache-Control: {cache!r}")
+                self.kept += 1
         return status, raw.decode("utf-8", "replace")
 
     def page(self, path: str) -> str:
@@ -153,7 +161,9 @@ class Site:
     def assets(self, path: str, text: str) -> None:
         names: list[str] = []
         if path.endswith(".js"):
-            names += IMPORT.findall(text) + LITERAL.findall(text)
+            imported = IMPORT.findall(text)
+            names += [self.mapped(path, name) for name in imported]
+            names += [name for name in LITERAL.findall(text) if name not in imported]
         elif path.endswith(".css"):
             names += [url for url in CSS_URL.findall(text) if not url.startswith("data:")]
         elif path.endswith(".webmanifest"):
@@ -161,7 +171,7 @@ class Site:
         else:
             names += ATTRIBUTE.findall(text)
             for block in re.findall(r'<script type="importmap">(.*?)</script>', text, re.S):
-                names += json.loads(block).get("imports", {}).values()
+                self.imports |= json.loads(block).get("imports", {})
         for name in names:
             target = urllib.parse.urlsplit(urllib.parse.urljoin(path, name))
             if target.netloc or not asset(target.path):
@@ -172,6 +182,15 @@ class Site:
                 if status != 200:
                     fail(f"{full} (named by {path}) answered {status}")
                 self.assets(target.path, body)
+
+    def mapped(self, base: str, specifier: str) -> str:
+        """Where a browser fetches a module's import: the URL, then the import map."""
+        url = urllib.parse.urljoin(base, specifier)
+        prefixes = [key for key in self.imports if url.startswith(key)]
+        if not prefixes:
+            return url
+        key = max(prefixes, key=len)
+        return self.imports[key] + url[len(key) :]
 
 
 def asset(path: str) -> bool:
@@ -232,7 +251,8 @@ def serve_and_fetch(python: Path, work: Path) -> str:
             fail(f"not 200: {bad}")
         return (
             f"served {site.base} from the wheel: the home page, {len(games)} tables"
-            f" ({', '.join(games)}) and {len(site.fetched)} URLs in all, every one 200"
+            f" ({', '.join(games)}) and {len(site.fetched)} URLs in all, every one 200;"
+            f" {site.kept} static files at versioned URLs, each kept a year (immutable)"
         )
     finally:
         server.send_signal(signal.SIGINT)
