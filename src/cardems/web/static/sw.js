@@ -46,7 +46,8 @@ async function networkFirst(request, fallback) {
 }
 
 /**
- * A file at a versioned URL: the kept copy, else the network's, kept (it never changes).
+ * A file at a versioned URL: the kept copy, else the network's, kept (it never changes;
+ * unless the server says otherwise: one of another release, in a fleet mid-upgrade).
  * @param {Request} request
  * @returns {Promise<Response>}
  */
@@ -55,7 +56,8 @@ async function keptForGood(request) {
   const kept = await cache.match(request);
   if (kept) return kept;
   const answer = await fetch(request);
-  if (answer.ok) cache.put(request, answer.clone());
+  const lasting = (answer.headers.get("cache-control") || "").includes("immutable");
+  if (answer.ok && lasting) cache.put(request, answer.clone());
   return answer;
 }
 
