@@ -44,6 +44,20 @@ def test_new_file_is_migrated_to_the_latest_schema_in_wal_mode(tmp_path: Path) -
     assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
+def test_a_new_file_and_its_wal_and_shm_are_for_their_owner_only(tmp_path: Path) -> None:
+    """The games, settings and session secrets are nobody else's: 0600, whatever umask."""
+    old = os.umask(0o022)
+    try:
+        store = Store(tmp_path / "c.db")
+        store.create_player()
+    finally:
+        os.umask(old)
+    files = ["c.db", "c.db-wal", "c.db-shm"]
+    modes = {name: (tmp_path / name).stat().st_mode & 0o777 for name in files}
+    assert modes == dict.fromkeys(files, 0o600)
+    store.close()
+
+
 def test_a_file_from_a_newer_version_is_refused_clearly(tmp_path: Path) -> None:
     path = tmp_path / "c.db"
     raw = sqlite3.connect(path)
@@ -296,3 +310,18 @@ def test_a_postgresql_database_of_any_encoding_keeps_text_as_text() -> None:
                 store.close()
         finally:
             admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+def test_without_psycopg_postgresql_says_how_to_add_it_the_readme_s_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardems.database import DatabaseError, PostgresBackend
+
+    for module in ("psycopg", "psycopg.rows", "psycopg_pool"):
+        monkeypatch.setitem(sys.modules, module, None)
+    with pytest.raises(DatabaseError) as raised:
+        PostgresBackend("postgresql://cardems@127.0.0.1:1/cardems")
+    message = str(raised.value)
+    assert "CARDEMS_EXTRA=hosted ./scripts/start" in message  # README's way, in a checkout
+    assert "pip install 'cardems[hosted]'" in message  # a wheel's user
+    assert "-e" not in message.split()

@@ -18,10 +18,11 @@ schema scripts (:mod:`cardems.migrations`) and applies the missing ones when ope
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -106,6 +107,20 @@ class Backend(Protocol):
     def close(self) -> None: ...
 
 
+HOSTED_MISSING = (
+    "PostgreSQL needs psycopg: in a checkout, start with CARDEMS_EXTRA=hosted ./scripts/start"
+    " (as the README says); from a wheel, pip install 'cardems[hosted]'"
+)
+
+
+def private_file(path: Path) -> None:
+    """Make the database file readable by its owner only (0600), if it is new: SQLite
+    gives its -wal and -shm files the database file's mode. An existing file keeps the
+    mode it has (its owner may have chosen it)."""
+    with suppress(OSError):  # it exists, or cannot be made here (sqlite3 then says why)
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
 class SQLiteBackend:
     """One SQLite file (see the module docstring)."""
 
@@ -117,6 +132,7 @@ class SQLiteBackend:
         self.path = path
         self.location = str(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        private_file(path)
         self._lock = threading.RLock()
         self.connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self.connection.row_factory = sqlite3.Row
@@ -216,9 +232,7 @@ class PostgresBackend:
             from psycopg.rows import dict_row
             from psycopg_pool import ConnectionPool
         except ImportError as error:  # pragma: no cover - depends on the installation
-            raise DatabaseError(
-                "PostgreSQL needs psycopg: python3 -m pip install -e '.[hosted]'"
-            ) from error
+            raise DatabaseError(HOSTED_MISSING) from error
         self.location = url
         self._quick: Any = None
         self._async_pools: dict[asyncio.AbstractEventLoop, Any] = {}

@@ -101,6 +101,8 @@ def test_adapter_describes_renders_and_refuses_to_solve() -> None:
     data = adapter.describe(code)
     assert data["code"] == "HT1-N-AAAAAAM" and data["game"] == "hearts"
     assert data["pass_direction"] == "left"
+    assert data["round"] == 1  # as the table and `cardems deal` say it, not the engine's 0
+    assert adapter.render(code).startswith("HT1-N-AAAAAAM  round 1, pass left")
     assert data["hands"]["South"] == [
         "4S",
         "5S",
@@ -153,3 +155,42 @@ def test_cli_arena_plays_matches_to_the_target_chosen(capsys: pytest.CaptureFixt
     assert "--target: invalid choice" in capsys.readouterr().err
     assert main([*args, "--league", "--target", "50"]) == 2
     assert "not --league" in capsys.readouterr().err
+
+
+def test_one_duplicate_set_prints_no_nan(capsys: pytest.CaptureFixture[str]) -> None:
+    """One set gives no standard error: the ratio is shown without ±, JSON has null."""
+    assert main(["arena", "--bots", "medium,easy,easy,easy", "--hands", "10", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "nan" not in out.lower() and "no standard error from one duplicate set" in out
+    ratio_line = next(line for line in out.splitlines() if "÷" in line)
+    assert "±" not in ratio_line
+    assert main(["arena", "--bots", "medium,easy,easy,easy", "--hands", "10", "--json"]) == 0
+    text = capsys.readouterr().out
+    assert "NaN" not in text
+    figure = json.loads(text)["ratio"]
+    assert figure["value"] > 0 and figure["se"] is figure["low"] is figure["high"] is None
+
+
+def test_the_league_table_says_n_a_for_a_standard_error_it_has_not() -> None:
+    from cardems.hearts.league import format_table
+
+    nan = float("nan")
+    pair = {
+        "bot": "medium",
+        "field": "easy",
+        "hands": 40,
+        **dict.fromkeys(["difference", "ratio", "table_ratio"], 0.5),
+        **dict.fromkeys(["difference_se", "ratio_se", "table_ratio_se"], nan),
+        **dict.fromkeys(["moon_rate", "moons_against_rate", "queen_rate"], 0.0),
+        "ms_per_decision": 0.1,
+    }
+    rating = {
+        "bot": "medium",
+        "elo": 0.0,
+        **dict.fromkeys(["elo_se", "elo_low", "elo_high"], nan),
+        "points_factor": 1.0,
+        "moon_rate": 0.0,
+        "moons_against_rate": 0.0,
+    }
+    text = format_table({"ratings": [rating], "pairs": [pair]}, ["medium", "easy"])
+    assert "nan" not in text and "± n/a" in text

@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from web_browser import open_home
 
 from cardems.web.install import STATIC
+from cardems.web.static_assets import static_url
 
 
 def test_the_manifest_names_the_app_and_its_icons(client: TestClient) -> None:
@@ -37,7 +38,7 @@ def test_the_manifest_names_the_app_and_its_icons(client: TestClient) -> None:
             assert body.startswith(b"<svg")
     page = client.get("/").text
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
-    assert 'rel="icon" href="/static/icons/cardems.svg"' in page
+    assert f'rel="icon" href="{static_url("icons/cardems.svg")}"' in page
 
 
 def test_the_service_worker_keeps_the_shell_of_this_version(client: TestClient) -> None:

@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 from cardems.core.registry import game_for
 from cardems.web.app import create_app
 from cardems.web.charts import progress_charts
+from cardems.web.static_assets import static_url
 
 
 def test_home_offers_installed_games_and_resumes_the_unfinished_one(client: TestClient) -> None:
@@ -150,7 +151,7 @@ def test_hearts_plays_at_the_shared_table_route(client: TestClient) -> None:
     response = client.post("/api/games", json={"code": "HT1-N-AAAAAAA"})
     assert response.status_code == 201 and response.json()["view"]["game"] == "hearts"
     page = client.get(f"/game/{response.json()['id']}").text
-    assert 'id="hearts"' in page and "/static/games/hearts/hearts.js" in page
+    assert 'id="hearts"' in page and static_url("games/hearts/hearts.js") in page
 
 
 def switch_label(html: str, name: str) -> str:

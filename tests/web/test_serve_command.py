@@ -85,3 +85,35 @@ def test_access_logs_are_off_unless_asked() -> None:
     assert quiet["loggers"]["uvicorn.access"]["level"] == "WARNING"
     assert loud["loggers"]["uvicorn.access"]["level"] == "INFO"
     assert loud["loggers"]["uvicorn.error"]["level"] == "WARNING"  # no start-up chatter
+
+
+def test_a_db_in_a_missing_folder_is_refused_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A typo in --db makes no folders and no new database: one line, exit 2."""
+    monkeypatch.setattr(commands, "bind", _never_bind)
+    missing = tmp_path / "no" / "such"
+    argv = ["serve", "--no-browser", "--db", str(missing / "x.db")]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("cardems: ") and f"the folder {missing} does not exist" in err
+    assert not (tmp_path / "no").exists()
+
+
+def test_the_default_data_folder_is_still_made(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr(commands, "bind", _never_bind)
+    with pytest.raises(_Stop):
+        commands.serve(commands.ServeOptions(db=commands.default_database()))
+    assert (tmp_path / "data" / "cardems").is_dir()
+
+
+class _Stop(Exception):
+    """Raised where the server would listen: the test has seen what it wanted."""
+
+
+def _never_bind(host: str, port: int) -> None:
+    raise _Stop

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import shlex
 import sys
@@ -172,13 +173,15 @@ def cmd_arena(args: argparse.Namespace) -> None:
     field = names[1]
     if names[0] != field and names[1:] == [field] * 3:
         figure = ratio_to_field(records, names[0])
+        # One duplicate set gives no standard error: null in JSON (NaN is not JSON).
+        defined = math.isfinite(figure.se)
         result["ratio"] = {
             "bot": names[0],
             "field": field,
             "value": round(figure.value, 3),
-            "se": round(figure.se, 3),
-            "low": round(figure.low, 3),
-            "high": round(figure.high, 3),
+            "se": round(figure.se, 3) if defined else None,
+            "low": round(figure.low, 3) if defined else None,
+            "high": round(figure.high, 3) if defined else None,
         }
     if args.json:
         print(json.dumps(result))
@@ -196,11 +199,16 @@ def cmd_arena(args: argparse.Namespace) -> None:
         )
     if "ratio" in result:
         figure = result["ratio"]
+        spread = (
+            f" ± {figure['se']:.3f}, 95 % interval {figure['low']:.3f}–{figure['high']:.3f}"
+            " (standard error clustered by duplicate set)"
+            if figure["se"] is not None
+            else f" (no standard error from one duplicate set: --hands {2 * HANDS_PER_SET}"
+            " or more gives one)"
+        )
         print(
             f"{figure['bot']}'s points/hand ÷ the field's (3 × {figure['field']}):"
-            f" {figure['value']:.3f} ± {figure['se']:.3f}, 95 % interval"
-            f" {figure['low']:.3f}–{figure['high']:.3f} (standard error clustered by"
-            " duplicate set)"
+            f" {figure['value']:.3f}{spread}"
         )
 
 

@@ -93,7 +93,8 @@ class Hearts(GameBase):
         return Match.new(code)
 
     def describe(self, code: DealCode) -> dict[str, Any]:
-        """The first round: dealer, pass direction and the four hands."""
+        """The first round: its number (1, as the table and the text show it; the
+        engine counts from 0), dealer, pass direction and the four hands."""
         from cardems.hearts.core import cards_of
         from cardems.hearts.rules import SEAT_NAMES, Match
 
@@ -101,7 +102,7 @@ class Hearts(GameBase):
         return {
             "code": str(code),
             "game": self.family.name,
-            "round": rnd.number,
+            "round": rnd.number + 1,
             "dealer": SEAT_NAMES[rnd.dealer],
             "pass_direction": rnd.direction.name.lower(),
             "hands": {SEAT_NAMES[s]: [str(c) for c in cards_of(rnd.hands[s])] for s in range(4)},
@@ -110,7 +111,10 @@ class Hearts(GameBase):
     def render(self, code: DealCode) -> str:
         """The first round's hands, one seat a line, by suit."""
         data = self.describe(code)
-        lines = [f"{data['code']}  round 1, pass {data['pass_direction']}, dealer {data['dealer']}"]
+        lines = [
+            f"{data['code']}  round {data['round']}, pass {data['pass_direction']},"
+            f" dealer {data['dealer']}"
+        ]
         for seat, cards in data["hands"].items():
             suits = []
             for suit in "SHDC":

@@ -347,6 +347,17 @@ def _percent(share: float) -> str:
     return f"{100 * share:.1f}%" if math.isfinite(share) else "—"
 
 
+def or_na(value: float, spec: str) -> str:
+    """``value`` formatted by ``spec``, or ``n/a`` where it is not defined (a standard
+    error, or an interval, from a single block)."""
+    return format(value, spec) if math.isfinite(value) else "n/a"
+
+
+def plus_minus(se: float) -> str:
+    """``± 0.019``, or ``± n/a`` where one block gives no standard error."""
+    return f"± {or_na(se, '.3f')}"
+
+
 def format_table(figures: dict[str, Any], names: Sequence[str]) -> str:
     """The league as text: ratings, the matrix of paired ratios, then every pairing."""
     lines = [
@@ -355,8 +366,8 @@ def format_table(figures: dict[str, Any], names: Sequence[str]) -> str:
     ]
     for r in figures["ratings"]:
         lines.append(
-            f"{r['bot']:<22}{r['elo']:>9.0f}{r['elo_se']:>7.1f}  "
-            f"[{r['elo_low']:>5.0f}, {r['elo_high']:>5.0f}]   "
+            f"{r['bot']:<22}{r['elo']:>9.0f}{or_na(r['elo_se'], '.1f'):>7}  "
+            f"[{or_na(r['elo_low'], '.0f'):>5}, {or_na(r['elo_high'], '.0f'):>5}]   "
             f"{r['points_factor']:>7.2f}{_percent(r['moon_rate']):>10}"
             f"{_percent(r['moons_against_rate']):>9}"
         )
@@ -380,9 +391,9 @@ def format_table(figures: dict[str, Any], names: Sequence[str]) -> str:
         label = f"{p['bot']} vs 3×{p['field']}"
         lines.append(
             f"{label:<30}{p['hands']:>6}"
-            f"{p['difference']:>+11.3f} ± {p['difference_se']:<6.3f}"
-            f"{p['ratio']:>13.3f} ± {p['ratio_se']:<6.3f}"
-            f"{p['table_ratio']:>13.3f} ± {p['table_ratio_se']:<6.3f}"
+            f"{p['difference']:>+11.3f} {plus_minus(p['difference_se']):<8}"
+            f"{p['ratio']:>13.3f} {plus_minus(p['ratio_se']):<8}"
+            f"{p['table_ratio']:>13.3f} {plus_minus(p['table_ratio_se']):<8}"
             f"{100 * p['moon_rate']:>6.1f}%{100 * p['moons_against_rate']:>7.1f}%"
             f"{100 * p['queen_rate']:>6.1f}%{p['ms_per_decision']:>8.1f}"
         )

@@ -25,7 +25,6 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount
-from starlette.staticfiles import StaticFiles
 
 from cardems.core.game import Game
 from cardems.core.service import TableService
@@ -35,7 +34,6 @@ from cardems.i18n.markers import N_
 from cardems.store import Store
 from cardems.web.accounts import account_routes
 from cardems.web.api import game_routes, player_routes
-from cardems.web.assets import game_assets
 from cardems.web.data import data_routes
 from cardems.web.deps import DATABASE_DOWN, Web
 from cardems.web.i18n import choose_language, translate
@@ -44,9 +42,9 @@ from cardems.web.jsonanswer import JSONAnswer
 from cardems.web.pages import page_routes
 from cardems.web.ratelimit import RateLimiter
 from cardems.web.replay import replay_routes
+from cardems.web.static_assets import StaticAssets, game_static_folders
 from cardems.web.together import shared_tables
 
-HERE = Path(__file__).parent
 log = logging.getLogger("cardems.web")
 NO_SUCH_CALL = N_("no such API call")
 NOT_FOUND = N_("Not found")
@@ -136,11 +134,8 @@ def create_app(
     service = TableService(store or Store(db_path), games)
     newcomers = RateLimiter(rate=newcomer_rate, burst=newcomer_burst)
     web = Web(service, RateLimiter(rate=rate, burst=burst), newcomers, accounts)
-    static = [
-        Mount(f"/static/games/{game.family.name}", StaticFiles(directory=folder))
-        for game in service.games
-        if (folder := game_assets(game) / "static").is_dir()
-    ]
+    offered = {game.family.name for game in service.games}
+    folders = {slug: f for slug, f in game_static_folders().items() if slug in offered}
     shared = shared_tables(web)
     routes = [
         *(shared[0] if shared else []),
@@ -151,8 +146,7 @@ def create_app(
         *game_routes(web),
         *player_routes(web),
         *data_routes(web),
-        *static,
-        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+        Mount("/static", StaticAssets(folders), name="static"),
     ]
     middleware = [Middleware(GZipMiddleware, compresslevel=6, exclude_content_types=UNCOMPRESSED)]
     if allowed_hosts is not None:

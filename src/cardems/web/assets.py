@@ -1,8 +1,9 @@
 """Where a game's own web files live: ``<its package>/web/`` (templates, static, rules).
 
 A game package may ship a ``web`` folder: ``templates/`` joins the page templates,
-``static/`` is served at ``/static/games/<slug>/`` and ``rules/<lang>.html`` holds its
-rules page in each language.
+``static/`` is served at ``/static/<version>/games/<slug>/`` (see ``static_assets.py``;
+templates name its files with ``static("games/<slug>/…")``) and ``rules/<lang>.html``
+holds its rules page in each language.
 """
 
 from __future__ import annotations

@@ -47,6 +47,9 @@ READ_ONLY = N_(
     "Cardems cannot write its database (%(error)s): make the file writable, or start with"
     " --db PATH to use another file."
 )
+NO_FOLDER = N_(
+    "the folder %(folder)s does not exist: create it, or give --db a file in an existing folder"
+)
 
 DEFAULT_PORT = 8765
 LOOPBACK_NAMES = ["127.0.0.1", "localhost", "::1", "[::1]"]
@@ -152,7 +155,12 @@ def serve(options: ServeOptions) -> None:
     t = translations(lang)
     postgres = is_postgres(options.db)
     if not postgres:
-        Path(options.db).parent.mkdir(parents=True, exist_ok=True)
+        folder = Path(options.db).parent
+        # The default data folder is made; a folder given with --db must exist (a typo
+        # would otherwise make a tree of folders and a new, empty database in it).
+        if Path(options.db) != default_database() and not folder.is_dir():
+            raise ServeError(NO_FOLDER % {"folder": folder})
+        folder.mkdir(parents=True, exist_ok=True)
     with ServerLock(None if postgres else Path(options.db)) as lock:
         if not lock.held:
             running = RUNNING if options.open_browser else RUNNING_THERE
@@ -250,11 +258,16 @@ def run(options: ServeOptions, store: Store, sock: socket.socket) -> None:
     Multiprocess(config, sockets=[sock]).run()
 
 
+def default_database() -> Path:
+    """The SQLite file used without ``--db``: ``cardems.db`` in the user's data folder."""
+    return data_dir() / "cardems.db"
+
+
 def database(text: str | None) -> Path | str:
     """``--db``: a PostgreSQL URL as given, a file path, or the default file."""
     if text and is_postgres(text):
         return text
-    return Path(text) if text else data_dir() / "cardems.db"
+    return Path(text) if text else default_database()
 
 
 def cmd_serve(args: argparse.Namespace) -> None:

@@ -311,7 +311,10 @@ class Web:
                 **page_context(ctx.lang),
             )
         )
-        return self.bind(HTMLResponse(html, status_code=status), ctx)
+        # A page names this version's assets: the browser asks for it again each time
+        # (its scripts, styles and icons it keeps for a year: static_assets.py).
+        headers = {"cache-control": "no-cache"}
+        return self.bind(HTMLResponse(html, status_code=status, headers=headers), ctx)
 
     def error_page(self, ctx: Ctx, error: ServiceError) -> Response:
         """A refusal as a page."""

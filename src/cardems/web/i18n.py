@@ -29,6 +29,7 @@ from cardems.i18n.formatted import number_text, translate
 from cardems.i18n.labels import card_name_parts, list_separator
 from cardems.i18n.markers import N_
 from cardems.web.assets import game_assets
+from cardems.web.static_assets import import_map, static_url
 
 __all__ = [
     "CLIENT_STRINGS",
@@ -89,6 +90,8 @@ def environment(lang: str) -> Environment:
     )
     env.policies["ext.i18n.trimmed"] = True
     env.filters["signed"] = functools.partial(number_text, lang=lang)
+    env.globals["static"] = static_url  # {{ static("style.css") }}: a versioned URL
+    env.globals["import_map"] = import_map
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     return env
 

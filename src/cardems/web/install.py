@@ -4,40 +4,30 @@ when the server is out of reach."""
 
 from __future__ import annotations
 
-import hashlib
 import json
-from pathlib import Path
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from cardems import __version__
 from cardems.i18n import direction, translations
 from cardems.i18n.markers import N_
 from cardems.web.deps import Web
+from cardems.web.static_assets import STATIC, asset_version, static_url
 
-STATIC = Path(__file__).parent / "static"
 THEME = "#2f6b4f"
 """The felt's green: the installed app's title bar and splash screen."""
 DESCRIPTION = N_("Solitaires and Hearts, with solvers behind every deal")
 SHELL_ASSETS = ("style.css", "api.js", "i18n.js", "install.js", "icons/cardems.svg")
-"""What the service worker keeps from the start (the rest as it is first used)."""
-
-
-def shell_version() -> str:
-    """Changes whenever a static file does, so that an upgrade replaces the kept copies."""
-    digest = hashlib.sha256(__version__.encode())
-    for path in sorted(STATIC.rglob("*")):
-        if path.is_file():
-            digest.update(path.name.encode() + path.read_bytes())
-    return digest.hexdigest()[:16]
+"""What the service worker keeps from the start (the rest as it is first used), at
+their versioned URLs: the worker's cache is named by the same version, so an upgrade
+replaces the kept copies."""
 
 
 def png_icon(size: int) -> dict[str, str]:
     """The manifest's entry of the PNG icon ``size`` pixels across."""
     return {
-        "src": f"/static/icons/cardems-{size}.png",
+        "src": static_url(f"icons/cardems-{size}.png"),
         "sizes": f"{size}x{size}",
         "type": "image/png",
     }
@@ -48,8 +38,8 @@ def install_routes(web: Web) -> list[Route]:
     worker = (
         (STATIC / "sw.js")
         .read_text(encoding="utf-8")
-        .replace("__VERSION__", shell_version())
-        .replace("__SHELL__", json.dumps(["/offline", *(f"/static/{a}" for a in SHELL_ASSETS)]))
+        .replace("__VERSION__", asset_version())
+        .replace("__SHELL__", json.dumps(["/offline", *map(static_url, SHELL_ASSETS)]))
     )
 
     async def manifest(request: Request) -> Response:
@@ -68,10 +58,15 @@ def install_routes(web: Web) -> list[Route]:
                 "theme_color": THEME,
                 "icons": [
                     *(png_icon(size) for size in (192, 512)),
-                    {"src": "/static/icons/cardems.svg", "sizes": "any", "type": "image/svg+xml"},
+                    {
+                        "src": static_url("icons/cardems.svg"),
+                        "sizes": "any",
+                        "type": "image/svg+xml",
+                    },
                 ],
             },
             media_type="application/manifest+json",
+            headers={"Cache-Control": "no-cache"},  # it names this version's icons
         )
 
     async def service_worker(request: Request) -> Response:

@@ -5,8 +5,10 @@
 "use strict";
 
 const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+/** The static files' version: /static/<VERSION>/… never changes (static_assets.py). */
+const VERSION = "__VERSION__";
 /** @type {string} */
-const CACHE = "cardems-__VERSION__";
+const CACHE = `cardems-${VERSION}`;
 /** @type {string[]} */
 const SHELL = __SHELL__;
 
@@ -44,6 +46,22 @@ async function networkFirst(request, fallback) {
 }
 
 /**
+ * A file at a versioned URL: the kept copy, else the network's, kept (it never changes;
+ * unless the server says otherwise: one of another release, in a fleet mid-upgrade).
+ * @param {Request} request
+ * @returns {Promise<Response>}
+ */
+async function keptForGood(request) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const answer = await fetch(request);
+  const lasting = (answer.headers.get("cache-control") || "").includes("immutable");
+  if (answer.ok && lasting) cache.put(request, answer.clone());
+  return answer;
+}
+
+/**
  * The kept copy at once, refreshed behind it.
  * @param {Request} request
  * @returns {Promise<Response>}
@@ -62,7 +80,9 @@ worker.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== worker.location.origin) return;
-  if (url.pathname.startsWith("/static/")) {
+  if (url.pathname.startsWith(`/static/${VERSION}/`)) {
+    event.respondWith(keptForGood(request));
+  } else if (url.pathname.startsWith("/static/")) {
     event.respondWith(keptFirst(request));
   } else if (request.mode === "navigate") {
     event.respondWith(networkFirst(request, "/offline"));
