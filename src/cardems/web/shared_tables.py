@@ -329,7 +329,7 @@ class SharedTables:
 
     def _caught_up(self, table: TableRow) -> Live:
         head = self.store.head(table.game_id)
-        if head is None:
+        if head is None or head[1] not in (SHARED, OVER):  # a solo game is no table's
             raise ServiceError(404, NO_TABLE)
         live = self._live.get(table.game_id)
         if live is not None and live.version == head[0]:
