@@ -158,9 +158,9 @@ def quick(tmp_path: Path) -> Iterator[LiveServer]:
 
 
 def test_a_request_that_never_ends_is_closed(quick: LiveServer) -> None:
-    silent = raw(quick)  # connects and sends nothing
+    silent = raw(quick)  # connects and sends nothing: closed quietly
     data, took = read_all(silent)
-    assert data.startswith(b"HTTP/1.1 408") and took < 5
+    assert data == b"" and took < 5
     partial = raw(quick)
     partial.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
     data, took = read_all(partial)

@@ -10,7 +10,8 @@ servers run with :func:`limits`:
 - A request must arrive in time (:class:`TimedHttp`, which uvicorn lacks): its head
   within :data:`HEAD_SECONDS` of the connection (or of the previous answer), its body
   without a pause longer than :data:`BODY_IDLE_SECONDS`; else the connection is closed
-  (a 408 when no request was under way). A client gone mid-body (its connection
+  (a 408 after part of a head; quietly when nothing came, as browsers expect of an idle
+  connection). A client gone mid-body (its connection
   half-open) so frees its worker's request; the app sees a disconnect.
 - Between requests, a kept-alive connection is closed after :data:`KEEP_ALIVE_SECONDS`.
 """
@@ -54,14 +55,19 @@ class TimedHttp(BaseHttp):
         super().connection_made(transport)
         self._deadline: asyncio.TimerHandle | None = None
         self._reading_body = False
+        self._started = False
+        """Whether a byte of the next request came (a connection idle before its first
+        byte is closed quietly, as a kept-alive one is)."""
         self._watch()
 
     def data_received(self, data: bytes) -> None:
+        self._started = True
         super().data_received(data)
         self._watch(progress=True)
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
+        self._started = False
         self._stop()  # uvicorn's keep-alive timer takes over until the next request
 
     def handle_websocket_upgrade(self, *args: Any) -> None:
@@ -106,7 +112,7 @@ class TimedHttp(BaseHttp):
         client = f"{self.client[0]}:{self.client[1]}" if self.client else "a client"
         if self._reading_body:
             log.info("%s stopped sending its request's body: connection closed", client)
-        else:
+        elif self._started:
             log.info("%s sent no whole request in time: connection closed", client)
             self.transport.write(TIMEOUT_408)
         self.transport.close()
