@@ -35,6 +35,9 @@ class SeatRow:
     robot: bool
     """A bot plays for them (they left, or their turn clock ran out)."""
     connections: int
+    account: bool = False
+    """They sit under their account's name (else they are a guest, under a name of their
+    choosing that no account has)."""
 
 
 @dataclass(frozen=True)
@@ -127,7 +130,9 @@ class TableStore:
             if row is None:
                 return None
             seats = db.execute(
-                "SELECT seat, player_id, name, robot, connections FROM table_seats"
+                "SELECT seat, table_seats.player_id, table_seats.name, robot, connections,"
+                " accounts.player_id IS NOT NULL AS account FROM table_seats"
+                " LEFT JOIN accounts ON accounts.player_id = table_seats.player_id"
                 " WHERE table_id = ? ORDER BY seat",
                 (table_id,),
             ).fetchall()
@@ -258,6 +263,7 @@ def _table(row: Row, seats: list[Row]) -> TableRow:
                 name=str(s["name"]),
                 robot=bool(s["robot"]),
                 connections=int(s["connections"]),
+                account=bool(s["account"]),
             )
             for s in seats
         ),

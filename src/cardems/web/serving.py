@@ -111,11 +111,33 @@ class TimedHttp(BaseHttp):
             return
         client = f"{self.client[0]}:{self.client[1]}" if self.client else "a client"
         if self._reading_body:
-            log.info("%s stopped sending its request's body: connection closed", client)
+            log.warning("%s stopped sending its request's body: connection closed", client)
         elif self._started:
-            log.info("%s sent no whole request in time: connection closed", client)
+            log.warning("%s sent no whole request in time: connection closed", client)
             self.transport.write(TIMEOUT_408)
         self.transport.close()
+
+
+CLIENT_FAULTS: Final = ("Invalid UTF-8 sequence received from client",)
+"""Messages uvicorn logs with a traceback for what a client did wrong, not the server."""
+
+
+class ClientFaults(logging.Filter):
+    """A client's fault that uvicorn logs with a traceback (a WebSocket text frame that
+    is not UTF-8) logged as one line: its message, the client's fault said."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.getMessage().startswith(CLIENT_FAULTS):
+            record.msg, record.args = f"client fault: {record.getMessage()}", ()
+            record.exc_info = record.exc_text = None
+        return True
+
+
+def quiet_client_faults() -> None:
+    """:class:`ClientFaults` on uvicorn's error log (once a process)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(one, ClientFaults) for one in logger.filters):
+        logger.addFilter(ClientFaults())
 
 
 def limits(http: Any = "cardems.web.serving:TimedHttp") -> dict[str, Any]:
