@@ -150,6 +150,8 @@ class Hub:
                 await self._sweeper
         for handle in self._clocks.values():
             handle.cancel()
+        with contextlib.suppress(Exception):  # the database away: the lease runs out
+            await run_in_threadpool(self.tables.rows.release)
         await self.bus.stop()
 
     # Messages ---------------------------------------------------------------------------
@@ -265,7 +267,9 @@ class Hub:
                 await run_in_threadpool(self.sweep)
 
     def sweep(self, now: float | None = None) -> list[str]:
-        """Close the tables idle for :attr:`idle_seconds`; their ids."""
+        """Renew this worker's connection counts (their lease), then close the tables idle
+        for :attr:`idle_seconds`; their ids."""
+        self.tables.rows.heartbeat(now)
         before = (time.time() if now is None else now) - self.idle_seconds
         return self.tables.close_idle(before)
 
