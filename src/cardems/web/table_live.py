@@ -21,10 +21,10 @@ in the save) and answered on the socket, ``{"type": "answer", "id", "table", "vi
 version is not sent after the answer (it may have gone out before it, when the bus was
 quicker than the move's thread). A binary message closes the socket (1003, after an
 ``error`` saying so). A socket opens only within :data:`MEMBER_SOCKETS` open sockets
-of its person and :data:`ADDRESS_SOCKETS` of its address on this worker; past them it
-is accepted, told why (an ``error``) and closed with :data:`TOO_MANY_CODE`, which the
-page does not reconnect after (it plays over HTTP). uvicorn bounds the messages (64 KiB)
-and pings every socket (:mod:`cardems.web.serving`).
+of its person and :data:`ADDRESS_SOCKETS` of its address (but loopback) on this
+worker; past them it is accepted, told why (an ``error``) and closed with
+:data:`TOO_MANY_CODE`, which the page does not reconnect after (it plays over HTTP).
+uvicorn bounds the messages (64 KiB) and pings every socket (:mod:`cardems.web.serving`).
 
 While a table has players connected to a worker, that worker keeps its turn clock
 (every worker with players there does; the first bot move saved wins, the others see
@@ -73,6 +73,10 @@ MEMBER_SOCKETS = 4
 ADDRESS_SOCKETS = 32
 """Sockets one address may hold open on one worker (a household or a class behind one
 address)."""
+UNCAPPED = frozenset({"127.0.0.1", "::1"})
+"""Addresses without that cap: the machine itself (a load benchmark, or a proxy on it
+that does not pass the players' addresses, where one cap would hold the whole site);
+the cap of each person still holds."""
 TOO_MANY_SOCKETS = N_(
     "too many connections to tables are open from here: close another tab of a table"
 )
@@ -381,9 +385,8 @@ class Hub:
         settings = with_defaults(visitor.settings)
         lang = choose_language(settings[LANGUAGE_SETTING], socket.headers.get("accept-language"))
         person, address = keys = self._keys(socket, visitor.player_id)
-        if (
-            self.open_of.get(person, 0) >= MEMBER_SOCKETS
-            or self.open_of.get(address, 0) >= ADDRESS_SOCKETS
+        if self.open_of.get(person, 0) >= MEMBER_SOCKETS or (
+            address[1:] not in UNCAPPED and self.open_of.get(address, 0) >= ADDRESS_SOCKETS
         ):
             await socket.accept()
             await self._refuse(socket, lang, TOO_MANY_SOCKETS, TOO_MANY_CODE)
