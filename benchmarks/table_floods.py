@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 import threading
 import time
@@ -145,6 +146,7 @@ def main() -> None:
     parser.add_argument("--attempts", type=int, default=300)
     parser.add_argument("--parts", default="memory,sockets")
     args = parser.parse_args()
+    logging.getLogger("websockets").setLevel(logging.CRITICAL)  # the floods' own ends
     env = {"PYTHONPATH": args.src} if args.src else {}
     parts = args.parts.split(",")
     with running_server(env=env) as (proc, port):
