@@ -23,7 +23,10 @@ own), sessions stored by the SHA-256 of their token with the time they were last
 4) ``games.par_proven``: whether the par saved is the proven shortest win or only the
 best line known; version 9 (PostgreSQL's 5) shared tables: ``shared_tables`` (a match
 several people play, its join code, turn clock and host) and ``table_seats`` (who sits
-where, whether a bot plays for them, how many connections they have open).
+where, whether a bot plays for them, how many connections they have open); version 10
+(PostgreSQL's 6) ``table_connections``: a seat's open connections counted by the worker
+that holds them, each count leased until the worker's next heartbeat, so the counts of a
+worker killed without closing its sockets expire with it.
 """
 
 from __future__ import annotations
@@ -88,6 +91,23 @@ def _shared_tables(real: str) -> str:
     );
     CREATE UNIQUE INDEX table_seats_by_player ON table_seats(table_id, player_id);
     CREATE INDEX table_seats_of_player ON table_seats(player_id);
+    """
+
+
+def _table_connections(real: str) -> str:
+    """Version 10's script, with ``real`` the database's name of a float: the counts of
+    ``table_seats.connections`` (never expiring) are left behind."""
+    return f"""
+    CREATE TABLE table_connections (
+        table_id TEXT NOT NULL REFERENCES shared_tables(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        worker TEXT NOT NULL,
+        sockets INTEGER NOT NULL,
+        seen {real} NOT NULL,
+        PRIMARY KEY (table_id, seat, worker)
+    );
+    CREATE INDEX table_connections_by_worker ON table_connections(worker);
+    UPDATE table_seats SET connections = 0;
     """
 
 
@@ -181,6 +201,7 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
     _hosted_defences("REAL"),
     PAR_PROVEN,
     _shared_tables("REAL"),
+    _table_connections("REAL"),
 )
 """SQLite's schema scripts in order; statements are separated by semicolons."""
 
@@ -243,6 +264,7 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
     _hosted_defences("DOUBLE PRECISION"),
     PAR_PROVEN,
     _shared_tables("DOUBLE PRECISION"),
+    _table_connections("DOUBLE PRECISION"),
 )
 """PostgreSQL's schema scripts: the whole schema of SQLite's version 5, then the same
 steps as SQLite's after it."""

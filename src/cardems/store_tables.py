@@ -7,8 +7,12 @@ actions are ordinary ``actions`` rows, saved by :meth:`Store.append_actions` as 
 move is, compare-and-set on the version: the rows are the truth every worker reads.
 ``shared_tables`` adds the join code (None once revoked), the level of the bots, the
 turn clock, when a person was last active there and when the table was closed;
-``table_seats`` who sits in each seat, whether a bot plays for them (they left, or
-their clock ran out) and how many connections they have open, over every worker.
+``table_seats`` who sits in each seat and whether a bot plays for them (they left, or
+their clock ran out); ``table_connections`` how many connections each seat has open on
+each worker, a count that holds only while its worker renews it (:meth:`heartbeat`, at
+least every :data:`LEASE_SECONDS`): a worker killed without closing its sockets no
+longer shows its players as connected, nor keeps their table from closing, once its
+lease runs out.
 Names no game.
 """
 
@@ -23,6 +27,9 @@ from cardems.store import Guard, Store, new_id, well_formed
 
 SHARED = "shared"
 OVER = "over"
+LEASE_SECONDS = 150.0
+"""How long a worker's connection counts hold without its heartbeat (it renews them
+every minute, when it sweeps idle tables)."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +42,9 @@ class SeatRow:
     robot: bool
     """A bot plays for them (they left, or their turn clock ran out)."""
     connections: int
+    account: bool = False
+    """They sit under their account's name (else they are a guest, under a name of their
+    choosing that no account has)."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +95,8 @@ class TableStore:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.worker = new_id()
+        """This process's name in ``table_connections`` (one per store opened)."""
 
     def open_table(
         self,
@@ -127,9 +139,14 @@ class TableStore:
             if row is None:
                 return None
             seats = db.execute(
-                "SELECT seat, player_id, name, robot, connections FROM table_seats"
+                "SELECT seat, table_seats.player_id, table_seats.name, robot,"
+                " (SELECT COALESCE(SUM(sockets), 0) FROM table_connections AS held"
+                "  WHERE held.table_id = table_seats.table_id AND held.seat = table_seats.seat"
+                "  AND held.seen > ?) AS connections,"
+                " accounts.player_id IS NOT NULL AS account FROM table_seats"
+                " LEFT JOIN accounts ON accounts.player_id = table_seats.player_id"
                 " WHERE table_id = ? ORDER BY seat",
-                (table_id,),
+                (time.time() - LEASE_SECONDS, table_id),
             ).fetchall()
         return _table(row, seats)
 
@@ -181,14 +198,36 @@ class TableStore:
             self._touch(db, table_id)
 
     def connected(self, table_id: str, seat: int, change: int) -> None:
-        """One connection of the person in ``seat`` more (1) or fewer (-1)."""
+        """One connection of the person in ``seat`` more (1) or fewer (-1), on this
+        worker (its count leased until its next :meth:`heartbeat`)."""
+        now = time.time()
         with self.store.transaction() as db:
             db.execute(
-                "UPDATE table_seats SET connections = connections + ?"
-                " WHERE table_id = ? AND seat = ?",
-                (change, table_id, seat),
+                "INSERT INTO table_connections (table_id, seat, worker, sockets, seen)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, seat, worker) DO UPDATE"
+                " SET sockets = table_connections.sockets + excluded.sockets,"
+                " seen = excluded.seen",
+                (table_id, seat, self.worker, change, now),
+            )
+            db.execute(
+                "DELETE FROM table_connections WHERE table_id = ? AND seat = ? AND worker = ?"
+                " AND sockets <= 0",
+                (table_id, seat, self.worker),
             )
             self._touch(db, table_id)
+
+    def heartbeat(self, now: float | None = None) -> None:
+        """Renew this worker's connection counts, and forget those whose worker has not
+        renewed them for :data:`LEASE_SECONDS` (it is gone)."""
+        now = time.time() if now is None else now
+        with self.store.transaction() as db:
+            db.execute("UPDATE table_connections SET seen = ? WHERE worker = ?", (now, self.worker))
+            db.execute("DELETE FROM table_connections WHERE seen <= ?", (now - LEASE_SECONDS,))
+
+    def release(self) -> None:
+        """This worker stops: its connection counts end with it."""
+        with self.store.transaction() as db:
+            db.execute("DELETE FROM table_connections WHERE worker = ?", (self.worker,))
 
     @staticmethod
     def _touch(db: Tx, table_id: str) -> None:
@@ -209,9 +248,9 @@ class TableStore:
             rows = db.execute(
                 "SELECT shared_tables.id FROM shared_tables JOIN games ON games.id = game_id"
                 " WHERE closed IS NULL AND active < ? AND games.updated < ?"
-                " AND NOT EXISTS (SELECT 1 FROM table_seats WHERE table_id = shared_tables.id"
-                " AND connections > 0)",
-                (before, before),
+                " AND NOT EXISTS (SELECT 1 FROM table_connections AS held"
+                " WHERE held.table_id = shared_tables.id AND sockets > 0 AND seen > ?)",
+                (before, before, now - LEASE_SECONDS),
             ).fetchall()
             ids = [str(row["id"]) for row in rows]
             for table_id in ids:
@@ -258,6 +297,7 @@ def _table(row: Row, seats: list[Row]) -> TableRow:
                 name=str(s["name"]),
                 robot=bool(s["robot"]),
                 connections=int(s["connections"]),
+                account=bool(s["account"]),
             )
             for s in seats
         ),

@@ -129,7 +129,7 @@ def test_four_friends_play_a_round_together(pages: list[Any], servers: list[Live
             lambda tab=tab: [s["connected"] for s in seats(tab)] == ["true"] * 4,
             f"four connected seats on {tab.url}: {seats(tab)}",
         )
-        assert [s["name"] for s in seats(tab)] == NAMES
+        assert [s["name"] for s in seats(tab)] == [f"{name} (guest)" for name in NAMES]
         assert len(hand(tab)) == 13
     hands = [set(hand(tab)) for tab in pages]
     assert len(set().union(*hands)) == 52  # four hands of thirteen, no card twice

@@ -4,14 +4,16 @@ compare-and-set on the version and on the seats), so a copy behind never wins.""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import cast
 
 import pytest
 
+from cardems import store_tables
 from cardems.core.registry import games
 from cardems.store import Store
-from cardems.web.shared_tables import SharedGame, SharedTables
+from cardems.web.shared_tables import SharedGame, SharedTables, seats_json
 from cardems.web.table_bus import parse_payload, payload
 
 HEARTS = cast(SharedGame, next(g for g in games() if hasattr(g, "new_shared_match")))
@@ -118,3 +120,32 @@ def test_a_message_names_a_game_and_a_version_and_may_carry_its_move() -> None:
     assert parse_payload("g1;x") is None and parse_payload("g\x00,1") is None
     long = (0, [("pass", "0", "2C 3C 4C")] * 400)
     assert payload("g1", 400, long) == "g1,400"  # too long for NOTIFY: the rows will say
+
+
+def test_a_workers_connection_counts_expire_with_it(
+    workers: list[SharedTables], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 47, item 7: a worker killed without closing its sockets (it renews its
+    counts no more) stops showing its players as connected once its lease runs out, and
+    no longer keeps their table open."""
+    one, two = workers
+    table_id, _ = seated(one, 2)
+    table = one.table(table_id)
+    one.connected(table, 0, 1)  # seat 0's socket is on the first worker, which dies
+    two.connected(table, 1, 1)
+    assert [seat.connections for seat in two.table(table_id).seats] == [1, 1]
+    later = time.time() + store_tables.LEASE_SECONDS + 1
+
+    class Later:
+        @staticmethod
+        def time() -> float:
+            return later
+
+    monkeypatch.setattr(store_tables, "time", Later)
+    assert [seat.connections for seat in two.table(table_id).seats] == [0, 0]
+    two.rows.heartbeat()  # the second worker lives on: its count holds
+    seats = seats_json(two.table(table_id))
+    assert [seat["connected"] for seat in seats[:2]] == [False, True]
+    assert two.close_idle(later + 1) == []  # someone is connected
+    two.connected(table, 1, -1)
+    assert two.close_idle(later + 1) == [table_id]  # though seat 0's socket never closed

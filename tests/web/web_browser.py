@@ -25,18 +25,22 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 class LiveServer:
     """The app under uvicorn in a thread, on a free loopback port, over a temp database."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, **settings: Any) -> None:
+        """``settings``: uvicorn's, over the limits every server runs with."""
         import socket
         import threading
 
         import uvicorn
+
+        from cardems.web.serving import limits
 
         self.db = db
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         sock.listen(64)
         self.url = f"http://127.0.0.1:{sock.getsockname()[1]}"
-        self.server = uvicorn.Server(uvicorn.Config(create_app(db), log_level="warning"))
+        config = uvicorn.Config(create_app(db), log_level="warning", **(limits() | settings))
+        self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [sock]}, daemon=True
         )

@@ -21,19 +21,25 @@ from cardems.core.settings import SETTING_CHOICES, SettingsError, validate
 from cardems.i18n.markers import N_
 from cardems.store_archive import export_games, import_games
 from cardems.store_archive import reset_statistics as reset_counted
+from cardems.store_tables import SHARED
 
 CANNOT_REPLAY = N_("game %(number)s of the archive (%(code)s) cannot be replayed: %(error)s")
 
 
 def export_archive(service: TableService, player_id: str) -> Archive:
     """Everything the player has (nothing for a visitor who never played), but a match
-    against opponents still in play: its deal code, which names their hands, is secret
-    until it ends."""
+    against opponents still in play, alone or at a shared table (status ``shared``): its
+    deal code, which names their hands and every later round's, its secret and its log
+    (the others' passes) stay on the server until it ends."""
     if not player_id:
         return export_games(service.store, "", {})
     archive = export_games(service.store, player_id, service.store.settings(player_id))
     secret = {game.family.name for game in service.games if game.opponents}
-    kept = [g for g in archive.games if not (g.game in secret and g.status == "playing")]
+    kept = [
+        g
+        for g in archive.games
+        if g.status != SHARED and not (g.game in secret and g.status == "playing")
+    ]
     return dataclasses.replace(archive, games=tuple(kept))
 
 

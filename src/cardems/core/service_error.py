@@ -10,6 +10,7 @@ STALE = N_("this game has changed since that action was chosen: here is where it
 REPLACED = N_("this game was replaced by a newer deal: it can be seen, not played")
 NOT_YOURS = N_("this game belongs to another player")
 NO_SUCH_GAME = N_("no such game: it may have been replaced by a newer deal")
+AT_A_TABLE = N_("this match is played at a shared table: open it from its table")
 
 
 class ServiceError(Exception):

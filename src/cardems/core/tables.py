@@ -15,14 +15,19 @@ from typing import Any
 from cardems.core.game import Action, Game, Table, View, replay
 from cardems.core.offered import Offered
 from cardems.core.player_settings import table_settings
-from cardems.core.service_error import NO_SUCH_GAME, NOT_YOURS, ServiceError
+from cardems.core.service_error import AT_A_TABLE, NO_SUCH_GAME, NOT_YOURS, ServiceError
 from cardems.core.settings import with_defaults
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.store import CorruptSave, SavedGame, Store
+from cardems.store_tables import OVER, SHARED
 from cardems.timer import GameTimer
 
 CACHE_SIZE = 2000
+AT_TABLES = frozenset({SHARED, OVER})
+"""The statuses of a shared table's match: its game id belongs to the table's routes
+(:mod:`cardems.web.shared_tables`), never to a solo route, which would rebuild it as a
+solo game (one seat, bots for the others' hands) and could show, play or restart it."""
 
 
 def top_cards(view: View) -> dict[str, str | None]:
@@ -106,10 +111,13 @@ class Tables:
         return live if live is not None and live.saved.player_id == player_id else None
 
     def load(self, player_id: str, game_id: str) -> LiveGame:
-        """The player's game, from memory if it is still what is saved, else rebuilt."""
+        """The player's game, from memory if it is still what is saved, else rebuilt; a
+        409 for a shared table's match (:data:`AT_TABLES`), whoever asks."""
         head = self.store.head(game_id)
         if head is None:
             raise ServiceError(404, NO_SUCH_GAME)
+        if head[1] in AT_TABLES:
+            raise ServiceError(*((409, AT_A_TABLE) if head[2] == player_id else (403, NOT_YOURS)))
         with self._guard:
             live = self._live.get(game_id)
             if live is not None and (live.version, live.status, live.saved.player_id) == head:

@@ -95,6 +95,8 @@ CLIENT: Final = (
     N_("connected"),
     N_("not connected"),
     N_("Empty seat"),
+    # TRANSLATORS: a guest's name at a shared table (someone without an account).
+    N_("%(name)s (guest)"),
     N_("Waiting for the other passes."),
     # TRANSLATORS: %(seat)s is a player's name or "Bot".
     N_("Waiting for %(seat)s."),

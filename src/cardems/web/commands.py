@@ -222,8 +222,12 @@ def uvicorn_settings(options: ServeOptions) -> dict[str, Any]:
     ``--proxy-headers``, and only from ``--forwarded-allow-ips``; requests are logged
     only with ``--access-log``. The shared tables' WebSocket messages (a seat's view,
     about a kilobyte) go uncompressed: compressing each costs the worker more CPU than
-    the bytes are worth."""
+    the bytes are worth. The limits a client meets (messages, pings, request deadlines)
+    are :func:`cardems.web.serving.limits`."""
+    from cardems.web.serving import limits
+
     return {
+        **limits(),
         "ws_per_message_deflate": False,
         "log_config": log_config(options.access_log),
         "access_log": options.access_log,

@@ -15,6 +15,7 @@ import functools
 import gzip
 import secrets
 import threading
+import unicodedata
 from pathlib import Path
 from typing import Any, Final
 
@@ -24,6 +25,9 @@ from cardems.i18n.markers import N_
 
 BAD_PASSWORD: Final = N_("a password has 8 to 200 characters")
 COMMON: Final = N_("that password is one of the most common ones: choose another")
+BLANK: Final = N_(
+    "a password needs letters, digits or symbols, not only spaces or invisible characters"
+)
 LIST: Final = Path(__file__).with_name("common-passwords.txt.gz")
 _ONE_AT_A_TIME: Final = threading.Lock()
 """Held while hashing: a burst of sign-ins queues in worker threads instead of taking
@@ -40,6 +44,8 @@ def password_problem(password: object, name: str = "") -> str | None:
     """Why ``password`` is refused (a message marked for translation), or None."""
     if not isinstance(password, str) or not 8 <= len(password) <= 200:
         return BAD_PASSWORD
+    if all(char.isspace() or unicodedata.category(char)[0] in "CZ" for char in password):
+        return BLANK  # spaces, tabs, line breaks, control and format characters only
     lowered = password.casefold()
     if lowered in common_passwords() or (name and lowered == name.casefold()):
         return COMMON

@@ -329,7 +329,7 @@ class SharedTables:
 
     def _caught_up(self, table: TableRow) -> Live:
         head = self.store.head(table.game_id)
-        if head is None:
+        if head is None or head[1] not in (SHARED, OVER):  # a solo game is no table's
             raise ServiceError(404, NO_TABLE)
         live = self._live.get(table.game_id)
         if live is not None and live.version == head[0]:
@@ -550,12 +550,14 @@ def seat_name(text: str) -> str:
 
 
 def seats_json(table: TableRow) -> list[dict[str, Any]]:
-    """Who sits where: a name, whether a bot plays the seat, whether they are connected."""
+    """Who sits where: a name, whether it is a guest's (no account's), whether a bot
+    plays the seat, whether they are connected."""
     by_seat = {seat.seat: seat for seat in table.seats}
     return [
         {
             "seat": number,
             "name": by_seat[number].name if number in by_seat else None,
+            "guest": number in by_seat and not by_seat[number].account,
             "bot": number not in table.people,
             "connected": number in by_seat and by_seat[number].connections > 0,
         }

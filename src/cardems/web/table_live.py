@@ -19,7 +19,12 @@ in the save) and answered on the socket, ``{"type": "answer", "id", "table", "vi
 "version", "events"}`` (with ``refused`` when the rules refuse it), or ``{"type":
 "error", "id", "error"}``: one line, nothing changed. The mover's own update of that
 version is not sent after the answer (it may have gone out before it, when the bus was
-quicker than the move's thread). Anything else the client sends (bytes) is ignored.
+quicker than the move's thread). A binary message closes the socket (1003, after an
+``error`` saying so). A socket opens only within :data:`MEMBER_SOCKETS` open sockets
+of its person and :data:`ADDRESS_SOCKETS` of its address (but loopback) on this
+worker; past them it is accepted, told why (an ``error``) and closed with
+:data:`TOO_MANY_CODE`, which the page does not reconnect after (it plays over HTTP).
+uvicorn bounds the messages (64 KiB) and pings every socket (:mod:`cardems.web.serving`).
 
 While a table has players connected to a worker, that worker keeps its turn clock
 (every worker with players there does; the first bot move saved wins, the others see
@@ -59,6 +64,23 @@ IDLE_SECONDS = 1800.0
 """A table with nobody connected or acting for this long is closed."""
 SWEEP_SECONDS = 60.0
 POLICY_VIOLATION = 1008
+UNSUPPORTED_DATA = 1003
+TOO_MANY_CODE = 4008
+"""The close code of a socket refused for the caps below (the page then stops
+reconnecting)."""
+MEMBER_SOCKETS = 4
+"""Sockets one person may hold open on one worker (a few tabs and devices)."""
+ADDRESS_SOCKETS = 32
+"""Sockets one address may hold open on one worker (a household or a class behind one
+address)."""
+UNCAPPED = frozenset({"127.0.0.1", "::1"})
+"""Addresses without that cap: the machine itself (a load benchmark, or a proxy on it
+that does not pass the players' addresses, where one cap would hold the whole site);
+the cap of each person still holds."""
+TOO_MANY_SOCKETS = N_(
+    "too many connections to tables are open from here: close another tab of a table"
+)
+NO_BYTES = N_("the table takes text messages only")
 BAD_MESSAGE = N_('a move over the socket is {"id": 1, "intent": {"type": …}}')
 
 
@@ -108,6 +130,8 @@ class Hub:
         self.sweep_seconds = sweep_seconds
         self.members: dict[str, set[Member]] = {}
         """By game id."""
+        self.open_of: dict[str, int] = {}
+        """Open sockets here by player id, then by address (``@`` and the address)."""
         self.table_of: dict[str, str] = {}
         """Table id by game id."""
         self._clocks: dict[str, asyncio.TimerHandle] = {}
@@ -130,6 +154,8 @@ class Hub:
                 await self._sweeper
         for handle in self._clocks.values():
             handle.cancel()
+        with contextlib.suppress(Exception):  # the database away: the lease runs out
+            await run_in_threadpool(self.tables.rows.release)
         await self.bus.stop()
 
     # Messages ---------------------------------------------------------------------------
@@ -245,7 +271,9 @@ class Hub:
                 await run_in_threadpool(self.sweep)
 
     def sweep(self, now: float | None = None) -> list[str]:
-        """Close the tables idle for :attr:`idle_seconds`; their ids."""
+        """Renew this worker's connection counts (their lease), then close the tables idle
+        for :attr:`idle_seconds`; their ids."""
+        self.tables.rows.heartbeat(now)
         before = (time.time() if now is None else now) - self.idle_seconds
         return self.tables.close_idle(before)
 
@@ -256,6 +284,25 @@ class Hub:
         member = await self._admit(socket)
         if member is None:
             return
+        keys = self._keys(socket, member.player_id)
+        try:
+            await self._serve(socket, member)
+        finally:
+            self._release(keys)
+
+    def _release(self, keys: tuple[str, ...]) -> None:
+        for key in keys:
+            self.open_of[key] -= 1
+            if not self.open_of[key]:
+                del self.open_of[key]
+
+    @staticmethod
+    def _keys(socket: WebSocket, player_id: str) -> tuple[str, ...]:
+        """What a socket counts against: its person and its address."""
+        address = socket.client.host if socket.client else ""
+        return (player_id, f"@{address}")
+
+    async def _serve(self, socket: WebSocket, member: Member) -> None:
         table_id = str(socket.path_params["table_id"])
         table = await run_in_threadpool(self.tables.table, table_id)
         game_id = table.game_id
@@ -265,8 +312,10 @@ class Hub:
             await run_in_threadpool(self.tables.connected, table, member.seat, 1)
             self.moved(game_id, -1)  # its first update
             while (message := await socket.receive())["type"] != "websocket.disconnect":
-                if message.get("text") is not None:  # bytes: ignored
-                    await self._intent(member, table_id, message["text"])
+                if message.get("text") is None:  # bytes: refused
+                    await self._refuse(socket, member.lang, NO_BYTES, UNSUPPORTED_DATA)
+                    break
+                await self._intent(member, table_id, message["text"])
         finally:
             self.members[game_id].discard(member)
             if not self.members[game_id]:
@@ -335,8 +384,29 @@ class Hub:
         assert visitor is not None
         settings = with_defaults(visitor.settings)
         lang = choose_language(settings[LANGUAGE_SETTING], socket.headers.get("accept-language"))
-        await socket.accept()
+        person, address = keys = self._keys(socket, visitor.player_id)
+        if self.open_of.get(person, 0) >= MEMBER_SOCKETS or (
+            address[1:] not in UNCAPPED and self.open_of.get(address, 0) >= ADDRESS_SOCKETS
+        ):
+            await socket.accept()
+            await self._refuse(socket, lang, TOO_MANY_SOCKETS, TOO_MANY_CODE)
+            return None
+        for key in keys:  # counted before the first wait, so no two sockets pass at once
+            self.open_of[key] = self.open_of.get(key, 0) + 1
+        try:
+            await socket.accept()
+        except BaseException:
+            self._release(keys)
+            raise
         return Member(socket, seat, visitor.player_id, lang, cookie)
+
+    @staticmethod
+    async def _refuse(socket: WebSocket, lang: str, message: str, code: int) -> None:
+        """Say why in one line (an ``error``), then close the socket with ``code``."""
+        text = orjson.dumps({"type": "error", "id": None, "error": translate(lang, message)})
+        with contextlib.suppress(Exception):  # gone already
+            await socket.send_text(text.decode())
+            await socket.close(code)
 
 
 def _message(text: str) -> dict[str, Any] | None:

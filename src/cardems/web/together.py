@@ -33,11 +33,14 @@ from cardems.core.service_error import ServiceError
 from cardems.i18n.markers import N_
 from cardems.store_tables import TableRow
 from cardems.web.deps import Ctx, Web
-from cardems.web.shared_tables import NO_CODE, SharedGame, SharedTables, table_json
+from cardems.web.names import name_key
+from cardems.web.shared_tables import NO_CODE, SharedGame, SharedTables, seat_name, table_json
 from cardems.web.table_bus import bus_for
 from cardems.web.table_code import TableCodeError, format_code
 from cardems.web.table_live import Hub, live_routes
 from cardems.web.table_moves import TableMoves
+
+ACCOUNT_NAME = N_("an account has this name: sign in to play under it, or choose another name")
 
 
 def together_routes(web: Web, moves: TableMoves) -> list[Route]:
@@ -45,12 +48,16 @@ def together_routes(web: Web, moves: TableMoves) -> list[Route]:
     tables = moves.tables
 
     def name_of(ctx: Ctx) -> str:
-        """The account's name, else the name the guest gave."""
+        """The account's name, else the name the guest gave, if no account has it (nor
+        one that looks the same): a guest never sits under an account holder's name."""
         account = web.store.account_name(ctx.player_id) if ctx.player_id else None
         given = ctx.body.get("name") if isinstance(ctx.body, dict) else None
         if account:
             return account
-        return given.strip() if isinstance(given, str) and given.strip() else "Guest"
+        name = seat_name(given.strip() if isinstance(given, str) and given.strip() else "Guest")
+        if web.store.account(name_key(name)) is not None:
+            raise ServiceError(409, ACCOUNT_NAME)
+        return name
 
     def answer(ctx: Ctx, table: TableRow, seat: int) -> dict[str, Any]:
         version, view = tables.view(table, seat)

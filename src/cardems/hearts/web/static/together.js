@@ -10,7 +10,7 @@ import { cardFace } from "/static/cards.js";
 import { cardName, number, t } from "/static/i18n.js";
 
 /**
- * @typedef {{ seat: number, name: string | null, bot: boolean, connected: boolean }} SeatInfo
+ * @typedef {{ seat: number, name: string | null, guest: boolean, bot: boolean, connected: boolean }} SeatInfo
  * @typedef {{ id: string, seat: number, code: string | null, link: string | null, host: boolean,
  *   closed: boolean, seats: SeatInfo[] }} TableInfo
  * @typedef {{ seat: number, round: number, phase: string, hand: string[], legal: string[],
@@ -55,7 +55,16 @@ function say(text) {
 /** @param {number} seat */
 function seatName(seat) {
   const info = table && table.seats[seat];
-  return (info && info.name) || t("Bot");
+  return (info && named(info)) || t("Bot");
+}
+
+/**
+ * A seat's name, a guest's marked as such (an account holder's name is theirs alone).
+ * @param {SeatInfo} info
+ */
+function named(info) {
+  if (info.name === null) return "";
+  return info.guest ? t("%(name)s (guest)", { name: info.name }) : info.name;
 }
 
 /**
@@ -82,7 +91,7 @@ function draw(info, seen, at) {
     const one = info.seats[seat];
     if (!one) continue;
     const state = one.name === null ? t("Bot") : one.bot ? t("a bot plays") : one.connected ? t("connected") : t("not connected");
-    /** @type {HTMLElement} */ (item.querySelector(".name")).textContent = one.name || t("Empty seat");
+    /** @type {HTMLElement} */ (item.querySelector(".name")).textContent = named(one) || t("Empty seat");
     /** @type {HTMLElement} */ (item.querySelector(".state")).textContent = state;
     /** @type {HTMLElement} */ (item.querySelector(".total")).textContent = number(seen.totals[seat]);
     item.classList.toggle("you", seat === info.seat);
@@ -228,8 +237,10 @@ function listen() {
     updates += 1;
     draw(update.table, update.view, update.version);
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (closed) => {
     root.dataset["live"] = "closed";
+    // 4008: too many sockets open from here (said in an error message): moves are posted
+    if (closed.code === 4008) return;
     say(t("The connection was lost: reconnecting…"));
     setTimeout(listen, retry);
     retry = Math.min(retry * 2, 8000);
