@@ -98,6 +98,11 @@ class CellGame(KitGame, ABC):
         found = par(state, self.search_rules(state), node_limit=PAR_NODES)
         return None if found.moves is None else (found.moves, found.proven)
 
+    def proves_winnable(self, code: DealCode) -> bool:
+        """Whether the solver proves ``code`` winnable within :data:`WINNABLE_NODES`
+        positions (the daily deal's and winnable-only deals' test)."""
+        return self.solve_position(self.deal(code), None, WINNABLE_NODES).winnable is True
+
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """Winnable (with a winning line), not winnable, or undecided within :data:`NODES`."""
         return self.solve_within(code, shortest=shortest)
