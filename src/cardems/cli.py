@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, NoReturn
 
 from cardems import __version__
+from cardems.argtypes import positive, seconds
 from cardems.command_error import CommandError
 from cardems.core.registry import UnknownGame, Unsupported, compiled_note, game_for, games
 from cardems.dealcode import DealCode, DealCodeError
@@ -119,9 +120,22 @@ def cmd_deal(args: argparse.Namespace) -> None:
         print("\n\n".join(game_for(code.game).render(code) for code in codes))
 
 
+NO_BUDGET = N_("--nodes and --seconds are for the solvers of FreeCell, Baker's Game and Seahaven")
+
+
 def cmd_solve(args: argparse.Namespace) -> None:
+    budget = args.nodes is not None or args.seconds is not None
     for code in _parse_codes(args.codes, args.game, args.command):
-        result = game_for(code.game).solve(code, shortest=args.shortest)
+        game = game_for(code.game)
+        solve_within = getattr(game, "solve_within", None)
+        if solve_within is not None:
+            result = solve_within(
+                code, shortest=args.shortest, nodes=args.nodes, seconds=args.seconds
+            )
+        elif budget:
+            raise CommandError(NO_BUDGET)
+        else:
+            result = game.solve(code, shortest=args.shortest)
         _emit([result], args.json, lambda record: _solve_text(record, language(args)))
 
 
@@ -140,6 +154,7 @@ def cmd_play(args: argparse.Namespace) -> None:
 
 
 VERDICTS = {True: N_("winnable"), False: N_("not winnable"), None: N_("undecided")}
+STILL_SEARCHING = N_("undecided, still searching (out of --seconds; a verdict needs --nodes)")
 SOLUTION = Nn_("%(num)d move: %(moves)s", "%(num)d moves: %(moves)s")
 
 
@@ -152,7 +167,7 @@ def _solve_text(result: dict[str, Any], lang: str = "en") -> str:
     from cardems.i18n import translations
 
     t = translations(lang)
-    verdict = t.gettext(VERDICTS[result["winnable"]])
+    verdict = t.gettext(STILL_SEARCHING if result.get("clocked") else VERDICTS[result["winnable"]])
     lines = [f"{result['code']}: {verdict}"]
     if result.get("moves"):
         length = int(result["length"])
@@ -199,6 +214,25 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     solve = sub.add_parser("solve", help=N_("say whether deals can be won, with a winning line"))
     solve.add_argument("codes", nargs="+", metavar="CODE")
     solve.add_argument("--shortest", action="store_true", help=N_("a win with the fewest moves"))
+    solve.add_argument(
+        "--nodes",
+        type=positive,
+        default=None,
+        help=N_(
+            "positions the search may expand before it says undecided (FreeCell, Baker's"
+            " Game, Seahaven; default 2,000,000): the verdict's bound, the same on a busy"
+            " machine as on an idle one"
+        ),
+    )
+    solve.add_argument(
+        "--seconds",
+        type=seconds,
+        default=None,
+        help=N_(
+            "a wall-clock cap for the person waiting: past it the answer is undecided,"
+            " still searching, never a verdict"
+        ),
+    )
     solve.add_argument("--json", action="store_true", help=N_("one JSON object per line"))
     solve.add_argument("--game", choices=names, help=N_("read CODE as this game names its deals"))
     solve.set_defaults(func=cmd_solve)

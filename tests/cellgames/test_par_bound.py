@@ -68,7 +68,7 @@ def test_a_column_that_needs_more_cells_than_there_are_is_dead() -> None:
     cols, cells, _ = _encode(one)
     assert dead(cols, cells, 1) and not dead(cols, cells, 2)
     assert fewest_moves(one) is None and fewest_moves(two) is not None
-    assert shortest(one, seahaven_solver.rules_of(one)) == (None, True, [], 0)
+    assert shortest(one, seahaven_solver.rules_of(one)) == (None, True, [], 0, False)
     # a queen right on her king may leave inside a king's run: not dead
     assert not dead((ordinals("KH KS QS JS JH QH"),), b"", 1)
     # a card in a cell that waits for cards under the queen counts as parked

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from cardems.cli import main
+from cardems.dealcode import DealCode
+from cardems.freecell.rules import apply_move, deal, parse_move
 
 
 def test_deal_by_classic_number(capsys: pytest.CaptureFixture[str]) -> None:
@@ -60,3 +62,17 @@ def test_analyze_is_one_command_for_every_game_with_pools(
     assert "freecell" in out and "seahaven" in out
     assert main(["analyze-freecell"]) == 2
     assert main(["analyze", "hearts", "--deals", "3"]) == 2
+
+
+def test_shortest_past_the_a_stars_budget_is_a_winning_line_not_proven(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["solve", "617", "--game", "freecell", "--shortest", "--nodes", "2000", "--json"]
+    assert main(argv) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["winnable"] is True and record["proven"] is False
+    assert record["nodes"] == 2000 and record["length"] == len(record["moves"]) > 0
+    state = deal(DealCode("FC", 1, "N", 617))
+    for text in record["moves"]:
+        state = apply_move(state, parse_move(text))
+    assert state.won

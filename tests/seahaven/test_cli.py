@@ -10,9 +10,9 @@ import pytest
 from cardems.cli import main
 from cardems.core.registry import game_for
 from cardems.dealcode import DealCode
-from cardems.seahaven.game import load_pool
+from cardems.seahaven.game import GAME, load_pool
 from cardems.seahaven.rules import apply_move, deal, parse_move
-from cardems.seahaven.solver import solve_state
+from cardems.seahaven.solver import NODES, solve_state
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -51,6 +51,7 @@ def test_solve_json_replays(capsys: pytest.CaptureFixture[str]) -> None:
     for text in won["moves"]:
         state = apply_move(state, parse_move(text))
     assert state.won
+    assert won.pop("nodes") > 0 and 0 < lost.pop("nodes") <= NODES  # the positions searched
     assert lost == {
         "code": "SH1-C1-AAAAAAA",
         "game": "seahaven",
@@ -83,9 +84,24 @@ def test_bad_codes_are_refused_with_the_part(
     assert part in err
 
 
-def test_shortest_is_not_offered(capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = run(capsys, "solve", "SH1-C4-AAAAAJ2", "--shortest")
-    assert status == 2 and "not the shortest" in err
+def test_shortest_is_the_a_star_win_proven(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "SH1-C4-AAAAAJ2", "--shortest", "--json")
+    assert status == 0
+    record = json.loads(out)
+    assert record["winnable"] is True and record["proven"] is True
+    par = GAME.best_par(DealCode.parse(record["code"]))
+    assert par is not None and record["length"] == len(record["moves"]) == par[0]
+    state = deal(DealCode.parse("SH1-C4-AAAAAJ2"))
+    for text in record["moves"]:
+        state = apply_move(state, parse_move(text))
+    assert state.won
+
+
+def test_shortest_past_its_budget_is_not_proven(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "SH1-C4-AAAAAJ2", "--shortest", "--nodes", "5", "--json")
+    assert status == 0
+    record = json.loads(out)
+    assert record["winnable"] is True and record["proven"] is False  # the exact solver's line
 
 
 @pytest.mark.parametrize("cells", ["4", "2", "1"])

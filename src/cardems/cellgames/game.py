@@ -12,7 +12,6 @@ from cardems.cellgames.notation import Move, format_move
 from cardems.core.base import solve_record
 from cardems.core.game import View
 from cardems.core.labels import label_piles
-from cardems.core.registry import Unsupported
 from cardems.core.terminal import TextPlay
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
@@ -21,12 +20,19 @@ from cardems.kit.game import KitGame
 if TYPE_CHECKING:
     from cardems.cellgames.solver import Rules
 
-SOLVE_SECONDS = 10.0
-"""Budget of one ``solve`` request; past it the answer is ``winnable: null``."""
+NODES = 2_000_000
+"""The default budget of a verdict in positions (:data:`cardems.cellgames.solver.NODES`,
+repeated here as this module imports no solver; a test keeps the two equal)."""
 
-PAR_SECONDS = 5.0
-"""Budget of the shortest-win search when a game is won (the win's answer waits for it);
-past it the par is the exact solver's line, "best known"."""
+PAR_NODES = 500_000
+"""Positions the shortest-win search (A*) may expand for a par (some 3 s of CPU: the
+win's answer waits for it); past it the par is the exact solver's line, "best known". A
+bound by positions, not seconds, so a deal's par is the same on a busy machine as on an
+idle one."""
+
+WINNABLE_NODES = 200_000
+"""Positions the exact solver may expand to prove a random deal winnable for a
+winnable-only new game (a deal past it is passed over, whatever the machine's load)."""
 
 
 class Verdict(Protocol):
@@ -37,6 +43,12 @@ class Verdict(Protocol):
 
     @property
     def moves(self) -> list[Move]: ...
+
+    @property
+    def nodes(self) -> int: ...
+
+    @property
+    def clocked(self) -> bool: ...
 
 
 class CellGame(KitGame, ABC):
@@ -50,12 +62,13 @@ class CellGame(KitGame, ABC):
         "Keyboard: arrow keys move between cards and piles, Enter or Space selects and"
         " moves, D sends a card where it fits, U undoes, R redoes, Esc cancels the selection."
     )
-    solver_name: ClassVar[str]
-    """How the refusal of ``--shortest`` names the solver (``the <name> solver …``)."""
 
     @abstractmethod
-    def solve_position(self, state: Any, seconds: float) -> Verdict:
-        """The game's solver on ``state`` within ``seconds``."""
+    def solve_position(
+        self, state: Any, seconds: float | None, nodes: int | None = NODES
+    ) -> Verdict:
+        """The game's solver on ``state`` within ``nodes`` positions; ``seconds`` only a
+        wall-clock cap for a person waiting (past it: undecided, still searching)."""
 
     @abstractmethod
     def render_position(self, code: DealCode, state: Any) -> str:
@@ -76,24 +89,63 @@ class CellGame(KitGame, ABC):
         """The family search's rules for ``state``."""
 
     def best_par(self, code: DealCode) -> tuple[int, bool] | None:
-        """The deal's shortest win if the A* search proves it within :data:`PAR_SECONDS`,
-        else the exact solver's line (best known); None when the deal is not won."""
+        """The deal's shortest win if the A* search proves it within :data:`PAR_NODES`
+        positions, else the exact solver's line (best known); None when the deal is not
+        won."""
         from cardems.cellgames.shortest import par
 
         state = self.deal(code)
-        found = par(state, self.search_rules(state), time_limit=PAR_SECONDS)
+        found = par(state, self.search_rules(state), node_limit=PAR_NODES)
         return None if found.moves is None else (found.moves, found.proven)
 
+    def proves_winnable(self, code: DealCode) -> bool:
+        """Whether the solver proves ``code`` winnable within :data:`WINNABLE_NODES`
+        positions (the daily deal's and winnable-only deals' test)."""
+        return self.solve_position(self.deal(code), None, WINNABLE_NODES).winnable is True
+
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
-        """Winnable (with a winning line), not winnable, or undecided within the budget."""
+        """Winnable (with a winning line), not winnable, or undecided within :data:`NODES`."""
+        return self.solve_within(code, shortest=shortest)
+
+    def solve_within(
+        self,
+        code: DealCode,
+        *,
+        shortest: bool = False,
+        nodes: int | None = None,
+        seconds: float | None = None,
+    ) -> dict[str, Any]:
+        """``cardems solve``: the verdict within ``nodes`` positions (:data:`NODES`, or
+        :data:`PAR_NODES` for the shortest win, when None), the same whatever the machine's
+        load; ``seconds`` is only a wall-clock cap for the person waiting, past which the
+        answer is undecided with ``"clocked": true`` (still searching), never a verdict.
+        With ``shortest``, the A* search's win with ``"proven": true`` when it finished
+        within its budget (its bound is admissible), else the exact solver's line (or
+        verdict) with ``"proven": false``."""
+        state = self.deal(code)
         if shortest:
-            raise Unsupported(
-                f"the {self.solver_name} solver finds a winning line, not the shortest one;"
-                " drop --shortest"
+            from cardems.cellgames.shortest import par
+
+            found = par(
+                state,
+                self.search_rules(state),
+                node_limit=PAR_NODES if nodes is None else nodes,
+                time_limit=seconds,
             )
-        result = self.solve_position(self.deal(code), SOLVE_SECONDS)
+            winnable = True if found.moves is not None else (False if found.proven else None)
+            line = [format_move(move) for move in found.line] if found.line else None
+            record = solve_record(code, winnable, line)
+            record.update(proven=found.proven, nodes=found.nodes)
+            if found.clocked:
+                record["clocked"] = True
+            return record
+        result = self.solve_position(state, seconds, NODES if nodes is None else nodes)
         line = [format_move(move) for move in result.moves] if result.winnable else None
-        return solve_record(code, result.winnable, line)
+        record = solve_record(code, result.winnable, line)
+        record["nodes"] = result.nodes
+        if result.clocked:
+            record["clocked"] = True
+        return record
 
     def label(self, view: View, lang: str) -> View:
         """Columns, free cells and foundations, named for screen readers."""

@@ -51,6 +51,7 @@ from cardems.cellgames.solver import (
     COMPILED,
     FITS,
     KING,
+    NODES,
     WON,
     Cols,
     Found,
@@ -95,24 +96,30 @@ class Par(NamedTuple):
     proven: bool
     line: list[Move]
     nodes: int
+    clocked: bool = False
+    """Not proven because the wall-clock cap ran out (never stored as a par)."""
 
 
 def par(
     state: Piles, rules: Rules, *, time_limit: float | None = None, node_limit: int | None = None
 ) -> Par:
-    """The shortest win of ``state`` when the search ends within the budgets, else the
-    exact solver's line within what is left of ``time_limit`` (not proven)."""
+    """The shortest win of ``state`` when the A* search ends within ``node_limit``
+    positions, else the exact solver's line within its own budget of
+    :data:`~cardems.cellgames.solver.NODES` (not proven). ``time_limit`` is only a
+    wall-clock cap for a person waiting: past it the answer is not proven and ``clocked``
+    (the exact solver gets what is left of it, at least a second)."""
     started = time.perf_counter()
     found = shortest(state, rules, time_limit=time_limit, node_limit=node_limit)
     if found.proven:
         return found
     left = None if time_limit is None else max(1.0, time_limit - (time.perf_counter() - started))
-    result = solve_state(state, rules, time_limit=left)
+    result = solve_state(state, rules, node_limit=NODES, time_limit=left)
+    clocked = found.clocked or result.clocked
     if result.winnable is False:
         return Par(None, True, [], found.nodes)
     if not result.winnable:
-        return Par(None, False, [], found.nodes)
-    return Par(len(result.moves), False, result.moves, found.nodes)
+        return Par(None, False, [], found.nodes, clocked)
+    return Par(len(result.moves), False, result.moves, found.nodes, clocked)
 
 
 def shortest(
@@ -137,8 +144,10 @@ def shortest(
         if outcome is not None:
             line = _line(state, rules, outcome)
             return Par(len(line), True, line, nodes)
-        if held > ENTRIES or (deadline is not None and time.perf_counter() > deadline):
+        if held > ENTRIES:
             return Par(None, False, [], nodes)
+        if deadline is not None and time.perf_counter() > deadline:
+            return Par(None, False, [], nodes, clocked=True)
 
 
 def _py_shortest(start: State, rules: Rules) -> Generator[Outcome, int, None]:

@@ -131,6 +131,9 @@ class SolveResult:
     moves: list[Move] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
+    clocked: bool = False
+    """Undecided because the wall-clock cap ran out (a waiting person's answer, "still
+    searching"), not the node budget: never to be stored as a verdict."""
 
 
 def _safe(card: int, found: list[int] | Found, by_suit: bool) -> bool:
@@ -404,6 +407,17 @@ def _unsettles(cols: Cols, cells: bytes, found: Found, move: RawMove, by_suit: b
 SLICE = 256
 """Positions each search expands before the next one takes its turn."""
 
+DIVE_SLICE = 32
+"""Positions the dive (:func:`_dive`, in Python, some 30 times the cost of a compiled
+position) expands in its turn: an eighth of a best-first search's turn, so that on a lost
+deal, which every search must exhaust, the dive does not cost most of the proof (#11982:
+1.6 s of CPU with a full turn, most of it the dive's, against 0.5 s)."""
+
+NODES = 2_000_000
+"""The default budget of a verdict, in positions expanded by all the searches together: a
+deal past it is undecided. Every verdict printed, stored or shown is bounded by positions,
+not seconds, so it is the same on a busy machine as on an idle one (issue 45)."""
+
 ENTRIES = 8_000_000
 """The most entries (positions in the searches' tables and queues) one solve may hold,
 about 200 bytes each with the caches, so about 1.6 GB. Past half of it, only the search that has
@@ -416,11 +430,16 @@ def solve_state(
     state: Piles,
     rules: Rules,
     *,
-    node_limit: int | None = None,
+    node_limit: int | None = NODES,
     time_limit: float | None = None,
     alone: int = 0,
 ) -> SolveResult:
     """Decide ``state``: a winning line, a proof that none exists, or undecided (budget).
+
+    The verdict is bounded by ``node_limit`` positions (:data:`NODES` unless given; None:
+    no bound but memory), so the same budget gives the same answer whatever the machine's
+    load. ``time_limit`` is only a wall-clock cap for a person waiting for the answer: when
+    it runs out first the answer is undecided with ``clocked`` set, never a verdict.
 
     One best-first search per heuristic of :data:`PROFILES`, each with its own queue and
     transposition table, taking turns of :data:`SLICE` positions: which heuristic finds a
@@ -451,6 +470,7 @@ def _solve(
     held = [0]
     nodes = 0
     diving = False
+    dive: Search | None = None
     while True:
         if len(expanded) == 1 and nodes >= alone:  # past ``alone``: the others join
             searches += [_best_first(start, rules, weights) for weights in PROFILES[1:]]
@@ -458,11 +478,12 @@ def _solve(
             held += [0] * (len(PROFILES) - 1)
         if not diving and nodes >= LATE:  # a hard deal: a dive joins the searches
             diving = True
-            searches.append(_started(_dive(start, rules)))
+            dive = _started(_dive(start, rules))
+            searches.append(dive)
             expanded.append(0)
             held.append(0)
         for index, search in enumerate(searches):
-            budget = SLICE
+            budget = DIVE_SLICE if search is dive else SLICE
             if node_limit is not None:
                 budget = min(budget, node_limit - nodes)
             if budget <= 0:
@@ -475,7 +496,7 @@ def _solve(
                     return SolveResult(False, [], nodes, _since(started))
                 return SolveResult(True, _line(state, rules, outcome), nodes, _since(started))
             if deadline is not None and time.perf_counter() > deadline:
-                return SolveResult(None, [], nodes, _since(started))
+                return SolveResult(None, [], nodes, _since(started), clocked=True)
         if sum(held) > ENTRIES:
             return SolveResult(None, [], nodes, _since(started))
         if len(searches) > 1 + diving and sum(held) > ENTRIES // 2:

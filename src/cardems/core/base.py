@@ -179,7 +179,9 @@ def solve_record(
 ) -> dict[str, Any]:
     """What ``cardems solve --json`` prints for one deal, the same keys for every game:
     ``code``, ``game``, ``winnable`` (null: undecided), ``moves`` (a winning line in the
-    game's notation, empty without one) and ``length`` (null without a line)."""
+    game's notation, empty without one) and ``length`` (null without a line). The FreeCell
+    family's solvers, bounded by positions, add ``nodes`` (how many they expanded), and
+    with ``--shortest`` ``proven``; ``clocked`` when a ``--seconds`` cap left it undecided."""
     return {
         "code": str(code),
         "game": code.family.name,

@@ -2,8 +2,10 @@
 
     cardems analyze freecell --deals 32000
 
-solves deals ``--start`` … ``--start + --deals - 1`` of the variant (progress on stderr)
-and appends one line per deal to ``--results`` (default: a file named after the range in
+solves deals ``--start`` … ``--start + --deals - 1`` of the variant (progress on stderr),
+each within ``--nodes`` positions (so a verdict is the same whatever the machine's load;
+``--budget`` is only a wall-clock cap per deal, past which a deal stays undecided), and
+appends one line per deal to ``--results`` (default: a file named after the range in
 the user's data folder; ``number verdict seconds nodes``, the
 verdict ``won``, ``lost`` or ``undecided``). A second run skips the deals already in the
 file, so an interrupted analysis resumes where it stopped. It ends with the counts and
@@ -24,7 +26,7 @@ from cardems.command_error import CommandError
 from cardems.dealcode import DealCode
 from cardems.freecell.game import FAMILY
 from cardems.freecell.rules import deal
-from cardems.freecell.solver import solve_state
+from cardems.freecell.solver import NODES, solve_state
 from cardems.i18n.markers import N_
 from cardems.numbers import read_number
 from cardems.paths import data_dir, writable_file
@@ -36,10 +38,11 @@ SPAWN = multiprocessing.get_context("spawn")
 VERDICT_WORDS = {True: "won", False: "lost", None: "undecided"}
 
 
-def verdict(job: tuple[str, int, float]) -> tuple[int, str, float, int]:
+def verdict(job: tuple[str, int, int, float | None]) -> tuple[int, str, float, int]:
     """Solve one deal (runs in a worker process): number, verdict, seconds, nodes."""
-    variant, number, budget = job
-    result = solve_state(deal(DealCode(FAMILY.prefix, 1, variant, number)), time_limit=budget)
+    variant, number, nodes, budget = job
+    code = DealCode(FAMILY.prefix, 1, variant, number)
+    result = solve_state(deal(code), node_limit=nodes, time_limit=budget)
     return number, VERDICT_WORDS[result.winnable], result.seconds, result.nodes
 
 
@@ -60,14 +63,15 @@ def analyze(
     start: int,
     deals: int,
     results: Path,
-    budget: float,
+    budget: float | None,
     jobs: int | None,
     show: bool = True,
+    nodes: int = NODES,
 ) -> dict[int, str]:
     """Decide the deals not yet in ``results``, appending each verdict; all verdicts."""
     done = read_results(results)
     numbers = range(start, start + deals)
-    work = [(variant, n, budget) for n in numbers if done.get(n) not in ("won", "lost")]
+    work = [(variant, n, nodes, budget) for n in numbers if done.get(n) not in ("won", "lost")]
     with (
         results.open("a", encoding="ascii") as out,
         ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1, mp_context=SPAWN) as pool,
@@ -90,7 +94,9 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     problem = writable_file(results)
     if problem:
         raise CommandError(CANNOT_WRITE % {"problem": problem})
-    verdicts = analyze(args.variant, args.start, args.deals, results, args.budget, args.jobs)
+    verdicts = analyze(
+        args.variant, args.start, args.deals, results, args.budget, args.jobs, nodes=args.nodes
+    )
     won = sum(1 for word in verdicts.values() if word == "won")
     lost = sorted(n for n, word in verdicts.items() if word == "lost")
     open_ = sorted(n for n, word in verdicts.items() if word == "undecided")
@@ -107,7 +113,18 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--deals", type=positive, default=32_000, help=N_("how many deals"))
     parser.add_argument("--start", type=positive, default=1, help=N_("first deal number"))
     parser.add_argument("--variant", choices=FAMILY.variants, default="N")
-    parser.add_argument("--budget", type=seconds, default=600.0, help=N_("seconds per deal"))
+    parser.add_argument(
+        "--nodes",
+        type=positive,
+        default=NODES,
+        help=N_("positions each deal's search may expand (the verdict's bound)"),
+    )
+    parser.add_argument(
+        "--budget",
+        type=seconds,
+        default=None,
+        help=N_("wall-clock cap in seconds per deal, past which it stays undecided"),
+    )
     parser.add_argument(
         "--jobs", type=positive, default=None, help=N_("worker processes (all cores)")
     )

@@ -6,7 +6,7 @@ import datetime
 import random
 from typing import TYPE_CHECKING, Any
 
-from cardems.cellgames.game import SOLVE_SECONDS, CellGame
+from cardems.cellgames.game import NODES, WINNABLE_NODES, CellGame
 from cardems.cellgames.text import describe_position, render_position
 from cardems.core.daily import daily_stream
 from cardems.core.difficulty import DIFFICULTY, level_choice
@@ -53,7 +53,6 @@ class FreeCell(CellGame):
     """FreeCell (``FC1-N-…``) with Microsoft's deal numbers, and Baker's Game (``FC1-B-…``)."""
 
     family = FAMILY
-    solver_name = "FreeCell"
     options = (DIFFICULTY,)
     can_analyze = True
     analyze_help = "decide Microsoft's deals one by one, resumable"
@@ -118,7 +117,7 @@ class FreeCell(CellGame):
             from cardems.freecell.rules import deal
             from cardems.freecell.solver import solve_state
 
-            if solve_state(deal(code), time_limit=SOLVE_SECONDS).winnable:
+            if solve_state(deal(code), node_limit=WINNABLE_NODES).winnable:
                 return code
 
     def solitaire(self) -> FreeCellSolitaire:
@@ -135,11 +134,13 @@ class FreeCell(CellGame):
         """A position as text (see :func:`render_state`)."""
         return render_state(code, state)
 
-    def solve_position(self, state: Any, seconds: float) -> SolveResult:
-        """The exact solver on ``state`` within ``seconds``."""
+    def solve_position(
+        self, state: Any, seconds: float | None, nodes: int | None = NODES
+    ) -> SolveResult:
+        """The exact solver on ``state`` within ``nodes`` positions, ``seconds`` a cap."""
         from cardems.freecell.solver import solve_state
 
-        return solve_state(state, time_limit=seconds)
+        return solve_state(state, node_limit=nodes, time_limit=seconds)
 
     def search_rules(self, state: Any) -> Rules:
         """FreeCell's, or Baker's Game's."""

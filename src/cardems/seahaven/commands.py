@@ -28,7 +28,7 @@ from cardems.progress import Progress
 from cardems.rng import SplitMix64, deal_seed
 from cardems.seahaven.game import FAMILY
 from cardems.seahaven.rules import deal
-from cardems.seahaven.solver import solve_state
+from cardems.seahaven.solver import NODES, solve_state
 
 CANNOT_WRITE = N_("cannot write the results: %(problem)s")
 SPAWN = multiprocessing.get_context("spawn")
@@ -45,11 +45,11 @@ def deal_numbers(variant: str, count: int, seed: int) -> list[int]:
     return list(numbers)
 
 
-def verdict(job: tuple[str, int, float]) -> tuple[str, bool | None]:
+def verdict(job: tuple[str, int, int, float | None]) -> tuple[str, bool | None]:
     """Solve one deal (runs in a worker process)."""
-    variant, number, budget = job
+    variant, number, nodes, budget = job
     code = DealCode("SH", 1, variant, number)
-    return str(code), solve_state(deal(code), time_limit=budget).winnable
+    return str(code), solve_state(deal(code), node_limit=nodes, time_limit=budget).winnable
 
 
 def analyze(
@@ -57,12 +57,14 @@ def analyze(
     deals: int,
     *,
     seed: int = 1,
-    budget: float = 10.0,
+    budget: float | None = None,
     jobs: int | None = None,
     show: bool = True,
+    nodes: int = NODES,
 ) -> tuple[list[str], int]:
-    """Winnable codes among ``deals`` deals, and how many stayed undecided."""
-    work = [(variant, number, budget) for number in deal_numbers(variant, deals, seed)]
+    """Winnable codes among ``deals`` deals, and how many stayed undecided: each deal within
+    ``nodes`` positions (``budget``: only a wall-clock cap per deal, past it undecided)."""
+    work = [(variant, number, nodes, budget) for number in deal_numbers(variant, deals, seed)]
     winnable: list[str] = []
     undecided = 0
     with (
@@ -86,7 +88,7 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     if problem:
         raise CommandError(CANNOT_WRITE % {"problem": problem})
     winnable, undecided = analyze(
-        variant, args.deals, seed=args.seed, budget=args.budget, jobs=args.jobs
+        variant, args.deals, seed=args.seed, budget=args.budget, jobs=args.jobs, nodes=args.nodes
     )
     existing = out.read_text(encoding="ascii").split() if out.exists() else []
     codes = sorted(set(existing) | set(winnable))
@@ -103,7 +105,18 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--cells", type=int, choices=(4, 2, 1), required=True)
     parser.add_argument("--deals", type=positive, required=True, help=N_("how many deals to solve"))
     parser.add_argument("--seed", type=whole(0), default=1, help=N_("which stream of deal numbers"))
-    parser.add_argument("--budget", type=seconds, default=10.0, help=N_("seconds per deal"))
+    parser.add_argument(
+        "--nodes",
+        type=positive,
+        default=NODES,
+        help=N_("positions each deal's search may expand (the verdict's bound)"),
+    )
+    parser.add_argument(
+        "--budget",
+        type=seconds,
+        default=None,
+        help=N_("wall-clock cap in seconds per deal, past which it stays undecided"),
+    )
     parser.add_argument(
         "--jobs", type=positive, default=None, help=N_("worker processes (all cores)")
     )

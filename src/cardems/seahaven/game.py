@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from cardems.cellgames.game import SOLVE_SECONDS, CellGame
+from cardems.cellgames.game import NODES, WINNABLE_NODES, CellGame
 from cardems.cellgames.text import describe_position, render_position
 from cardems.core.daily import daily_stream
 from cardems.core.difficulty import DIFFICULTY, level_choice
@@ -95,7 +95,6 @@ class Seahaven(CellGame):
 
     family = FAMILY
     examples = (EXAMPLE,)
-    solver_name = "Seahaven"
     options = (DIFFICULTY,)
     can_analyze = True
     analyze_help = "prove random deals winnable and store them as pools"
@@ -143,7 +142,7 @@ class Seahaven(CellGame):
                 return self._random.choice(pool)
         while True:
             code = DealCode("SH", 1, variant, self._random.randrange(self.family.max_number + 1))
-            if not winnable or solve_state(deal(code), time_limit=SOLVE_SECONDS).winnable:
+            if not winnable or solve_state(deal(code), node_limit=WINNABLE_NODES).winnable:
                 return code
 
     def solitaire(self) -> SeahavenSolitaire:
@@ -168,11 +167,13 @@ class Seahaven(CellGame):
         """A position as text (see :func:`render_state`)."""
         return render_state(code, state)
 
-    def solve_position(self, state: Any, seconds: float) -> SolveResult:
-        """The exact solver on ``state`` within ``seconds``."""
+    def solve_position(
+        self, state: Any, seconds: float | None, nodes: int | None = NODES
+    ) -> SolveResult:
+        """The exact solver on ``state`` within ``nodes`` positions, ``seconds`` a cap."""
         from cardems.seahaven.solver import solve_state
 
-        return solve_state(state, time_limit=seconds)
+        return solve_state(state, node_limit=nodes, time_limit=seconds)
 
     def search_rules(self, state: Any) -> Rules:
         """Seahaven's, with the state's free cells."""

@@ -5,6 +5,7 @@ free cells (the state's)."""
 from __future__ import annotations
 
 from cardems.cellgames import solver
+from cardems.cellgames.solver import NODES as NODES
 from cardems.cellgames.solver import Rules
 from cardems.cellgames.solver import SolveResult as SolveResult
 from cardems.seahaven.rules import COLUMNS, SeahavenState
@@ -22,9 +23,10 @@ def rules_of(state: SeahavenState) -> Rules:
 
 
 def solve_state(
-    state: SeahavenState, *, node_limit: int | None = None, time_limit: float | None = None
+    state: SeahavenState, *, node_limit: int | None = NODES, time_limit: float | None = None
 ) -> SolveResult:
-    """Decide ``state`` (see :func:`cardems.cellgames.solver.solve_state`)."""
+    """Decide ``state`` within ``node_limit`` positions, ``time_limit`` only a wall-clock
+    cap that leaves it undecided (see :func:`cardems.cellgames.solver.solve_state`)."""
     return solver.solve_state(
         state, rules_of(state), node_limit=node_limit, time_limit=time_limit, alone=ALONE
     )
