@@ -51,3 +51,20 @@ def test_a_hearts_pass_offline_says_so_in_arabic(chromium_browser: Any, live: Li
         assert tab.inner_text("#h-message") != translations("ar").gettext(OFFLINE)
     finally:
         context.close()
+
+
+def test_play_pressed_offline_says_the_server_cannot_be_reached(tab: Any, live: LiveServer) -> None:
+    tab.goto(live.url + "/")
+    tab.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    tab.reload()  # under the service worker now
+    tab.wait_for_function("navigator.serviceWorker.controller !== null")
+    tab.context.set_offline(True)
+    try:
+        tab.click(".play[data-game='freecell']")  # a form's POST: not the browser's error
+        tab.wait_for_selector(".offline-page")
+        assert tab.locator("h1").inner_text() == "The Cardems server cannot be reached"
+    finally:
+        tab.context.set_offline(False)
+    tab.click("a[href='/']")
+    tab.click(".play[data-game='freecell']")  # back online: one press to the cards
+    tab.wait_for_selector("#board .card")
