@@ -9,9 +9,14 @@ if (guide && form) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     guide.hidden = true;
+    window.dispatchEvent(new Event("resize")); // the table takes the room it leaves
     track(async () => {
       const { status, data } = await call("/api/settings", { guide_seen: true });
-      if (status === 0 || status >= 400) { guide.hidden = false; say(data.error || ""); }
+      if (status === 0 || status >= 400) {
+        guide.hidden = false;
+        window.dispatchEvent(new Event("resize"));
+        say(data.error || "");
+      }
     });
   });
 }
