@@ -102,3 +102,13 @@ def test_without_javascript_one_press_reaches_the_table(
     finally:
         store.close()
     assert [(saved["id"], saved["game"]) for saved in games] == [(path[len("/game/") :], game)]
+
+
+def test_back_to_the_home_page_then_play_again_continues(tab: Any, live: LiveServer) -> None:
+    """The first press made the player: Back shows the home page anew, with their token."""
+    press(tab, live, "freecell", "play")
+    first = tab.evaluate("location.pathname")
+    tab.go_back()
+    tab.click(PRESS["play"].format(game="freecell"))
+    tab.wait_for_selector(CARD["freecell"])
+    assert tab.evaluate("location.pathname") == first
