@@ -166,7 +166,7 @@ def test_new_game_window_with_a_typed_code(tab: Any, live: LiveServer) -> None:
     assert info(tab)["code"] == WORKED
     tab.goto(live.url + "/")
     assert tab.inner_text(".resume-link") == WORKED
-    tab.click('a.play[data-game="heart-to-heart"]')  # plays the unfinished game
+    tab.click('.play[data-game="heart-to-heart"]')  # plays the unfinished game
     tab.wait_for_selector("#table[data-ready]")
     assert info(tab)["code"] == WORKED
 

@@ -277,7 +277,7 @@ def test_a_tie_for_the_lowest_total_plays_another_round() -> None:
 
 def test_home_links_hearts_and_resumes_it(client: TestClient) -> None:
     home = client.get("/").text
-    assert 'href="/play/hearts"' in home
+    assert 'action="/play/hearts"' in home
     assert "Deal a new game" in client.get("/play/hearts").text
     first = play_page(client, "hearts")
     assert first.status_code == 200 and "/game/" in str(first.url)

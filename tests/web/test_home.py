@@ -49,7 +49,8 @@ def test_every_game_shows_its_miniature_tagline_and_todays_deal(client: TestClie
         code = game.daily_code(today())
         assert card.count('<svg xmlns="http://www.w3.org/2000/svg" class="miniature"') == 1
         assert game.tagline and game.tagline in card
-        assert f'class="daily-link" href="/play/{game.family.name}/today"' in card
+        assert f'action="/play/{game.family.name}/today"' in card
+        assert f'<button class="daily-link" form="today-{game.family.name}">' in card
         par = game.par(code)
         assert (f"par {par} moves" in card) == (par is not None)
     assert "par " in shown["heart-to-heart"]  # Heart to Heart knows its par
@@ -64,7 +65,7 @@ def test_the_home_page_speaks_the_players_language(client: TestClient) -> None:
     assert 'dir="rtl"' in arabic and "Today's deal" in english
     for text in ("Today's deal", *(game.tagline for game in GAMES)):
         assert text in english and text not in arabic
-    assert arabic.count('class="mini" href') == len(GAMES)
+    assert arabic.count('<button class="mini" form="play-') == len(GAMES)
     assert arabic.count('dir="ltr"><svg') == len(GAMES)  # the cards are never mirrored
 
 

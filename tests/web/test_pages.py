@@ -17,7 +17,7 @@ from cardems.web.static_assets import static_url
 
 def test_home_offers_installed_games_and_resumes_the_unfinished_one(client: TestClient) -> None:
     html = client.get("/").text
-    assert 'href="/play/heart-to-heart"' in html and "Hearts" in html
+    assert 'action="/play/heart-to-heart"' in html and "Hearts" in html
     assert "resume-link" not in html
     offer = client.get("/play/heart-to-heart", follow_redirects=False)
     assert offer.status_code == 200 and "Deal a new game" in offer.text  # a GET deals nothing
@@ -86,6 +86,7 @@ def test_settings_form_saves_and_themes_the_pages(client: TestClient) -> None:
         "card_back": "blue",
         "felt": "green",
         "card_size": "fit",
+        "guide_seen": False,  # not a switch of the form: the settings form leaves it
     }
     token = form_token(client)
     assert client.post("/settings", data={"theme": "neon", "token": token}).status_code == 400
@@ -136,7 +137,7 @@ def test_a_server_offers_only_the_games_it_is_given(db_path: Path) -> None:
     app = create_app(db_path, games=(game_for("HH"),))
     with TestClient(app) as client:
         html = client.get("/").text
-        assert 'href="/play/heart-to-heart"' in html and 'href="/play/seahaven"' not in html
+        assert 'action="/play/heart-to-heart"' in html and 'action="/play/seahaven"' not in html
         response = client.get("/play/seahaven")
         assert response.status_code == 404 and "this server offers heart-to-heart" in response.text
         response = client.post("/api/games", json={"game": "seahaven"})
@@ -147,7 +148,7 @@ def test_a_server_offers_only_the_games_it_is_given(db_path: Path) -> None:
 
 def test_hearts_plays_at_the_shared_table_route(client: TestClient) -> None:
     html = client.get("/").text
-    assert 'href="/play/hearts"' in html
+    assert 'action="/play/hearts"' in html
     response = client.post("/api/games", json={"code": "HT1-N-AAAAAAA"})
     assert response.status_code == 201 and response.json()["view"]["game"] == "hearts"
     page = client.get(f"/game/{response.json()['id']}").text

@@ -58,12 +58,13 @@ class LiveServer:
 
 
 def open_home(tab: Any, base: str) -> None:
-    """The home page, as a player: a player is made on its first write (a settings save)."""
+    """The home page, as a player: a player is made on its first write (a settings save:
+    the first-game guide seen, so that it leaves the tables as they are after it)."""
     tab.goto(base + "/")
     if not any(c["name"] == COOKIE for c in tab.context.cookies()):
         tab.evaluate(
             """() => fetch('/api/settings', {method: 'POST',
-                headers: {'content-type': 'application/json'}, body: '{}'})"""
+                headers: {'content-type': 'application/json'}, body: '{"guide_seen": true}'})"""
         )
 
 

@@ -30,6 +30,7 @@ DEFAULT_SETTINGS: Final[dict[str, Any]] = {
     "card_back": "blue",
     "felt": "green",
     "card_size": "fit",
+    "guide_seen": False,
 }
 SETTING_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "move_errors": (True, False),
@@ -47,6 +48,7 @@ SETTING_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "card_back": ("blue", "red", "green"),
     "felt": ("green", "blue", "red", "grey"),
     "card_size": ("fit", "small", "medium", "large"),
+    "guide_seen": (False, True),  # the first-game guide dismissed (not a form switch)
 }
 SWITCHES: Final = tuple(key for key, choices in SETTING_CHOICES.items() if choices[0] is True)
 """The on/off settings (check boxes in the settings form)."""

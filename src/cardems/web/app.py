@@ -36,6 +36,7 @@ from cardems.web.accounts import account_routes
 from cardems.web.api import game_routes, player_routes
 from cardems.web.data import data_routes
 from cardems.web.deps import DATABASE_DOWN, Web
+from cardems.web.guide import guide_routes
 from cardems.web.i18n import choose_language, translate
 from cardems.web.install import install_routes
 from cardems.web.jsonanswer import JSONAnswer
@@ -151,6 +152,7 @@ def create_app(
         *(shared[0] if shared else []),
         *(account_routes(web) if accounts else []),
         *page_routes(web),
+        *guide_routes(web),
         *install_routes(web),
         *replay_routes(web),
         *game_routes(web),

@@ -57,6 +57,9 @@ CLIENT_STRINGS: Final = (
     N_("Stop"),
     N_("Solve"),
     N_("The server did not answer."),
+    N_("You are offline: this move was not made. It will work again when the connection is back."),
+    N_("The server did not answer: this move was not made. Try again in a moment."),
+    N_("The connection is back: you can play again."),
     # TRANSLATORS: after an HTTP status number.
     N_("The server answered %(status)s."),
     N_("This game has changed elsewhere: it is shown as it stands now."),

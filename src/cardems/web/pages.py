@@ -4,7 +4,8 @@ One set of pages serves every game: ``/play/{game}`` shows the player's unfinish
 game of that kind, or else a page whose button deals a new one (a ``POST`` with the
 form token: no ``GET`` changes anything, so a link or an ``<img>`` on another site or
 port cannot deal or abandon a game), and ``/game/{id}`` renders the game's own table
-template (``Game.page``) around the shared page frame.
+template (``Game.page``) around the shared page frame. The home page's Play and
+Today's deal are those same posts: one press continues the game in progress or deals.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ from cardems.web.home import TODAY, DailyDeals, streaks
 from cardems.web.i18n import LANGUAGE_SETTING
 
 NO_RULES = N_("There are no rules for this game")
+KEEP = "keep"
+"""A deal form's field (the home page's): a game in progress of that kind is not ended
+by the press; the page that asks first is shown instead."""
 TEXT_SETTINGS = (
     "animation",
     "theme",
@@ -73,7 +77,9 @@ def page_routes(web: Web) -> list[Route]:
             midnight = datetime.datetime.combine(today(), datetime.time(), datetime.UTC)
             codes = [str(deal.code) for deal in deals if not deal.game.opponents]
             best = await run_in_threadpool(web.store.best_results, codes, midnight.timestamp())
-        return web.page(ctx, "home.html", deals=deals, streaks=streaks(blocks), best=best)
+        page = web.page(ctx, "home.html", deals=deals, streaks=streaks(blocks), best=best)
+        page.headers["cache-control"] = "no-store"  # Back shows it anew: its form token too
+        return page
 
     async def play(request: Request) -> Response:
         """The player's unfinished game of a kind (of ``variant``, if given); else, on a
@@ -126,12 +132,13 @@ def page_routes(web: Web) -> list[Route]:
                 raise ServiceError(
                     404, NOT_THIS_GAME % {"code": str(code), "game": code.family.title}
                 )
-            if request.method == "POST":
-                await web.form(request, ctx)  # its token and origin are checked
+            form = await web.form(request, ctx) if request.method == "POST" else {}
             mine = unfinished_of(ctx, game.family.name)
             for saved in mine:
                 if saved["code"] == str(code):
                     return web.bind(RedirectResponse(f"/game/{saved['id']}", 303), ctx)
+            if mine and form.get(KEEP):  # the home page's press: ask before ending a game
+                return web.bind(RedirectResponse(request.url.path, 303), ctx)
             if request.method != "POST":
                 return web.page(
                     ctx,

@@ -5,7 +5,8 @@
 // names the version of the latest view received, read when the request is sent (so a
 // queued tap is made on the position the previous answer drew). If the game has changed
 // meanwhile (another tab), the server answers 409 with the current view, which the caller
-// draws instead of the move: nothing is retried.
+// draws instead of the move: nothing is retried. An intent that reaches no server (offline,
+// or the server down) is not made either, and its answer's error says so in words.
 
 import { t } from "./i18n.js";
 import { play } from "./sound.js";
@@ -17,6 +18,10 @@ const statuses = new Map();
 /** @type {Promise<unknown>} */
 let queue = Promise.resolve();
 let pending = 0;
+/** Whether the last intent failed because the browser is offline. */
+let offline = false;
+const OFFLINE = "You are offline: this move was not made. It will work again when the connection is back.";
+const NO_ANSWER = "The server did not answer: this move was not made. Try again in a moment.";
 
 // For tests: every request sent so far has been answered and drawn.
 window.cardemsIdle = () => pending === 0;
@@ -109,7 +114,10 @@ export function track(task) {
 export async function intent(gameId, body) {
   const version = versions.get(gameId) ?? 0;
   const answer = await call(`/api/games/${gameId}/intent`, { ...body, version });
-  if (answer.status === 409) {
+  if (answer.status === 0) { // no answer: the move was not made, and the page says so
+    offline = !navigator.onLine;
+    answer.data = { error: offline ? t(OFFLINE) : t(NO_ANSWER) };
+  } else if (answer.status === 409) {
     answer.stale = true;
     answer.data = {
       ...answer.data,
@@ -120,6 +128,12 @@ export async function intent(gameId, body) {
   sound(gameId, answer.data || {});
   return answer;
 }
+
+// Back online after a move that could not be made: say so (the server was never told).
+window.addEventListener("online", () => {
+  if (offline) say(t("The connection is back: you can play again."), "info");
+  offline = false;
+});
 
 /**
  * The sound of an answer: a refusal, a win, or cards that moved.

@@ -1,7 +1,7 @@
 // Cardems' service worker: the app's shell and the pages and views last seen stay
 // readable when the server cannot be reached. Every move still goes to the server (it
 // decides every rule), so offline a page shows what it showed last, and a page never
-// seen says plainly that the server is out of reach (/offline).
+// seen, or a form pressed (Play), says plainly that the server is out of reach (/offline).
 "use strict";
 
 const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
@@ -76,10 +76,31 @@ async function keptFirst(request) {
   return kept || fresh;
 }
 
+/**
+ * A form's press (Play, Today's deal, a deal page's button): to the server, or, when it
+ * cannot be reached, the page that says so instead of the browser's own error.
+ * @param {Request} request
+ * @returns {Promise<Response>}
+ */
+async function pressed(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const kept = await caches.match("/offline");
+    if (kept) return kept;
+    throw error;
+  }
+}
+
 worker.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== worker.location.origin) return;
+  if (url.origin !== worker.location.origin) return;
+  if (request.method === "POST" && request.mode === "navigate") {
+    event.respondWith(pressed(request));
+    return;
+  }
+  if (request.method !== "GET") return;
   if (url.pathname.startsWith(`/static/${VERSION}/`)) {
     event.respondWith(keptForGood(request));
   } else if (url.pathname.startsWith("/static/")) {

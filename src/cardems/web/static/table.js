@@ -69,7 +69,7 @@ async function intentNow(body) {
   if (data.view) apply(data.view, data.events || [], data.said);
   if (stale) say(data.error, "warning");
   else if (data.refused) say((data.view && data.view.message) || ""); // the move-errors setting
-  else if (status >= 400) say(data.error || "");
+  else if (status >= 400 || status === 0) say(data.error || ""); // 0: no answer, said
   return { status, stale: Boolean(stale), refused: Boolean(data.refused), events: data.events || [] };
 }
 

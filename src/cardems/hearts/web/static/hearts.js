@@ -664,7 +664,7 @@ async function send(body) {
     say(root.dataset.moveErrors === "1" ? data.refused : t("That move is not possible."));
     return;
   }
-  if (status >= 400) {
+  if (status >= 400 || status === 0) { // 0: no server answered (offline): said, not made
     if (data.view) setView(data.view);
     say(data.error || "");
     return;
