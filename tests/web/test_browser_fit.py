@@ -64,7 +64,7 @@ def test_stock_and_waste_counts_are_drawn_on_the_felt(
         assert len(labels) == 2
         for label in labels:
             assert label["text"].isdigit()
-            assert 0 <= label["top"] and label["bottom"] <= viewport["height"], label
+            assert label["top"] >= 0 and label["bottom"] <= viewport["height"], label
             assert felt["top"] <= label["top"] and label["bottom"] <= felt["bottom"], (label, felt)
             assert felt["left"] <= label["left"] and label["right"] <= felt["right"], (label, felt)
     finally:
@@ -107,7 +107,7 @@ def test_cards_on_a_phone_are_at_least_44_pixels_wide(
         open_game(tab, f"{live.url}/play/{game}")
         widths: list[float] = tab.evaluate(
             """() => [...document.querySelectorAll('#board .card .shade')]
-                .map((n) => n.getBoundingClientRect().width + 2 * n.getBoundingClientRect().width / 98)"""
+                .map((n) => n.getBoundingClientRect().width * 100 / 98)"""
         )
         assert widths and min(widths) >= 44, min(widths)
         # Every card stays on the felt, none past the screen's edges.
@@ -115,7 +115,8 @@ def test_cards_on_a_phone_are_at_least_44_pixels_wide(
         edges: list[float] = tab.evaluate(
             """() => { const xs = [...document.querySelectorAll('#board .card .shade')]
                 .map((n) => n.getBoundingClientRect());
-                return [Math.min(...xs.map((r) => r.left)), Math.max(...xs.map((r) => r.right))]; }"""
+                return [Math.min(...xs.map((r) => r.left)),
+                        Math.max(...xs.map((r) => r.right))]; }"""
         )
         assert felt["left"] - 1 <= edges[0] and edges[1] <= felt["right"] + 1
         assert not tab.evaluate("document.documentElement.scrollWidth > innerWidth")
@@ -274,7 +275,7 @@ def test_the_new_game_window_starts_with_each_games_defaults_and_its_deal_button
                 game.example_code()
             )
             deal = rect(tab, "#new-game-deal")
-            assert 0 <= deal["top"] and deal["bottom"] <= DESKTOPS[0]["height"], name
+            assert deal["top"] >= 0 and deal["bottom"] <= DESKTOPS[0]["height"], name
         assert game_for("freecell").family.variants[0] == tab.get_attribute(
             "#new-game input[name=freecell-variant]:checked", "value"
         )

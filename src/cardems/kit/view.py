@@ -5,7 +5,9 @@ Every card says ``card`` (None when face down), ``face_up``, ``available``, ``fr
 take it), ``selected``, ``covered`` in a game that declares covering, and ``id`` where the
 solitaire gives identities (a game that deals a card twice). Every pile says
 ``target``, ``kind``, ``cards``, ``x``, ``y``, ``fan`` and what its layout adds; a counted
-pile says ``count``, a pile not ``outlined`` says ``outline: false``; with ``accepts_in_view``, ``accepts`` while a card is selected.
+pile says ``count``, a pile not ``outlined`` says ``outline: false``; with
+``accepts_in_view``, ``accepts`` while a card is selected. The view says ``can_hint``:
+whether Hint, Winnable? and Solve can act (the game is in play).
 """
 
 from __future__ import annotations
