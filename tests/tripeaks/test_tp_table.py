@@ -111,3 +111,20 @@ def test_labels_speak_positions_and_face_down_cards() -> None:
     assert "position 19" in piles["peak:19"]["label"]
     assert "Stock" in piles["stock"]["label"] and "23" in piles["stock"]["label"]
     assert "5 of spades" not in json.dumps(view)  # the first tip, face down
+
+
+def test_the_view_says_what_fits_and_what_can_act_along_a_won_game() -> None:
+    """Peaks leave no outline once played, the waste's card is never 'covered' (it is
+    played onto, not waiting), and Hint, Winnable? and Solve can act until the win."""
+    table = TriPeaksTable(CODE)
+    line = winning_line(deal(CODE))
+    assert line is not None
+    for move in line:
+        view = table.view()
+        assert view["can_hint"] is True
+        piles = {pile["target"]: pile for pile in view["piles"]}
+        assert all(piles[f"peak:{p}"].get("outline") is False for p in range(1, 29))
+        assert "outline" not in piles["stock"] and "outline" not in piles["waste"]
+        assert not any(card.get("covered") for card in piles["waste"]["cards"])
+        table.act(("tap", "stock" if move.is_draw else f"peak:{move.position}"))
+    assert table.view()["status"] == "won" and table.view()["can_hint"] is False

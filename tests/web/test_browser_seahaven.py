@@ -163,7 +163,7 @@ def test_new_game_window_deals_two_cells(tab: Any, live: LiveServer) -> None:
     tab.goto(live.url + "/")
     tab.click('button.new-deal[data-game="seahaven"]')
     assert tab.is_visible(CELLS) and tab.is_checked("input[name=winnable]")
-    tab.check("input[name=variant][value=C2]")
+    tab.check("input[name=seahaven-variant][value=C2]")
     tab.click("#new-game-deal")
     tab.wait_for_selector("#table[data-ready]")
     assert info(tab)["code"].startswith("SH1-C2-")

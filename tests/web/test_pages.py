@@ -206,7 +206,8 @@ def test_the_new_game_window_shows_each_game_its_own_settings(client: TestClient
     assert shown["seahaven"].startswith("Move safe cards to the foundations")
     assert "heart-to-heart" in shown and "spider" not in shown
     seahaven = dict(found)["seahaven"]
-    assert "disabled checked" in seahaven and 'href="/settings"' in seahaven
+    assert 'data-setting="auto_move" checked' in seahaven and 'href="/settings"' in seahaven
+    assert "disabled" not in seahaven  # a setting changed here is saved
 
 
 def test_the_new_game_window_offers_hearts_four_levels_medium_checked(client: TestClient) -> None:

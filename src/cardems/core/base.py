@@ -99,6 +99,13 @@ class GameBase:
         par = self.par(code)
         return None if par is None else (par, True)
 
+    def example_code(self) -> str:
+        """A deal code of this game to show as an example (the new-game window's
+        placeholder): deal 617 of its first variant."""
+        family = self.family
+        number = min(617, family.max_number)
+        return str(DealCode(family.prefix, family.versions[-1], family.variants[0], number))
+
     def daily_code(self, day: datetime.date) -> DealCode:
         """The first deal of the first variant drawn from the day's stream that the
         solver proves winnable (any deal, for a game without a solver)."""

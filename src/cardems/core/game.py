@@ -311,6 +311,10 @@ class Game(Protocol):
         known); None when no win is known."""
         ...
 
+    def example_code(self) -> str:
+        """A deal code of this game to show as an example (a placeholder)."""
+        ...
+
     def daily_code(self, day: datetime.date) -> DealCode:
         """The day's deal, the same for every player: drawn from
         :func:`~cardems.core.daily.daily_stream`, winnable where the game can tell."""

@@ -61,6 +61,10 @@ class PileSpec:
     home: bool = False
     """A pile cards go home to (a foundation): the ``home`` intent (a right click) sends a
     pile's top card to the first home pile that takes it."""
+    outlined: bool = True
+    """Whether its place shows an outline once empty (False: a position whose card,
+    once removed, leaves nothing behind, as Pyramid's and TriPeaks'; the view then says
+    ``outline: false``)."""
 
     @cached_property
     def targets(self) -> tuple[str, ...]:

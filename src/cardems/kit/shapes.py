@@ -36,6 +36,7 @@ class PileView(TypedDict):
     y: float
     fan: int
     count: NotRequired[int]
+    outline: NotRequired[bool]  # false: no outline where its cards were (Pyramid's)
     accepts: NotRequired[bool]
     suit: NotRequired[str]
     row: NotRequired[int]
@@ -70,6 +71,7 @@ class SolitaireView(TypedDict):
     elapsed: float
     can_undo: bool
     can_redo: bool
+    can_hint: bool  # Hint, Winnable? and Solve can act: the game is in play
     selected: str | None
     message: str | None
     piles: list[PileView]

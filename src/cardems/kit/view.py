@@ -5,7 +5,9 @@ Every card says ``card`` (None when face down), ``face_up``, ``available``, ``fr
 take it), ``selected``, ``covered`` in a game that declares covering, and ``id`` where the
 solitaire gives identities (a game that deals a card twice). Every pile says
 ``target``, ``kind``, ``cards``, ``x``, ``y``, ``fan`` and what its layout adds; a counted
-pile says ``count``; with ``accepts_in_view``, ``accepts`` while a card is selected.
+pile says ``count``, a pile not ``outlined`` says ``outline: false``; with
+``accepts_in_view``, ``accepts`` while a card is selected. The view says ``can_hint``:
+whether Hint, Winnable? and Solve can act (the game is in play).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ def table_view(table: SolitaireTable[Any, Any]) -> View:
         "elapsed": table.timer.elapsed(),
         "can_undo": table.history.can_undo and not won,
         "can_redo": table.history.can_redo and not won,
+        "can_hint": status == "playing",
         "selected": table.selected,
         "message": table.message,
         "piles": _piles(table),
@@ -106,8 +109,8 @@ def _piles(table: SolitaireTable[Any, Any]) -> list[PileView]:
                         "dimmed": dimmed,
                         "selected": is_selected and from_top <= selected_count,
                     }
-                    if covering:
-                        card["covered"] = from_top > free
+                    if covering:  # under other cards: never a pile's cards that stay
+                        card["covered"] = spec.selectable and from_top > free
                     identity = None if ids is None else ids[len(shown) - from_top]
                     if identity is not None:
                         card["id"] = identity
@@ -126,6 +129,8 @@ def _piles(table: SolitaireTable[Any, Any]) -> list[PileView]:
             )
             if spec.counted:
                 pile["count"] = solitaire.size(state, target)
+            if not spec.outlined:
+                pile["outline"] = False
             if show_accepts and selected is not None:
                 pile["accepts"] = target in accepts
             piles.append(pile)

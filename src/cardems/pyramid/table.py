@@ -82,7 +82,7 @@ PLACES: dict[str, dict[str, Any]] = {
 
 DECLARATION = Declaration(
     piles=(
-        PileSpec("pyramid", count=POSITION_COUNT),
+        PileSpec("pyramid", count=POSITION_COUNT, outlined=False),
         PileSpec(STOCK, role=STOCK_ROLE, counted=True, top_plays=True),
         PileSpec(WASTE, counted=True),
     ),

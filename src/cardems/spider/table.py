@@ -61,7 +61,7 @@ COLUMN_TOP = 140 + 24
 DECLARATION = Declaration(
     piles=(
         PileSpec("column", count=COLUMNS, runs=True, fan=FAN),
-        PileSpec("foundation", count=RUNS, selectable=False, counted=True),
+        PileSpec("foundation", count=RUNS, selectable=False),
         PileSpec("stock", role=STOCK_ROLE, counted=True),
     ),
     unknown_target=UNKNOWN_TARGET,

@@ -59,7 +59,7 @@ WASTE_PLACE = {"x": 10 * HALF_STEP, "y": LOW_ROW_Y}
 
 DECLARATION = Declaration(
     piles=(
-        PileSpec(PEAK, count=POSITION_COUNT),
+        PileSpec(PEAK, count=POSITION_COUNT, outlined=False),
         PileSpec(STOCK, role=STOCK_ROLE, counted=True),
         PileSpec(WASTE, counted=True, selectable=False),
     ),

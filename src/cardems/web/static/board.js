@@ -47,22 +47,51 @@ const PAD = 8; // board units around the board
 const FULL_FAN = 36; // board units: the server's fan between a column's cards
 const RESERVE_FANS = 8; // FreeCell's longest column (19 cards) fits them at MIN_FAN
 const MIN_FAN = 16; // board units: the tightest fan, a card's index still shows
-/** @type {{ key: string, scale: number } | null} the scale chosen for this window and board */
+const MIN_CARD = 48; // px: the narrowest a card is drawn while the felt has height to spare
+const SQUEEZE = 0.7; // the closest side by side places are drawn, of their laid out distance
+const LABEL_ROOM = 34; // board units under a slot for its count
+/** @type {{ key: string, scale: number, squeeze: number } | null} the scale chosen for this window and board */
 let fixed = null;
 
 /**
- * Pixels per board unit for a board `width` wide with `reserve` of height to fit.
+ * Pixels per board unit for a board `width` wide with `reserve` of height to fit, and
+ * how much its places are drawn closer across (1: as laid out). A board too wide for
+ * the felt (ten columns on a phone) whose cards would be drawn narrower than MIN_CARD
+ * while height is left over draws them larger, its places closer together: side by
+ * side cards then overlap, at most down to SQUEEZE of the space between them.
  * @param {DOMRect} box
  * @param {number} width
  * @param {number} reserve
+ * @returns {{ scale: number, squeeze: number }}
  */
 function boardScale(box, width, reserve) {
   const cap = CARD_CAP[document.documentElement.dataset.cardSize || ""];
-  const key = `${window.innerWidth}x${window.innerHeight}:${cap}:${width}`;
+  const key = `${window.innerWidth}x${window.innerHeight}:${cap}:${width}:${reserve}`;
   if (!fixed || fixed.key !== key) {
-    fixed = { key, scale: Math.min(box.width / (width + PAD), box.height / (reserve + PAD), cap ? cap / CW : Infinity) };
+    const tall = box.height / (reserve + PAD), capped = cap ? cap / CW : Infinity;
+    let scale = Math.min(box.width / (width + PAD), tall, capped);
+    let squeeze = 1;
+    if (scale * CW < MIN_CARD && width > CW) {
+      const closest = box.width / (CW + (width - CW) * SQUEEZE + PAD);
+      const larger = Math.min(MIN_CARD / CW, closest, tall, capped);
+      if (larger > scale) {
+        scale = larger;
+        squeeze = Math.min(1, (box.width / scale - PAD - CW) / (width - CW));
+      }
+    }
+    fixed = { key, scale, squeeze };
   }
-  return fixed.scale;
+  return fixed;
+}
+
+/**
+ * The lowest a pile's count is drawn (board units): under its slot.
+ * @param {PileView[]} piles
+ */
+function labelsBottom(piles) {
+  let bottom = 0;
+  for (const pile of piles) if (typeof pile.count === "number") bottom = Math.max(bottom, pile.y + CH + LABEL_ROOM);
+  return bottom;
 }
 
 /**
@@ -75,7 +104,8 @@ export function geometryOf(board, someView) {
   /** @type {Map<string, Place>} */
   const map = new Map();
   let { width, height } = someView.board;
-  let stretch = 1, dx = 0;
+  height = Math.max(height, labelsBottom(someView.piles)); // counts stay on the board
+  let stretch = 1, dx = 0, squeeze = 1;
   const box = board.getBoundingClientRect();
   const fanned = someView.piles.filter((p) => p.fan > 0 && p.cards.length > 1);
   // Only a board sized by its felt (placed absolutely, as on the table page) is filled;
@@ -85,11 +115,14 @@ export function geometryOf(board, someView) {
     const columns = someView.piles.filter((p) => p.fan > 0);
     const reserve = columns.length // a board without columns (Heart to Heart): as it is
       ? Math.min(...columns.map((p) => p.y)) + CH + FULL_FAN * RESERVE_FANS : height;
-    const scale = boardScale(box, width, reserve);
+    const fit = boardScale(box, width, reserve);
+    const scale = fit.scale;
+    squeeze = fit.squeeze;
+    const drawnWidth = CW + (width - CW) * squeeze;
     const room = box.height / scale - PAD; // board units of height the felt offers
-    dx = Math.max(0, (box.width / scale - PAD - width) / 2);
-    width += 2 * dx;
-    height = columns.length ? room : Math.max(height, room);
+    dx = Math.max(0, (box.width / scale - PAD - drawnWidth) / 2);
+    width = drawnWidth + 2 * dx;
+    height = columns.length ? Math.max(room, labelsBottom(someView.piles)) : Math.max(height, room);
     if (fanned.length) {
       const base = Math.max(...fanned.map((p) => p.fan));
       stretch = Math.max(MIN_FAN / base, Math.min(MAX_FAN / base,
@@ -97,7 +130,7 @@ export function geometryOf(board, someView) {
     }
   }
   for (const pile of someView.piles) {
-    const x = pile.x + dx, y = pile.y, fan = (pile.fan || 0) * stretch;
+    const x = pile.x * squeeze + dx, y = pile.y, fan = (pile.fan || 0) * stretch;
     map.set(pile.target, { x, y, fan, cards: pile.cards.map((_, i) => ({ x, y: y + i * fan })), pile });
     if (pile.cards.length) height = Math.max(height, y + CH + fan * (pile.cards.length - 1));
   }
@@ -152,15 +185,19 @@ export function pileGroup(target, place, interactive = true) {
   const pile = place.pile;
   const top = pile.cards[pile.cards.length - 1];
   const fanned = pile.fan > 0 && pile.cards.length > 0;
+  // A place the server draws no outline for (a removed card's, in Pyramid) shows nothing
+  // once empty, and is no stop of the keyboard focus.
+  const outlined = pile.outline !== false;
+  const spot = !fanned && interactive && (outlined || pile.cards.length > 0);
   const group = el("g", {
-    class: `pile ${pile.kind}${fanned || !interactive ? "" : " spot"}`,
+    class: `pile ${pile.kind}${spot ? " spot" : ""}`,
     "data-target": target,
-    role: fanned || !interactive ? "group" : "button",
+    role: spot ? "button" : "group",
     "aria-label": pile.label || target,
   }, null);
-  if (!fanned && interactive) group.setAttribute("tabindex", "-1");
+  if (spot) group.setAttribute("tabindex", "-1");
   if (top && top.selected) group.classList.add("has-selected");
-  el("rect", { class: "slot", x: place.x + 3, y: place.y + 3, width: CW - 6, height: CH - 6, rx: 8 }, group);
+  if (outlined) el("rect", { class: "slot", x: place.x + 3, y: place.y + 3, width: CW - 6, height: CH - 6, rx: 8 }, group);
   if (pile.suit) { // a foundation's suit, on its empty slot
     const mark = el("text", { class: "slot-mark", x: place.x + CW / 2, y: place.y + CH / 2 + 16 }, group);
     mark.textContent = SUITS[pile.suit] || "";

@@ -26,7 +26,8 @@ function chosenRadio() {
   return form.querySelector("input[name=game]:checked");
 }
 
-// Only the chosen game's fieldsets, and the winnable box only if it has a solver.
+// Only the chosen game's fieldsets, the winnable box only if it has a solver, and the
+// code field's example a code of that game (the server's).
 function showChoices() {
   const radio = chosenRadio();
   const game = radio ? radio.value : "";
@@ -35,7 +36,26 @@ function showChoices() {
     set.disabled = set.hidden;
   }
   winnable.hidden = Boolean(radio) && radio?.dataset.solvable === "0";
+  if (radio && radio.dataset.example) codeInput.placeholder = radio.dataset.example;
 }
+
+// A game's settings shown in the window are the player's own: a change is saved at once
+// (the same box of every game that shares it follows), and taken back if refused.
+form.addEventListener("change", async (event) => {
+  const box = event.target;
+  if (!(box instanceof HTMLInputElement) || !box.dataset.setting) return;
+  const key = box.dataset.setting, checked = box.checked;
+  /** @param {boolean} value */
+  const showAll = (value) => {
+    for (const same of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll(`input[data-setting="${CSS.escape(key)}"]`))) same.checked = value;
+  };
+  showAll(checked);
+  const { status, data } = await call("/api/settings", { [key]: checked });
+  if (status !== 200) {
+    showAll(!checked);
+    errorLine.textContent = data.error || t("The server answered %(status)s.", { status });
+  }
+});
 
 /**
  * {field: value} of the chosen game's visible fieldsets.

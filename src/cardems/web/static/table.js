@@ -193,6 +193,9 @@ function info(shown) {
   button("undo").disabled = !shown.can_undo;
   button("redo").disabled = !shown.can_redo;
   button("finish").hidden = !shown.can_finish;
+  // Hint, Winnable? and Solve act only while the server says the game is in play.
+  for (const id of ["hint", "winnable"]) button(id).disabled = !shown.can_hint;
+  if (!solving) button("solve").disabled = !shown.can_hint;
   clockBase = { elapsed: shown.elapsed, at: performance.now(), running: Boolean(shown.timer_running) };
   tick();
   root.dataset.status = shown.status;
@@ -828,6 +831,7 @@ async function solve() {
   } finally {
     solving = false;
     $("solve").textContent = t("Solve");
+    button("solve").disabled = !(view && view.can_hint);
   }
 }
 

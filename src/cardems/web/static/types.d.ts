@@ -28,6 +28,7 @@ interface PileView {
   y: number;
   fan: number;
   count?: number;
+  outline?: boolean;
   accepts?: boolean;
   suit?: string;
   row?: number;
@@ -59,6 +60,7 @@ interface SolitaireView {
   elapsed: number;
   can_undo: boolean;
   can_redo: boolean;
+  can_hint: boolean;
   selected: string | null;
   message: string | null;
   piles: PileView[];
