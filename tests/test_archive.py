@@ -53,6 +53,7 @@ archives = st.builds(
 )
 
 
+@pytest.mark.slow
 @given(archives)
 def test_an_archive_round_trips(archive: Archive) -> None:
     assert parse_archive(format_archive(archive)) == archive

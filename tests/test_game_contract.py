@@ -168,8 +168,19 @@ def _fresh_intent(table: Table, rng: random.Random, seen: set[Any]) -> Any:
     return next((i for i, after in pairs if _position(after) not in seen), pairs[0][0])
 
 
-@pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("seed", range(3))
+LONG_PLAYS = {(0, "spider"), (1, "klondike")}  # the games that run longest (slow)
+
+
+@pytest.mark.parametrize(
+    ("seed", "name"),
+    [
+        pytest.param(seed, name, marks=pytest.mark.slow)
+        if (seed, name) in LONG_PLAYS
+        else (seed, name)
+        for seed in range(3)
+        for name in GAMES
+    ],
+)
 def test_every_game_plays_to_its_end_under_its_declared_length(name: str, seed: int) -> None:
     game = game_for(name)
     table = table_of(game, code_of(game, seed))

@@ -129,6 +129,7 @@ def test_bakers_game_levels_follow_the_rating() -> None:
     assert max(rated["medium"]) <= min(rated["hard"])  # type: ignore[type-var]
 
 
+@pytest.mark.slow
 def test_a_heart_to_heart_level_deals_a_winnable_deal_of_that_length() -> None:
     for level in LEVELS:
         code = HEART_TO_HEART.new_code("N", winnable=False, options={"difficulty": level})

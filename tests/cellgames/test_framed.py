@@ -51,6 +51,7 @@ def by_the_rules(table: SolitaireTable[Any, Any]) -> set[tuple[str, int]]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(TABLES))
 @settings(max_examples=30, deadline=None)
 @given(data=st.data())

@@ -103,6 +103,7 @@ def compiled(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     return bool(request.param)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), seahaven=st.booleans())
 def test_the_bound_and_the_dead_rule_agree_with_an_exhaustive_search(

@@ -49,7 +49,12 @@ def fewest_moves(state: Any) -> int | None:
 
 
 SEAHAVEN_ENDGAMES = [
-    (["KD", "QC KC", "JC", "QD", "JD TC"], [None, None, None, None], (13, 13, 10, 9)),
+    pytest.param(  # four cells: the largest search (slow)
+        ["KD", "QC KC", "JC", "QD", "JD TC"],
+        [None, None, None, None],
+        (13, 13, 10, 9),
+        marks=pytest.mark.slow,
+    ),
     (["JD KC QC", "QD", "KD JC", "TC"], [None, None], (13, 13, 10, 9)),
     (["KC JC", "KD QC TC", "QD JD"], [None], (13, 13, 10, 9)),
     (["KC JD QC", "KD TC", "JC QD"], [None], (13, 13, 10, 9)),
@@ -108,7 +113,11 @@ def test_freecell_pars_replay_to_a_win(
 @pytest.mark.skipif(not solver.COMPILED, reason="the compiled search was not built")
 @pytest.mark.parametrize(
     "code",
-    [DealCode("SH", 1, "C4", 1), DealCode("SH", 1, "C4", 4), DealCode("SH", 1, "C1", 2)],
+    [
+        pytest.param(DealCode("SH", 1, "C4", 1), marks=pytest.mark.slow),
+        pytest.param(DealCode("SH", 1, "C4", 4), marks=pytest.mark.slow),
+        DealCode("SH", 1, "C1", 2),
+    ],
     ids=str,
 )
 def test_the_compiled_search_and_the_python_one_agree_on_deals(
@@ -134,6 +143,12 @@ def test_a_lost_deal_has_no_par(compiled: bool) -> None:
     assert found.moves is None and found.proven
 
 
+@pytest.mark.parametrize(
+    "compiled",
+    [True, pytest.param(False, marks=pytest.mark.slow)],
+    ids=["compiled", "python"],
+    indirect=True,
+)  # the fixture's two cases; the Python search's (a whole solve) is slow
 def test_past_the_budget_the_par_is_the_solvers_line_not_proven(compiled: bool) -> None:
     state = seahaven.deal(DealCode("SH", 1, "C4", 1))
     rules = seahaven_solver.rules_of(state)

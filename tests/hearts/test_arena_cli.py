@@ -63,6 +63,7 @@ def test_cli_arena_says_up_front_what_it_plays(capsys: pytest.CaptureFixture[str
     assert "--hands: expected a whole number of at least 1, got '-3'" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_cli_arena_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--bots", "medium,easy,easy,easy", "--hands", "88", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -85,6 +86,7 @@ def test_cli_arena_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert figure["low"] <= figure["value"] <= figure["high"]
 
 
+@pytest.mark.slow
 def test_cli_arena_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--bots", "easy,easy,easy,easy", "--hands", "10", "--quiet"]) == 0
     out = capsys.readouterr().out

@@ -159,6 +159,7 @@ def test_it_never_defends_against_a_moon() -> None:
     assert {to_card(BeginnerBot(s).choose_play(seat)) for s in range(50)} == set(parse_cards("4H"))
 
 
+@pytest.mark.slow
 def test_it_is_weaker_than_easy() -> None:
     # `cardems arena --bots beginner,easy,easy,easy --hands 400`: 1.41 times easy's points
     # a hand on these 395 hands; in the league from HT1-N-AAAACAA, 1.18 ± 0.03 (1,864).

@@ -257,6 +257,7 @@ def _first_views(names: tuple[str, ...], numbers: range) -> list[tuple[SeatView,
     return out
 
 
+@pytest.mark.slow
 def test_the_odds_after_a_pass_left_place_the_cards_better_than_a_plain_deal() -> None:
     from cardems.hearts.bots.inference import GENERIC
     from cardems.hearts.bots.pass_odds import card_odds
@@ -278,6 +279,7 @@ def test_the_odds_after_a_pass_left_place_the_cards_better_than_a_plain_deal() -
     assert weighed > plain + 0.01 * 60 * 36  # nats, over 60 deals of 36 unseen cards
 
 
+@pytest.mark.slow
 def test_the_passes_move_the_queen_of_spades_towards_the_passer() -> None:
     from cardems.hearts.bots.belief import Belief
     from cardems.hearts.splitmix import SplitMix

@@ -160,6 +160,7 @@ print(json.dumps([COMPILED, [[n.best for n in round_notes] for round_notes in no
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not COMPILED, reason="the compiled core was not built (no C compiler)")
 def test_the_compiled_core_and_python_prefer_the_same_cards() -> None:
     root = Path(__file__).parents[2]

@@ -118,6 +118,7 @@ def test_every_policy_chooses_the_same_card() -> None:
     assert compared > 10_000
 
 
+@pytest.mark.slow
 def test_play_outs_end_with_the_same_points() -> None:
     for pos in list(positions(2, 30))[::3]:
         played = played_of(pos)

@@ -149,6 +149,7 @@ def test_the_expert_passes_for_the_moon_only_against_predictable_players() -> No
     assert not keeps & mask_of_cards(parse_cards("AH KH QH AS KS"))
 
 
+@pytest.mark.slow
 def test_an_oracle_searches_the_true_deal_the_arena_shows_it() -> None:
     from cardems.hearts.arena import play_match
 

@@ -165,6 +165,7 @@ def test_a_tiny_league_is_well_formed() -> None:
         run_league(["easy", "rules"], 1, 1, focus=["easy", "rules"])
 
 
+@pytest.mark.slow
 def test_cli_league_json_svg_and_start(
     capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
 ) -> None:

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from cardems.cards import parse_cards
 from cardems.hearts.bots.rollout import generic_card, generic_rollout, heuristic_rollout
 from cardems.hearts.core import QUEEN_OF_SPADES, mask_of_cards, to_index
@@ -102,6 +104,7 @@ def test_a_run_for_the_moon_with_every_top_card_gets_there() -> None:
     assert points == [26, 0, 0, 0]
 
 
+@pytest.mark.slow
 def test_the_python_reference_plays_alone() -> None:
     """With ``CARDEMS_HEARTS_PYTHON=1`` nothing compiled is used and the bots still play."""
     script = (

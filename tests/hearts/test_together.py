@@ -6,6 +6,7 @@ import random
 import re
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -52,6 +53,7 @@ def check_seen(shared: SharedMatch, tagged: list[Tagged]) -> None:
                 assert cards_in(event) <= played, event
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(
     humans=st.sets(st.sampled_from(SEATS), min_size=1, max_size=4),

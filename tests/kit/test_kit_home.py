@@ -76,6 +76,7 @@ def test_a_solitaire_without_homes_has_no_home_intent() -> None:
         t.act(("home", "column:1"))
 
 
+@pytest.mark.slow
 @given(st.integers(0, 2**32), st.integers(1, 16))
 def test_home_intents_among_others_replay_to_the_same_table(seed: int, steps: int) -> None:
     t, rng = homed(), random.Random(seed)

@@ -92,6 +92,7 @@ def test_the_finish_intent_is_refused_by_a_game_that_does_not_declare_it() -> No
         HeartToHeartTable(CODE).act(("finish",))
 
 
+@pytest.mark.slow
 @given(st.integers(0, 2**32), st.integers(0, 12))
 def test_every_legal_intent_plays_exactly_its_move(seed: int, steps: int) -> None:
     t, rng = toy(), random.Random(seed)

@@ -144,6 +144,7 @@ def test_foundation_card_comes_back() -> None:
     assert after.points == 0  # -15, never below 0
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(codes, st.integers(0, 2**32))
 def test_random_play_conserves_cards_and_leaves_the_last_state_as_it_was(

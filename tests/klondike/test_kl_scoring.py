@@ -79,6 +79,7 @@ def test_a_vegas_table_scores_vegas_and_a_won_deal_pays_208() -> None:
     assert (standard["score"], standard["scoring"]) == (0, "standard")
 
 
+@pytest.mark.slow
 def test_the_choice_is_kept_with_the_game_and_by_play_again(tmp_path: Path) -> None:
     service = TableService(Store(str(tmp_path / "cardems.db")))
     player = service.store.create_player()

@@ -76,7 +76,9 @@ def brute_force(state: KlondikeState) -> bool:
     return False
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize(
+    "seed", [pytest.param(s, marks=pytest.mark.slow) if s in (3, 4) else s for s in range(8)]
+)  # 3 and 4 are the longest searches (slow)
 def test_verdicts_agree_with_brute_force_on_endgames(seed: int) -> None:
     rules = Rules(3 if seed % 2 else 1, None if seed % 3 else 2)
     state = endgame(seed, rules)
@@ -86,7 +88,9 @@ def test_verdicts_agree_with_brute_force_on_endgames(seed: int) -> None:
         assert replays_to_a_win(state, verdict.line)
 
 
-@pytest.mark.parametrize("seed", range(16))
+@pytest.mark.parametrize(
+    "seed", [pytest.param(s, marks=pytest.mark.slow) if s == 8 else s for s in range(16)]
+)  # 8 is the longest search (slow)
 def test_verdicts_agree_with_brute_force_on_draw_three_endgames(seed: int) -> None:
     # Draw three with unlimited passes mostly (where draw positions are compared to
     # each other): even seeds crowd the cards in two columns (seeds 2 and 4 are lost),
@@ -201,6 +205,7 @@ def test_a_card_riding_on_a_kings_run_is_not_blocked() -> None:
 needs_c = pytest.mark.skipif(compiled is None, reason="the C search was not built")
 
 
+@pytest.mark.slow
 @needs_c
 @settings(max_examples=25, deadline=None)
 @given(

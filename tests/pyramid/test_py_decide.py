@@ -72,7 +72,14 @@ def test_the_compiled_decision_is_the_python_one_on_endgames(state: PyramidState
 
 @compiled
 @pytest.mark.parametrize(
-    ("variant", "number"), [("P3", 7), ("P3", 1), ("P1", 3), ("U", 11), ("P2", 9)]
+    ("variant", "number"),
+    [
+        pytest.param("P3", 7, marks=pytest.mark.slow),
+        ("P3", 1),
+        ("P1", 3),
+        pytest.param("U", 11, marks=pytest.mark.slow),
+        ("P2", 9),
+    ],
 )
 def test_the_compiled_decision_is_the_python_one_on_deals(variant: str, number: int) -> None:
     state = deal(DealCode("PY", 1, variant, number))

@@ -24,6 +24,7 @@ def test_levels_come_from_the_shortest_win() -> None:
         deal_of_level("easy", lambda: CODE)
 
 
+@pytest.mark.slow
 def test_winnable_only_deals_are_won_by_their_line() -> None:
     code = GAME.random_code("P3", winnable=True)
     assert code.variant == "P3" and GAME.solve(code, shortest=True)["winnable"] is True

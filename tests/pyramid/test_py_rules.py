@@ -118,6 +118,7 @@ def test_a_position_without_any_removal_to_come_is_blocked() -> None:
     assert won.outcome == "won" and won.legal_moves() == []
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**35 - 1), st.sampled_from(["P3", "P1", "P2", "U"]), st.data())
 def test_random_play_conserves_cards_and_undo_restores(

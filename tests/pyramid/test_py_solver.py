@@ -97,7 +97,15 @@ def test_the_compiled_search_is_the_python_one_on_endgames(state: PyramidState) 
 
 
 @compiled
-@pytest.mark.parametrize(("variant", "number"), [("P3", 7), ("P1", 3), ("U", 5), ("P2", 9)])
+@pytest.mark.parametrize(
+    ("variant", "number"),
+    [
+        pytest.param("P3", 7, marks=pytest.mark.slow),
+        pytest.param("P1", 3, marks=pytest.mark.slow),
+        ("U", 5),
+        ("P2", 9),
+    ],
+)
 def test_the_compiled_search_is_the_python_one_on_deals(variant: str, number: int) -> None:
     state = deal(DealCode("PY", 1, variant, number))
     for limit in (2_000, 60_000):

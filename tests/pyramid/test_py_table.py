@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardems.core.game import TableSettings
 from cardems.dealcode import DealCode
 from cardems.pyramid.game import GAME
@@ -55,6 +57,7 @@ def test_a_hint_names_the_card_and_plays_by_its_intent() -> None:
     assert t.state.moves == 1
 
 
+@pytest.mark.slow
 def test_the_solver_line_wins_through_the_table() -> None:
     t = table()
     line = GAME.solve(CODE, shortest=True)["moves"]

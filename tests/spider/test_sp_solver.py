@@ -12,6 +12,7 @@ from cardems.spider.rules import Move, SpiderState, deal, play, position
 from cardems.spider.solver import solve
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", range(3))
 def test_one_suit_deals_are_won_and_the_line_replays(number: int) -> None:
     state = deal(DealCode("SP", 1, "S1", number))
@@ -95,7 +96,13 @@ needs_c = pytest.mark.skipif(compiled is None, reason="the C search was not buil
 @needs_c
 @pytest.mark.parametrize(
     ("variant", "number", "nodes"),
-    [("S1", 0, 20_000), ("S1", 5, 20_000), ("S2", 3, 3_000), ("S2", 7, 4_000), ("S4", 1, 2_000)],
+    [
+        pytest.param("S1", 0, 20_000, marks=pytest.mark.slow),
+        pytest.param("S1", 5, 20_000, marks=pytest.mark.slow),
+        ("S2", 3, 3_000),
+        pytest.param("S2", 7, 4_000, marks=pytest.mark.slow),
+        ("S4", 1, 2_000),
+    ],
 )
 def test_compiled_search_matches_python(variant: str, number: int, nodes: int) -> None:
     state = deal(DealCode("SP", 1, variant, number))
@@ -114,6 +121,7 @@ def test_compiled_search_matches_python_on_endgames(seed: int) -> None:
 
 
 @needs_c
+@pytest.mark.slow
 def test_compiled_search_keeps_its_shape_and_ceiling() -> None:
     state = deal(DealCode("SP", 1, "S2", 3))
     shape = {"stage": 50, "branch": 2, "last": 100, "max_stored": 2_000}
@@ -162,6 +170,7 @@ def test_a_supermove_carries_no_more_runs_than_the_empty_columns_allow() -> None
     assert Move(0, 3, 4) not in solver.successors(state)[0]
 
 
+@pytest.mark.slow
 def test_four_suits_are_searched_by_a_portfolio_of_two_beams() -> None:
     state = deal(DealCode("SP", 1, "S4", 1))
     (_, first_shape), (_, second_shape) = solver.FOUR_SUITS
@@ -177,6 +186,7 @@ def test_four_suits_are_searched_by_a_portfolio_of_two_beams() -> None:
 SMALL_BEAM = {**solver.BEAM, "width": 4, "keep": 2, "stage": 500, "last": 2_000}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "number"), [("S2", 7), ("S1", 5)])
 def test_the_beam_wins_with_a_line_that_replays(variant: str, number: int) -> None:
     state = deal(DealCode("SP", 1, variant, number))
@@ -186,6 +196,7 @@ def test_the_beam_wins_with_a_line_that_replays(variant: str, number: int) -> No
 
 
 @needs_c
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "number", "nodes"), [("S2", 7, 8_000), ("S1", 5, 8_000), ("S4", 1, 3_000)]
 )

@@ -3,6 +3,8 @@ card, and the log that rebuilds the game."""
 
 import json
 
+import pytest
+
 from cardems.core.game import TableSettings
 from cardems.core.registry import game_for
 from cardems.dealcode import DealCode
@@ -17,6 +19,7 @@ def view_text(table: TriPeaksTable) -> str:
     return json.dumps(table.view())
 
 
+@pytest.mark.slow
 def test_view_never_names_a_hidden_card_along_a_won_game() -> None:
     table = TriPeaksTable(CODE)
     line = winning_line(deal(CODE))

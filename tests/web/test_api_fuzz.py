@@ -69,6 +69,7 @@ def test_intents_never_cause_a_server_error(
         )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

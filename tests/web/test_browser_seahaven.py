@@ -23,6 +23,7 @@ from web_browser import (
     screen_piles,
     settled,
     snap,
+    taps_at,
 )
 
 from cardems.cellgames.notation import Place
@@ -214,15 +215,17 @@ def test_solve_shows_the_solution_move_by_move(tab: Any, live: LiveServer, line:
 
 def test_three_quick_taps_all_act(tab: Any, live: LiveServer, line: Any) -> None:
     """Taps 120 ms apart on one column: each is a tap (a tap after a move is never taken
-    as the second half of a double click)."""
+    as the second half of a double click). The taps carry their own times, 120 ms apart;
+    the second is delivered half a second late and the third right after it, as on a busy
+    machine. The page judges taps by the pointer events' times, so this changes nothing
+    (judged by when the handlers ran, the second and third taps would pair: a double
+    click)."""
     log, hint, table = first_step(
         line, lambda t, h: h["to"].startswith("foundation") and h["from"].startswith("column")
     )
     open_prepared(tab, live, "seahaven", CODE, log)
     x, y = point(tab, hint["from"])
-    for _ in range(3):
-        tab.mouse.click(x, y)
-        tab.wait_for_timeout(120)
+    taps_at(tab, x, y, [0, 120, 240], waits_ms=[0, 500, 0])
     settled(tab)
     sent = tab.evaluate(
         "performance.getEntriesByType('resource').filter(e => e.name.endsWith('/intent')).length"
@@ -232,7 +235,9 @@ def test_three_quick_taps_all_act(tab: Any, live: LiveServer, line: Any) -> None
     assert any(e["type"] == "move" for e in first)
     table.tap(hint["from"])
     table.tap(hint["from"])
-    assert screen_piles(tab) == shown_piles(table.view())
+    shown = table.view()
+    assert screen_piles(tab) == shown_piles(shown)
+    assert (info(tab)["score"], info(tab)["moves"]) == (str(shown["score"]), str(shown["moves"]))
 
 
 def test_a_hint_is_said_in_words_and_shown_on_the_table(

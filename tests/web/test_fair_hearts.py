@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from api_helpers import intent, player, seed
 from hearts_lines import near_end_log
 from starlette.testclient import TestClient
@@ -38,6 +39,7 @@ def test_a_match_in_play_shows_a_commitment_and_never_its_code(client: TestClien
     assert other["commitment"] != view["commitment"]  # a new secret for every match
 
 
+@pytest.mark.slow
 def test_the_end_of_a_match_opens_the_code_and_its_secret(client: TestClient, db_path: str) -> None:
     client.get("/")
     store = Store(db_path)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from api_helpers import intent, new_game, player, seed
 from client_types import declared
 from hearts_lines import first_round_end_log, near_end_log
@@ -42,6 +43,7 @@ def last_card(client: TestClient, db_path: Path, code: str, log: list[tuple[str,
     return intent(client, game_id, {"type": "play", "card": card}).json()
 
 
+@pytest.mark.slow
 def test_the_server_sends_the_declared_shapes(client: TestClient, db_path: Path) -> None:
     assert client.post("/api/settings", json={"coach": True}).status_code == 200
     new = new_game(client, game="hearts", level="easy", code=CODE)

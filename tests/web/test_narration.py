@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from api_helpers import intent, new_game
 from starlette.testclient import TestClient
 
@@ -23,6 +24,7 @@ def body(action: Action) -> dict[str, str]:
     return {"type": kind, "target": targets[0]} if targets else {"type": kind}
 
 
+@pytest.mark.slow
 def test_the_table_says_what_the_replay_of_its_moves_says(client: TestClient) -> None:
     actions = EXAMPLE.actions
     page = client.get("/replay", params={"code": EXAMPLE.code, "moves": encode_moves(actions)})

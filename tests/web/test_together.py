@@ -146,6 +146,7 @@ def check_hidden(views: list[dict[str, Any]]) -> None:
         assert not (cards_in(view) - set(view["passed"])) & others, seat
 
 
+@pytest.mark.slow
 def test_four_people_play_a_round_and_each_sees_only_their_cards(people: list[Person]) -> None:
     rng = random.Random(5)
     round_ended = False

@@ -167,6 +167,30 @@ def double_click(tab: Any, target: str, index: int = -1) -> None:
     settled(tab)
 
 
+def taps_at(
+    tab: Any, x: float, y: float, times_ms: list[float], waits_ms: list[float] | None = None
+) -> None:
+    """Taps at (x, y) that the page sees happening at ``times_ms``: each press and release
+    goes through Chromium's input with its own timestamp (what the page reads as the
+    pointer events' ``event.timeStamp``), whatever the time it is delivered at. Before
+    each tap, ``waits_ms`` of real time pass (none by default): a busy machine whose
+    handlers run late, or bunched together."""
+    import time
+
+    cdp = tab.context.new_cdp_session(tab)
+    try:
+        start = time.time()
+        for at, wait in zip(times_ms, waits_ms or [0] * len(times_ms), strict=True):
+            time.sleep(wait / 1000)
+            for kind, after in (("mousePressed", 0.0), ("mouseReleased", 0.03)):
+                event = {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}
+                cdp.send(
+                    "Input.dispatchMouseEvent", event | {"timestamp": start + (at / 1000 + after)}
+                )
+    finally:
+        cdp.detach()
+
+
 def right_click(tab: Any, target: str, index: int = -1) -> None:
     tab.mouse.click(*point(tab, target, index), button="right")
     settled(tab)

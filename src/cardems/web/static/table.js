@@ -14,7 +14,8 @@ import { number, t } from "./i18n.js";
  * @typedef {import("./board.js").Place} Place
  * @typedef {{ status: number, stale: boolean, refused: boolean, events: SolitaireEvent[] }} Played
  *   what an intent did, as the gestures need to know
- * @typedef {{ target: string, time: number, done: Promise<Played> }} Tap the last tap
+ * @typedef {{ target: string, time: number, done: Promise<Played> }} Tap the last tap (time:
+ *   its pointerup's event.timeStamp)
  * @typedef {Point & { card: string, node: SVGElement }} Top a pile's top card, drawn
  * @typedef {Point & { node: SVGElement, order: number }} Drawn a card drawn, by identity
  * @typedef {{ tops: Map<string, Top>, all: Map<string, Drawn> }} Snapshot the board before an answer
@@ -643,7 +644,7 @@ board.addEventListener("pointerup", (event) => {
     return;
   }
   press = null;
-  tap(p.target);
+  tap(p.target, event.timeStamp);
 });
 
 board.addEventListener("pointercancel", () => {
@@ -678,11 +679,16 @@ board.addEventListener("click", (event) => { if (suppressClick) event.stopPropag
 // tap only if the first one did not already act on the cards: when the first tap moved
 // a card (sent it home, drew from the stock), the second is one more tap of its own, on
 // whatever is on top now; when the first only selected, the pair is a double tap (the
-// card goes where it fits). A third quick tap starts afresh.
-/** @param {string} target */
-function tap(target) {
-  const now = performance.now();
-  if (lastTap && lastTap.target === target && now - lastTap.time < DOUBLE_MS) {
+// card goes where it fits). A third quick tap starts afresh. "Within DOUBLE_MS" is
+// measured between the two pointerups' own timestamps (event.timeStamp: when the finger
+// or button came up), not when this code got to run: on a busy device the handlers may
+// run late or bunched together, and that must not turn two slow taps into a double tap.
+/**
+ * @param {string} target
+ * @param {number} time the pointerup's event.timeStamp
+ */
+function tap(target, time) {
+  if (lastTap && lastTap.target === target && time - lastTap.time < DOUBLE_MS) {
     const first = lastTap;
     lastTap = null;
     enqueue(async () => {
@@ -695,7 +701,7 @@ function tap(target) {
     return;
   }
   const done = send({ type: "tap", target });
-  lastTap = { target, time: now, done };
+  lastTap = { target, time, done };
 }
 
 // Keyboard play: Tab into the table, arrows move between cards and piles, Enter or
