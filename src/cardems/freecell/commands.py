@@ -21,7 +21,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from cardems.argtypes import positive, seconds
+from cardems.argtypes import positive
+from cardems.cellgames.options import add_verdict_bounds
 from cardems.command_error import CommandError
 from cardems.dealcode import DealCode
 from cardems.freecell.game import FAMILY
@@ -113,18 +114,7 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--deals", type=positive, default=32_000, help=N_("how many deals"))
     parser.add_argument("--start", type=positive, default=1, help=N_("first deal number"))
     parser.add_argument("--variant", choices=FAMILY.variants, default="N")
-    parser.add_argument(
-        "--nodes",
-        type=positive,
-        default=NODES,
-        help=N_("positions each deal's search may expand (the verdict's bound)"),
-    )
-    parser.add_argument(
-        "--budget",
-        type=seconds,
-        default=None,
-        help=N_("wall-clock cap in seconds per deal, past which it stays undecided"),
-    )
+    add_verdict_bounds(parser)
     parser.add_argument(
         "--jobs", type=positive, default=None, help=N_("worker processes (all cores)")
     )

@@ -19,7 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from cardems.argtypes import positive, seconds, whole
+from cardems.argtypes import positive, whole
+from cardems.cellgames.options import add_verdict_bounds
 from cardems.command_error import CommandError
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
@@ -105,18 +106,7 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--cells", type=int, choices=(4, 2, 1), required=True)
     parser.add_argument("--deals", type=positive, required=True, help=N_("how many deals to solve"))
     parser.add_argument("--seed", type=whole(0), default=1, help=N_("which stream of deal numbers"))
-    parser.add_argument(
-        "--nodes",
-        type=positive,
-        default=NODES,
-        help=N_("positions each deal's search may expand (the verdict's bound)"),
-    )
-    parser.add_argument(
-        "--budget",
-        type=seconds,
-        default=None,
-        help=N_("wall-clock cap in seconds per deal, past which it stays undecided"),
-    )
+    add_verdict_bounds(parser)
     parser.add_argument(
         "--jobs", type=positive, default=None, help=N_("worker processes (all cores)")
     )
