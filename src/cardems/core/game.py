@@ -302,6 +302,18 @@ class Game(Protocol):
         """Can the position still be won? None when undecided in ``seconds``."""
         ...
 
+    def where_lost(
+        self,
+        code: DealCode,
+        settings: TableSettings,
+        options: dict[str, Any],
+        log: Sequence[Action],
+    ) -> Any:
+        """Where the game of ``log`` was lost: an answer with ``found``, ``move``,
+        ``undos()`` and ``json(lang)`` (:class:`cardems.kit.lost.LostAt`), or None when
+        it was not lost or the game cannot tell (blocking: a solver's work)."""
+        ...
+
     def par(self, code: DealCode) -> int | None:
         """The fewest moves that win the deal, if the game knows it."""
         ...

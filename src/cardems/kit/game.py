@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardems.core.base import GameBase
@@ -52,6 +52,26 @@ class KitGame(GameBase):
         if declaration.homes:
             extra["home"] = ("target",)
         return parse_intent(data, extra)
+
+    def where_lost(
+        self,
+        code: DealCode,
+        settings: TableSettings,
+        options: dict[str, Any],
+        log: Sequence[Action],
+    ) -> Any:
+        """Where the game of ``log`` was lost (:func:`cardems.kit.lost.find_lost_at`):
+        replayed with a history that keeps every position of its line."""
+        from cardems.core.history import History
+        from cardems.kit.lost import find_lost_at
+        from cardems.kit.table import SolitaireTable
+
+        table = self.new_table(code, settings, options, lambda: 0.0)
+        assert isinstance(table, SolitaireTable)
+        table.history = History(table.history.current, limit=None)
+        for action in log:
+            table.restore(action)
+        return find_lost_at(table.solitaire, table.history.line)
 
     def winnable(self, table: Table, seconds: float) -> bool | None:
         """The solitaire's answer for the table's position."""
