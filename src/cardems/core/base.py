@@ -97,6 +97,11 @@ class GameBase:
         known without a solver."""
         return None
 
+    def where_lost_moves(self, code: DealCode, moves: Sequence[str]) -> Any:
+        """Where a game of ``code`` played by ``moves`` (the game's notation) was lost
+        (``cardems solve --lost-at``); a game without a solver cannot tell."""
+        raise Unsupported(NO_SOLVER % {"game": self.family.title})
+
     def winnable(self, table: Table, seconds: float) -> bool | None:
         """Undecided by default."""
         return None

@@ -302,6 +302,13 @@ class Game(Protocol):
         """Can the position still be won? None when undecided in ``seconds``."""
         ...
 
+    def where_lost_moves(self, code: DealCode, moves: Sequence[str]) -> Any:
+        """:meth:`where_lost` for the game of ``code`` played by ``moves`` in the game's
+        notation (``cardems solve --lost-at``); raise
+        :class:`~cardems.core.registry.Unsupported` without a solver, ValueError (a
+        marked message) for a move that is not legal where it is played."""
+        ...
+
     def where_lost(
         self,
         code: DealCode,

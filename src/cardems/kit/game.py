@@ -9,6 +9,7 @@ from cardems.core.base import GameBase
 from cardems.core.game import Action, Table, TableSettings
 from cardems.core.solitaire import parse_intent
 from cardems.dealcode import DealCode
+from cardems.i18n.markers import N_
 from cardems.kit.solitaire import Solitaire
 
 
@@ -73,9 +74,29 @@ class KitGame(GameBase):
             table.restore(action)
         return find_lost_at(table.solitaire, table.history.line)
 
+    def where_lost_moves(self, code: DealCode, moves: Sequence[str]) -> Any:
+        """Where the game of ``moves`` (each the notation of a legal move where it is
+        played) was lost."""
+        from cardems.kit.lost import find_lost_at, play_line
+
+        if not self.can_solve:
+            return super().where_lost_moves(code, moves)
+        solitaire = self.solitaire_for(code)
+        line = play_line(solitaire, solitaire.deal(code), moves, _refuse)
+        return find_lost_at(solitaire, line)
+
     def winnable(self, table: Table, seconds: float) -> bool | None:
         """The solitaire's answer for the table's position."""
         from cardems.kit.table import SolitaireTable
 
         assert isinstance(table, SolitaireTable)
         return table.winnable(seconds)
+
+
+NOT_LEGAL = N_("%(move)s is not a legal move at move %(num)s")
+
+
+def _refuse(text: str, number: str) -> Exception:
+    from cardems.command_error import CommandError
+
+    return CommandError(NOT_LEGAL % {"move": text, "num": number})
