@@ -13,7 +13,8 @@
 - ``GET /api/games/{id}`` of a game known to be lost (ended unwon, or the unwinnable
   warning or Winnable? said so) adds ``lost_at``: ``{move, alternative, notation,
   said}`` (:mod:`cardems.kit.lost`; ``move`` null when the solver's budget left it
-  undecided), and ``POST …/back-to-lost`` (``{"version"}``) undoes back to before that
+  undecided; ``GET …/lost-at``: ``{lost_at, version}`` alone, null when no loss is
+  known), and ``POST …/back-to-lost`` (``{"version"}``) undoes back to before that
   move.
 - ``POST /api/games/{id}/hint``, ``…/winnable``, ``…/restart``, ``…/again`` (a new deal
   of the same game, variant and options, 201), ``…/pause``.
@@ -81,6 +82,12 @@ def game_routes(web: Web) -> list[Route]:
         if lost is not None:
             data["lost_at"] = lost.json(ctx.lang)
         return data, 200
+
+    async def lost_at(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        live = await run_in_threadpool(service.load, ctx.reader, ctx.game_id)
+        lost = await run_in_threadpool(service.lost_at, live)
+        found = None if lost is None else lost.json(ctx.lang)
+        return {"lost_at": found, "version": live.version}, 200
 
     async def back(ctx: Ctx) -> tuple[dict[str, Any], int]:
         back_to = partial(
@@ -166,6 +173,7 @@ def game_routes(web: Web) -> list[Route]:
         Route("/api/games/{game_id}/intent", web.api(intent, move=True), methods=["POST"]),
         Route("/api/games/{game_id}/hint", web.api(hint), methods=["POST"]),
         Route("/api/games/{game_id}/winnable", web.api(winnable), methods=["POST"]),
+        Route("/api/games/{game_id}/lost-at", web.api(lost_at), methods=["GET"]),
         Route("/api/games/{game_id}/back-to-lost", web.api(back), methods=["POST"]),
         Route("/api/games/{game_id}/restart", web.api(restart), methods=["POST"]),
         Route("/api/games/{game_id}/again", web.api(again), methods=["POST"]),
