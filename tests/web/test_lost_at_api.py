@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from starlette.testclient import TestClient
 from tests.web.api_helpers import intent, new_game
 
@@ -56,3 +58,17 @@ def test_back_to_lost_needs_a_known_loss(client: TestClient) -> None:
     intent(client, game_id, {"type": "tap", "target": "stock", "version": 0})
     refused = client.post(f"/api/games/{game_id}/back-to-lost", json={"version": 1})
     assert refused.status_code == 400
+
+
+def test_the_replay_marks_the_move_that_lost(client: TestClient) -> None:
+    game_id = new_game(client, code=PYRAMID)["id"]
+    tap_out(client, game_id)
+    assert client.post(f"/api/games/{game_id}/winnable").json()["winnable"] is False
+    found = client.get(f"/game/{game_id}/replay", follow_redirects=False)
+    assert found.status_code == 303 and "lost=1" in found.headers["location"]
+    page = client.get(found.headers["location"]).text
+    marked = re.findall(r'<li id="s(\d+)" class="lost-move">(.*?)</li>', page)
+    assert [step for step, _ in marked] == ["40"]  # every tap one step: move 40 is step 40
+    assert "You could still have won until move 40." in marked[0][1]
+    unmarked = client.get(found.headers["location"].replace("&lost=1", "")).text
+    assert "lost-move" not in unmarked  # not ended: nothing asked of the solver

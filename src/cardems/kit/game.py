@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from cardems.core.base import GameBase
@@ -70,9 +71,16 @@ class KitGame(GameBase):
         table = self.new_table(code, settings, options, lambda: 0.0)
         assert isinstance(table, SolitaireTable)
         table.history = History(table.history.current, limit=None)
+        depths = [0]
         for action in log:
             table.restore(action)
-        return find_lost_at(table.solitaire, table.history.line)
+            depths.append(len(table.history.line) - 1)
+        lost = find_lost_at(table.solitaire, table.history.line)
+        if lost is None or not lost.found or lost.move is None:
+            return lost
+        i = lost.move
+        played = [s for s in range(1, len(depths)) if depths[s - 1] == i - 1 and depths[s] == i]
+        return replace(lost, step=played[-1] if played else None)
 
     def where_lost_moves(self, code: DealCode, moves: Sequence[str]) -> Any:
         """Where the game of ``moves`` (each the notation of a legal move where it is

@@ -44,6 +44,9 @@ class LostAt(Generic[S, M]):
     """How many positions the search asked the solver about."""
     last: int = 0
     """How many moves the line has (its last position's index)."""
+    step: int | None = None
+    """The action of the game's log (1-based: a replay's step) that played move i as
+    it stands on the line, when the line came from a log."""
 
     def undos(self) -> int | None:
         """How many undos take the table back to the position before move i."""
