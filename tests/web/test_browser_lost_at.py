@@ -4,10 +4,14 @@ lost in words (also to screen readers), and its button takes the game back there
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 from web_browser import LiveServer, click, info, open_prepared
+
+from cardems.core.game import TableSettings
+from cardems.klondike.game import GAME
 
 pytestmark = pytest.mark.browser
 
@@ -44,3 +48,26 @@ def test_shown_when_a_lost_game_is_opened(tab: Any, live: LiveServer) -> None:
     tab.wait_for_selector("#table[data-ready]")
     tab.wait_for_selector("#lost-at", state="visible")
     assert tab.inner_text("#lost-at-said") == SAID
+
+
+def test_stuck_klondike_the_end_dialog_says_where_and_goes_back(tab: Any, live: LiveServer) -> None:
+    code, rng = "KL1-D3-Z7KMA3B", random.Random(0)  # winnable; these moves lose it
+    table = GAME.new_table(GAME.code_for(code), TableSettings(), {}, lambda: 0.0)
+    while table.status == "playing" and table.legal_intents():
+        table.act(rng.choice(table.legal_intents()))
+    assert table.status == "stuck"
+    lost = GAME.where_lost(table.code, TableSettings(), {}, table.log)
+    assert lost.found and lost.undos() <= 100
+    open_prepared(tab, live, "klondike", code, list(table.log))
+    tab.wait_for_selector("#blocked", state="visible")
+    tab.wait_for_selector("#blocked-lost-at", state="visible")
+    said = lost.json("en")["said"]
+    assert tab.inner_text("#blocked-lost-at") == said
+    assert said.startswith(f"You could still have won until move {lost.move}.")
+    tab.click("#blocked-back")
+    tab.wait_for_function("window.cardemsIdle()")
+    tab.wait_for_selector("#blocked", state="hidden")
+    for _ in range(lost.undos()):
+        table.act(("undo",))
+    assert info(tab)["moves"] == str(table.view()["moves"])
+    assert tab.locator("#lost-at").is_hidden()
