@@ -123,8 +123,15 @@ def cmd_deal(args: argparse.Namespace) -> None:
 NO_BUDGET = N_("--nodes and --seconds are for the solvers of FreeCell, Baker's Game and Seahaven")
 
 
+NOT_LOST = N_("%(code)s: not lost after these moves")
+ONE_CODE = N_("--lost-at takes one deal code")
+
+
 def cmd_solve(args: argparse.Namespace) -> None:
     budget = args.nodes is not None or args.seconds is not None
+    if args.lost_at is not None:
+        _lost_at(args)
+        return
     for code in _parse_codes(args.codes, args.game, args.command):
         game = game_for(code.game)
         solve_within = getattr(game, "solve_within", None)
@@ -137,6 +144,30 @@ def cmd_solve(args: argparse.Namespace) -> None:
         else:
             result = game.solve(code, shortest=args.shortest)
         _emit([result], args.json, lambda record: _solve_text(record, language(args)))
+
+
+def _lost_at(args: argparse.Namespace) -> None:
+    """``cardems solve CODE --lost-at MOVES…``: where the game of these moves was lost."""
+    codes = _parse_codes(args.codes, args.game, args.command)
+    if len(codes) != 1:
+        raise CommandError(ONE_CODE)
+    (code,) = codes
+    game = game_for(code.game)
+    lang = language(args)
+    lost = game.where_lost_moves(code, args.lost_at)
+    record: dict[str, Any] = {"code": str(code), "game": code.family.name, "lost_at": None}
+    if lost is not None:
+        record["lost_at"] = lost.json(lang)
+
+    def text(record: dict[str, Any]) -> str:
+        from cardems.i18n import translations
+
+        found = record["lost_at"]
+        if found is None:
+            return str(translations(lang).gettext(NOT_LOST) % {"code": record["code"]})
+        return f"{record['code']}: {found['said']}"
+
+    _emit([record], args.json, text)
 
 
 NOT_IN_A_TERMINAL = N_("%(game)s cannot be played in the terminal: play it with cardems serve")
@@ -231,6 +262,16 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         help=N_(
             "a wall-clock cap for the person waiting: past it the answer is undecided,"
             " still searching, never a verdict"
+        ),
+    )
+    solve.add_argument(
+        "--lost-at",
+        nargs="*",
+        metavar="MOVE",
+        default=None,
+        help=N_(
+            "the moves of a game of CODE, in the game's notation: the first move after"
+            " which no win existed, and a move that kept one"
         ),
     )
     solve.add_argument("--json", action="store_true", help=N_("one JSON object per line"))

@@ -32,6 +32,7 @@ from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
 from cardems.kit import CARD_STEP, Declaration, PileSpec, Play, Solitaire
+from cardems.kit.solitaire import VERDICT_CAP
 
 GAME_WON = N_("The game is won: start a new deal")
 NO_CARD = N_("There is no card there")
@@ -287,3 +288,9 @@ class CellSolitaire(Solitaire[S, Move]):
 
     def winnable(self, state: S, seconds: float) -> bool | None:
         return self.solve(state, seconds).winnable
+
+    def verdict(self, state: S, first_move: bool) -> tuple[bool | None, Move | None]:
+        """The search's verdict within its positions (the clock only a cap), with the
+        first move of its winning line."""
+        found = self.solve(state, VERDICT_CAP)
+        return found.winnable, (found.moves[0] if found.winnable and found.moves else None)

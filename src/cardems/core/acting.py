@@ -30,6 +30,8 @@ T = TypeVar("T")
 Offload = Callable[[Callable[[], T]], Awaitable[T]]
 """Runs a blocking call in a worker thread (the web server's pool) and awaits it."""
 
+NOT_LOST = N_("where this game was lost is not known")
+TOO_FAR_BACK = N_("that move is further back than undo reaches")
 NEEDS_VERSION = N_("an intent needs the version of the game it was made on")
 
 
@@ -126,6 +128,45 @@ class Acting:
         with live.lock:
             played = self._play(live, player_id, version_of(request), request, cookie, True)
             answer = self.saver.save(played, settings) if isinstance(played, Move) else played
+        assert answer is not None  # a game checked against the database is not retried
+        return answer
+
+    def back_to_lost(
+        self,
+        player_id: str,
+        game_id: str,
+        request: Any,
+        *,
+        settings: dict[str, Any] | None = None,
+    ) -> Answer:
+        """Take the game back, made on ``request["version"]``, to the position before the
+        move that lost it (:meth:`Ending.lost_at`): as many undos as that takes, each
+        logged and saved as the player's own undo (blocking: the answer may need the
+        solver). A 409 when the game has changed, 400 when where it was lost is not
+        known or lies further back than undo reaches."""
+        version = version_of(request)
+        live = self.tables.load(player_id, game_id)
+        lost = self.ending.lost_at(live)
+        undos = None if lost is None else lost.undos()
+        if undos is None:
+            raise ServiceError(400, NOT_LOST)
+        with live.lock:
+            if live.status == "abandoned":
+                raise ServiceError(409, REPLACED)
+            if version != live.version or live.lost_at is None or live.lost_at[1] is not lost:
+                raise ServiceError(409, STALE, view=live.view())
+            history = getattr(live.table, "history", None)
+            if history is None or len(history.line) - 1 < undos:
+                raise ServiceError(400, TOO_FAR_BACK)
+            if not live.tops:
+                live.view()
+            before = live.tops
+            events = []
+            for _ in range(undos):
+                events += live.table.act(("undo",))
+            actions = live.table.log[version:]
+            move = Move(live, player_id, version, actions, events, live.view(), None, False, before)
+            answer = self.saver.save(move, settings)
         assert answer is not None  # a game checked against the database is not retried
         return answer
 

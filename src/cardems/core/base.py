@@ -86,6 +86,22 @@ class GameBase:
         """No solver by default."""
         raise Unsupported(NO_SOLVER % {"game": self.family.title})
 
+    def where_lost(
+        self,
+        code: DealCode,
+        settings: TableSettings,
+        options: dict[str, Any],
+        log: Sequence[Action],
+    ) -> Any:
+        """Where a lost game was lost (:class:`cardems.kit.lost.LostAt`), or None: not
+        known without a solver."""
+        return None
+
+    def where_lost_moves(self, code: DealCode, moves: Sequence[str]) -> Any:
+        """Where a game of ``code`` played by ``moves`` (the game's notation) was lost
+        (``cardems solve --lost-at``); a game without a solver cannot tell."""
+        raise Unsupported(NO_SOLVER % {"game": self.family.title})
+
     def winnable(self, table: Table, seconds: float) -> bool | None:
         """Undecided by default."""
         return None

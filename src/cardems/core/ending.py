@@ -55,7 +55,37 @@ class Ending:
             status = live.table.status
             if status != "playing":
                 return status == "won"
-            return live.game.winnable(live.table, VERDICT_SECONDS)
+            verdict = live.game.winnable(live.table, VERDICT_SECONDS)
+            if verdict is False:
+                live.judged_lost = live.version
+            return verdict
+
+    def lost(self, live: LiveGame) -> bool:
+        """Whether ``live`` is known to be lost: it ended without a win, or the
+        unwinnable warning or Winnable? said so at its version."""
+        status = live.table.status
+        if status == "won" or not live.game.can_solve:
+            return False
+        return status != "playing" or live.warned or live.judged_lost == live.version
+
+    def lost_at(self, live: LiveGame) -> Any:
+        """Where the game was lost (:meth:`Game.where_lost`), once a loss is known, else
+        None; worked out once per version (it depends only on the log), with the game's
+        lock held only to copy the log (blocking: call it from a worker thread)."""
+        with live.lock:
+            if not self.lost(live):
+                return None
+            version = live.version
+            if live.lost_at is not None and live.lost_at[0] == version:
+                return live.lost_at[1]
+            log = list(live.table.log)
+            settings = live.table.settings
+        code = DealCode.parse(live.saved.code)
+        found = live.game.where_lost(code, settings, live.saved.options, log)
+        with live.lock:
+            if live.version == version:
+                live.lost_at = (version, found)
+        return found
 
     def par(self, live: LiveGame) -> int | None:
         """The deal's shortest win (or best known), solved once and then saved (None if

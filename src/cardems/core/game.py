@@ -302,6 +302,25 @@ class Game(Protocol):
         """Can the position still be won? None when undecided in ``seconds``."""
         ...
 
+    def where_lost_moves(self, code: DealCode, moves: Sequence[str]) -> Any:
+        """:meth:`where_lost` for the game of ``code`` played by ``moves`` in the game's
+        notation (``cardems solve --lost-at``); raise
+        :class:`~cardems.core.registry.Unsupported` without a solver, ValueError (a
+        marked message) for a move that is not legal where it is played."""
+        ...
+
+    def where_lost(
+        self,
+        code: DealCode,
+        settings: TableSettings,
+        options: dict[str, Any],
+        log: Sequence[Action],
+    ) -> Any:
+        """Where the game of ``log`` was lost: an answer with ``found``, ``move``,
+        ``undos()`` and ``json(lang)`` (:class:`cardems.kit.lost.LostAt`), or None when
+        it was not lost or the game cannot tell (blocking: a solver's work)."""
+        ...
+
     def par(self, code: DealCode) -> int | None:
         """The fewest moves that win the deal, if the game knows it."""
         ...

@@ -25,7 +25,7 @@ class History(Generic[S]):
     redone; ``undo`` and ``redo`` walk back and forth and return the new current state.
     """
 
-    def __init__(self, initial: S, limit: int = UNDO_LIMIT) -> None:
+    def __init__(self, initial: S, limit: int | None = UNDO_LIMIT) -> None:
         self._current = initial
         self._past: deque[S] = deque(maxlen=limit)
         self._future: list[S] = []
@@ -39,6 +39,11 @@ class History(Generic[S]):
     def previous(self) -> S | None:
         """The state the last move started from (what undo would bring back), if any."""
         return self._past[-1] if self._past else None
+
+    @property
+    def line(self) -> list[S]:
+        """The positions undo can walk back through, oldest first, then the current one."""
+        return [*self._past, self._current]
 
     @property
     def can_undo(self) -> bool:

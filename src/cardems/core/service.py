@@ -94,6 +94,8 @@ class TableService:
         # Beside the moves, and the end
         self.hint, self.pause, self.resume = asides.hint, asides.pause, asides.resume
         self.winnable, self.par = ending.winnable, ending.par
+        self.lost_at, self.back_to_lost = ending.lost_at, acting.back_to_lost
+        self.lost_known = ending.lost
 
     def update_settings(self, player_id: str, changes: Any) -> dict[str, Any]:
         """Validate and save setting changes (refused whole if any is wrong); the player's

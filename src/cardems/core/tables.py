@@ -52,6 +52,10 @@ class LiveGame:
     par_proven: bool = True
     """Whether ``par`` is the proven shortest win (else the best known)."""
     warned: bool = False
+    judged_lost: int | None = None
+    """The version at which Winnable? said the game could no longer be won."""
+    lost_at: tuple[int, Any] | None = None
+    """Where the game was lost, worked out at a version (:meth:`Ending.lost_at`)."""
     tops: dict[str, str | None] = field(default_factory=dict)
     """The top cards of the last view made (:func:`top_cards`): what a move left."""
     lock: threading.Lock = field(default_factory=threading.Lock)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from cardems.core.base import GameBase
 from cardems.core.game import Action, Table, TableSettings
 from cardems.core.solitaire import parse_intent
 from cardems.dealcode import DealCode
+from cardems.i18n.markers import N_
 from cardems.kit.solitaire import Solitaire
 
 
@@ -53,9 +55,56 @@ class KitGame(GameBase):
             extra["home"] = ("target",)
         return parse_intent(data, extra)
 
+    def where_lost(
+        self,
+        code: DealCode,
+        settings: TableSettings,
+        options: dict[str, Any],
+        log: Sequence[Action],
+    ) -> Any:
+        """Where the game of ``log`` was lost (:func:`cardems.kit.lost.find_lost_at`):
+        replayed with a history that keeps every position of its line."""
+        from cardems.core.history import History
+        from cardems.kit.lost import find_lost_at
+        from cardems.kit.table import SolitaireTable
+
+        table = self.new_table(code, settings, options, lambda: 0.0)
+        assert isinstance(table, SolitaireTable)
+        table.history = History(table.history.current, limit=None)
+        depths = [0]
+        for action in log:
+            table.restore(action)
+            depths.append(len(table.history.line) - 1)
+        lost = find_lost_at(table.solitaire, table.history.line)
+        if lost is None or not lost.found or lost.move is None:
+            return lost
+        i = lost.move
+        played = [s for s in range(1, len(depths)) if depths[s - 1] == i - 1 and depths[s] == i]
+        return replace(lost, step=played[-1] if played else None)
+
+    def where_lost_moves(self, code: DealCode, moves: Sequence[str]) -> Any:
+        """Where the game of ``moves`` (each the notation of a legal move where it is
+        played) was lost."""
+        from cardems.kit.lost import find_lost_at, play_line
+
+        if not self.can_solve:
+            return super().where_lost_moves(code, moves)
+        solitaire = self.solitaire_for(code)
+        line = play_line(solitaire, solitaire.deal(code), moves, _refuse)
+        return find_lost_at(solitaire, line)
+
     def winnable(self, table: Table, seconds: float) -> bool | None:
         """The solitaire's answer for the table's position."""
         from cardems.kit.table import SolitaireTable
 
         assert isinstance(table, SolitaireTable)
         return table.winnable(seconds)
+
+
+NOT_LEGAL = N_("%(move)s is not a legal move at move %(num)s")
+
+
+def _refuse(text: str, number: str) -> Exception:
+    from cardems.command_error import CommandError
+
+    return CommandError(NOT_LEGAL % {"move": text, "num": number})

@@ -17,6 +17,10 @@ from cardems.i18n.markers import N_
 from cardems.kit.piles import STOCK_ROLE, Declaration
 from cardems.kit.play import Play
 
+VERDICT_CAP = 600.0
+"""Seconds a verdict of :meth:`Solitaire.verdict` may take at most: a cap only, its
+budget is the positions the solver expands (a capped search answers undecided)."""
+
 # What the narration (cardems.web.narration) says of a move of the kit's piles.
 # TRANSLATORS: spoken after a move, e.g. "Moved 4 of spades."
 MOVED = N_("Moved %(card)s.")
@@ -199,3 +203,16 @@ class Solitaire(ABC, Generic[S, M]):
     def winnable(self, state: S, seconds: float) -> bool | None:
         """Whether the position can still be won (None: undecided in ``seconds``)."""
         return None
+
+    def verdict(self, state: S, first_move: bool) -> tuple[bool | None, M | None]:
+        """Whether the position can still be won (None: undecided) within the solver's
+        budget of positions (the clock only a cap: :data:`VERDICT_CAP`), and with
+        ``first_move``, the first move of a winning line ("where you lost it",
+        :mod:`cardems.kit.lost`). By default :meth:`winnable`, and :meth:`hint_move`
+        for the move; a solver bounded by the clock alone overrides it."""
+        if not first_move:
+            return self.winnable(state, VERDICT_CAP), None
+        kind, move = self.hint_move(state, None)
+        if kind == "move" and move is not None:
+            return True, move
+        return (False if kind == "lost" else None), None

@@ -249,6 +249,14 @@ class SpiderSolitaire(Solitaire[SpiderState, Move]):
 
         return solve(state, seconds=seconds).winnable
 
+    def verdict(self, state: SpiderState, first_move: bool) -> tuple[bool | None, Move | None]:
+        """The portfolio's verdict bounded by the positions it expands alone (no clock),
+        with the first move of its winning line."""
+        from cardems.spider.solver import solve
+
+        result = solve(state)
+        return result.winnable, (result.moves[0] if result.moves else None)
+
 
 def _exact(state: SpiderState) -> tuple[object, ...]:
     """The position as it lies (columns in order: a move names its columns)."""

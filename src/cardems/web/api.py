@@ -10,6 +10,12 @@
   version ``n``.
 - ``GET /api/codes/{code}``: ``{"code", "game"}`` for a deal code, or ``{"error",
   "part"}`` saying what is wrong with it (both 200: checking a code is not an error).
+- ``GET /api/games/{id}`` of a game known to be lost (ended unwon, or the unwinnable
+  warning or Winnable? said so) adds ``lost_at``: ``{move, alternative, notation,
+  said}`` (:mod:`cardems.kit.lost`; ``move`` null when the solver's budget left it
+  undecided; ``GET …/lost-at``: ``{lost_at, version}`` alone, null when no loss is
+  known), and ``POST …/back-to-lost`` (``{"version"}``) undoes back to before that
+  move.
 - ``POST /api/games/{id}/hint``, ``…/winnable``, ``…/restart``, ``…/again`` (a new deal
   of the same game, variant and options, 201), ``…/pause``.
 - ``GET|POST /api/settings``, ``GET /api/stats``.
@@ -25,6 +31,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import asdict
+from functools import partial
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -70,7 +77,33 @@ def game_routes(web: Web) -> list[Route]:
     async def show(ctx: Ctx) -> tuple[dict[str, Any], int]:
         live = await run_in_threadpool(service.load, ctx.reader, ctx.game_id)
         service.resume(live)
-        return answer(web, live, [], ctx.lang), 200
+        data = answer(web, live, [], ctx.lang)
+        lost = await run_in_threadpool(service.lost_at, live)
+        if lost is not None:
+            data["lost_at"] = lost.json(ctx.lang)
+        return data, 200
+
+    async def lost_at(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        live = await run_in_threadpool(service.load, ctx.reader, ctx.game_id)
+        lost = await run_in_threadpool(service.lost_at, live)
+        found = None if lost is None else lost.json(ctx.lang)
+        return {"lost_at": found, "version": live.version}, 200
+
+    async def back(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        back_to = partial(
+            service.back_to_lost, ctx.reader, ctx.game_id, ctx.body, settings=ctx.settings
+        )
+        played = await run_in_threadpool(back_to)
+        view = web.localize(played.view, ctx.lang)
+        data: dict[str, Any] = {
+            "id": played.live.id,
+            "view": view,
+            "events": translate_events(ctx.lang, played.events),
+        }
+        said = narrate(ctx.lang, played.before or {}, view, played.events, on_table=True)
+        if said:
+            data["said"] = said
+        return data, 200
 
     async def intent(ctx: Ctx) -> tuple[dict[str, Any], int]:
         played = await service.intent(
@@ -140,6 +173,8 @@ def game_routes(web: Web) -> list[Route]:
         Route("/api/games/{game_id}/intent", web.api(intent, move=True), methods=["POST"]),
         Route("/api/games/{game_id}/hint", web.api(hint), methods=["POST"]),
         Route("/api/games/{game_id}/winnable", web.api(winnable), methods=["POST"]),
+        Route("/api/games/{game_id}/lost-at", web.api(lost_at), methods=["GET"]),
+        Route("/api/games/{game_id}/back-to-lost", web.api(back), methods=["POST"]),
         Route("/api/games/{game_id}/restart", web.api(restart), methods=["POST"]),
         Route("/api/games/{game_id}/again", web.api(again), methods=["POST"]),
         Route("/api/games/{game_id}/pause", web.api(pause), methods=["POST"]),

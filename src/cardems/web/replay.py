@@ -4,7 +4,10 @@
 game is needed): the server deals the code through the game core (``Game.new_table``)
 and plays each action on it (``Table.act``, as a saved game is rebuilt), and the page
 steps through the views (``static/replay.js``). ``/replay/step`` answers one step's view
-as JSON; ``/game/{id}/replay`` sends the player's own game to its replay URL;
+as JSON; ``/game/{id}/replay`` sends the player's own game to its replay URL (with
+``lost=1`` when the game is known lost: the page then marks the step of the move after
+which no win existed, worked out from the moves by :mod:`cardems.kit.lost`, as it does
+for a game that ended without a win);
 ``/examples/{slug}`` replays a worked example a game declares (``Game.examples``).
 
 The moves are the table's log in a compact form that fits in a URL: actions joined by
@@ -129,6 +132,11 @@ def build(games: Sequence[Game], code_text: str, actions: Sequence[Action]) -> l
     return steps
 
 
+def ended_unwon(view: View) -> bool:
+    """Whether a replay's last view is a game that ended without a win."""
+    return view.get("status") not in ("playing", "won")
+
+
 def replay_routes(web: Web) -> list[Route]:
     """``/replay``, ``/replay/step``, ``/game/{id}/replay`` and ``/examples/{slug}``."""
     service = web.service
@@ -166,6 +174,12 @@ def replay_routes(web: Web) -> list[Route]:
         notes = dict(example.notes) if example else {}
         t = translations(lang)
         game = next(g for g in service.games if g.family.name == views[0]["game"])
+        lost = None
+        if example is None and (ended_unwon(steps[-1].view) or request.query_params.get("lost")):
+            lost = game.where_lost(DealCode.parse(code), TableSettings(), {}, actions)
+        lost_step = None if lost is None else lost.step
+        if lost is not None and lost_step is not None:
+            notes[lost_step] = lost.words(lang)
         moves = encode_moves(actions)
         share = (
             f"/examples/{example.slug}"
@@ -181,7 +195,11 @@ def replay_routes(web: Web) -> list[Route]:
             else t.gettext(REPLAY_TITLE) % {"code": views[0]["code"]},
             intro=t.gettext(example.intro) if example and example.intro else "",
             steps=[
-                {"words": words[i], "note": t.gettext(notes[i]) if i in notes else ""}
+                {
+                    "words": words[i],
+                    "note": t.gettext(notes[i]) if i in notes else "",
+                    "lost": i == lost_step,
+                }
                 for i in range(len(steps))
             ],
             data={
@@ -189,6 +207,7 @@ def replay_routes(web: Web) -> list[Route]:
                 "moves": moves,
                 "count": len(steps) - 1,
                 "first": views[0],
+                "lost": lost_step,
             },
             share=share,
         )
@@ -236,7 +255,10 @@ def replay_routes(web: Web) -> list[Route]:
             return bad(ctx, ReplayError(NO_REPLAY % {"game": live.game.family.title}))
         if len(moves) > MAX_MOVES_TEXT or len(live.table.log) >= MAX_ACTIONS:
             return bad(ctx, ReplayError(TOO_LONG % {"num": MAX_ACTIONS}))
-        query = urlencode({"code": str(live.table.code), "moves": moves})
+        fields = {"code": str(live.table.code), "moves": moves}
+        if service.lost_known(live):
+            fields["lost"] = "1"  # the page works out where, from the moves alone
+        query = urlencode(fields)
         return RedirectResponse(f"/replay?{query}", 303)
 
     guard = web.guard

@@ -457,9 +457,61 @@ function apply(next, events, said = "") {
   else if (refusal && moveErrors) say(refusal.message); // seen, whatever the gesture
   else if (warning) say(warning.message, "warning");
   else if (events.some((e) => e.type === "move" || e.type === "undo" || e.type === "redo")) say("");
+  if (lostShown !== null && lostShown !== (next.version ?? 0)) showLostAt(null, -1);
+  if (warning || next.status === "blocked" || next.status === "stuck") askLostAt();
   if (flying && next.status !== shownEnd) setTimeout(() => endDialogs(next), flying);
   else endDialogs(next);
 }
+
+// "Where you lost it": once the game is known lost (the unwinnable warning, Winnable?'s
+// no, or an end without a win), the server says the first move after which no win
+// existed and the move that kept one, in words, with a button that takes the game back
+// to before that move (undos, on the server). The browser only shows what it is told.
+/** @type {number | null} the version whose answer is shown */
+let lostShown = null;
+let lostAsked = -1;
+
+function askLostAt() {
+  const asked = view ? view.version ?? 0 : -1;
+  if (asked < 0 || lostAsked === asked) return;
+  lostAsked = asked;
+  track(async () => {
+    const { data } = await call(`/api/games/${gameId}/lost-at`);
+    if (!view || (view.version ?? 0) !== asked || data.version !== asked) return;
+    showLostAt(data.lost_at || null, asked);
+  });
+}
+
+/**
+ * Show where the game was lost (or nothing), beside the table and in the end dialog.
+ * @param {LostAtView | null} lost
+ * @param {number} version
+ */
+function showLostAt(lost, version) {
+  lostShown = lost ? version : null;
+  const back = Boolean(lost && lost.move);
+  $("lost-at").hidden = !lost;
+  $("lost-at-said").textContent = lost ? lost.said : "";
+  $("lost-at-back").hidden = !back;
+  $("blocked-lost-at").hidden = !lost;
+  $("blocked-lost-at").textContent = lost ? lost.said : "";
+  $("blocked-back").hidden = !back;
+  if (!lost) return;
+  $("announce").textContent = lost.said; // the live region: screen readers hear it
+  lostAsked = version;
+}
+
+function backToLost() {
+  if (dialog("blocked").open) dialog("blocked").close();
+  enqueue(async () => {
+    if (!view) return;
+    const { status, data } = await call(`/api/games/${gameId}/back-to-lost`, { version: view.version });
+    if (data.view) apply(data.view, data.events || [], data.said);
+    if (status >= 400) say(data.error || "");
+  });
+}
+$("lost-at-back").addEventListener("click", backToLost);
+$("blocked-back").addEventListener("click", backToLost);
 
 /**
  * The dialog of how `shown` ended (won, blocked or stuck), once; or none.
@@ -804,6 +856,7 @@ $("winnable").addEventListener("click", () => track(async () => {
     null: t("Undecided: the solver ran out of time."),
   };
   say(answers[String(data.winnable)], "info");
+  if (data.winnable === false) askLostAt();
 }));
 // "Solve": play the hints' moves (the server's winning line) until the game ends, the
 // server says there is no move to play, a move is refused, or the player stops it. It
@@ -879,6 +932,7 @@ async function load() {
   if (data.error) { say(data.error); return; }
   if (!data.view) return;
   shownEnd = view ? shownEnd : null;
+  if (data.lost_at) showLostAt(data.lost_at, data.view.version ?? 0);
   apply(data.view, []);
 }
 

@@ -88,6 +88,16 @@ interface HintView {
   intents?: IntentJSON[];
 }
 
+/** Where a lost game was lost (`GET /api/games/{id}/lost-at`, kit/lost.py): the first
+ * move after which no win existed (null: not found), the intent that kept a win from the
+ * position before it, its notation, and the words, in the page language. */
+interface LostAtView {
+  move: number | null;
+  alternative: IntentJSON | null;
+  notation: string | null;
+  said: string;
+}
+
 /** A move: its notation, where from and to, the words said, the card that leads it. */
 interface MoveEvent {
   type: "move";
@@ -137,6 +147,9 @@ interface ApiData {
   refused?: string;
   hint?: HintView | null;
   winnable?: boolean | null;
+  lost_at?: LostAtView | null;
+  /** The game's version the answer is about (`…/lost-at`). */
+  version?: number;
   statistics?: StatBlock[];
   imported?: number;
   code?: string;
