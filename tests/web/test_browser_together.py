@@ -165,12 +165,15 @@ def test_four_friends_play_a_round_together(pages: list[Any], servers: list[Live
         assert len(hand(tab)) == 13
     for seat, tab in enumerate(pages):  # each at the bottom of the felt, the others around
         assert [s["place"] for s in seats(tab)] == [PLACES[(s - seat) % 4] for s in range(4)]
-        # the pass prompt names who receives the cards (left: the next seat), not a bot,
-        # in the text's colour, not the error's
+        # the pass prompt names who receives the cards (left: the next seat), not a bot
         receiver = f"{NAMES[(seat + 1) % 4]} (guest)"
-        wait_for(lambda tab=tab, r=receiver: r in message(tab)[0], f"{receiver} in {message(tab)}")
-        text, colour, error = message(tab)
-        assert f"Choose three cards to pass to {receiver}" in text and colour != error
+        wait_for(
+            lambda tab=tab, r=receiver: r in tab.inner_text("#t-passbar"),
+            f"{receiver} in {tab.inner_text('#t-passbar')}",
+        )
+        text = tab.inner_text("#t-pass-text")
+        assert text == f"Choose three cards to pass to {receiver}: 0 of 3 chosen.", text
+        assert tab.inner_text("#t-message") == ""  # said once, on the felt
         names = tab.eval_on_selector_all(
             "#t-scores tbody .name", "ns => ns.map(n => n.textContent)"
         )
@@ -309,15 +312,16 @@ def test_bots_sit_around_the_felt_by_the_solo_tables_names(
         ("East (bot)", "east"),
     ]
     assert not any(s["name"] == "Bot" for s in seats(tab))
-    text, colour, error = message(tab)
+    text = tab.inner_text("#t-pass-text")
     assert text == "Choose three cards to pass to West (bot): 0 of 3 chosen.", text
-    assert colour != error
     for card in hand(tab)[:3]:
         press(tab, card)
-    assert "3 of 3 chosen" in message(tab)[0]
+    assert "3 of 3 chosen" in tab.inner_text("#t-pass-text")
     tab.click("#t-pass")
     wait_for(lambda: tab.is_hidden("#t-passbar") and len(hand(tab)) == 13, "the pass made")
     wait_for(lambda: "Your turn" in message(tab)[0], f"Ana's turn: {message(tab)}")
+    text, colour, error = message(tab)
+    assert colour != error, (text, colour, error)  # a prompt, not a refusal
     if "2C" not in hand(tab):  # a bot led the first trick: its cards are in the middle
         played = trick(tab)
         assert 1 <= len(played) <= 3, played
@@ -326,6 +330,11 @@ def test_bots_sit_around_the_felt_by_the_solo_tables_names(
         assert (
             felt["y"] < middle["y"] and middle["y"] + middle["height"] < felt["y"] + felt["height"]
         )
+    dimmed = tab.eval_on_selector_all("#t-hand .hcard.dimmed", "ns => ns.map(n => n.dataset.card)")
+    if dimmed:  # a card the rules refuse: the reason, in the error's colour
+        press(tab, dimmed[0])
+        text, colour, error = message(tab)
+        assert text and "Your turn" not in text and colour == error, (text, colour, error)
     rows = tab.eval_on_selector_all("#t-scores tbody tr .name", "ns => ns.map(n => n.textContent)")
     assert rows == ["Ana (guest)", "West (bot)", "North (bot)", "East (bot)"]
     context.close()

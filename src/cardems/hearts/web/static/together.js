@@ -247,7 +247,7 @@ function prompt() {
   const passText = t("Choose three cards to pass to %(seat)s: %(num)d of 3 chosen.", { seat: seatName(view.pass_to), num: chosen.size });
   $("t-pass-text").textContent = passText;
   if (view.status !== "playing") say(view.status === "won" ? t("You won the match!") : t("The match is over"));
-  else if (passing) say(passText);
+  else if (passing) say(""); // the pass bar on the felt says it, as on the solo table
   else if (view.phase === "passing") say(t("Waiting for the other passes."));
   else if (view.to_play === view.seat) say(t("Your turn: play a card."));
   else if (view.to_play !== null) say(t("Waiting for %(seat)s.", { seat: seatName(view.to_play) }));
