@@ -66,6 +66,8 @@ const chosen = new Set();
 let updates = 0;
 /** Whether events are being replayed (the prompts and the hand wait for the view). */
 let busy = false;
+/** @type {{ card: string, round: number } | null} a card chosen before the player's turn */
+let queued = null;
 
 /**
  * Whether an answer at version `at`, to a request sent after `before` updates, is news.
@@ -206,6 +208,7 @@ function drawCards() {
     /** @type {string[]} */
     const classes = playable ? ["playable"] : [];
     if (seen.received.includes(code) && seen.tricks.length === 0 && seen.phase === "playing") classes.push("received");
+    if (queued && queued.card === code) classes.push("queued");
     const reason = seen.refusals[code];
     if (passing) return { pressed: chosen.has(code), selected: chosen.has(code), classes };
     return { ...(myTurn && reason ? { reason } : {}), classes };
@@ -250,6 +253,7 @@ function prompt() {
   else if (passing) say(""); // the pass bar on the felt says it, as on the solo table
   else if (view.phase === "passing") say(t("Waiting for the other passes."));
   else if (view.to_play === view.seat) say(t("Your turn: play a card."));
+  else if (queued) say(t("%(card)s will be played when your turn comes.", { card: cardName(queued.card) }));
   else if (view.to_play !== null) say(t("Waiting for %(seat)s.", { seat: seatName(view.to_play) }));
   root.dataset["turn"] = view.to_play === view.seat ? "1" : "0";
 }
@@ -354,7 +358,7 @@ function show(info, seen, at, events) {
       busy = false;
     }
     waiting -= 1;
-    if (waiting === 0) draw();
+    if (waiting === 0) { draw(); flush(); }
   });
 }
 
@@ -362,8 +366,9 @@ function show(info, seen, at, events) {
 
 /** @param {string} card */
 function choose(card) {
-  if (!view || !table || busy) return;
+  if (!view || !table) return;
   if (view.phase === "passing") {
+    if (busy) return;
     if (view.passes_chosen[view.seat]) return;
     if (chosen.has(card)) chosen.delete(card);
     else if (chosen.size < 3) chosen.add(card);
@@ -371,13 +376,32 @@ function choose(card) {
     prompt();
     return;
   }
-  if (view.to_play !== view.seat) {
-    say(view.refusals[card] || t("Waiting for %(seat)s.", { seat: seatName(view.to_play ?? 0) }), "error");
+  if (busy || view.to_play !== view.seat) { // it waits, raised, for the player's turn
+    if (view.status !== "playing" || (queued && queued.card === card)) return;
+    queued = { card, round: view.round };
+    say(t("%(card)s will be played when your turn comes.", { card: cardName(card) }));
+    drawCards();
     return;
   }
   const reason = view.refusals[card];
   if (reason) { say(reason, "error"); return; }
   act({ type: "play", card, version });
+}
+
+// The view is drawn: the card chosen early is sent once the player's turn has come (the
+// server may still refuse it, with its reason); a new round or the match's end drops it.
+function flush() {
+  if (!queued || !view) return;
+  const { card, round } = queued;
+  if (view.status !== "playing" || view.round !== round || !view.hand.includes(card)) {
+    queued = null;
+    say(t("%(card)s will not be played: choose again on your turn.", { card: cardName(card) }));
+    drawCards();
+  } else if (view.phase === "playing" && view.to_play === view.seat) {
+    queued = null;
+    drawCards();
+    choose(card);
+  }
 }
 
 let moves = 0;
