@@ -227,6 +227,8 @@ def test_four_friends_play_a_round_together(pages: list[Any], servers: list[Live
             assert hand(pages[3]) == held
     assert reloaded and dropped
     same_version(pages)
+    # the round's end said above the table while the next round's cards are passed
+    wait_for(lambda: "Round 1 over: Ana (guest)" in host.inner_text("#t-message"), "round 1 over")
     for tab in pages:
         assert tab.inner_text("#t-round") == "2"
         assert len(hand(tab)) == 13

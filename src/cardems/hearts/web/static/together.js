@@ -11,7 +11,7 @@
 // everything.
 
 import { call } from "/static/api.js";
-import { cardName, number, t } from "/static/i18n.js";
+import { cardName, list, number, t } from "/static/i18n.js";
 import {
   cardText, drawBacks, drawHand, drawTrick, flyIn, flyOut, lastTrickFigures, roveHand, trickPoints, trickRows,
 } from "./felt.js";
@@ -68,6 +68,9 @@ let updates = 0;
 let busy = false;
 /** @type {{ card: string, round: number } | null} a card chosen before the player's turn */
 let queued = null;
+/** What the last round's end said (its points, a moon), shown until the next round's
+ * first trick is taken (or its pass made). */
+let roundNote = { text: "", round: -1 };
 
 /**
  * Whether an answer at version `at`, to a request sent after `before` updates, is news.
@@ -249,12 +252,20 @@ function prompt() {
   /** @type {HTMLButtonElement} */ ($("t-pass")).disabled = chosen.size !== 3;
   const passText = t("Choose three cards to pass to %(seat)s: %(num)d of 3 chosen.", { seat: seatName(view.pass_to), num: chosen.size });
   $("t-pass-text").textContent = passText;
-  if (view.status !== "playing") say(view.status === "won" ? t("You won the match!") : t("The match is over"));
-  else if (passing) say(""); // the pass bar on the felt says it, as on the solo table
+  const seen = view;
+  if (seen.round !== roundNote.round || seen.tricks.length > 0 || (seen.phase === "passing" && !passing)) {
+    roundNote = { text: "", round: -1 };
+  }
+  /** @param {string} text */
+  const sayAfterNote = (text) => say(roundNote.text ? `${roundNote.text} ${text}` : text);
+  if (view.status !== "playing") {
+    say(view.status === "won" ? t("You won the match!")
+      : view.winner !== null ? t("%(seat)s won the match.", { seat: seatName(view.winner) }) : t("The match is over"));
+  } else if (passing) say(roundNote.text); // the pass bar on the felt says what to do, as on the solo table
   else if (view.phase === "passing") say(t("Waiting for the other passes."));
-  else if (view.to_play === view.seat) say(t("Your turn: play a card."));
+  else if (view.to_play === view.seat) sayAfterNote(t("Your turn: play a card."));
   else if (queued) say(t("%(card)s will be played when your turn comes.", { card: cardName(queued.card) }));
-  else if (view.to_play !== null) say(t("Waiting for %(seat)s.", { seat: seatName(view.to_play) }));
+  else if (view.to_play !== null) sayAfterNote(t("Waiting for %(seat)s.", { seat: seatName(view.to_play) }));
   root.dataset["turn"] = view.to_play === view.seat ? "1" : "0";
 }
 
@@ -322,11 +333,18 @@ async function replay(events) {
       if (to) await flyOut([...root.querySelectorAll("#t-trick .tcard")], to, pace.fly);
       shown.trick = [];
       drawPlayed();
-    } else if (event.type === "round_end") {
-      const moon = event.moon === null ? "" : ` ${t("%(seat)s shot the moon!", { seat: seatName(event.moon) })}`;
-      $("t-spoken").textContent = t("Round %(num)d over", { num: event.round + 1 }) + moon;
     }
   }
+}
+
+/**
+ * A round's end in a line: "Round 1 over: Ana 13, Bogdan 0, …", and who shot the moon.
+ * @param {RoundEndEvent} event
+ */
+function roundEnded(event) {
+  const scores = list(event.scores.map((points, seat) => `${seatName(seat)} ${number(points)}`));
+  const moon = event.moon === null ? "" : ` ${t("%(seat)s shot the moon!", { seat: seatName(event.moon) })}`;
+  return `${t("Round %(num)d over", { num: event.round + 1 })}: ${scores}.${moon}`;
 }
 
 // Updates and answers are drawn one after another: each replays its events (unless more
@@ -347,13 +365,16 @@ function show(info, seen, at, events) {
   view = seen;
   version = at;
   waiting += 1;
+  for (const event of events || []) {
+    if (event.type === "round_end") roundNote = { text: roundEnded(event), round: event.round + 1 };
+  }
   drawing = drawing.then(async () => {
     const plays = (events || []).filter((e) => e.type === "play" || e.type === "trick");
     if (plays.length && waiting === 1 && pace.fly + pace.after + pace.trick > 0) {
       busy = true;
       drawSeats();
       drawCards();
-      try { await replay(plays.concat((events || []).filter((e) => e.type === "round_end"))); }
+      try { await replay(plays); }
       catch (error) { console.error(error); }
       busy = false;
     }
