@@ -95,10 +95,13 @@ CLIENT: Final = (
     N_("connected"),
     N_("not connected"),
     N_("Empty seat"),
+    # TRANSLATORS: a bot's seat at a shared table, named by its place around the table as
+    # the solo table names it: "West (bot)".
+    N_("%(name)s (bot)"),
     # TRANSLATORS: a guest's name at a shared table (someone without an account).
     N_("%(name)s (guest)"),
     N_("Waiting for the other passes."),
-    # TRANSLATORS: %(seat)s is a player's name or "Bot".
+    # TRANSLATORS: %(seat)s is a player's name or a bot's, e.g. "West (bot)".
     N_("Waiting for %(seat)s."),
     N_("The connection was lost: reconnecting…"),
     N_("You won the match!"),

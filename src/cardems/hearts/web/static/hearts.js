@@ -3,9 +3,10 @@
 // decides everything and sends only what seat 0 may see.
 
 import { call, enqueue, intent, say, track } from "/static/api.js";
-import { cardFace } from "/static/cards.js";
 import { byId, closestTo } from "/static/dom.js";
-import { cardList, cardName, list, number, t } from "/static/i18n.js";
+import { cardList, cardName, number, t } from "/static/i18n.js";
+import { SUITS, cardText, drawBacks, drawHand as drawCards, drawTrick as drawPlayed, flyIn as flyTo, flyOut as flyAway,
+  lastTrickFigures, roveHand, trickPoints, trickRows } from "./felt.js";
 
 /**
  * @typedef {{ fly: number, after: number, trick: number }} Pace
@@ -109,8 +110,6 @@ const T = {
   /** @param {number} num @param {string} leader @param {string} winner @param {number} points */
   trickRow: (num, leader, winner, points) => t("Trick %(num)d: %(leader)s led, %(winner)s took it (%(points)d points).", { num, leader, winner, points }),
 };
-/** @type {{ [suit: string]: string }} */
-const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 /** @param {number} seat */
 const seatName = (seat) => T.seats[seat];
 
@@ -136,22 +135,6 @@ const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)
 
 // --- drawing ----------------------------------------------------------------------------
 
-// "10♥" as a short, colored text, left to right in every language.
-/** @param {string} code */
-function cardText(code) {
-  const node = document.createElement("bdi");
-  node.dir = "ltr";
-  node.className = `cardtext${"HD".includes(code[1]) ? " red" : ""}`;
-  node.textContent = `${code[0] === "T" ? "10" : code[0]}${SUITS[code[1]]}`;
-  node.title = cardName(code);
-  return node;
-}
-
-/** @param {string[]} cards */
-function trickPoints(cards) {
-  return cards.reduce((sum, c) => sum + (c[1] === "H" ? 1 : 0) + (c === "QS" ? 13 : 0), 0);
-}
-
 // The round so far: the passes, every finished trick (who led, what each seat played,
 // who took it), and on request the cards still out.
 function drawLog() {
@@ -167,27 +150,8 @@ function drawLog() {
       for (const c of view.received) passes.append(cardText(c), " ");
     }
   }
-  const rows = roundTricks.map((trick, i) => {
-    const row = document.createElement("tr");
-    const points = trickPoints(trick.cards);
-    row.setAttribute("aria-label", T.trickRow(i + 1, seatName(trick.leader), seatName(trick.winner), points));
-    const num = document.createElement("th");
-    num.scope = "row";
-    num.textContent = String(i + 1);
-    row.appendChild(num);
-    for (let seat = 0; seat < 4; seat++) {
-      const cell = document.createElement("td");
-      const card = trick.cards[(seat - trick.leader + 4) % 4];
-      if (card) cell.appendChild(cardText(card));
-      if (seat === trick.leader) cell.classList.add("led");
-      if (seat === trick.winner) cell.classList.add("won");
-      row.appendChild(cell);
-    }
-    const cell = document.createElement("td");
-    cell.textContent = number(points);
-    row.appendChild(cell);
-    return row;
-  });
+  const rows = trickRows(roundTricks, [0, 1, 2, 3], (num, trick, points) =>
+    T.trickRow(num, seatName(trick.leader), seatName(trick.winner), points));
   const tricks = byId("h-tricks", HTMLTableElement);
   tricks.tBodies[0].replaceChildren(...rows);
   tricks.hidden = rows.length === 0;
@@ -306,62 +270,25 @@ function fromView(v) {
 
 function drawHand() {
   if (!view) return;
-  const hand = $("hand");
-  const active = document.activeElement;
-  const focused = active instanceof HTMLElement && active.closest("#hand") ? active.dataset.card : null;
   const passing = view.phase === "passing" && view.passed.length === 0 && !busy;
   const myTurn = view.phase === "playing" && view.to_play === 0 && !busy;
-  const fresh = document.createDocumentFragment();
-  for (const [i, code] of shown.hand.entries()) {
-    const button = document.createElement("button");
-    button.className = "hcard";
-    button.dataset.card = code;
-    button.tabIndex = -1;
-    const reason = view.refusals[code];
-    const parts = [cardName(code)];  // the spoken label: name, then state
-    if (passing) {
-      const on = selected.has(code);
-      button.setAttribute("aria-pressed", String(on));
-      if (on) { button.classList.add("selected"); parts.push(T.selected); }
-    } else if (myTurn && reason) {
-      button.classList.add("dimmed");
-      button.title = reason;
-      parts.push(`${T.notPlayable}: ${reason}`);
-    }
-    if (hinted.has(code)) button.classList.add("hint");
-    if (queued === code) button.classList.add("queued");
-    if (view.received.includes(code) && view.tricks.length === 0) button.classList.add("received");
-    button.setAttribute("aria-label", list(parts));
-    button.style.setProperty("--i", String(i));
-    button.appendChild(cardFace(code));
-    fresh.appendChild(button);
-  }
-  hand.replaceChildren(fresh);
-  hand.style.setProperty("--n", String(shown.hand.length));
-  const buttons = handButtons();
-  const again = buttons.find((b) => b.dataset.card === focused) || buttons[0];
-  if (again) again.tabIndex = 0;
-  if (focused && again) again.focus();
-}
-
-/** The card buttons of the hand, as drawn. */
-function handButtons() {
-  return [...$("hand").querySelectorAll(".hcard")].filter(
-    /** @returns {node is HTMLButtonElement} */ (node) => node instanceof HTMLButtonElement);
+  const seen = view;
+  drawCards($("hand"), shown.hand, (code) => {
+    const reason = seen.refusals[code];
+    const classes = [];
+    if (hinted.has(code)) classes.push("hint");
+    if (queued === code) classes.push("queued");
+    if (seen.received.includes(code) && seen.tricks.length === 0) classes.push("received");
+    return {
+      ...(passing ? { pressed: selected.has(code), selected: selected.has(code) } : {}),
+      ...(!passing && myTurn && reason ? { reason } : {}),
+      classes,
+    };
+  }, { selected: T.selected, notPlayable: T.notPlayable });
 }
 
 function drawTrick() {
-  for (const slot of all("#trick .played")) slot.replaceChildren();
-  for (const { seat, card } of shown.trick) {
-    const slot = one(`#trick .played[data-seat="${seat}"]`);
-    const node = document.createElement("div");
-    node.className = "tcard";
-    node.dataset.card = card;
-    node.setAttribute("role", "img");
-    node.setAttribute("aria-label", T.seatCard(seatName(seat), cardName(card)));
-    node.appendChild(cardFace(card));
-    slot.appendChild(node);
-  }
+  drawPlayed($("trick"), shown.trick, (seat) => seat, (seat, card) => T.seatCard(seatName(seat), cardName(card)));
 }
 
 // --- cards on the move ------------------------------------------------------------------
@@ -381,30 +308,15 @@ function seatBox(seat) {
  */
 function flyIn(seat, from) {
   const node = document.querySelector(`#trick .played[data-seat="${seat}"] .tcard`);
-  if (!pace.fly || !node || !from) return Promise.resolve();
-  const to = node.getBoundingClientRect();
-  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
-  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
-  const scale = seat === 0 ? from.width / to.width : 0.6;
-  return node.animate(
-    [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "none" }],
-    { duration: pace.fly, easing: "ease-out" }).finished.catch(() => {});
+  const to = node ? node.getBoundingClientRect() : null;
+  return flyTo(node, from, seat === 0 && to ? from.width / to.width : 0.6, pace.fly);
 }
 
 // The trick's cards go to the seat that took them.
 /** @param {number} winner */
 function flyOut(winner) {
   if (!pace.fly) return Promise.resolve();
-  const to = seatBox(winner);
-  const flights = [...document.querySelectorAll("#trick .tcard")].map((node) => {
-    const from = node.getBoundingClientRect();
-    const dx = to.left + to.width / 2 - (from.left + from.width / 2);
-    const dy = to.top + to.height / 2 - (from.top + from.height / 2);
-    return node.animate(
-      [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(.5)`, opacity: 0.2 }],
-      { duration: pace.fly, easing: "ease-in", fill: "forwards" }).finished.catch(() => {});
-  });
-  return Promise.all(flights);
+  return flyAway([...document.querySelectorAll("#trick .tcard")], seatBox(winner), pace.fly);
 }
 
 function drawSeats() {
@@ -414,16 +326,7 @@ function drawSeats() {
     const n = shown.counts[seat];
     one(".name", node).textContent = seatName(seat);
     one(".count", node).textContent = T.cards(n);
-    const backs = one(".backs", node);
-    if (backs.children.length !== n) {
-      backs.replaceChildren(...Array.from({ length: n }, (_, i) => {
-        const back = cardFace("back");
-        back.classList.add("back");
-        back.style.setProperty("--i", String(i));
-        return back;
-      }));
-      backs.style.setProperty("--n", String(n));
-    }
+    drawBacks(one(".backs", node), n);
     node.classList.toggle("turn", view.to_play === seat && !busy);
   }
   drawTotals(shown.totals);
@@ -769,26 +672,7 @@ window.addEventListener("pointerup", (event) => {
   if (inside && view && view.phase === "playing") play(button.dataset.card);
 });
 
-/** @type {{ [key: string]: number }} the arrow keys' steps along the hand */
-const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-$("hand").addEventListener("keydown", (event) => {
-  const buttons = handButtons();
-  const at = buttons.findIndex((b) => b === document.activeElement);
-  if (at < 0) return;
-  const step = STEPS[event.key];
-  const rtl = getComputedStyle($("hand")).direction === "rtl";
-  /** @type {number | null} */
-  let next = null;
-  if (step) next = at + (rtl && (event.key === "ArrowRight" || event.key === "ArrowLeft") ? -step : step);
-  else if (event.key === "Home") next = 0;
-  else if (event.key === "End") next = buttons.length - 1;
-  if (next === null) return;
-  event.preventDefault();
-  next = Math.max(0, Math.min(buttons.length - 1, next));
-  buttons[at].tabIndex = -1;
-  buttons[next].tabIndex = 0;
-  buttons[next].focus();
-});
+roveHand($("hand"));
 
 button("pass-confirm").addEventListener("click", confirmPass);
 // The speed here changes the same setting as the settings page ("Animation speed").
@@ -824,19 +708,7 @@ button("h-hint").addEventListener("click", () => {
 button("h-last").addEventListener("click", () => {
   const trick = lastTrick;
   if (!trick) return;
-  const nodes = trick.cards.map((card, i) => {
-    const seat = (trick.leader + i) % 4;
-    const node = document.createElement("figure");
-    node.className = "tcard";
-    node.dataset.card = card;
-    node.dataset.seat = String(seat);
-    node.appendChild(cardFace(card));
-    const caption = document.createElement("figcaption");
-    caption.textContent = seatName(seat);
-    node.appendChild(caption);
-    node.setAttribute("aria-label", T.seatCard(seatName(seat), cardName(card)));
-    return node;
-  });
+  const nodes = lastTrickFigures(trick, seatName, T.seatCard);
   $("last-trick-cards").replaceChildren(...nodes);
   $("last-trick-text").textContent = T.lastTrick(seatName(trick.winner), trickPoints(trick.cards));
   dialog("last-trick").showModal();
