@@ -30,6 +30,7 @@ from cardems.i18n.markers import N_
 from cardems.render.miniature import miniature, pile_cards
 
 NO_SOLVER = N_("%(game)s has no solver")
+NO_SHORTEST = N_("%(game)s shows no par: --shortest is for the games that do")
 NOT_THIS_GAME = N_("%(code)s is a %(game)s code")
 
 
@@ -204,7 +205,10 @@ def solve_record(
     ``code``, ``game``, ``winnable`` (null: undecided), ``moves`` (a winning line in the
     game's notation, empty without one) and ``length`` (null without a line). The FreeCell
     family's solvers, bounded by positions, add ``nodes`` (how many they expanded), and
-    with ``--shortest`` ``proven``; ``clocked`` when a ``--seconds`` cap left it undecided."""
+    ``clocked`` when a ``--seconds`` cap left it undecided. With ``--shortest`` every game
+    with a shortest-win search (the cell games, Heart to Heart, Pyramid, TriPeaks) adds
+    ``proven``: true when that search finished within its budget of positions (the line
+    is the shortest, or the deal proven lost), false with the best line known."""
     return {
         "code": str(code),
         "game": code.family.name,

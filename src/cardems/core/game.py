@@ -280,8 +280,10 @@ class Game(Protocol):
         ...
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
-        """Solver result: ``code``, ``winnable``, ``moves``, ``length``; raise
-        :class:`~cardems.core.registry.Unsupported` when the game has none."""
+        """Solver result: ``code``, ``winnable``, ``moves``, ``length`` (with ``shortest``
+        also ``proven``, see :func:`cardems.core.base.solve_record`); raise
+        :class:`~cardems.core.registry.Unsupported` when the game has none, or no
+        shortest-win search and ``shortest`` is asked."""
         ...
 
     def new_table(

@@ -118,22 +118,41 @@ class HeartToHeart(KitGame):
         return f"{code}  Heart to Heart\n{render_state(deal(code))}"
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
-        """``winnable`` and a winning line (the shortest with ``shortest``) in move
-        notation; ``length`` is null when the deal cannot be won."""
+        """``winnable`` and a winning line in move notation; ``length`` is null when the
+        deal cannot be won. With ``shortest`` the A*'s win and ``"proven": true`` when it
+        finished within :data:`~cardems.heart_to_heart.shortest.SHORTEST_NODES`
+        positions, else the verdict's line (best known) and ``"proven": false``."""
         from cardems.heart_to_heart.rules import deal
-        from cardems.heart_to_heart.shortest import shortest_win
+        from cardems.heart_to_heart.shortest import SHORTEST_NODES, ShortestSearch
         from cardems.heart_to_heart.solver import winning_line
 
         state = deal(code)
-        line = shortest_win(state) if shortest else winning_line(state)
-        return solve_record(
+        if not shortest:
+            line = winning_line(state)
+            return solve_record(
+                code, line is not None, None if line is None else [str(m) for m in line]
+            )
+        search = ShortestSearch(state, SHORTEST_NODES)
+        line = search.solve()
+        if search.gave_up:
+            line = winning_line(state)
+        record = solve_record(
             code, line is not None, None if line is None else [str(move) for move in line]
         )
+        record.update(proven=not search.gave_up, nodes=search.expanded)
+        return record
 
     def par(self, code: DealCode) -> int | None:
-        """The deal's shortest win."""
-        length = self.solve(code, shortest=True)["length"]
-        return None if length is None else int(length)
+        """The deal's shortest win, when proven."""
+        found = self.best_par(code)
+        return None if found is None or not found[1] else found[0]
+
+    def best_par(self, code: DealCode) -> tuple[int, bool] | None:
+        """The deal's shortest win and whether it is proven (else the best line known);
+        None when the deal cannot be won."""
+        record = self.solve(code, shortest=True)
+        length = record["length"]
+        return None if length is None else (int(length), bool(record["proven"]))
 
     def label(self, view: View, lang: str) -> View:
         """Positions, stock and waste, named for screen readers."""

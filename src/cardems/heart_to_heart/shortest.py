@@ -295,6 +295,11 @@ class ShortestSearch:
         return line
 
 
+SHORTEST_NODES = 1_000_000
+"""Positions ``solve --shortest`` and the par's A* may expand before they settle for
+the verdict's line (best known, not proven): a bound of work, never of time."""
+
+
 def shortest_win(state: HeartState) -> list[Move] | None:
     """A winning line with the fewest moves from ``state``, or None if it cannot be won."""
     return ShortestSearch(state).solve()

@@ -7,10 +7,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from cardems.core.base import solve_record
+from cardems.core.base import NO_SHORTEST, solve_record
 from cardems.core.difficulty import DIFFICULTY, level_choice
 from cardems.core.game import Option, PlayedGame, StatBlock, StatLine, Table, TableSettings, View
 from cardems.core.labels import label_piles
+from cardems.core.registry import Unsupported
 from cardems.core.solitaire import FINISHED, solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_, Nn_
@@ -168,8 +169,10 @@ class Klondike(KitGame):
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """``winnable`` (null: undecided within the solver's budget) and a winning line
-        in move notation (Klondike has no shortest-win search: ``shortest`` gives the
-        same line)."""
+        in move notation. Klondike has no shortest-win search and shows no par:
+        ``shortest`` is refused (:class:`Unsupported`)."""
+        if shortest:
+            raise Unsupported(NO_SHORTEST % {"game": self.family.title})
         from cardems.klondike.rules import deal
         from cardems.klondike.solver import DEEP_BUDGET, solve
 

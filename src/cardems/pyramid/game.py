@@ -91,20 +91,37 @@ class Pyramid(KitGame):
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """``winnable`` (null: undecided past the limit) and a winning line in move
-        notation: the shortest one (the A*) with ``shortest``, else the decision's."""
+        notation, the decision's. With ``shortest`` the A*'s win and ``"proven": true``
+        when it finished within :data:`~cardems.pyramid.shortest.NODE_LIMIT` nodes, else
+        the decision's line (best known) and ``"proven": false``."""
         from cardems.pyramid.decide import DECIDE_NODES, decide
         from cardems.pyramid.rules import deal
         from cardems.pyramid.shortest import NODE_LIMIT, search
 
         state = deal(code)
-        outcome = search(state, NODE_LIMIT) if shortest else decide(state, DECIDE_NODES)
-        line = None if outcome.line is None else [str(move) for move in outcome.line]
-        return solve_record(code, outcome.winnable, line)
+        outcome = search(state, NODE_LIMIT) if shortest else None
+        if outcome is None or outcome.gave_up:
+            verdict = decide(state, DECIDE_NODES)
+            line = None if verdict.line is None else [str(move) for move in verdict.line]
+            record = solve_record(code, verdict.winnable, line)
+        else:
+            line = None if outcome.line is None else [str(move) for move in outcome.line]
+            record = solve_record(code, outcome.winnable, line)
+        if outcome is not None:
+            record.update(proven=not outcome.gave_up, nodes=outcome.expanded)
+        return record
 
     def par(self, code: DealCode) -> int | None:
-        """The deal's shortest win."""
-        length = self.solve(code, shortest=True)["length"]
-        return None if length is None else int(length)
+        """The deal's shortest win, when proven."""
+        found = self.best_par(code)
+        return None if found is None or not found[1] else found[0]
+
+    def best_par(self, code: DealCode) -> tuple[int, bool] | None:
+        """The deal's shortest win and whether it is proven (else the best line known);
+        None when no win is known."""
+        record = self.solve(code, shortest=True)
+        length = record["length"]
+        return None if length is None else (int(length), bool(record["proven"]))
 
     def label(self, view: View, lang: str) -> View:
         """Positions, stock and waste, named for screen readers."""

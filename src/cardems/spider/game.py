@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from cardems.core.base import solve_record
+from cardems.core.base import NO_SHORTEST, solve_record
 from cardems.core.difficulty import DIFFICULTY, level_choice
 from cardems.core.game import PlayedGame, StatBlock, View
 from cardems.core.labels import label_piles
+from cardems.core.registry import Unsupported
 from cardems.core.solitaire import solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_, Nn_
@@ -112,8 +113,11 @@ class Spider(KitGame):
         return f"{code}  Spider, {code.variant[1]} suit(s)\n{render_state(self.deal(code))}"
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
-        """``winnable`` (null: undecided within the budget) and a winning line; there is no
-        shortest search (``shortest`` gives the same line)."""
+        """``winnable`` (null: undecided within the budget) and a winning line. Spider has
+        no shortest-win search and shows no par: ``shortest`` is refused
+        (:class:`Unsupported`)."""
+        if shortest:
+            raise Unsupported(NO_SHORTEST % {"game": self.family.title})
         from cardems.spider.solver import solve
 
         result = solve(self.deal(code))

@@ -87,20 +87,28 @@ class TriPeaks(KitGame):
         return f"{code}  TriPeaks\n{render_state(deal(code))}"
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
-        """``winnable`` (null: undecided) and a winning line; with ``shortest`` the
-        shortest win (the fewest stock cards turned) when its search ends within its
-        budget, which it does for all but the rarest deals (else the verdict's line)."""
+        """``winnable`` (null: undecided) and a winning line. With ``shortest`` the
+        shortest win (the fewest stock cards turned) and ``"proven": true`` when its
+        search ends within its budget of positions, which it does for all but the rarest
+        deals, else the verdict's line (best known) and ``"proven": false``; a lost deal
+        is proven when the verdict is."""
         from cardems.tripeaks.rules import deal
         from cardems.tripeaks.solver import shortest_win, solve
 
         state = deal(code)
         verdict = solve(state)
         line = verdict.line
+        proven = verdict.winnable is False
         if shortest and line is not None:
-            line = shortest_win(state) or line
-        return solve_record(
+            short = shortest_win(state)
+            proven = short is not None
+            line = short or line
+        record = solve_record(
             code, verdict.winnable, None if line is None else [str(move) for move in line]
         )
+        if shortest:
+            record["proven"] = proven
+        return record
 
     def label(self, view: View, lang: str) -> View:
         """Peak positions, stock and waste, named for screen readers."""
