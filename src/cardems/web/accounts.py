@@ -103,6 +103,8 @@ def account_routes(web: Web) -> list[Route]:
             store.end_sessions(ctx.player_id)
         else:
             store.end_session(ctx.request.cookies.get(COOKIE, ""))
+        if ctx.player_id:  # the sockets the ended sessions opened close, on every worker
+            web.sessions_changed(ctx.player_id)
         ctx.cookie = ""
         return {"name": None}, 200
 
@@ -121,6 +123,7 @@ def account_routes(web: Web) -> list[Route]:
             raise ServiceError(403, WRONG)
         store.set_password(ctx.player_id, await hash_password(new))
         store.end_sessions(ctx.player_id, keep=ctx.request.cookies.get(COOKIE, ""))
+        web.sessions_changed(ctx.player_id)
         return {"name": name}, 200
 
     return [

@@ -106,6 +106,10 @@ class Web:
         self.newcomers = newcomers
         self.accounts = accounts
         self._secret = self.store.secret()
+        self.sessions_changed: Callable[[str], None] = lambda player_id: None
+        """Called with a player whose sessions ended (signing out, a new password): the
+        shared tables' bus closes the sockets their cookies no longer open, on every
+        worker."""
 
     # Who and which language -------------------------------------------------------------
 

@@ -97,6 +97,8 @@ function draw(info, seen, at) {
     item.classList.toggle("you", seat === info.seat);
     item.classList.toggle("turn", seen.to_play === seat);
     item.setAttribute("data-connected", String(one.connected));
+    const remove = /** @type {HTMLElement | null} */ (item.querySelector(".remove"));
+    if (remove) remove.hidden = !(info.host && seat !== info.seat && one.name !== null);
   }
   const trick = root.querySelectorAll("#t-trick .played");
   trick.forEach((slot) => {
@@ -239,8 +241,9 @@ function listen() {
   });
   socket.addEventListener("close", (closed) => {
     root.dataset["live"] = "closed";
-    // 4008: too many sockets open from here (said in an error message): moves are posted
-    if (closed.code === 4008) return;
+    // 4008: too many sockets open from here (said in an error message): moves are posted;
+    // 4003: signed out, or removed from the table (said too)
+    if (closed.code === 4008 || closed.code === 4003) return;
     say(t("The connection was lost: reconnecting…"));
     setTimeout(listen, retry);
     retry = Math.min(retry * 2, 8000);
@@ -257,6 +260,12 @@ $("t-pass").addEventListener("click", () => {
 $("t-leave").addEventListener("click", () => void send(`/api/tables/${tableId}/leave`, {}));
 $("t-back").addEventListener("click", () => void send(`/api/tables/${tableId}/back`, {}));
 $("t-revoke").addEventListener("click", () => void send(`/api/tables/${tableId}/revoke`, {}));
+$("t-seats").addEventListener("click", (event) => {
+  const item = /** @type {HTMLElement} */ (event.target).closest("li");
+  if (item && /** @type {HTMLElement} */ (event.target).closest(".remove")) {
+    void send(`/api/tables/${tableId}/remove`, { seat: Number(item.dataset["seat"]) });
+  }
+});
 
 void reload();
 listen();
