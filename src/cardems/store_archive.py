@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from cardems.archive import Archive, ArchivedGame
@@ -60,31 +61,67 @@ def export_games(store: Store, player_id: str, settings: dict[str, Any]) -> Arch
     return Archive(settings=settings, games=games, exported=time.time())
 
 
-def import_games(store: Store, player_id: str, games: tuple[ArchivedGame, ...]) -> int:
-    """Write ``games`` for the player in one transaction; the number written.
+BATCH_ROWS = 2_000
+"""About how many rows (games, actions, records) one transaction of an import writes:
+a few milliseconds of the database's writer, so another player's move waits little."""
+PAUSE = 0.002
+"""Seconds an import leaves the writer to the others between two transactions."""
+
+
+def import_games(store: Store, player_id: str, games: Iterable[ArchivedGame]) -> int:
+    """Write ``games`` for the player, in small transactions; the number written.
 
     A game the player already has (the same id, or a copy: the same deal started at the
-    same moment) is skipped, so importing a file twice adds nothing; a game whose id
-    belongs to another player gets a new id. What is there already is read once, and the
-    rows are written in batches, so that the transaction (which holds up other writers)
-    stays short however many games the file holds.
+    same moment) is skipped, so importing a file twice adds nothing (and one stopped
+    half-way completes); a game whose id belongs to another player gets a new id. What
+    is there already is read once; ``games`` are read one at a time, and written by
+    transactions of about :data:`BATCH_ROWS` rows, each committed before the next, so
+    that no transaction (which holds up other writers) is long and the memory holds
+    one batch.
     """
+    with store.db.reading() as db:
+        had = db.execute(
+            "SELECT id, code, created FROM games WHERE player_id = ?", (player_id,)
+        ).fetchall()
+    mine = {row["id"] for row in had}
+    copies = {(row["code"], float(row["created"])) for row in had}
+    written = 0
+    for batch in _batches(games, mine, copies):
+        written += _write(store, player_id, batch)
+        time.sleep(PAUSE)  # the other writers' turn
+    return written
+
+
+def _batches(
+    games: Iterable[ArchivedGame], mine: set[str], copies: set[tuple[str, float]]
+) -> Iterator[list[ArchivedGame]]:
+    """The games not had yet, in batches of about :data:`BATCH_ROWS` rows."""
+    batch: list[ArchivedGame] = []
+    size = 0
+    for game in games:
+        if game.id in mine or (game.code, game.created) in copies:
+            continue
+        mine.add(game.id)
+        copies.add((game.code, game.created))
+        batch.append(game)
+        size += 1 + len(game.actions) + len(game.records)
+        if size >= BATCH_ROWS:
+            yield batch
+            batch, size = [], 0
+    if batch:
+        yield batch
+
+
+def _write(store: Store, player_id: str, games: list[ArchivedGame]) -> int:
+    """One transaction: ``games`` written for the player (new ids for those whose id is
+    another player's game's)."""
     rows: list[tuple[Any, ...]] = []
     actions: list[tuple[str, int, str]] = []
     records: list[tuple[str, str]] = []
     with store.transaction() as db:
-        had = db.execute(
-            "SELECT id, code, created FROM games WHERE player_id = ?", (player_id,)
-        ).fetchall()
-        mine = {row["id"] for row in had}
-        copies = {(row["code"], float(row["created"])) for row in had}
-        others = _taken(db, [game.id for game in games if game.id not in mine])
+        others = _taken(db, [game.id for game in games])
         for game in games:
-            if game.id in mine or (game.code, game.created) in copies:
-                continue
             game_id = new_id() if game.id in others else game.id
-            mine.add(game.id)
-            copies.add((game.code, game.created))
             rows.append(_row(player_id, game_id, game))
             actions += [
                 (game_id, seq, json.dumps(list(action)))
