@@ -62,8 +62,14 @@ def export_games(store: Store, player_id: str, settings: dict[str, Any]) -> Arch
 
 
 BATCH_ROWS = 2_000
-"""About how many rows (games, actions, records) one transaction of an import writes:
-a few milliseconds of the database's writer, so another player's move waits little."""
+"""About how many rows (games, actions, records) the first transaction of an import
+writes; the next ones write twice as many after a transaction shorter than
+:data:`HOLD_SECONDS` / 4, half as many after one longer than it (within
+:data:`MOST_ROWS`): each holds the database's writer briefly, so another player's move
+waits little, and few commits (each a disk flush) make the import no slower than
+needed."""
+HOLD_SECONDS = 0.2
+MOST_ROWS = 20_000
 PAUSE = 0.002
 """Seconds an import leaves the writer to the others between two transactions."""
 
@@ -75,9 +81,9 @@ def import_games(store: Store, player_id: str, games: Iterable[ArchivedGame]) ->
     same moment) is skipped, so importing a file twice adds nothing (and one stopped
     half-way completes); a game whose id belongs to another player gets a new id. What
     is there already is read once; ``games`` are read one at a time, and written by
-    transactions of about :data:`BATCH_ROWS` rows, each committed before the next, so
-    that no transaction (which holds up other writers) is long and the memory holds
-    one batch.
+    transactions of about :data:`BATCH_ROWS` rows (more or fewer as they prove quick or
+    slow), each committed before the next, so that no transaction (which holds up other
+    writers) is long and the memory holds one batch.
     """
     with store.db.reading() as db:
         had = db.execute(
@@ -86,16 +92,27 @@ def import_games(store: Store, player_id: str, games: Iterable[ArchivedGame]) ->
     mine = {row["id"] for row in had}
     copies = {(row["code"], float(row["created"])) for row in had}
     written = 0
-    for batch in _batches(games, mine, copies):
+    limit = [BATCH_ROWS]
+    for batch in _batches(games, mine, copies, limit):
+        started = time.perf_counter()
         written += _write(store, player_id, batch)
+        held = time.perf_counter() - started
+        if held < HOLD_SECONDS / 4:
+            limit[0] = min(MOST_ROWS, limit[0] * 2)
+        elif held > HOLD_SECONDS:
+            limit[0] = max(BATCH_ROWS // 4, limit[0] // 2)
         time.sleep(PAUSE)  # the other writers' turn
     return written
 
 
 def _batches(
-    games: Iterable[ArchivedGame], mine: set[str], copies: set[tuple[str, float]]
+    games: Iterable[ArchivedGame],
+    mine: set[str],
+    copies: set[tuple[str, float]],
+    limit: list[int],
 ) -> Iterator[list[ArchivedGame]]:
-    """The games not had yet, in batches of about :data:`BATCH_ROWS` rows."""
+    """The games not had yet, in batches of about ``limit[0]`` rows (read anew for each
+    batch)."""
     batch: list[ArchivedGame] = []
     size = 0
     for game in games:
@@ -105,7 +122,7 @@ def _batches(
         copies.add((game.code, game.created))
         batch.append(game)
         size += 1 + len(game.actions) + len(game.records)
-        if size >= BATCH_ROWS:
+        if size >= limit[0]:
             yield batch
             batch, size = [], 0
     if batch:

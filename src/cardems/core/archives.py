@@ -64,7 +64,7 @@ def import_archive(service: TableService, player_id: str, source: BinaryIO) -> i
                 if isinstance(part, ArchivedGame):
                     count += 1
                     game = _checked(service, count, part)
-                    checked.write(json.dumps(dataclasses.asdict(game), separators=(",", ":")))
+                    checked.write(json.dumps(_fields(game), separators=(",", ":")))
                     checked.write("\n")
                     time.sleep(0)  # hands the interpreter to the event loop between games
                 elif isinstance(part, dict):
@@ -77,6 +77,14 @@ def import_archive(service: TableService, player_id: str, source: BinaryIO) -> i
     if known:
         service.update_settings(player_id, known)
     return written
+
+
+def _fields(game: ArchivedGame) -> dict[str, Any]:
+    """The game's fields as they are (no deep copy: JSON writes tuples as lists)."""
+    return {name: getattr(game, name) for name in FIELDS}
+
+
+FIELDS = tuple(field.name for field in dataclasses.fields(ArchivedGame))
 
 
 def _spooled(lines: IO[str]) -> Iterator[ArchivedGame]:
