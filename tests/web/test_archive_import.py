@@ -61,7 +61,8 @@ def test_a_large_import_commits_short_transactions_in_bounded_memory(
 
     monkeypatch.setattr(store, "transaction", timed)
     # batches of a fixed size here (they grow while they prove quick, see BATCH_ROWS)
-    monkeypatch.setattr(store_archive, "MOST_ROWS", store_archive.BATCH_ROWS, raising=False)
+    batch = getattr(store_archive, "BATCH_ROWS", GAMES * (1 + ACTIONS))
+    monkeypatch.setattr(store_archive, "MOST_ROWS", batch, raising=False)
     tracemalloc.start()
     try:
         with TestClient(client.app) as importer:
@@ -74,7 +75,6 @@ def test_a_large_import_commits_short_transactions_in_bounded_memory(
     assert answer.status_code == 200, answer.text
     assert answer.json()["imported"] == GAMES
     rows = GAMES * (1 + ACTIONS)
-    batch = getattr(store_archive, "BATCH_ROWS", rows)
     assert len(held) >= rows // batch  # many short transactions, not one for the file
     assert max(held) < 0.5, max(held)  # another player's move waits for one at most
     # the file's games are never all in memory: the body, then a constant (the whole
