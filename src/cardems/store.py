@@ -697,15 +697,18 @@ class Store:
         self, codes: Sequence[str], since: float, limit: int = 3
     ) -> dict[str, list[dict[str, Any]]]:
         """The fewest moves (then the shortest time) of the games of each of ``codes``
-        won since ``since``, by any player: ``{code: [{"moves", "elapsed"}, …]}``."""
+        won since ``since``, by any player: ``{code: [{"moves", "elapsed"}, …]}``; a
+        game dealt from a code its player chose knowing its hidden cards (``"chosen"``
+        in its options, :mod:`cardems.core.dealing`) is left out."""
         if not codes:
             return {}
         marks = ", ".join("?" for _ in codes)
         with self.db.reading() as db:
             rows = db.execute(
                 f"SELECT code, moves, elapsed FROM games WHERE code IN ({marks})"
-                " AND status = 'won' AND finished >= ? ORDER BY moves, elapsed",
-                (*codes, since),
+                " AND status = 'won' AND finished >= ? AND options NOT LIKE ?"
+                " ORDER BY moves, elapsed",
+                (*codes, since, '%"chosen": true%'),
             ).fetchall()
         best: dict[str, list[dict[str, Any]]] = {code: [] for code in codes}
         for row in rows:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from cardems.archive import Archive, ArchivedGame
@@ -60,31 +61,84 @@ def export_games(store: Store, player_id: str, settings: dict[str, Any]) -> Arch
     return Archive(settings=settings, games=games, exported=time.time())
 
 
-def import_games(store: Store, player_id: str, games: tuple[ArchivedGame, ...]) -> int:
-    """Write ``games`` for the player in one transaction; the number written.
+BATCH_ROWS = 2_000
+"""About how many rows (games, actions, records) the first transaction of an import
+writes; the next ones write twice as many after a transaction shorter than
+:data:`HOLD_SECONDS` / 4, half as many after one longer than it (within
+:data:`MOST_ROWS`): each holds the database's writer briefly, so another player's move
+waits little, and few commits (each a disk flush) make the import no slower than
+needed."""
+HOLD_SECONDS = 0.2
+MOST_ROWS = 20_000
+PAUSE = 0.002
+"""Seconds an import leaves the writer to the others between two transactions."""
+
+
+def import_games(store: Store, player_id: str, games: Iterable[ArchivedGame]) -> int:
+    """Write ``games`` for the player, in small transactions; the number written.
 
     A game the player already has (the same id, or a copy: the same deal started at the
-    same moment) is skipped, so importing a file twice adds nothing; a game whose id
-    belongs to another player gets a new id. What is there already is read once, and the
-    rows are written in batches, so that the transaction (which holds up other writers)
-    stays short however many games the file holds.
+    same moment) is skipped, so importing a file twice adds nothing (and one stopped
+    half-way completes); a game whose id belongs to another player gets a new id. What
+    is there already is read once; ``games`` are read one at a time, and written by
+    transactions of about :data:`BATCH_ROWS` rows (more or fewer as they prove quick or
+    slow), each committed before the next, so that no transaction (which holds up other
+    writers) is long and the memory holds one batch.
     """
+    with store.db.reading() as db:
+        had = db.execute(
+            "SELECT id, code, created FROM games WHERE player_id = ?", (player_id,)
+        ).fetchall()
+    mine = {row["id"] for row in had}
+    copies = {(row["code"], float(row["created"])) for row in had}
+    written = 0
+    limit = [BATCH_ROWS]
+    for batch in _batches(games, mine, copies, limit):
+        started = time.perf_counter()
+        written += _write(store, player_id, batch)
+        held = time.perf_counter() - started
+        if held < HOLD_SECONDS / 4:
+            limit[0] = min(MOST_ROWS, limit[0] * 2)
+        elif held > HOLD_SECONDS:
+            limit[0] = max(BATCH_ROWS // 4, limit[0] // 2)
+        time.sleep(PAUSE)  # the other writers' turn
+    return written
+
+
+def _batches(
+    games: Iterable[ArchivedGame],
+    mine: set[str],
+    copies: set[tuple[str, float]],
+    limit: list[int],
+) -> Iterator[list[ArchivedGame]]:
+    """The games not had yet, in batches of about ``limit[0]`` rows (read anew for each
+    batch)."""
+    batch: list[ArchivedGame] = []
+    size = 0
+    for game in games:
+        if game.id in mine or (game.code, game.created) in copies:
+            continue
+        mine.add(game.id)
+        copies.add((game.code, game.created))
+        batch.append(game)
+        size += 1 + len(game.actions) + len(game.records)
+        if size >= limit[0]:
+            yield batch
+            batch, size = [], 0
+    if batch:
+        yield batch
+
+
+def _write(store: Store, player_id: str, games: list[ArchivedGame]) -> int:
+    """One transaction: ``games`` written for the player (new ids for those whose id is
+    another player's game's)."""
     rows: list[tuple[Any, ...]] = []
     actions: list[tuple[str, int, str]] = []
     records: list[tuple[str, str]] = []
     with store.transaction() as db:
-        had = db.execute(
-            "SELECT id, code, created FROM games WHERE player_id = ?", (player_id,)
-        ).fetchall()
-        mine = {row["id"] for row in had}
-        copies = {(row["code"], float(row["created"])) for row in had}
-        others = _taken(db, [game.id for game in games if game.id not in mine])
+        others = _taken(db, [game.id for game in games])
         for game in games:
-            if game.id in mine or (game.code, game.created) in copies:
-                continue
             game_id = new_id() if game.id in others else game.id
-            mine.add(game.id)
-            copies.add((game.code, game.created))
             rows.append(_row(player_id, game_id, game))
             actions += [
                 (game_id, seq, json.dumps(list(action)))

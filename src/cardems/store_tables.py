@@ -197,6 +197,25 @@ class TableStore:
             )
             self._touch(db, table_id)
 
+    def unseat(self, table_id: str, seat: int, code: str | None) -> str | None:
+        """Take ``seat`` from its person (the bots play it; another may sit there) and
+        give the table the join code ``code`` if it has one (the person removed knows the
+        old one); the id of the person removed, or None when nobody sat there."""
+        with self.store.transaction() as db:
+            row = db.execute(
+                "SELECT player_id FROM table_seats WHERE table_id = ? AND seat = ?",
+                (table_id, seat),
+            ).fetchone()
+            if row is None:
+                return None
+            db.execute("DELETE FROM table_seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+            db.execute(
+                "UPDATE shared_tables SET code = ? WHERE id = ? AND code IS NOT NULL",
+                (code, table_id),
+            )
+            self._touch(db, table_id)
+        return str(row["player_id"])
+
     def connected(self, table_id: str, seat: int, change: int) -> None:
         """One connection of the person in ``seat`` more (1) or fewer (-1), on this
         worker (its count leased until its next :meth:`heartbeat`)."""

@@ -10,8 +10,10 @@ import pytest
 from api_helpers import new_game, play_page, player
 from starlette.testclient import TestClient
 
-from cardems.core.daily import today
+from cardems.core.daily import daily_secret, today
+from cardems.core.game import Game
 from cardems.core.registry import games
+from cardems.dealcode import DealCode
 from cardems.store import Progress, Store
 from cardems.web.app import create_app
 from cardems.web.home import DailyDeals, streaks
@@ -69,9 +71,14 @@ def test_the_home_page_speaks_the_players_language(client: TestClient) -> None:
     assert arabic.count('dir="ltr"><svg') == len(GAMES)  # the cards are never mirrored
 
 
+def todays_code(client: TestClient, game: Game) -> DealCode:
+    """``game``'s deal of today on this server (Hearts's mixes its secret)."""
+    return game.daily_code(today(), daily_secret(store_of(client).secret()))
+
+
 def test_todays_deal_opens_that_deal(client: TestClient) -> None:
     for game in GAMES:
-        code = game.daily_code(today())
+        code = todays_code(client, game)
         table = play_page(client, game.family.name, "/today")
         assert table.url.path.startswith("/game/")
         game_id = table.url.path[6:]
@@ -85,7 +92,7 @@ def test_todays_deal_opens_that_deal(client: TestClient) -> None:
 
 def test_todays_deal_of_a_game_with_opponents_never_shows_its_code(client: TestClient) -> None:
     for game in (game for game in GAMES if game.opponents):
-        code = str(game.daily_code(today()))
+        code = str(todays_code(client, game))
         assert code not in client.get("/").text
         assert code not in client.get(f"/play/{game.family.name}/today").text
         play_page(client, game.family.name, "/today")

@@ -25,8 +25,9 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 class LiveServer:
     """The app under uvicorn in a thread, on a free loopback port, over a temp database."""
 
-    def __init__(self, db: Path, **settings: Any) -> None:
-        """``settings``: uvicorn's, over the limits every server runs with."""
+    def __init__(self, db: Path, *, accounts: bool = False, **settings: Any) -> None:
+        """``settings``: uvicorn's, over the limits every server runs with; ``accounts``:
+        offer sign-in."""
         import socket
         import threading
 
@@ -39,7 +40,8 @@ class LiveServer:
         sock.bind(("127.0.0.1", 0))
         sock.listen(64)
         self.url = f"http://127.0.0.1:{sock.getsockname()[1]}"
-        config = uvicorn.Config(create_app(db), log_level="warning", **(limits() | settings))
+        app = create_app(db, accounts=accounts)
+        config = uvicorn.Config(app, log_level="warning", **(limits() | settings))
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [sock]}, daemon=True

@@ -3,17 +3,27 @@ file (:mod:`cardems.archive`), and a game's statistics reset: what the table ser
 does around the store for them.
 
 An archive is taken in whole or not at all: every game is replayed by its game's rules
-first, so a damaged or foreign file changes nothing. What the replay decides is not
-taken from the file: a game's status (except that a game in play may have been given
-up), score, moves and records are the replay's, its time must fit between its start
-and its last move, and its par is worked out again when it is needed.
+first, so a damaged or foreign file changes nothing. Memory stays bounded whatever the
+file holds: the games, each replayed as it is read, wait in a temporary file (one JSON
+line each), and are then written in small transactions
+(:func:`cardems.store_archive.import_games`), so that no other player's move waits
+behind the import for long. Should the database fail between two of them, the games
+written stay; importing the file again adds the others (a game had is skipped).
+
+What the replay decides is not taken from the file: a game's status (except that a game
+in play may have been given up), score, moves and records are the replay's, its time
+must fit between its start and its last move, and its par is worked out again when it
+is needed.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
+import tempfile
 import time
-from typing import Any, BinaryIO
+from collections.abc import Iterator
+from typing import IO, Any, BinaryIO
 
 from cardems.archive import Archive, ArchivedGame, ArchiveError, read_archive
 from cardems.core.service import ServiceError, TableService
@@ -47,21 +57,43 @@ def import_archive(service: TableService, player_id: str, source: BinaryIO) -> i
     """Take in the games and settings of an archive read from ``source``; how many games
     were new. A 400 :class:`ServiceError` says what is wrong, and then nothing changed."""
     settings: dict[str, Any] = {}
-    games: list[ArchivedGame] = []
-    try:
-        for part in read_archive(source):
-            if isinstance(part, ArchivedGame):
-                games.append(_checked(service, len(games) + 1, part))
-                time.sleep(0)  # hands the interpreter to the event loop between games
-            elif isinstance(part, dict):
-                settings = part
-    except ArchiveError as error:
-        raise ServiceError(400, str(error)) from None
-    written = import_games(service.store, player_id, tuple(games))
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as checked:
+        count = 0
+        try:
+            for part in read_archive(source):
+                if isinstance(part, ArchivedGame):
+                    count += 1
+                    game = _checked(service, count, part)
+                    checked.write(json.dumps(_fields(game), separators=(",", ":")))
+                    checked.write("\n")
+                    time.sleep(0)  # hands the interpreter to the event loop between games
+                elif isinstance(part, dict):
+                    settings = part
+        except ArchiveError as error:
+            raise ServiceError(400, str(error)) from None
+        checked.seek(0)
+        written = import_games(service.store, player_id, _spooled(checked))
     known = _known_settings(settings)
     if known:
         service.update_settings(player_id, known)
     return written
+
+
+def _fields(game: ArchivedGame) -> dict[str, Any]:
+    """The game's fields as they are (no deep copy: JSON writes tuples as lists)."""
+    return {name: getattr(game, name) for name in FIELDS}
+
+
+FIELDS = tuple(field.name for field in dataclasses.fields(ArchivedGame))
+
+
+def _spooled(lines: IO[str]) -> Iterator[ArchivedGame]:
+    """The checked games written to ``lines``, read back one at a time."""
+    for line in lines:
+        data = json.loads(line)
+        data["actions"] = tuple(tuple(action) for action in data["actions"])
+        data["records"] = tuple(data["records"])
+        yield ArchivedGame(**data)
 
 
 def reset_statistics(service: TableService, player_id: str, game: str) -> int:

@@ -123,10 +123,11 @@ class GameBase:
         number = min(617, family.max_number)
         return str(DealCode(family.prefix, family.versions[-1], family.variants[0], number))
 
-    def daily_code(self, day: datetime.date) -> DealCode:
+    def daily_code(self, day: datetime.date, secret: bytes = b"") -> DealCode:
         """The first deal of the first variant drawn from the day's stream that the
-        solver proves winnable (any deal, for a game without a solver)."""
-        stream = daily_stream(self.family.name, day)
+        solver proves winnable (any deal, for a game without a solver); the stream mixes
+        ``secret`` for a game with opponents (see :mod:`cardems.core.daily`)."""
+        stream = daily_stream(self.family.name, day, secret if self.opponents else b"")
         family = self.family
         while True:
             number = stream.below(family.max_number + 1)

@@ -16,6 +16,9 @@ from cardems.dealcode import DealCode, DealCodeError
 from cardems.i18n.markers import N_
 from cardems.store import Store
 
+CHOSEN = "chosen"
+"""The option marking a game with opponents dealt from a code the player gave."""
+
 
 class Dealer:
     """Starts games: each one saved, then loaded as any game is."""
@@ -28,9 +31,14 @@ class Dealer:
         self.tables = tables
         self.settings = settings
 
-    def new_game(self, player_id: str, request: Any) -> LiveGame:
+    def new_game(self, player_id: str, request: Any, *, chosen: bool = True) -> LiveGame:
         """Start a game from ``{"game", "variant", "winnable", <options>}`` or ``{"code"}``
-        (with the game's options too, e.g. ``{"code": "HT1-N-AAAAAAM", "level": "expert"}``)."""
+        (with the game's options too, e.g. ``{"code": "HT1-N-AAAAAAM", "level": "expert"}``).
+
+        A code given for a game with opponents (whose code names their hands) is
+        ``chosen`` — the player may know every hand — unless the server chose it (the
+        day's deal, ``chosen=False``): it deals, marked ``"chosen": true`` in its
+        options, and stays out of the day's best results and the streaks."""
         if not isinstance(request, dict):
             raise ServiceError(400, N_("a new game needs a JSON object"))
         text = request.get("code")
@@ -52,6 +60,8 @@ class Dealer:
                     % {"code": str(code), "game": code.family.title},
                 )
             options = _options(game, request)
+            if chosen and game.opponents:
+                options[CHOSEN] = True
         else:
             game = self.offered.game(str(request.get("game", "")))
             family = game.family
@@ -79,6 +89,8 @@ class Dealer:
         live = self.tables.load(player_id, game_id)
         saved = live.saved
         options = {key: value for key, value in saved.options.items() if key != "secret"}
+        if live.game.opponents:  # its code may have been shown at its end: a known deal
+            options[CHOSEN] = True
         return self._create(player_id, live.game, saved.code, saved.variant, options)
 
     def again(self, player_id: str, game_id: str) -> LiveGame:
@@ -90,7 +102,7 @@ class Dealer:
         options = {
             key: value
             for key, value in saved.options.items()
-            if key != "secret" and key not in FIXED_AT_START  # the player's, read anew
+            if key not in ("secret", CHOSEN) and key not in FIXED_AT_START  # read anew
         }
         options |= self._fixed_settings(player_id, game)
         try:

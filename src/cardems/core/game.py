@@ -336,9 +336,10 @@ class Game(Protocol):
         """A deal code of this game to show as an example (a placeholder)."""
         ...
 
-    def daily_code(self, day: datetime.date) -> DealCode:
+    def daily_code(self, day: datetime.date, secret: bytes = b"") -> DealCode:
         """The day's deal, the same for every player: drawn from
-        :func:`~cardems.core.daily.daily_stream`, winnable where the game can tell."""
+        :func:`~cardems.core.daily.daily_stream`, winnable where the game can tell; a
+        game whose code names hidden cards mixes the server's ``secret`` into it."""
         ...
 
     def miniature(self, code: DealCode) -> str:

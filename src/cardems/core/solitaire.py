@@ -136,6 +136,8 @@ def _summary(
     wins = [row for row in rows if row.status == "won"]
     best_streak = streak = 0
     for row in rows:
+        if row.options.get("chosen"):  # a deal the player chose knowing it: no streak
+            continue
         streak = streak + 1 if row.status == "won" else 0
         best_streak = max(best_streak, streak)
     lines = (

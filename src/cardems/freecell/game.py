@@ -93,9 +93,9 @@ class FreeCell(CellGame):
 
         return deal_of_level(level, self._random, variant)
 
-    def daily_code(self, day: datetime.date) -> DealCode:
+    def daily_code(self, day: datetime.date, secret: bytes = b"") -> DealCode:
         """The day's classic deal: a winnable one of Microsoft's 32,000, from the day's
-        stream."""
+        stream (a solitaire's, the same on every server: ``secret`` is not used)."""
         stream = daily_stream(FAMILY.name, day)
         while True:
             number = stream.below(CLASSIC_DEALS) + 1

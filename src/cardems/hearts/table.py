@@ -16,6 +16,7 @@ that round and facts the player saw.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import time
 from collections.abc import Callable
@@ -76,9 +77,11 @@ class HeartsTable:
         ``coach`` setting is on; not saved: a server restart forgets them)."""
 
     def bot(self, seat: int) -> Bot:
-        """The opponent in ``seat`` (made on first use, seeded by the deal)."""
+        """The opponent in ``seat`` (made on first use), seeded by the match's secret
+        where it has one, so that nobody replays the bots from the code alone (a code
+        can be known: typed, or shown at a match's end); else by the deal."""
         if seat not in self._bots:
-            self._bots[seat] = make_bot(self.level, self.code.number * 4 + seat)
+            self._bots[seat] = make_bot(self.level, bot_seed(self.code, self.secret, seat))
         return self._bots[seat]
 
     @property
@@ -224,6 +227,14 @@ def hidden_from(rnd: Round, seat: int) -> frozenset[str]:
 
 def _text(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(map(str, cards))
+
+
+def bot_seed(code: DealCode, secret: str, seat: int) -> int:
+    """The seed of the bot in ``seat``: from the match's secret when it has one."""
+    if not secret:
+        return code.number * 4 + seat
+    digest = hashlib.sha256(f"cardems bot:{secret}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 def coached(rnd: Round, seed: int) -> dict[str, Any]:

@@ -122,12 +122,12 @@ class Seahaven(CellGame):
 
         return deal_of_level(variant, level, self._random)
 
-    def daily_code(self, day: datetime.date) -> DealCode:
+    def daily_code(self, day: datetime.date, secret: bytes = b"") -> DealCode:
         """The day's deal of four cells: one of the shipped winnable codes picked by the
         day's stream (without a pool, the solver's choice as for any game)."""
         pool = load_pool(self.family.variants[0])
         if not pool:
-            return super().daily_code(day)
+            return super().daily_code(day, secret)
         return pool[daily_stream(self.family.name, day).below(len(pool))]
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:

@@ -10,7 +10,12 @@ it and changing the password ends every other session; the database keeps only t
 token's SHA-256, and a session unused for 30 days ends (its cookie lasts as long, and
 both are renewed while it is used). Names follow :mod:`cardems.web.names` (look-alikes
 are one name), passwords :mod:`cardems.web.passwords` (Argon2, off the event loop, no
-common password), and sign-in attempts :mod:`cardems.web.throttle`.
+common password), and sign-in attempts :mod:`cardems.web.throttle`. Signing up or in
+gives the device a token of that account (the ``cardems_device`` cookie, a year long,
+``<id>.<HMAC of the account and id under the database's secret>``, so every worker
+checks it without a query): the throttle counts that device's attempts on their own,
+so an attacker guessing elsewhere does not lock the owner out of a device they used
+before.
 
 - ``GET /api/account``: ``{"name": … or null}``
 - ``POST /api/account/signup`` and ``…/signin``: ``{"name", "password"}``; a throttled
@@ -21,6 +26,9 @@ common password), and sign-in attempts :mod:`cardems.web.throttle`.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
 from typing import Any
 
 from starlette.routing import Route
@@ -28,7 +36,7 @@ from starlette.routing import Route
 from cardems.core.service import ServiceError
 from cardems.i18n.markers import N_
 from cardems.web import throttle
-from cardems.web.deps import COOKIE, Ctx, Web
+from cardems.web.deps import COOKIE, DEVICE_COOKIE, Ctx, Web
 from cardems.web.names import BAD_NAME, NameError_, checked_name, name_key
 from cardems.web.passwords import hash_password, password_problem, verify
 
@@ -58,9 +66,37 @@ def address(ctx: Ctx) -> str:
     return ctx.request.client.host if ctx.request.client else "unknown"
 
 
+class Devices:
+    """The device tokens of accounts (see the module docstring)."""
+
+    def __init__(self, secret: bytes) -> None:
+        self.key = hashlib.sha256(b"cardems devices\0" + secret).digest()
+
+    def _mac(self, player_id: str, ident: str) -> str:
+        text = f"{player_id}\0{ident}".encode()
+        return hmac.new(self.key, text, hashlib.sha256).hexdigest()[:32]
+
+    def token(self, player_id: str) -> str:
+        """A new device's token for ``player_id``'s account."""
+        ident = secrets.token_urlsafe(12)
+        return f"{ident}.{self._mac(player_id, ident)}"
+
+    def device(self, player_id: str, token: str) -> str | None:
+        """The device id of ``token`` if it was given for ``player_id``'s account."""
+        ident, _, mac = token.partition(".")
+        if (
+            not ident
+            or len(token) > 80
+            or not hmac.compare_digest(mac.encode(), self._mac(player_id, ident).encode())
+        ):
+            return None
+        return ident
+
+
 def account_routes(web: Web) -> list[Route]:
     """The account calls (see the module docstring)."""
     store = web.store
+    devices = Devices(store.secret())
 
     async def show(ctx: Ctx) -> tuple[dict[str, Any], int]:
         name = store.account_name(ctx.player_id) if ctx.player_id else None
@@ -75,6 +111,7 @@ def account_routes(web: Web) -> list[Route]:
         if not store.create_account(player_id, name, name_key(name), hashed):
             raise ServiceError(409, TAKEN)
         ctx.cookie = store.create_session(player_id)
+        ctx.device = devices.token(player_id)
         return {"name": name}, 201
 
     async def signin(ctx: Ctx) -> tuple[dict[str, Any], int]:
@@ -82,11 +119,13 @@ def account_routes(web: Web) -> list[Route]:
         given, password = body.get("name"), body.get("password")
         if not isinstance(given, str) or not isinstance(password, str) or len(password) > 200:
             raise ServiceError(403, WRONG)
-        keys = throttle.keys_of(name_key(given)[:64], address(ctx))
+        found = store.account(name_key(given))
+        token = ctx.request.cookies.get(DEVICE_COOKIE, "")
+        device = devices.device(found[1], token) if found and token else None
+        keys = throttle.keys_of(name_key(given)[:64], address(ctx), device)
         wait = throttle.attempt(store, keys)
         if wait:
             raise ServiceError(429, WAIT % {"num": wait}, retry_after=wait)
-        found = store.account(name_key(given))
         if not await verify(found[2] if found else None, password) or found is None:
             raise ServiceError(403, WRONG)
         throttle.succeeded(store, keys)
@@ -95,6 +134,8 @@ def account_routes(web: Web) -> list[Route]:
             store.adopt_games(ctx.player_id, player_id)  # this device's anonymous games
             web.service.forget_player(ctx.player_id)
         ctx.cookie = store.create_session(player_id)
+        if device is None:
+            ctx.device = devices.token(player_id)
         return {"name": name}, 200
 
     async def signout(ctx: Ctx) -> tuple[dict[str, Any], int]:
@@ -103,6 +144,8 @@ def account_routes(web: Web) -> list[Route]:
             store.end_sessions(ctx.player_id)
         else:
             store.end_session(ctx.request.cookies.get(COOKIE, ""))
+        if ctx.player_id:  # the sockets the ended sessions opened close, on every worker
+            web.sessions_changed(ctx.player_id)
         ctx.cookie = ""
         return {"name": None}, 200
 
@@ -121,6 +164,7 @@ def account_routes(web: Web) -> list[Route]:
             raise ServiceError(403, WRONG)
         store.set_password(ctx.player_id, await hash_password(new))
         store.end_sessions(ctx.player_id, keep=ctx.request.cookies.get(COOKIE, ""))
+        web.sessions_changed(ctx.player_id)
         return {"name": name}, 200
 
     return [

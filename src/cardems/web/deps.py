@@ -45,6 +45,8 @@ from cardems.web.jsonbody import BodyError, parse_json, read_capped
 from cardems.web.ratelimit import RateLimiter
 
 COOKIE = "cardems_player"
+DEVICE_COOKIE = "cardems_device"
+"""A device that signed in to an account before: its own sign-in throttle."""
 MAX_BODY = 4096
 TOO_MANY = N_("too many requests: slow down a little")
 NOT_JSON = N_("send JSON (content-type: application/json)")
@@ -71,6 +73,8 @@ class Ctx:
     new_player: bool = False
     cookie: str | None = None
     """A new value for the player cookie (a session token; ``""`` clears it)."""
+    device: str | None = None
+    """A new device token to set (the device signed in: :mod:`cardems.web.accounts`)."""
     unchecked: str | None = None
     """The request's cookie when its player was taken from the store's cache of visitors:
     a move checks it again in its save."""
@@ -106,6 +110,10 @@ class Web:
         self.newcomers = newcomers
         self.accounts = accounts
         self._secret = self.store.secret()
+        self.sessions_changed: Callable[[str], None] = lambda player_id: None
+        """Called with a player whose sessions ended (signing out, a new password): the
+        shared tables' bus closes the sockets their cookies no longer open, on every
+        worker."""
 
     # Who and which language -------------------------------------------------------------
 
@@ -156,6 +164,15 @@ class Web:
                 COOKIE,
                 value,
                 max_age=PROFILE_SECONDS if value == ctx.player_id else SESSION_SECONDS,
+                httponly=True,
+                samesite="strict",
+                secure=ctx.request.url.scheme == "https",
+            )
+        if ctx.device:
+            response.set_cookie(
+                DEVICE_COOKIE,
+                ctx.device,
+                max_age=PROFILE_SECONDS,
                 httponly=True,
                 samesite="strict",
                 secure=ctx.request.url.scheme == "https",

@@ -38,9 +38,10 @@ class DailyDeal:
     """The deal's table in miniature (trusted SVG made by the game)."""
 
 
-def daily_deal(game: Game, day: datetime.date) -> DailyDeal:
-    """``game``'s deal of ``day``, with its par and its miniature."""
-    code = game.daily_code(day)
+def daily_deal(game: Game, day: datetime.date, secret: bytes = b"") -> DailyDeal:
+    """``game``'s deal of ``day`` (``secret``: the server's :func:`daily_secret`), with
+    its par and its miniature."""
+    code = game.daily_code(day, secret)
     return DailyDeal(
         game=game,
         code=code,
@@ -54,9 +55,15 @@ class DailyDeals:
     """Every game's deal of the day, made at the day's first request and kept until the
     next day (thread-safe: made once even when requests arrive together)."""
 
-    def __init__(self, games: Sequence[Game], clock: Callable[[], datetime.date] = today) -> None:
+    def __init__(
+        self,
+        games: Sequence[Game],
+        clock: Callable[[], datetime.date] = today,
+        secret: bytes = b"",
+    ) -> None:
         self._games = tuple(games)
         self._clock = clock
+        self._secret = secret
         self._lock = threading.Lock()
         self._day: datetime.date | None = None
         self._deals: tuple[DailyDeal, ...] = ()
@@ -66,7 +73,7 @@ class DailyDeals:
         day = self._clock()
         with self._lock:
             if day != self._day:
-                self._deals = tuple(daily_deal(game, day) for game in self._games)
+                self._deals = tuple(daily_deal(game, day, self._secret) for game in self._games)
                 self._day = day
             return self._deals
 

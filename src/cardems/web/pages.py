@@ -21,7 +21,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from cardems.core.base import NOT_THIS_GAME
-from cardems.core.daily import today
+from cardems.core.daily import daily_secret, today
 from cardems.core.service import ServiceError
 from cardems.core.settings import games_by_setting, shown_switches
 from cardems.dealcode import DealCodeError
@@ -64,7 +64,7 @@ def page_routes(web: Web) -> list[Route]:
         """The player's games of ``game`` in progress."""
         return [saved for saved in web.store.unfinished_games(ctx.reader) if saved["game"] == game]
 
-    daily = DailyDeals(service.games)
+    daily = DailyDeals(service.games, secret=daily_secret(web.store.secret()))
 
     async def home(request: Request) -> Response:
         """Every game with today's deal and its miniature, the last unfinished game and
@@ -150,7 +150,9 @@ def page_routes(web: Web) -> list[Route]:
                     deal=text,
                     deal_name="" if game.opponents else game.deal_name(code),
                 )
-            live = await run_in_threadpool(service.new_game, web.player(ctx), {"code": str(code)})
+            live = await run_in_threadpool(
+                service.new_game, web.player(ctx), {"code": str(code)}, chosen=text != TODAY
+            )
         except ServiceError as error:
             return web.error_page(ctx, error)
         return web.bind(RedirectResponse(f"/game/{live.id}", 303), ctx)

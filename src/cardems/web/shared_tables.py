@@ -49,6 +49,7 @@ NO_CODE = N_("no open table has this code (the link may have been revoked)")
 TABLE_FULL = N_("this table is full: its four seats are taken")
 TABLE_CLOSED = N_("this table is closed; its match is kept")
 NOT_HOST = N_("only the player who opened the table can do this")
+BAD_SEAT = N_("choose the seat of another person at this table (1 to 3)")
 BAD_CLOCK = N_("the turn clock is 0 (off) or %(low)d to %(high)d seconds")
 BAD_LEVEL = N_("the bots' level is beginner, easy, medium or expert")
 CLOCK_RANGE = (10, 600)
@@ -163,6 +164,8 @@ class SharedTables:
         self.game = game
         self.notify = notify
         self.notice: Callable[[str, Moved], tuple[str, str] | None] = lambda game, moved: None
+        self.check: Callable[[str], None] = lambda player_id: None
+        """Tells every worker to check a player's sockets again (they were removed)."""
         """The ``NOTIFY`` a save sends itself, where the bus has one (PostgreSQL); after
         a save without one, :attr:`notify` tells the workers."""
         self._live: dict[str, Live] = {}
@@ -520,6 +523,28 @@ class SharedTables:
         table = self.table(table_id)
         self.notify(table.game_id, self.live(table).version)
         return table
+
+    def remove(self, table_id: str, player_id: str | None, seat: Any) -> TableRow:
+        """The host takes ``seat`` from its person: a bot plays it, their sockets close on
+        every worker, and the table gets a new code (they knew the old one)."""
+        table, mine = self.member(table_id, player_id)
+        if table.host != player_id:
+            raise ServiceError(403, NOT_HOST)
+        if (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or seat not in SEATS
+            or seat == mine
+            or not any(taken.seat == seat for taken in table.seats)
+        ):
+            raise ServiceError(400, BAD_SEAT)
+        removed = self.rows.unseat(table.id, seat, new_code())
+        table = self.table(table_id)
+        self.notify(table.game_id, self.live(table).version)  # every worker reads the seats
+        if removed is not None:
+            self.check(removed)
+        self._bots_move(table)
+        return self.table(table_id)
 
     def view(self, table: TableRow, seat: int) -> tuple[int, View]:
         """The match's version and what ``seat`` sees of it now."""

@@ -12,6 +12,11 @@ move is published with ``pg_notify`` (each worker hears its own messages too); o
 SQLite one process serves every player, and its bus calls the listener in memory, the
 same way. :meth:`TableBus.publish` may be called from any thread. A move's save sends
 its message itself, in the same statement (:meth:`TableBus.notice`): one round trip.
+
+A second kind of message, ``"!<player>"`` (:meth:`TableBus.check`), says that a
+player's sessions or seats changed (they signed out, on every device or one, changed
+their password, or a table's opener removed them): every worker checks that player's
+sockets there again at once and closes those their cookie or seat no longer allows.
 """
 
 from __future__ import annotations
@@ -33,6 +38,9 @@ log = logging.getLogger("cardems.web")
 Moved = tuple[int, list[tuple[str, ...]]]
 """The version a move was saved on and its actions."""
 Listener = Callable[[str, int, Moved | None], None]
+Checker = Callable[[str], None]
+CHECK = "!"
+"""What starts a message naming a player whose sockets are to be checked again."""
 
 
 def payload(game_id: str, version: int, moved: Moved | None = None) -> str:
@@ -82,19 +90,28 @@ class TableBus:
     def __init__(self) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._listener: Listener | None = None
+        self._checker: Checker | None = None
 
-    async def start(self, listener: Listener) -> None:
-        """Call ``listener(game_id, version, moved)`` on this loop for every message."""
+    async def start(self, listener: Listener, checker: Checker | None = None) -> None:
+        """Call ``listener(game_id, version, moved)`` on this loop for every message of a
+        move, ``checker(player_id)`` for every message naming a player."""
         self._loop = asyncio.get_running_loop()
         self._listener = listener
+        self._checker = checker
 
     async def stop(self) -> None:
         """Stop listening."""
         self._listener = None
+        self._checker = None
 
     def publish(self, game_id: str, version: int) -> None:
         """Tell every worker that ``game_id`` is at ``version``."""
         self._deliver(payload(game_id, version))
+
+    def check(self, player_id: str) -> None:
+        """Tell every worker to check ``player_id``'s sockets again (see the module
+        docstring)."""
+        self._deliver(CHECK + player_id)
 
     def notice(self, game_id: str, moved: Moved) -> tuple[str, str] | None:
         """The message a move's save can send itself, as (channel, payload): none here
@@ -102,11 +119,21 @@ class TableBus:
         return None
 
     def _deliver(self, text: str) -> None:
+        if text.startswith(CHECK):
+            self._deliver_check(text[len(CHECK) :])
+            return
         loop, listener, parsed = self._loop, self._listener, parse_payload(text)
         if loop is None or listener is None or parsed is None or loop.is_closed():
             return
         with contextlib.suppress(RuntimeError):  # the loop stopped meanwhile
             loop.call_soon_threadsafe(listener, *parsed)
+
+    def _deliver_check(self, player_id: str) -> None:
+        loop, checker = self._loop, self._checker
+        if loop is None or checker is None or not well_formed(player_id) or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):  # the loop stopped meanwhile
+            loop.call_soon_threadsafe(checker, player_id)
 
 
 class PostgresBus(TableBus):
@@ -120,9 +147,9 @@ class PostgresBus(TableBus):
         self._task: asyncio.Task[None] | None = None
         self._connection: Any = None
 
-    async def start(self, listener: Listener) -> None:
+    async def start(self, listener: Listener, checker: Checker | None = None) -> None:
         """Listen on the channel over a connection of this worker's own."""
-        await super().start(listener)
+        await super().start(listener, checker)
         await self._connect()
         self._task = asyncio.get_running_loop().create_task(self._listen())
 
@@ -162,6 +189,10 @@ class PostgresBus(TableBus):
     def publish(self, game_id: str, version: int) -> None:
         """``pg_notify`` to every worker (this one included)."""
         self.store.db.execute("SELECT pg_notify(?, ?)", (CHANNEL, payload(game_id, version)))
+
+    def check(self, player_id: str) -> None:
+        """``pg_notify`` to every worker (this one included)."""
+        self.store.db.execute("SELECT pg_notify(?, ?)", (CHANNEL, CHECK + player_id))
 
     def notice(self, game_id: str, moved: Moved) -> tuple[str, str] | None:
         """The ``NOTIFY`` a move's save sends in its own statement, at its commit, with

@@ -26,6 +26,13 @@ worker; past them it is accepted, told why (an ``error``) and closed with
 :data:`TOO_MANY_CODE`, which the page does not reconnect after (it plays over HTTP).
 uvicorn bounds the messages (64 KiB) and pings every socket (:mod:`cardems.web.serving`).
 
+When the bus names a player (they signed out, on every device or this one, changed
+their password, or the table's opener removed them: :meth:`TableBus.check`), every
+worker reads again, at once, whether each of that player's sockets there still has a
+session behind its cookie and a seat at its table; one that has not is told so (an
+``error``) and closed with :data:`REMOVED_CODE`, which the page does not reconnect
+after: the seat's hand stops reaching it within a second.
+
 While a table has players connected to a worker, that worker keeps its turn clock
 (every worker with players there does; the first bot move saved wins, the others see
 it in their save), and every minute each worker closes the tables where nobody has
@@ -80,6 +87,9 @@ the cap of each person still holds."""
 TOO_MANY_SOCKETS = N_(
     "too many connections to tables are open from here: close another tab of a table"
 )
+REMOVED_CODE = 4003
+"""The close code of a socket whose person signed out or was removed from the table."""
+REMOVED = N_("you are no longer at this table: you signed out, or its opener removed you")
 NO_BYTES = N_("the table takes text messages only")
 BAD_MESSAGE = N_('a move over the socket is {"id": 1, "intent": {"type": …}}')
 
@@ -137,13 +147,16 @@ class Hub:
         self._clocks: dict[str, asyncio.TimerHandle] = {}
         self._pending: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
+        self._checks: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
         tables.notify = bus.publish
         tables.notice = bus.notice
+        tables.check = bus.check
+        web.sessions_changed = bus.check
 
     async def start(self) -> None:
         """Listen to the bus; sweep idle tables."""
-        await self.bus.start(self.moved)
+        await self.bus.start(self.moved, self.check)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def stop(self) -> None:
@@ -243,6 +256,42 @@ class Hub:
             "events": None if events is None else translate_events(member.lang, events),
             "table": info,
         }
+
+    # Sessions and seats that ended ------------------------------------------------------
+
+    def check(self, player_id: str) -> None:
+        """The bus names ``player_id``: check their sockets here again (see the module
+        docstring)."""
+        sockets = [
+            (member, self.table_of.get(game_id, ""))
+            for game_id, members in self.members.items()
+            for member in members
+            if member.player_id == player_id
+        ]
+        if sockets:
+            task = asyncio.get_running_loop().create_task(self._check(sockets))
+            self._checks.add(task)
+            task.add_done_callback(self._checks.discard)
+
+    async def _check(self, sockets: list[tuple[Member, str]]) -> None:
+        for member, table_id in sockets:
+            try:
+                allowed = await run_in_threadpool(self._still_allowed, member, table_id)
+            except Exception:  # the database away: the socket stays, its moves checked
+                log.warning("checking a socket at %s failed", table_id, exc_info=True)
+                continue
+            if not allowed:
+                await self._refuse(member.socket, member.lang, REMOVED, REMOVED_CODE)
+
+    def _still_allowed(self, member: Member, table_id: str) -> bool:
+        """Whether ``member``'s cookie still names its person and they still sit in its
+        seat (read from the rows, not from any copy)."""
+        visitor = self.web.store.visitor(member.cookie) if well_formed(member.cookie) else None
+        if visitor is None or visitor.player_id != member.player_id:
+            return False
+        table = self.tables.rows.table(table_id)
+        seat = table.seat_of(member.player_id) if table is not None else None
+        return seat is not None and seat.seat == member.seat
 
     # The turn clock and idle tables -----------------------------------------------------
 

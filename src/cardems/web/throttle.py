@@ -7,6 +7,11 @@ every worker of a server shares them. An attempt is counted before its password 
 checked, in the transaction that found it allowed, so that guesses sent at once cannot
 all slip through; a right password then clears the account's count and gives the
 address its attempt back.
+
+A device that signed in to the account before (it shows the device token it was given
+then, :mod:`cardems.web.accounts`) is throttled on its own count instead, its
+``device`` key: guesses from elsewhere, which lock the account and their addresses,
+do not lock out its owner there.
 """
 
 from __future__ import annotations
@@ -18,8 +23,8 @@ from typing import Final
 
 from cardems.store import Store
 
-FREE: Final = {"account": 5, "address": 30}
-"""Attempts before the first wait, per account and per address."""
+FREE: Final = {"account": 5, "address": 30, "device": 5}
+"""Attempts before the first wait, per account, per address and per known device."""
 LONGEST: Final = 900.0
 FORGET: Final = 3600.0
 
@@ -29,9 +34,12 @@ def delay(attempts: int, free: int) -> float:
     return 0.0 if attempts < free else min(LONGEST, 2.0 ** (attempts - free))
 
 
-def keys_of(account: str, address: str) -> list[tuple[str, int]]:
+def keys_of(account: str, address: str, device: str | None = None) -> list[tuple[str, int]]:
     """The throttle's keys for an attempt on ``account`` (a name key) from ``address``,
-    each with its free attempts."""
+    each with its free attempts; from a ``device`` that signed in to that account before
+    (its token's id), that device's key alone."""
+    if device is not None:
+        return [(f"device:{device}", FREE["device"])]
     return [(f"account:{account}", FREE["account"]), (f"address:{address}", FREE["address"])]
 
 
@@ -71,11 +79,15 @@ def attempt(store: Store, keys: Sequence[tuple[str, int]], now: float | None = N
 
 
 def succeeded(store: Store, keys: Sequence[tuple[str, int]]) -> None:
-    """A right password: the account's count is cleared, the address's attempt given back."""
-    account, address = keys[0][0], keys[1][0]
+    """A right password: the account's (or the device's) count is cleared, the address's
+    attempt given back."""
     with store.transaction() as db:
-        db.execute("DELETE FROM signin_attempts WHERE key = ?", (account,))
-        db.execute(
-            "UPDATE signin_attempts SET attempts = attempts - 1 WHERE key = ? AND attempts > 0",
-            (address,),
-        )
+        for key, _ in keys:
+            if key.startswith("address:"):
+                db.execute(
+                    "UPDATE signin_attempts SET attempts = attempts - 1"
+                    " WHERE key = ? AND attempts > 0",
+                    (key,),
+                )
+            else:
+                db.execute("DELETE FROM signin_attempts WHERE key = ?", (key,))

@@ -12,7 +12,9 @@
   refused for being late. The table's WebSocket takes the same intents
   (:mod:`cardems.web.table_live`); both go through :mod:`cardems.web.table_moves`.
 - ``POST /api/tables/{id}/leave`` and ``…/back``: a bot takes the seat, or gives it back;
-  ``…/revoke`` (the opener only): a new code, the old link lets nobody in.
+  ``…/revoke`` (the opener only): a new code, the old link lets nobody in;
+  ``…/remove`` ``{"seat": n}`` (the opener only): that seat's person is removed (their
+  sockets close on every worker, a bot plays the seat, the table gets a new code).
 - Pages: ``/together`` (open a table), ``/together/{code}`` (join it), ``/tables/{id}``
   (play at it).
 
@@ -111,6 +113,11 @@ def together_routes(web: Web, moves: TableMoves) -> list[Route]:
         table = await run_in_threadpool(tables.revoke, table_id(ctx), ctx.player_id)
         return await run_in_threadpool(answer, ctx, table, 0), 200
 
+    async def remove(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        seat = body(ctx).get("seat")
+        table = await run_in_threadpool(tables.remove, table_id(ctx), ctx.player_id, seat)
+        return await run_in_threadpool(answer, ctx, table, 0), 200
+
     async def open_page(request: Request) -> Response:
         ctx = web.context(request)
         mine = (
@@ -150,6 +157,7 @@ def together_routes(web: Web, moves: TableMoves) -> list[Route]:
         Route("/api/tables/{table_id}/leave", web.api(robot(True)), methods=["POST"]),
         Route("/api/tables/{table_id}/back", web.api(robot(False)), methods=["POST"]),
         Route("/api/tables/{table_id}/revoke", web.api(revoke), methods=["POST"]),
+        Route("/api/tables/{table_id}/remove", web.api(remove), methods=["POST"]),
         Route("/together", web.guard(open_page), methods=["GET"]),
         Route("/together/{code}", web.guard(join_page), methods=["GET"]),
         Route("/tables/{table_id}", web.guard(table_page), methods=["GET"]),

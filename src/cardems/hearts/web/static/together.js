@@ -175,6 +175,8 @@ function drawSeats() {
     plate.classList.toggle("turn", !busy && view.status === "playing" && view.to_play === seat);
     plate.setAttribute("data-connected", String(one.connected));
     plate.setAttribute("data-bot", String(one.bot));
+    const remove = /** @type {HTMLElement | null} */ (plate.querySelector(".remove"));
+    if (remove) remove.hidden = !(table.host && seat !== table.seat && one.name !== null);
   }
   for (const node of root.querySelectorAll("#t-scores tbody tr")) {
     const row = /** @type {HTMLElement} */ (node);
@@ -492,6 +494,8 @@ async function reload(again = false) {
 const FIRST_RETRY = 250;
 const LAST_RETRY = 1000;
 let retry = FIRST_RETRY;
+/** Whether the server refused this page a socket for good (signed out, removed, or too many). */
+let refused = false;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let timer;
 /** @type {WebSocket | null} */
@@ -533,8 +537,9 @@ function listen() {
     if (socket !== mine) return;
     socket = null;
     root.dataset["live"] = "closed";
-    // 4008: too many sockets open from here (said in an error message): moves are posted
-    if (closed.code === 4008) return;
+    // 4008: too many sockets open from here (said in an error message): moves are posted;
+    // 4003: signed out, or removed from the table (said too): neither reconnects
+    if (closed.code === 4008 || closed.code === 4003) { refused = true; return; }
     say(t("The connection was lost: reconnecting…"), "warning");
     timer = setTimeout(listen, retry);
     retry = Math.min(retry * 2, LAST_RETRY);
@@ -545,7 +550,7 @@ function listen() {
 // opened again as soon as the network is back.
 window.addEventListener("offline", () => socket && socket.close());
 window.addEventListener("online", () => {
-  if (root.dataset["live"] !== "open") { retry = FIRST_RETRY; listen(); }
+  if (root.dataset["live"] !== "open" && !refused) { retry = FIRST_RETRY; listen(); }
 });
 
 // --- the page's controls ----------------------------------------------------------------
@@ -584,6 +589,13 @@ $("t-glance").addEventListener("click", () => openSide($("t-glance").getAttribut
 $("t-side-close").addEventListener("click", () => { openSide(false); $("t-glance").focus(); });
 $("t-side").addEventListener("keydown", (event) => {
   if (event.key === "Escape" && $("t-side").classList.contains("open")) { openSide(false); $("t-glance").focus(); }
+});
+$("t-felt").addEventListener("click", (event) => {
+  const button = event.target instanceof Element ? event.target.closest(".remove") : null;
+  const plate = button ? button.closest(".seat") : null;
+  if (plate instanceof HTMLElement) {
+    void send(`/api/tables/${tableId}/remove`, { seat: Number(plate.dataset["seat"]) });
+  }
 });
 
 void reload();
