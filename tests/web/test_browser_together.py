@@ -341,3 +341,35 @@ def test_bots_sit_around_the_felt_by_the_solo_tables_names(
     assert rows == ["Ana (guest)", "West (bot)", "North (bot)", "East (bot)"]
     context.close()
     assert not errors, errors
+
+
+def test_the_opener_removes_a_member_whose_seat_a_bot_takes(
+    pages: list[Any], servers: list[LiveServer]
+) -> None:
+    """Only the opener sees Remove on the others' plates; pressing it gives that seat to a
+    bot on every screen and closes the removed person's socket for good (no reconnecting)."""
+    host, guest = pages[0], pages[1]
+    host.goto(servers[0].url + "/together")
+    host.fill('#open-table input[name="name"]', NAMES[0])
+    host.click('#open-table button[type="submit"]')
+    host.wait_for_url("**/tables/*")
+    wait_for(lambda: len(host.inner_text("#t-code")) == 9, "the table's code")
+    code = host.inner_text("#t-code").replace("-", "").lower()
+    guest.goto(servers[-1].url + "/together/" + code)
+    guest.fill('#join-table input[name="name"]', NAMES[1])
+    guest.click('#join-table button[type="submit"]')
+    guest.wait_for_url("**/tables/*")
+    wait_for(lambda: seats(host)[1]["connected"] == "true", f"Bogdan seated: {seats(host)}")
+    assert guest.locator(".felt .seat .remove:visible").count() == 0  # not the opener
+    removes = host.locator(".felt .seat .remove:visible")
+    assert removes.count() == 1  # Bogdan's plate only: not the opener's own, not a bot's
+    removes.click()
+    wait_for(lambda: seats(host)[1]["name"] == "West (bot)", f"a bot in seat 1: {seats(host)}")
+    wait_for(
+        lambda: (
+            guest.evaluate("document.querySelector('#together-table').dataset.live") == "closed"
+        ),
+        "Bogdan's socket closed",
+    )
+    guest.wait_for_timeout(1500)  # no reconnection follows
+    assert guest.evaluate("document.querySelector('#together-table').dataset.live") == "closed"
