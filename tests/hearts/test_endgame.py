@@ -9,8 +9,9 @@ import random
 import pytest
 
 from cardems.cards import Card
+from cardems.hearts import fast
 from cardems.hearts.core import POINTS, legal_mask, mask_of_cards, to_index
-from cardems.hearts.endgame import Ending, final_value, py_solve, random_ending
+from cardems.hearts.endgame import Ending, final_value, py_solve, random_ending, solve
 from cardems.hearts.playout import trick_winner
 
 from .helpers import hands_from
@@ -135,3 +136,19 @@ def test_own_moon_is_shot() -> None:
     solution = py_solve(*ending)
     assert solution.best == mask_of_cards([_card("KD")])
     assert solution.value == -78
+
+
+@pytest.mark.skipif(not fast.COMPILED, reason="the compiled core was not built (no C compiler)")
+@pytest.mark.parametrize(
+    ("tricks", "many"),
+    [(1, 40), (2, 40), (3, 30), (4, 15), (5, 6), pytest.param(6, 12, marks=pytest.mark.slow)],
+)
+def test_compiled_is_python(tricks: int, many: int) -> None:
+    rng = random.Random(4620 + tricks)
+    for _ in range(many):
+        ending = random_ending(rng, tricks, rng.randrange(4), moon=0.3)
+        seat = rng.randrange(4)
+        python = py_solve(*ending, seat)
+        value, best, _ = fast.core.endgame(*ending, seat)
+        assert (value, best) == (python.value, python.best), (ending, seat)
+        assert solve(*ending, seat) == (value, best, _)

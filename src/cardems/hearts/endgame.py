@@ -52,6 +52,7 @@ from cardems.hearts.core import (
     legal_mask,
     round_scores,
 )
+from cardems.hearts.fast import core
 from cardems.hearts.playout import position_of_deal
 
 INFINITY = 1000
@@ -357,7 +358,10 @@ def solve(
     seat: int = -1,
 ) -> Solution:
     """:func:`py_solve`, compiled where the core was built."""
-    return py_solve(hands, leader, trick, points, broken, seat)
+    if core is None:
+        return py_solve(hands, leader, trick, points, broken, seat)
+    value, best, nodes = core.endgame(hands, leader, trick, points, broken, seat)
+    return Solution(value, best, nodes)
 
 
 __all__ = ["Ending", "Solution", "final_value", "py_solve", "random_ending", "solve"]
