@@ -10,11 +10,12 @@ import pytest
 
 from cardems.cards import Card
 from cardems.hearts import fast
-from cardems.hearts.core import POINTS, legal_mask, mask_of_cards, to_index
+from cardems.hearts.bots.expert import ExpertBot, ExpertSettings
+from cardems.hearts.core import POINTS, SUIT_MASKS, legal_mask, mask_of_cards, to_index
 from cardems.hearts.endgame import Ending, final_value, py_solve, random_ending, solve
-from cardems.hearts.playout import trick_winner
+from cardems.hearts.playout import Position, trick_winner
 
-from .helpers import hands_from
+from .helpers import bot_views, hands_from
 
 
 def brute_force(
@@ -152,3 +153,46 @@ def test_compiled_is_python(tricks: int, many: int) -> None:
         value, best, _ = fast.core.endgame(*ending, seat)
         assert (value, best) == (python.value, python.best), (ending, seat)
         assert solve(*ending, seat) == (value, best, _)
+
+
+def test_a_full_trick_is_taken_first() -> None:
+    rng = random.Random(4630)
+    for _ in range(20):
+        ending = random_ending(rng, 3, 3)
+        hands, leader, trick, points, broken = ending
+        mover = (leader + 3) & 3
+        c = (hands[mover] & -hands[mover]).bit_length() - 1
+        if trick[0] // 13 != c // 13 and hands[mover] & SUIT_MASKS[trick[0] // 13]:
+            continue
+        after = list(hands)
+        after[mover] ^= 1 << c
+        full = Position(list(hands), leader, list(trick), 10, broken, list(points), [0] * 4)
+        full.play(c)
+        settled = Ending(
+            (full.hands[0], full.hands[1], full.hands[2], full.hands[3]),
+            full.leader,
+            (),
+            (full.points[0], full.points[1], full.points[2], full.points[3]),
+            full.broken,
+        )
+        for seat in range(4):
+            expected = py_solve(*settled, seat)[:2]
+            assert py_solve(after, leader, [*trick, c], points, full.broken, seat)[:2] == expected
+            assert solve(after, leader, [*trick, c], points, full.broken, seat)[:2] == expected
+
+
+def test_an_oracle_expert_solving_the_end_plays_a_best_card() -> None:
+    checked = 0
+    for match, seat_view in bot_views(3):
+        rnd = match.round
+        if len(rnd.tricks) < 10 or not seat_view.legal_mask & (seat_view.legal_mask - 1):
+            continue
+        bot = ExpertBot(1, ExpertSettings(oracle=True, endgame=3))
+        bot.see(rnd.hands)
+        card = bot.choose_play(seat_view)
+        best = solve(
+            rnd.hands, rnd.leader, rnd.trick, rnd.raw_points, rnd.hearts_broken, rnd.to_play
+        )
+        assert best.best >> card & 1
+        checked += 1
+    assert checked

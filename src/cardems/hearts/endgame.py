@@ -53,7 +53,7 @@ from cardems.hearts.core import (
     round_scores,
 )
 from cardems.hearts.fast import core
-from cardems.hearts.playout import position_of_deal
+from cardems.hearts.playout import position_of_deal, trick_winner
 
 INFINITY = 1000
 """Beyond any value (the values lie in -78 … 78)."""
@@ -273,6 +273,18 @@ class _Search:
         return best_value
 
 
+def settled(
+    leader: int, trick: Sequence[int], points: Sequence[int]
+) -> tuple[int, Sequence[int], Sequence[int]]:
+    """(leader, trick, points) with a full trick taken by its winner."""
+    if len(trick) < 4:
+        return leader, trick, points
+    winner = (leader + trick_winner(list(trick))) & 3
+    taken = list(points)
+    taken[winner] += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+    return winner, (), taken
+
+
 def py_solve(
     hands: Sequence[int],
     leader: int,
@@ -282,7 +294,9 @@ def py_solve(
     seat: int = -1,
 ) -> Solution:
     """Solve the ending for ``seat`` (by default the seat to move): its value and every
-    card of the seat to move that reaches it (see the module's doc)."""
+    card of the seat to move that reaches it (see the module's doc). A full trick is
+    taken first."""
+    leader, trick, points = settled(leader, trick, points)
     mover = (leader + len(trick)) & 3
     if seat < 0:
         seat = mover
@@ -360,6 +374,7 @@ def solve(
     """:func:`py_solve`, compiled where the core was built."""
     if core is None:
         return py_solve(hands, leader, trick, points, broken, seat)
+    leader, trick, points = settled(leader, trick, points)
     value, best, nodes = core.endgame(hands, leader, trick, points, broken, seat)
     return Solution(value, best, nodes)
 
