@@ -2,7 +2,9 @@
 
 A position is four hand masks, the trick so far (its leader and cards), the points each
 seat has taken and whether hearts are broken; the seat to move is the leader's plus the
-cards in the trick. The rules are the engine's: :func:`cardems.hearts.core.legal_mask`.
+cards in the trick. The rules are the engine's: :func:`cardems.hearts.core.legal_mask`,
+with the default options (no J♦ variant; only a heart breaks hearts), as in the bots'
+play-outs.
 
 **The objective.** The solver takes one seat's side (``seat``) and scores the end of the
 round as that seat's round points minus the mean of the other three's, counted in thirds
