@@ -12,6 +12,7 @@
 #include <Python.h>
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 #include <time.h>
 
 typedef uint64_t Mask;
@@ -1045,7 +1046,260 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
                          (unsigned long long)s);
 }
 
+/* ---- the exact endgame solver (cardems.hearts.endgame.py_solve) ----
+ *
+ * The same search as the Python reference: paranoid alpha-beta, fail-soft, for one seat
+ * on 3 * own - others' round scores; a transposition table at trick starts storing bounds
+ * relative to the points taken; equivalent cards merged; the same move order. The table
+ * is one block kept between calls (entries of an older call are told apart by their
+ * generation) and replaced always: what it holds never changes a value, only the time. */
+
+#define EG_INF 1000
+#define EG_BITS 17
+#define EG_SIZE ((size_t)1 << EG_BITS)
+#define QS_CARD QUEEN
+
+typedef struct {
+    Mask hands[4];
+    uint32_t generation;
+    int16_t lower, upper;
+    int8_t leader, broken, moon, best;
+} EgEntry;
+
+static EgEntry *eg_table = NULL;
+static uint32_t eg_generation = 0;
+
+typedef struct {
+    Mask hands[4];
+    int leader, n, trick[4], points[4], broken, seat;
+    long nodes;
+} Eg;
+
+static int eg_final(const int *p, int seat) {
+    for (int s = 0; s < 4; s++)
+        if (p[s] == 26) return s == seat ? -78 : 26;
+    return 4 * p[seat] - (p[0] + p[1] + p[2] + p[3]);
+}
+
+static int eg_linear(const int *p, int seat) { return 4 * p[seat] - (p[0] + p[1] + p[2] + p[3]); }
+
+static int eg_moon(const int *p) {
+    int holder = -1;
+    for (int s = 0; s < 4; s++)
+        if (p[s]) {
+            if (holder >= 0) return 4;
+            holder = s;
+        }
+    return holder;
+}
+
+/* The legal cards of the seat to move and the cards that separate its runs. */
+static Mask eg_moves(const Eg *e, Mask *blockers) {
+    int mover = (e->leader + e->n) & 3;
+    Mask all = e->hands[0] | e->hands[1] | e->hands[2] | e->hands[3], in_trick = 0;
+    for (int k = 0; k < e->n; k++) in_trick |= (Mask)1 << e->trick[k];
+    int first = count(all) + e->n == 52;
+    *blockers = (all & ~e->hands[mover]) | in_trick;
+    return legal_mask(e->hands[mover], e->n ? e->trick[0] / 13 : -1, first, e->broken);
+}
+
+static int eg_representatives(Mask legal, Mask blockers, int *out) {
+    int n = 0, prev = -1;
+    for (Mask m = legal; m; m &= m - 1) {
+        int c = low(m);
+        if (prev >= 0 && prev / 13 == c / 13 && c != QS_CARD && prev != QS_CARD &&
+            !(blockers & (((Mask)1 << c) - ((Mask)2 << prev)))) {
+            prev = c;
+            continue;
+        }
+        out[n++] = c;
+        prev = c;
+    }
+    return n;
+}
+
+static Mask eg_run(int card, Mask legal, Mask blockers) {
+    Mask run = (Mask)1 << card;
+    if (card == QS_CARD) return run;
+    for (int c = card; c % 13 != 12; c++) {
+        int next = c + 1;
+        if ((blockers >> next & 1) || (next == QS_CARD && (legal >> next & 1))) break;
+        if (legal >> next & 1) run |= (Mask)1 << next;
+    }
+    return run;
+}
+
+/* Python's sorts in _ordered (stable, on ascending cards): the sort keys, lower first. */
+static int eg_key(int c, int mode) {
+    if (mode == 0) return (c % 13) * 64 + c;                      /* leading: low first */
+    if (mode == 1) return -c;                                      /* following: high */
+    return (-points_of(c) * 16 - c % 13) * 64 + c;                 /* discarding: points */
+}
+
+static void eg_order(const Eg *e, int *cards, int n, int first) {
+    int mode = e->n == 0 ? 0 : (cards[0] / 13 == e->trick[0] / 13 ? 1 : 2);
+    for (int i = 1; i < n; i++) {
+        int c = cards[i], k = eg_key(c, mode), j = i;
+        while (j > 0 && eg_key(cards[j - 1], mode) > k) cards[j] = cards[j - 1], j--;
+        cards[j] = c;
+    }
+    for (int i = 0; i < n; i++)
+        if (cards[i] == first) {
+            for (int j = i; j > 0; j--) cards[j] = cards[j - 1];
+            cards[0] = first;
+            break;
+        }
+}
+
+typedef struct {
+    int leader, n, broken, points[4], trick[4];
+} EgUndo;
+
+static void eg_play(Eg *e, int c, EgUndo *u) {
+    u->leader = e->leader, u->n = e->n, u->broken = e->broken;
+    memcpy(u->points, e->points, sizeof u->points);
+    memcpy(u->trick, e->trick, sizeof u->trick);
+    int mover = (e->leader + e->n) & 3;
+    e->hands[mover] ^= (Mask)1 << c;
+    if (c >= 13 && c < 26) e->broken = 1;
+    e->trick[e->n++] = c;
+    if (e->n == 4) {
+        int led = e->trick[0] / 13, best = e->trick[0], win = 0;
+        for (int k = 1; k < 4; k++)
+            if (e->trick[k] / 13 == led && e->trick[k] > best) best = e->trick[k], win = k;
+        int winner = (e->leader + win) & 3;
+        e->points[winner] += points_of(e->trick[0]) + points_of(e->trick[1]) +
+                             points_of(e->trick[2]) + points_of(e->trick[3]);
+        e->leader = winner;
+        e->n = 0;
+    }
+}
+
+static void eg_undo(Eg *e, int c, const EgUndo *u) {
+    e->leader = u->leader, e->n = u->n, e->broken = u->broken;
+    memcpy(e->points, u->points, sizeof u->points);
+    memcpy(e->trick, u->trick, sizeof u->trick);
+    e->hands[(u->leader + u->n) & 3] |= (Mask)1 << c;
+}
+
+static int eg_value(Eg *e, int alpha, int beta) {
+    e->nodes++;
+    EgEntry *slot = NULL;
+    int first = -1, moon = 0;
+    if (e->n == 0) {
+        Mask all = e->hands[0] | e->hands[1] | e->hands[2] | e->hands[3];
+        if (!(all & POINT_MASK)) return eg_final(e->points, e->seat);
+        int offset = eg_linear(e->points, e->seat);
+        moon = eg_moon(e->points);
+        uint64_t h = e->hands[0] * 0x9E3779B97F4A7C15ULL;
+        h = (h ^ (h >> 29) ^ e->hands[1]) * 0xBF58476D1CE4E5B9ULL;
+        h = (h ^ (h >> 31) ^ e->hands[2]) * 0x94D049BB133111EBULL;
+        h = (h ^ (h >> 29) ^ e->hands[3] ^ ((uint64_t)(e->leader | e->broken << 2 | (moon + 1) << 3)
+                                                << 56)) *
+            0x9E3779B97F4A7C15ULL;
+        slot = &eg_table[h >> (64 - EG_BITS)];
+        if (slot->generation == eg_generation && slot->leader == e->leader &&
+            slot->broken == e->broken && slot->moon == moon && slot->hands[0] == e->hands[0] &&
+            slot->hands[1] == e->hands[1] && slot->hands[2] == e->hands[2] &&
+            slot->hands[3] == e->hands[3]) {
+            int lower = slot->lower + offset, upper = slot->upper + offset;
+            first = slot->best;
+            if (lower >= beta || lower == upper) return lower;
+            if (upper <= alpha) return upper;
+            if (lower > alpha) alpha = lower;
+            if (upper < beta) beta = upper;
+        }
+    }
+    Mask blockers, legal = eg_moves(e, &blockers);
+    int cards[13], n = eg_representatives(legal, blockers, cards);
+    eg_order(e, cards, n, first);
+    int minimising = ((e->leader + e->n) & 3) == e->seat;
+    int best_value = minimising ? EG_INF : -EG_INF, best_card = -1, a = alpha, b = beta;
+    for (int i = 0; i < n; i++) {
+        EgUndo u;
+        eg_play(e, cards[i], &u);
+        int v = eg_value(e, a, b);
+        eg_undo(e, cards[i], &u);
+        if (minimising) {
+            if (v < best_value) {
+                best_value = v, best_card = cards[i];
+                if (v < b) b = v;
+            }
+        } else if (v > best_value) {
+            best_value = v, best_card = cards[i];
+            if (v > a) a = v;
+        }
+        if (a >= b) break;
+    }
+    if (slot) {
+        int offset = eg_linear(e->points, e->seat), lower = -EG_INF, upper = EG_INF;
+        if (slot->generation == eg_generation && slot->leader == e->leader &&
+            slot->broken == e->broken && slot->moon == moon && slot->hands[0] == e->hands[0] &&
+            slot->hands[1] == e->hands[1] && slot->hands[2] == e->hands[2] &&
+            slot->hands[3] == e->hands[3])
+            lower = slot->lower, upper = slot->upper;
+        int v = best_value - offset;
+        if (best_value <= alpha) {
+            if (v < upper) upper = v;
+        } else if (best_value >= beta) {
+            if (v > lower) lower = v;
+        } else
+            lower = upper = v;
+        memcpy(slot->hands, e->hands, sizeof slot->hands);
+        slot->generation = eg_generation;
+        slot->lower = (int16_t)lower, slot->upper = (int16_t)upper;
+        slot->leader = (int8_t)e->leader, slot->broken = (int8_t)e->broken;
+        slot->moon = (int8_t)moon, slot->best = (int8_t)best_card;
+    }
+    return best_value;
+}
+
+static PyObject *py_endgame(PyObject *self, PyObject *args) {
+    PyObject *hands, *trick, *points;
+    int leader, broken, seat = -1;
+    if (!PyArg_ParseTuple(args, "OiOOp|i", &hands, &leader, &trick, &points, &broken, &seat))
+        return NULL;
+    Eg e;
+    if (masks_of(hands, e.hands, 4) < 0) return NULL;
+    if ((e.n = cards_of(trick, e.trick, 3)) < 0) return NULL;
+    if (!ints_of(points, e.points, 4)) return NULL;
+    if (leader < 0 || leader > 3 || seat < -1 || seat > 3) {
+        PyErr_SetString(PyExc_ValueError, "leader or seat out of range");
+        return NULL;
+    }
+    if (!eg_table) {
+        eg_table = calloc(EG_SIZE, sizeof *eg_table);
+        if (!eg_table) return PyErr_NoMemory();
+    }
+    if (++eg_generation == 0) {
+        memset(eg_table, 0, EG_SIZE * sizeof *eg_table);
+        eg_generation = 1;
+    }
+    int mover = (leader + e.n) & 3;
+    e.leader = leader, e.broken = broken, e.seat = seat < 0 ? mover : seat, e.nodes = 0;
+    Mask blockers, legal = eg_moves(&e, &blockers), best = 0;
+    if (!legal) return Py_BuildValue("iKl", eg_final(e.points, e.seat), 0ULL, 1L);
+    int cards[13], n = eg_representatives(legal, blockers, cards);
+    eg_order(&e, cards, n, -1);
+    int minimising = mover == e.seat, best_value = minimising ? EG_INF : -EG_INF;
+    for (int i = 0; i < n; i++) {
+        EgUndo u;
+        eg_play(&e, cards[i], &u);
+        int v = minimising ? eg_value(&e, -EG_INF, best_value + 1)
+                           : eg_value(&e, best_value - 1, EG_INF);
+        eg_undo(&e, cards[i], &u);
+        Mask run = eg_run(cards[i], legal, blockers);
+        if (v == best_value)
+            best |= run;
+        else if ((v < best_value) == minimising)
+            best_value = v, best = run;
+    }
+    return Py_BuildValue("iKl", best_value, (unsigned long long)best, e.nodes);
+}
+
 static PyMethodDef methods[] = {
+    {"endgame", py_endgame, METH_VARARGS,
+     "endgame.py_solve, compiled: (value, best cards, nodes)."},
     {"sample", py_sample, METH_VARARGS,
      "sampling.Knowledge.sample on a SplitMix64 stream: (hands or None, state after)."},
     {"heuristic_rollout", (PyCFunction)(void (*)(void))py_heuristic_rollout,

@@ -95,3 +95,12 @@ def walk(
     state: int,
     /,
 ) -> tuple[list[tuple[float, list[int]]], int]: ...
+def endgame(
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    points: Sequence[int],
+    broken: bool,
+    seat: int = -1,
+    /,
+) -> tuple[int, int, int]: ...

@@ -25,6 +25,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 
+from cardems.hearts import endgame
 from cardems.hearts.bots import heuristic
 from cardems.hearts.bots.belief import CLOCK_EVERY, Belief
 from cardems.hearts.bots.inference import GENERIC, HEURISTIC, Policies, seat_agreement
@@ -144,6 +145,12 @@ class ExpertSettings:
     three ``rules`` 0.607 ± 0.019 paired, 0.668 ± 0.022 without, on 1,346 tuning hands;
     against three ``montecarlo`` 0.901 and 0.907)."""
     pass_margin: float = 0.25
+    endgame: int = 0
+    """Solve each sampled deal exactly (:func:`cardems.hearts.endgame.solve`, for this
+    seat against the three others) instead of playing it out once this many tricks or
+    fewer are left, the current one included: 0 never. A deal's score is then the
+    solver's value in points, ``(value + 26) / 4``: the seat's points without a moon.
+    Off by default: a 400-hand arena run cannot show a gain this small (issue 46)."""
     oracle: bool = False
     """Search the true deal alone, shown by the arena (:meth:`ExpertBot.see`): a
     measure of what its information is worth against a field, never a level."""
@@ -174,6 +181,7 @@ OPTIONS = {
     "podds": "pass_odds",
     "psearch": "pass_search",
     "pmargin": "pass_margin",
+    "endgame": "endgame",
 }
 """Short option names for ``expert:key=value`` bot names, and the setting each sets."""
 
@@ -437,11 +445,17 @@ class ExpertBot:
         # unless the others have shown they play exactly like the heuristic.
         wary = settings.wary and not predictable
 
+        solved = 0 < 13 - done <= settings.endgame
+
         def play_out(hands: list[int], c: int, runner_seat: int = threat) -> float:
             """This seat's score after playing ``c`` in one sampled deal, ``runner_seat``
-            running for the moon (-1: nobody)."""
+            running for the moon (-1: nobody); solved exactly near the end (``endgame``)."""
             h = hands[:]
             h[seat] = hand & ~(1 << c)
+            if solved:
+                broken = view.hearts_broken or 13 <= c < 26
+                value = endgame.solve(h, leader, [*trick, c], points, broken, seat).value
+                return (value + 26) / 4
             if generic:
                 result = generic_rollout(
                     h,
