@@ -109,6 +109,8 @@ class Batch:
         self.address = cluster
         self.client: Any = None
         self.pool: ProcessPoolExecutor | None = None
+        self.stopped = False
+        """A map was left before its end (Ctrl+C): the pool is not waited for."""
 
     def __enter__(self) -> Batch:
         if self.address:
@@ -126,7 +128,11 @@ class Batch:
         trace: TracebackType | None,
     ) -> None:
         if self.pool is not None:
-            self.pool.shutdown(wait=kind is None, cancel_futures=True)
+            stopping = kind is not None or self.stopped
+            if stopping:  # the work under way is dropped too
+                for process in list(getattr(self.pool, "_processes", {}).values()):
+                    process.terminate()
+            self.pool.shutdown(wait=not stopping, cancel_futures=True)
         if self.client is not None:
             self.client.close()
 
@@ -164,6 +170,8 @@ class Batch:
                 for future in done:
                     yield from future.result()
         finally:  # Ctrl+C, or the consumer stopped: drop the work not started
+            if pending:
+                self.stopped = True
             for future in pending:
                 future.cancel()
 
