@@ -188,7 +188,7 @@ class Batch:
         ]
         seen: set[int] = set()
         try:
-            for future in as_completed(futures):
+            for future in as_completed(futures, loop=self.client.loop):
                 for index, result in future.result():
                     if index not in seen:  # a rerun task cannot count twice
                         seen.add(index)
