@@ -43,8 +43,9 @@ import platform
 import signal
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from functools import partial
 from multiprocessing import get_context
+from multiprocessing.pool import Pool
 from types import TracebackType
 from typing import Any, Generic, TypeVar
 
@@ -113,7 +114,7 @@ class Batch:
         self.jobs = jobs or os.cpu_count() or 1
         self.address = cluster
         self.client: Any = None
-        self.pool: ProcessPoolExecutor | None = None
+        self.pool: Pool | None = None
         self.stopped = False
         """A map was left before its end (Ctrl+C): the pool is not waited for."""
 
@@ -121,9 +122,7 @@ class Batch:
         if self.address:
             self.client = connect(self.address)
         elif self.jobs > 1:
-            self.pool = ProcessPoolExecutor(
-                max_workers=self.jobs, mp_context=get_context("spawn"), initializer=_quiet_worker
-            )
+            self.pool = get_context("spawn").Pool(self.jobs, initializer=_quiet_worker)
         return self
 
     def __exit__(
@@ -133,11 +132,11 @@ class Batch:
         trace: TracebackType | None,
     ) -> None:
         if self.pool is not None:
-            stopping = kind is not None or self.stopped
-            if stopping:  # the work under way is dropped too
-                for process in list(getattr(self.pool, "_processes", {}).values()):
-                    process.terminate()
-            self.pool.shutdown(wait=not stopping, cancel_futures=True)
+            if kind is not None or self.stopped:  # the work under way is dropped too
+                self.pool.terminate()
+            else:
+                self.pool.close()
+            self.pool.join()
         if self.client is not None:
             self.client.close()
 
@@ -160,25 +159,16 @@ class Batch:
         return ((index, function(item)) for index, item in enumerate(items))
 
     def _on_pool(
-        self,
-        pool: ProcessPoolExecutor,
-        function: Callable[[Item], Result],
-        items: Sequence[Item],
-        chunk: int,
+        self, pool: Pool, function: Callable[[Item], Result], items: Sequence[Item], chunk: int
     ) -> Iterator[tuple[int, Result]]:
-        pending: set[Future[list[tuple[int, Result]]]] = {
-            pool.submit(run_chunk, function, part) for part in chunks(items, chunk)
-        }
+        left = len(items)
         try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    yield from future.result()
-        finally:  # Ctrl+C, or the consumer stopped: drop the work not started
-            if pending:
+            for part in pool.imap_unordered(partial(run_chunk, function), chunks(items, chunk)):
+                left -= len(part)
+                yield from part
+        finally:  # Ctrl+C, or the consumer stopped: the pool is ended at exit
+            if left:
                 self.stopped = True
-            for future in pending:
-                future.cancel()
 
     def _on_cluster(
         self, function: Callable[[Item], Result], items: Sequence[Item], chunk: int
