@@ -23,9 +23,9 @@ Where the work runs:
   process is refused in one line: a worker joining later is not checked.
 
 Work is cut into tasks of ``chunk`` items, so that a task's work outweighs what a task
-costs: measured with 400 empty tasks on 2 workers (on a 2-core machine at load 10), 0.6 ms
-a task in the local pool and 18 ms on a LocalCluster (scheduler, client and workers
-sharing the cores; Dask's own figure is about 1 ms a task on an idle machine). Each caller
+costs (``benchmarks/batch_cluster.py``: 400 empty tasks on 2 workers of a 2-core machine
+busy with other work, load 6-12): 0.05 ms a task in the local pool, 0.7-18 ms on a
+LocalCluster, whose scheduler, client and workers share the cores. Each caller
 picks a chunk of 10 ms of work or more from measured item times (TriPeaks: 16 ms mean a
 deal, 16 a task; FreeCell: ~1.4 ms, 16; Pyramid: ~2 ms, 16; Seahaven: ~55 ms, 8;
 Klondike: ~45 ms mean, 4; Spider: ~60 ms and up, 4; a Hearts duplicate set or league
