@@ -23,8 +23,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPI_PIP = "https://pypi.org/pypi/pip/json"
-COVERS = {"": {""}, "hosted": {"", "hosted"}, "test": {"", "hosted", "test"}}
-"""The extras an installed extra includes (``test`` pulls in ``hosted``)."""
+COVERS = {
+    "": {""},
+    "hosted": {"", "hosted"},
+    "cluster": {"", "cluster"},
+    "test": {"", "hosted", "cluster", "test"},
+}
+"""The extras an installed extra includes (``test`` pulls in ``hosted`` and ``cluster``)."""
 
 
 def fail(message):

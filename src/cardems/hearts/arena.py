@@ -5,17 +5,24 @@ bot meets the same cards from every chair. A bot's figures pool every hand it pl
 mean points per hand (with a 95 % interval), matches won, how often it shot the moon,
 how often someone shot it against it, how often it took the Q♠, and its milliseconds
 of CPU time per decision.
+
+The duplicate sets are played by :mod:`cardems.batch` (this process, a local pool of
+``workers``, or a Dask cluster) and their records kept in set order, so the figures are
+the same wherever they were played. Every bot but the expert decides by the deal, the
+seat and its seed alone, so their figures repeat exactly; the expert's play depends on
+the CPU it is given (a time budget per decision), so a table with an expert repeats only
+roughly, on any machine (and milliseconds per decision never repeat).
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardems.batch import Batch, Keyed
 from cardems.dealcode import DealCode
 from cardems.hearts.bots import Bot, make_bot
 from cardems.hearts.core import QS_BIT, cards_of, to_card
@@ -176,9 +183,11 @@ def run_arena(
     seed: int = 1,
     progress: Callable[[int], None] | None = None,
     target: int = MATCH_TARGET,
+    cluster: str | None = None,
 ) -> tuple[list[SeatRecord], int]:
     """Play ``sets`` duplicate sets (match codes ``first`` on, each played four times with
-    the bots rotated, each match to ``target``); return the records and the hands played.
+    the bots rotated, each match to ``target``) in ``workers`` processes or on the Dask
+    cluster at ``cluster``; return the records, in set order, and the hands played.
     ``progress`` is told the hands of each set as it ends."""
     if len(names) != 4:
         raise ValueError("an arena needs exactly four bots")
@@ -187,21 +196,13 @@ def run_arena(
     for name in set(names):
         make_bot(name)  # refuse unknown names before starting workers
     tasks: list[Task] = [(first + k, tuple(names), seed, target) for k in range(sets)]
-    records: list[SeatRecord] = []
+    done: Keyed[list[SeatRecord]] = Keyed()
     played = 0
-    pool = multiprocessing.get_context("spawn").Pool(workers) if workers > 1 else None
-    try:
-        results: Iterator[list[SeatRecord]] = (
-            pool.imap_unordered(play_duplicate, tasks) if pool else map(play_duplicate, tasks)
-        )
-        for result in results:
-            records.extend(result)
+    with Batch(workers, cluster) as batch:
+        for index, result in batch.map(play_duplicate, tasks):  # a set a task: seconds
+            done.add(index, result)
             hands = sum(len(r.hand_scores) for r in result[::4])
             played += hands
             if progress:
                 progress(hands)
-    finally:
-        if pool:
-            pool.close()
-            pool.join()
-    return records, played
+    return [record for result in done.ordered() for record in result], played

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardems.argtypes import positive, whole
+from cardems.batch import add_cluster_argument
 from cardems.command_error import CommandError
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.hearts.arena import SeatRecord, run_arena, summarize
@@ -85,6 +86,7 @@ def add_commands(sub: Any) -> None:
     arena.add_argument(
         "--workers", type=positive, default=os.cpu_count() or 1, help=N_("processes")
     )
+    add_cluster_argument(arena)
     arena.add_argument("--first", type=whole(0), default=0, help=N_("first match code number"))
     arena.add_argument(
         "--start", default=None, help=N_("first match code, e.g. HT1-N-AAAABAA (overrides --first)")
@@ -156,6 +158,7 @@ def cmd_arena(args: argparse.Namespace) -> None:
                 seed=args.seed,
                 progress=hand_counter(progress),
                 target=args.target,
+                cluster=args.cluster,
             )
     except ValueError as error:
         raise CommandError(str(error)) from None
@@ -256,6 +259,7 @@ def cmd_league(args: argparse.Namespace) -> None:
                 seed=args.seed,
                 focus=focus,
                 progress=hand_counter(progress),
+                cluster=args.cluster,
             )
     except ValueError as error:
         raise CommandError(str(error)) from None

@@ -21,11 +21,11 @@ One rating per bot fits ``log ratio(A, B) = s(A) - s(B)`` by weighted least squa
 from __future__ import annotations
 
 import math
-import multiprocessing
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from cardems.batch import Batch, Keyed
 from cardems.dealcode import DealCode
 from cardems.hearts.arena import SeatRecord, play_match
 from cardems.hearts.bots import make_bot
@@ -292,10 +292,14 @@ def run_league(
     seed: int = 1,
     focus: Sequence[str] = (),
     progress: Callable[[int], None] | None = None,
+    cluster: str | None = None,
 ) -> LeagueResult:
     """Play ``sets`` blocks (codes ``first`` on) of every ordered pairing, or with
     ``focus`` only those bots, each against a field of every bot not in it. ``progress`` is told the
-    hands played at every table of each block for a field as it ends."""
+    hands played at every table of each block for a field as it ends. The blocks are played
+    in ``workers`` processes or on the Dask cluster at ``cluster`` (:mod:`cardems.batch`)
+    and kept in task order whatever order they end in, so the figures do not depend on
+    where they were played."""
     names = list(dict.fromkeys(names))
     if len(names) < 2:
         raise ValueError("a league needs at least two different bots")
@@ -315,24 +319,18 @@ def run_league(
         if b not in focus
     ]
     result = LeagueResult(names, {})
-    pool = multiprocessing.get_context("spawn").Pool(workers) if workers > 1 else None
-    try:
-        done: Iterator[tuple[str, int, list[tuple[str, BlockResult]]]] = (
-            pool.imap_unordered(play_block, tasks) if pool else map(play_block, tasks)
-        )
-        for field, played, found in done:
-            for a, block in found:
-                result.blocks.setdefault((a, field), []).append(block)
-            if progress:
-                progress(played)
-    except KeyboardInterrupt:  # Ctrl+C: the blocks finished so far are the league
-        result.interrupted = True
-        if pool:
-            pool.terminate()
-    finally:
-        if pool:
-            pool.close()
-            pool.join()
+    done: Keyed[tuple[str, int, list[tuple[str, BlockResult]]]] = Keyed()
+    with Batch(workers, cluster) as batch:
+        try:
+            for index, block_result in batch.map(play_block, tasks):  # a block a task
+                done.add(index, block_result)
+                if progress:
+                    progress(block_result[1])
+        except KeyboardInterrupt:  # Ctrl+C: the blocks finished so far are the league
+            result.interrupted = True
+    for field, _, found in done.ordered():
+        for a, block in found:
+            result.blocks.setdefault((a, field), []).append(block)
     return result
 
 
