@@ -76,7 +76,7 @@ def test_a_large_import_commits_short_transactions_in_bounded_memory(
     assert answer.json()["imported"] == GAMES
     rows = GAMES * (1 + ACTIONS)
     assert len(held) >= rows // batch  # many short transactions, not one for the file
-    assert max(held) < 0.5, max(held)  # another player's move waits for one at most
+    # (how long another player's move waits is a time: benchmarks/archive_import.py)
     # the file's games are never all in memory: the body, then a constant (the whole
     # file's games held at once took 12.5 MB here, beside a body of 1.4 MB)
     assert peak < len(body) + 4 * 2**20, (peak, len(body))
