@@ -103,7 +103,7 @@ def test_a_slow_clock_does_not_change_the_verdict_of_cardems_solve(
     assert record["winnable"] is True and record["length"] == len(record["moves"]) > 0
 
 
-@pytest.mark.parametrize("number", [1, 617, 11982])
+@pytest.mark.parametrize("number", [1, 617, pytest.param(11982, marks=pytest.mark.slow)])
 def test_the_same_node_budget_gives_the_same_answer_whatever_the_clock(
     number: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -46,6 +46,7 @@ def genuine_archive(client: TestClient, games: int, actions: int) -> bytes:
     return json.dumps(dict(archive, games=copies)).encode()
 
 
+@pytest.mark.slow
 def test_a_large_import_commits_short_transactions_in_bounded_memory(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -7,6 +7,7 @@ import json
 import re
 from urllib.parse import urljoin
 
+import pytest
 from api_helpers import new_game
 from starlette.testclient import TestClient
 
@@ -47,6 +48,7 @@ def static_files_of(client: TestClient, page: str) -> dict[str, dict[str, str]]:
     return seen
 
 
+@pytest.mark.slow
 def test_a_warm_reload_asks_for_no_static_file(client: TestClient) -> None:
     """Every static file of the home page and of every game's table is at a versioned
     URL that the browser keeps, without revalidating, for a year; the pages that name

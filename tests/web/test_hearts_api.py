@@ -316,6 +316,7 @@ def test_card_strings_sees_cards() -> None:
     assert str(Card.parse("10H")) == "TH"
 
 
+@pytest.mark.slow
 def test_a_round_ends_early_once_its_26_points_are_out(db_path: str) -> None:
     # the bots are seeded by each match's secret: a match may end before any round gives
     # out its points early, so a few matches are played until one does (by a server

@@ -158,6 +158,7 @@ def quick(tmp_path: Path) -> Iterator[LiveServer]:
     started.stop()
 
 
+@pytest.mark.slow
 def test_a_request_that_never_ends_is_closed(quick: LiveServer) -> None:
     silent = raw(quick)  # connects and sends nothing: closed quietly
     data, took = read_all(silent)
@@ -179,6 +180,7 @@ def test_a_request_that_never_ends_is_closed(quick: LiveServer) -> None:
     assert data.startswith(b"HTTP/1.1 200")
 
 
+@pytest.mark.slow
 def test_a_socket_that_answers_no_ping_is_closed(quick: LiveServer) -> None:
     ana = member(quick)
     where = urlsplit(quick.url)

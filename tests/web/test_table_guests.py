@@ -65,6 +65,7 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
     started.stop()
 
 
+@pytest.mark.slow
 def test_a_clients_faults_are_logged_in_one_line(
     server: LiveServer, capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
 ) -> None:
