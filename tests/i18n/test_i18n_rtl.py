@@ -17,7 +17,8 @@ from cardems.i18n.formatted import LRI, PDI, number_text
 from cardems.i18n.labels import card_name_parts, list_separator
 from cardems.web.assets import rules_page
 
-SEEDS = Path("/work/shared/seeds")
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+"""The original rules pages, in the project's shared/ folder beside the checkout."""
 
 # The five games that stayed in Latin letters. Where a seed (the original rules page in
 # that language) names a game, its name is kept as the seed writes it:
