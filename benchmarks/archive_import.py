@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import threading
 import time
 from typing import Any
 
 import httpx2
 
 from server import running_server
-from web_hostile import MB, Bystander, rss
+from web_hostile import MB, Bystander, post_archive
 
 GOAL_MB = 150
 GOAL_MS = 1000
@@ -62,36 +61,14 @@ def main() -> None:
         bystander = Bystander(base)
         bystander.start()
         time.sleep(0.5)
-        before = peak = rss(proc.pid)
-        done = threading.Event()
-
-        def sample() -> None:
-            nonlocal peak
-            while not done.is_set():
-                peak = max(peak, rss(proc.pid))
-                time.sleep(0.01)
-
-        sampler = threading.Thread(target=sample)
-        sampler.start()
-        started = time.perf_counter()
-        with httpx2.Client(base_url=base, timeout=1200) as client:
-            answer = client.post(
-                "/api/archive", content=body, headers={"content-type": "application/json"}
-            )
-        seconds = time.perf_counter() - started
-        time.sleep(0.5)
-        done.set()
-        sampler.join()
+        answer, seconds, grown = post_archive(base, proc.pid, body, timeout=1200)
         longest = max(bystander.latencies)
         print(f"database: {args.db or 'SQLite'}")
         print(
             f"import of {games} genuine games of {args.actions} moves ({len(body) / MB:.1f} MB):"
             f" {answer.status_code} {answer.text[:40]!r} in {seconds:.1f} s"
         )
-        print(
-            f"server memory +{(peak - before) / MB:.0f} MB"
-            f" (goal < +{GOAL_MB} MB; issue 47: +167 MB)"
-        )
+        print(f"server memory +{grown / MB:.0f} MB (goal < +{GOAL_MB} MB; issue 47: +167 MB)")
         print(
             f"{bystander.p99()}; longest wait {longest:.0f} ms"
             f" (goal < {GOAL_MS} ms; issue 47: 4.3 s)"

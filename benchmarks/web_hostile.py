@@ -243,36 +243,45 @@ def archive_texts(base: str, games: int) -> list[tuple[str, bytes]]:
     ]
 
 
+def post_archive(
+    base: str, pid: int, body: bytes, timeout: float
+) -> tuple[httpx2.Response, float, int]:
+    """``body`` posted to ``/api/archive`` while the server's memory is sampled: the
+    answer, its seconds, and how far the server's RSS rose above where it stood."""
+    before = peak = rss(pid)
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        while not done.is_set():
+            peak = max(peak, rss(pid))
+            time.sleep(0.01)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    started = time.perf_counter()
+    with httpx2.Client(base_url=base, timeout=timeout) as client:
+        answer = client.post(
+            "/api/archive", content=body, headers={"content-type": "application/json"}
+        )
+    seconds = time.perf_counter() - started
+    time.sleep(0.5)
+    done.set()
+    sampler.join()
+    return answer, seconds, peak - before
+
+
 def imports(base: str, pid: int, games: int) -> None:
     """Each archive sent while a bystander plays: memory growth, time, bystander p99."""
     for what, body in archive_texts(base, games):
         bystander = Bystander(base)
         bystander.start()
         time.sleep(0.5)
-        before = peak = rss(pid)
-        done = threading.Event()
-
-        def sample(done: threading.Event = done) -> None:
-            nonlocal peak
-            while not done.is_set():
-                peak = max(peak, rss(pid))
-                time.sleep(0.01)
-
-        sampler = threading.Thread(target=sample)
-        sampler.start()
-        started = time.perf_counter()
-        with httpx2.Client(base_url=base, timeout=600) as client:
-            answer = client.post(
-                "/api/archive", content=body, headers={"content-type": "application/json"}
-            )
-        seconds = time.perf_counter() - started
-        time.sleep(0.5)
-        done.set()
-        sampler.join()
+        answer, seconds, grown = post_archive(base, pid, body, timeout=600)
         print(
             f"import {what} ({len(body) / MB:.1f} MB): {answer.status_code}"
             f" {answer.text[:70]!r} in {seconds:.1f} s;"
-            f" server memory +{(peak - before) / MB:.0f} MB"
+            f" server memory +{grown / MB:.0f} MB"
             f" (issue 26: +807 MB); {bystander.p99()}"
             " (issue 26: up to 13 s; 4 s for 5,000 games)"
         )
