@@ -97,6 +97,9 @@ def test_twenty_kills_in_the_middle_of_play_lose_no_acknowledged_action(tmp_path
                 while True:
                     body = {"type": "tap", "target": "stock", "version": version}
                     response = client.post(f"/api/games/{game}/intent", json=body)
+                    if response.status_code == 429:  # a fast machine outruns the rate limit
+                        time.sleep(0.05)
+                        continue
                     assert response.status_code == 200, response.text
                     version = response.json()["view"]["version"]
                     acknowledged = max(acknowledged, version)
