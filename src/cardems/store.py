@@ -693,6 +693,16 @@ class Store:
             ).fetchall()
         return [dict(row) for row in rows]
 
+    def recent_games(self, player_id: str, limit: int = 4) -> list[str]:
+        """The kinds of game the player played last (game slugs), most recent first."""
+        with self.db.reading() as db:
+            rows = db.execute(
+                "SELECT game, MAX(updated) AS last FROM games WHERE player_id = ?"
+                " GROUP BY game ORDER BY last DESC LIMIT ?",
+                (player_id, limit),
+            ).fetchall()
+        return [row["game"] for row in rows]
+
     def best_results(
         self, codes: Sequence[str], since: float, limit: int = 3
     ) -> dict[str, list[dict[str, Any]]]:

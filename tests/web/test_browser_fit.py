@@ -256,7 +256,7 @@ def test_the_new_game_window_starts_with_each_games_defaults_and_its_deal_button
         tab.wait_for_selector("#new-game", state="visible")
         for game in games():
             name = game.family.name
-            tab.check(f"#new-game input[name=game][value={name}]")
+            tab.select_option("#new-game select[name=game]", name)
             # Each of the game's own choices starts with one ticked (FreeCell's "Build columns").
             for field in tab.locator(f'#new-game .game-choice[data-game="{name}"]').all():
                 assert field.is_visible()

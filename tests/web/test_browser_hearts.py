@@ -261,7 +261,7 @@ def test_new_match_through_the_shared_new_game_window(tab: Any, live: LiveServer
     first = start(tab, live)
     tab.click("#h-new")
     tab.wait_for_selector("#new-game", state="visible")
-    assert tab.is_checked('input[name=game][value="hearts"]')
+    assert tab.input_value("#new-game select[name=game]") == "hearts"
     assert tab.is_visible('.game-choice[data-game="hearts"] input[name=hearts-level]')
     assert not tab.is_visible('.game-choice[data-game="seahaven"]')
     assert not tab.is_visible("input[name=winnable]")  # no solver: every deal is played
@@ -275,7 +275,7 @@ def test_new_match_through_the_shared_new_game_window(tab: Any, live: LiveServer
     # /play/hearts?new=1 opens the same window over the match.
     tab.goto(live.url + "/play/hearts?new=1")
     tab.wait_for_selector("#new-game", state="visible")
-    assert tab.is_checked('input[name=game][value="hearts"]')
+    assert tab.input_value("#new-game select[name=game]") == "hearts"
     tab.fill("input[name=code]", CODE)
     tab.check("input[name=hearts-level][value=medium]")
     tab.click("#new-game-deal")

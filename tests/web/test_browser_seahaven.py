@@ -135,7 +135,7 @@ def test_stuck_dialog_offers_a_new_deal_and_undo(tab: Any, live: LiveServer) -> 
     snap(tab, "seahaven-stuck-dialog")
     tab.click("#blocked-new")
     tab.wait_for_selector("#new-game", state="visible")
-    assert tab.is_checked('input[name=game][value="seahaven"]') and tab.is_visible(CELLS)
+    assert tab.input_value("#new-game select[name=game]") == "seahaven" and tab.is_visible(CELLS)
     tab.click("#new-game-cancel")
     assert not tab.is_visible("#new-game") and not tab.is_visible("#blocked")
     tab.click("#undo")

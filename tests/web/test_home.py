@@ -36,7 +36,9 @@ def won(store: Store, player_id: str, game: str, code: str, moves: int, elapsed:
 def cards(html: str) -> dict[str, str]:
     """Each game's card on the page, by its slug."""
     parts = re.findall(
-        r'<li class="game-card" data-game="([^"]+)">(.*?)</li>\s*(?=<li|</ul)', html, re.S
+        r'<li class="game-card" id="game-[^"]+" data-game="([^"]+)"[^>]*>(.*?)</li>\s*(?=<li|</ul)',
+        html,
+        re.S,
     )
     return dict(parts)
 

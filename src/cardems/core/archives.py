@@ -27,7 +27,7 @@ from typing import IO, Any, BinaryIO
 
 from cardems.archive import Archive, ArchivedGame, ArchiveError, read_archive
 from cardems.core.service import ServiceError, TableService
-from cardems.core.settings import SETTING_CHOICES, SettingsError, validate
+from cardems.core.settings import DEFAULT_SETTINGS, SettingsError, validate
 from cardems.i18n.markers import N_
 from cardems.store_archive import export_games, import_games
 from cardems.store_archive import reset_statistics as reset_counted
@@ -157,7 +157,7 @@ def _known_settings(saved: dict[str, Any]) -> dict[str, Any]:
     """The archive's settings this version knows and allows (others are left out)."""
     known: dict[str, Any] = {}
     for key, value in saved.items():
-        if key in SETTING_CHOICES:
+        if key in DEFAULT_SETTINGS:
             try:
                 known |= validate({key: value})
             except SettingsError:

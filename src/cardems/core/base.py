@@ -11,6 +11,7 @@ import datetime
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
+from cardems.core import kinds
 from cardems.core.daily import daily_stream
 from cardems.core.game import (
     Action,
@@ -53,6 +54,7 @@ class GameBase:
     variant_labels: ClassVar[tuple[tuple[str, int], ...]] = ()
     examples: ClassVar[tuple[Example, ...]] = ()
     tagline: ClassVar[str] = ""
+    kind: ClassVar[str] = kinds.OTHER
     longest_game: ClassVar[int] = 1000
     """The most intents a game takes to end when its moves never repeat a position (the
     contract test plays every game to its end under it)."""

@@ -249,6 +249,8 @@ class Game(Protocol):
     """Worked examples its rules refer to, replayed at ``/examples/<slug>``."""
     tagline: str
     """A marked message: the game in one line, for the home page."""
+    kind: str
+    """The marked name of its kind (:mod:`cardems.core.kinds`): how lists group it."""
     longest_game: int
     """The most intents a game takes to end when its moves never repeat a position."""
 

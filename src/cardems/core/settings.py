@@ -5,6 +5,7 @@ The settings that concern some games only are named by each game's declaration
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
 
@@ -31,6 +32,7 @@ DEFAULT_SETTINGS: Final[dict[str, Any]] = {
     "felt": "green",
     "card_size": "fit",
     "guide_seen": False,
+    "favourites": (),
 }
 SETTING_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "move_errors": (True, False),
@@ -50,6 +52,11 @@ SETTING_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "card_size": ("fit", "small", "medium", "large"),
     "guide_seen": (False, True),  # the first-game guide dismissed (not a form switch)
 }
+FAVOURITES: Final = "favourites"
+"""The games the player starred (their slugs, in the order starred): the home page
+lists them first. A list, not one of :data:`SETTING_CHOICES`: any game's slug."""
+MAX_FAVOURITES: Final = 64
+SLUG = re.compile(r"[a-z][a-z0-9_]{0,31}")
 SWITCHES: Final = tuple(key for key, choices in SETTING_CHOICES.items() if choices[0] is True)
 """The on/off settings (check boxes in the settings form)."""
 GAME_SETTINGS: Final = ("auto_move", "show_available", "tracker", "coach")
@@ -87,6 +94,9 @@ def validate(changes: Any) -> dict[str, Any]:
     if not isinstance(changes, dict):
         raise SettingsError(N_("settings must be a JSON object"))
     for key, value in changes.items():
+        if key == FAVOURITES:
+            _check_favourites(value)
+            continue
         choices = SETTING_CHOICES.get(key)
         if choices is None:
             raise SettingsError(
@@ -100,3 +110,17 @@ def validate(changes: Any) -> dict[str, Any]:
                 % {"key": key, "allowed": allowed, "value": repr(value)}
             )
     return dict(changes)
+
+
+def _check_favourites(value: Any) -> None:
+    """SettingsError unless ``value`` is a list of distinct game slugs, not too many."""
+    if (
+        not isinstance(value, list)
+        or len(value) > MAX_FAVOURITES
+        or not all(isinstance(slug, str) and SLUG.fullmatch(slug) for slug in value)
+        or len(set(value)) != len(value)
+    ):
+        raise SettingsError(
+            N_("setting 'favourites' must be a list of at most %(num)d different game names")
+            % {"num": MAX_FAVOURITES}
+        )

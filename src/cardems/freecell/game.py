@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardems.cellgames.game import NODES, WINNABLE_NODES, CellGame
 from cardems.cellgames.text import describe_position, render_position
+from cardems.core import kinds
 from cardems.core.daily import daily_stream
 from cardems.core.difficulty import DIFFICULTY, level_choice
 from cardems.dealcode import DealCode, DealCodeError, GameFamily
@@ -65,6 +66,7 @@ class FreeCell(CellGame):
         "Every card face up and four free cells to help: move the whole deck home, suit by"
         " suit from ace to king."
     )
+    kind = kinds.FREECELL_TYPE
 
     def __init__(self) -> None:
         self._random = random.SystemRandom()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from cardems.core import kinds
 from cardems.core.base import solve_record
 from cardems.core.difficulty import DIFFICULTY, level_choice
 from cardems.core.game import Example, View
@@ -68,6 +69,7 @@ class HeartToHeart(KitGame):
         "A heart made of hearts: pair cards of the same rank, from the heart and the stock,"
         " until the heart is gone."
     )
+    kind = kinds.PAIRING_TYPE
     keys_help = N_(
         "Keyboard: arrow keys move between cards, Enter or Space selects and pairs,"
         " D draws a card, U undoes, R redoes, Esc cancels the selection."

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardems.cards import Card
+from cardems.core import kinds
 from cardems.core.base import GameBase, family_ident
 from cardems.core.game import (
     Action,
@@ -81,6 +82,7 @@ class Hearts(GameBase):
         "You and three computer players, thirteen tricks a round: stay clear of the hearts"
         " and the queen of spades, or take them all."
     )
+    kind = kinds.TRICK_TAKING
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random match code; every Hearts deal is playable, so ``winnable`` changes nothing."""

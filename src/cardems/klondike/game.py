@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from cardems.core import kinds
 from cardems.core.base import NO_SHORTEST, solve_record
 from cardems.core.difficulty import DIFFICULTY, level_choice
 from cardems.core.game import Option, PlayedGame, StatBlock, StatLine, Table, TableSettings, View
@@ -68,6 +69,7 @@ class Klondike(KitGame):
         "The solitaire most people know: build the columns down in alternating colours"
         " and the foundations up by suit, drawing one card or three."
     )
+    kind = kinds.KLONDIKE_TYPE
 
     keys_help = N_(
         "Keyboard: arrow keys move between cards, Enter or Space selects and moves,"

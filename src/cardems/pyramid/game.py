@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from cardems.core import kinds
 from cardems.core.base import solve_record
 from cardems.core.difficulty import DIFFICULTY, level_choice
 from cardems.core.game import View
@@ -42,6 +43,7 @@ class Pyramid(KitGame):
         "Clear the pyramid: remove pairs that make 13, kings alone, with the help of"
         " the stock and three passes through it."
     )
+    kind = kinds.PAIRING_TYPE
     keys_help = N_(
         "Keyboard: arrow keys move between cards, Enter or Space selects and pairs,"
         " D draws a card, U undoes, R redoes, Esc cancels the selection."

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardems.cellgames.game import NODES, WINNABLE_NODES, CellGame
 from cardems.cellgames.text import describe_position, render_position
+from cardems.core import kinds
 from cardems.core.daily import daily_stream
 from cardems.core.difficulty import DIFFICULTY, level_choice
 from cardems.core.game import Example, PlayedGame, StatBlock
@@ -108,6 +109,7 @@ class Seahaven(CellGame):
         "Ten columns and four free cells: build each suit from ace to king, moving cards one at"
         " a time or in runs of the same suit."
     )
+    kind = kinds.FREECELL_TYPE
 
     def __init__(self) -> None:
         self._random = random.SystemRandom()

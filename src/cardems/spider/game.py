@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from cardems.core import kinds
 from cardems.core.base import NO_SHORTEST, solve_record
 from cardems.core.difficulty import DIFFICULTY, level_choice
 from cardems.core.game import PlayedGame, StatBlock, View
@@ -61,6 +62,7 @@ class Spider(KitGame):
         "Two decks in ten columns: build down, gather runs of one suit from king to ace,"
         " and clear the table."
     )
+    kind = kinds.SPIDER_TYPE
     keys_help = N_(
         "Keyboard: arrow keys move between cards, Enter or Space picks up and drops,"
         " D deals from the stock, U undoes, R redoes, Esc cancels the selection."

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from cardems.core import kinds
 from cardems.core.base import solve_record
 from cardems.core.difficulty import DIFFICULTY, level_choice
 from cardems.core.game import View
@@ -37,6 +38,7 @@ class TriPeaks(KitGame):
         "Three peaks of cards: play one a rank above or below the waste's card, in long"
         " streaks, until the peaks are gone."
     )
+    kind = kinds.GOLF_TYPE
     keys_help = N_(
         "Keyboard: arrow keys move between cards, Enter or Space plays the card onto the"
         " waste, D turns a stock card, U undoes, R redoes."

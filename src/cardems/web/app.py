@@ -36,6 +36,7 @@ from cardems.web.accounts import account_routes
 from cardems.web.api import game_routes, player_routes
 from cardems.web.data import data_routes
 from cardems.web.deps import DATABASE_DOWN, Web
+from cardems.web.favourites import favourite_routes
 from cardems.web.guide import guide_routes
 from cardems.web.i18n import choose_language, translate
 from cardems.web.install import install_routes
@@ -153,6 +154,7 @@ def create_app(
         *(account_routes(web) if accounts else []),
         *page_routes(web),
         *guide_routes(web),
+        *favourite_routes(web),
         *install_routes(web),
         *replay_routes(web),
         *game_routes(web),

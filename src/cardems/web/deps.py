@@ -27,6 +27,7 @@ from urllib.parse import parse_qs, urlsplit
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from cardems.core.kinds import by_kind
 from cardems.core.registry import games
 from cardems.core.service import ServiceError, TableService
 from cardems.core.settings import with_defaults
@@ -322,6 +323,7 @@ class Web:
                     else None
                 ),
                 games=self.service.games,
+                game_kinds=by_kind(self.service.games, lambda game: game.kind),
                 unfinished=self.service.unfinished_games(ctx.reader),
                 path=ctx.request.url.path,
                 **context,

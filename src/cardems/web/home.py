@@ -16,9 +16,11 @@ from typing import Any
 
 from markupsafe import Markup
 
+from cardems.core import kinds
 from cardems.core.daily import today
 from cardems.core.game import Game
 from cardems.dealcode import DealCode
+from cardems.i18n.markers import N_
 
 TODAY = "today"
 """The deal part of the address of today's deal: ``/play/<game>/today``. The home page
@@ -95,3 +97,46 @@ def streaks(blocks: Sequence[dict[str, Any]]) -> dict[str, tuple[int, int]]:
         was = found.get(block["game"], (0, 0))
         found[block["game"]] = (max(was[0], current), max(was[1], best))
     return found
+
+
+GROUPED_ABOVE = 10
+"""Past this many games the home page groups them by kind (:mod:`cardems.core.kinds`);
+up to it one list reads at a glance."""
+RECENT = 4
+"""How many of the games played last the home page puts first, beside the starred ones."""
+# TRANSLATORS: the home page's first group: the games the player starred or played last.
+YOURS = N_("Your games")
+# TRANSLATORS: the home page's group of every other game, when they are not grouped by kind.
+ALL_GAMES = N_("All games")
+
+
+@dataclass(frozen=True)
+class HomeGroup:
+    """A heading of the home page and the games under it."""
+
+    title: str
+    """A marked message (:data:`YOURS`, a kind, :data:`ALL_GAMES`)."""
+    deals: tuple[DailyDeal, ...]
+    mine: bool = False
+
+
+def home_groups(
+    deals: Sequence[DailyDeal],
+    favourites: Sequence[str],
+    recent: Sequence[str],
+    grouped_above: int = GROUPED_ABOVE,
+) -> list[HomeGroup]:
+    """The home page's groups: the player's games first (``favourites`` in the order
+    starred, then the last played of ``recent`` up to :data:`RECENT`), then every other
+    game, by kind when there are more than ``grouped_above`` games. Each game is shown
+    once; slugs of games this server does not offer are passed over."""
+    by_name = {deal.game.family.name: deal for deal in deals}
+    starred = [name for name in favourites if name in by_name]
+    played = [name for name in recent if name in by_name and name not in starred][:RECENT]
+    mine = tuple(by_name[name] for name in (*starred, *played))
+    others = [deal for deal in deals if deal not in mine]
+    groups = [HomeGroup(YOURS, mine, mine=True)] if mine else []
+    if len(deals) <= grouped_above:
+        return [*groups, HomeGroup(ALL_GAMES if mine else "", tuple(others))] if others else groups
+    grouped = kinds.by_kind(others, lambda deal: deal.game.kind)
+    return groups + [HomeGroup(kind, tuple(members)) for kind, members in grouped]

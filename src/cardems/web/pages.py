@@ -23,7 +23,7 @@ from starlette.routing import Route
 from cardems.core.base import NOT_THIS_GAME
 from cardems.core.daily import daily_secret, today
 from cardems.core.service import ServiceError
-from cardems.core.settings import games_by_setting, shown_switches
+from cardems.core.settings import FAVOURITES, games_by_setting, shown_switches
 from cardems.dealcode import DealCodeError
 from cardems.i18n import LANGUAGES
 from cardems.i18n.markers import N_
@@ -33,7 +33,7 @@ from cardems.web.api import statistics
 from cardems.web.assets import rules_page
 from cardems.web.charts import progress_charts
 from cardems.web.deps import Ctx, Web
-from cardems.web.home import TODAY, DailyDeals, streaks
+from cardems.web.home import TODAY, DailyDeals, home_groups, streaks
 from cardems.web.i18n import LANGUAGE_SETTING
 
 NO_RULES = N_("There are no rules for this game")
@@ -77,7 +77,19 @@ def page_routes(web: Web) -> list[Route]:
             midnight = datetime.datetime.combine(today(), datetime.time(), datetime.UTC)
             codes = [str(deal.code) for deal in deals if not deal.game.opponents]
             best = await run_in_threadpool(web.store.best_results, codes, midnight.timestamp())
-        page = web.page(ctx, "home.html", deals=deals, streaks=streaks(blocks), best=best)
+        recent = (
+            await run_in_threadpool(web.store.recent_games, ctx.reader) if ctx.player_id else []
+        )
+        favourites = list(ctx.settings[FAVOURITES])
+        groups = home_groups(deals, favourites, recent)
+        page = web.page(
+            ctx,
+            "home.html",
+            groups=groups,
+            favourites=favourites,
+            streaks=streaks(blocks),
+            best=best,
+        )
         page.headers["cache-control"] = "no-store"  # Back shows it anew: its form token too
         return page
 

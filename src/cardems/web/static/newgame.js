@@ -1,6 +1,6 @@
-// The new-game window, the same for every game: the game, that game's own choices (its
-// fieldsets .game-choice[data-game][data-field]: a variant, a level…), winnable deals
-// only (for games with a solver), or a typed code.
+// The new-game window, the same for every game: the game (a list grouped by kind), that
+// game's own choices (its fieldsets .game-choice[data-game][data-field]: a variant, a
+// level…), winnable deals only (for games with a solver), or a typed code.
 
 import { call } from "./api.js";
 import { byId, closestTo } from "./dom.js";
@@ -21,22 +21,24 @@ function fieldsets(which = "") {
   return /** @type {NodeListOf<HTMLFieldSetElement>} */ (form.querySelectorAll(`.game-choice${which}`));
 }
 
-/** @returns {HTMLInputElement | null} */
-function chosenRadio() {
-  return form.querySelector("input[name=game]:checked");
+const gameSelect = /** @type {HTMLSelectElement} */ (form.elements.namedItem("game"));
+
+/** @returns {HTMLOptionElement | null} the chosen game's option */
+function chosenGame() {
+  return gameSelect.selectedOptions[0] || null;
 }
 
 // Only the chosen game's fieldsets, the winnable box only if it has a solver, and the
 // code field's example a code of that game (the server's).
 function showChoices() {
-  const radio = chosenRadio();
-  const game = radio ? radio.value : "";
+  const chosen = chosenGame();
+  const game = chosen ? chosen.value : "";
   for (const set of fieldsets()) {
     set.hidden = set.dataset.game !== game;
     set.disabled = set.hidden;
   }
-  winnable.hidden = Boolean(radio) && radio?.dataset.solvable === "0";
-  if (radio && radio.dataset.example) codeInput.placeholder = radio.dataset.example;
+  winnable.hidden = chosen?.dataset.solvable === "0";
+  if (chosen && chosen.dataset.example) codeInput.placeholder = chosen.dataset.example;
 }
 
 // A game's settings shown in the window are the player's own: a change is saved at once
@@ -79,9 +81,7 @@ function choices() {
  */
 export function openNewGame(game, focusCode = false) {
   errorLine.textContent = "";
-  /** @type {HTMLInputElement | null} */
-  const radio = form.querySelector(`input[name=game][value="${CSS.escape(game || "")}"]`);
-  if (radio) radio.checked = true;
+  if (game && [...gameSelect.options].some((option) => option.value === game)) gameSelect.value = game;
   showChoices();
   for (const open of document.querySelectorAll("dialog")) if (open.open && open !== dialog) open.close();
   if (!dialog.open) dialog.showModal();
@@ -94,20 +94,20 @@ byId("new-game-cancel", HTMLButtonElement).addEventListener("click", () => dialo
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const code = codeInput.value.trim();
-  const radio = chosenRadio();
+  const chosen = chosenGame();
   const { variant, ...options } = choices();
   /** @type {{ [key: string]: string | boolean }} */
   let body;
   if (code) { // the code names the game and its variant; the options still apply
     body = { code, ...options };
   } else {
-    body = { game: radio ? radio.value : "", ...options };
+    body = { game: chosen ? chosen.value : "", ...options };
     if (variant !== undefined) body.variant = variant;
     if (!winnable.hidden) body.winnable = winnableBox.checked;
   }
   if (code) { // a typed code is checked first: a mistake is an answer, not a failed request
     // The chosen game reads what is not a full code its own way (FreeCell: 617, #617).
-    const game = encodeURIComponent(radio ? radio.value : "");
+    const game = encodeURIComponent(chosen ? chosen.value : "");
     const check = await call(`/api/codes/${encodeURIComponent(code)}?game=${game}`);
     if (check.data.error || check.status !== 200 || !check.data.code) {
       errorLine.textContent = check.data.error || t("The server answered %(status)s.", { status: check.status });
