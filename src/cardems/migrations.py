@@ -26,7 +26,9 @@ several people play, its join code, turn clock and host) and ``table_seats`` (wh
 where, whether a bot plays for them, how many connections they have open); version 10
 (PostgreSQL's 6) ``table_connections``: a seat's open connections counted by the worker
 that holds them, each count leased until the worker's next heartbeat, so the counts of a
-worker killed without closing its sockets expire with it.
+worker killed without closing its sockets expire with it; version 11 (PostgreSQL's 7)
+``shared_tables.next_table``: the table where the same people play again once its
+match is over.
 """
 
 from __future__ import annotations
@@ -109,6 +111,12 @@ def _table_connections(real: str) -> str:
     CREATE INDEX table_connections_by_worker ON table_connections(worker);
     UPDATE table_seats SET connections = 0;
     """
+
+
+NEXT_TABLE = """
+    ALTER TABLE shared_tables ADD COLUMN next_table TEXT;
+"""
+"""A table whose match is over names the table of the next match of the same people."""
 
 
 SQLITE_MIGRATIONS: tuple[str, ...] = (
@@ -202,6 +210,7 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
     PAR_PROVEN,
     _shared_tables("REAL"),
     _table_connections("REAL"),
+    NEXT_TABLE,
 )
 """SQLite's schema scripts in order; statements are separated by semicolons."""
 
@@ -265,6 +274,7 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
     PAR_PROVEN,
     _shared_tables("DOUBLE PRECISION"),
     _table_connections("DOUBLE PRECISION"),
+    NEXT_TABLE,
 )
 """PostgreSQL's schema scripts: the whole schema of SQLite's version 5, then the same
 steps as SQLite's after it."""

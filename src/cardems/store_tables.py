@@ -6,9 +6,12 @@ unfinished solo game to continue nor a finished one for the statistics) and its
 actions are ordinary ``actions`` rows, saved by :meth:`Store.append_actions` as every
 move is, compare-and-set on the version: the rows are the truth every worker reads.
 ``shared_tables`` adds the join code (None once revoked), the level of the bots, the
-turn clock, when a person was last active there and when the table was closed;
-``table_seats`` who sits in each seat and whether a bot plays for them (they left, or
-their clock ran out); ``table_connections`` how many connections each seat has open on
+turn clock, when a person was last active there, when the table was closed and, once
+its match is over, the table where the same people play again (:meth:`again`);
+``table_seats`` who sits in each seat and whether a bot plays for them (``robot``:
+:data:`LEFT` when they left, or their clock ran out, until they take the seat back;
+:data:`HELD` while all their connections are closed, the seat handed back when one
+opens again); ``table_connections`` how many connections each seat has open on
 each worker, a count that holds only while its worker renews it (:meth:`heartbeat`, at
 least every :data:`LEASE_SECONDS`): a worker killed without closing its sockets no
 longer shows its players as connected, nor keeps their table from closing, once its
@@ -27,6 +30,12 @@ from cardems.store import Guard, Store, new_id, well_formed
 
 SHARED = "shared"
 OVER = "over"
+LEFT = 1
+"""``table_seats.robot`` of a person who left (or whose clock ran out): they take the
+seat back themselves."""
+HELD = 2
+"""``table_seats.robot`` of a person gone without a word (every connection closed): a
+bot holds the seat and gives it back when one of theirs opens again."""
 LEASE_SECONDS = 150.0
 """How long a worker's connection counts hold without its heartbeat (it renews them
 every minute, when it sweeps idle tables)."""
@@ -45,6 +54,8 @@ class SeatRow:
     account: bool = False
     """They sit under their account's name (else they are a guest, under a name of their
     choosing that no account has)."""
+    held: bool = False
+    """The bot holds the seat while they are away: it is theirs again when they connect."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +72,8 @@ class TableRow:
     active: float
     closed: float | None
     seats: tuple[SeatRow, ...]
+    next: str | None = None
+    """The table where the same people play their next match, once one of them asked."""
 
     def seat_of(self, player_id: str) -> SeatRow | None:
         """The seat ``player_id`` has at this table, if any."""
@@ -85,8 +98,8 @@ def seats_guard(table: TableRow) -> Guard:
 
 
 _TABLE = (
-    "SELECT id, game_id, code, host, level, turn_seconds, created, active, closed"
-    " FROM shared_tables"
+    "SELECT id, game_id, code, host, level, turn_seconds, created, active, closed,"
+    " next_table FROM shared_tables"
 )
 
 
@@ -129,6 +142,52 @@ class TableStore:
                 (table_id, host, name),
             )
         return table_id
+
+    def again(
+        self, table_id: str, game: str, variant: str, code: str, options: dict[str, object]
+    ) -> str:
+        """The table of the next match of ``table_id``'s people: the same seats (each
+        as it is: a bot still holds the seat of whoever left), host, bots' level, clock
+        and join code, a new deal; made once (whoever asks first), the old table closed
+        with its match kept. Its id."""
+        new_table, game_id, now = new_id(), new_id(), time.time()
+        with self.store.transaction() as db:
+            old = db.execute(f"{_TABLE} WHERE id = ?", (table_id,)).fetchone()
+            claimed = db.execute(
+                "UPDATE shared_tables SET next_table = ?, closed = COALESCE(closed, ?),"
+                " code = NULL WHERE id = ? AND next_table IS NULL",
+                (new_table, now, table_id),
+            ).rowcount
+            if claimed != 1:  # asked already: that table
+                row = db.execute(
+                    "SELECT next_table FROM shared_tables WHERE id = ?", (table_id,)
+                ).fetchone()
+                return str(row["next_table"])
+            db.execute(
+                "INSERT INTO games (id, player_id, game, variant, code, options, status,"
+                " timer_stopped, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+                (game_id, old["host"], game, variant, code, json.dumps(options), SHARED, now, now),
+            )
+            db.execute(
+                "INSERT INTO shared_tables (id, game_id, code, host, level, turn_seconds,"
+                " created, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    new_table,
+                    game_id,
+                    old["code"],
+                    old["host"],
+                    old["level"],
+                    old["turn_seconds"],
+                    now,
+                    now,
+                ),
+            )
+            db.execute(
+                "INSERT INTO table_seats (table_id, seat, player_id, name, robot)"
+                " SELECT ?, seat, player_id, name, robot FROM table_seats WHERE table_id = ?",
+                (new_table, table_id),
+            )
+        return new_table
 
     def table(self, table_id: str) -> TableRow | None:
         """The table and its seats, or None."""
@@ -193,7 +252,7 @@ class TableStore:
         with self.store.transaction() as db:
             db.execute(
                 f"UPDATE table_seats SET robot = ? WHERE table_id = ? AND seat IN ({marks})",
-                (int(robot), table_id, *sorted(seats)),
+                (LEFT if robot else 0, table_id, *sorted(seats)),
             )
             self._touch(db, table_id)
 
@@ -216,11 +275,42 @@ class TableStore:
             self._touch(db, table_id)
         return str(row["player_id"])
 
+    def hold(self, table_id: str, seat: int, player_id: str) -> bool:
+        """A bot holds ``seat`` for ``player_id`` if they still sit there, play it
+        themselves and have no connection open on any worker (counts leased), at an open
+        table; whether it does now."""
+        with self.store.transaction() as db:
+            held = db.execute(
+                "UPDATE table_seats SET robot = ? WHERE table_id = ? AND seat = ?"
+                " AND player_id = ? AND robot = 0"
+                " AND (SELECT closed FROM shared_tables WHERE id = ?) IS NULL"
+                " AND NOT EXISTS (SELECT 1 FROM table_connections AS held"
+                " WHERE held.table_id = ? AND held.seat = ? AND sockets > 0 AND seen > ?)",
+                (
+                    HELD,
+                    table_id,
+                    seat,
+                    player_id,
+                    table_id,
+                    table_id,
+                    seat,
+                    time.time() - LEASE_SECONDS,
+                ),
+            ).rowcount
+        return held == 1
+
     def connected(self, table_id: str, seat: int, change: int) -> None:
         """One connection of the person in ``seat`` more (1) or fewer (-1), on this
-        worker (its count leased until its next :meth:`heartbeat`)."""
+        worker (its count leased until its next :meth:`heartbeat`); a seat a bot held
+        for them (:data:`HELD`) is theirs again once one opens."""
         now = time.time()
         with self.store.transaction() as db:
+            if change > 0:
+                db.execute(
+                    "UPDATE table_seats SET robot = 0 WHERE table_id = ? AND seat = ?"
+                    " AND robot = ?",
+                    (table_id, seat, HELD),
+                )
             db.execute(
                 "INSERT INTO table_connections (table_id, seat, worker, sockets, seen)"
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, seat, worker) DO UPDATE"
@@ -309,6 +399,7 @@ def _table(row: Row, seats: list[Row]) -> TableRow:
         created=float(row["created"]),
         active=float(row["active"]),
         closed=None if row["closed"] is None else float(row["closed"]),
+        next=None if row["next_table"] is None else str(row["next_table"]),
         seats=tuple(
             SeatRow(
                 seat=int(s["seat"]),
@@ -317,6 +408,7 @@ def _table(row: Row, seats: list[Row]) -> TableRow:
                 robot=bool(s["robot"]),
                 connections=int(s["connections"]),
                 account=bool(s["account"]),
+                held=int(s["robot"]) == HELD,
             )
             for s in seats
         ),

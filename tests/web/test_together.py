@@ -12,7 +12,9 @@ import pytest
 from together_helpers import Person, a_move
 from web_browser import LiveServer
 
-from cardems.store import Store
+from cardems.dealcode import DealCode
+from cardems.hearts.together import SharedMatch
+from cardems.store import Progress, Store
 from cardems.web.deps import TOO_MANY
 from cardems.web.table_live import BAD_MESSAGE
 
@@ -185,6 +187,104 @@ def test_a_player_who_leaves_is_replaced_by_a_bot_until_they_come_back(
     back = bogdan.post(f"/api/tables/{bogdan.table_id}/back").json()
     assert not back["table"]["seats"][1]["bot"]
     assert host.show()["version"] == back["version"]
+
+
+@pytest.mark.slow
+def test_a_bot_holds_the_seat_of_someone_gone_and_hands_it_back_when_they_return(
+    servers: list[LiveServer], people: list[Person]
+) -> None:
+    for server in servers:
+        hub(server).hold_seconds = 0.3
+    host, bogdan, chana = people[0], people[1], people[2]
+    host.connect()
+    host.until(0)
+    bogdan.connect()
+    bogdan.until(0)
+    chana.post(f"/api/tables/{chana.table_id}/leave")  # she leaves herself
+    rng = random.Random(8)
+    for person in (host, people[3]):
+        move = a_move(person.show()["view"], rng)
+        assert move is not None
+        person.act({**move, "version": person.show()["version"]})
+    assert host.show()["view"]["passes_chosen"] == [True, False, False, True]  # bots pass last
+    assert bogdan.socket is not None
+    bogdan.socket.close()  # gone without a word: the others do not wait for him
+    deadline = time.monotonic() + 10
+    while True:
+        update = host.receive(max(0.1, deadline - time.monotonic()))
+        seats = update.get("table", {}).get("seats", [{}] * 4)
+        if seats[1].get("held") and update["view"]["passes_chosen"][1]:
+            break
+    assert seats[1]["bot"] and seats[1]["name"] == "Bogdan" and not seats[2]["held"]
+    assert update["view"]["phase"] == "playing"  # the bot passed for him
+    bogdan.connect()  # back: the seat is his again, where the match is
+    first = bogdan.until(0)
+    assert not first["table"]["seats"][1]["bot"] and not first["table"]["seats"][1]["held"]
+    assert first["view"]["passes_chosen"] == [True, True, True, True]
+    assert len(first["view"]["hand"]) + len(first["view"]["trick"]) >= 12
+    while not (update := host.receive())["table"]["seats"][1]["connected"]:
+        pass
+    assert not update["table"]["seats"][1]["bot"]
+    chana.connect()  # who left herself takes the seat back herself
+    assert chana.until(0)["table"]["seats"][2]["bot"]
+
+
+def finish_the_match(database: str) -> None:
+    """The one table's match played to its end by bots alone (saved as its moves)."""
+    store = Store(database)
+    try:
+        game_id = store.db.execute("SELECT game_id FROM shared_tables")[0]["game_id"]
+        saved = store.load_game(game_id)
+        assert saved is not None
+        match = SharedMatch(DealCode.parse(saved.code), "beginner", secret="s")
+        for action in saved.log:
+            match.replay(action)
+        before = len(match.log)
+        match.run_bots(range(4))
+        assert match.over
+        progress = Progress(0.0, True, "over", match.score_of(0), len(match.log))
+        store.append_actions(game_id, before, match.log[before:], progress)
+    finally:
+        store.close()
+
+
+@pytest.mark.slow
+def test_play_again_with_the_same_people_once_the_match_is_over(
+    servers: list[LiveServer], people: list[Person], database: str
+) -> None:
+    host, bogdan = people[0], people[1]
+    bogdan.post(f"/api/tables/{bogdan.table_id}/leave")  # a bot holds his seat meanwhile
+    first = host.show()
+    too_soon = bogdan.post(f"/api/tables/{bogdan.table_id}/again")
+    assert too_soon.status_code == 409 and "not over" in too_soon.json()["error"]
+    finish_the_match(database)
+    host.connect()
+    assert host.until(0)["view"]["status"] != "playing"
+    stranger = Person(servers[-1].url, "Eve")
+    stranger.http.post("/api/settings", {"guide_seen": True})
+    assert stranger.post(f"/api/tables/{host.table_id}/again").status_code == 404
+    again = bogdan.post(f"/api/tables/{bogdan.table_id}/again")
+    assert again.status_code == 200, again.text
+    table = again.json()["table"]
+    assert table["id"] != first["table"]["id"] and table["seat"] == bogdan.seat
+    assert [(s["name"], s["bot"]) for s in table["seats"]] == [
+        (s["name"], s["bot"]) for s in first["table"]["seats"]
+    ]
+    assert table["code"] == first["table"]["code"]  # the link they have leads there
+    fresh = again.json()["view"]
+    assert fresh["status"] == "playing" and fresh["totals"] == [0, 0, 0, 0]
+    assert fresh["round"] == 0 and len(fresh["hand"]) == 13
+    while not (update := host.until(0))["table"]["next"]:  # the old table says where
+        pass  # (after the update saying that he connected, perhaps)
+    assert update["table"]["next"] == table["id"] and update["table"]["closed"]
+    same = host.post(f"/api/tables/{host.table_id}/again")  # made once, whoever asks
+    assert same.json()["table"]["id"] == table["id"] and same.json()["table"]["seat"] == 0
+    assert same.json()["table"]["host"]
+    rejoined = people[2].post("/api/tables/join", {"code": table["code"], "name": "Chana"})
+    assert rejoined.json()["table"]["id"] == table["id"]
+    assert rejoined.json()["table"]["seat"] == people[2].seat
+    assert host.show()["table"]["closed"]  # the old match is kept, closed
+    stranger.close()
 
 
 def test_a_move_reaches_the_other_seats_on_every_worker(people: list[Person]) -> None:

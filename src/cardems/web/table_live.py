@@ -33,6 +33,12 @@ session behind its cookie and a seat at its table; one that has not is told so (
 ``error``) and closed with :data:`REMOVED_CODE`, which the page does not reconnect
 after: the seat's hand stops reaching it within a second.
 
+When a person's last socket at a table closes (a tab closed, a phone gone off the
+network), and none of theirs is open on any worker :data:`HOLD_SECONDS` later, a bot
+holds their seat and plays it; the seat is theirs again as soon as one of their sockets
+opens (:meth:`cardems.store_tables.TableStore.connected`), so nobody waits for a
+friend who is gone, and the friend is back where the match is when they return.
+
 While a table has players connected to a worker, that worker keeps its turn clock
 (every worker with players there does; the first bot move saved wins, the others see
 it in their save), and every minute each worker closes the tables where nobody has
@@ -70,6 +76,9 @@ log = logging.getLogger("cardems.web")
 IDLE_SECONDS = 1800.0
 """A table with nobody connected or acting for this long is closed."""
 SWEEP_SECONDS = 60.0
+HOLD_SECONDS = 10.0
+"""How long a person may be away (no socket open) before a bot holds their seat: much
+longer than the page takes to reconnect after a network drop (a second)."""
 POLICY_VIOLATION = 1008
 UNSUPPORTED_DATA = 1003
 TOO_MANY_CODE = 4008
@@ -131,6 +140,7 @@ class Hub:
         *,
         idle_seconds: float = IDLE_SECONDS,
         sweep_seconds: float = SWEEP_SECONDS,
+        hold_seconds: float = HOLD_SECONDS,
     ) -> None:
         self.web = web
         self.moves = moves
@@ -138,6 +148,7 @@ class Hub:
         self.bus = bus
         self.idle_seconds = idle_seconds
         self.sweep_seconds = sweep_seconds
+        self.hold_seconds = hold_seconds
         self.members: dict[str, set[Member]] = {}
         """By game id."""
         self.open_of: dict[str, int] = {}
@@ -148,6 +159,7 @@ class Hub:
         self._pending: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         self._checks: set[asyncio.Task[None]] = set()
+        self._holds: set[asyncio.TimerHandle] = set()
         self._sweeper: asyncio.Task[None] | None = None
         tables.notify = bus.publish
         tables.notice = bus.notice
@@ -165,7 +177,7 @@ class Hub:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
-        for handle in self._clocks.values():
+        for handle in [*self._clocks.values(), *self._holds]:
             handle.cancel()
         with contextlib.suppress(Exception):  # the database away: the lease runs out
             await run_in_threadpool(self.tables.rows.release)
@@ -374,6 +386,29 @@ class Hub:
                     clock.cancel()
             with contextlib.suppress(Exception):
                 await run_in_threadpool(self.tables.connected, table, member.seat, -1)
+                self._hold_later(table_id, member)
+
+    def _hold_later(self, table_id: str, member: Member) -> None:
+        """In :attr:`hold_seconds`, a bot holds ``member``'s seat if none of their
+        sockets is open then (on any worker: the counts are read from the rows)."""
+        loop = asyncio.get_running_loop()
+
+        def due() -> None:
+            self._holds.discard(handle)
+            task = loop.create_task(self._hold(table_id, member.seat, member.player_id))
+            self._checks.add(task)
+            task.add_done_callback(self._checks.discard)
+
+        handle = loop.call_later(self.hold_seconds, due)
+        self._holds.add(handle)
+
+    async def _hold(self, table_id: str, seat: int, player_id: str) -> None:
+        try:
+            await run_in_threadpool(self.tables.hold, table_id, seat, player_id)
+        except ServiceError:  # the table is gone
+            pass
+        except Exception:  # the database away: the turn clock still runs
+            log.warning("holding a seat at %s failed", table_id, exc_info=True)
 
     async def _intent(self, member: Member, table_id: str, text: str) -> None:
         """A move sent over ``member``'s socket, played and answered there."""
