@@ -171,6 +171,52 @@ def test_four_people_play_a_round_and_each_sees_only_their_cards(people: list[Pe
     assert sum(views[0]["totals"]) in (26, 78)
 
 
+@pytest.mark.slow
+def test_each_person_gets_the_coach_on_their_own_cards_and_nothing_hidden(
+    servers: list[LiveServer], people: list[Person]
+) -> None:
+    assert people[0].http.get(f"/api/tables/{people[0].table_id}/coach").json() == {
+        "coach": None  # no round over yet
+    }
+    rng = random.Random(12)
+    held: list[set[str]] = [set() for _ in people]  # every card each saw in their hand
+    passed: list[set[str]] = [set() for _ in people]
+    for _ in range(80):
+        views = [p.show()["view"] for p in people]
+        if views[0]["round"] != 0:
+            break
+        for seat, view in enumerate(views):
+            held[seat] |= set(view["hand"])
+            passed[seat] |= set(view["passed"])
+        for person, view in zip(people, views, strict=True):
+            move = a_move(view, rng)
+            if move is not None:
+                person.act({**move, "version": person.show()["version"]})
+    assert views[0]["round"] == 1
+    kept = [held[seat] - passed[seat] for seat in range(4)]  # their hand after the pass
+    stranger = Person(servers[0].url, "Eve")
+    stranger.http.post("/api/settings", {"guide_seen": True})
+    assert stranger.http.get(f"/api/tables/{people[0].table_id}/coach").status_code == 404
+    noted = 0
+    for seat, person in enumerate(people):
+        answer = person.http.get(f"/api/tables/{person.table_id}/coach")
+        assert answer.status_code == 200, answer.text
+        coach = answer.json()["coach"]
+        assert coach["round"] == 0 and coach["title"] and coach["empty"]
+        for note in coach["notes"]:  # their own plays, and cards they held then
+            noted += 1
+            assert {note["card"], note["best"]} <= kept[seat], (seat, note)
+            assert note["text"] and note["label"] and "\n" not in note["text"]
+            for reason in note["reasons"]:
+                if reason["key"] == "queen_passed":  # names only a pass they saw
+                    assert reason["cards"][0] in passed[seat] | kept[seat]
+        assert set(coach) == {"round", "threshold", "notes", "title", "empty"}
+        for note in coach["notes"]:
+            assert set(note) == {"trick", "card", "best", "cost", "reasons", "text", "label"}
+    assert noted > 0  # random play costs points somewhere
+    stranger.close()
+
+
 def test_a_player_who_leaves_is_replaced_by_a_bot_until_they_come_back(
     people: list[Person],
 ) -> None:

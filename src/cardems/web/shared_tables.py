@@ -86,6 +86,10 @@ class SharedPlay(Protocol):
 
     def view_of(self, seat: int) -> View: ...
 
+    def coach_of(self, seat: int) -> View | None:
+        """The coach's notes on ``seat``'s last round finished, as a view's part
+        ``coach`` (None before one has); slow, safe without the match's lock."""
+
     def score_of(self, seat: int) -> int: ...
 
 
@@ -578,6 +582,13 @@ class SharedTables:
             self.check(removed)
         self._bots_move(table)
         return self.table(table_id)
+
+    def coach(self, table_id: str, player_id: str | None) -> View | None:
+        """The coach's notes on the asker's own cards in the last round finished (never
+        another seat's: the seat is the asker's), made outside the match's lock so that
+        the table plays on meanwhile."""
+        table, seat = self.member(table_id, player_id)
+        return self.live(table).play.coach_of(seat)
 
     def view(self, table: TableRow, seat: int) -> tuple[int, View]:
         """The match's version and what ``seat`` sees of it now."""

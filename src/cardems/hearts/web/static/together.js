@@ -17,9 +17,10 @@ import {
 } from "./felt.js";
 
 /**
- * @typedef {{ seat: number, name: string | null, guest: boolean, bot: boolean, connected: boolean }} SeatInfo
+ * @typedef {{ seat: number, name: string | null, guest: boolean, bot: boolean, held: boolean,
+ *   connected: boolean }} SeatInfo
  * @typedef {{ id: string, seat: number, code: string | null, link: string | null, host: boolean,
- *   closed: boolean, seats: SeatInfo[] }} TableInfo
+ *   closed: boolean, next: string | null, seats: SeatInfo[] }} TableInfo
  * @typedef {{ table: TableInfo, view: HeartsView, version: number, error?: string, refused?: string }} TableAnswer
  * @typedef {{ type: string, version: number, from: number, view: HeartsView, events: HeartsEvent[] | null,
  *   table: TableInfo }} Update
@@ -153,7 +154,9 @@ function drawInfo() {
   $("t-commitment").title = view.commitment;
   const mine = info.seats[info.seat];
   $("t-leave").hidden = Boolean(mine && mine.bot);
-  $("t-back").hidden = !(mine && mine.bot);
+  $("t-back").hidden = !(mine && mine.bot) || view.status !== "playing";
+  $("t-leave").hidden ||= view.status !== "playing";
+  $("t-again").hidden = view.status === "playing";
   /** @type {HTMLButtonElement} */ ($("t-last")).disabled = !lastOf();
 }
 
@@ -166,7 +169,7 @@ function drawSeats() {
     if (!one) continue;
     plate.dataset["seat"] = String(seat);
     /** @type {HTMLElement} */ (plate.querySelector(".name")).textContent = seatName(seat);
-    const state = one.name === null || (seat === table.seat && !one.bot) ? "" : one.bot ? t("a bot plays") : one.connected ? t("connected") : t("not connected");
+    const state = one.name === null || (seat === table.seat && !one.bot) ? "" : one.held ? t("away: a bot plays until they are back") : one.bot ? t("a bot plays") : one.connected ? t("connected") : t("not connected");
     /** @type {HTMLElement} */ (plate.querySelector(".state")).textContent = state;
     const backs = plate.querySelector(".backs");
     if (backs) drawBacks(/** @type {HTMLElement} */ (backs), shown.counts[seat]);
@@ -261,8 +264,9 @@ function prompt() {
   /** @param {string} text */
   const sayAfterNote = (text) => say(roundNote.text ? `${roundNote.text} ${text}` : text);
   if (view.status !== "playing") {
-    say(view.status === "won" ? t("You won the match!")
-      : view.winner !== null ? t("%(seat)s won the match.", { seat: seatName(view.winner) }) : t("The match is over"));
+    const ended = view.status === "won" ? t("You won the match!")
+      : view.winner !== null ? t("%(seat)s won the match.", { seat: seatName(view.winner) }) : t("The match is over");
+    say(table.next ? `${ended} ${t("The next match is ready: join it with the button.")}` : ended);
   } else if (passing) say(roundNote.text); // the pass bar on the felt says what to do, as on the solo table
   else if (view.phase === "passing") say(t("Waiting for the other passes."));
   else if (view.to_play === view.seat) sayAfterNote(t("Your turn: play a card."));
@@ -567,6 +571,13 @@ $("t-pass").addEventListener("click", () => {
 $("t-leave").addEventListener("click", () => void send(`/api/tables/${tableId}/leave`, {}));
 $("t-back").addEventListener("click", () => void send(`/api/tables/${tableId}/back`, {}));
 $("t-revoke").addEventListener("click", () => void send(`/api/tables/${tableId}/revoke`, {}));
+// The next match of the same people, at the same seats (made once, whoever asks first).
+$("t-again").addEventListener("click", async () => {
+  const answer = await call(`/api/tables/${tableId}/again`, {});
+  const data = /** @type {TableAnswer} */ (/** @type {unknown} */ (answer.data));
+  if (data.table) location.assign(`/tables/${data.table.id}`);
+  else refuse(data.error);
+});
 $("t-last").addEventListener("click", () => {
   const trick = lastOf();
   if (!trick) return;
