@@ -13,7 +13,7 @@
 import { call } from "/static/api.js";
 import { cardName, list, number, t } from "/static/i18n.js";
 import {
-  cardText, drawBacks, drawHand, drawTrick, flyIn, flyOut, lastTrickFigures, roveHand, trickPoints, trickRows,
+  cardText, coachItems, drawBacks, drawHand, drawTrick, flyIn, flyOut, lastTrickFigures, roveHand, trickPoints, trickRows,
 } from "./felt.js";
 
 /**
@@ -353,6 +353,56 @@ function roundEnded(event) {
   return `${t("Round %(num)d over", { num: event.round + 1 })}: ${scores}.${moon}`;
 }
 
+/**
+ * The round-end window, as on the solo table: each seat's points, total and the point
+ * cards it took, who shot the moon; and, while the player's coach setting is on, the
+ * coach's notes on their own cards in that round (asked of the server, which words them
+ * for this seat alone). The table plays on behind it; the player closes it.
+ * @param {RoundEndEvent} event
+ */
+function showRoundEnd(event) {
+  $("t-round-end-title").textContent = t("Round %(num)d over", { num: event.round + 1 });
+  $("t-round-end-moon").textContent = event.moon === null ? "" : t("%(seat)s shot the moon!", { seat: seatName(event.moon) });
+  const rows = event.scores.map((points, seat) => {
+    const row = document.createElement("tr");
+    row.dataset["seat"] = String(seat);
+    if (seat === me()) row.className = "you";
+    for (const text of [seatName(seat), number(points), number(event.totals[seat])]) {
+      const cell = document.createElement(row.children.length ? "td" : "th");
+      cell.textContent = text;
+      row.appendChild(cell);
+    }
+    const taken = document.createElement("td"); // "2♥ 3♥ Q♠", left to right in every language
+    for (const c of event.taken[seat]) taken.append(cardText(c), " ");
+    row.appendChild(taken);
+    return row;
+  });
+  $("t-round-end-rows").replaceChildren(...rows);
+  drawRoundCoach(null);
+  const box = dialog("t-round-end");
+  if (!box.open) box.showModal();
+  if (root.dataset["coach"]) void askCoach(event.round);
+}
+
+/**
+ * The coach's notes on the round just ended, once the server has them.
+ * @param {number} round
+ */
+async function askCoach(round) {
+  const answer = await call(`/api/tables/${tableId}/coach`);
+  const data = /** @type {{ coach?: HeartsCoach | null }} */ (/** @type {unknown} */ (answer.data));
+  if (data.coach && data.coach.round === round && dialog("t-round-end").open) drawRoundCoach(data.coach);
+}
+
+/** @param {HeartsCoach | null} notes */
+function drawRoundCoach(notes) {
+  $("t-round-end-coach").hidden = !notes;
+  $("t-round-end-coach-title").textContent = notes ? notes.title : "";
+  $("t-round-end-coach-none").textContent = notes ? notes.empty : "";
+  $("t-round-end-coach-none").hidden = !notes || notes.notes.length > 0;
+  $("t-round-end-coach-notes").replaceChildren(...coachItems(notes));
+}
+
 // Updates and answers are drawn one after another: each replays its events (unless more
 // are waiting, then it is drawn at once), then draws its view.
 let drawing = Promise.resolve();
@@ -385,6 +435,8 @@ function show(info, seen, at, events) {
       busy = false;
     }
     waiting -= 1;
+    const ended = (events || []).filter((e) => e.type === "round_end");
+    if (ended.length) showRoundEnd(/** @type {RoundEndEvent} */ (ended[ended.length - 1]));
     if (waiting === 0) { draw(); flush(); }
   });
 }
@@ -587,6 +639,7 @@ $("t-last").addEventListener("click", () => {
   dialog("t-last-trick").showModal();
 });
 $("t-last-close").addEventListener("click", () => dialog("t-last-trick").close());
+$("t-round-end-close").addEventListener("click", () => dialog("t-round-end").close());
 
 // Narrow screens: the scores and the round's log are a sheet over the table, opened from
 // the totals' summary under the toolbar (wide screens show them beside the table).
