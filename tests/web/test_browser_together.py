@@ -1,7 +1,7 @@
 """Hearts with friends in four browsers: one opens a table, three join by its link, and
 they play a whole round together on the solo table's felt (each at the bottom of their
 own screen, the others around the trick by name, the score sheet beside), one reloading
-and one losing its network for 8 s in the middle of a trick (back and caught up within
+and one losing its network for 3 s in the middle of a trick (back and caught up within
 2 s of the network's return, without a reload). On PostgreSQL the four are split over
 two app instances (two workers on one database); on SQLite one server serves them all."""
 
@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from together_helpers import finish_the_match
 from web_browser import ARTIFACTS, LiveServer
 
 pytestmark = pytest.mark.browser
@@ -397,3 +398,38 @@ def test_the_opener_removes_a_member_whose_seat_a_bot_takes(
     )
     guest.wait_for_timeout(1500)  # no reconnection follows
     assert guest.evaluate("document.querySelector('#together-table').dataset.live") == "closed"
+
+
+def test_play_again_with_the_same_people_from_the_match_end(
+    chromium_browser: Any, servers: list[LiveServer], database: str
+) -> None:
+    """Once the match is over the table offers to play again: the button leads everyone
+    who presses it to one new table, at the same seats, with a new deal."""
+    context = chromium_browser.new_context(viewport={"width": 1000, "height": 800})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto(servers[0].url + "/together")
+    tab.fill('#open-table input[name="name"]', "Ana")
+    tab.click('#open-table button[type="submit"]')
+    tab.wait_for_url("**/tables/*")
+    wait_for(lambda: len(hand(tab)) == 13, "a hand")
+    assert tab.is_hidden("#t-again")  # not while the match is played
+    old = tab.url
+    finish_the_match(database)
+    tab.reload()
+    wait_for(lambda: tab.is_visible("#t-again"), "Play again at the match's end")
+    assert tab.is_hidden("#t-leave") and "won the match" in message(tab)[0]
+    tab.click("#t-again")
+    tab.wait_for_url(lambda url: url != old and "/tables/" in url)
+    tab.wait_for_load_state()
+    wait_for(lambda: len(hand(tab)) == 13, "the next match's hand")
+    assert tab.is_hidden("#t-again")
+    assert [s["name"] for s in seats(tab)] == [
+        "Ana (guest)",
+        "West (bot)",
+        "North (bot)",
+        "East (bot)",
+    ]
+    context.close()
+    assert not errors, errors

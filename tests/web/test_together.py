@@ -9,12 +9,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from together_helpers import Person, a_move
+from together_helpers import Person, a_move, finish_the_match
 from web_browser import LiveServer
 
-from cardems.dealcode import DealCode
-from cardems.hearts.together import SharedMatch
-from cardems.store import Progress, Store
+from cardems.store import Store
 from cardems.web.deps import TOO_MANY
 from cardems.web.table_live import BAD_MESSAGE
 
@@ -273,25 +271,6 @@ def test_a_bot_holds_the_seat_of_someone_gone_and_hands_it_back_when_they_return
     assert not update["table"]["seats"][1]["bot"]
     chana.connect()  # who left herself takes the seat back herself
     assert chana.until(0)["table"]["seats"][2]["bot"]
-
-
-def finish_the_match(database: str) -> None:
-    """The one table's match played to its end by bots alone (saved as its moves)."""
-    store = Store(database)
-    try:
-        game_id = store.db.execute("SELECT game_id FROM shared_tables")[0]["game_id"]
-        saved = store.load_game(game_id)
-        assert saved is not None
-        match = SharedMatch(DealCode.parse(saved.code), "beginner", secret="s")
-        for action in saved.log:
-            match.replay(action)
-        before = len(match.log)
-        match.run_bots(range(4))
-        assert match.over
-        progress = Progress(0.0, True, "over", match.score_of(0), len(match.log))
-        store.append_actions(game_id, before, match.log[before:], progress)
-    finally:
-        store.close()
 
 
 @pytest.mark.slow
