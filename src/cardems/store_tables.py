@@ -15,7 +15,8 @@ opens again); ``table_connections`` how many connections each seat has open on
 each worker, a count that holds only while its worker renews it (:meth:`heartbeat`, at
 least every :data:`LEASE_SECONDS`): a worker killed without closing its sockets no
 longer shows its players as connected, nor keeps their table from closing, once its
-lease runs out.
+lease runs out. ``socket_counts`` counts the same sockets by person and by address
+(:meth:`admit`), so that their caps hold on every worker together.
 Names no game.
 """
 
@@ -101,6 +102,10 @@ _TABLE = (
     "SELECT id, game_id, code, host, level, turn_seconds, created, active, closed,"
     " next_table FROM shared_tables"
 )
+
+
+class _OverCap(Exception):
+    """A key of :meth:`TableStore.admit` has its cap of sockets open (rolls it back)."""
 
 
 class TableStore:
@@ -299,31 +304,85 @@ class TableStore:
             ).rowcount
         return held == 1
 
+    def admit(self, table_id: str, seat: int, caps: dict[str, int]) -> bool:
+        """One connection more of the person in ``seat`` (see :meth:`connected`), counted
+        against each key of ``caps`` (their person, their address) on every worker;
+        refused, nothing counted, when a key has its cap of sockets open already. The
+        row of worker ``''`` of each key, written first, makes the admissions of that
+        key wait for each other on every worker (a row lock on PostgreSQL; SQLite has
+        one writer), so that two sockets opened at once on two workers never both take
+        the last place."""
+        now = time.time()
+        try:
+            with self.store.transaction() as db:
+                for key, cap in sorted(caps.items()):
+                    db.execute(
+                        "INSERT INTO socket_counts (key, worker, sockets, seen)"
+                        " VALUES (?, '', 0, ?) ON CONFLICT (key, worker) DO UPDATE"
+                        " SET seen = excluded.seen",
+                        (key, now),
+                    )
+                    row = db.execute(
+                        "SELECT COALESCE(SUM(sockets), 0) AS n FROM socket_counts"
+                        " WHERE key = ? AND worker <> '' AND seen > ?",
+                        (key, now - LEASE_SECONDS),
+                    ).fetchone()
+                    if int(row["n"]) >= cap:
+                        raise _OverCap
+                for key in sorted(caps):
+                    self._count(db, key, 1, now)
+                self._connected(db, table_id, seat, 1, now)
+        except _OverCap:
+            return False
+        return True
+
+    def leave(self, table_id: str, seat: int, keys: tuple[str, ...]) -> None:
+        """A connection :meth:`admit` counted has closed."""
+        now = time.time()
+        with self.store.transaction() as db:
+            for key in sorted(keys):
+                self._count(db, key, -1, now)
+            self._connected(db, table_id, seat, -1, now)
+
+    def _count(self, db: Tx, key: str, change: int, now: float) -> None:
+        db.execute(
+            "INSERT INTO socket_counts (key, worker, sockets, seen) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (key, worker) DO UPDATE"
+            " SET sockets = socket_counts.sockets + excluded.sockets, seen = excluded.seen",
+            (key, self.worker, change, now),
+        )
+        db.execute(
+            "DELETE FROM socket_counts WHERE key = ? AND worker = ? AND sockets <= 0",
+            (key, self.worker),
+        )
+
     def connected(self, table_id: str, seat: int, change: int) -> None:
         """One connection of the person in ``seat`` more (1) or fewer (-1), on this
         worker (its count leased until its next :meth:`heartbeat`); a seat a bot held
         for them (:data:`HELD`) is theirs again once one opens."""
-        now = time.time()
         with self.store.transaction() as db:
-            if change > 0:
-                db.execute(
-                    "UPDATE table_seats SET robot = 0 WHERE table_id = ? AND seat = ?"
-                    " AND robot = ?",
-                    (table_id, seat, HELD),
-                )
+            self._connected(db, table_id, seat, change, time.time())
+
+    def _connected(self, db: Tx, table_id: str, seat: int, change: int, now: float) -> None:
+        if change > 0:
             db.execute(
-                "INSERT INTO table_connections (table_id, seat, worker, sockets, seen)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, seat, worker) DO UPDATE"
-                " SET sockets = table_connections.sockets + excluded.sockets,"
-                " seen = excluded.seen",
-                (table_id, seat, self.worker, change, now),
+                "UPDATE table_seats SET robot = 0 WHERE table_id = ? AND seat = ?"
+                " AND robot = ?",
+                (table_id, seat, HELD),
             )
-            db.execute(
-                "DELETE FROM table_connections WHERE table_id = ? AND seat = ? AND worker = ?"
-                " AND sockets <= 0",
-                (table_id, seat, self.worker),
-            )
-            self._touch(db, table_id)
+        db.execute(
+            "INSERT INTO table_connections (table_id, seat, worker, sockets, seen)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, seat, worker) DO UPDATE"
+            " SET sockets = table_connections.sockets + excluded.sockets,"
+            " seen = excluded.seen",
+            (table_id, seat, self.worker, change, now),
+        )
+        db.execute(
+            "DELETE FROM table_connections WHERE table_id = ? AND seat = ? AND worker = ?"
+            " AND sockets <= 0",
+            (table_id, seat, self.worker),
+        )
+        self._touch(db, table_id)
 
     def heartbeat(self, now: float | None = None) -> None:
         """Renew this worker's connection counts, and forget those whose worker has not
@@ -332,11 +391,14 @@ class TableStore:
         with self.store.transaction() as db:
             db.execute("UPDATE table_connections SET seen = ? WHERE worker = ?", (now, self.worker))
             db.execute("DELETE FROM table_connections WHERE seen <= ?", (now - LEASE_SECONDS,))
+            db.execute("UPDATE socket_counts SET seen = ? WHERE worker = ?", (now, self.worker))
+            db.execute("DELETE FROM socket_counts WHERE seen <= ?", (now - LEASE_SECONDS,))
 
     def release(self) -> None:
         """This worker stops: its connection counts end with it."""
         with self.store.transaction() as db:
             db.execute("DELETE FROM table_connections WHERE worker = ?", (self.worker,))
+            db.execute("DELETE FROM socket_counts WHERE worker = ?", (self.worker,))
 
     @staticmethod
     def _touch(db: Tx, table_id: str) -> None:

@@ -530,6 +530,20 @@ class SharedTables:
         self.rows.connected(table.id, seat, change)
         self.notify(table.game_id, self.live(table).version)
 
+    def admit(self, table: TableRow, seat: int, caps: dict[str, int]) -> bool:
+        """One connection of ``seat``'s person more, within ``caps`` of sockets open by
+        key on every worker (:meth:`TableStore.admit`), told every worker; whether it
+        was let in."""
+        if not self.rows.admit(table.id, seat, caps):
+            return False
+        self.notify(table.game_id, self.live(table).version)
+        return True
+
+    def leave(self, table: TableRow, seat: int, keys: tuple[str, ...]) -> None:
+        """A connection :meth:`admit` let in has closed, told every worker."""
+        self.rows.leave(table.id, seat, keys)
+        self.notify(table.game_id, self.live(table).version)
+
     def hold(self, table_id: str, seat: int, player_id: str) -> bool:
         """``player_id``'s connections all closed a while ago: a bot holds their seat
         and plays it (until one of theirs opens again: :meth:`connected`), unless they

@@ -21,9 +21,11 @@ in the save) and answered on the socket, ``{"type": "answer", "id", "table", "vi
 version is not sent after the answer (it may have gone out before it, when the bus was
 quicker than the move's thread). A binary message closes the socket (1003, after an
 ``error`` saying so). A socket opens only within :data:`MEMBER_SOCKETS` open sockets
-of its person and :data:`ADDRESS_SOCKETS` of its address (but loopback) on this
-worker; past them it is accepted, told why (an ``error``) and closed with
-:data:`TOO_MANY_CODE`, which the page does not reconnect after (it plays over HTTP).
+of its person and :data:`ADDRESS_SOCKETS` of its address (but loopback), counted on
+every worker together (in the store, leased as the connections are:
+:meth:`cardems.store_tables.TableStore.admit`); past them it is accepted, told why (an
+``error``) and closed with :data:`TOO_MANY_CODE`, which the page does not reconnect
+after (it plays over HTTP).
 uvicorn bounds the messages (64 KiB) and pings every socket (:mod:`cardems.web.serving`).
 
 When the bus names a player (they signed out, on every device or this one, changed
@@ -85,10 +87,10 @@ TOO_MANY_CODE = 4008
 """The close code of a socket refused for the caps below (the page then stops
 reconnecting)."""
 MEMBER_SOCKETS = 4
-"""Sockets one person may hold open on one worker (a few tabs and devices)."""
+"""Sockets one person may hold open on all workers together (a few tabs and devices)."""
 ADDRESS_SOCKETS = 32
-"""Sockets one address may hold open on one worker (a household or a class behind one
-address)."""
+"""Sockets one address may hold open on all workers together (a household or a class
+behind one address)."""
 UNCAPPED = frozenset({"127.0.0.1", "::1"})
 """Addresses without that cap: the machine itself (a load benchmark, or a proxy on it
 that does not pass the players' addresses, where one cap would hold the whole site);
@@ -124,6 +126,11 @@ class Member:
     lang: str
     cookie: str
     """The cookie that opened the socket (a move checks it again in its save)."""
+    table: TableRow
+    """The table as the socket opened."""
+    counted: tuple[str, ...]
+    """The keys its socket is counted against on every worker (its person, its address
+    unless uncapped): :meth:`SharedTables.admit`."""
     version: int = -1
     """The version of the last view sent."""
     seats: list[dict[str, Any]] = field(default_factory=list)
@@ -364,13 +371,11 @@ class Hub:
         return (player_id, f"@{address}")
 
     async def _serve(self, socket: WebSocket, member: Member) -> None:
-        table_id = str(socket.path_params["table_id"])
-        table = await run_in_threadpool(self.tables.table, table_id)
-        game_id = table.game_id
+        table = member.table
+        table_id, game_id = table.id, table.game_id
         self.table_of[game_id] = table_id
         self.members.setdefault(game_id, set()).add(member)
         try:
-            await run_in_threadpool(self.tables.connected, table, member.seat, 1)
             self.moved(game_id, -1)  # its first update
             while (message := await socket.receive())["type"] != "websocket.disconnect":
                 if message.get("text") is None:  # bytes: refused
@@ -385,7 +390,7 @@ class Hub:
                 if clock is not None:
                     clock.cancel()
             with contextlib.suppress(Exception):
-                await run_in_threadpool(self.tables.connected, table, member.seat, -1)
+                await run_in_threadpool(self.tables.leave, table, member.seat, member.counted)
                 self._hold_later(table_id, member)
 
     def _hold_later(self, table_id: str, member: Member) -> None:
@@ -469,20 +474,36 @@ class Hub:
         settings = with_defaults(visitor.settings)
         lang = choose_language(settings[LANGUAGE_SETTING], socket.headers.get("accept-language"))
         person, address = keys = self._keys(socket, visitor.player_id)
+        capped = address[1:] not in UNCAPPED
         if self.open_of.get(person, 0) >= MEMBER_SOCKETS or (
-            address[1:] not in UNCAPPED and self.open_of.get(address, 0) >= ADDRESS_SOCKETS
-        ):
+            capped and self.open_of.get(address, 0) >= ADDRESS_SOCKETS
+        ):  # over the caps here already: no need to ask the other workers
             await socket.accept()
             await self._refuse(socket, lang, TOO_MANY_SOCKETS, TOO_MANY_CODE)
             return None
         for key in keys:  # counted before the first wait, so no two sockets pass at once
             self.open_of[key] = self.open_of.get(key, 0) + 1
+        caps = {person: MEMBER_SOCKETS} | ({address: ADDRESS_SOCKETS} if capped else {})
+        try:
+            table = await run_in_threadpool(self.tables.table, table_id)
+            admitted = await run_in_threadpool(self.tables.admit, table, seat, caps)
+        except BaseException:
+            self._release(keys)
+            raise
+        if not admitted:  # over the caps counted on every worker
+            self._release(keys)
+            await socket.accept()
+            await self._refuse(socket, lang, TOO_MANY_SOCKETS, TOO_MANY_CODE)
+            return None
+        member = Member(socket, seat, visitor.player_id, lang, cookie, table, tuple(caps))
         try:
             await socket.accept()
         except BaseException:
             self._release(keys)
+            with contextlib.suppress(Exception):
+                await run_in_threadpool(self.tables.leave, table, seat, member.counted)
             raise
-        return Member(socket, seat, visitor.player_id, lang, cookie)
+        return member
 
     @staticmethod
     async def _refuse(socket: WebSocket, lang: str, message: str, code: int) -> None:
