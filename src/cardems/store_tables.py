@@ -366,8 +366,7 @@ class TableStore:
     def _connected(self, db: Tx, table_id: str, seat: int, change: int, now: float) -> None:
         if change > 0:
             db.execute(
-                "UPDATE table_seats SET robot = 0 WHERE table_id = ? AND seat = ?"
-                " AND robot = ?",
+                "UPDATE table_seats SET robot = 0 WHERE table_id = ? AND seat = ? AND robot = ?",
                 (table_id, seat, HELD),
             )
         db.execute(
