@@ -26,7 +26,10 @@ several people play, its join code, turn clock and host) and ``table_seats`` (wh
 where, whether a bot plays for them, how many connections they have open); version 10
 (PostgreSQL's 6) ``table_connections``: a seat's open connections counted by the worker
 that holds them, each count leased until the worker's next heartbeat, so the counts of a
-worker killed without closing its sockets expire with it.
+worker killed without closing its sockets expire with it; version 11 (PostgreSQL's 7)
+``shared_tables.next_table``: the table where the same people play again once its
+match is over, and ``socket_counts``: the sockets open to tables by person and by
+address, on every worker (each count leased the same way).
 """
 
 from __future__ import annotations
@@ -108,6 +111,25 @@ def _table_connections(real: str) -> str:
     );
     CREATE INDEX table_connections_by_worker ON table_connections(worker);
     UPDATE table_seats SET connections = 0;
+    """
+
+
+def _next_table(real: str) -> str:
+    """Version 11's script, with ``real`` the database's name of a float: a table whose
+    match is over names the table of the next match of the same people; the sockets
+    open to tables counted by person and by address on each worker, leased as
+    ``table_connections`` are (a row of worker ``''`` per key serializes the admissions
+    of that key on every worker)."""
+    return f"""
+    ALTER TABLE shared_tables ADD COLUMN next_table TEXT;
+    CREATE TABLE socket_counts (
+        key TEXT NOT NULL,
+        worker TEXT NOT NULL,
+        sockets INTEGER NOT NULL,
+        seen {real} NOT NULL,
+        PRIMARY KEY (key, worker)
+    );
+    CREATE INDEX socket_counts_by_worker ON socket_counts(worker);
     """
 
 
@@ -202,6 +224,7 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
     PAR_PROVEN,
     _shared_tables("REAL"),
     _table_connections("REAL"),
+    _next_table("REAL"),
 )
 """SQLite's schema scripts in order; statements are separated by semicolons."""
 
@@ -265,6 +288,7 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
     PAR_PROVEN,
     _shared_tables("DOUBLE PRECISION"),
     _table_connections("DOUBLE PRECISION"),
+    _next_table("DOUBLE PRECISION"),
 )
 """PostgreSQL's schema scripts: the whole schema of SQLite's version 5, then the same
 steps as SQLite's after it."""

@@ -6,13 +6,17 @@ unfinished solo game to continue nor a finished one for the statistics) and its
 actions are ordinary ``actions`` rows, saved by :meth:`Store.append_actions` as every
 move is, compare-and-set on the version: the rows are the truth every worker reads.
 ``shared_tables`` adds the join code (None once revoked), the level of the bots, the
-turn clock, when a person was last active there and when the table was closed;
-``table_seats`` who sits in each seat and whether a bot plays for them (they left, or
-their clock ran out); ``table_connections`` how many connections each seat has open on
+turn clock, when a person was last active there, when the table was closed and, once
+its match is over, the table where the same people play again (:meth:`again`);
+``table_seats`` who sits in each seat and whether a bot plays for them (``robot``:
+:data:`LEFT` when they left, or their clock ran out, until they take the seat back;
+:data:`HELD` while all their connections are closed, the seat handed back when one
+opens again); ``table_connections`` how many connections each seat has open on
 each worker, a count that holds only while its worker renews it (:meth:`heartbeat`, at
 least every :data:`LEASE_SECONDS`): a worker killed without closing its sockets no
 longer shows its players as connected, nor keeps their table from closing, once its
-lease runs out.
+lease runs out. ``socket_counts`` counts the same sockets by person and by address
+(:meth:`admit`), so that their caps hold on every worker together.
 Names no game.
 """
 
@@ -27,6 +31,12 @@ from cardems.store import Guard, Store, new_id, well_formed
 
 SHARED = "shared"
 OVER = "over"
+LEFT = 1
+"""``table_seats.robot`` of a person who left (or whose clock ran out): they take the
+seat back themselves."""
+HELD = 2
+"""``table_seats.robot`` of a person gone without a word (every connection closed): a
+bot holds the seat and gives it back when one of theirs opens again."""
 LEASE_SECONDS = 150.0
 """How long a worker's connection counts hold without its heartbeat (it renews them
 every minute, when it sweeps idle tables)."""
@@ -45,6 +55,8 @@ class SeatRow:
     account: bool = False
     """They sit under their account's name (else they are a guest, under a name of their
     choosing that no account has)."""
+    held: bool = False
+    """The bot holds the seat while they are away: it is theirs again when they connect."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,8 @@ class TableRow:
     active: float
     closed: float | None
     seats: tuple[SeatRow, ...]
+    next: str | None = None
+    """The table where the same people play their next match, once one of them asked."""
 
     def seat_of(self, player_id: str) -> SeatRow | None:
         """The seat ``player_id`` has at this table, if any."""
@@ -85,9 +99,13 @@ def seats_guard(table: TableRow) -> Guard:
 
 
 _TABLE = (
-    "SELECT id, game_id, code, host, level, turn_seconds, created, active, closed"
-    " FROM shared_tables"
+    "SELECT id, game_id, code, host, level, turn_seconds, created, active, closed,"
+    " next_table FROM shared_tables"
 )
+
+
+class _OverCap(Exception):
+    """A key of :meth:`TableStore.admit` has its cap of sockets open (rolls it back)."""
 
 
 class TableStore:
@@ -129,6 +147,52 @@ class TableStore:
                 (table_id, host, name),
             )
         return table_id
+
+    def again(
+        self, table_id: str, game: str, variant: str, code: str, options: dict[str, object]
+    ) -> str:
+        """The table of the next match of ``table_id``'s people: the same seats (each
+        as it is: a bot still holds the seat of whoever left), host, bots' level, clock
+        and join code, a new deal; made once (whoever asks first), the old table closed
+        with its match kept. Its id."""
+        new_table, game_id, now = new_id(), new_id(), time.time()
+        with self.store.transaction() as db:
+            old = db.execute(f"{_TABLE} WHERE id = ?", (table_id,)).fetchone()
+            claimed = db.execute(
+                "UPDATE shared_tables SET next_table = ?, closed = COALESCE(closed, ?),"
+                " code = NULL WHERE id = ? AND next_table IS NULL",
+                (new_table, now, table_id),
+            ).rowcount
+            if claimed != 1:  # asked already: that table
+                row = db.execute(
+                    "SELECT next_table FROM shared_tables WHERE id = ?", (table_id,)
+                ).fetchone()
+                return str(row["next_table"])
+            db.execute(
+                "INSERT INTO games (id, player_id, game, variant, code, options, status,"
+                " timer_stopped, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+                (game_id, old["host"], game, variant, code, json.dumps(options), SHARED, now, now),
+            )
+            db.execute(
+                "INSERT INTO shared_tables (id, game_id, code, host, level, turn_seconds,"
+                " created, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    new_table,
+                    game_id,
+                    old["code"],
+                    old["host"],
+                    old["level"],
+                    old["turn_seconds"],
+                    now,
+                    now,
+                ),
+            )
+            db.execute(
+                "INSERT INTO table_seats (table_id, seat, player_id, name, robot)"
+                " SELECT ?, seat, player_id, name, robot FROM table_seats WHERE table_id = ?",
+                (new_table, table_id),
+            )
+        return new_table
 
     def table(self, table_id: str) -> TableRow | None:
         """The table and its seats, or None."""
@@ -193,7 +257,7 @@ class TableStore:
         with self.store.transaction() as db:
             db.execute(
                 f"UPDATE table_seats SET robot = ? WHERE table_id = ? AND seat IN ({marks})",
-                (int(robot), table_id, *sorted(seats)),
+                (LEFT if robot else 0, table_id, *sorted(seats)),
             )
             self._touch(db, table_id)
 
@@ -216,24 +280,108 @@ class TableStore:
             self._touch(db, table_id)
         return str(row["player_id"])
 
-    def connected(self, table_id: str, seat: int, change: int) -> None:
-        """One connection of the person in ``seat`` more (1) or fewer (-1), on this
-        worker (its count leased until its next :meth:`heartbeat`)."""
+    def hold(self, table_id: str, seat: int, player_id: str) -> bool:
+        """A bot holds ``seat`` for ``player_id`` if they still sit there, play it
+        themselves and have no connection open on any worker (counts leased), at an open
+        table; whether it does now."""
+        with self.store.transaction() as db:
+            held = db.execute(
+                "UPDATE table_seats SET robot = ? WHERE table_id = ? AND seat = ?"
+                " AND player_id = ? AND robot = 0"
+                " AND (SELECT closed FROM shared_tables WHERE id = ?) IS NULL"
+                " AND NOT EXISTS (SELECT 1 FROM table_connections AS held"
+                " WHERE held.table_id = ? AND held.seat = ? AND sockets > 0 AND seen > ?)",
+                (
+                    HELD,
+                    table_id,
+                    seat,
+                    player_id,
+                    table_id,
+                    table_id,
+                    seat,
+                    time.time() - LEASE_SECONDS,
+                ),
+            ).rowcount
+        return held == 1
+
+    def admit(self, table_id: str, seat: int, caps: dict[str, int]) -> bool:
+        """One connection more of the person in ``seat`` (see :meth:`connected`), counted
+        against each key of ``caps`` (their person, their address) on every worker;
+        refused, nothing counted, when a key has its cap of sockets open already. The
+        row of worker ``''`` of each key, written first, makes the admissions of that
+        key wait for each other on every worker (a row lock on PostgreSQL; SQLite has
+        one writer), so that two sockets opened at once on two workers never both take
+        the last place."""
+        now = time.time()
+        try:
+            with self.store.transaction() as db:
+                for key, cap in sorted(caps.items()):
+                    db.execute(
+                        "INSERT INTO socket_counts (key, worker, sockets, seen)"
+                        " VALUES (?, '', 0, ?) ON CONFLICT (key, worker) DO UPDATE"
+                        " SET seen = excluded.seen",
+                        (key, now),
+                    )
+                    row = db.execute(
+                        "SELECT COALESCE(SUM(sockets), 0) AS n FROM socket_counts"
+                        " WHERE key = ? AND worker <> '' AND seen > ?",
+                        (key, now - LEASE_SECONDS),
+                    ).fetchone()
+                    if int(row["n"]) >= cap:
+                        raise _OverCap
+                for key in sorted(caps):
+                    self._count(db, key, 1, now)
+                self._connected(db, table_id, seat, 1, now)
+        except _OverCap:
+            return False
+        return True
+
+    def leave(self, table_id: str, seat: int, keys: tuple[str, ...]) -> None:
+        """A connection :meth:`admit` counted has closed."""
         now = time.time()
         with self.store.transaction() as db:
+            for key in sorted(keys):
+                self._count(db, key, -1, now)
+            self._connected(db, table_id, seat, -1, now)
+
+    def _count(self, db: Tx, key: str, change: int, now: float) -> None:
+        db.execute(
+            "INSERT INTO socket_counts (key, worker, sockets, seen) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (key, worker) DO UPDATE"
+            " SET sockets = socket_counts.sockets + excluded.sockets, seen = excluded.seen",
+            (key, self.worker, change, now),
+        )
+        db.execute(
+            "DELETE FROM socket_counts WHERE key = ? AND worker = ? AND sockets <= 0",
+            (key, self.worker),
+        )
+
+    def connected(self, table_id: str, seat: int, change: int) -> None:
+        """One connection of the person in ``seat`` more (1) or fewer (-1), on this
+        worker (its count leased until its next :meth:`heartbeat`); a seat a bot held
+        for them (:data:`HELD`) is theirs again once one opens."""
+        with self.store.transaction() as db:
+            self._connected(db, table_id, seat, change, time.time())
+
+    def _connected(self, db: Tx, table_id: str, seat: int, change: int, now: float) -> None:
+        if change > 0:
             db.execute(
-                "INSERT INTO table_connections (table_id, seat, worker, sockets, seen)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, seat, worker) DO UPDATE"
-                " SET sockets = table_connections.sockets + excluded.sockets,"
-                " seen = excluded.seen",
-                (table_id, seat, self.worker, change, now),
+                "UPDATE table_seats SET robot = 0 WHERE table_id = ? AND seat = ? AND robot = ?",
+                (table_id, seat, HELD),
             )
-            db.execute(
-                "DELETE FROM table_connections WHERE table_id = ? AND seat = ? AND worker = ?"
-                " AND sockets <= 0",
-                (table_id, seat, self.worker),
-            )
-            self._touch(db, table_id)
+        db.execute(
+            "INSERT INTO table_connections (table_id, seat, worker, sockets, seen)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, seat, worker) DO UPDATE"
+            " SET sockets = table_connections.sockets + excluded.sockets,"
+            " seen = excluded.seen",
+            (table_id, seat, self.worker, change, now),
+        )
+        db.execute(
+            "DELETE FROM table_connections WHERE table_id = ? AND seat = ? AND worker = ?"
+            " AND sockets <= 0",
+            (table_id, seat, self.worker),
+        )
+        self._touch(db, table_id)
 
     def heartbeat(self, now: float | None = None) -> None:
         """Renew this worker's connection counts, and forget those whose worker has not
@@ -242,11 +390,14 @@ class TableStore:
         with self.store.transaction() as db:
             db.execute("UPDATE table_connections SET seen = ? WHERE worker = ?", (now, self.worker))
             db.execute("DELETE FROM table_connections WHERE seen <= ?", (now - LEASE_SECONDS,))
+            db.execute("UPDATE socket_counts SET seen = ? WHERE worker = ?", (now, self.worker))
+            db.execute("DELETE FROM socket_counts WHERE seen <= ?", (now - LEASE_SECONDS,))
 
     def release(self) -> None:
         """This worker stops: its connection counts end with it."""
         with self.store.transaction() as db:
             db.execute("DELETE FROM table_connections WHERE worker = ?", (self.worker,))
+            db.execute("DELETE FROM socket_counts WHERE worker = ?", (self.worker,))
 
     @staticmethod
     def _touch(db: Tx, table_id: str) -> None:
@@ -309,6 +460,7 @@ def _table(row: Row, seats: list[Row]) -> TableRow:
         created=float(row["created"]),
         active=float(row["active"]),
         closed=None if row["closed"] is None else float(row["closed"]),
+        next=None if row["next_table"] is None else str(row["next_table"]),
         seats=tuple(
             SeatRow(
                 seat=int(s["seat"]),
@@ -317,6 +469,7 @@ def _table(row: Row, seats: list[Row]) -> TableRow:
                 robot=bool(s["robot"]),
                 connections=int(s["connections"]),
                 account=bool(s["account"]),
+                held=int(s["robot"]) == HELD,
             )
             for s in seats
         ),

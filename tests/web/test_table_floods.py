@@ -130,6 +130,47 @@ def test_one_address_holds_a_few_sockets(
         sock.close()
 
 
+@pytest.mark.slow
+def test_the_caps_hold_on_every_worker_together(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two workers on one database: a person's sockets and an address's are counted on
+    both together, so the second worker refuses what the first has used up."""
+    monkeypatch.setattr(table_live, "ADDRESS_SOCKETS", 5)
+    monkeypatch.setattr(table_live, "UNCAPPED", frozenset())  # loopback counts here
+    workers = [LiveServer(database) for _ in range(2)]  # type: ignore[arg-type]
+    try:
+        ana = member(workers[0])
+        opened = []
+        for index in range(table_live.MEMBER_SOCKETS):  # two on each worker
+            ana.base = workers[index % 2].url
+            opened.append(open_socket(ana))
+            assert json.loads(opened[-1].recv(10))["type"] == "update"
+        for worker in workers:  # one more on either: refused
+            ana.base = worker.url
+            late = open_socket(ana)
+            first = json.loads(late.recv(10))
+            assert first["type"] == "error" and "too many" in first["error"], first
+            assert until_closed(late)[1] == table_live.TOO_MANY_CODE
+        bogdan = member(workers[1], "Bogdan", ana.show()["table"]["code"])
+        opened.append(open_socket(bogdan))  # the address's fifth socket, on worker 2
+        assert json.loads(opened[-1].recv(10))["type"] == "update"
+        bogdan.base = workers[0].url
+        late = open_socket(bogdan)  # its sixth, on worker 1, which holds only two
+        assert json.loads(late.recv(10))["type"] == "error"
+        assert until_closed(late)[1] == table_live.TOO_MANY_CODE
+        opened.pop(0).close()  # one closed: its place is free again, on either worker
+        time.sleep(0.3)
+        ana.base = workers[1].url
+        again = open_socket(ana)
+        assert json.loads(again.recv(10))["type"] == "update"
+        for sock in [*opened, again]:
+            sock.close()
+    finally:
+        for worker in workers:
+            worker.stop()
+
+
 def raw(server: LiveServer) -> socket.socket:
     where = urlsplit(server.url)
     return socket.create_connection((where.hostname, where.port), timeout=10)

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from together_helpers import Person, a_move
+from together_helpers import Person, a_move, finish_the_match
 from web_browser import LiveServer
 
 from cardems.store import Store
@@ -169,6 +169,52 @@ def test_four_people_play_a_round_and_each_sees_only_their_cards(people: list[Pe
     assert sum(views[0]["totals"]) in (26, 78)
 
 
+@pytest.mark.slow
+def test_each_person_gets_the_coach_on_their_own_cards_and_nothing_hidden(
+    servers: list[LiveServer], people: list[Person]
+) -> None:
+    assert people[0].http.get(f"/api/tables/{people[0].table_id}/coach").json() == {
+        "coach": None  # no round over yet
+    }
+    rng = random.Random(12)
+    held: list[set[str]] = [set() for _ in people]  # every card each saw in their hand
+    passed: list[set[str]] = [set() for _ in people]
+    for _ in range(80):
+        views = [p.show()["view"] for p in people]
+        if views[0]["round"] != 0:
+            break
+        for seat, view in enumerate(views):
+            held[seat] |= set(view["hand"])
+            passed[seat] |= set(view["passed"])
+        for person, view in zip(people, views, strict=True):
+            move = a_move(view, rng)
+            if move is not None:
+                person.act({**move, "version": person.show()["version"]})
+    assert views[0]["round"] == 1
+    kept = [held[seat] - passed[seat] for seat in range(4)]  # their hand after the pass
+    stranger = Person(servers[0].url, "Eve")
+    stranger.http.post("/api/settings", {"guide_seen": True})
+    assert stranger.http.get(f"/api/tables/{people[0].table_id}/coach").status_code == 404
+    noted = 0
+    for seat, person in enumerate(people):
+        answer = person.http.get(f"/api/tables/{person.table_id}/coach")
+        assert answer.status_code == 200, answer.text
+        coach = answer.json()["coach"]
+        assert coach["round"] == 0 and coach["title"] and coach["empty"]
+        for note in coach["notes"]:  # their own plays, and cards they held then
+            noted += 1
+            assert {note["card"], note["best"]} <= kept[seat], (seat, note)
+            assert note["text"] and note["label"] and "\n" not in note["text"]
+            for reason in note["reasons"]:
+                if reason["key"] == "queen_passed":  # names only a pass they saw
+                    assert reason["cards"][0] in passed[seat] | kept[seat]
+        assert set(coach) == {"round", "threshold", "notes", "title", "empty"}
+        for note in coach["notes"]:
+            assert set(note) == {"trick", "card", "best", "cost", "reasons", "text", "label"}
+    assert noted > 0  # random play costs points somewhere
+    stranger.close()
+
+
 def test_a_player_who_leaves_is_replaced_by_a_bot_until_they_come_back(
     people: list[Person],
 ) -> None:
@@ -185,6 +231,85 @@ def test_a_player_who_leaves_is_replaced_by_a_bot_until_they_come_back(
     back = bogdan.post(f"/api/tables/{bogdan.table_id}/back").json()
     assert not back["table"]["seats"][1]["bot"]
     assert host.show()["version"] == back["version"]
+
+
+@pytest.mark.slow
+def test_a_bot_holds_the_seat_of_someone_gone_and_hands_it_back_when_they_return(
+    servers: list[LiveServer], people: list[Person]
+) -> None:
+    for server in servers:
+        hub(server).hold_seconds = 0.3
+    host, bogdan, chana = people[0], people[1], people[2]
+    host.connect()
+    host.until(0)
+    bogdan.connect()
+    bogdan.until(0)
+    chana.post(f"/api/tables/{chana.table_id}/leave")  # she leaves herself
+    rng = random.Random(8)
+    for person in (host, people[3]):
+        move = a_move(person.show()["view"], rng)
+        assert move is not None
+        person.act({**move, "version": person.show()["version"]})
+    assert host.show()["view"]["passes_chosen"] == [True, False, False, True]  # bots pass last
+    assert bogdan.socket is not None
+    bogdan.socket.close()  # gone without a word: the others do not wait for him
+    deadline = time.monotonic() + 10
+    while True:
+        update = host.receive(max(0.1, deadline - time.monotonic()))
+        seats = update.get("table", {}).get("seats", [{}] * 4)
+        if seats[1].get("held") and update["view"]["passes_chosen"][1]:
+            break
+    assert seats[1]["bot"] and seats[1]["name"] == "Bogdan" and not seats[2]["held"]
+    assert update["view"]["phase"] == "playing"  # the bot passed for him
+    bogdan.connect()  # back: the seat is his again, where the match is
+    first = bogdan.until(0)
+    assert not first["table"]["seats"][1]["bot"] and not first["table"]["seats"][1]["held"]
+    assert first["view"]["passes_chosen"] == [True, True, True, True]
+    assert len(first["view"]["hand"]) + len(first["view"]["trick"]) >= 12
+    while not (update := host.receive())["table"]["seats"][1]["connected"]:
+        pass
+    assert not update["table"]["seats"][1]["bot"]
+    chana.connect()  # who left herself takes the seat back herself
+    assert chana.until(0)["table"]["seats"][2]["bot"]
+
+
+@pytest.mark.slow
+def test_play_again_with_the_same_people_once_the_match_is_over(
+    servers: list[LiveServer], people: list[Person], database: str
+) -> None:
+    host, bogdan = people[0], people[1]
+    bogdan.post(f"/api/tables/{bogdan.table_id}/leave")  # a bot holds his seat meanwhile
+    first = host.show()
+    too_soon = bogdan.post(f"/api/tables/{bogdan.table_id}/again")
+    assert too_soon.status_code == 409 and "not over" in too_soon.json()["error"]
+    finish_the_match(database)
+    host.connect()
+    assert host.until(0)["view"]["status"] != "playing"
+    stranger = Person(servers[-1].url, "Eve")
+    stranger.http.post("/api/settings", {"guide_seen": True})
+    assert stranger.post(f"/api/tables/{host.table_id}/again").status_code == 404
+    again = bogdan.post(f"/api/tables/{bogdan.table_id}/again")
+    assert again.status_code == 200, again.text
+    table = again.json()["table"]
+    assert table["id"] != first["table"]["id"] and table["seat"] == bogdan.seat
+    assert [(s["name"], s["bot"]) for s in table["seats"]] == [
+        (s["name"], s["bot"]) for s in first["table"]["seats"]
+    ]
+    assert table["code"] == first["table"]["code"]  # the link they have leads there
+    fresh = again.json()["view"]
+    assert fresh["status"] == "playing" and fresh["totals"] == [0, 0, 0, 0]
+    assert fresh["round"] == 0 and len(fresh["hand"]) == 13
+    while not (update := host.until(0))["table"]["next"]:  # the old table says where
+        pass  # (after the update saying that he connected, perhaps)
+    assert update["table"]["next"] == table["id"] and update["table"]["closed"]
+    same = host.post(f"/api/tables/{host.table_id}/again")  # made once, whoever asks
+    assert same.json()["table"]["id"] == table["id"] and same.json()["table"]["seat"] == 0
+    assert same.json()["table"]["host"]
+    rejoined = people[2].post("/api/tables/join", {"code": table["code"], "name": "Chana"})
+    assert rejoined.json()["table"]["id"] == table["id"]
+    assert rejoined.json()["table"]["seat"] == people[2].seat
+    assert host.show()["table"]["closed"]  # the old match is kept, closed
+    stranger.close()
 
 
 def test_a_move_reaches_the_other_seats_on_every_worker(people: list[Person]) -> None:

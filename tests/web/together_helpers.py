@@ -11,6 +11,9 @@ from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 
+from cardems.dealcode import DealCode
+from cardems.hearts.together import SharedMatch
+from cardems.store import Progress, Store
 from cardems.web.deps import COOKIE
 
 
@@ -153,3 +156,22 @@ def a_move(view: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     if view["to_play"] != view["seat"]:
         return None
     return {"type": "play", "card": rng.choice(view["legal"])}
+
+
+def finish_the_match(database: str) -> None:
+    """The one table's match played to its end by bots alone (saved as its moves)."""
+    store = Store(database)
+    try:
+        game_id = store.db.execute("SELECT game_id FROM shared_tables")[0]["game_id"]
+        saved = store.load_game(game_id)
+        assert saved is not None
+        match = SharedMatch(DealCode.parse(saved.code), "beginner", secret="s")
+        for action in saved.log:
+            match.replay(action)
+        before = len(match.log)
+        match.run_bots(range(4))
+        assert match.over
+        progress = Progress(0.0, True, "over", match.score_of(0), len(match.log))
+        store.append_actions(game_id, before, match.log[before:], progress)
+    finally:
+        store.close()

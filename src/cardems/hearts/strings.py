@@ -106,4 +106,10 @@ CLIENT: Final = (
     N_("The connection was lost: reconnecting…"),
     N_("You won the match!"),
     N_("The match is over"),
+    # TRANSLATORS: a seat whose person is away (their page closed or offline): a bot
+    # plays it until they come back.
+    N_("away: a bot plays until they are back"),
+    N_("Play again with the same people"),
+    # TRANSLATORS: a shared table's match is over and another person started the next.
+    N_("The next match is ready: join it with the button."),
 )

@@ -237,14 +237,15 @@ def bot_seed(code: DealCode, secret: str, seat: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def coached(rnd: Round, seed: int) -> dict[str, Any]:
-    """The coach's notes on the player's costly cards of the finished ``rnd``."""
-    notes = costly(coach_round(rnd, PLAYER, seed=seed))
-    return {
-        "round": rnd.number,
-        "threshold": THRESHOLD,
-        "notes": [note.to_json() for note in notes],
-    }
+def coached(rnd: Round, seed: int, seat: int = PLAYER) -> dict[str, Any]:
+    """The coach's notes on ``seat``'s costly cards of the finished ``rnd``, the seats its
+    reasons name counted from ``seat`` (0: "you", 1: the next in the order of play, as
+    the table draws them around the player)."""
+    notes = [note.to_json() for note in costly(coach_round(rnd, seat, seed=seed))]
+    for note in notes:
+        for reason in note["reasons"]:
+            reason["seats"] = [(other - seat) % 4 for other in reason["seats"]]
+    return {"round": rnd.number, "threshold": THRESHOLD, "notes": notes}
 
 
 def passed_event(before: Round, after: Round, seat: int = PLAYER) -> Event:

@@ -11,7 +11,7 @@ ones (plays, tricks, round and match ends) and only its own pass.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import cast
+from typing import Any, cast
 
 from cardems.cards import CardParseError
 from cardems.core.game import Action, Event, IntentError, TableSettings, View
@@ -24,6 +24,7 @@ from cardems.hearts.table import (
     POINTS_REMAIN,
     HeartsTable,
     _text,
+    coached,
     hidden_from,
     passed_event,
     player_view,
@@ -40,6 +41,23 @@ class SharedMatch(HeartsTable):
 
     def __init__(self, code: DealCode, level: str, *, secret: str = "") -> None:
         super().__init__(code, TableSettings(), level, secret=secret)
+        self._coached: dict[tuple[int, int], dict[str, Any]] = {}
+
+    def coach_of(self, seat: int) -> View | None:
+        """The coach's notes on ``seat``'s cards in the last round finished, as the part
+        ``coach`` of a view (the game's ``localize`` words it), or None before a round
+        has ended. The coach sees what the seat saw as it played, nothing else (see
+        :mod:`cardems.hearts.coach`). Slow (a search per card): made once per round and
+        seat; call it without holding the match still (it reads one finished round)."""
+        history = self.match.history
+        if not history:
+            return None
+        done = history[-1]
+        notes = self._coached.get((done.number, seat))
+        if notes is None:
+            notes = coached(done, self.code.number * 16 + done.number, seat)
+            self._coached[done.number, seat] = notes
+        return {"game": "hearts", "refusals": {}, "coach": notes}
 
     @property
     def waiting(self) -> frozenset[int]:

@@ -52,6 +52,7 @@ NOT_HOST = N_("only the player who opened the table can do this")
 BAD_SEAT = N_("choose the seat of another person at this table (1 to 3)")
 BAD_CLOCK = N_("the turn clock is 0 (off) or %(low)d to %(high)d seconds")
 BAD_LEVEL = N_("the bots' level is beginner, easy, medium or expert")
+NOT_OVER = N_("the match is not over yet: play again once it has ended")
 CLOCK_RANGE = (10, 600)
 EVENTS_KEPT = 64
 """How many versions of events a process keeps for the live updates."""
@@ -84,6 +85,10 @@ class SharedPlay(Protocol):
         """The match as it was at ``mark`` again (a move whose save lost the race)."""
 
     def view_of(self, seat: int) -> View: ...
+
+    def coach_of(self, seat: int) -> View | None:
+        """The coach's notes on ``seat``'s last round finished, as a view's part
+        ``coach`` (None before one has); slow, safe without the match's lock."""
 
     def score_of(self, seat: int) -> int: ...
 
@@ -193,21 +198,40 @@ class SharedTables:
             or not (clock == 0 or low <= clock <= high)
         ):
             raise ServiceError(400, BAD_CLOCK % {"low": low, "high": high})
-        variant = self.game.family.variants[0]
-        code = self.game.random_code(variant, winnable=False)
-        options = {"level": level, "secret": secrets.token_hex(16)}
+        variant, code, options = self._deal(level)
         table_id = self.rows.open_table(
             host,
             seat_name(name),
             self.game.family.name,
             variant,
-            str(code),
+            code,
             options,
             level=level,
             turn_seconds=clock,
             join_code=new_code(),
         )
         return self.table(table_id)
+
+    def _deal(self, level: str) -> tuple[str, str, dict[str, object]]:
+        """A new match's variant, deal code and options (its secret among them)."""
+        variant = self.game.family.variants[0]
+        code = self.game.random_code(variant, winnable=False)
+        return variant, str(code), {"level": level, "secret": secrets.token_hex(16)}
+
+    def again(self, table_id: str, player_id: str | None) -> tuple[TableRow, int]:
+        """The next match of the same people, once this one is over (see
+        :meth:`TableStore.again`: made once, whoever asks first); its table and the
+        asker's seat there. Every worker hears that the old table closed."""
+        table, seat = self.member(table_id, player_id)
+        if table.next is None:
+            if not self.live(table).play.over:
+                raise ServiceError(409, NOT_OVER)
+            variant, code, options = self._deal(table.level)
+            self.rows.again(table.id, self.game.family.name, variant, code, options)
+            table = self.table(table_id)
+            self.notify(table.game_id, self.live(table).version)
+        assert table.next is not None
+        return self.table(table.next), seat
 
     def join(self, text: str, player_id: str, name: str) -> tuple[TableRow, int]:
         """Sit ``player_id`` at the table whose code is ``text`` (or give back their seat)."""
@@ -506,6 +530,33 @@ class SharedTables:
         self.rows.connected(table.id, seat, change)
         self.notify(table.game_id, self.live(table).version)
 
+    def admit(self, table: TableRow, seat: int, caps: dict[str, int]) -> bool:
+        """One connection of ``seat``'s person more, within ``caps`` of sockets open by
+        key on every worker (:meth:`TableStore.admit`), told every worker; whether it
+        was let in."""
+        if not self.rows.admit(table.id, seat, caps):
+            return False
+        self.notify(table.game_id, self.live(table).version)
+        return True
+
+    def leave(self, table: TableRow, seat: int, keys: tuple[str, ...]) -> None:
+        """A connection :meth:`admit` let in has closed, told every worker."""
+        self.rows.leave(table.id, seat, keys)
+        self.notify(table.game_id, self.live(table).version)
+
+    def hold(self, table_id: str, seat: int, player_id: str) -> bool:
+        """``player_id``'s connections all closed a while ago: a bot holds their seat
+        and plays it (until one of theirs opens again: :meth:`connected`), unless they
+        connected again meanwhile, left it themselves, or the match is over; whether it
+        does now."""
+        table = self.table(table_id)
+        if table.closed is not None or self.live(table).play.over:
+            return False
+        if not self.rows.hold(table_id, seat, player_id):
+            return False
+        self._bots_move(self.table(table_id))
+        return True
+
     def set_robot(self, table_id: str, player_id: str | None, robot: bool) -> TableRow:
         """The person asking leaves their seat to a bot (``robot``) or takes it back."""
         table, seat = self.member(table_id, player_id)
@@ -546,6 +597,13 @@ class SharedTables:
         self._bots_move(table)
         return self.table(table_id)
 
+    def coach(self, table_id: str, player_id: str | None) -> View | None:
+        """The coach's notes on the asker's own cards in the last round finished (never
+        another seat's: the seat is the asker's), made outside the match's lock so that
+        the table plays on meanwhile."""
+        table, seat = self.member(table_id, player_id)
+        return self.live(table).play.coach_of(seat)
+
     def view(self, table: TableRow, seat: int) -> tuple[int, View]:
         """The match's version and what ``seat`` sees of it now."""
         with self._lock(table.game_id):
@@ -576,7 +634,8 @@ def seat_name(text: str) -> str:
 
 def seats_json(table: TableRow) -> list[dict[str, Any]]:
     """Who sits where: a name, whether it is a guest's (no account's), whether a bot
-    plays the seat, whether they are connected."""
+    plays the seat (``held``: for a person away, until they are back), whether they are
+    connected."""
     by_seat = {seat.seat: seat for seat in table.seats}
     return [
         {
@@ -584,6 +643,7 @@ def seats_json(table: TableRow) -> list[dict[str, Any]]:
             "name": by_seat[number].name if number in by_seat else None,
             "guest": number in by_seat and not by_seat[number].account,
             "bot": number not in table.people,
+            "held": number in by_seat and by_seat[number].held,
             "connected": number in by_seat and by_seat[number].connections > 0,
         }
         for number in SEATS
@@ -601,5 +661,6 @@ def table_json(table: TableRow, seat: int, player_id: str) -> dict[str, Any]:
         "level": table.level,
         "turn_seconds": table.turn_seconds,
         "closed": table.closed is not None,
+        "next": table.next,
         "seats": seats_json(table),
     }

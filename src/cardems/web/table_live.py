@@ -21,9 +21,11 @@ in the save) and answered on the socket, ``{"type": "answer", "id", "table", "vi
 version is not sent after the answer (it may have gone out before it, when the bus was
 quicker than the move's thread). A binary message closes the socket (1003, after an
 ``error`` saying so). A socket opens only within :data:`MEMBER_SOCKETS` open sockets
-of its person and :data:`ADDRESS_SOCKETS` of its address (but loopback) on this
-worker; past them it is accepted, told why (an ``error``) and closed with
-:data:`TOO_MANY_CODE`, which the page does not reconnect after (it plays over HTTP).
+of its person and :data:`ADDRESS_SOCKETS` of its address (but loopback), counted on
+every worker together (in the store, leased as the connections are:
+:meth:`cardems.store_tables.TableStore.admit`); past them it is accepted, told why (an
+``error``) and closed with :data:`TOO_MANY_CODE`, which the page does not reconnect
+after (it plays over HTTP).
 uvicorn bounds the messages (64 KiB) and pings every socket (:mod:`cardems.web.serving`).
 
 When the bus names a player (they signed out, on every device or this one, changed
@@ -32,6 +34,12 @@ worker reads again, at once, whether each of that player's sockets there still h
 session behind its cookie and a seat at its table; one that has not is told so (an
 ``error``) and closed with :data:`REMOVED_CODE`, which the page does not reconnect
 after: the seat's hand stops reaching it within a second.
+
+When a person's last socket at a table closes (a tab closed, a phone gone off the
+network), and none of theirs is open on any worker :data:`HOLD_SECONDS` later, a bot
+holds their seat and plays it; the seat is theirs again as soon as one of their sockets
+opens (:meth:`cardems.store_tables.TableStore.connected`), so nobody waits for a
+friend who is gone, and the friend is back where the match is when they return.
 
 While a table has players connected to a worker, that worker keeps its turn clock
 (every worker with players there does; the first bot move saved wins, the others see
@@ -70,16 +78,19 @@ log = logging.getLogger("cardems.web")
 IDLE_SECONDS = 1800.0
 """A table with nobody connected or acting for this long is closed."""
 SWEEP_SECONDS = 60.0
+HOLD_SECONDS = 10.0
+"""How long a person may be away (no socket open) before a bot holds their seat: much
+longer than the page takes to reconnect after a network drop (a second)."""
 POLICY_VIOLATION = 1008
 UNSUPPORTED_DATA = 1003
 TOO_MANY_CODE = 4008
 """The close code of a socket refused for the caps below (the page then stops
 reconnecting)."""
 MEMBER_SOCKETS = 4
-"""Sockets one person may hold open on one worker (a few tabs and devices)."""
+"""Sockets one person may hold open on all workers together (a few tabs and devices)."""
 ADDRESS_SOCKETS = 32
-"""Sockets one address may hold open on one worker (a household or a class behind one
-address)."""
+"""Sockets one address may hold open on all workers together (a household or a class
+behind one address)."""
 UNCAPPED = frozenset({"127.0.0.1", "::1"})
 """Addresses without that cap: the machine itself (a load benchmark, or a proxy on it
 that does not pass the players' addresses, where one cap would hold the whole site);
@@ -115,6 +126,11 @@ class Member:
     lang: str
     cookie: str
     """The cookie that opened the socket (a move checks it again in its save)."""
+    table: TableRow
+    """The table as the socket opened."""
+    counted: tuple[str, ...]
+    """The keys its socket is counted against on every worker (its person, its address
+    unless uncapped): :meth:`SharedTables.admit`."""
     version: int = -1
     """The version of the last view sent."""
     seats: list[dict[str, Any]] = field(default_factory=list)
@@ -131,6 +147,7 @@ class Hub:
         *,
         idle_seconds: float = IDLE_SECONDS,
         sweep_seconds: float = SWEEP_SECONDS,
+        hold_seconds: float = HOLD_SECONDS,
     ) -> None:
         self.web = web
         self.moves = moves
@@ -138,6 +155,7 @@ class Hub:
         self.bus = bus
         self.idle_seconds = idle_seconds
         self.sweep_seconds = sweep_seconds
+        self.hold_seconds = hold_seconds
         self.members: dict[str, set[Member]] = {}
         """By game id."""
         self.open_of: dict[str, int] = {}
@@ -148,6 +166,7 @@ class Hub:
         self._pending: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         self._checks: set[asyncio.Task[None]] = set()
+        self._holds: set[asyncio.TimerHandle] = set()
         self._sweeper: asyncio.Task[None] | None = None
         tables.notify = bus.publish
         tables.notice = bus.notice
@@ -165,7 +184,7 @@ class Hub:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
-        for handle in self._clocks.values():
+        for handle in [*self._clocks.values(), *self._holds]:
             handle.cancel()
         with contextlib.suppress(Exception):  # the database away: the lease runs out
             await run_in_threadpool(self.tables.rows.release)
@@ -352,13 +371,11 @@ class Hub:
         return (player_id, f"@{address}")
 
     async def _serve(self, socket: WebSocket, member: Member) -> None:
-        table_id = str(socket.path_params["table_id"])
-        table = await run_in_threadpool(self.tables.table, table_id)
-        game_id = table.game_id
+        table = member.table
+        table_id, game_id = table.id, table.game_id
         self.table_of[game_id] = table_id
         self.members.setdefault(game_id, set()).add(member)
         try:
-            await run_in_threadpool(self.tables.connected, table, member.seat, 1)
             self.moved(game_id, -1)  # its first update
             while (message := await socket.receive())["type"] != "websocket.disconnect":
                 if message.get("text") is None:  # bytes: refused
@@ -373,7 +390,30 @@ class Hub:
                 if clock is not None:
                     clock.cancel()
             with contextlib.suppress(Exception):
-                await run_in_threadpool(self.tables.connected, table, member.seat, -1)
+                await run_in_threadpool(self.tables.leave, table, member.seat, member.counted)
+                self._hold_later(table_id, member)
+
+    def _hold_later(self, table_id: str, member: Member) -> None:
+        """In :attr:`hold_seconds`, a bot holds ``member``'s seat if none of their
+        sockets is open then (on any worker: the counts are read from the rows)."""
+        loop = asyncio.get_running_loop()
+
+        def due() -> None:
+            self._holds.discard(handle)
+            task = loop.create_task(self._hold(table_id, member.seat, member.player_id))
+            self._checks.add(task)
+            task.add_done_callback(self._checks.discard)
+
+        handle = loop.call_later(self.hold_seconds, due)
+        self._holds.add(handle)
+
+    async def _hold(self, table_id: str, seat: int, player_id: str) -> None:
+        try:
+            await run_in_threadpool(self.tables.hold, table_id, seat, player_id)
+        except ServiceError:  # the table is gone
+            pass
+        except Exception:  # the database away: the turn clock still runs
+            log.warning("holding a seat at %s failed", table_id, exc_info=True)
 
     async def _intent(self, member: Member, table_id: str, text: str) -> None:
         """A move sent over ``member``'s socket, played and answered there."""
@@ -434,20 +474,36 @@ class Hub:
         settings = with_defaults(visitor.settings)
         lang = choose_language(settings[LANGUAGE_SETTING], socket.headers.get("accept-language"))
         person, address = keys = self._keys(socket, visitor.player_id)
+        capped = address[1:] not in UNCAPPED
         if self.open_of.get(person, 0) >= MEMBER_SOCKETS or (
-            address[1:] not in UNCAPPED and self.open_of.get(address, 0) >= ADDRESS_SOCKETS
-        ):
+            capped and self.open_of.get(address, 0) >= ADDRESS_SOCKETS
+        ):  # over the caps here already: no need to ask the other workers
             await socket.accept()
             await self._refuse(socket, lang, TOO_MANY_SOCKETS, TOO_MANY_CODE)
             return None
         for key in keys:  # counted before the first wait, so no two sockets pass at once
             self.open_of[key] = self.open_of.get(key, 0) + 1
+        caps = {person: MEMBER_SOCKETS} | ({address: ADDRESS_SOCKETS} if capped else {})
+        try:
+            table = await run_in_threadpool(self.tables.table, table_id)
+            admitted = await run_in_threadpool(self.tables.admit, table, seat, caps)
+        except BaseException:
+            self._release(keys)
+            raise
+        if not admitted:  # over the caps counted on every worker
+            self._release(keys)
+            await socket.accept()
+            await self._refuse(socket, lang, TOO_MANY_SOCKETS, TOO_MANY_CODE)
+            return None
+        member = Member(socket, seat, visitor.player_id, lang, cookie, table, tuple(caps))
         try:
             await socket.accept()
         except BaseException:
             self._release(keys)
+            with contextlib.suppress(Exception):
+                await run_in_threadpool(self.tables.leave, table, seat, member.counted)
             raise
-        return Member(socket, seat, visitor.player_id, lang, cookie)
+        return member
 
     @staticmethod
     async def _refuse(socket: WebSocket, lang: str, message: str, code: int) -> None:

@@ -15,6 +15,12 @@
   ``…/revoke`` (the opener only): a new code, the old link lets nobody in;
   ``…/remove`` ``{"seat": n}`` (the opener only): that seat's person is removed (their
   sockets close on every worker, a bot plays the seat, the table gets a new code).
+- ``GET /api/tables/{id}/coach``: the coach's notes on the member's own cards in the last
+  round finished, in their language (``{"coach": null}`` before a round has ended).
+- ``POST /api/tables/{id}/again``: once the match is over, the next match of the same
+  people (same seats, host, level, clock and join code; made once, whoever asks first;
+  the old table closes, its ``next`` naming the new one); ``{table, view, version}`` of
+  the new table.
 - Pages: ``/together`` (open a table), ``/together/{code}`` (join it), ``/tables/{id}``
   (play at it).
 
@@ -118,6 +124,14 @@ def together_routes(web: Web, moves: TableMoves) -> list[Route]:
         table = await run_in_threadpool(tables.remove, table_id(ctx), ctx.player_id, seat)
         return await run_in_threadpool(answer, ctx, table, 0), 200
 
+    async def coach(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        notes = await run_in_threadpool(tables.coach, table_id(ctx), ctx.player_id)
+        return {"coach": notes and web.localize(notes, ctx.lang)["coach"]}, 200
+
+    async def again(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        table, seat = await run_in_threadpool(tables.again, table_id(ctx), ctx.player_id)
+        return await run_in_threadpool(answer, ctx, table, seat), 200
+
     async def open_page(request: Request) -> Response:
         ctx = web.context(request)
         mine = (
@@ -158,6 +172,8 @@ def together_routes(web: Web, moves: TableMoves) -> list[Route]:
         Route("/api/tables/{table_id}/back", web.api(robot(False)), methods=["POST"]),
         Route("/api/tables/{table_id}/revoke", web.api(revoke), methods=["POST"]),
         Route("/api/tables/{table_id}/remove", web.api(remove), methods=["POST"]),
+        Route("/api/tables/{table_id}/coach", web.api(coach), methods=["GET"]),
+        Route("/api/tables/{table_id}/again", web.api(again), methods=["POST"]),
         Route("/together", web.guard(open_page), methods=["GET"]),
         Route("/together/{code}", web.guard(join_page), methods=["GET"]),
         Route("/tables/{table_id}", web.guard(table_page), methods=["GET"]),

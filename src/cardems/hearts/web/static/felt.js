@@ -250,3 +250,17 @@ export function lastTrickFigures(trick, nameOf, label) {
     return node;
   });
 }
+
+/**
+ * The coach's notes as list items, each reached with Tab and speaking its label.
+ * @param {HeartsCoach | null} coached
+ */
+export function coachItems(coached) {
+  return (coached ? coached.notes : []).map((note) => {
+    const item = document.createElement("li");
+    item.tabIndex = 0;
+    item.textContent = note.text;
+    item.setAttribute("aria-label", note.label);
+    return item;
+  });
+}

@@ -5,7 +5,7 @@
 import { call, enqueue, intent, say, track } from "/static/api.js";
 import { byId, closestTo } from "/static/dom.js";
 import { cardList, cardName, number, t } from "/static/i18n.js";
-import { SUITS, cardText, drawBacks, drawHand as drawCards, drawTrick as drawPlayed, flyIn as flyTo, flyOut as flyAway,
+import { SUITS, cardText, coachItems, drawBacks, drawHand as drawCards, drawTrick as drawPlayed, flyIn as flyTo, flyOut as flyAway,
   lastTrickFigures, roveHand, trickPoints, trickRows } from "./felt.js";
 
 /**
@@ -180,20 +180,6 @@ function drawCoach() {
   $("h-coach-none").textContent = coached ? coached.empty : coachWaiting;
   $("h-coach-none").hidden = Boolean(coached && coached.notes.length);
   $("h-coach-notes").replaceChildren(...coachItems(coached));
-}
-
-/**
- * The coach's notes as list items, each reached with Tab and speaking its label.
- * @param {HeartsCoach | null} coached
- */
-function coachItems(coached) {
-  return (coached ? coached.notes : []).map((note) => {
-    const item = document.createElement("li");
-    item.tabIndex = 0;
-    item.textContent = note.text;
-    item.setAttribute("aria-label", note.label);
-    return item;
-  });
 }
 
 /**

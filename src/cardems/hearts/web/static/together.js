@@ -13,13 +13,14 @@
 import { call } from "/static/api.js";
 import { cardName, list, number, t } from "/static/i18n.js";
 import {
-  cardText, drawBacks, drawHand, drawTrick, flyIn, flyOut, lastTrickFigures, roveHand, trickPoints, trickRows,
+  cardText, coachItems, drawBacks, drawHand, drawTrick, flyIn, flyOut, lastTrickFigures, roveHand, trickPoints, trickRows,
 } from "./felt.js";
 
 /**
- * @typedef {{ seat: number, name: string | null, guest: boolean, bot: boolean, connected: boolean }} SeatInfo
+ * @typedef {{ seat: number, name: string | null, guest: boolean, bot: boolean, held: boolean,
+ *   connected: boolean }} SeatInfo
  * @typedef {{ id: string, seat: number, code: string | null, link: string | null, host: boolean,
- *   closed: boolean, seats: SeatInfo[] }} TableInfo
+ *   closed: boolean, next: string | null, seats: SeatInfo[] }} TableInfo
  * @typedef {{ table: TableInfo, view: HeartsView, version: number, error?: string, refused?: string }} TableAnswer
  * @typedef {{ type: string, version: number, from: number, view: HeartsView, events: HeartsEvent[] | null,
  *   table: TableInfo }} Update
@@ -153,7 +154,9 @@ function drawInfo() {
   $("t-commitment").title = view.commitment;
   const mine = info.seats[info.seat];
   $("t-leave").hidden = Boolean(mine && mine.bot);
-  $("t-back").hidden = !(mine && mine.bot);
+  $("t-back").hidden = !(mine && mine.bot) || view.status !== "playing";
+  $("t-leave").hidden ||= view.status !== "playing";
+  $("t-again").hidden = view.status === "playing";
   /** @type {HTMLButtonElement} */ ($("t-last")).disabled = !lastOf();
 }
 
@@ -166,7 +169,7 @@ function drawSeats() {
     if (!one) continue;
     plate.dataset["seat"] = String(seat);
     /** @type {HTMLElement} */ (plate.querySelector(".name")).textContent = seatName(seat);
-    const state = one.name === null || (seat === table.seat && !one.bot) ? "" : one.bot ? t("a bot plays") : one.connected ? t("connected") : t("not connected");
+    const state = one.name === null || (seat === table.seat && !one.bot) ? "" : one.held ? t("away: a bot plays until they are back") : one.bot ? t("a bot plays") : one.connected ? t("connected") : t("not connected");
     /** @type {HTMLElement} */ (plate.querySelector(".state")).textContent = state;
     const backs = plate.querySelector(".backs");
     if (backs) drawBacks(/** @type {HTMLElement} */ (backs), shown.counts[seat]);
@@ -261,8 +264,9 @@ function prompt() {
   /** @param {string} text */
   const sayAfterNote = (text) => say(roundNote.text ? `${roundNote.text} ${text}` : text);
   if (view.status !== "playing") {
-    say(view.status === "won" ? t("You won the match!")
-      : view.winner !== null ? t("%(seat)s won the match.", { seat: seatName(view.winner) }) : t("The match is over"));
+    const ended = view.status === "won" ? t("You won the match!")
+      : view.winner !== null ? t("%(seat)s won the match.", { seat: seatName(view.winner) }) : t("The match is over");
+    say(table.next ? `${ended} ${t("The next match is ready: join it with the button.")}` : ended);
   } else if (passing) say(roundNote.text); // the pass bar on the felt says what to do, as on the solo table
   else if (view.phase === "passing") say(t("Waiting for the other passes."));
   else if (view.to_play === view.seat) sayAfterNote(t("Your turn: play a card."));
@@ -349,6 +353,56 @@ function roundEnded(event) {
   return `${t("Round %(num)d over", { num: event.round + 1 })}: ${scores}.${moon}`;
 }
 
+/**
+ * The round-end window, as on the solo table: each seat's points, total and the point
+ * cards it took, who shot the moon; and, while the player's coach setting is on, the
+ * coach's notes on their own cards in that round (asked of the server, which words them
+ * for this seat alone). The table plays on behind it; the player closes it.
+ * @param {RoundEndEvent} event
+ */
+function showRoundEnd(event) {
+  $("t-round-end-title").textContent = t("Round %(num)d over", { num: event.round + 1 });
+  $("t-round-end-moon").textContent = event.moon === null ? "" : t("%(seat)s shot the moon!", { seat: seatName(event.moon) });
+  const rows = event.scores.map((points, seat) => {
+    const row = document.createElement("tr");
+    row.dataset["seat"] = String(seat);
+    if (seat === me()) row.className = "you";
+    for (const text of [seatName(seat), number(points), number(event.totals[seat])]) {
+      const cell = document.createElement(row.children.length ? "td" : "th");
+      cell.textContent = text;
+      row.appendChild(cell);
+    }
+    const taken = document.createElement("td"); // "2♥ 3♥ Q♠", left to right in every language
+    for (const c of event.taken[seat]) taken.append(cardText(c), " ");
+    row.appendChild(taken);
+    return row;
+  });
+  $("t-round-end-rows").replaceChildren(...rows);
+  drawRoundCoach(null);
+  const box = dialog("t-round-end");
+  if (!box.open) box.showModal();
+  if (root.dataset["coach"]) void askCoach(event.round);
+}
+
+/**
+ * The coach's notes on the round just ended, once the server has them.
+ * @param {number} round
+ */
+async function askCoach(round) {
+  const answer = await call(`/api/tables/${tableId}/coach`);
+  const data = /** @type {{ coach?: HeartsCoach | null }} */ (/** @type {unknown} */ (answer.data));
+  if (data.coach && data.coach.round === round && dialog("t-round-end").open) drawRoundCoach(data.coach);
+}
+
+/** @param {HeartsCoach | null} notes */
+function drawRoundCoach(notes) {
+  $("t-round-end-coach").hidden = !notes;
+  $("t-round-end-coach-title").textContent = notes ? notes.title : "";
+  $("t-round-end-coach-none").textContent = notes ? notes.empty : "";
+  $("t-round-end-coach-none").hidden = !notes || notes.notes.length > 0;
+  $("t-round-end-coach-notes").replaceChildren(...coachItems(notes));
+}
+
 // Updates and answers are drawn one after another: each replays its events (unless more
 // are waiting, then it is drawn at once), then draws its view.
 let drawing = Promise.resolve();
@@ -381,6 +435,8 @@ function show(info, seen, at, events) {
       busy = false;
     }
     waiting -= 1;
+    const ended = (events || []).filter((e) => e.type === "round_end");
+    if (ended.length) showRoundEnd(/** @type {RoundEndEvent} */ (ended[ended.length - 1]));
     if (waiting === 0) { draw(); flush(); }
   });
 }
@@ -567,6 +623,13 @@ $("t-pass").addEventListener("click", () => {
 $("t-leave").addEventListener("click", () => void send(`/api/tables/${tableId}/leave`, {}));
 $("t-back").addEventListener("click", () => void send(`/api/tables/${tableId}/back`, {}));
 $("t-revoke").addEventListener("click", () => void send(`/api/tables/${tableId}/revoke`, {}));
+// The next match of the same people, at the same seats (made once, whoever asks first).
+$("t-again").addEventListener("click", async () => {
+  const answer = await call(`/api/tables/${tableId}/again`, {});
+  const data = /** @type {TableAnswer} */ (/** @type {unknown} */ (answer.data));
+  if (data.table) location.assign(`/tables/${data.table.id}`);
+  else refuse(data.error);
+});
 $("t-last").addEventListener("click", () => {
   const trick = lastOf();
   if (!trick) return;
@@ -576,6 +639,7 @@ $("t-last").addEventListener("click", () => {
   dialog("t-last-trick").showModal();
 });
 $("t-last-close").addEventListener("click", () => dialog("t-last-trick").close());
+$("t-round-end-close").addEventListener("click", () => dialog("t-round-end").close());
 
 // Narrow screens: the scores and the round's log are a sheet over the table, opened from
 // the totals' summary under the toolbar (wide screens show them beside the table).
