@@ -138,6 +138,7 @@ KEY_FACTS = {
         ["SP1-S2-AAAAAAM", "7♦", "8♠", "9♥"],
     ),
     "klondike": ({"52", "7", "5", "10", "15", "100", "20", "208"}, ["KL1-D3-AAAAAAB", "D3L"]),
+    "aces-up": ({"52", "4", "48", "7", "100", "1", "32"}, ["AU1-N-AAAAAAB"]),
 }
 
 
@@ -202,6 +203,13 @@ UI_WORDING = {
         "Vegas",
         "Vegas total",
         "Play again",
+    ],
+    "aces-up": [
+        "Move errors",
+        "Only a card with a higher card of its suit on top of another pile can go",
+        "No more moves possible",
+        "Is this deal winnable?",
+        "Winnable deals only",
     ],
 }
 

@@ -1,0 +1,1 @@
+"""Aces Up: a declaration of the discard family."""
