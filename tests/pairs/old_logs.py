@@ -40,7 +40,7 @@ def position(table: SolitaireTable[Any, Any]) -> dict[str, Any]:
     assert sorted(data) == sorted(layout_keys)
     return {
         **data,
-        "recycles": getattr(state, "recycles", None),
+        "recycles": state.recycles if code_game(table) == "PY" else None,  # HH has none
         "score": state.score,
         "moves": state.moves,
         "status": table.status,
@@ -129,3 +129,8 @@ def verdicts(code_text: str) -> dict[str, Any]:
         "solve": game.solve(code, shortest=False),
         "shortest": game.solve(code, shortest=True),
     }
+
+
+def code_game(table: SolitaireTable[Any, Any]) -> str:
+    """The table's game prefix (Heart to Heart never counted its recycles)."""
+    return table.code.game

@@ -195,7 +195,11 @@ def decode(code: int) -> Move:
     if code < 2:
         return _RECYCLE if code else _DRAW
     a, b = divmod(code - 2, 32)
-    return Move.remove(a, b)
+    return Move.remove(*(_C_PLACES.get(place, place) for place in (a, b)))
+
+
+_C_PLACES = {POSITION_COUNT + 1: STOCK_TOP, POSITION_COUNT + 2: WASTE_TOP}
+"""``_astar.c`` numbers the stock's and the waste's tops 29 and 30."""
 
 
 def compiled_search(state: PyramidState, node_limit: int | None = None) -> Outcome:
