@@ -1,5 +1,5 @@
 """``cardems analyze pyramid``: decide random deals, each by the decision search
-(:mod:`cardems.pyramid.decide`); with ``--par`` the A* finds each win's shortest length.
+(:mod:`cardems.kit.pairs.decide`); with ``--par`` the A* finds each win's shortest length.
 
     cardems analyze pyramid --variant P3 --deals 1500 --start 100000
 
@@ -42,9 +42,9 @@ Result = tuple[bool | None, int | None, float, float]
 
 def decide(task: tuple[str, int, bool]) -> Result:
     """One deal's verdict, shortest-win length (with ``par``), wall and CPU milliseconds."""
-    from cardems.pyramid.decide import decide
+    from cardems.kit.pairs.decide import decide
+    from cardems.kit.pairs.shortest import search
     from cardems.pyramid.rules import deal
-    from cardems.pyramid.shortest import search
 
     code = DealCode.parse(task[0])
     state = deal(code)

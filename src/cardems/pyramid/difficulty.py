@@ -1,5 +1,5 @@
 """Pyramid's deal levels: a winnable deal is rated by the length of its shortest win (the
-exact A* of :mod:`cardems.pyramid.shortest`), worked out when a deal of a level is asked
+exact A* of :mod:`cardems.kit.pairs.shortest`), worked out when a deal of a level is asked
 for. The cut points are the thirds of the shortest wins of the 125 winnable deals among
 P3 deals 100000-100199 (``cardems analyze pyramid --start 100000``): 25 to 55 moves, a
 third under 39, a third from 44.
@@ -31,8 +31,8 @@ def rate(code: DealCode) -> int | None:
     """The length of the deal's shortest win (None: not winnable, or not found in time);
     kept for the process, as the search can take a second and a deal drawn again (or
     rated again when dealt) needs none."""
+    from cardems.kit.pairs.shortest import search
     from cardems.pyramid.rules import deal
-    from cardems.pyramid.shortest import search
 
     line = search(deal(code), RATE_NODES).line
     return None if line is None else len(line)

@@ -59,7 +59,7 @@ class Pyramid(KitGame):
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal (numbers from :mod:`secrets`); with ``winnable`` only deals the
         solver proves winnable within :data:`WINNABLE_NODES`."""
-        from cardems.pyramid.decide import decide
+        from cardems.kit.pairs.decide import decide
         from cardems.pyramid.rules import deal
 
         version = self.family.versions[-1]
@@ -92,11 +92,11 @@ class Pyramid(KitGame):
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """``winnable`` (null: undecided past the limit) and a winning line in move
         notation, the decision's. With ``shortest`` the A*'s win and ``"proven": true``
-        when it finished within :data:`~cardems.pyramid.shortest.NODE_LIMIT` nodes, else
+        when it finished within :data:`~cardems.kit.pairs.shortest.NODE_LIMIT` nodes, else
         the decision's line (best known) and ``"proven": false``."""
-        from cardems.pyramid.decide import DECIDE_NODES, decide
+        from cardems.kit.pairs.decide import DECIDE_NODES, decide
+        from cardems.kit.pairs.shortest import NODE_LIMIT, search
         from cardems.pyramid.rules import deal
-        from cardems.pyramid.shortest import NODE_LIMIT, search
 
         state = deal(code)
         outcome = search(state, NODE_LIMIT) if shortest else None

@@ -58,6 +58,7 @@ RULES = PairsRules(
     empty=None,
     points_per_card=POINTS_PER_CARD,
     expected="D, R, 12, S, W, 22+28, 22+S, 22+W or S+W",
+    compiled="cardems.pyramid._astar",
 )
 
 

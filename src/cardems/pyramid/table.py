@@ -59,8 +59,8 @@ class PyramidSolitaire(PairsSolitaire[PyramidState]):
     ) -> tuple[str, PairsMove | None]:
         """The next move of a shortest win; past the A*'s budget, of the decision's win;
         undecided past both."""
-        from cardems.pyramid.decide import HINT_POSITIONS, decide
-        from cardems.pyramid.shortest import HINT_NODES, search
+        from cardems.kit.pairs.decide import HINT_POSITIONS, decide
+        from cardems.kit.pairs.shortest import HINT_NODES, search
 
         outcome = search(state, HINT_NODES)
         line = outcome.line
@@ -73,9 +73,9 @@ class PyramidSolitaire(PairsSolitaire[PyramidState]):
 
     def winnable(self, state: PyramidState, seconds: float) -> bool | None:
         """Exact within a budget of about ``seconds``; None past it."""
-        from cardems.pyramid.decide import COMPILED, decide
+        from cardems.kit.pairs.decide import compiled, decide
 
-        positions_per_second = 2_000_000 if COMPILED else 100_000
+        positions_per_second = 2_000_000 if compiled(state) else 100_000
         return decide(state, max(1_000, int(seconds * positions_per_second))).winnable
 
 

@@ -60,9 +60,10 @@ class Stock:
     """Passes through the stock per variant code (None: unlimited)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PairsRules:
-    """A solitaire of the pairs family (see the module docstring)."""
+    """A solitaire of the pairs family (see the module docstring); one of a kind, told
+    apart by identity."""
 
     name: str
     """The game's name in messages (``Heart to Heart``)."""
@@ -89,6 +90,10 @@ class PairsRules:
     """A layout place in move errors (``heart position 26 out of range 1-25``)."""
     expected: str = "D, R, 12+25 or 25+W"
     """The notation's shapes, in move errors."""
+    compiled: str | None = None
+    """The module of the solvers' compiled twin (``decide`` and ``search`` with the
+    signatures of :mod:`cardems.kit.pairs.compiled`), for this layout and pairing only;
+    None: the Python search serves."""
 
     def __post_init__(self) -> None:
         size = len(self.covered_by)
