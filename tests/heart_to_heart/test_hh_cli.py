@@ -17,8 +17,8 @@ from cardems.core.registry import game_for
 from cardems.core.terminal import run
 from cardems.dealcode import DealCode
 from cardems.heart_to_heart.rules import deal, parse_moves, play
-from cardems.heart_to_heart.solver import is_winnable
 from cardems.heart_to_heart.terminal import HeartTextPlay
+from cardems.kit.pairs.ranks import is_winnable
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 

@@ -11,9 +11,9 @@ from cardems.command_error import CommandError
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.heart_to_heart.rules import HeartState, MoveParseError, deal, parse_moves, play
-from cardems.heart_to_heart.solver import is_winnable
 from cardems.heart_to_heart.text import layout_data, render_state, status
 from cardems.i18n.markers import N_
+from cardems.kit.pairs.ranks import is_winnable
 
 
 def _code(text: str) -> DealCode:

@@ -1,5 +1,5 @@
 """Heart to Heart's deal levels: a winnable deal is rated by the length of its shortest
-win (the exact A* search of :mod:`cardems.heart_to_heart.shortest`), worked out when a
+win (the exact A* search of :mod:`cardems.kit.pairs.ranks_shortest`), worked out when a
 deal of a level is asked for; the thirds of a sample of 150 random winnable deals give the
 cut points (shortest wins of 39 to 113 moves; a third under 73, a third from 85).
 
@@ -27,7 +27,7 @@ TRIES = 500
 def rate(code: DealCode) -> int | None:
     """The length of the deal's shortest win (None: not winnable, or not found in time)."""
     from cardems.heart_to_heart.rules import deal
-    from cardems.heart_to_heart.shortest import ShortestSearch
+    from cardems.kit.pairs.ranks_shortest import ShortestSearch
 
     line = ShortestSearch(deal(code), RATE_NODES).solve()
     return None if line is None else len(line)

@@ -86,8 +86,7 @@ class HeartToHeart(KitGame):
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal (numbers from :mod:`secrets`); with ``winnable`` only deals the
         solver proves winnable (about 29 % of them)."""
-        from cardems.heart_to_heart.rules import deal_deck
-        from cardems.heart_to_heart.solver import deck_is_winnable
+        from cardems.heart_to_heart.rules import deal_deck, deck_is_winnable
 
         version = self.family.versions[-1]
         while True:
@@ -120,11 +119,11 @@ class HeartToHeart(KitGame):
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """``winnable`` and a winning line in move notation; ``length`` is null when the
         deal cannot be won. With ``shortest`` the A*'s win and ``"proven": true`` when it
-        finished within :data:`~cardems.heart_to_heart.shortest.SHORTEST_NODES`
+        finished within :data:`~cardems.kit.pairs.ranks_shortest.SHORTEST_NODES`
         positions, else the verdict's line (best known) and ``"proven": false``."""
         from cardems.heart_to_heart.rules import deal
-        from cardems.heart_to_heart.shortest import SHORTEST_NODES, ShortestSearch
-        from cardems.heart_to_heart.solver import winning_line
+        from cardems.kit.pairs.ranks import winning_line
+        from cardems.kit.pairs.ranks_shortest import SHORTEST_NODES, ShortestSearch
 
         state = deal(code)
         if not shortest:

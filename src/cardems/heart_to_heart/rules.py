@@ -109,3 +109,11 @@ def deal_deck(code: DealCode) -> list[int]:
 def deal(code: DealCode) -> HeartState:
     """The starting position of ``code``."""
     return HeartState.deal(code)
+
+
+def deck_is_winnable(deck: Sequence[int]) -> bool:
+    """Whether the deal of a shuffled deck of 52 ranks can be won (the exact search of
+    :mod:`cardems.kit.pairs.ranks`)."""
+    from cardems.kit.pairs.ranks import deck_is_winnable as winnable
+
+    return winnable(HeartState, tuple(deck))

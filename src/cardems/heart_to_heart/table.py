@@ -65,14 +65,14 @@ class HeartToHeartSolitaire(PairsSolitaire[HeartState]):
     ) -> tuple[str, PairsMove | None]:
         """The next move of a winning line (the shortest when it is found quickly); the
         solver is exact and quick: never "undecided"."""
-        from cardems.heart_to_heart.shortest import best_hint  # the solver loads on demand
+        from cardems.kit.pairs.ranks_shortest import best_hint  # the solver loads on demand
 
         move = best_hint(state)
         return ("lost", None) if move is None else ("move", move)
 
     def winnable(self, state: HeartState, seconds: float) -> bool:
         """Exact, in about a millisecond."""
-        from cardems.heart_to_heart.solver import is_winnable
+        from cardems.kit.pairs.ranks import is_winnable
 
         return is_winnable(state)
 

@@ -8,9 +8,9 @@ from typing import Any
 from cardems.core.game import State
 from cardems.dealcode import DealCode
 from cardems.heart_to_heart.rules import HeartState, deal, parse_moves
-from cardems.heart_to_heart.solver import hint
 from cardems.heart_to_heart.text import render_state
 from cardems.i18n.markers import N_
+from cardems.kit.pairs.ranks import hint
 
 MOVES_HELP = N_("moves: D draw, R recycle, 12+25 pair two positions, 25+W pair with the waste")
 
