@@ -8,17 +8,14 @@ played by dragging the waste's card onto the heart's.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from typing import Any
 
-from cardems.core.game import TableSettings
-from cardems.dealcode import DealCode
 from cardems.heart_to_heart.layout import POSITIONS, ROW, X
 from cardems.heart_to_heart.rules import HeartState, Move
 from cardems.i18n.markers import N_
-from cardems.kit import CARD_STEP, HALF_CARD, SolitaireTable
+from cardems.kit import CARD_STEP, HALF_CARD
 from cardems.kit.pairs import Look, PairsMove, PairsSolitaire
+from cardems.kit.pairs.table import PairsTable
 
 UNKNOWN_TARGET = N_(
     "unknown Heart to Heart target %(target)s: expected heart:1 … heart:25, stock or waste"
@@ -86,13 +83,7 @@ def move_targets(move: Move) -> tuple[str, str]:
     return SOLITAIRE.move_targets(move)
 
 
-class HeartToHeartTable(SolitaireTable[HeartState, PairsMove]):
+class HeartToHeartTable(PairsTable):
     """A game of Heart to Heart as the web app and the terminal player drive it."""
 
-    def __init__(
-        self,
-        code: DealCode,
-        settings: TableSettings = TableSettings(),  # noqa: B008 - frozen, shared safely
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        super().__init__(SOLITAIRE, code, settings, clock)
+    solitaire_of = SOLITAIRE

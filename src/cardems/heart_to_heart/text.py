@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardems.heart_to_heart.layout import POSITIONS, ROW, X
 from cardems.heart_to_heart.rules import HeartState, card_text
+from cardems.kit.pairs.game import layout_data as layout_data
 
 CELL = 4
 """Characters per card width in the text layout (x is in card widths)."""
@@ -16,18 +15,6 @@ def status(state: HeartState) -> str:
     if state.is_won():
         return "won"
     return "blocked" if state.is_blocked() else "playing"
-
-
-def layout_data(state: HeartState) -> dict[str, Any]:
-    """``heart`` (25 entries), ``stock`` (next card first) and ``waste`` (bottom → top)."""
-    return {
-        "heart": [
-            {"position": p, "card": card_text(rank) if (rank := state.heart[p - 1]) else None}
-            for p in POSITIONS
-        ],
-        "stock": [card_text(rank) for rank in state.stock],
-        "waste": [card_text(rank) for rank in state.waste],
-    }
 
 
 def render_state(state: HeartState, *, show_stock: bool = True, numbered: bool = False) -> str:

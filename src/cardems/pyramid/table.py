@@ -9,15 +9,12 @@ when the stock's top card makes 13 with it, else drops the selection and draws.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from typing import Any
 
-from cardems.core.game import TableSettings
-from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
-from cardems.kit import CARD_STEP, HALF_CARD, SolitaireTable
+from cardems.kit import CARD_STEP, HALF_CARD
 from cardems.kit.pairs import Look, PairsMove, PairsSolitaire
+from cardems.kit.pairs.table import PairsTable
 from cardems.pyramid.layout import INDEX_IN_ROW, POSITIONS, ROW, ROWS
 from cardems.pyramid.rules import PyramidState
 
@@ -83,13 +80,7 @@ SOLITAIRE = PyramidSolitaire()
 DECLARATION = SOLITAIRE.declaration
 
 
-class PyramidTable(SolitaireTable[PyramidState, PairsMove]):
+class PyramidTable(PairsTable):
     """A game of Pyramid as the web app drives it."""
 
-    def __init__(
-        self,
-        code: DealCode,
-        settings: TableSettings = TableSettings(),  # noqa: B008 - frozen, shared safely
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        super().__init__(SOLITAIRE, code, settings, clock)
+    solitaire_of = SOLITAIRE

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from cardems.kit.pairs.game import layout_data as layout_data
 from cardems.pyramid.layout import INDEX_IN_ROW, POSITIONS, ROW, ROWS
 from cardems.pyramid.rules import PyramidState
 
@@ -14,18 +13,6 @@ CELL = 4
 def status(state: PyramidState) -> str:
     """``won``, ``blocked`` or ``playing``."""
     return state.outcome or "playing"
-
-
-def layout_data(state: PyramidState) -> dict[str, Any]:
-    """``pyramid`` (28 entries), ``stock`` (top first) and ``waste`` (bottom → top)."""
-    return {
-        "pyramid": [
-            {"position": p, "card": None if (card := state.pyramid[p - 1]) is None else str(card)}
-            for p in POSITIONS
-        ],
-        "stock": [str(card) for card in state.stock],
-        "waste": [str(card) for card in state.waste],
-    }
 
 
 def render_state(state: PyramidState, *, show_stock: bool = True) -> str:
