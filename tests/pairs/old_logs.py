@@ -49,10 +49,9 @@ def position(table: SolitaireTable[Any, Any]) -> dict[str, Any]:
 
 
 def _layout(code: DealCode, state: Any) -> dict[str, Any]:
-    if code.game == "HH":
-        from cardems.heart_to_heart.text import layout_data
-    else:
-        from cardems.pyramid.text import layout_data  # type: ignore[no-redef]
+    """The layout as the game's ``text.layout_data`` gave it (now the family's)."""
+    from cardems.kit.pairs.game import layout_data
+
     return layout_data(state)
 
 

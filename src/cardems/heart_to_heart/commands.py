@@ -11,9 +11,11 @@ from cardems.command_error import CommandError
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.heart_to_heart.rules import HeartState, MoveParseError, deal, parse_moves, play
-from cardems.heart_to_heart.text import layout_data, render_state, status
+from cardems.heart_to_heart.table import PLACES
 from cardems.i18n.markers import N_
+from cardems.kit.pairs.game import layout_data
 from cardems.kit.pairs.ranks import is_winnable
+from cardems.kit.pairs.text import render_state, status
 
 
 def _code(text: str) -> DealCode:
@@ -42,7 +44,7 @@ def summary(code: DealCode, state: HeartState) -> dict[str, Any]:
 def _summary_text(record: dict[str, Any], state: HeartState) -> str:
     verdict = "can still be won" if record["winnable"] else "can no longer be won"
     head = f"{record['code']}: {record['status']}, score {record['score']}, moves {record['moves']}"
-    return f"{head}, {verdict}\n{render_state(state, show_stock=False)}"
+    return f"{head}, {verdict}\n{render_state(state, PLACES, show_stock=False)}"
 
 
 def cmd_replay(args: argparse.Namespace) -> None:

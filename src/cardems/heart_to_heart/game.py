@@ -88,11 +88,6 @@ class HeartToHeart(PairsGame):
 
         return SOLITAIRE
 
-    def render_state(self, state: Any) -> str:
-        from cardems.heart_to_heart.text import render_state
-
-        return render_state(state)
-
     def winnable_deal(self, code: DealCode) -> bool:
         """Exact, in about a millisecond (about 29 % of deals are winnable)."""
         from cardems.heart_to_heart.rules import deal_deck, deck_is_winnable

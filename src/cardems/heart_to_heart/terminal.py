@@ -8,9 +8,10 @@ from typing import Any
 from cardems.core.game import State
 from cardems.dealcode import DealCode
 from cardems.heart_to_heart.rules import HeartState, deal, parse_moves
-from cardems.heart_to_heart.text import render_state
+from cardems.heart_to_heart.table import PLACES
 from cardems.i18n.markers import N_
 from cardems.kit.pairs.ranks import hint
+from cardems.kit.pairs.text import render_state
 
 MOVES_HELP = N_("moves: D draw, R recycle, 12+25 pair two positions, 25+W pair with the waste")
 
@@ -29,7 +30,7 @@ class HeartTextPlay:
 
     def show(self, code: DealCode, state: State[Any]) -> str:
         assert isinstance(state, HeartState)
-        return render_state(state, show_stock=False, numbered=True)
+        return render_state(state, PLACES, show_stock=False, numbered=True)
 
     def hint(self, state: State[Any]) -> str | None:
         assert isinstance(state, HeartState)

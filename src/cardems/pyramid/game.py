@@ -55,11 +55,6 @@ class Pyramid(PairsGame):
 
         return SOLITAIRE
 
-    def render_state(self, state: Any) -> str:
-        from cardems.pyramid.text import render_state
-
-        return render_state(state)
-
     anchor = (
         "mchung94's optimal A* (Microsoft's rules, 3 passes): 998 of 1,500 random decks"
         " (66.5 %, 95 % interval 64.1-68.9 %), mean 598 ms, median 156 ms (Java)"

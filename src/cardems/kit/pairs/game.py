@@ -52,9 +52,11 @@ class PairsGame(KitGame):
     def solitaire(self) -> PairsSolitaire[Any]:
         """The game's table hooks (imported on demand)."""
 
-    @abstractmethod
     def render_state(self, state: Any) -> str:
-        """A position as text."""
+        """A position as text (:mod:`cardems.kit.pairs.text`)."""
+        from cardems.kit.pairs.text import render_state
+
+        return render_state(state, self.solitaire().look.places)
 
     # -- the solver: the family's, unless the game has a faster one ---------------------
 
