@@ -57,6 +57,7 @@ EXAMPLE = Example.of(
 """The rules' worked example (deal 12), from its opening to the win."""
 
 
+MOVES_HELP = N_("moves: D draw, R recycle, 12+25 pair two positions, 25+W pair with the waste")
 LEVELS = Levels(easy_below=73, hard_from=85, rate_nodes=20_000, tries=500)
 """Deal levels by the shortest win (the exact A* of :mod:`cardems.kit.pairs.ranks_shortest`):
 the thirds of a sample of 150 random winnable deals give the cut points (shortest wins of
@@ -112,15 +113,16 @@ class HeartToHeart(PairsGame):
 
     def text_play(self) -> TextPlay:
         """``cardems play``: the heart beside its position numbers, hints by the solver."""
-        from cardems.heart_to_heart.terminal import HeartTextPlay
+        from cardems.kit.pairs.terminal import PairsTextPlay
 
-        return HeartTextPlay()
+        return PairsTextPlay(self, N_("Heart to Heart"), MOVES_HELP)
 
     def add_commands(self, subparsers: Any) -> None:
-        """``cardems replay``."""
-        from cardems.heart_to_heart.commands import add_commands
+        """``cardems replay`` (:mod:`cardems.kit.pairs.replay`)."""
+        from cardems.kit.pairs.replay import add_commands
 
-        add_commands(subparsers)
+        words = N_("apply Heart to Heart moves to a deal and show the result")
+        add_commands(self, subparsers, words, N_("e.g. D D 25+W 23+24 R"))
 
 
 GAME = HeartToHeart()
