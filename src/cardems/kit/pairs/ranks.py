@@ -49,6 +49,7 @@ class _Search:
 
     def __init__(self, covers: Covers, heart: tuple[int, ...], pool: list[int]) -> None:
         self.free = covers.free
+        self.reachable = covers.reachable
         self.full = covers.full
         self.removed0 = sum(1 << i for i, rank in enumerate(heart) if not rank)
         masks = [0] * 14
@@ -77,7 +78,8 @@ class _Search:
 
     def closure(self, removed: int, steps: list[Step] | None) -> int:
         """Apply every never-worse removal; ``steps`` (if given) records them."""
-        avail = self.free(removed)
+        reachable = self.reachable
+        avail = reachable.get(removed) or self.free(removed)
         while True:
             gone = 0
             free = self.free0
@@ -110,7 +112,7 @@ class _Search:
             if not gone:
                 return removed
             removed |= gone
-            avail = self.free(removed)
+            avail = reachable.get(removed) or self.free(removed)
 
     def options(self, removed: int) -> list[tuple[int, list[Step]]]:
         """The real choices of a stuck position: cards to remove and how."""
