@@ -13,7 +13,7 @@ from typing import Any
 
 from cardems.i18n.markers import N_
 from cardems.kit import CARD_STEP, HALF_CARD
-from cardems.kit.pairs import Look, PairsMove, PairsSolitaire
+from cardems.kit.pairs import Look, PairsSolitaire
 from cardems.kit.pairs.table import PairsTable
 from cardems.pyramid.layout import INDEX_IN_ROW, POSITIONS, ROW, ROWS
 from cardems.pyramid.rules import PyramidState
@@ -46,34 +46,10 @@ LOOK = Look(PLACES, BOARD, UNKNOWN_TARGET, PAIR_HINT, alone_hint=KING_HINT, outl
 
 
 class PyramidSolitaire(PairsSolitaire[PyramidState]):
-    """Pyramid's hooks for the kit: the pairs family's, with its solvers."""
+    """Pyramid's hooks for the kit: the pairs family's, solver included."""
 
     state = PyramidState
     look = LOOK
-
-    def hint_move(
-        self, state: PyramidState, previous: PyramidState | None
-    ) -> tuple[str, PairsMove | None]:
-        """The next move of a shortest win; past the A*'s budget, of the decision's win;
-        undecided past both."""
-        from cardems.kit.pairs.decide import HINT_POSITIONS, decide
-        from cardems.kit.pairs.shortest import HINT_NODES, search
-
-        outcome = search(state, HINT_NODES)
-        line = outcome.line
-        if outcome.gave_up:
-            decision = decide(state, HINT_POSITIONS)
-            if decision.gave_up:
-                return ("undecided", None)
-            line = decision.line
-        return ("move", line[0]) if line else ("lost", None)
-
-    def winnable(self, state: PyramidState, seconds: float) -> bool | None:
-        """Exact within a budget of about ``seconds``; None past it."""
-        from cardems.kit.pairs.decide import compiled, decide
-
-        positions_per_second = 2_000_000 if compiled(state) else 100_000
-        return decide(state, max(1_000, int(seconds * positions_per_second))).winnable
 
 
 SOLITAIRE = PyramidSolitaire()

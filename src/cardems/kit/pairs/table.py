@@ -237,6 +237,28 @@ class PairsSolitaire(Solitaire[S, PairsMove], Generic[S]):
             return {}
         return {"pass": state.recycles + 1, "passes": state.passes}
 
+    def hint_move(self, state: S, previous: S | None) -> tuple[str, PairsMove | None]:
+        """The next move of a shortest win; past the A*'s budget, of the decision's win;
+        undecided past both."""
+        from cardems.kit.pairs.decide import HINT_POSITIONS, decide
+        from cardems.kit.pairs.shortest import HINT_NODES, search
+
+        outcome = search(state, HINT_NODES)
+        line = outcome.line
+        if outcome.gave_up:
+            decision = decide(state, HINT_POSITIONS)
+            if decision.gave_up:
+                return ("undecided", None)
+            line = decision.line
+        return ("move", line[0]) if line else ("lost", None)
+
+    def winnable(self, state: S, seconds: float) -> bool | None:
+        """Exact within a budget of about ``seconds``; None past it."""
+        from cardems.kit.pairs.decide import compiled, decide
+
+        positions_per_second = 2_000_000 if compiled(state) else 100_000
+        return decide(state, max(1_000, int(seconds * positions_per_second))).winnable
+
     def hint_words(self, state: S, move: PairsMove, lang: str) -> str:
         """ "Hint: pair the 7 of hearts at position 3 with …"."""
         gettext = translations(lang).gettext
