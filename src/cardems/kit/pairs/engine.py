@@ -27,6 +27,7 @@ one move; each layout card removed scores the declared points.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -205,9 +206,9 @@ class PairsState:
     rules: ClassVar[PairsRules]
     move: ClassVar[type[PairsMove]]
 
-    @property
+    @functools.cached_property
     def removed_mask(self) -> int:
-        """Bit ``i`` set when position ``i + 1`` is empty."""
+        """Bit ``i`` set when position ``i + 1`` is empty (worked out once a position)."""
         return sum(1 << i for i, card in enumerate(self.cards) if not card)
 
     @property
@@ -245,6 +246,10 @@ class PairsState:
 
     def free_mask(self) -> int:
         """Bit ``i`` set while position ``i + 1`` holds a card nothing covers."""
+        return self._free
+
+    @functools.cached_property
+    def _free(self) -> int:
         return self.rules.covers.free(self.removed_mask)
 
     def is_free(self, position: int) -> bool:
