@@ -16,9 +16,8 @@ import time
 
 from cardems.argtypes import positive
 from cardems.heart_to_heart.game import FAMILY
-from cardems.heart_to_heart.rules import DECK, initial_state, play
-from cardems.heart_to_heart.shortest import ShortestSearch
-from cardems.heart_to_heart.solver import deck_is_winnable
+from cardems.heart_to_heart.rules import DECK, deck_is_winnable, initial_state, play
+from cardems.kit.pairs.ranks_shortest import ShortestSearch
 from cardems.rng import shuffled
 
 GOAL_MEDIAN = 0.1  # seconds

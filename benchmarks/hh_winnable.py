@@ -14,8 +14,7 @@ import time
 
 from cardems.argtypes import positive
 from cardems.heart_to_heart.game import FAMILY
-from cardems.heart_to_heart.rules import DECK
-from cardems.heart_to_heart.solver import deck_is_winnable
+from cardems.heart_to_heart.rules import DECK, deck_is_winnable
 from cardems.rng import shuffled
 
 GOAL = 5_000  # verdicts per second

@@ -14,9 +14,11 @@ from __future__ import annotations
 import argparse
 
 from cardems.argtypes import positive
-from cardems.pyramid.analysis import DEFAULT_NODES, analyze, report
-from cardems.pyramid.decide import COMPILED
-from cardems.pyramid.rules import VARIANTS
+from cardems.kit.pairs.analysis import DEFAULT_NODES, analyze, report
+from cardems.kit.pairs.compiled import twin
+from cardems.pyramid.rules import RULES, VARIANTS
+
+COMPILED = twin(RULES, "decide") is not None
 
 GOAL_MEDIAN_MS = 50
 
@@ -30,7 +32,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=positive, default=1)
     parser.add_argument("--par", action="store_true", help="shortest win lengths (A*)")
     args = parser.parse_args()
-    figures = analyze(args.variant, args.deals, args.start, args.nodes, args.jobs, args.par)
+    figures = analyze("PY", args.variant, args.deals, args.start, args.nodes, args.jobs, args.par)
     print(report(figures))
     search = "compiled" if COMPILED else "Python"
     print(f"goal: median <= {GOAL_MEDIAN_MS} ms ({search} search)")

@@ -60,8 +60,8 @@ def test_tripeaks_shortest_win_is_proven(capsys: pytest.CaptureFixture[str]) -> 
 def test_past_its_budget_the_best_line_known_is_not_proven(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("cardems.heart_to_heart.shortest.SHORTEST_NODES", 5)
-    monkeypatch.setattr("cardems.pyramid.shortest.NODE_LIMIT", 5)
+    monkeypatch.setattr("cardems.kit.pairs.ranks_shortest.SHORTEST_NODES", 5)
+    monkeypatch.setattr("cardems.kit.pairs.shortest.NODE_LIMIT", 5)
     monkeypatch.setattr("cardems.tripeaks.solver.shortest_win", lambda state: None)
     for code, rules in (("HH1-N-AAAAAAM", hh), ("PY1-P3-AAAAAAM", py), ("TP1-W-AAAAAAB", tp)):
         record = shortest(capsys, code)

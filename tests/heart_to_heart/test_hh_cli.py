@@ -16,9 +16,9 @@ from cardems.cli import main
 from cardems.core.registry import game_for
 from cardems.core.terminal import run
 from cardems.dealcode import DealCode
+from cardems.heart_to_heart.game import GAME as HH_GAME
 from cardems.heart_to_heart.rules import deal, parse_moves, play
-from cardems.heart_to_heart.solver import is_winnable
-from cardems.heart_to_heart.terminal import HeartTextPlay
+from cardems.kit.pairs.ranks import is_winnable
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
@@ -134,7 +134,7 @@ def test_replay_of_a_solution_wins(capsys: pytest.CaptureFixture[str]) -> None:
 def test_play_in_a_terminal() -> None:
     out = io.StringIO()
     commands = "D\nD\nD\nhint\n25+w\nundo\nredo\nX\n\nquit\nD\n"
-    state = run(HeartTextPlay(), DealCode.parse("HH1-N-AAAAAAM"), io.StringIO(commands), out)
+    state = run(HH_GAME.text_play(), DealCode.parse("HH1-N-AAAAAAM"), io.StringIO(commands), out)
     text = out.getvalue()
     assert state.moves == 4 and state.score == 10  # quit stops reading
     assert "> hint\nhint: 25+W\n" in text and "refused: not a move: 'x'" in text

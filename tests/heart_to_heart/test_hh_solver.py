@@ -13,15 +13,23 @@ from hh_helpers import example, state_of
 
 from cardems.dealcode import DealCode
 from cardems.heart_to_heart.layout import COVER_MASK
-from cardems.heart_to_heart.rules import DECK, HeartState, Move, MoveKind, deal, initial_state, play
-from cardems.heart_to_heart.shortest import ShortestSearch, best_hint, shortest_win
-from cardems.heart_to_heart.solver import (
+from cardems.heart_to_heart.rules import (
+    DECK,
+    HeartState,
+    Move,
+    MoveKind,
+    deal,
     deck_is_winnable,
+    initial_state,
+    play,
+)
+from cardems.kit.pairs.ranks import (
     hint,
     is_winnable,
     winning_line,
     winning_plan,
 )
+from cardems.kit.pairs.ranks_shortest import ShortestSearch, best_hint, shortest_win
 from cardems.rng import shuffled
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))

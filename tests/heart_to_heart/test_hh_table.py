@@ -14,9 +14,9 @@ from cardems.core.game import Action as Intent
 from cardems.core.game import Table, TableSettings, replay
 from cardems.dealcode import DealCode
 from cardems.heart_to_heart.rules import SAME_RANK, Move, MoveKind
-from cardems.heart_to_heart.solver import hint as solver_hint
-from cardems.heart_to_heart.solver import winning_line
 from cardems.heart_to_heart.table import HeartToHeartTable
+from cardems.kit.pairs.ranks import hint as solver_hint
+from cardems.kit.pairs.ranks import winning_line
 
 
 class FakeClock:

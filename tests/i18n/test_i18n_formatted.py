@@ -9,8 +9,8 @@ import pytest
 
 from cardems.core.terminal import run
 from cardems.dealcode import DealCode
+from cardems.heart_to_heart.game import GAME as HH_GAME
 from cardems.heart_to_heart.rules import SAME_RANK, deal, parse_moves, play
-from cardems.heart_to_heart.terminal import HeartTextPlay
 from cardems.i18n import from_environment, translate, translations
 from cardems.seahaven.rules import Move, Place, check_move
 from cardems.seahaven.rules import deal as sh_deal
@@ -68,7 +68,13 @@ def test_terminal_language(environ: dict[str, str], lang: str) -> None:
 
 def test_terminal_play_speaks_the_language() -> None:
     out = io.StringIO()
-    run(HeartTextPlay(), DealCode.parse("HH1-N-AAAAAAM"), io.StringIO("D\nquit\n"), out, "ar")
+    run(
+        HH_GAME.text_play(),
+        DealCode.parse("HH1-N-AAAAAAM"),
+        io.StringIO("D\nquit\n"),
+        out,
+        "ar",
+    )
     text = out.getvalue()
     ar = translations("ar").gettext
     assert ar("score %(score)d, moves %(moves)d") % {"score": 0, "moves": 1} in text

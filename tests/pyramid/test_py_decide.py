@@ -11,8 +11,8 @@ from test_py_solver import breadth_first, endgame
 
 from cardems.cards import Card
 from cardems.dealcode import DealCode
-from cardems.pyramid import decide, shortest
-from cardems.pyramid.decide import python_decide, with_pool_kings
+from cardems.kit.pairs import decide, shortest
+from cardems.kit.pairs.decide import python_decide, with_pool_kings
 from cardems.pyramid.rules import Move, PyramidState, deal, play
 
 wide_endgames = st.builds(
@@ -60,7 +60,9 @@ def test_the_limit_gives_an_honest_undecided() -> None:
     assert decision.gave_up and decision.winnable is None and decision.line is None
 
 
-compiled = pytest.mark.skipif(not decide.COMPILED, reason="the C search was not built")
+compiled = pytest.mark.skipif(
+    not decide.compiled(deal(DealCode("PY", 1, "P3", 0))), reason="the C search was not built"
+)
 
 
 @compiled

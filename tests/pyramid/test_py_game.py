@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cardems.dealcode import DealCode
-from cardems.pyramid.difficulty import deal_of_level, level_of
 from cardems.pyramid.game import GAME
+
+deal_of_level, level_of = GAME.deal_of_level, GAME.level_of
 
 CODE = DealCode.parse("PY1-P3-AAAAAAM")
 

@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 from cardems.cards import ALL_CARDS
 from cardems.dealcode import DealCode
-from cardems.pyramid import shortest
-from cardems.pyramid.rules import PyramidState, deal, play
-from cardems.pyramid.shortest import python_search
+from cardems.kit.pairs import shortest
+from cardems.kit.pairs.compiled import twin
+from cardems.kit.pairs.shortest import python_search
+from cardems.pyramid.rules import RULES, PyramidState, deal, play
 
 
 def endgame(seed: int, rows: int, pool: int, in_waste: int, passes: int | None) -> PyramidState:
@@ -86,7 +87,7 @@ def test_the_node_limit_gives_an_honest_undecided() -> None:
     assert outcome.gave_up and outcome.winnable is None and outcome.line is None
 
 
-compiled = pytest.mark.skipif(not shortest.COMPILED, reason="the C search was not built")
+compiled = pytest.mark.skipif(twin(RULES, "search") is None, reason="the C search was not built")
 
 
 @compiled

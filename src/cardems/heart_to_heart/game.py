@@ -1,19 +1,20 @@
-"""Heart to Heart's declaration for the core: codes, deal, solver, table, labels."""
+"""Heart to Heart for the core: a game of the pairs family (:mod:`cardems.kit.pairs.game`)
+with its codes, strings, levels, worked example, terminal play, ``replay`` command and
+its faster exact searches (:mod:`cardems.kit.pairs.ranks`)."""
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING, Any
 
 from cardems.core import kinds
-from cardems.core.base import solve_record
-from cardems.core.difficulty import DIFFICULTY, level_choice
-from cardems.core.game import Example, View
-from cardems.core.labels import label_piles
+from cardems.core.difficulty import DIFFICULTY
+from cardems.core.game import Example
 from cardems.core.terminal import TextPlay
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_
-from cardems.kit import KitGame
+from cardems.kit.pairs import PairsMove
+from cardems.kit.pairs.game import Levels, PairsGame
+from cardems.kit.pairs.shortest import Outcome
 
 if TYPE_CHECKING:
     from cardems.heart_to_heart.table import HeartToHeartSolitaire
@@ -57,11 +58,20 @@ EXAMPLE = Example.of(
 """The rules' worked example (deal 12), from its opening to the win."""
 
 
-class HeartToHeart(KitGame):
+MOVES_HELP = N_("moves: D draw, R recycle, 12+25 pair two positions, 25+W pair with the waste")
+LEVELS = Levels(easy_below=73, hard_from=85, rate_nodes=20_000, tries=500)
+"""Deal levels by the shortest win (the exact A* of :mod:`cardems.kit.pairs.ranks_shortest`):
+the thirds of a sample of 150 random winnable deals give the cut points (shortest wins of
+39 to 113 moves; a third under 73, a third from 85). A deal whose shortest win is not
+found within 20,000 positions (about half a second at most; a few in a hundred) is not
+rated; 500 winnable deals are drawn at most to find one of a level."""
+
+
+class HeartToHeart(PairsGame):
     """Heart to Heart (``HH1-N-…``): a Pyramid-family solitaire shaped like a heart."""
 
     family = FAMILY
-    can_solve = True
+    levels = LEVELS
     options = (DIFFICULTY,)
     settings = ("show_available",)  # its piles declare covering
     examples = (EXAMPLE,)
@@ -75,104 +85,46 @@ class HeartToHeart(KitGame):
         " D draws a card, U undoes, R redoes, Esc cancels the selection."
     )
 
-    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
-        """A random deal; with a difficulty level, a winnable deal of that level (see
-        :mod:`cardems.heart_to_heart.difficulty`)."""
-        level = level_choice(options)
-        if level is None:
-            return self.random_code(variant, winnable=winnable)
-        from cardems.heart_to_heart.difficulty import deal_of_level
-
-        return deal_of_level(level, lambda: self.random_code(variant, winnable=True))
-
-    def random_code(self, variant: str, *, winnable: bool) -> DealCode:
-        """A random deal (numbers from :mod:`secrets`); with ``winnable`` only deals the
-        solver proves winnable (about 29 % of them)."""
-        from cardems.heart_to_heart.rules import deal_deck
-        from cardems.heart_to_heart.solver import deck_is_winnable
-
-        version = self.family.versions[-1]
-        while True:
-            number = secrets.randbelow(self.family.max_number + 1)
-            code = DealCode(self.family.prefix, version, variant, number)
-            if not winnable or deck_is_winnable(deal_deck(code)):
-                return code
-
     def solitaire(self) -> HeartToHeartSolitaire:
         """The kit's hooks: piles, gestures, layout, hints (see :mod:`.table`)."""
         from cardems.heart_to_heart.table import SOLITAIRE
 
         return SOLITAIRE
 
-    def describe(self, code: DealCode) -> dict[str, Any]:
-        """``code``, ``game``, ``heart`` (positions 1–25), ``stock`` (next drawn first),
-        ``waste`` (bottom → top)."""
-        from cardems.heart_to_heart.rules import deal
-        from cardems.heart_to_heart.text import layout_data
+    def winnable_deal(self, code: DealCode) -> bool:
+        """Exact, in about a millisecond (about 29 % of deals are winnable)."""
+        from cardems.heart_to_heart.rules import deal_deck, deck_is_winnable
 
-        return {"code": str(code), "game": self.family.name, **layout_data(deal(code))}
+        return deck_is_winnable(deal_deck(code))
 
-    def render(self, code: DealCode) -> str:
-        """The initial layout as text."""
-        from cardems.heart_to_heart.rules import deal
-        from cardems.heart_to_heart.text import render_state
+    def decision(self, state: Any) -> tuple[bool | None, list[PairsMove] | None]:
+        """The exact verdict's winning line."""
+        from cardems.kit.pairs.ranks import winning_line
 
-        return f"{code}  Heart to Heart\n{render_state(deal(code))}"
+        line = winning_line(state)
+        return line is not None, line
 
-    def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
-        """``winnable`` and a winning line in move notation; ``length`` is null when the
-        deal cannot be won. With ``shortest`` the A*'s win and ``"proven": true`` when it
-        finished within :data:`~cardems.heart_to_heart.shortest.SHORTEST_NODES`
-        positions, else the verdict's line (best known) and ``"proven": false``."""
-        from cardems.heart_to_heart.rules import deal
-        from cardems.heart_to_heart.shortest import SHORTEST_NODES, ShortestSearch
-        from cardems.heart_to_heart.solver import winning_line
+    def shortest_outcome(self, state: Any, nodes: int | None = None) -> Outcome:
+        """The exact A* of :mod:`cardems.kit.pairs.ranks_shortest`, within ``nodes``
+        (None: its ``SHORTEST_NODES``)."""
+        from cardems.kit.pairs import ranks_shortest
 
-        state = deal(code)
-        if not shortest:
-            line = winning_line(state)
-            return solve_record(
-                code, line is not None, None if line is None else [str(m) for m in line]
-            )
-        search = ShortestSearch(state, SHORTEST_NODES)
-        line = search.solve()
-        if search.gave_up:
-            line = winning_line(state)
-        record = solve_record(
-            code, line is not None, None if line is None else [str(move) for move in line]
-        )
-        record.update(proven=not search.gave_up, nodes=search.expanded)
-        return record
-
-    def par(self, code: DealCode) -> int | None:
-        """The deal's shortest win, when proven."""
-        found = self.best_par(code)
-        return None if found is None or not found[1] else found[0]
-
-    def best_par(self, code: DealCode) -> tuple[int, bool] | None:
-        """The deal's shortest win and whether it is proven (else the best line known);
-        None when the deal cannot be won."""
-        record = self.solve(code, shortest=True)
-        length = record["length"]
-        return None if length is None else (int(length), bool(record["proven"]))
-
-    def label(self, view: View, lang: str) -> View:
-        """Positions, stock and waste, named for screen readers."""
-        from cardems.heart_to_heart.labels import label_pile
-
-        return label_piles(view, lang, label_pile)
+        limit = ranks_shortest.SHORTEST_NODES if nodes is None else nodes
+        search = ranks_shortest.ShortestSearch(state, limit)
+        return Outcome(search.solve(), search.gave_up, search.expanded)
 
     def text_play(self) -> TextPlay:
         """``cardems play``: the heart beside its position numbers, hints by the solver."""
-        from cardems.heart_to_heart.terminal import HeartTextPlay
+        from cardems.kit.pairs.terminal import PairsTextPlay
 
-        return HeartTextPlay()
+        return PairsTextPlay(self, N_("Heart to Heart"), MOVES_HELP)
 
     def add_commands(self, subparsers: Any) -> None:
-        """``cardems replay``."""
-        from cardems.heart_to_heart.commands import add_commands
+        """``cardems replay`` (:mod:`cardems.kit.pairs.replay`)."""
+        from cardems.kit.pairs.replay import add_commands
 
-        add_commands(subparsers)
+        words = N_("apply Heart to Heart moves to a deal and show the result")
+        add_commands(self, subparsers, words, N_("e.g. D D 25+W 23+24 R"))
 
 
 GAME = HeartToHeart()

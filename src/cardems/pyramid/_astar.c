@@ -1,4 +1,4 @@
-/* Pyramid's searches, compiled. The A*: the same search as cardems.pyramid.shortest.ShortestSearch,
+/* Pyramid's searches, compiled. The A*: the same search as cardems.kit.pairs.shortest.ShortestSearch,
  * node for node and move for move (the tests compare the two), many times faster. The
  * Python search stays the reference and the fallback where this module was not built.
  *
@@ -422,7 +422,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     return Py_BuildValue("(iOl)", status, Py_None, expanded);
 }
 
-/* The decision search: cardems.pyramid.decide.WinSearch, position for position (see its
+/* The decision search: cardems.kit.pairs.decide.WinSearch, position for position (see its
  * docstring). The table maps a frame (removed | left << 28) to the chain position it was
  * first entered at, r * 32 + k (-1: a whole ring, unlimited passes). */
 

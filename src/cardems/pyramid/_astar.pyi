@@ -1,5 +1,5 @@
-"""Pyramid's searches, compiled (``_astar.c``): the A* of :mod:`cardems.pyramid.shortest`
-and the decision of :mod:`cardems.pyramid.decide`."""
+"""Pyramid's searches, compiled (``_astar.c``): the A* of :mod:`cardems.kit.pairs.shortest`
+and the decision of :mod:`cardems.kit.pairs.decide`."""
 
 def search(
     values: bytes,

@@ -1,12 +1,13 @@
-"""``cardems analyze pyramid``: decide random deals, each by the decision search
-(:mod:`cardems.pyramid.decide`); with ``--par`` the A* finds each win's shortest length.
+"""``cardems analyze GAME`` for a pairs game: decide random deals, each by the family's
+decision search (:mod:`cardems.kit.pairs.decide`); with ``--par`` the A* finds each win's
+shortest length.
 
     cardems analyze pyramid --variant P3 --deals 1500 --start 100000
 
 Prints the winnable share with its 95 % Wilson interval (undecided deals, past the limit,
 counted apart), and the median and 95th-percentile milliseconds per deal (wall clock and
-the process's CPU time: on a loaded machine the second is the search's own), beside
-mchung94's anchor for Microsoft's rules (3 passes).
+the process's CPU time: on a loaded machine the second is the search's own), beside the
+game's anchor (Pyramid: mchung94's for Microsoft's rules, 3 passes).
 """
 
 from __future__ import annotations
@@ -25,10 +26,6 @@ from cardems.batch import Batch, add_cluster_argument, in_order
 from cardems.dealcode import DealCode
 from cardems.intervals import wilson
 
-ANCHOR = (
-    "mchung94's optimal A* (Microsoft's rules, 3 passes): 998 of 1,500 random decks"
-    " (66.5 %, 95 % interval 64.1-68.9 %), mean 598 ms, median 156 ms (Java)"
-)
 DEFAULT_NODES = 20_000_000
 """Chain positions the decision may visit per deal (as ``decide.DECIDE_NODES``)."""
 PAR_NODES = 3_000_000
@@ -42,12 +39,12 @@ Result = tuple[bool | None, int | None, float, float]
 
 def decide(task: tuple[str, int, bool]) -> Result:
     """One deal's verdict, shortest-win length (with ``par``), wall and CPU milliseconds."""
-    from cardems.pyramid.decide import decide
-    from cardems.pyramid.rules import deal
-    from cardems.pyramid.shortest import search
+    from cardems.core.registry import game_for
+    from cardems.kit.pairs.decide import decide
+    from cardems.kit.pairs.shortest import search
 
     code = DealCode.parse(task[0])
-    state = deal(code)
+    state: Any = game_for(code.game).deal(code)
     wall, cpu = time.perf_counter(), time.process_time()
     winnable = decide(state, task[1]).winnable
     wall, cpu = (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
@@ -59,6 +56,7 @@ def decide(task: tuple[str, int, bool]) -> Result:
 
 
 def analyze(
+    game: str,
     variant: str,
     deals: int,
     start: int,
@@ -67,21 +65,23 @@ def analyze(
     par: bool = False,
     cluster: str | None = None,
 ) -> dict[str, Any]:
-    """Decide deals ``start`` … ``start + deals - 1`` of ``variant`` (in ``jobs``
-    processes; 1: in this one; or on the Dask cluster at ``cluster``)."""
+    """Decide deals ``start`` … ``start + deals - 1`` of the game (code prefix) and
+    ``variant`` (in ``jobs`` processes; 1: in this one; or on the Dask cluster at
+    ``cluster``)."""
     numbers = range(start, start + deals)
-    tasks = [(str(DealCode("PY", 1, variant, number)), nodes, par) for number in numbers]
+    tasks = [(str(DealCode(game, 1, variant, number)), nodes, par) for number in numbers]
     results: list[Result] = []
 
     def collect(results_in: Iterator[Result]) -> None:
         for result in results_in:
             results.append(result)
             if len(results) % 250 == 0:  # a running report on stderr, for long runs
-                print(report(figures(variant, start, results)), file=sys.stderr, flush=True)
+                running = figures(game, variant, start, results)
+                print(report(running), file=sys.stderr, flush=True)
 
     with Batch(jobs, cluster) as batch:
         collect(in_order(batch.map(decide, tasks, chunk=CHUNK)))
-    return figures(variant, start, results)
+    return figures(game, variant, start, results)
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -89,7 +89,7 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
 
 
-def figures(variant: str, start: int, results: list[Result]) -> dict[str, Any]:
+def figures(game: str, variant: str, start: int, results: list[Result]) -> dict[str, Any]:
     """The analysis' figures from each deal's verdict, length, wall and CPU ms."""
     deals = len(results)
     wins = sum(1 for winnable, *_ in results if winnable)
@@ -99,6 +99,7 @@ def figures(variant: str, start: int, results: list[Result]) -> dict[str, Any]:
     lengths = [length for _, length, _, _ in results if length is not None]
     low, high = wilson(wins, deals)
     return {
+        "game": game,
         "variant": variant,
         "deals": deals,
         "start": start,
@@ -119,10 +120,13 @@ def figures(variant: str, start: int, results: list[Result]) -> dict[str, Any]:
 
 
 def report(figures: dict[str, Any]) -> str:
-    """The figures as lines of text, the anchor beside them."""
+    """The figures as lines of text, the game's anchor beside them."""
+    from cardems.core.registry import game_for
+
+    game: Any = game_for(figures["game"])
     lengths = figures["lengths"]
     lines = [
-        f"Pyramid {figures['variant']}, deals {figures['start']}-"
+        f"{game.solitaire().rules.name} {figures['variant']}, deals {figures['start']}-"
         f"{figures['start'] + figures['deals'] - 1}: winnable {figures['winnable']} of"
         f" {figures['deals']} ({figures['share']:.1%}, 95 % interval"
         f" {figures['low']:.1%}-{figures['high']:.1%}), undecided {figures['undecided']}",
@@ -137,15 +141,15 @@ def report(figures: dict[str, Any]) -> str:
             f"shortest wins (A*): {min(lengths)}-{max(lengths)} moves, thirds at"
             f" {', '.join(f'{cut:.0f}' for cut in thirds)}"
         )
-    lines.append(f"anchor: {ANCHOR}")
+    anchor = getattr(game, "anchor", None)
+    if anchor:
+        lines.append(f"anchor: {anchor}")
     return "\n".join(lines)
 
 
-def add_arguments(parser: Any) -> None:
-    """The options of ``cardems analyze pyramid``."""
-    from cardems.pyramid.rules import VARIANTS
-
-    parser.add_argument("--variant", choices=VARIANTS, default=VARIANTS[0])
+def add_arguments(parser: Any, variants: tuple[str, ...]) -> None:
+    """The options of ``cardems analyze GAME``."""
+    parser.add_argument("--variant", choices=variants, default=variants[0])
     parser.add_argument("--deals", type=positive, default=1500)
     parser.add_argument("--start", type=int, default=0, help="the first deal number")
     parser.add_argument(
@@ -157,10 +161,10 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
-def cmd_analyze(args: argparse.Namespace) -> None:
-    """Run the analysis and print it."""
+def cmd_analyze(game: str, args: argparse.Namespace) -> None:
+    """Run the analysis of the game (code prefix) and print it."""
     figures = analyze(
-        args.variant, args.deals, args.start, args.nodes, args.jobs, args.par, args.cluster
+        game, args.variant, args.deals, args.start, args.nodes, args.jobs, args.par, args.cluster
     )
     if args.json:
         print(json.dumps({key: value for key, value in figures.items() if key != "lengths"}))

@@ -1,4 +1,5 @@
-"""Heart to Heart solver: exact winnable verdict, a winning line, hints, shortest wins.
+"""The exact search of pairs of a rank with unlimited passes (Heart to Heart): winnable
+verdict, a winning line, hints; faster there than the family's :mod:`.decide`.
 
 **Verdict.** With unlimited recycles every stock or waste card can be brought to the
 waste top, so whether a position can be won depends only on which heart cards remain
@@ -18,15 +19,18 @@ on the real choices and remembers dead positions by their removed-cards mask (th
 fixes the pool counts of the contended ranks). Removed cards always form a down-set of
 the covering order, so the search space is small.
 
-The shortest win is in :mod:`cardems.heart_to_heart.shortest`.
+The shortest win is in :mod:`cardems.kit.pairs.ranks_shortest`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
-from cardems.heart_to_heart.layout import AVAILABLE, FULL_MASK, available_mask
-from cardems.heart_to_heart.rules import HeartState, Move
+from cardems.kit.covers import Covers
+from cardems.kit.pairs.engine import PairsMove, PairsState
+
+Move = PairsMove
 
 Step = tuple[int, int]
 """One heart removal of a plan: ``(i, j)`` pairs 0-based positions ``i`` and ``j``;
@@ -40,15 +44,13 @@ def _bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def _available(removed: int) -> int:
-    mask = AVAILABLE.get(removed)
-    return available_mask(removed) if mask is None else mask
-
-
 class _Search:
     """The verdict search for one position: heart ranks and pool counts fixed."""
 
-    def __init__(self, heart: tuple[int, ...], pool: list[int]) -> None:
+    def __init__(self, covers: Covers, heart: tuple[int, ...], pool: list[int]) -> None:
+        self.free = covers.free
+        self.reachable = covers.reachable
+        self.full = covers.full
         self.removed0 = sum(1 << i for i, rank in enumerate(heart) if not rank)
         masks = [0] * 14
         for i, rank in enumerate(heart):
@@ -70,13 +72,14 @@ class _Search:
             if usable < 0:
                 self.hopeless = True  # an odd number left and no pool card: one stays
             elif count + usable > 4:
-                raise ValueError(f"not a Heart to Heart position: too many cards of rank {rank}")
+                raise ValueError(f"not a position: too many cards of rank {rank}")
             self.contended.append((masks[rank], usable))
         self.dead: set[int] = set()
 
     def closure(self, removed: int, steps: list[Step] | None) -> int:
         """Apply every never-worse removal; ``steps`` (if given) records them."""
-        avail = _available(removed)
+        reachable = self.reachable
+        avail = reachable.get(removed) or self.free(removed)
         while True:
             gone = 0
             free = self.free0
@@ -109,11 +112,11 @@ class _Search:
             if not gone:
                 return removed
             removed |= gone
-            avail = _available(removed)
+            avail = reachable.get(removed) or self.free(removed)
 
     def options(self, removed: int) -> list[tuple[int, list[Step]]]:
         """The real choices of a stuck position: cards to remove and how."""
-        avail = _available(removed)
+        avail = self.free(removed)
         found: list[tuple[int, list[Step]]] = []
         for mask, pool in self.contended:
             left = mask & ~removed
@@ -133,7 +136,7 @@ class _Search:
             return False
         mark = len(steps) if steps is not None else 0
         removed = self.closure(removed, steps)
-        if removed == FULL_MASK:
+        if removed == self.full:
             return True
         if removed not in self.dead:
             branch = len(steps) if steps is not None else 0
@@ -150,64 +153,71 @@ class _Search:
         return False
 
 
-def _pool_counts(state: HeartState) -> list[int]:
+def _values(cards: tuple[Any, ...], state: PairsState) -> tuple[int, ...]:
+    """The cards' values (0 for an emptied place)."""
+    value = state.rules.value
+    return tuple(value(card) if card else 0 for card in cards)
+
+
+def _pool_counts(state: PairsState) -> list[int]:
     counts = [0] * 14
-    for rank in state.stock:
+    for rank in _values(state.stock, state):
         counts[rank] += 1
-    for rank in state.waste:
+    for rank in _values(state.waste, state):
         counts[rank] += 1
     return counts
 
 
-def is_winnable(state: HeartState) -> bool:
+def is_winnable(state: PairsState) -> bool:
     """Whether all heart cards can still be removed from ``state``."""
-    search = _Search(state.heart, _pool_counts(state))
+    search = _Search(state.rules.covers, _values(state.cards, state), _pool_counts(state))
     return search.solve(search.removed0, None)
 
 
-def deck_is_winnable(deck: list[int] | tuple[int, ...]) -> bool:
-    """:func:`is_winnable` for the starting position of a shuffled deck of 52 ranks."""
+def deck_is_winnable(state: type[PairsState], deck: list[int] | tuple[int, ...]) -> bool:
+    """:func:`is_winnable` for the starting position of a shuffled deck of ranks."""
+    size = state.rules.size
     pool = [0] * 14
-    for rank in deck[25:]:
+    for rank in deck[size:]:
         pool[rank] += 1
-    search = _Search(tuple(deck[:25]), pool)
+    search = _Search(state.rules.covers, tuple(deck[:size]), pool)
     return search.solve(0, None)
 
 
-def winning_plan(state: HeartState) -> list[Step] | None:
+def winning_plan(state: PairsState) -> list[Step] | None:
     """The heart removals of some winning line, or None when ``state`` cannot be won."""
-    search = _Search(state.heart, _pool_counts(state))
+    search = _Search(state.rules.covers, _values(state.cards, state), _pool_counts(state))
     steps: list[Step] = []
     return steps if search.solve(search.removed0, steps) else None
 
 
-def plan_moves(state: HeartState, plan: list[Step]) -> list[Move]:
+def plan_moves(state: PairsState, plan: list[Step]) -> list[Move]:
     """Turn a plan into real moves, draws and recycles included."""
     moves: list[Move] = []
     for i, j in plan:
         if j >= 0:
-            move = Move.pair(i + 1, j + 1)
+            move = state.move.pair(i + 1, j + 1)
         else:
-            rank = state.heart[i]
+            rank = state.rules.value(state.cards[i])
             for _ in range(len(state.stock) + len(state.waste) + 1):
-                if state.waste_top == rank:
+                if state.waste and state.rules.value(state.waste_top) == rank:
                     break
-                step = Move.draw() if state.stock else Move.recycle()
+                step = state.move.draw() if state.stock else state.move.recycle()
                 moves.append(step)
                 state = state.apply(step)
-            move = Move.with_waste(i + 1)
+            move = state.move.with_waste(i + 1)
         moves.append(move)
         state = state.apply(move)
     return moves
 
 
-def winning_line(state: HeartState) -> list[Move] | None:
+def winning_line(state: PairsState) -> list[Move] | None:
     """Some winning line of real moves from ``state``, or None if it cannot be won."""
     plan = winning_plan(state)
     return None if plan is None else plan_moves(state, plan)
 
 
-def hint(state: HeartState) -> Move | None:
+def hint(state: PairsState) -> Move | None:
     """The next move of a winning line, or None when ``state`` cannot be won (or is won)."""
     line = winning_line(state)
     return line[0] if line else None

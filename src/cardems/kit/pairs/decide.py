@@ -1,8 +1,8 @@
-"""Pyramid's decision search: is a position winnable? A win if there is one (not the
-shortest: :mod:`cardems.pyramid.shortest` finds those), or proof that there is none.
+"""The pairs family's decision search: is a position winnable? A win if there is one (not
+the shortest: :mod:`cardems.kit.pairs.shortest` finds those), or proof that there is none.
 
-Depth-first over *frames* ``(pyramid removed mask, pool cards left)``, the pool as in
-:mod:`cardems.pyramid.pruning`. A frame's positions form its *chain*: the pass ``r`` and
+Depth-first over *frames* ``(layout removed mask, pool cards left)``, the pool as in
+:mod:`cardems.kit.pairs.pruning`. A frame's positions form its *chain*: the pass ``r`` and
 the number ``k`` of its pool cards in the waste, in the order the draws and recycles
 walk them (``(r, k)`` then ``(r, k + 1)`` … ``(r, n)``, ``(r + 1, 0)`` …; with unlimited
 passes a ring). Every position of a chain is reachable from the ones before it by draws
@@ -11,21 +11,23 @@ the table keeps, per frame, the first position it was entered at; a frame entere
 that position or later is lost already, one entered earlier searches only the positions
 before it. Sound reductions, each keeping a win where there is one:
 
-* **Pool kings are left out.** Remove a pool king the moment it is on top of the stock
-  or the waste and the game plays as the one without it: the same cards on top, the
-  same draws and passes. The line found is replayed with those removals put back in.
+* **Pool kings are left out** (cards that go alone). Remove a pool king the moment it
+  is on top of the stock or the waste and the game plays as the one without it: the
+  same cards on top, the same draws and passes. The line found is replayed with those
+  removals put back in.
 * **Equal values are interchangeable.** Two frames whose pools hold the same sequence of
   values play alike (a move names a top, never a card), so the pool is kept as the
   leftmost cards of the deal's pool that spell its sequence.
-* **Pyramid-only moves at the chain's start.** A king alone or a pair of pyramid cards
+* **Layout-only moves at the chain's start.** A king alone or a pair of layout cards
   made later in the chain leads to a frame entered later than the same move made at
-  the start, so it is tried there only; a free pyramid king is the only move tried
+  the start, so it is tried there only; a free layout king is the only move tried
   (every win removes it, and it commutes with every move).
-* **The cut** of :mod:`cardems.pyramid.pruning`.
+* **The cut** of :mod:`cardems.kit.pairs.pruning`.
 
 Children are tried best first: the fewest removals left, then the earliest in the chain.
-Python is the reference; :mod:`cardems.pyramid._astar` (optional, compiled from
-``_astar.c``) runs the same search, position for position, much faster.
+Python is the reference; a game may give a compiled twin (Pyramid's
+:mod:`cardems.pyramid._astar`, for pairs that make 13 with kings alone) that runs the
+same search, position for position, much faster.
 """
 
 from __future__ import annotations
@@ -33,16 +35,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from cardems.cards import Rank
-from cardems.pyramid.layout import FULL_MASK, free_mask
-from cardems.pyramid.pruning import Pruning
-from cardems.pyramid.rules import STOCK_TOP, WASTE_TOP, Move, PyramidState, value
+from cardems.kit.pairs.compiled import run, twin
+from cardems.kit.pairs.engine import STOCK_TOP, WASTE_TOP, PairsMove, PairsState
+from cardems.kit.pairs.pruning import Pruning
 
-DECIDE_NODES = 20_000_000
-"""Chain positions an analysis may visit per deal before saying "undecided" (about 4 s
-compiled; of P3 deals 0-999 the hardest needed 2.85 million)."""
-HINT_POSITIONS = 2_000_000
-"""Chain positions a hint may visit once the A* has given up (about a second compiled)."""
+Move = PairsMove
+
 _WHOLE_CHAIN = -1
 """The table's mark of a frame searched all round its ring (unlimited passes)."""
 _END = 1 << 30
@@ -92,13 +90,19 @@ class _Child:
 class WinSearch:
     """The depth-first decision from one position (see the module docstring)."""
 
-    def __init__(self, state: PyramidState, node_limit: int | None = None) -> None:
+    def __init__(self, state: PairsState, node_limit: int | None = None) -> None:
         self.start = state
-        values = [0 if card is None else value(card) for card in state.pyramid]
-        self.pruning = Pruning(values, [value(card) for card in (*state.waste, *state.stock)])
-        self.values, self.pool = self.pruning.values, self.pruning.pool
+        rules = self.rules = state.rules
+        self.move = state.move
+        self.values, self.pool = layout_values(state), pool_values(state)
+        self.pruning = Pruning(rules, self.values, self.pool)
         self.all_pool = (1 << len(self.pool)) - 1
-        self.kings = self.pruning.pool_of_value[13]
+        self.full = rules.covers.full
+        self.free_mask = rules.covers.free
+        self.alone = -1 if rules.pairing.alone is None else rules.pairing.alone
+        self.matches = matches(state)
+        self.top_plays = rules.stock.top_plays
+        self.kings = 0 if rules.pairing.alone is None else self.pruning.pool_of_value[self.alone]
         self.limit = state.passes
         self.node_limit = node_limit
         self.table: dict[tuple[int, int], int] = {}
@@ -131,22 +135,23 @@ class WinSearch:
         stop = self.table.get((removed, left), _END)
         whole = self.limit is None
         self.table[(removed, left)] = _WHOLE_CHAIN if whole else recycles * 32 + in_waste
-        free = list(_bits(free_mask(removed)))
+        free = list(_bits(self.free_mask(removed)))
+        move, matches = self.move, self.matches
         for i in free:
-            if values[i] == 13:
+            if values[i] == self.alone:
                 return [
                     self._child(
-                        0, 0, Move.remove(i + 1), removed | 1 << i, left, recycles, in_waste
+                        0, 0, move.remove(i + 1), removed | 1 << i, left, recycles, in_waste
                     )
                 ]
         children: list[_Child] = []
         for k, i in enumerate(free):
             for j in free[k + 1 :]:
-                if values[i] + values[j] == 13:
-                    move = Move.remove(i + 1, j + 1)
+                if matches[values[i]][values[j]]:
+                    pair = move.remove(i + 1, j + 1)
                     child = removed | 1 << i | 1 << j
                     children.append(
-                        self._child(len(children), 0, move, child, left, recycles, in_waste)
+                        self._child(len(children), 0, pair, child, left, recycles, in_waste)
                     )
         cards = list(_bits(left))
         position: tuple[int, int] | None = (recycles, in_waste)
@@ -158,21 +163,21 @@ class WinSearch:
             self.visited += 1
             if self.node_limit is not None and self.visited > self.node_limit:
                 raise _GaveUp
-            stock = cards[k] if k < len(cards) else -1
+            stock = cards[k] if k < len(cards) and self.top_plays else -1
             waste = cards[k - 1] if k else -1
             for i in free:
-                if stock >= 0 and values[i] + pool[stock] == 13:
-                    move = Move.remove(i + 1, STOCK_TOP)
+                if stock >= 0 and matches[values[i]][pool[stock]]:
+                    pair = move.remove(i + 1, STOCK_TOP)
                     after = (removed | 1 << i, left & ~(1 << stock), r, k)
-                    children.append(self._child(len(children), steps, move, *after))
-                if waste >= 0 and values[i] + pool[waste] == 13:
-                    move = Move.remove(i + 1, WASTE_TOP)
+                    children.append(self._child(len(children), steps, pair, *after))
+                if waste >= 0 and matches[values[i]][pool[waste]]:
+                    pair = move.remove(i + 1, WASTE_TOP)
                     after = (removed | 1 << i, left & ~(1 << waste), r, k - 1)
-                    children.append(self._child(len(children), steps, move, *after))
-            if stock >= 0 and waste >= 0 and pool[stock] + pool[waste] == 13:
-                move = Move.remove(STOCK_TOP, WASTE_TOP)
+                    children.append(self._child(len(children), steps, pair, *after))
+            if stock >= 0 and waste >= 0 and matches[pool[stock]][pool[waste]]:
+                pair = move.remove(STOCK_TOP, WASTE_TOP)
                 after = (removed, left & ~(1 << stock | 1 << waste), r, k - 1)
-                children.append(self._child(len(children), steps, move, *after))
+                children.append(self._child(len(children), steps, pair, *after))
             position = self.next_position(r, k, len(cards))
             steps += 1
             if whole and position == (recycles, in_waste):
@@ -190,7 +195,7 @@ class WinSearch:
         in_waste: int,
     ) -> _Child:
         left = self.canonical(left)
-        if removed == FULL_MASK:
+        if removed == self.full:
             estimate = -2  # a win: tried first
         else:
             estimate = self.pruning.estimate(removed, self.all_pool & ~left)
@@ -205,7 +210,7 @@ class WinSearch:
         for child in self.children(removed, left, recycles, in_waste):
             if child.estimate == -1:
                 continue
-            if child.removed == FULL_MASK:
+            if child.removed == self.full:
                 rest: list[Move] | None = []
             else:
                 rest = self.frame(child.removed, child.left, child.recycles, child.in_waste)
@@ -223,7 +228,7 @@ class WinSearch:
             assert position is not None
             r, k = position
             position = self.next_position(r, k, count)
-            moves.append(Move.draw() if k < count else Move.recycle())
+            moves.append(self.move.draw() if k < count else self.move.recycle())
         return moves
 
     def solve(self) -> Decision:
@@ -232,7 +237,8 @@ class WinSearch:
         if state.is_won():
             return Decision([], False, 0)
         left = self.canonical(self.all_pool & ~self.kings)
-        in_waste = sum(1 for card in state.waste if card.rank is not Rank.KING)
+        value = self.rules.value
+        in_waste = sum(1 for card in state.waste if value(card) != self.alone)
         recycles = 0 if self.limit is None else state.recycles
         removed = state.removed_mask
         if self.pruning.estimate(removed, self.all_pool & ~left) < 0:
@@ -244,7 +250,7 @@ class WinSearch:
         return Decision(None if line is None else with_pool_kings(state, line), False, self.visited)
 
 
-def with_pool_kings(state: PyramidState, line: list[Move]) -> list[Move]:
+def with_pool_kings(state: PairsState, line: list[Move]) -> list[Move]:
     """A line of the game without pool kings, played in the real one: each pool king
     removed as soon as it is on top of the stock or the waste."""
     moves: list[Move] = []
@@ -254,52 +260,63 @@ def with_pool_kings(state: PyramidState, line: list[Move]) -> list[Move]:
                 (
                     place
                     for place in (STOCK_TOP, WASTE_TOP)
-                    if (card := state.card_at(place)) is not None and card.rank is Rank.KING
+                    if (card := state.card_at(place))
+                    and state.rules.value(card) == state.rules.pairing.alone
                 ),
                 None,
             )
             if king is None:
                 break
-            moves.append(Move.remove(king))
+            moves.append(state.move.remove(king))
             state = state.apply(moves[-1])
         moves.append(move)
         state = state.apply(move)
     return moves
 
 
-def python_decide(state: PyramidState, node_limit: int | None = None) -> Decision:
+def python_decide(state: PairsState, node_limit: int | None = None) -> Decision:
     """The reference decision (pure Python)."""
     return WinSearch(state, node_limit).solve()
 
 
-try:
-    from cardems.pyramid._astar import decide as _compiled_decide
-except ImportError:  # not built (no C compiler): the Python search serves
-    COMPILED = False
-else:
-    COMPILED = True
+def layout_values(state: PairsState) -> list[int]:
+    """The layout's values by position index (0 where emptied)."""
+    value = state.rules.value
+    return [value(card) if card else 0 for card in state.cards]
 
 
-def compiled_decide(state: PyramidState, node_limit: int | None = None) -> Decision:
-    """The same decision, compiled (:mod:`cardems.pyramid._astar`; ImportError without it)."""
-    from cardems.pyramid.shortest import decode
-
-    values = bytes(0 if card is None else value(card) for card in state.pyramid)
-    pool = bytes(value(card) for card in (*state.waste, *state.stock))
-    recycles = 0 if state.passes is None else state.recycles
-    status, codes, visited = _compiled_decide(
-        values,
-        pool,
-        state.removed_mask,
-        len(state.waste),
-        recycles,
-        state.passes or 0,
-        node_limit or 0,
-    )
-    line = None if codes is None else with_pool_kings(state, [decode(code) for code in codes])
-    return Decision(line, status < 0, visited)
+def pool_values(state: PairsState) -> list[int]:
+    """The pool's values: the waste bottom first, then the stock's next card first."""
+    return [state.rules.value(card) for card in (*state.waste, *state.stock)]
 
 
-def decide(state: PyramidState, node_limit: int | None = None) -> Decision:
+def matches(state: PairsState) -> list[list[bool]]:
+    """``matches[v][w]``: whether values ``v`` and ``w`` (1-13) leave together."""
+    pairing = state.rules.pairing
+    return [[bool(v and w) and pairing.matches(v, w) for w in range(14)] for v in range(14)]
+
+
+DECIDE_NODES = 20_000_000
+"""Chain positions an analysis may visit per deal before saying "undecided" (Pyramid:
+about 4 s compiled; of P3 deals 0-999 the hardest needed 2.85 million)."""
+HINT_POSITIONS = 2_000_000
+"""Chain positions a hint may visit once the A* has given up (about a second compiled)."""
+
+
+def compiled_decide(state: PairsState, node_limit: int | None = None) -> Decision:
+    """The same decision, compiled (the rules' twin; ImportError without one)."""
+    found = twin(state.rules, "decide")
+    if found is None:
+        raise ImportError(f"no compiled decision for {state.rules.name}")
+    status, line, visited = run(found, state, node_limit)
+    return Decision(None if line is None else with_pool_kings(state, line), status < 0, visited)
+
+
+def compiled(state: PairsState) -> bool:
+    """Whether the rules of ``state`` have a compiled twin, built."""
+    return twin(state.rules, "decide") is not None
+
+
+def decide(state: PairsState, node_limit: int | None = None) -> Decision:
     """Whether ``state`` is winnable, with a win (compiled where built, else in Python)."""
-    return (compiled_decide if COMPILED else python_decide)(state, node_limit)
+    return (compiled_decide if compiled(state) else python_decide)(state, node_limit)
