@@ -26,7 +26,9 @@ several people play, its join code, turn clock and host) and ``table_seats`` (wh
 where, whether a bot plays for them, how many connections they have open); version 10
 (PostgreSQL's 6) ``table_connections``: a seat's open connections counted by the worker
 that holds them, each count leased until the worker's next heartbeat, so the counts of a
-worker killed without closing its sockets expire with it.
+worker killed without closing its sockets expire with it; version 11 (PostgreSQL's 7)
+``census``: one row per deal a ``cardems census`` decided (:mod:`cardems.census`), keyed
+by game, variant and number, so a deal is never decided twice.
 """
 
 from __future__ import annotations
@@ -108,6 +110,23 @@ def _table_connections(real: str) -> str:
     );
     CREATE INDEX table_connections_by_worker ON table_connections(worker);
     UPDATE table_seats SET connections = 0;
+    """
+
+
+def _census(real: str, big: str, without_rowid: str) -> str:
+    """Version 11's script, with the database's names of a float and a 64-bit integer."""
+    return f"""
+    CREATE TABLE census (
+        game TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        number {big} NOT NULL,
+        verdict TEXT NOT NULL,
+        length INTEGER,
+        nodes {big} NOT NULL,
+        cpu {real} NOT NULL,
+        solver TEXT NOT NULL,
+        PRIMARY KEY (game, variant, number)
+    ){without_rowid};
     """
 
 
@@ -202,6 +221,7 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
     PAR_PROVEN,
     _shared_tables("REAL"),
     _table_connections("REAL"),
+    _census("REAL", "INTEGER", " WITHOUT ROWID"),
 )
 """SQLite's schema scripts in order; statements are separated by semicolons."""
 
@@ -265,6 +285,7 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
     PAR_PROVEN,
     _shared_tables("DOUBLE PRECISION"),
     _table_connections("DOUBLE PRECISION"),
+    _census("DOUBLE PRECISION", "BIGINT", ""),
 )
 """PostgreSQL's schema scripts: the whole schema of SQLite's version 5, then the same
 steps as SQLite's after it."""
