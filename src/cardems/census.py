@@ -193,12 +193,14 @@ CENSUSES = {
 
 @functools.cache
 def solver_of(game: str) -> str:
-    """The search that makes a game's rows: Cardems' version, compiled or Python, the
-    positions bound (``cardems 0.9 C 500000+5000000``)."""
+    """The search that makes a game's rows: Cardems' version, its C extension or Python
+    (a game with no extension searches in Python), the positions bound
+    (``cardems 0.9 C 500000+5000000``)."""
     from cardems import __version__
     from cardems.core.registry import game_for
 
-    built = all(_importable(name) for name in game_for(game).compiled_modules)
+    modules = game_for(game).compiled_modules
+    built = bool(modules) and all(_importable(name) for name in modules)
     return f"cardems {__version__} {'C' if built else 'Python'} {CENSUSES[game].bound}"
 
 
