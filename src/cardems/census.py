@@ -67,6 +67,13 @@ EFFORT = N_(
     " p95 %(nodes95)d; winning line: median %(line50)d, p95 %(line95)d moves"
 )
 SOLVERS = N_("solver: %(solvers)s")
+DESCRIPTION = N_(
+    "Decides deals of a solitaire with the game's own search, bounded by positions (the\n"
+    "same verdicts on any machine), and stores one row per deal in the database. A deal\n"
+    "stored is never decided again, so a stopped census goes on where it stopped;\n"
+    "--merge adds the rows of a census run elsewhere; --report prints the winnable table\n"
+    "of every stored game."
+)
 
 
 @dataclass(frozen=True)
@@ -255,9 +262,19 @@ def save(store: Store, deals: Sequence[Deal]) -> None:
             db.executemany(INSERT, [deal.row() for deal in deals])
 
 
-def rows(store: Store, game: str | None = None) -> list[Deal]:
-    """The census rows, of one game or all, by game, variant and number."""
-    where, params = ("WHERE game = ?", (game,)) if game else ("", ())
+def rows(
+    store: Store, game: str | None = None, variant: str = "", numbers: range | None = None
+) -> list[Deal]:
+    """The census rows — of every game, one game, one variant, or its deals ``numbers``
+    (a step-1 range) — by game, variant and number."""
+    where, params = "", list[Any]()
+    if game:
+        where, params = "WHERE game = ?", [game]
+        if variant:
+            where, params = f"{where} AND variant = ?", [*params, variant]
+            if numbers is not None:
+                where += " AND number BETWEEN ? AND ?"
+                params += [numbers.start, numbers.stop - 1]
     with store.db.reading() as db:
         found = db.execute(
             f"SELECT {COLUMNS} FROM census {where} ORDER BY game, variant, number", params
@@ -454,9 +471,8 @@ def cmd_census(args: argparse.Namespace) -> None:
                 jobs=args.jobs,
                 cluster=args.cluster,
             )
-            last = start + args.deals - 1
-            asked = [d for d in rows(store, args.game) if d.variant == variant]
-            for table in tables(d for d in asked if start <= d.number <= last):
+            asked = rows(store, args.game, variant, range(start, start + args.deals))
+            for table in tables(asked):
                 print("\n".join(table.lines(lang)))
             print(t.gettext(RAN) % asdict(done), flush=True)
         if args.report:
@@ -474,8 +490,15 @@ def add_command(sub: Any) -> None:
     parser = sub.add_parser(
         "census",
         help=N_("decide deals of a solitaire into the database: resumable, mergeable, a report"),
+        description=DESCRIPTION,
     )
-    parser.add_argument("game", nargs="?", choices=sorted(CENSUSES), metavar="GAME")
+    parser.add_argument(
+        "game",
+        nargs="?",
+        choices=sorted(CENSUSES),
+        metavar="GAME",
+        help=N_("the solitaire: %(choices)s"),
+    )
     parser.add_argument("--variant", help=N_("the game's variant (default: its first)"))
     parser.add_argument("--deals", type=positive, default=None, help=N_("how many deals"))
     parser.add_argument(
