@@ -117,6 +117,8 @@ class Batch:
         self.pool: Pool | None = None
         self.stopped = False
         """A map was left before its end (Ctrl+C): the pool is not waited for."""
+        self.tasks = 0
+        """Tasks sent so far (in this process: one an item)."""
 
     def __enter__(self) -> Batch:
         if self.address:
@@ -156,14 +158,17 @@ class Batch:
             return self._on_cluster(function, items, chunk)
         if self.pool is not None:
             return self._on_pool(self.pool, function, items, chunk)
+        self.tasks += len(items)
         return ((index, function(item)) for index, item in enumerate(items))
 
     def _on_pool(
         self, pool: Pool, function: Callable[[Item], Result], items: Sequence[Item], chunk: int
     ) -> Iterator[tuple[int, Result]]:
         left = len(items)
+        parts = chunks(items, chunk)
+        self.tasks += len(parts)
         try:
-            for part in pool.imap_unordered(partial(run_chunk, function), chunks(items, chunk)):
+            for part in pool.imap_unordered(partial(run_chunk, function), parts):
                 left -= len(part)
                 yield from part
         finally:  # Ctrl+C, or the consumer stopped: the pool is ended at exit
@@ -182,6 +187,7 @@ class Batch:
             self.client.submit(run_chunk, function, part, key=f"{name}-{run}-{k}", pure=False)
             for k, part in enumerate(chunks(items, chunk))
         ]
+        self.tasks += len(futures)
         seen: set[int] = set()
         try:
             for future in as_completed(futures, loop=self.client.loop):

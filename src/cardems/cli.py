@@ -292,6 +292,9 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
             game.add_analyze_arguments(parser_of_game)
             parser_of_game.set_defaults(func=game.analyze)
 
+    from cardems.census import add_command
+
+    add_command(sub)
     for game in games():
         game.add_commands(sub)
     from cardems.web.commands import add_commands

@@ -29,7 +29,9 @@ that holds them, each count leased until the worker's next heartbeat, so the cou
 worker killed without closing its sockets expire with it; version 11 (PostgreSQL's 7)
 ``shared_tables.next_table``: the table where the same people play again once its
 match is over, and ``socket_counts``: the sockets open to tables by person and by
-address, on every worker (each count leased the same way).
+address, on every worker (each count leased the same way); version 12 (PostgreSQL's 8)
+``census``: one row per deal a ``cardems census`` decided (:mod:`cardems.census`), keyed
+by game, variant and number, so a deal is never decided twice.
 """
 
 from __future__ import annotations
@@ -133,6 +135,23 @@ def _next_table(real: str) -> str:
     """
 
 
+def _census(real: str, big: str, without_rowid: str) -> str:
+    """Version 12's script, with the database's names of a float and a 64-bit integer."""
+    return f"""
+    CREATE TABLE census (
+        game TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        number {big} NOT NULL,
+        verdict TEXT NOT NULL,
+        length INTEGER,
+        nodes {big} NOT NULL,
+        cpu {real} NOT NULL,
+        solver TEXT NOT NULL,
+        PRIMARY KEY (game, variant, number)
+    ){without_rowid};
+    """
+
+
 SQLITE_MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE players (
@@ -225,6 +244,7 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
     _shared_tables("REAL"),
     _table_connections("REAL"),
     _next_table("REAL"),
+    _census("REAL", "INTEGER", " WITHOUT ROWID"),
 )
 """SQLite's schema scripts in order; statements are separated by semicolons."""
 
@@ -289,6 +309,7 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
     _shared_tables("DOUBLE PRECISION"),
     _table_connections("DOUBLE PRECISION"),
     _next_table("DOUBLE PRECISION"),
+    _census("DOUBLE PRECISION", "BIGINT", ""),
 )
 """PostgreSQL's schema scripts: the whole schema of SQLite's version 5, then the same
 steps as SQLite's after it."""
