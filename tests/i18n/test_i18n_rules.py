@@ -138,6 +138,18 @@ KEY_FACTS = {
         ["SP1-S2-AAAAAAM", "7♦", "8♠", "9♥"],
     ),
     "klondike": ({"52", "7", "5", "10", "15", "100", "20", "208"}, ["KL1-D3-AAAAAAB", "D3L"]),
+    "beleaguered-castle": (
+        {"52", "4", "48", "8", "6", "10", "480", "100"},
+        ["BC1-N-AAAAATJ", "6♥ 8♦ 7♣ 3♦ 4♦ 5♦ 9♥ 6♦", "7♥", "8♣"],
+    ),
+    "streets-and-alleys": (
+        {"52", "8", "4", "7", "6", "10", "520", "100"},
+        ["SA1-N-AAAAATJ", "8♦ 2♠ 10♥ A♥ 9♥ 5♠ 4♠ 9♦", "7♥", "8♣"],
+    ),
+    "eight-off": (
+        {"48", "8", "6", "4", "1", "5", "10", "520", "100"},
+        ["EO1-N-AAAAATJ", "K♠ J♠ Q♦ 3♠ A♣ 7♦ 5♦ 2♠", "7♥", "8♥", "9♣ 8♣ 7♣"],
+    ),
 }
 
 
@@ -189,6 +201,10 @@ UI_WORDING = {
         "Is this deal winnable?",
     ],
     "spider": ["Winnable deals only", "Move errors", "Placement help"],
+    **{
+        name: ["Winnable deals only", "Is this deal winnable?", "Move errors", "Placement help"]
+        for name in ("beleaguered-castle", "streets-and-alleys", "eight-off")
+    },
     "klondike": [
         "Winnable deals only",
         "Is this deal winnable?",

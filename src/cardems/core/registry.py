@@ -25,6 +25,9 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.spider.game",
     "cardems.pyramid.game",
     "cardems.tripeaks.game",
+    "cardems.beleaguered_castle.game",
+    "cardems.streets_and_alleys.game",
+    "cardems.eight_off.game",
 )
 """One line per game, in the order the home page lists them."""
 
