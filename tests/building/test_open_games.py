@@ -81,3 +81,12 @@ def test_solve_answers_with_a_line_or_a_proof() -> None:
     assert lost["winnable"] is False and lost["moves"] == []
     won = game.solve(DealCode("BC", 1, "N", 1), shortest=False)
     assert won["winnable"] is True and won["length"] == len(won["moves"]) > 0
+
+
+def test_analyze_decides_deals_with_the_generic_solver(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardems.cli import main
+
+    assert main(["analyze", "eight-off", "--deals", "3", "--start", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Eight Off: 3 of 3 deals winnable (100.0%, 95 % interval" in out
+    assert "CPU time per deal: median" in out

@@ -56,6 +56,8 @@ class BuildGame(CellGame):
     the second on hard (``benchmarks/generic_solver.py --levels`` measures the thirds)."""
     options = (DIFFICULTY,)
     compiled_modules = ()
+    can_analyze = True
+    analyze_help = "decide many deals with the generic solver"
 
     def __init__(self) -> None:
         self._random = random.SystemRandom()
@@ -137,3 +139,14 @@ class BuildGame(CellGame):
 
     def text_play(self) -> DeclaredTextPlay:
         return DeclaredTextPlay(self)
+
+    def add_analyze_arguments(self, parser: Any) -> None:
+        from cardems.kit.building.commands import add_arguments
+
+        add_arguments(parser, self.family.max_number, WINNABLE_NODES)
+
+    def analyze(self, args: Any) -> None:
+        """``cardems analyze GAME`` (see :mod:`cardems.kit.building.commands`)."""
+        from cardems.kit.building.commands import cmd_analyze
+
+        cmd_analyze(self, args)
