@@ -58,6 +58,10 @@ def code(prefix: str, number: int) -> DealCode:
             "Toy: cells: moves of cells need free cells",
         ),
         (BuildRules("Toy", Tableau((3,) * 17 + (1,))), "Toy: tableau: 18 columns (1 to 16)"),
+        (
+            BuildRules("Toy", Tableau((6,) * 8), cells=Cells(6, 4, refill=False)),
+            "Toy: reserve: 4 cards dealt into 6 places",
+        ),
     ],
 )
 def test_a_declaration_that_contradicts_itself_is_refused_in_one_line(
@@ -141,3 +145,15 @@ def test_a_lost_deal_is_proved_only_by_exhausting_its_positions() -> None:
     found = solve_state(state, 50_000)
     assert found.winnable is False and found.nodes < 50_000
     assert solve_state(state, found.nodes - 1).winnable is None  # one position short
+
+
+def test_a_reserve_gives_cards_and_takes_none() -> None:
+    from cardems.king_albert.game import RULES as ALBERT
+
+    state = deal(ALBERT, code("KA", 617))
+    assert [len(pile) for pile in state.columns] == list(range(1, 10))
+    played = next(m for m in state.legal_moves() if m.source.kind == "cell")
+    after = state.apply(played)
+    back = parse_move(f"c{played.dest.index + 1}-f{played.source.index + 1}", ALBERT)
+    assert after.refusal(back) == "The reserve takes no card: its cards only leave"
+    assert not [m for m in after.legal_moves() if m.dest.kind == "cell"]

@@ -1,4 +1,4 @@
-"""Beleaguered Castle, Streets and Alleys and Eight Off on the kit's table: golden
+"""Beleaguered Castle, Streets and Alleys, Eight Off and King Albert on the kit's table: golden
 code → layout, the table's undo exact over random play, levels and the day's deal
 proved winnable."""
 
@@ -25,6 +25,12 @@ GOLDEN = {  # deal 617: the bottom card of each column, the cells, the foundatio
         "SA1-N-AAAAATJ",
         "8D 2S TH AH 9H 5S 4S 9D",
         [],
+        {"S": None, "H": None, "D": None, "C": None},
+    ),
+    "king-albert": (
+        "KA1-N-AAAAATJ",
+        "4S QC QS 4C AD 8D 9H 3C 3S",
+        ["5H", "7C", "9C", "QH", "4D", "5S", "6D"],
         {"S": None, "H": None, "D": None, "C": None},
     ),
     "eight-off": (

@@ -187,6 +187,7 @@ CARD_WORD = {
     "beleaguered_castle": WARAQA,
     "streets_and_alleys": WARAQA,
     "eight_off": WARAQA,
+    "king_albert": WARAQA,
 }
 SLUG = {
     "heart_to_heart": "heart-to-heart",
@@ -194,6 +195,7 @@ SLUG = {
     "beleaguered_castle": "beleaguered-castle",
     "streets_and_alleys": "streets-and-alleys",
     "eight_off": "eight-off",
+    "king_albert": "king-albert",
 }
 
 
@@ -229,6 +231,7 @@ def test_arabic_catalog_strings_of_a_game_say_card_as_its_seed_does() -> None:
 
 GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "seahaven"]
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
+GAME_SLUGS += ["king-albert"]
 
 
 @pytest.mark.parametrize("lang", ["ar", "he"])

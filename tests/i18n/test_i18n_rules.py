@@ -146,6 +146,10 @@ KEY_FACTS = {
         {"52", "8", "4", "7", "6", "10", "520", "100"},
         ["SA1-N-AAAAATJ", "8♦ 2♠ 10♥ A♥ 9♥ 5♠ 4♠ 9♦", "7♥", "8♣"],
     ),
+    "king-albert": (
+        {"52", "45", "9", "1", "2", "7", "4", "10", "520", "100"},
+        ["KA1-N-AAAAATJ", "4♠ Q♣ Q♠ 4♣ A♦ 8♦ 9♥ 3♣ 3♠", "7♥", "8♠", "8♣"],
+    ),
     "eight-off": (
         {"48", "8", "6", "4", "1", "5", "10", "520", "100"},
         ["EO1-N-AAAAATJ", "K♠ J♠ Q♦ 3♠ A♣ 7♦ 5♦ 2♠", "7♥", "8♥", "9♣ 8♣ 7♣"],
@@ -203,7 +207,7 @@ UI_WORDING = {
     "spider": ["Winnable deals only", "Move errors", "Placement help"],
     **{
         name: ["Winnable deals only", "Is this deal winnable?", "Move errors", "Placement help"]
-        for name in ("beleaguered-castle", "streets-and-alleys", "eight-off")
+        for name in ("beleaguered-castle", "streets-and-alleys", "eight-off", "king-albert")
     },
     "klondike": [
         "Winnable deals only",

@@ -1,5 +1,5 @@
 """The open solitaires of the build family (Beleaguered Castle, Streets and Alleys, Eight
-Off) over HTTP and in a real browser: a deal won by following the API's hints, and the
+Off, King Albert) over HTTP and in a real browser: a deal won by following the API's hints, and the
 last move of a hinted win played by a click, which shows the won dialog."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from web_browser import LiveServer, click, open_prepared
 from cardems.core.game import TableSettings
 from cardems.core.registry import game_for
 
-GAMES = ("beleaguered-castle", "streets-and-alleys", "eight-off")
+GAMES = ("beleaguered-castle", "streets-and-alleys", "eight-off", "king-albert")
 DAY = datetime.date(2026, 12, 6)
 
 

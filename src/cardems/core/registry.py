@@ -28,6 +28,7 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.beleaguered_castle.game",
     "cardems.streets_and_alleys.game",
     "cardems.eight_off.game",
+    "cardems.king_albert.game",
 )
 """One line per game, in the order the home page lists them."""
 

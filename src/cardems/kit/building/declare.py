@@ -91,6 +91,8 @@ class Cells:
     count: int = 0
     dealt: int = 0
     """How many of them the deal fills (the first ones; Eight Off: 4 of 8)."""
+    refill: bool = True
+    """False for a reserve: its cards may leave, none may come (King Albert's seven)."""
 
 
 @dataclass(frozen=True)
@@ -140,8 +142,12 @@ def declare(rules: BuildRules) -> BuildRules:
     deck = DECK - (4 if rules.tableau.aces_home else 0)
     if rules.dealt != deck:
         raise refuse("tableau", f"the deal lays out {rules.dealt} cards, the deck has {deck}")
-    if rules.group in (Group.SUPERMOVE, Group.CELLS) and rules.cells.count == 0:
+    if rules.group in (Group.SUPERMOVE, Group.CELLS) and not (
+        rules.cells.count and rules.cells.refill
+    ):
         raise refuse("cells", f"moves of {rules.group.value} need free cells")
+    if not rules.cells.refill and rules.cells.dealt != rules.cells.count:
+        raise refuse("reserve", f"{rules.cells.dealt} cards dealt into {rules.cells.count} places")
     if rules.group is Group.SUPERMOVE and rules.tableau.empty is Empty.NONE:
         raise refuse("tableau", "supermoves count empty columns, which take nothing here")
     if rules.tableau.empty is Empty.NONE:

@@ -59,6 +59,7 @@ NO_RUNS = N_("Only one card moves at a time in this game")
 NOT_A_RUN = N_("Only cards in sequence move together")
 KINGS_ONLY = N_("An empty column takes only a king")
 NEVER_FILLED = N_("An empty column stays empty in this game")
+RESERVE = N_("The reserve takes no card: its cards only leave")
 
 
 @cache
@@ -172,6 +173,8 @@ def check_move(state: BuildState, move: Move) -> str | None:
         if dest.kind != "column":
             return N_("Only one card at a time goes to a cell or a foundation")
     card = moving[-count]
+    if dest.kind == "cell" and not rules.cells.refill:
+        return RESERVE
     if dest.kind != "column":
         return landing_refusal(state, card, dest)
     pile = state.columns[dest.index]
@@ -202,7 +205,8 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
         sources += [(Place("column", index), n) for n in range(1, min(most, len(pile)) + 1)]
     sources += [(Place("cell", i), 1) for i, card in enumerate(state.cells) if card is not None]
     dests = [Place("column", i) for i in range(len(state.columns))]
-    dests += [Place("cell", i) for i in range(len(state.cells))]
+    if rules.cells.refill:
+        dests += [Place("cell", i) for i in range(len(state.cells))]
     for source, count in sources:
         home = home_move(state, source) if count == 1 else None
         if home is not None:

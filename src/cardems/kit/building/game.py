@@ -18,10 +18,14 @@ from cardems.cellgames.terminal import CellTextPlay
 from cardems.cellgames.text import describe_position, render_position
 from cardems.core.base import NO_SHORTEST
 from cardems.core.difficulty import DIFFICULTY, deal_of_level, level_by_cuts, level_choice
-from cardems.core.game import State
+from cardems.core.game import State, View
 from cardems.core.registry import Unsupported
 from cardems.dealcode import DealCode
+from cardems.i18n.markers import N_
 from cardems.kit.building.declare import BuildRules
+
+# TRANSLATORS: a numbered card of a reserve (King Albert's), spoken to screen-reader users.
+RESERVE_CARD = N_("Reserve card %(num)d")
 
 if TYPE_CHECKING:
     from cardems.cellgames.solver import Rules
@@ -139,6 +143,18 @@ class BuildGame(CellGame):
 
     def text_play(self) -> DeclaredTextPlay:
         return DeclaredTextPlay(self)
+
+    def label(self, view: View, lang: str) -> View:
+        """Columns, free cells (or a reserve's cards) and foundations, named for screen
+        readers."""
+        from functools import partial
+
+        from cardems.cellgames.labels import label_pile
+        from cardems.core.labels import label_piles
+
+        if self.rules.cells.refill:
+            return super().label(view, lang)
+        return label_piles(view, lang, partial(label_pile, cell_name=RESERVE_CARD))
 
     def add_analyze_arguments(self, parser: Any) -> None:
         from cardems.kit.building.commands import add_arguments

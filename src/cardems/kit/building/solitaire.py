@@ -10,14 +10,21 @@ from typing import Any
 
 from cardems.cards import Card
 from cardems.cellgames.game import Verdict
+from cardems.cellgames.hints import place_words
 from cardems.cellgames.notation import Move, Place
 from cardems.cellgames.piles import home_move
 from cardems.cellgames.table import COLUMN_TOP, FAN, CellSolitaire
 from cardems.dealcode import DealCode
+from cardems.i18n.catalogs import translations
+from cardems.i18n.labels import card_name
+from cardems.i18n.markers import N_
 from cardems.kit import CARD_STEP
 from cardems.kit.building import engine
 from cardems.kit.building.declare import BuildRules, Group
 from cardems.kit.building.engine import BuildState
+
+# TRANSLATORS: a hint, e.g. "Hint: move the 4 of spades from the reserve to column 3".
+FROM_RESERVE = N_("Hint: move the %(card)s from the reserve to %(to)s")
 
 STUCK_LIMIT = 10_000
 """Positions the "no useful move" search may visit before it says "not stuck"."""
@@ -86,6 +93,14 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
     def hint_move(self, state: BuildState, previous: BuildState | None) -> tuple[str, Move | None]:
         """The next move of a kept winning line (:mod:`cardems.cellgames.hints`)."""
         return self.lines.next_move(state, previous, HINT_SECONDS)
+
+    def hint_words(self, state: BuildState, move: Move, lang: str) -> str:
+        """The family's words, and a reserve's card named as such."""
+        if move.source.kind != "cell" or move.dest.kind != "column" or self.rules.cells.refill:
+            return super().hint_words(state, move, lang)
+        gettext = translations(lang).gettext
+        card = card_name(state.cards_at(move.source)[-1], lang)
+        return gettext(FROM_RESERVE) % {"card": card, "to": place_words(move.dest, gettext)}
 
     # -- the layout: cells then foundations on the top row, the columns under them ------
 

@@ -62,7 +62,7 @@ class _Tables:
     """For each card, the cards that may lie on it."""
     empty: Empty
     group: Group
-    cells: int
+    refill: bool
 
 
 @cache
@@ -70,7 +70,7 @@ def _tables(rules: BuildRules) -> _Tables:
     fits = _fits(rules)
     rows = tuple(bytes(1 if b in fits[c] else 0 for b in range(52)) for c in range(52))
     builders = tuple(tuple(x for x in range(52) if c in fits[x]) for c in range(52))
-    return _Tables(rows, builders, rules.tableau.empty, rules.group, rules.cells.count)
+    return _Tables(rows, builders, rules.tableau.empty, rules.group, rules.cells.refill)
 
 
 def _safe(card: int, found: list[int] | Found, tables: _Tables) -> bool:
@@ -144,7 +144,7 @@ def _children(cols: Cols, cells: bytes, found: Found, tables: _Tables) -> Iterat
                 yield ("f", i, "c", j, 1)
         if empty_to is not None and (tables.empty is Empty.ANY or card % 13 == 12):
             yield ("f", i, "c", empty_to, 1)
-    cell_to = cells.index(EMPTY) if free else None
+    cell_to = cells.index(EMPTY) if free and tables.refill else None
     for i, col in enumerate(cols):
         if not col:
             continue
