@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
 
 from cardems.cards import ALL_CARDS, Card, Rank
 from cardems.cellgames.notation import Move, MoveParseError, Place, foundation
@@ -62,9 +61,20 @@ NEVER_FILLED = N_("An empty column stays empty in this game")
 RESERVE = N_("The reserve takes no card: its cards only leave")
 
 
-@cache
+_FITS: dict[int, tuple[BuildRules, tuple[frozenset[int], ...]]] = {}
+"""Each declaration's table by its identity (a frozen declaration hashes all its parts at
+every call: the engine asks this table for every move), the declaration kept alive."""
+
+
 def _fits(rules: BuildRules) -> tuple[frozenset[int], ...]:
     """For each card ordinal, the ordinals of the cards it may lie on in a column."""
+    kept = _FITS.get(id(rules))
+    if kept is None or kept[0] is not rules:
+        kept = _FITS[id(rules)] = (rules, _fits_of(rules))
+    return kept[1]
+
+
+def _fits_of(rules: BuildRules) -> tuple[frozenset[int], ...]:
     build = rules.build
     table = []
     for card in ALL_CARDS:
@@ -207,11 +217,19 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
     dests = [Place("column", i) for i in range(len(state.columns))]
     if rules.cells.refill:
         dests += [Place("cell", i) for i in range(len(state.cells))]
+    fits = _fits(rules)
     for source, count in sources:
         home = home_move(state, source) if count == 1 else None
         if home is not None:
             yield home
+        lead = state.cards_at(source)[-count].ordinal
         for dest in dests:
+            if dest == source:
+                continue
+            if dest.kind == "column":
+                pile = state.columns[dest.index]
+                if pile and pile[-1].ordinal not in fits[lead]:
+                    continue  # the quick test of what check_move refuses first here
             move = Move(source, dest, count)
             if check_move(state, move) is None:
                 yield move

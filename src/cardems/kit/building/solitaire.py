@@ -26,7 +26,7 @@ from cardems.kit.building.engine import BuildState
 # TRANSLATORS: a hint, e.g. "Hint: move the 4 of spades from the reserve to column 3".
 FROM_RESERVE = N_("Hint: move the %(card)s from the reserve to %(to)s")
 
-STUCK_LIMIT = 10_000
+STUCK_LIMIT = 2_000
 """Positions the "no useful move" search may visit before it says "not stuck"."""
 HINT_SECONDS = 10.0
 """A hint's wall-clock cap (its verdict is bounded by the solver's positions): the generic
