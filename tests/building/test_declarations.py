@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ from cardems.kit.building import (
     Tableau,
     declare,
 )
-from cardems.kit.building.engine import deal, parse_move
+from cardems.kit.building.engine import BuildState, deal, parse_move
 from cardems.kit.building.solver import solve_state
 from cardems.streets_and_alleys.game import RULES as STREETS
 
@@ -157,3 +158,36 @@ def test_a_reserve_gives_cards_and_takes_none() -> None:
     back = parse_move(f"c{played.dest.index + 1}-f{played.source.index + 1}", ALBERT)
     assert after.refusal(back) == "The reserve takes no card: its cards only leave"
     assert not [m for m in after.legal_moves() if m.dest.kind == "cell"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", [1, 617, 11982])
+def test_freecell_declared_plays_exactly_freecells_moves(number: int) -> None:
+    """The declaration engine holds FreeCell's rules: the same legal moves and the same
+    positions as FreeCell's own engine along random games, each until no move is left (a
+    port's first check)."""
+    from cardems.freecell.rules import deal as freecell_deal
+
+    for seed in range(8):
+        _random_freecell_game(freecell_deal(DealCode("FC", 1, "N", number)), seed)
+
+
+def _random_freecell_game(own: Any, seed: int) -> None:
+    rng = random.Random(seed)
+    declared = BuildState(FREECELL, own.columns, own.cells)
+    for _ in range(200):
+        moves = own.legal_moves()
+        assert sorted(map(format_move, declared.legal_moves())) == sorted(map(format_move, moves))
+        if not moves:
+            break
+        move = rng.choice(moves)
+        own, declared = own.apply(move), declared.apply(move)
+        assert declared.position == own.position and declared.score == own.score
+
+
+def test_freecell_declared_is_won_where_freecells_search_wins() -> None:
+    from cardems.freecell.rules import layout
+
+    for number in (1, 2, 3):
+        declared = BuildState(FREECELL, layout(number), (None,) * 4)
+        assert solve_state(declared, 50_000).winnable is True
