@@ -14,7 +14,9 @@ from cardems.core.game import TableSettings
 from cardems.core.registry import game_for
 from cardems.dealcode import DealCode
 
-GOLDEN = {  # deal 617: the bottom card of each column, the cells, the foundations' tops
+GOLDEN: dict[
+    str, tuple[str, str, list[str | None], dict[str, str | None]]
+] = {  # deal 617: the bottom card of each column, the cells, the foundations' tops
     "beleaguered-castle": (
         "BC1-N-AAAAATJ",
         "6H 8D 7C 3D 4D 5D 9H 6D",
