@@ -1,6 +1,6 @@
 """``cardems census GAME``: one row per deal in the app's database, resumable, mergeable.
 
-    cardems census klondike --variant D3 --deals 2000 --start 0
+    cardems census klondike --variant D3 --deals 2000 --start 1
     cardems census klondike --deals 2000 --cluster tcp://host:8786 --db postgresql://…
     cardems census --merge other-machine.db
     cardems census --report
@@ -26,7 +26,7 @@ from __future__ import annotations
 import argparse
 import functools
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -119,96 +119,39 @@ INSERT = (
     " ON CONFLICT (game, variant, number) DO NOTHING"
 )
 
-Search = Callable[[DealCode], tuple[bool | None, int | None, int]]
-"""A game's verdict on one deal: winnable, length of the line found, positions."""
+CHUNK = 8
+"""Deals a task of :mod:`cardems.batch` (a deal's verdict takes milliseconds to seconds,
+so a task is well over 10 ms)."""
 
 
-def _freecell(code: DealCode) -> tuple[bool | None, int | None, int]:
-    from cardems.freecell.rules import deal
-    from cardems.freecell.solver import NODES, solve_state
+def censused() -> list[str]:
+    """The games a census decides: every registered solitaire with a solver."""
+    from cardems.core.registry import games
 
-    result = solve_state(deal(code), node_limit=NODES, time_limit=None)
-    return result.winnable, len(result.moves) if result.winnable else None, result.nodes
-
-
-def _seahaven(code: DealCode) -> tuple[bool | None, int | None, int]:
-    from cardems.seahaven.rules import deal
-    from cardems.seahaven.solver import NODES, solve_state
-
-    result = solve_state(deal(code), node_limit=NODES, time_limit=None)
-    return result.winnable, len(result.moves) if result.winnable else None, result.nodes
+    return sorted(g.family.name for g in games() if g.can_solve and not g.opponents)
 
 
-def _klondike(code: DealCode) -> tuple[bool | None, int | None, int]:
-    from cardems.klondike.rules import deal
-    from cardems.klondike.solver import DEEP_BUDGET, NODE_BUDGET, solve
+def verdict_of(game: str, code: DealCode) -> tuple[bool | None, int | None, int]:
+    """The game's own verdict on ``code`` (``cardems solve``'s, bounded by positions):
+    winnable, the length of the line found, the positions expanded (0 when the game's
+    search does not count them)."""
+    from cardems.core.registry import game_for
 
-    result = solve(deal(code), NODE_BUDGET, deep=DEEP_BUDGET)
-    return result.winnable, None if result.line is None else len(result.line), result.nodes
-
-
-def _spider(code: DealCode) -> tuple[bool | None, int | None, int]:
-    from cardems.spider.rules import deal
-    from cardems.spider.solver import solve
-
-    result = solve(deal(code))
-    return result.winnable, None if result.moves is None else len(result.moves), result.nodes
-
-
-def _pyramid(code: DealCode) -> tuple[bool | None, int | None, int]:
-    from cardems.pyramid.decide import DECIDE_NODES, decide
-    from cardems.pyramid.rules import deal
-
-    result = decide(deal(code), DECIDE_NODES)
-    return result.winnable, None if result.line is None else len(result.line), result.visited
-
-
-def _tripeaks(code: DealCode) -> tuple[bool | None, int | None, int]:
-    from cardems.tripeaks.rules import deal
-    from cardems.tripeaks.solver import NODES, solve
-
-    result = solve(deal(code), NODES)
-    return result.winnable, None if result.line is None else len(result.line), result.nodes
-
-
-@dataclass(frozen=True)
-class Census:
-    """How one game is censused: its search, the bound the search is run with (for
-    :func:`solver_of`), deals a task (each ≥ 10 ms: the measured times of
-    :mod:`cardems.batch`) and its first deal number."""
-
-    name: str
-    search: Search
-    bound: str
-    chunk: int
-    first: int = 0
-
-
-CENSUSES = {
-    census.name: census
-    for census in (
-        Census("freecell", _freecell, "2000000", 16, first=1),
-        Census("seahaven", _seahaven, "2000000", 8),
-        Census("klondike", _klondike, "500000+5000000", 4),
-        Census("spider", _spider, "portfolio", 4),
-        Census("pyramid", _pyramid, "20000000", 16),
-        Census("tripeaks", _tripeaks, "2000000", 16),
-    )
-}
-"""Every solitaire with a solver, by the game's name."""
+    record = game_for(game).solve(code, shortest=False)
+    return record["winnable"], record["length"], int(record.get("nodes") or 0)
 
 
 @functools.cache
 def solver_of(game: str) -> str:
     """The search that makes a game's rows: Cardems' version, its C extension or Python
-    (a game with no extension searches in Python), the positions bound
-    (``cardems 0.9 C 500000+5000000``)."""
+    (a game with no extension searches in Python)
+    (``cardems 0.9 C``); the bound is the game's own verdict budget."""
     from cardems import __version__
     from cardems.core.registry import game_for
 
     modules = game_for(game).compiled_modules
     built = bool(modules) and all(_importable(name) for name in modules)
-    return f"cardems {__version__} {'C' if built else 'Python'} {CENSUSES[game].bound}"
+    return f"cardems {__version__} {'C' if built else 'Python'}"
 
 
 def _importable(module: str) -> bool:
@@ -224,7 +167,7 @@ def decide(job: tuple[str, str, int]) -> Deal:
     game, variant, number = job
     code = DealCode(game_for(game).family.prefix, 1, variant, number)
     start = time.process_time()
-    winnable, length, nodes = CENSUSES[game].search(code)
+    winnable, length, nodes = verdict_of(game, code)
     cpu = time.process_time() - start
     return Deal(game, variant, number, winnable, length, nodes, cpu, solver_of(game))
 
@@ -311,7 +254,6 @@ def run(
     last = start + deals - 1
     done = stored(store, game, variant, start, last)
     work = [(game, variant, n) for n in range(start, last + 1) if n not in done]
-    census = CENSUSES[game]
     waiting: list[Deal] = []
     flushed = began = time.monotonic()
     cpu = 0.0
@@ -321,7 +263,7 @@ def run(
     ):
         won = 0
         try:
-            for _, deal in batch.map(decide, work, chunk=census.chunk):
+            for _, deal in batch.map(decide, work, chunk=CHUNK):
                 waiting.append(deal)
                 cpu += deal.cpu
                 won += deal.winnable is True
@@ -439,7 +381,7 @@ def cmd_census(args: argparse.Namespace) -> None:
         raise CommandError(NOTHING_ASKED)
     family = game_for(args.game).family if args.game else None
     variant = args.variant or (family.variants[0] if family else "")
-    start = CENSUSES[args.game].first if args.start is None and args.game else args.start or 0
+    start = 1 if args.start is None else args.start
     if family is not None:
         if variant not in family.variants:
             raise CommandError(
@@ -495,7 +437,7 @@ def add_command(sub: Any) -> None:
     parser.add_argument(
         "game",
         nargs="?",
-        choices=sorted(CENSUSES),
+        choices=censused(),
         metavar="GAME",
         help=N_("the solitaire: %(choices)s"),
     )
@@ -505,7 +447,7 @@ def add_command(sub: Any) -> None:
         "--start",
         type=whole(0),
         default=None,
-        help=N_("the first deal number (default: the game's first)"),
+        help=N_("the first deal number (default: 1)"),
     )
     parser.add_argument(
         "--db",

@@ -184,8 +184,19 @@ CARD_WORD = {
     "freecell": WARAQA,
     "cellgames": WARAQA,
     "hearts": WARAQA,
+    "beleaguered_castle": WARAQA,
+    "streets_and_alleys": WARAQA,
+    "eight_off": WARAQA,
+    "king_albert": WARAQA,
 }
-SLUG = {"heart_to_heart": "heart-to-heart", "cellgames": None}
+SLUG = {
+    "heart_to_heart": "heart-to-heart",
+    "cellgames": None,
+    "beleaguered_castle": "beleaguered-castle",
+    "streets_and_alleys": "streets-and-alleys",
+    "eight_off": "eight-off",
+    "king_albert": "king-albert",
+}
 
 
 def other_word(package: str) -> re.Pattern[str]:
@@ -219,7 +230,8 @@ def test_arabic_catalog_strings_of_a_game_say_card_as_its_seed_does() -> None:
 
 
 GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "seahaven"]
-GAME_SLUGS += ["spider", "tripeaks"]
+GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
+GAME_SLUGS += ["king-albert"]
 
 
 @pytest.mark.parametrize("lang", ["ar", "he"])

@@ -139,6 +139,22 @@ KEY_FACTS = {
     ),
     "klondike": ({"52", "7", "5", "10", "15", "100", "20", "208"}, ["KL1-D3-AAAAAAB", "D3L"]),
     "aces-up": ({"52", "4", "48", "7", "100", "1", "32"}, ["AU1-N-AAAAAAB"]),
+    "beleaguered-castle": (
+        {"52", "4", "48", "8", "6", "10", "480", "100"},
+        ["BC1-N-AAAAATJ", "6♥ 8♦ 7♣ 3♦ 4♦ 5♦ 9♥ 6♦", "7♥", "8♣"],
+    ),
+    "streets-and-alleys": (
+        {"52", "8", "4", "7", "6", "10", "520", "100"},
+        ["SA1-N-AAAAATJ", "8♦ 2♠ 10♥ A♥ 9♥ 5♠ 4♠ 9♦", "7♥", "8♣"],
+    ),
+    "king-albert": (
+        {"52", "45", "9", "1", "2", "7", "4", "10", "520", "100"},
+        ["KA1-N-AAAAATJ", "4♠ Q♣ Q♠ 4♣ A♦ 8♦ 9♥ 3♣ 3♠", "7♥", "8♠", "8♣"],
+    ),
+    "eight-off": (
+        {"48", "8", "6", "4", "1", "5", "10", "520", "100"},
+        ["EO1-N-AAAAATJ", "K♠ J♠ Q♦ 3♠ A♣ 7♦ 5♦ 2♠", "7♥", "8♥", "9♣ 8♣ 7♣"],
+    ),
 }
 
 
@@ -190,6 +206,10 @@ UI_WORDING = {
         "Is this deal winnable?",
     ],
     "spider": ["Winnable deals only", "Move errors", "Placement help"],
+    **{
+        name: ["Winnable deals only", "Is this deal winnable?", "Move errors", "Placement help"]
+        for name in ("beleaguered-castle", "streets-and-alleys", "eight-off", "king-albert")
+    },
     "klondike": [
         "Winnable deals only",
         "Is this deal winnable?",

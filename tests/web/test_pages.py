@@ -167,9 +167,10 @@ def switch_label(html: str, name: str) -> str:
 def test_the_settings_page_shows_each_game_setting_beside_its_games(client: TestClient) -> None:
     html = client.get("/settings").text
     auto_move = switch_label(html, "auto_move")
-    assert auto_move.endswith("(from the next deal) — Seahaven Towers, FreeCell, Klondike"), (
-        auto_move
-    )
+    assert auto_move.endswith(
+        "(from the next deal) — Seahaven Towers, FreeCell, Klondike, Beleaguered Castle,"
+        " Streets and Alleys, Eight Off, King Albert"
+    ), auto_move
     assert switch_label(html, "tracker") == "Show the cards still out — Hearts"
     assert switch_label(html, "coach") == (
         "The coach: after each round, the cards that cost you points — Hearts"

@@ -18,14 +18,15 @@ _FOUNDATION: Final = N_("Foundation")
 _SUITS: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
-def label_pile(pile: dict[str, Any], lang: str) -> None:
-    """Label a column, a free cell or a foundation, and its cards."""
+def label_pile(pile: dict[str, Any], lang: str, cell_name: str = _FREE_CELL) -> None:
+    """Label a column, a free cell (or what ``cell_name`` calls the game's cells) or a
+    foundation, and its cards."""
     t = translations(lang)
     kind, cards = pile["kind"], pile["cards"]
     if kind == "column":
         name = str(t.gettext(_COLUMN) % {"num": target_number(pile["target"])})
     elif kind == "cell":
-        name = str(t.gettext(_FREE_CELL) % {"num": target_number(pile["target"])})
+        name = str(t.gettext(cell_name) % {"num": target_number(pile["target"])})
     else:
         suit = str(t.pgettext("card name", _SUITS[pile["suit"]]))
         name = spoken_label([str(t.gettext(_FOUNDATION)), suit], lang)

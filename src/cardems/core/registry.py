@@ -26,6 +26,10 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.pyramid.game",
     "cardems.tripeaks.game",
     "cardems.aces_up.game",
+    "cardems.beleaguered_castle.game",
+    "cardems.streets_and_alleys.game",
+    "cardems.eight_off.game",
+    "cardems.king_albert.game",
 )
 """One line per game, in the order the home page lists them."""
 

@@ -1,0 +1,1 @@
+"""Beleaguered Castle: a declaration of the build family."""

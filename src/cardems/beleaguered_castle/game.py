@@ -1,0 +1,35 @@
+"""Beleaguered Castle: the aces start home, 48 cards in 8 columns of 6, every card face up;
+cards build down regardless of suit, one at a time; an empty column takes any card."""
+
+from __future__ import annotations
+
+from cardems.core import kinds
+from cardems.dealcode import GameFamily
+from cardems.i18n.markers import N_
+from cardems.kit.building import Build, BuildRules, Suits, Tableau, declare
+from cardems.kit.building.game import BuildGame
+
+FAMILY = GameFamily("BC", "beleaguered-castle", N_("Beleaguered Castle"), ("N",), 7)
+RULES = declare(
+    BuildRules(
+        "Beleaguered Castle",
+        Tableau(deal=(6,) * 8, aces_home=True),
+        Build(Suits.ANY),
+    )
+)
+
+
+class BeleagueredCastle(BuildGame):
+    """Beleaguered Castle (``BC1-N-…``)."""
+
+    family = FAMILY
+    rules = RULES
+    level_cuts = (400, 3_000)
+    tagline = N_(
+        "The aces start home and every card is face up: free the others from eight columns,"
+        " building down whatever the suit, one card at a time."
+    )
+    kind = kinds.BELEAGUERED_CASTLE_TYPE
+
+
+GAME = BeleagueredCastle()

@@ -1,0 +1,1 @@
+"""Eight Off: a declaration of the build family."""

@@ -1,0 +1,38 @@
+"""Eight Off: 48 cards face up in 8 columns of 6 and the other 4 in the first of 8 free
+cells; cards build down by suit; a run moves if it could one card at a time through the
+free cells; only a king (or a run led by one) fills an empty column."""
+
+from __future__ import annotations
+
+from cardems.core import kinds
+from cardems.dealcode import GameFamily
+from cardems.i18n.markers import N_
+from cardems.kit.building import Build, BuildRules, Cells, Empty, Group, Suits, Tableau, declare
+from cardems.kit.building.game import BuildGame
+
+FAMILY = GameFamily("EO", "eight-off", N_("Eight Off"), ("N",), 7)
+RULES = declare(
+    BuildRules(
+        "Eight Off",
+        Tableau(deal=(6,) * 8, empty=Empty.KINGS),
+        Build(Suits.SAME),
+        Group.CELLS,
+        Cells(count=8, dealt=4),
+    )
+)
+
+
+class EightOff(BuildGame):
+    """Eight Off (``EO1-N-…``)."""
+
+    family = FAMILY
+    rules = RULES
+    level_cuts = (80, 190)
+    tagline = N_(
+        "Eight columns and eight free cells, four of them filled: build down by suit, move runs"
+        " through the free cells, and only a king takes an empty column."
+    )
+    kind = kinds.FREECELL_TYPE
+
+
+GAME = EightOff()

@@ -1,0 +1,1 @@
+"""King Albert: a declaration of the build family."""

@@ -1,0 +1,36 @@
+"""King Albert: 45 cards face up in 9 columns of 1 to 9 cards and a reserve of the other
+7, face up; cards build down in alternating colours, one at a time; an empty column takes
+any card; a reserve card may go to a column or home, and none comes back."""
+
+from __future__ import annotations
+
+from cardems.core import kinds
+from cardems.dealcode import GameFamily
+from cardems.i18n.markers import N_
+from cardems.kit.building import BuildRules, Cells, Tableau, declare
+from cardems.kit.building.game import BuildGame
+
+FAMILY = GameFamily("KA", "king-albert", N_("King Albert"), ("N",), 7)
+RULES = declare(
+    BuildRules(
+        "King Albert",
+        Tableau(deal=tuple(range(1, 10))),
+        cells=Cells(count=7, dealt=7, refill=False),
+    )
+)
+
+
+class KingAlbert(BuildGame):
+    """King Albert (``KA1-N-…``)."""
+
+    family = FAMILY
+    rules = RULES
+    level_cuts = (1_700, 6_800)
+    tagline = N_(
+        "Nine columns and a reserve of seven, every card face up: build down in alternating"
+        " colours, one card at a time, and play the reserve's cards out."
+    )
+    kind = kinds.FREECELL_TYPE
+
+
+GAME = KingAlbert()

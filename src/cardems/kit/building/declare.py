@@ -1,0 +1,157 @@
+"""A solitaire of the build family as data: its tableau, how cards build there, what may
+fill an empty column, how many cards move at once, its free cells and foundations.
+
+The declaration is typed and frozen; :func:`declare` checks it once, at import, and a
+declaration that contradicts itself (a deal needing more cards than the deck, cells
+dealt more cards than they hold, a column count past the notation's) is refused with one
+line naming the game and the pile (:class:`DeclarationError`).
+
+What it covers today: the *open* games — every card face up, no stock (Beleaguered
+Castle, Streets and Alleys, Baker's Dozen, Eight Off, FreeCell's rules). Face-down cards,
+a stock and a waste are not declared yet: a game that needs them keeps its own engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+DECK = 52
+MAX_COLUMNS = 16
+MAX_CELLS = 16
+
+
+class Suits(Enum):
+    """Which suit a card may build on in a column."""
+
+    SAME = "same suit"
+    ALTERNATE = "alternate colour"
+    ANY = "any suit"
+    NOT_SAME = "not the same suit"
+
+
+class Direction(Enum):
+    """Which rank a card may build on: one higher (``DOWN``), one lower, or either."""
+
+    DOWN = "down"
+    UP = "up"
+    EITHER = "up or down"
+
+
+class Empty(Enum):
+    """What an empty column takes: any card or run, a king (or a run led by one), nothing."""
+
+    ANY = "any"
+    KINGS = "kings"
+    NONE = "none"
+
+
+class Group(Enum):
+    """How many cards move at once from a column.
+
+    ``ONE``: one card at a time. ``RUN``: any run that builds. ``SUPERMOVE``: a run as long
+    as (free cells + 1) × 2^(empty columns), the destination column not counted (FreeCell).
+    ``CELLS``: a run of free cells + 1 cards (the one-by-one moves through the cells when
+    empty columns take only kings, so cannot hold a card on the way: Eight Off).
+    """
+
+    ONE = "one"
+    RUN = "run"
+    SUPERMOVE = "supermove"
+    CELLS = "cells"
+
+
+@dataclass(frozen=True)
+class Build:
+    """How a card builds on another in a column."""
+
+    suits: Suits = Suits.ALTERNATE
+    direction: Direction = Direction.DOWN
+    wrap: bool = False
+    """A king builds on an ace and an ace on a king (K–A wraps round)."""
+
+
+@dataclass(frozen=True)
+class Tableau:
+    """The columns and how the deal lays them out."""
+
+    deal: tuple[int, ...]
+    """How many cards each column is dealt (its count is the number of columns)."""
+    empty: Empty = Empty.ANY
+    aces_home: bool = False
+    """The four aces go to the foundations before the deal (Beleaguered Castle)."""
+    kings_under: bool = False
+    """Each column's kings are moved under its other cards after the deal (Baker's Dozen)."""
+
+
+@dataclass(frozen=True)
+class Cells:
+    """The free cells: each holds one card."""
+
+    count: int = 0
+    dealt: int = 0
+    """How many of them the deal fills (the first ones; Eight Off: 4 of 8)."""
+    refill: bool = True
+    """False for a reserve: its cards may leave, none may come (King Albert's seven)."""
+
+
+@dataclass(frozen=True)
+class BuildRules:
+    """One solitaire of the build family (see the module docstring)."""
+
+    game: str
+    """Its name, for the refusals of a bad declaration."""
+    tableau: Tableau
+    build: Build = Build()
+    group: Group = Group.ONE
+    cells: Cells = Cells()
+    home_points: int = 10
+    """Score for each card put on a foundation (foundations build up by suit from the ace)."""
+
+    @property
+    def columns(self) -> int:
+        return len(self.tableau.deal)
+
+    @property
+    def dealt(self) -> int:
+        """The cards the deal lays out on columns and cells."""
+        return sum(self.tableau.deal) + self.cells.dealt
+
+
+class DeclarationError(ValueError):
+    """A declaration that contradicts itself: one line naming the game and the pile."""
+
+
+def declare(rules: BuildRules) -> BuildRules:
+    """``rules`` once checked (a module constant is declared through it, so a bad
+    declaration fails at import); :class:`DeclarationError` names what is wrong."""
+    name = rules.game
+
+    def refuse(pile: str, why: str) -> DeclarationError:
+        return DeclarationError(f"{name}: {pile}: {why}")
+
+    if not 1 <= rules.columns <= MAX_COLUMNS:
+        raise refuse("tableau", f"{rules.columns} columns (1 to {MAX_COLUMNS})")
+    for number, count in enumerate(rules.tableau.deal, 1):
+        if count < 0:
+            raise refuse(f"column {number}", f"is dealt {count} cards")
+    if not 0 <= rules.cells.count <= MAX_CELLS:
+        raise refuse("cells", f"{rules.cells.count} free cells (0 to {MAX_CELLS})")
+    if not 0 <= rules.cells.dealt <= rules.cells.count:
+        raise refuse("cells", f"{rules.cells.dealt} cards dealt into {rules.cells.count} cells")
+    deck = DECK - (4 if rules.tableau.aces_home else 0)
+    if rules.dealt != deck:
+        raise refuse("tableau", f"the deal lays out {rules.dealt} cards, the deck has {deck}")
+    if rules.group in (Group.SUPERMOVE, Group.CELLS) and not (
+        rules.cells.count and rules.cells.refill
+    ):
+        raise refuse("cells", f"moves of {rules.group.value} need free cells")
+    if not rules.cells.refill and rules.cells.dealt != rules.cells.count:
+        raise refuse("reserve", f"{rules.cells.dealt} cards dealt into {rules.cells.count} places")
+    if rules.group is Group.SUPERMOVE and rules.tableau.empty is Empty.NONE:
+        raise refuse("tableau", "supermoves count empty columns, which take nothing here")
+    if rules.tableau.empty is Empty.NONE:
+        for number, count in enumerate(rules.tableau.deal, 1):
+            if count == 0:
+                raise refuse(f"column {number}", "is dealt empty and may never be filled")
+    return rules

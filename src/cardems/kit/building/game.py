@@ -1,0 +1,168 @@
+"""The core's declaration of any build-family game, written once: codes, winnable-only
+deals, levels from the solver's effort, the day's deal, solving, text and terminal play.
+
+A game is a subclass setting ``family``, ``rules`` (a declared
+:class:`~cardems.kit.building.declare.BuildRules`), ``level_cuts`` and ``tagline``: see
+``docs/KIT.md`` ("Declarations").
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from cardems.cellgames.game import CellGame
+from cardems.cellgames.notation import format_move
+from cardems.cellgames.terminal import CellTextPlay
+from cardems.cellgames.text import describe_position, render_position
+from cardems.core.base import NO_SHORTEST
+from cardems.core.difficulty import DIFFICULTY, deal_of_level, level_by_cuts, level_choice
+from cardems.core.game import State, View
+from cardems.core.registry import Unsupported
+from cardems.dealcode import DealCode
+from cardems.i18n.markers import N_
+from cardems.kit.building.declare import BuildRules
+
+# TRANSLATORS: a numbered card of a reserve (King Albert's), spoken to screen-reader users.
+RESERVE_CARD = N_("Reserve card %(num)d")
+
+if TYPE_CHECKING:
+    from cardems.cellgames.solver import Rules
+    from cardems.kit.building.solitaire import DeclaredSolitaire
+    from cardems.kit.building.solver import SolveResult
+
+SOLVE_NODES = 200_000
+"""Positions a verdict (``cardems solve``, Winnable?, hints) may expand."""
+WINNABLE_NODES = 20_000
+"""Positions a winnable-only deal, the day's deal and a level's deal may take to prove
+winnable (a deal past it is passed over, whatever the machine's load)."""
+LEVEL_TRIES = 200
+"""Random deals drawn at most for a deal of the level asked."""
+
+
+@dataclass(frozen=True)
+class DeclaredTextPlay(CellTextPlay):
+    """``cardems play``: the cell family's, reading the declaration's places."""
+
+    def parse(self, text: str, state: State[Any]) -> Any:
+        from cardems.kit.building.engine import parse_move
+
+        return parse_move(text, self.game.rules)
+
+
+class BuildGame(CellGame):
+    """A build-family game from its declaration (see the module docstring)."""
+
+    rules: ClassVar[BuildRules]
+    level_cuts: ClassVar[tuple[int, int]]
+    """Positions the solver expands to win a deal: below the first the deal is easy, from
+    the second on hard (``benchmarks/generic_solver.py --levels`` measures the thirds)."""
+    options = (DIFFICULTY,)
+    compiled_modules = ()
+    can_analyze = True
+    analyze_help = "decide many deals with the generic solver"
+
+    def __init__(self) -> None:
+        self._random = random.SystemRandom()
+
+    def solitaire(self) -> DeclaredSolitaire:
+        from cardems.kit.building.solitaire import solitaire_of
+
+        return solitaire_of(self.rules)
+
+    def _draw(self, variant: str) -> DealCode:
+        number = self._random.randrange(self.family.max_number + 1)
+        return DealCode(self.family.prefix, self.family.versions[-1], variant, number)
+
+    def random_code(self, variant: str, *, winnable: bool) -> DealCode:
+        """A random deal; with ``winnable``, the first the solver proves winnable within
+        :data:`WINNABLE_NODES` positions."""
+        while True:
+            code = self._draw(variant)
+            if not winnable or self.proves_winnable(code):
+                return code
+
+    def proves_winnable(self, code: DealCode) -> bool:
+        return self.solve_position(self.deal(code), None, WINNABLE_NODES).winnable is True
+
+    def level_of(self, code: DealCode) -> str | None:
+        """The deal's level by the positions its win takes (None: not proved winnable
+        within :data:`WINNABLE_NODES`)."""
+        found = self.solve_position(self.deal(code), None, WINNABLE_NODES)
+        return level_by_cuts(found.nodes if found.winnable else None, *self.level_cuts)
+
+    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
+        """A random deal; with a level, a winnable deal of that level."""
+        level = level_choice(options)
+        if level is None:
+            return self.random_code(variant, winnable=winnable)
+        title = self.family.title
+        return deal_of_level(level, lambda: self._draw(variant), self.level_of, LEVEL_TRIES, title)
+
+    def describe(self, code: DealCode) -> dict[str, Any]:
+        return describe_position(code, self.family.name, self.deal(code))
+
+    def render_position(self, code: DealCode, state: Any) -> str:
+        return render_position(f"{code}  {self.rules.game}", state)
+
+    def solve_position(
+        self, state: Any, seconds: float | None, nodes: int | None = SOLVE_NODES
+    ) -> SolveResult:
+        from cardems.kit.building.solver import solve_state
+
+        return solve_state(state, node_limit=nodes, time_limit=seconds)
+
+    def solve_within(
+        self,
+        code: DealCode,
+        *,
+        shortest: bool = False,
+        nodes: int | None = None,
+        seconds: float | None = None,
+    ) -> dict[str, Any]:
+        """The generic solver's verdict within ``nodes`` positions (no par: no shortest
+        search yet)."""
+        if shortest:
+            raise Unsupported(NO_SHORTEST % {"game": self.family.title})
+        from cardems.core.base import solve_record
+
+        result = self.solve_position(self.deal(code), seconds, nodes or SOLVE_NODES)
+        line = [format_move(move) for move in result.moves] if result.winnable else None
+        record = solve_record(code, result.winnable, line)
+        record["nodes"] = result.nodes
+        if result.clocked:
+            record["clocked"] = True
+        return record
+
+    def best_par(self, code: DealCode) -> tuple[int, bool] | None:
+        return None
+
+    def search_rules(self, state: Any) -> Rules:
+        raise Unsupported(NO_SHORTEST % {"game": self.family.title})
+
+    def text_play(self) -> DeclaredTextPlay:
+        return DeclaredTextPlay(self)
+
+    def label(self, view: View, lang: str) -> View:
+        """Columns, free cells (or a reserve's cards) and foundations, named for screen
+        readers."""
+        from functools import partial
+
+        from cardems.cellgames.labels import label_pile
+        from cardems.core.labels import label_piles
+
+        if self.rules.cells.refill:
+            return super().label(view, lang)
+        return label_piles(view, lang, partial(label_pile, cell_name=RESERVE_CARD))
+
+    def add_analyze_arguments(self, parser: Any) -> None:
+        from cardems.kit.building.commands import add_arguments
+
+        add_arguments(parser, self.family.max_number, WINNABLE_NODES)
+
+    def analyze(self, args: Any) -> None:
+        """``cardems analyze GAME`` (see :mod:`cardems.kit.building.commands`)."""
+        from cardems.kit.building.commands import cmd_analyze
+
+        cmd_analyze(self, args)

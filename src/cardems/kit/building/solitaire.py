@@ -1,0 +1,131 @@
+"""The kit's hooks for any build-family declaration, written once: the cell family's
+gestures, placement help, labels and hints (:class:`~cardems.cellgames.table.CellSolitaire`)
+with the declaration's rules, layout and the generic solver."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from typing import Any
+
+from cardems.cards import Card
+from cardems.cellgames.game import Verdict
+from cardems.cellgames.hints import place_words
+from cardems.cellgames.notation import Move, Place
+from cardems.cellgames.piles import home_move
+from cardems.cellgames.table import COLUMN_TOP, FAN, CellSolitaire
+from cardems.dealcode import DealCode
+from cardems.i18n.catalogs import translations
+from cardems.i18n.labels import card_name
+from cardems.i18n.markers import N_
+from cardems.kit import CARD_STEP
+from cardems.kit.building import engine
+from cardems.kit.building.declare import BuildRules, Group
+from cardems.kit.building.engine import BuildState
+
+# TRANSLATORS: a hint, e.g. "Hint: move the 4 of spades from the reserve to column 3".
+FROM_RESERVE = N_("Hint: move the %(card)s from the reserve to %(to)s")
+
+STUCK_LIMIT = 2_000
+"""Positions the "no useful move" search may visit before it says "not stuck"."""
+HINT_SECONDS = 10.0
+"""A hint's wall-clock cap (its verdict is bounded by the solver's positions): the generic
+search is slower than the cell family's, so it waits longer before "undecided"."""
+
+
+class DeclaredSolitaire(CellSolitaire[BuildState]):
+    """A declaration's hooks (one class per declaration: :func:`solitaire_of`)."""
+
+    rules: BuildRules
+    fan_room = 14 * FAN
+
+    def deal(self, code: DealCode) -> BuildState:
+        return engine.deal(self.rules, code)
+
+    def stuck(self, state: BuildState) -> bool:
+        """No line of moves between columns and cells brings a card home."""
+        from cardems.kit.building.solver import progress_possible
+
+        return progress_possible(state, STUCK_LIMIT) is False
+
+    def count_for(self, state: BuildState, source: Place, dest: Place) -> int:
+        """The part of the run that builds on the destination's top card, or into an empty
+        column the longest part that may move (1 if none fits)."""
+        if source.kind != "column" or dest.kind != "column":
+            return 1
+        pile = state.columns[source.index]
+        run = self.run_length(state, pile)
+        target = state.columns[dest.index]
+        if not target:
+            return max(1, min(run, engine.group_limit(state, dest)))
+        for count in range(1, run + 1):
+            if engine.builds_on(self.rules, pile[-count], target[-1]):
+                return count
+        return 1
+
+    def run_length(self, state: BuildState, pile: tuple[Card, ...]) -> int:
+        if self.rules.group is Group.ONE:
+            return min(1, len(pile))
+        return engine.run_length(self.rules, pile)
+
+    def group_limit(self, state: BuildState) -> int:
+        return engine.group_limit(state)
+
+    def safe_home_moves(self, state: BuildState) -> Iterator[Move]:
+        """The moves home of cards nothing could ever be built on."""
+        from cardems.kit.building.solver import _safe, _tables
+
+        tables = _tables(self.rules)
+        sources = [Place("column", i) for i in range(len(state.columns))]
+        sources += [Place("cell", i) for i in range(len(state.cells))]
+        for source in sources:
+            move = home_move(state, source)
+            if move is not None:
+                card = state.cards_at(source)[-1]
+                if _safe(card.ordinal, state.foundations, tables):
+                    yield move
+
+    def solve(self, state: BuildState, seconds: float) -> Verdict:
+        from cardems.kit.building.solver import solve_state
+
+        return solve_state(state, time_limit=seconds)
+
+    def hint_move(self, state: BuildState, previous: BuildState | None) -> tuple[str, Move | None]:
+        """The next move of a kept winning line (:mod:`cardems.cellgames.hints`)."""
+        return self.lines.next_move(state, previous, HINT_SECONDS)
+
+    def hint_words(self, state: BuildState, move: Move, lang: str) -> str:
+        """The family's words, and a reserve's card named as such."""
+        if move.source.kind != "cell" or move.dest.kind != "column" or self.rules.cells.refill:
+            return super().hint_words(state, move, lang)
+        gettext = translations(lang).gettext
+        card = card_name(state.cards_at(move.source)[-1], lang)
+        return gettext(FROM_RESERVE) % {"card": card, "to": place_words(move.dest, gettext)}
+
+    # -- the layout: cells then foundations on the top row, the columns under them ------
+
+    def place(self, state: BuildState, target: str) -> dict[str, Any]:
+        found = super().place(state, target)
+        if target.startswith("foundation:"):
+            first = max(self.n_columns - 4, self.n_cells)
+            found["x"] = (first + "SHDC".index(target[-1])) * CARD_STEP
+        return found
+
+    def board(self, state: BuildState) -> dict[str, int]:
+        width = max(self.n_columns, self.n_cells + 4)
+        return {
+            "width": width * CARD_STEP - 8,
+            "height": COLUMN_TOP + 140 + self._fan(state)[1] + 8,
+        }
+
+
+@functools.cache
+def solitaire_of(rules: BuildRules) -> DeclaredSolitaire:
+    """The one solitaire of ``rules``."""
+    kind = type(
+        f"{rules.game.replace(' ', '')}Solitaire",
+        (DeclaredSolitaire,),
+        {"rules": rules, "n_columns": rules.columns},
+    )
+    solitaire: DeclaredSolitaire = kind(rules.cells.count)
+    return solitaire

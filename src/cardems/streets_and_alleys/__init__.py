@@ -1,0 +1,1 @@
+"""Streets and Alleys: a declaration of the build family."""

@@ -1,0 +1,63 @@
+"""The open solitaires of the build family (Beleaguered Castle, Streets and Alleys, Eight
+Off, King Albert) over HTTP and in a real browser: a deal won by following the API's hints, and the
+last move of a hinted win played by a click, which shows the won dialog."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+from api_helpers import intent as intent_of
+from api_helpers import new_game
+from starlette.testclient import TestClient
+from web_browser import LiveServer, click, open_prepared
+
+from cardems.core.game import TableSettings
+from cardems.core.registry import game_for
+
+GAMES = ("beleaguered-castle", "streets-and-alleys", "eight-off", "king-albert")
+DAY = datetime.date(2026, 12, 6)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", GAMES)
+def test_the_days_deal_is_won_by_following_the_api_hints(client: TestClient, name: str) -> None:
+    code = str(game_for(name).daily_code(DAY))
+    game_id = new_game(client, code=code)["id"]
+    for _ in range(400):
+        view = client.get(f"/api/games/{game_id}").json()["view"]
+        if view["status"] != "playing":
+            break
+        hint = client.post(f"/api/games/{game_id}/hint").json()["hint"]
+        assert hint["verdict"] == "move", hint
+        for intent in hint["intents"]:
+            assert intent_of(client, game_id, intent).status_code == 200
+    assert view["status"] == "won"
+
+
+def hinted_win(name: str) -> tuple[str, list[Any], str]:
+    """The day's deal, the intents of its hinted win but the last move, and the pile the
+    last move starts from (a card going home)."""
+    game: Any = game_for(name)
+    code = game.daily_code(DAY)
+    table: Any = game.new_table(code, TableSettings(), {}, lambda: 0)
+    moves: list[list[Any]] = []
+    while table.status == "playing":
+        hint = table.hint()
+        intents = [game.parse_intent(intent) for intent in hint["intents"]]
+        for intent in intents:
+            table.act(intent)
+        moves.append(intents)
+    last = moves.pop()
+    assert last[-1][0] == "drag" and last[-1][2].startswith("foundation:"), last
+    return str(code), [intent for intents in moves for intent in intents], last[-1][1]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("name", GAMES)
+def test_the_last_card_goes_home_by_a_click_and_wins(tab: Any, live: LiveServer, name: str) -> None:
+    code, log, source = hinted_win(name)
+    open_prepared(tab, live, name, code, log)
+    click(tab, source.rsplit(":", 1)[0] if source.count(":") > 1 else source)
+    tab.wait_for_selector("#won", state="visible")
