@@ -14,7 +14,7 @@ from test_no_get_changes import counts
 from cardems.core import kinds
 from cardems.core.daily import today
 from cardems.core.registry import games
-from cardems.web.home import ALL_GAMES, YOURS, DailyDeal, daily_deal, home_groups
+from cardems.web.home import ALL_GAMES, GROUPED_ABOVE, YOURS, DailyDeal, daily_deal, home_groups
 
 GAMES = games()
 
@@ -29,13 +29,14 @@ def names(group_deals: tuple[DailyDeal, ...]) -> list[str]:
 
 
 def test_a_newcomer_sees_one_list_in_the_registry_order(deals: tuple[DailyDeal, ...]) -> None:
-    (only,) = home_groups(deals, [], [])
+    (only,) = home_groups(deals, [], [], grouped_above=len(deals))
     assert only.title == "" and names(only.deals) == [game.family.name for game in GAMES]
 
 
 def test_starred_games_come_first_then_the_last_played(deals: tuple[DailyDeal, ...]) -> None:
     recent = ["klondike", "freecell", "pyramid", "spider", "tripeaks", "hearts"]
-    mine, rest = home_groups(deals, ["spider", "no-such-game", "seahaven"], recent)
+    starred = ["spider", "no-such-game", "seahaven"]
+    mine, rest = home_groups(deals, starred, recent, grouped_above=len(deals))
     assert mine.title == YOURS and mine.mine
     # the starred in the order starred, then up to four of the last played, each once
     assert names(mine.deals) == [
@@ -52,22 +53,26 @@ def test_starred_games_come_first_then_the_last_played(deals: tuple[DailyDeal, .
 
 def test_many_games_are_grouped_by_kind_in_the_kinds_order(deals: tuple[DailyDeal, ...]) -> None:
     groups = home_groups(deals, ["hearts"], [], grouped_above=3)
-    assert groups[0].title == YOURS
+    assert groups[0].title == YOURS and names(groups[0].deals) == ["hearts"]
     titles = [group.title for group in groups[1:]]
-    assert titles == sorted(titles, key=kinds.ORDER.index)
-    assert titles[:5] == [
-        kinds.FREECELL_TYPE,
-        kinds.KLONDIKE_TYPE,
-        kinds.SPIDER_TYPE,
-        kinds.PAIRING_TYPE,
-        kinds.GOLF_TYPE,
-    ]
-    assert names(groups[1].deals) == ["seahaven", "freecell"]
-    assert names(groups[4].deals) == ["heart-to-heart", "pyramid"]
-    for group in groups[1:]:
-        assert {deal.game.kind for deal in group.deals} == {group.title}
+    assert titles == sorted(titles, key=kinds.ORDER.index) and len(set(titles)) == len(titles)
+    for group in groups[1:]:  # each kind's games, in the registry's order
+        kind = [g.family.name for g in GAMES if g.kind == group.title and g.family.name != "hearts"]
+        assert names(group.deals) == kind
+    by_title = {group.title: names(group.deals) for group in groups}
+    assert by_title[kinds.PAIRING_TYPE] == ["heart-to-heart", "pyramid"]
+    assert {"seahaven", "freecell"} <= set(by_title[kinds.FREECELL_TYPE])
     shown = [name for group in groups for name in names(group.deals)]
     assert sorted(shown) == sorted(game.family.name for game in GAMES)
+
+
+def test_the_home_page_groups_its_games_once_there_are_many(client: TestClient) -> None:
+    page = client.get("/").text
+    headings = re.findall(r'<h2 id="group-\d+" class="group-title">([^<]*)</h2>', page)
+    if len(GAMES) > GROUPED_ABOVE:
+        assert headings and headings == sorted(headings, key=kinds.ORDER.index)
+    else:
+        assert headings == []
 
 
 def test_every_game_names_a_kind_the_lists_know() -> None:
