@@ -138,6 +138,7 @@ KEY_FACTS = {
         ["SP1-S2-AAAAAAM", "7♦", "8♠", "9♥"],
     ),
     "klondike": ({"52", "7", "5", "10", "15", "100", "20", "208"}, ["KL1-D3-AAAAAAB", "D3L"]),
+    "golf": ({"52", "35", "7", "5", "16", "1", "32", "28"}, ["GF1-K-AAAAAAB", "GF1-N-", "GF1-W-"]),
 }
 
 
@@ -189,6 +190,7 @@ UI_WORDING = {
         "Is this deal winnable?",
     ],
     "spider": ["Winnable deals only", "Move errors", "Placement help"],
+    "golf": ["Move errors", "Placement help", "Is this deal winnable?", "Winnable deals only"],
     "klondike": [
         "Winnable deals only",
         "Is this deal winnable?",

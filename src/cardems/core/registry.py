@@ -25,6 +25,7 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.spider.game",
     "cardems.pyramid.game",
     "cardems.tripeaks.game",
+    "cardems.golf.game",
 )
 """One line per game, in the order the home page lists them."""
 

@@ -76,20 +76,21 @@ class Layout:
         return len(self.covered_by)
 
 
-def fans(count: int, depth: int, top: int = 0, step: int = 108, fan: int = 30) -> Layout:
+def fans(count: int, depth: int, step: int = 108, fan: int = 30) -> Layout:
     """``count`` piles of ``depth`` cards side by side (each card covered by the next of
-    its pile), the stock and the waste below them."""
+    its pile), below the stock and the waste (the browser may spread a pile's cards down
+    to the board's bottom, so nothing lies under them)."""
     piles = tuple(tuple(range(p * depth + 1, p * depth + depth + 1)) for p in range(count))
     covered = tuple(() if (i + 1) % depth == 0 else (i + 2,) for i in range(count * depth))
-    low = top + (depth - 1) * fan + 160
+    top = 170
     return Layout(
         piles,
         covered,
         tuple((("x", p * step), ("y", top)) for p in range(count)),
         tuple((0, p * 4) for p in range(count)),
-        (0, low),
-        (step, low),
-        (count * step, low + 150),
+        (0, 0),
+        (step, 0),
+        (count * step, top + (depth - 1) * fan + 200),
         fan,
     )
 
@@ -156,6 +157,9 @@ class WasteDeclaration:
     """Winnable deals found within fewer positions are easy; from the second, hard."""
     nodes: int = 2_000_000
     hint_nodes: int = 200_000
+    deal_nodes: int = 2_000_000
+    """The budget that proves a deal winnable for winnable-only and daily deals (a deal
+    left undecided within it is not offered)."""
     par: bool = False
     """Whether the win dialog shows a par (``cardems solve --shortest`` finds the
     shortest win of every game with a stock; without one every win is as long)."""

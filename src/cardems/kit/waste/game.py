@@ -70,15 +70,21 @@ class WasteGame(KitGame):
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal (numbers from :mod:`secrets`); with ``winnable`` only deals the
         solver proves winnable."""
-        from cardems.kit.waste.engine import deal
-        from cardems.kit.waste.solver import solve
-
         version = self.family.versions[-1]
         while True:
             number = secrets.randbelow(self.family.max_number + 1)
             code = DealCode(self.family.prefix, version, variant, number)
-            if not winnable or solve(deal(self.declaration, code)).winnable:
+            if not winnable or self.proves_winnable(code):
                 return code
+
+    def proves_winnable(self, code: DealCode) -> bool:
+        """Whether the solver proves ``code`` winnable within the declaration's
+        ``deal_nodes`` positions."""
+        from cardems.kit.waste.engine import deal
+        from cardems.kit.waste.solver import solve
+
+        state = deal(self.declaration, code)
+        return solve(state, self.declaration.deal_nodes).winnable is True
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """``code``, ``game``, the layout's positions, ``waste``, ``stock`` (next first)."""

@@ -48,13 +48,16 @@ class _Search:
         self.shift = rules.count
         self.stock = [rank_of(card) for card in state.stock]
         self.fits = rules.fits
-        self.cards = [
-            (1 << i, rules.cover[i], rank_of(card), rules.pile_of[i])
-            for i, card in reversed(list(enumerate(state.layout)))
-            if card != GONE
+        ranks = [0 if card == GONE else rank_of(card) for card in state.layout]
+        self.piles = [
+            (sum(1 << (p - 1) for p in positions), pile)
+            for pile, positions in reversed(list(enumerate(rules.piles, 1)))
         ]
-        """``(bit, covering mask, rank, pile)`` of each layout card, highest position
-        first (the order the search tries them in)."""
+        """``(mask, pile)`` of each pile, the last first: a pile plays its top card, so
+        trying the piles' tops from the last pile is trying the free cards from the
+        highest position."""
+        self.ranks = ranks
+        self.cover = rules.cover
         self.dead: dict[int, int] = {}
         """``present | top << count`` → the fewest cards turned with which it is lost."""
         self.budget = nodes
@@ -72,13 +75,15 @@ class _Search:
         if self.nodes > self.budget:
             raise _OutOfBudget
         fits = self.fits[top]
-        for bit, cover, rank, pile in self.cards:
-            if (
-                present & bit
-                and not cover & present
-                and fits[rank]
-                and self.run(present ^ bit, drawn, rank)
-            ):
+        ranks = self.ranks
+        cover = self.cover
+        for mask, pile in self.piles:
+            cards = present & mask
+            if not cards:
+                continue
+            i = cards.bit_length() - 1
+            rank = ranks[i]
+            if not cover[i] & present and fits[rank] and self.run(present ^ (1 << i), drawn, rank):
                 self.line.append(Move(pile))
                 return True
         if drawn < len(self.stock) and self.run(present, drawn + 1, self.stock[drawn]):
