@@ -49,6 +49,7 @@ DECLARATION = WasteDeclaration(
     open=True,
     level_cuts=(50_561, 213_335),
     hint_nodes=2_000_000,
+    deal_nodes=200_000,
 )
 
 

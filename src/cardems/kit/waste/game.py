@@ -48,7 +48,9 @@ class WasteGame(KitGame):
         return made
 
     def level_of(self, code: DealCode) -> str | None:
-        """The deal's level (None: not winnable, or undecided)."""
+        """The deal's level (None: not winnable, or undecided within the declaration's
+        ``nodes``: a level draws any deal and keeps those this search proves winnable,
+        whatever ``deal_nodes``)."""
         from cardems.kit.waste.engine import deal
         from cardems.kit.waste.solver import solve
 
@@ -63,7 +65,7 @@ class WasteGame(KitGame):
         level = level_choice(options)
         if level is None:
             return self.random_code(variant, winnable=winnable)
-        draw = lambda: self.random_code(variant, winnable=True)  # noqa: E731
+        draw = lambda: self.random_code(variant, winnable=False)  # noqa: E731
         title = self.declaration.words.title
         return difficulty.deal_of_level(level, draw, self.level_of, TRIES, title)
 
