@@ -62,7 +62,7 @@ def test_past_its_budget_the_best_line_known_is_not_proven(
 ) -> None:
     monkeypatch.setattr("cardems.kit.pairs.ranks_shortest.SHORTEST_NODES", 5)
     monkeypatch.setattr("cardems.kit.pairs.shortest.NODE_LIMIT", 5)
-    monkeypatch.setattr("cardems.tripeaks.solver.shortest_win", lambda state: None)
+    monkeypatch.setattr("cardems.kit.waste.solver.shortest_win", lambda state: None)
     for code, rules in (("HH1-N-AAAAAAM", hh), ("PY1-P3-AAAAAAM", py), ("TP1-W-AAAAAAB", tp)):
         record = shortest(capsys, code)
         assert record["winnable"] is True and record["proven"] is False, code

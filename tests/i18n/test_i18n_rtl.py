@@ -180,6 +180,7 @@ CARD_WORD = {
     "heart_to_heart": BITAQA,
     "pyramid": BITAQA,
     "tripeaks": BITAQA,
+    "golf": BITAQA,
     "seahaven": WARAQA,
     "freecell": WARAQA,
     "cellgames": WARAQA,
@@ -232,6 +233,7 @@ def test_arabic_catalog_strings_of_a_game_say_card_as_its_seed_does() -> None:
 GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "seahaven"]
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
 GAME_SLUGS += ["king-albert"]
+GAME_SLUGS += ["golf"]
 
 
 @pytest.mark.parametrize("lang", ["ar", "he"])

@@ -155,6 +155,7 @@ KEY_FACTS = {
         {"48", "8", "6", "4", "1", "5", "10", "520", "100"},
         ["EO1-N-AAAAATJ", "K♠ J♠ Q♦ 3♠ A♣ 7♦ 5♦ 2♠", "7♥", "8♥", "9♣ 8♣ 7♣"],
     ),
+    "golf": ({"52", "35", "7", "5", "16", "1", "32", "28"}, ["GF1-K-AAAAAAB", "GF1-N-", "GF1-W-"]),
 }
 
 
@@ -210,6 +211,7 @@ UI_WORDING = {
         name: ["Winnable deals only", "Is this deal winnable?", "Move errors", "Placement help"]
         for name in ("beleaguered-castle", "streets-and-alleys", "eight-off", "king-albert")
     },
+    "golf": ["Move errors", "Placement help", "Is this deal winnable?", "Winnable deals only"],
     "klondike": [
         "Winnable deals only",
         "Is this deal winnable?",

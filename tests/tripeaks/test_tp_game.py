@@ -9,9 +9,13 @@ import pytest
 from cardems.core.registry import game_for
 from cardems.dealcode import DealCode, DealCodeError
 from cardems.intervals import wilson
-from cardems.tripeaks import difficulty
-from cardems.tripeaks.rules import deal, parse_moves, play
-from cardems.tripeaks.solver import solve
+from cardems.kit.waste.solver import solve
+from cardems.moves import play
+from cardems.tripeaks.game import DECLARATION
+from cardems.tripeaks.rules import deal, rules
+
+parse_moves = rules().parse_moves
+EASY_BELOW, HARD_FROM = DECLARATION.level_cuts
 
 GAME = game_for("TP")
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -40,9 +44,9 @@ def test_levels_follow_the_search_effort() -> None:
         verdict = solve(deal(code))
         assert verdict.winnable
         if level == "easy":
-            assert verdict.nodes < difficulty.EASY_BELOW
+            assert verdict.nodes < EASY_BELOW
         else:
-            assert verdict.nodes >= difficulty.HARD_FROM
+            assert verdict.nodes >= HARD_FROM
 
 
 def test_solve_record_replays_to_a_win() -> None:

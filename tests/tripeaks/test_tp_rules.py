@@ -6,21 +6,18 @@ from hypothesis import strategies as st
 
 from cardems.core.history import History, IllegalMove
 from cardems.dealcode import DealCode
+from cardems.kit.waste.declare import Onto
+from cardems.kit.waste.engine import DECK, GONE, Move, MoveParseError, WasteState, card_text
+from cardems.moves import format_moves, play
 from cardems.tripeaks.layout import COVERED_BY, POSITION_COUNT, ROW
-from cardems.tripeaks.rules import (
-    DECK,
-    GONE,
-    Move,
-    MoveParseError,
-    TriPeaksState,
-    card_text,
-    deal,
-    format_moves,
-    initial_state,
-    one_apart,
-    parse_moves,
-    play,
-)
+from cardems.tripeaks.rules import deal, initial_state, position, rules
+
+parse_moves = rules().parse_moves
+
+
+def one_apart(a: int, b: int, wrap: bool) -> bool:
+    return Onto(wrap).fits(a, b)
+
 
 GOLDEN = {
     "TP1-W-AAAAAAB": (
@@ -46,7 +43,7 @@ def cards(text: str) -> tuple[int, ...]:
 def test_golden_deals(code: str) -> None:
     state = deal(DealCode.parse(code))
     peaks, waste, stock = GOLDEN[code]
-    assert " ".join(map(card_text, state.peaks)) == peaks
+    assert " ".join(map(card_text, state.layout)) == peaks
     assert card_text(state.waste_top) == waste
     assert " ".join(map(card_text, state.stock)) == stock
     assert state.wrap is code.startswith("TP1-W")
@@ -67,12 +64,12 @@ def test_only_the_bottom_row_starts_face_up() -> None:
 
 def test_a_card_turns_up_when_both_covering_cards_are_gone() -> None:
     state = deal(DealCode.parse("TP1-W-AAAAAAB"))
-    peaks = list(state.peaks)
+    peaks = list(state.layout)
     peaks[18] = GONE  # position 19 gone: 10 is still covered by 20
-    partial = TriPeaksState(tuple(peaks), state.stock, state.waste)
+    partial = position(tuple(peaks), state.stock, state.waste)
     assert not partial.is_face_up(10)
     peaks[19] = GONE
-    assert TriPeaksState(tuple(peaks), state.stock, state.waste).is_face_up(10)
+    assert position(tuple(peaks), state.stock, state.waste).is_face_up(10)
 
 
 def test_one_apart_wraps_only_in_the_wrap_variant() -> None:
@@ -81,11 +78,11 @@ def test_one_apart_wraps_only_in_the_wrap_variant() -> None:
     assert one_apart(5, 6, wrap=False) and not one_apart(5, 7, wrap=True)
 
 
-def board(bottom: str, waste: str, stock: str = "", wrap: bool = True) -> TriPeaksState:
+def board(bottom: str, waste: str, stock: str = "", wrap: bool = True) -> WasteState:
     """Only bottom-row cards (positions 19…) left, ``waste`` on the waste."""
     row = cards(bottom)
     peaks = (GONE,) * 18 + row + (GONE,) * (10 - len(row))
-    return TriPeaksState(peaks, cards(stock), cards(waste), wrap)
+    return position(peaks, cards(stock), cards(waste), wrap)
 
 
 def test_plays_and_refusals() -> None:
@@ -96,7 +93,7 @@ def test_plays_and_refusals() -> None:
     with pytest.raises(IllegalMove):
         state.apply(Move(21))
     after = state.apply(Move(19))
-    assert card_text(after.waste_top) == "5H" and after.peaks[18] == GONE
+    assert card_text(after.waste_top) == "5H" and after.layout[18] == GONE
 
 
 def test_face_down_card_refused() -> None:
@@ -123,7 +120,7 @@ def test_streak_scoring() -> None:
 def test_peak_bonuses_15_15_30() -> None:
     tips = cards("5H 6C 7S")
     peaks = (*tips, *(GONE,) * 25)
-    state = TriPeaksState(peaks, (), cards("4D"))
+    state = position(peaks, (), cards("4D"))
     state = play(state, [Move(1), Move(2), Move(3)])
     assert state.score == (1 + 15) + (2 + 15) + (3 + 30)
     assert state.is_won() and state.outcome == "won"
@@ -146,7 +143,7 @@ def test_move_notation_round_trips_and_refuses_bad_input() -> None:
     assert format_moves(moves) == "D 1 28 D"
     for bad in ("0", "29", "X", "1+2", "D1", "x" * 500):
         with pytest.raises(MoveParseError):
-            Move.parse(bad)
+            rules().parse(bad)
 
 
 def test_deck_checked() -> None:
@@ -176,7 +173,7 @@ def test_random_play_conserves_cards_and_undo_restores(
         history.push(history.current.apply(moves[pick % len(moves)]))
         states.append(history.current)
         state = history.current
-        present = [card for card in state.peaks if card != GONE]
+        present = [card for card in state.layout if card != GONE]
         assert sorted([*present, *state.stock, *state.waste]) == list(DECK)
         assert state.card_count() == 52
     while history.can_undo:

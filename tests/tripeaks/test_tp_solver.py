@@ -7,8 +7,11 @@ import random
 import pytest
 
 from cardems.dealcode import DealCode
-from cardems.tripeaks.rules import GONE, TriPeaksState, deal, play
-from cardems.tripeaks.solver import shortest_win, solve
+from cardems.kit.waste.engine import GONE
+from cardems.kit.waste.engine import WasteState as TriPeaksState
+from cardems.kit.waste.solver import shortest_win, solve
+from cardems.moves import play
+from cardems.tripeaks.rules import deal, position
 
 
 def brute_force(state: TriPeaksState) -> bool:
@@ -25,7 +28,7 @@ def brute_force(state: TriPeaksState) -> bool:
 
 def bare(state: TriPeaksState) -> TriPeaksState:
     """The position without its counters (so that the brute force's cache works)."""
-    return TriPeaksState(state.peaks, state.stock, state.waste, state.wrap)
+    return position(state.layout, state.stock, state.waste, state.wrap)
 
 
 def endgame(code: str, seed: int, keep: int) -> TriPeaksState:
@@ -33,7 +36,7 @@ def endgame(code: str, seed: int, keep: int) -> TriPeaksState:
     fewer, or at a dead end."""
     rng = random.Random(seed)
     state = deal(DealCode.parse(code))
-    while state.legal_moves() and sum(card != GONE for card in state.peaks) > keep:
+    while state.legal_moves() and sum(card != GONE for card in state.layout) > keep:
         state = state.apply(rng.choice(state.legal_moves()))
     return bare(state)
 

@@ -8,14 +8,25 @@ import pytest
 from cardems.core.game import TableSettings
 from cardems.core.registry import game_for
 from cardems.dealcode import DealCode
+from cardems.kit.table import SolitaireTable
+from cardems.kit.waste.engine import Move, WasteState
+from cardems.kit.waste.solver import winning_line
+from cardems.tripeaks.game import GAME as TRIPEAKS
 from cardems.tripeaks.rules import deal
-from cardems.tripeaks.solver import winning_line
-from cardems.tripeaks.table import TriPeaksTable
+
+DEFAULT = TableSettings()
+
+
+def TriPeaksTable(
+    code: DealCode, settings: TableSettings = DEFAULT
+) -> SolitaireTable[WasteState, Move]:
+    return SolitaireTable(TRIPEAKS.solitaire(), code, settings)
+
 
 CODE = DealCode.parse("TP1-W-AAAAAAB")
 
 
-def view_text(table: TriPeaksTable) -> str:
+def view_text(table: SolitaireTable[WasteState, Move]) -> str:
     return json.dumps(table.view())
 
 

@@ -21,8 +21,8 @@ from web_browser import (
 )
 
 from cardems.dealcode import DealCode
+from cardems.kit.waste.solver import winning_line
 from cardems.tripeaks.rules import deal
-from cardems.tripeaks.solver import winning_line
 
 CODE = "TP1-W-AAAAAAB"
 

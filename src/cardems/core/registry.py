@@ -25,6 +25,7 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.spider.game",
     "cardems.pyramid.game",
     "cardems.tripeaks.game",
+    "cardems.golf.game",
     "cardems.aces_up.game",
     "cardems.beleaguered_castle.game",
     "cardems.streets_and_alleys.game",

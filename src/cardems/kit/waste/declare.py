@@ -1,0 +1,186 @@
+"""The waste family's declarations: typed, frozen data that a game states once.
+
+A layout is numbered positions (1-based) grouped in piles (a pile's positions bottom
+first; the player names a pile, its top card plays) with a covering map: the positions
+lying over each one. A card is *free* once every card over it is gone. The deal gives
+the layout ``deck[0:n]`` in position order, then either the waste ``deck[n]`` and the
+stock the rest (next turned first), or — with ``start`` — that card first to the waste
+and every other card to the layout.
+
+A declaration that contradicts itself (a deal needing more cards than the deck, a
+pile's position out of the layout, a position covered by one numbered before it) fails
+when it is made, with one line naming the game and what is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+DECK_SIZE = 52
+
+
+class DeclarationError(ValueError):
+    """A waste-family declaration that cannot be played; the message names the game."""
+
+
+@dataclass(frozen=True)
+class Onto:
+    """What may go on the waste's top card: one rank above or below it, K and A one
+    apart when ``wrap``, nothing on a king when ``kings_block`` (Golf's dead king)."""
+
+    wrap: bool
+    kings_block: bool = False
+
+    def fits(self, top: int, rank: int) -> bool:
+        """Whether a card of ``rank`` may go on a waste whose top card has rank ``top``
+        (ranks A = 1 … K = 13)."""
+        if self.kings_block and top == 13:
+            return False
+        gap = abs(top - rank)
+        return gap == 1 or (self.wrap and gap == 12)
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """The score: with ``streak`` the n-th card played in a row from the layout scores
+    n (a draw ends the streak), else each card scores 1; a draw costs ``draw_cost``;
+    taking the card of a ``bonus_at`` position adds ``bonus[k - 1]`` when it is the
+    k-th of them gone (TriPeaks' peaks)."""
+
+    streak: bool = False
+    draw_cost: int = 0
+    bonus_at: tuple[int, ...] = ()
+    bonus: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The layout's piles (positions bottom first), covering map, and places on the
+    board: ``places[i]`` are the view keys of pile ``i + 1`` (``x``, ``y``…);
+    ``text[i]`` its (row, column) in the terminal drawing (columns in characters); the
+    ``stock`` and ``waste`` places and the board's ``(width, height)``."""
+
+    piles: tuple[tuple[int, ...], ...]
+    covered_by: tuple[tuple[int, ...], ...]
+    places: tuple[tuple[tuple[str, int], ...], ...]
+    text: tuple[tuple[int, int], ...]
+    stock: tuple[int, int]
+    waste: tuple[int, int]
+    board: tuple[int, int]
+    fan: int = 0
+    """The vertical offset between a pile's cards in the view (0: single cards)."""
+
+    @property
+    def count(self) -> int:
+        """Positions in the layout."""
+        return len(self.covered_by)
+
+
+def fans(count: int, depth: int, step: int = 108, fan: int = 30) -> Layout:
+    """``count`` piles of ``depth`` cards side by side (each card covered by the next of
+    its pile), below the stock and the waste (the browser may spread a pile's cards down
+    to the board's bottom, so nothing lies under them)."""
+    piles = tuple(tuple(range(p * depth + 1, p * depth + depth + 1)) for p in range(count))
+    covered = tuple(() if (i + 1) % depth == 0 else (i + 2,) for i in range(count * depth))
+    top = 170
+    return Layout(
+        piles,
+        covered,
+        tuple((("x", p * step), ("y", top)) for p in range(count)),
+        tuple((0, p * 4) for p in range(count)),
+        (0, 0),
+        (step, 0),
+        (count * step, top + (depth - 1) * fan + 200),
+        fan,
+    )
+
+
+@dataclass(frozen=True)
+class Words:
+    """A game's words for the player (each marked for translation where it is made):
+    the layout's pile noun in notation help, its refusals, hints and spoken labels."""
+
+    title: str
+    pile: str
+    """The pile noun of the parser's one-line messages (English): ``peak position``."""
+    empty: str
+    """``Position %(num)d is empty``."""
+    unknown_target: str
+    play_hint: str
+    """``Hint: play the %(card)s at position %(num)d onto the waste's %(other)s``."""
+    draw_hint: str
+    where: str
+    """A pile's spoken name: ``position %(num)d``."""
+    waste: str
+    """The waste's spoken name: ``Waste``, ``Hole``."""
+    moves_help: str
+    """How ``cardems play`` writes the moves."""
+    one_apart: str
+    one_apart_no_wrap: str
+    kings_block: str = ""
+    face_down: str = ""
+    """``The card at position %(num)d is face down`` (a layout that hides cards)."""
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A published figure an analysis prints beside its own: ``won`` of ``deals``, or
+    (``deals`` 0) a share ``won`` in tenths of a percent without its sample size."""
+
+    variant: str
+    won: int
+    deals: int
+    source: str
+
+
+@dataclass(frozen=True)
+class WasteDeclaration:
+    """A solitaire of the waste family (see the module docstring)."""
+
+    prefix: str
+    slug: str
+    words: Words
+    layout: Layout
+    variants: tuple[tuple[str, Onto], ...]
+    """Each variant letter and its rule, the default first."""
+    kind: str
+    """The layout piles' kind and target prefix: ``peak``, ``column``."""
+    waste_kind: str = "waste"
+    stock: bool = True
+    start: int | None = None
+    """The card put on the waste before the deal (Black Hole's A♠, ordinal 39), or None."""
+    open: bool = False
+    """Whether covered cards lie face up (Golf) rather than face down (TriPeaks)."""
+    outlined: bool = False
+    scoring: Scoring = field(default_factory=Scoring)
+    level_cuts: tuple[int, int] = (48, 258)
+    """Winnable deals found within fewer positions are easy; from the second, hard."""
+    nodes: int = 2_000_000
+    hint_nodes: int = 200_000
+    deal_nodes: int = 2_000_000
+    """The budget that proves a deal winnable for winnable-only and daily deals (a deal
+    left undecided within it is not offered)."""
+    par: bool = False
+    """Whether the win dialog shows a par (``cardems solve --shortest`` finds the
+    shortest win of every game with a stock; without one every win is as long)."""
+    anchor: Anchor | None = None
+
+    def __post_init__(self) -> None:
+        layout = self.layout
+        n = layout.count
+        where = f"{self.words.title}: {self.kind}"
+        spread = sorted(p for pile in layout.piles for p in pile)
+        if spread != list(range(1, n + 1)):
+            raise DeclarationError(f"{where}: the piles must hold positions 1-{n} once each")
+        for i, covers in enumerate(layout.covered_by):
+            if any(not i + 1 < p <= n for p in covers):
+                raise DeclarationError(f"{where} {i + 1}: covered by a position not after it")
+        dealt = n + 1
+        if dealt > DECK_SIZE:
+            raise DeclarationError(f"{where}: the deal needs {dealt} cards, the deck has 52")
+        if not self.stock and n + 1 != DECK_SIZE:
+            raise DeclarationError(f"{where}: without a stock the layout must take 51 cards")
+        if len(layout.places) != len(layout.piles) or len(layout.text) != len(layout.piles):
+            raise DeclarationError(f"{where}: a place and a text place for each pile")
+        if not self.variants:
+            raise DeclarationError(f"{self.words.title}: no variant")
