@@ -10,6 +10,7 @@ top card of column 3. Each card played scores 1.
 
 from __future__ import annotations
 
+from cardems.core import kinds
 from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.waste.declare import Onto, WasteDeclaration, Words, fans
@@ -68,6 +69,7 @@ class Golf(WasteGame):
         "Seven columns of five, all face up: play their cards onto the waste one rank"
         " above or below, turning the stock when nothing fits."
     )
+    kind = kinds.GOLF_TYPE
     keys_help = N_(
         "Keyboard: arrow keys move between columns, Enter or Space plays the column's top"
         " card onto the waste, D turns a stock card, U undoes, R redoes."
