@@ -5,6 +5,7 @@ last move of a hinted win played by a click, which shows the won dialog."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,9 +16,18 @@ from web_browser import LiveServer, click, open_prepared
 
 from cardems.core.game import TableSettings
 from cardems.core.registry import game_for
+from cardems.web.app import create_app
 
 GAMES = ("beleaguered-castle", "streets-and-alleys", "eight-off", "king-albert")
 DAY = datetime.date(2026, 12, 6)
+
+
+@pytest.fixture
+def client(db_path: str) -> Iterator[TestClient]:
+    """A client allowed to play as fast as a test does: a whole game's hints and moves
+    are more requests in a burst than the rate limit lets a person make."""
+    with TestClient(create_app(db_path, rate=1000.0, burst=10_000)) as test_client:
+        yield test_client
 
 
 @pytest.mark.slow

@@ -196,7 +196,12 @@ def test_four_friends_play_a_round_together(pages: list[Any], servers: list[Live
         for seat, mine in enumerate(shown):
             assert not mine & set().union(*(shown[s] for s in range(4) if s != seat))
         moved = [act(tab, rng) for tab in pages]
-        assert any(moved), [tab.inner_text("#t-message") for tab in pages]
+        deadline = time.monotonic() + 15  # a taken trick is shown a moment before the turn
+        while not any(moved):
+            said = [tab.inner_text("#t-message") for tab in pages]
+            assert time.monotonic() < deadline, said
+            time.sleep(0.1)
+            moved = [act(tab, rng) for tab in pages]
         wait_for(lambda at=at: min(version(tab) for tab in pages) > at, "the move on every page")
         current = trick(host)
         if 0 < len(current) < 4:  # in the middle of a trick (one move or more a turn)
