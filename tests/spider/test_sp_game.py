@@ -38,7 +38,7 @@ def test_statistics_name_the_number_of_suits() -> None:
     [
         ("S1", "hard"),
         ("S2", "easy"),
-        ("S2", "hard"),
+        pytest.param("S2", "hard", marks=pytest.mark.slow),
         pytest.param("S4", "easy", marks=pytest.mark.slow),
     ],
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from api_helpers import intent, play_page
 from starlette.testclient import TestClient
 
@@ -44,6 +45,7 @@ def test_todays_hearts_deal_cannot_be_dealt_at_home(client: TestClient) -> None:
         assert store_of(client).secret().decode() not in text  # never sent
 
 
+@pytest.mark.slow
 def test_every_worker_of_a_database_deals_the_same_day_another_server_another(
     client: TestClient, tmp_path: Path
 ) -> None:

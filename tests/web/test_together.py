@@ -458,6 +458,7 @@ def test_the_turn_clock_gives_a_late_seat_to_a_bot_who_plays_for_it(
         person.close()
 
 
+@pytest.mark.slow
 def test_a_real_turn_clock_runs_out_and_a_bot_plays_a_card_for_the_seat(
     servers: list[LiveServer], database: str
 ) -> None:

@@ -134,8 +134,14 @@ class GameBase:
         while True:
             number = stream.below(family.max_number + 1)
             code = DealCode(family.prefix, family.versions[-1], family.variants[0], number)
-            if not self.can_solve or self.proves_winnable(code):
+            if not self.can_solve or self.proves_daily(code):
                 return code
+
+    def proves_daily(self, code: DealCode) -> bool:
+        """Whether the solver proves ``code`` winnable within the day's budget: the day's
+        first home page waits for every game's deal, so a game whose proofs take seconds
+        narrows it (by default, the budget of a winnable-only deal)."""
+        return self.proves_winnable(code)
 
     def proves_winnable(self, code: DealCode) -> bool:
         """Whether the solver proves ``code`` winnable, within a budget a player waiting

@@ -51,6 +51,7 @@ DECLARATION = WasteDeclaration(
     level_cuts=(50_561, 213_335),
     hint_nodes=2_000_000,
     deal_nodes=200_000,
+    daily_nodes=3_000,
 )
 
 

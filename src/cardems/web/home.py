@@ -2,8 +2,9 @@
 
 Every game is asked through its declaration's hooks (``daily_code``, ``miniature``,
 ``par``, ``deal_name``); nothing here names a game. The day's deals and pictures are the
-same for every player, so :class:`DailyDeals` makes them once a day (UTC) and keeps
-them: after the first request of the day the home page only reads memory.
+same for every player, so :func:`daily_deal` makes each once a day (UTC) per process and
+:class:`DailyDeals` keeps them: after the first request of the day the home page only
+reads memory.
 """
 
 from __future__ import annotations
@@ -40,17 +41,30 @@ class DailyDeal:
     """The deal's table in miniature (trusted SVG made by the game)."""
 
 
+MADE: dict[tuple[str, datetime.date, bytes], DailyDeal] = {}
+"""Every day's deal made by this process, by game, day and secret (the oldest dropped
+past :data:`KEPT`): every server of one process, as a test's, shares them."""
+KEPT = 1024
+
+
 def daily_deal(game: Game, day: datetime.date, secret: bytes = b"") -> DailyDeal:
-    """``game``'s deal of ``day`` (``secret``: the server's :func:`daily_secret`), with
-    its par and its miniature."""
-    code = game.daily_code(day, secret)
-    return DailyDeal(
-        game=game,
-        code=code,
-        name="" if game.opponents else game.deal_name(code),
-        par=game.par(code),
-        miniature=Markup(game.miniature(code)),
-    )
+    """``game``'s deal of ``day`` (``secret``: the server's :func:`daily_secret`, for a
+    game with opponents, which alone mixes it), with its par and its miniature."""
+    key = (game.family.name, day, secret)
+    made = MADE.get(key)
+    if made is None:
+        code = game.daily_code(day, secret)
+        made = DailyDeal(
+            game=game,
+            code=code,
+            name="" if game.opponents else game.deal_name(code),
+            par=game.par(code),
+            miniature=Markup(game.miniature(code)),
+        )
+        MADE[key] = made
+        if len(MADE) > KEPT:
+            del MADE[next(iter(MADE))]
+    return made
 
 
 class DailyDeals:
@@ -75,7 +89,10 @@ class DailyDeals:
         day = self._clock()
         with self._lock:
             if day != self._day:
-                self._deals = tuple(daily_deal(game, day, self._secret) for game in self._games)
+                self._deals = tuple(
+                    daily_deal(game, day, self._secret if game.opponents else b"")
+                    for game in self._games
+                )
                 self._day = day
             return self._deals
 

@@ -37,6 +37,9 @@ SOLVE_NODES = 200_000
 WINNABLE_NODES = 20_000
 """Positions a winnable-only deal, the day's deal and a level's deal may take to prove
 winnable (a deal past it is passed over, whatever the machine's load)."""
+DAILY_NODES = 2_000
+"""Positions the day's deal may take to prove winnable (the day's first home page waits
+for it: a day's deal is one the search wins at once)."""
 LEVEL_TRIES = 200
 """Random deals drawn at most for a deal of the level asked."""
 
@@ -85,6 +88,9 @@ class BuildGame(CellGame):
 
     def proves_winnable(self, code: DealCode) -> bool:
         return self.solve_position(self.deal(code), None, WINNABLE_NODES).winnable is True
+
+    def proves_daily(self, code: DealCode) -> bool:
+        return self.solve_position(self.deal(code), None, DAILY_NODES).winnable is True
 
     def level_of(self, code: DealCode) -> str | None:
         """The deal's level by the positions its win takes (None: not proved winnable

@@ -68,19 +68,24 @@ class DiscardGame(KitGame):
 
         return solve(self.deal(code), nodes or NODES)
 
-    def quick_win(self, code: DealCode) -> Any:
+    def quick_win(self, code: DealCode, nodes: int | None = None) -> Any:
         """The greedy search's verdict (:func:`~cardems.kit.discard.solver.solve`): a
-        win within :data:`~cardems.kit.discard.solver.WINNABLE_NODES` positions, or
-        undecided."""
+        win within ``nodes`` positions (by default
+        :data:`~cardems.kit.discard.solver.WINNABLE_NODES`), or undecided."""
         from cardems.kit.discard.solver import WINNABLE_NODES, solve
 
-        return solve(self.deal(code), WINNABLE_NODES, greedy=True)
+        return solve(self.deal(code), nodes or WINNABLE_NODES, greedy=True)
 
     def proves_winnable(self, code: DealCode) -> bool:
         """Whether the greedy search wins the deal: a winnable-only deal, a level's deal
         and the day's deal are such deals (a deal won only by keeping a card that could
         go is passed over)."""
         return self.quick_win(code).winnable is True
+
+    def proves_daily(self, code: DealCode) -> bool:
+        from cardems.kit.discard.solver import DAILY_NODES
+
+        return self.quick_win(code, DAILY_NODES).winnable is True
 
     def level_of(self, code: DealCode) -> str | None:
         """The deal's level by the positions the greedy search took to win it (None: it

@@ -32,6 +32,9 @@ the answer is undecided."""
 WINNABLE_NODES = 30_000
 """Positions a winnable-only deal, a level's deal or the day's deal may take to be proved
 winnable: a deal past it is passed over (wins are found early: discards come first)."""
+DAILY_NODES = 2_000
+"""Positions the day's deal may take to be proved winnable (the day's first home page
+waits for it)."""
 
 Piles = tuple[tuple[int, ...], ...]
 

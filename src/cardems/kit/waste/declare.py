@@ -158,8 +158,11 @@ class WasteDeclaration:
     nodes: int = 2_000_000
     hint_nodes: int = 200_000
     deal_nodes: int = 2_000_000
-    """The budget that proves a deal winnable for winnable-only and daily deals (a deal
-    left undecided within it is not offered)."""
+    """The budget that proves a deal winnable for winnable-only deals (a deal left
+    undecided within it is not offered)."""
+    daily_nodes: int | None = None
+    """The budget that proves the day's deal winnable (the day's first home page waits for
+    it), when smaller than ``deal_nodes``."""
     par: bool = False
     """Whether the win dialog shows a par (``cardems solve --shortest`` finds the
     shortest win of every game with a stock; without one every win is as long)."""

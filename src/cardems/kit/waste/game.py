@@ -82,11 +82,17 @@ class WasteGame(KitGame):
     def proves_winnable(self, code: DealCode) -> bool:
         """Whether the solver proves ``code`` winnable within the declaration's
         ``deal_nodes`` positions."""
+        return self._proves(code, self.declaration.deal_nodes)
+
+    def proves_daily(self, code: DealCode) -> bool:
+        declaration = self.declaration
+        return self._proves(code, declaration.daily_nodes or declaration.deal_nodes)
+
+    def _proves(self, code: DealCode, nodes: int) -> bool:
         from cardems.kit.waste.engine import deal
         from cardems.kit.waste.solver import solve
 
-        state = deal(self.declaration, code)
-        return solve(state, self.declaration.deal_nodes).winnable is True
+        return solve(deal(self.declaration, code), nodes).winnable is True
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """``code``, ``game``, the layout's positions, ``waste``, ``stock`` (next first)."""
