@@ -11,7 +11,7 @@ import pytest
 import cardems
 from cardems.core.registry import UnknownGame, game_for, games
 from cardems.i18n import LANGUAGES, direction, translations
-from cardems.web.assets import game_assets
+from cardems.web.assets import PART, game_assets, rules_part
 from cardems.web.assets import rules_page as game_rules_page
 
 RULES_GAMES = [game.family.name for game in games()]
@@ -92,7 +92,16 @@ def parse(game: str, lang: str) -> Page:
 def test_every_page_exists(game: str, lang: str) -> None:
     file = game_assets(game_for(game)) / "rules" / f"{lang}.html"
     assert file.is_file()
-    assert rules_page(game, lang) == file.read_text(encoding="utf-8")
+    page, text = rules_page(game, lang), file.read_text(encoding="utf-8")
+    assert "<!--#part" not in page  # every shared part stands in its place
+    own = PART.split(text)[::2]  # the page's own text around the parts it names
+    assert all(chunk in page for chunk in own)
+    assert all(rules_part(game_for(game), name, lang) in page for name in PART.findall(text))
+
+
+def test_a_page_naming_a_part_nobody_ships_is_a_clear_error() -> None:
+    with pytest.raises(LookupError, match="king-albert: no rules part 'nowhere' in 'ar'"):
+        rules_part(game_for("king-albert"), "nowhere", "ar")
 
 
 @pytest.mark.parametrize(("game", "lang"), PAGES)
@@ -277,7 +286,7 @@ def test_package_data_ships_catalogs_and_pages() -> None:
         for path in package.rglob("*")
         if path.suffix in {".po", ".pot", ".html", ".js", ".css"}
     ]
-    rules = [path for path in data if "/web/rules/" in path]
+    rules = [path for path in data if "/web/rules/" in path and "/parts/" not in path]
     assert len([path for path in data if path.startswith("i18n/")]) == 1 + 3
     assert len(rules) == len(RULES_GAMES) * len(LANGUAGES)
     shipped = {path.relative_to(package).as_posix() for g in globs for path in package.glob(g)}
