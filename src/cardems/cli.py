@@ -135,7 +135,9 @@ def cmd_solve(args: argparse.Namespace) -> None:
     for code in _parse_codes(args.codes, args.game, args.command):
         game = game_for(code.game)
         solve_within = getattr(game, "solve_within", None)
-        if solve_within is not None:
+        if args.solver == "generic":
+            result = _solve_generic(game, code, args)
+        elif solve_within is not None:
             result = solve_within(
                 code, shortest=args.shortest, nodes=args.nodes, seconds=args.seconds
             )
@@ -144,6 +146,24 @@ def cmd_solve(args: argparse.Namespace) -> None:
         else:
             result = game.solve(code, shortest=args.shortest)
         _emit([result], args.json, lambda record: _solve_text(record, language(args)))
+
+
+NO_GENERIC = N_("%(game)s is not a solitaire: the generic solver plays solitaires only")
+GENERIC_LINE = N_("the generic solver finds a winning line, not the shortest one")
+GENERIC_NODES = N_("the generic solver is bounded by --nodes alone, never by --seconds")
+
+
+def _solve_generic(game: Any, code: DealCode, args: argparse.Namespace) -> dict[str, Any]:
+    """``cardems solve CODE --solver generic``: the kit's one search (any solitaire)."""
+    from cardems.kit.game import KitGame
+
+    if not isinstance(game, KitGame):
+        raise CommandError(NO_GENERIC % {"game": game.family.title})
+    if args.shortest:
+        raise CommandError(GENERIC_LINE)
+    if args.seconds is not None:
+        raise CommandError(GENERIC_NODES)
+    return game.solve_generic(code, args.nodes)
 
 
 def _lost_at(args: argparse.Namespace) -> None:
@@ -262,6 +282,15 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         help=N_(
             "a wall-clock cap for the person waiting: past it the answer is undecided,"
             " still searching, never a verdict"
+        ),
+    )
+    solve.add_argument(
+        "--solver",
+        choices=("game", "generic"),
+        default="game",
+        help=N_(
+            "game: the game's own search (the default); generic: the one search every"
+            " solitaire shares (--nodes bounds it; default 200,000)"
         ),
     )
     solve.add_argument(

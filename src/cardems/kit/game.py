@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from cardems.core.base import GameBase
+from cardems.core.base import GameBase, solve_record
 from cardems.core.game import Action, Table, TableSettings
 from cardems.core.solitaire import parse_intent
 from cardems.dealcode import DealCode
@@ -43,6 +43,17 @@ class KitGame(GameBase):
         from cardems.kit.table import SolitaireTable
 
         return SolitaireTable(self.solitaire_for(code), code, settings, clock)
+
+    def solve_generic(self, code: DealCode, nodes: int | None = None) -> dict[str, Any]:
+        """``cardems solve --solver generic``: the verdict of the one search every kit
+        solitaire shares (:mod:`cardems.kit.generic`) within ``nodes`` positions, its
+        line in the game's notation."""
+        from cardems.kit.generic import NODES, solve
+
+        solitaire = self.solitaire_for(code)
+        found = solve(solitaire.deal(code), solitaire.progress, nodes or NODES)
+        line = None if found.line is None else [solitaire.notation(move) for move in found.line]
+        return {**solve_record(code, found.winnable, line), "nodes": found.nodes}
 
     def parse_intent(self, data: dict[str, Any]) -> Action:
         """A solitaire intent, ``{"type": "finish"}`` when the game declares it and

@@ -204,6 +204,19 @@ class Solitaire(ABC, Generic[S, M]):
         """Whether the position can still be won (None: undecided in ``seconds``)."""
         return None
 
+    def progress(self, state: S) -> int:
+        """How near the position is to a win, for the generic search's order
+        (:mod:`cardems.kit.generic`): minus the cards not yet where they end — on a home
+        pile, or on a pile that takes cards and never gives them back (neither selectable
+        nor a stock: a waste cards are played onto, the discards, Spider's foundations).
+        Cards a move takes off the table (pairs) count as arrived."""
+        return -sum(
+            self.size(state, target)
+            for spec in self.declaration.piles
+            if not spec.home and (spec.selectable or spec.role == STOCK_ROLE)
+            for target in spec.targets
+        )
+
     def verdict(self, state: S, first_move: bool) -> tuple[bool | None, M | None]:
         """Whether the position can still be won (None: undecided) within the solver's
         budget of positions (the clock only a cap: :data:`VERDICT_CAP`), and with

@@ -1,0 +1,91 @@
+"""One search for every kit solitaire: ``cardems solve CODE --solver generic``.
+
+It knows no game: it plays the engine's own moves (``legal_moves``, ``apply``,
+``outcome``) from the deal, best first by the solitaire's :meth:`progress
+<cardems.kit.solitaire.Solitaire.progress>`, and never expands a position twice (a
+position is the engine state without its counters: :func:`position_key`). Bounded by the
+positions it expands, never by the clock, so a verdict is the same on a busy machine as
+on an idle one: winnable with a winning line, lost when every reachable position was
+expanded without a win, undecided past the budget.
+
+It is the reference the games' own searches are held to (``tests/kit/test_generic.py``)
+and the search of a game that has none faster; ``benchmarks/generic_solver.py --generic``
+measures it beside them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import heapq
+import itertools
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+NODES = 200_000
+"""Positions a generic verdict may expand by default."""
+COUNTERS = frozenset({"moves", "score", "points", "streak"})
+"""Fields of an engine state that count what was done and never change what may be done:
+two states that differ only there are one position."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """``winnable`` (None: undecided within ``nodes``), a winning ``line`` of engine moves
+    when one was found, and how many positions were expanded."""
+
+    winnable: bool | None
+    line: tuple[Any, ...] | None
+    nodes: int
+
+
+def position_key(state: Any) -> Hashable:
+    """The position of ``state``: its fields but the :data:`COUNTERS` (an engine state
+    is a frozen dataclass; any other hashable state is its own key)."""
+    if dataclasses.is_dataclass(state):
+        return tuple(
+            getattr(state, field.name)
+            for field in dataclasses.fields(state)
+            if field.name not in COUNTERS
+        )
+    key: Hashable = state
+    return key
+
+
+def solve(start: Any, progress: Callable[[Any], int], nodes: int = NODES) -> Verdict:
+    """The verdict from ``start`` within ``nodes`` expanded positions: the position with
+    the most ``progress`` first (the deepest among equals, so a line is followed to its
+    end before its siblings), every position once."""
+    order = itertools.count()
+    parents: dict[Hashable, tuple[Hashable, Any] | None] = {position_key(start): None}
+    frontier = [(-progress(start), 0, next(order), start)]
+    expanded = 0
+    while frontier:
+        _, depth, _, state = heapq.heappop(frontier)
+        key = position_key(state)
+        outcome = state.outcome  # asked once a position's turn comes: it may cost moves
+        if outcome == "won":
+            return Verdict(True, _line(parents, key), expanded)
+        if outcome is not None:
+            continue
+        if expanded >= nodes:
+            return Verdict(None, None, expanded)
+        expanded += 1
+        for move in state.legal_moves():
+            child = state.apply(move)
+            child_key = position_key(child)
+            if child_key not in parents:
+                parents[child_key] = (key, move)
+                heapq.heappush(frontier, (-progress(child), depth - 1, next(order), child))
+    return Verdict(False, None, expanded)
+
+
+def _line(parents: dict[Hashable, tuple[Hashable, Any] | None], key: Hashable) -> tuple[Any, ...]:
+    """The moves from the start to the position ``key``."""
+    moves: list[Any] = []
+    step = parents[key]
+    while step is not None:
+        key, move = step
+        moves.append(move)
+        step = parents[key]
+    return tuple(reversed(moves))
