@@ -149,3 +149,27 @@ def test_a_workers_connection_counts_expire_with_it(
     assert two.close_idle(later + 1) == []  # someone is connected
     two.connected(table, 1, -1)
     assert two.close_idle(later + 1) == [table_id]  # though seat 0's socket never closed
+
+
+@pytest.mark.slow
+def test_the_table_service_plays_and_saves_the_shared_matches(database: str) -> None:
+    """One service: the app's shared tables play through the table service's part for
+    shared matches, so the copy a move is played on, saved from and seen through is the
+    service's, as a solo game's is (issue 47, "one service")."""
+    from cardems.web.app import create_app
+
+    app = create_app(database)
+    service, hub = app.state.service, app.state.hub
+    try:
+        matches = service.shared
+        assert matches is not None and hub.tables.matches is matches
+        tables = hub.tables
+        table_id, _ = seated(tables, 1)
+        table = tables.table(table_id)
+        played = tables.act(table, 0, pass_of(tables, table_id, 0))
+        live = matches.cached(table.game_id)
+        assert live is not None and live.version == played.version > 0
+        assert len(saved_log(tables, table_id)) == played.version
+        assert matches.view(table.game_id, table.level, 0) == (played.version, played.view)
+    finally:
+        service.store.close()

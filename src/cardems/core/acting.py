@@ -18,7 +18,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from cardems.core.ending import Ending
-from cardems.core.game import IntentError
+from cardems.core.game import Action, Event, IntentError
 from cardems.core.player_settings import PlayerSettings
 from cardems.core.saving import Answer, Move, Saver
 from cardems.core.service_error import NOT_YOURS, REPLACED, STALE, ServiceError
@@ -43,6 +43,22 @@ def version_of(request: Any) -> int:
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         raise ServiceError(400, NEEDS_VERSION)
     return version
+
+
+def parsed_intent(game: Any, request: dict[str, Any]) -> Action:
+    """The rules' reading of an intent (``game.parse_intent``), or a 400 in their words:
+    every game's, solo or shared."""
+    try:
+        parsed: Action = game.parse_intent(request)
+    except IntentError as error:
+        raise ServiceError(400, str(error)) from None
+    return parsed
+
+
+def refusal(events: list[Event]) -> str | None:
+    """Why the rules refused a move (their first error event), if they did."""
+    errors = [event["message"] for event in events if event.get("type") == "error"]
+    return str(errors[0]) if errors else None
 
 
 class Acting:
@@ -211,10 +227,7 @@ class Acting:
     ) -> Answer | Move | None:
         """Play the intent on ``live`` (its lock held); None if ``live`` (not ``checked``
         against the database) turns out stale and must be loaded again."""
-        try:
-            intent = live.game.parse_intent(request)
-        except IntentError as error:
-            raise ServiceError(400, str(error)) from None
+        intent = parsed_intent(live.game, request)
         if live.status == "abandoned":
             raise ServiceError(409, REPLACED)
         if version != live.version:
@@ -238,8 +251,7 @@ class Acting:
             if not self._confirm(live, player_id, cookie, checked):
                 self.tables.forget(live.id)
                 return None
-            errors = [event["message"] for event in events if event.get("type") == "error"]
-            return Answer(live, events, view, errors[0] if errors else None, before)
+            return Answer(live, events, view, refusal(events), before)
         return Move(live, player_id, version, actions, events, view, cookie, not checked, before)
 
     def _confirm(self, live: LiveGame, player_id: str, cookie: str | None, checked: bool) -> bool:

@@ -32,13 +32,14 @@ Each job is a module of its own; the service puts them together and offers their
 | ``saving`` | a move saved as a compare-and-set, and what a failed save answers |
 | ``ending`` | the unwinnable warning, Winnable?, the par of a game won |
 | ``asides`` | hints, and the clock stopped while a game is out of sight |
+| ``shared_matches`` | the matches several people play at a table: played, saved, seen per seat |
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from cardems.core.acting import Acting
 from cardems.core.asides import Asides
@@ -50,6 +51,7 @@ from cardems.core.player_settings import PlayerSettings, table_settings
 from cardems.core.registry import games as registered_games
 from cardems.core.saving import Answer, Move, Saver
 from cardems.core.service_error import ServiceError
+from cardems.core.shared_matches import SharedGame, SharedMatches
 from cardems.core.tables import LiveGame, Tables
 from cardems.store import Store
 
@@ -75,6 +77,9 @@ class TableService:
         dealer = Dealer(store, offered, tables, settings)
         asides = Asides(store, tables)
         self.games = offered.games
+        together = next((g for g in self.games if hasattr(g, "new_shared_match")), None)
+        self.shared = None if together is None else SharedMatches(store, cast(SharedGame, together))
+        """The matches of shared tables (their seats and invitations are the web's)."""
         # What is offered
         self.game, self.read_code, self.game_of_code = (
             offered.game,

@@ -1,18 +1,18 @@
 """Shared tables: friends at one match, bots in the empty seats; the service behind the
 API, the live updates and the turn clock.
 
-Blocking (the web calls it from worker threads). Each process keeps the matches it
-serves in memory, each with its version, and the tables' rows as last read; a read
-catches up with the store's rows (the truth every worker reads), replaying the actions
-it has not seen, and keeps the events they made for the live updates
-(:meth:`SharedTables.events_since`). A move is played on the copy at once, without
-asking the database, and saved compare-and-set on the version and on the table's
-seats as the copy has them (:meth:`Store.append_actions`, one statement): when another
-worker moved first or the seats changed, the copy is taken back, brought up to date
-and the move tried again, where the rules decide anew (a pass is refused once made, a
-play out of turn is refused), so an intent is applied at most once without asking the
-client to be at the latest version; a refusal made on a copy not just read is checked
-against the saved version first. After every change every worker hears of it (see
+Blocking (the web calls it from worker threads). The match itself is the table
+service's (:class:`cardems.core.shared_matches.SharedMatches`: the copy in memory,
+caught up from the saved actions, a move played and saved compare-and-set, each seat's
+view, the events kept for the live updates, the row's progress for the statistics);
+what is here is about sharing it: the seats, members and invitations, the tables' rows
+as last read, the bots in the empty seats, the turn clock and the bus. A move is saved
+compare-and-set on the version and on the table's seats as the copy has them (one
+statement): when another worker moved first or the seats changed, the seats are read
+again and the move tried again, where the rules decide anew (a pass is refused once
+made, a play out of turn is refused), so an intent is applied at most once without
+asking the client to be at the latest version. After every change every worker hears
+of it (see
 :mod:`cardems.web.table_bus`): a move's save sends the message itself where the bus
 can (PostgreSQL's ``NOTIFY`` in the same statement), else ``notify(game_id, version)``;
 a message that announces no new version drops the table's rows kept
@@ -26,25 +26,30 @@ still chooses their own.
 
 from __future__ import annotations
 
-import contextlib
 import secrets
-import threading
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, TypeVar
 
-from cardems.core.game import Action, Event, IntentError, View
+from cardems.core.game import Event, View
 from cardems.core.service_error import ServiceError
-from cardems.dealcode import DealCode
+from cardems.core.shared_matches import (
+    NO_TABLE,
+    Live,
+    SharedGame,
+    SharedMatches,
+    SharedPlay,
+    Tagged,
+)
 from cardems.i18n.markers import N_
-from cardems.store import Progress, Store, VersionConflict, VisitorGone, well_formed
-from cardems.store_tables import OVER, SHARED, TableRow, TableStore, seats_guard
+from cardems.store import Store, VisitorGone, well_formed
+from cardems.store_tables import TableRow, TableStore, seats_guard
 from cardems.web.names import NameError_, checked_name
 from cardems.web.table_bus import Moved
 from cardems.web.table_code import TableCodeError, format_code, new_code
 
-NO_TABLE = N_("no such table, or you have no seat at it")
 NO_CODE = N_("no open table has this code (the link may have been revoked)")
 TABLE_FULL = N_("this table is full: its four seats are taken")
 TABLE_CLOSED = N_("this table is closed; its match is kept")
@@ -54,89 +59,9 @@ BAD_CLOCK = N_("the turn clock is 0 (off) or %(low)d to %(high)d seconds")
 BAD_LEVEL = N_("the bots' level is beginner, easy, medium or expert")
 NOT_OVER = N_("the match is not over yet: play again once it has ended")
 CLOCK_RANGE = (10, 600)
-EVENTS_KEPT = 64
-"""How many versions of events a process keeps for the live updates."""
 SEATS = (0, 1, 2, 3)
-Tagged = tuple[int | None, Event]
 T = TypeVar("T")
-
-
-class SharedPlay(Protocol):
-    """What a game's shared match offers (what its ``new_shared_match`` makes)."""
-
-    log: list[Action]
-
-    @property
-    def waiting(self) -> frozenset[int]: ...
-
-    @property
-    def over(self) -> bool: ...
-
-    def act_as(self, seat: int, intent: Action, bots: Iterable[int]) -> list[Tagged]: ...
-
-    def run_bots(self, bots: Iterable[int]) -> list[Tagged]: ...
-
-    def replay(self, action: Action) -> list[Tagged]: ...
-
-    def mark(self) -> object:
-        """Where the match is now, for :meth:`back_to`."""
-
-    def back_to(self, mark: object) -> None:
-        """The match as it was at ``mark`` again (a move whose save lost the race)."""
-
-    def view_of(self, seat: int) -> View: ...
-
-    def coach_of(self, seat: int) -> View | None:
-        """The coach's notes on ``seat``'s last round finished, as a view's part
-        ``coach`` (None before one has); slow, safe without the match's lock."""
-
-    def score_of(self, seat: int) -> int: ...
-
-
-class SharedGame(Protocol):
-    """A game several people can play at one table (its declaration)."""
-
-    @property
-    def family(self) -> Any: ...
-
-    levels: tuple[str, ...]
-
-    def random_code(self, variant: str, *, winnable: bool) -> DealCode: ...
-
-    def new_shared_match(self, code: DealCode, level: str, secret: str) -> SharedPlay: ...
-
-    def parse_intent(self, data: dict[str, Any]) -> Action: ...
-
-
-@dataclass
-class Live:
-    """A match in this process's memory, at ``version``."""
-
-    play: SharedPlay
-    version: int
-    since: float
-    """When this process saw the version change (the turn clock runs from it)."""
-    events: dict[int, tuple[int, list[Tagged]]] = field(default_factory=dict)
-    """Events by the version they led to: ``{to: (from, events)}``."""
-    views: dict[int, View] = field(default_factory=dict)
-    """Each seat's view at :attr:`version`, made once (the answer to a move and the
-    updates of that seat's sockets share it; read, never changed)."""
-
-    def advanced(self, before: int, tagged: list[Tagged]) -> None:
-        """The match moved from ``before`` to its log's length, with ``tagged``."""
-        self.version = len(self.play.log)
-        self.since = time.time()
-        self.views = {}
-        self.events[self.version] = (before, tagged)
-        for old in [v for v in self.events if v <= self.version - EVENTS_KEPT]:
-            del self.events[old]
-
-    def view_of(self, seat: int) -> View:
-        """``seat``'s view at :attr:`version`."""
-        view = self.views.get(seat)
-        if view is None:
-            view = self.views[seat] = self.play.view_of(seat)
-        return view
+__all__ = ["NO_TABLE", "Live", "Played", "SharedGame", "SharedTables", "seats_json", "table_json"]
 
 
 @dataclass(frozen=True)
@@ -150,11 +75,6 @@ class Played:
     """The table as the move was saved on."""
 
 
-def events_for(seat: int, tagged: Iterable[Tagged]) -> list[Event]:
-    """The events ``seat`` receives of ``tagged``."""
-    return [event for audience, event in tagged if audience is None or audience == seat]
-
-
 class SharedTables:
     """Every shared table of one store (see the module docstring)."""
 
@@ -163,25 +83,27 @@ class SharedTables:
         store: Store,
         game: SharedGame,
         notify: Callable[[str, int], None] = lambda game_id, version: None,
+        *,
+        matches: SharedMatches | None = None,
     ) -> None:
+        """``matches``: the table service's part that plays and saves the matches (a
+        part of this process's own when not given)."""
         self.store = store
         self.rows = TableStore(store)
         self.game = game
+        self.matches = SharedMatches(store, game) if matches is None else matches
         self.notify = notify
         self.notice: Callable[[str, Moved], tuple[str, str] | None] = lambda game, moved: None
         self.check: Callable[[str], None] = lambda player_id: None
         """Tells every worker to check a player's sockets again (they were removed)."""
         """The ``NOTIFY`` a save sends itself, where the bus has one (PostgreSQL); after
         a save without one, :attr:`notify` tells the workers."""
-        self._live: dict[str, Live] = {}
         self._tables: dict[str, TableRow] = {}
         """The tables' rows as last read, by table id (see :meth:`heard`)."""
         self._table_of: dict[str, str] = {}
         """Table ids by game id."""
         self._heard: dict[str, int] = {}
         """The highest version the bus announced, by game id."""
-        self._locks: dict[str, threading.Lock] = {}
-        self._guard = threading.Lock()
 
     # Opening and joining -----------------------------------------------------------------
 
@@ -284,7 +206,7 @@ class SharedTables:
         latest = self._heard.get(game_id)
         self._heard[game_id] = version if latest is None else max(version, latest)
         if moved is not None:
-            self._take(game_id, *moved)
+            self.matches.take(game_id, *moved)
             return
         if latest is not None and version > latest:
             return  # a move
@@ -292,44 +214,17 @@ class SharedTables:
         if table_id is not None:
             self._tables.pop(table_id, None)
 
-    def _take(self, game_id: str, before: int, actions: list[Action]) -> None:
-        """``actions``, saved on ``before``, played on the copy here if it is there."""
-        live = self._live.get(game_id)
-        lock = self._lock(game_id)
-        if live is None or live.version != before or not lock.acquire(blocking=False):
-            return
-        try:
-            if self._live.get(game_id) is not live or live.version != before:
-                return
-            with contextlib.suppress(ValueError):  # rebuilt from the rows when next needed
-                self._replayed(game_id, live, actions)
-        finally:
-            lock.release()
-
     def latest(self, game_id: str) -> int | None:
         """The highest version the bus announced for ``game_id``, if any."""
         return self._heard.get(game_id)
 
     # The match -------------------------------------------------------------------------
 
-    def _lock(self, game_id: str) -> threading.Lock:
-        with self._guard:
-            return self._locks.setdefault(game_id, threading.Lock())
-
     def live(self, table: TableRow, known: int | None = None) -> Live:
-        """The table's match, caught up with the saved rows (see :meth:`_at`)."""
-        with self._lock(table.game_id):
-            return self._at(table, known)
-
-    def _at(self, table: TableRow, known: int | None) -> Live:
-        """The match caught up (its lock held); ``known``: a version the rows are known
-        to have reached (a message of the bus): a copy there already is used without
-        asking, one behind reads only the actions it lacks."""
+        """The table's match, caught up with the saved rows (see
+        :meth:`SharedMatches.at`)."""
         self._table_of[table.game_id] = table.id
-        live = self._live.get(table.game_id)
-        if live is not None and known is not None:
-            return live if live.version >= known else self._catch_up(table, live)
-        return self._caught_up(table)
+        return self.matches.live(table.game_id, table.level, known)
 
     def peek(
         self, table_id: str, game_id: str, known: int | None, use: Callable[[TableRow, Live], T]
@@ -337,61 +232,17 @@ class SharedTables:
         """``use(table, match)`` at once if this process has both (the match at ``known``
         or later) and nobody is moving it; else None. No I/O, no waiting: for the
         event loop."""
-        table, live = self._tables.get(table_id), self._live.get(game_id)
-        if table is None or live is None or known is None or live.version < known:
+        table = self._tables.get(table_id)
+        if table is None:
             return None
-        lock = self._lock(game_id)
-        if not lock.acquire(blocking=False):
-            return None
-        try:
-            return use(table, live)
-        finally:
-            lock.release()
+        return self.matches.peek(game_id, known, lambda live: use(table, live))
 
     def read(self, table_id: str, known: int | None, use: Callable[[TableRow, Live], T]) -> T:
         """``use(table, match)``, the table's rows and match read as needed (blocking)."""
         table = self._tables.get(table_id) or self.table(table_id)
-        with self._lock(table.game_id):
-            return use(table, self._at(table, known))
-
-    def _caught_up(self, table: TableRow) -> Live:
-        head = self.store.head(table.game_id)
-        if head is None or head[1] not in (SHARED, OVER):  # a solo game is no table's
-            raise ServiceError(404, NO_TABLE)
-        live = self._live.get(table.game_id)
-        if live is not None and live.version == head[0]:
-            return live
-        if live is not None and live.version < head[0]:
-            return self._catch_up(table, live)
-        saved = self.store.load_game(table.game_id)
-        if saved is None:
-            raise ServiceError(404, NO_TABLE)
-        play = self.game.new_shared_match(
-            DealCode.parse(saved.code), table.level, str(saved.options.get("secret", ""))
-        )
-        for action in saved.log:
-            play.replay(action)
-        live = Live(play, saved.version, time.time())
-        self._live[table.game_id] = live
-        return live
-
-    def _catch_up(self, table: TableRow, live: Live) -> Live:
-        """``live`` with the saved actions it lacks replayed (one read)."""
-        self._replayed(table.game_id, live, self.rows.actions_after(table.game_id, live.version))
-        return live
-
-    def _replayed(self, game_id: str, live: Live, actions: Iterable[Action]) -> None:
-        """``actions`` replayed on ``live`` as one advance; on any failure the copy is
-        dropped (to be rebuilt from the rows) and the error raised."""
-        before, tagged = live.version, []
-        try:
-            for action in actions:
-                tagged += live.play.replay(action)
-        except BaseException:
-            del self._live[game_id]
-            raise
-        if tagged or len(live.play.log) != before:
-            live.advanced(before, tagged)
+        self._table_of[table.game_id] = table.id
+        with self.matches.lock(table.game_id):
+            return use(table, self.matches.at(table.game_id, table.level, known))
 
     def bots_of(self, table: TableRow) -> frozenset[int]:
         """The seats the bots play now: none while no person plays."""
@@ -412,12 +263,7 @@ class SharedTables:
         the save to still name ``actor`` (a visitor this process read moments ago)."""
         if table.closed is not None:
             raise ServiceError(409, TABLE_CLOSED)
-        if not isinstance(request, dict):
-            raise ServiceError(400, N_("an intent is a JSON object"))
-        try:
-            intent = self.game.parse_intent(request)
-        except IntentError as error:
-            raise ServiceError(400, str(error)) from None
+        intent = self.matches.parse(request)
 
         def step(play: SharedPlay, now: TableRow) -> list[Tagged]:
             return play.act_as(seat, intent, self.bots_of(now))
@@ -436,65 +282,35 @@ class SharedTables:
         cookie: str | None = None,
         actor: str | None = None,
     ) -> Played:
-        """``step`` played on this process's copy of the match and saved, compare-and-set
-        on the version and on the table's seats as ``table`` has them; when another
-        worker saved first (or the seats changed), the copy is taken back, brought up to
-        date from the rows, and ``step`` played again there. A step the rules refuse on
-        a copy not read just now is checked against the saved version first. What
-        ``seat`` sees after it."""
-        checked = False
+        """``step`` played on the match and saved, compare-and-set on the version and on
+        the table's seats as ``table`` has them (:meth:`SharedMatches.move`); when
+        another worker saved first (or the seats changed), the seats are read again and
+        ``step`` played again on the match brought up to date. What ``seat`` sees after
+        it; every worker hears of a move saved."""
+        game_id, checked = table.game_id, False
+        self._table_of[game_id] = table.id
         for _ in range(8):
             if table.closed is not None:
                 raise ServiceError(409, TABLE_CLOSED)
-            with self._lock(table.game_id):
-                live = None if checked else self._live.get(table.game_id)
-                if live is None:
-                    live, checked = self._caught_up(table), True
-                self._table_of[table.game_id] = table.id
-                before, mark = live.version, live.play.mark()
-                try:
-                    tagged = step(live.play, table)
-                except BaseException:
-                    self._live.pop(table.game_id, None)
-                    raise
-                actions = live.play.log[before:]
-                if not actions:  # refused, or nothing to do: on the saved match?
-                    head = None if checked else self.store.head(table.game_id)
-                    checked = True
-                    if head is not None and head[0] != before:
-                        continue
-                    return Played(before, live.view_of(seat), events_for(seat, tagged), table)
-                version = before + len(actions)
-                notice = self.notice(table.game_id, (before, list(actions)))
-                try:
-                    self.store.append_actions(
-                        table.game_id,
-                        before,
-                        actions,
-                        self._progress(live.play),
-                        guard=seats_guard(table),
-                        cookie=cookie,
-                        actor=actor,
-                        notice=notice,
-                    )
-                except VersionConflict:
-                    live.play.back_to(mark)
-                    table = self.table(table.id)
-                    checked = True
-                    continue
-                except BaseException:
-                    self._live.pop(table.game_id, None)
-                    raise
-                live.advanced(before, tagged)
-                played = Played(version, live.view_of(seat), events_for(seat, tagged), table)
-            if notice is None:
-                self.notify(table.game_id, version)
-            return played
+            turn = self.matches.move(
+                game_id,
+                table.level,
+                partial(_as_at, step, table),
+                seat,
+                checked=checked,
+                guard=seats_guard(table),
+                notice=lambda before, actions: self.notice(game_id, (before, actions)),
+                cookie=cookie,
+                actor=actor,
+            )
+            checked = True
+            if turn == "conflict":
+                table = self.table(table.id)
+            elif not isinstance(turn, str):
+                if not turn.announced:
+                    self.notify(game_id, turn.version)
+                return Played(turn.version, turn.view, turn.events, table)
         raise ServiceError(503, N_("the table is busy: try again in a moment"))
-
-    @staticmethod
-    def _progress(play: SharedPlay) -> Progress:
-        return Progress(0.0, True, OVER if play.over else SHARED, play.score_of(0), len(play.log))
 
     def expire(self, table_id: str, now: float | None = None) -> bool:
         """The turn clock: a bot takes the seats of the people it has waited on for
@@ -606,22 +422,15 @@ class SharedTables:
 
     def view(self, table: TableRow, seat: int) -> tuple[int, View]:
         """The match's version and what ``seat`` sees of it now."""
-        with self._lock(table.game_id):
-            live = self._at(table, None)
-            return live.version, live.view_of(seat)
+        self._table_of[table.game_id] = table.id
+        return self.matches.view(table.game_id, table.level, seat)
 
-    def events_since(self, live: Live, seat: int, version: int) -> list[Event] | None:
-        """``seat``'s events from ``version`` to the live one, or None when this process
-        no longer has them all (the client then reloads the view)."""
-        tagged: list[Tagged] = []
-        at = live.version
-        while at > version:
-            entry = live.events.get(at)
-            if entry is None:
-                return None
-            at, part = entry
-            tagged = part + tagged
-        return events_for(seat, tagged) if at == version else None
+
+def _as_at(
+    step: Callable[[SharedPlay, TableRow], list[Tagged]], table: TableRow, play: SharedPlay
+) -> list[Tagged]:
+    """``step`` on ``play`` with the table as ``table`` has it."""
+    return step(play, table)
 
 
 def seat_name(text: str) -> str:

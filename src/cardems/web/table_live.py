@@ -64,13 +64,14 @@ from starlette.websockets import WebSocket
 
 from cardems.core.service_error import ServiceError
 from cardems.core.settings import with_defaults
+from cardems.core.shared_matches import Live
 from cardems.database import DatabaseError
 from cardems.i18n.markers import N_
 from cardems.store import well_formed
 from cardems.store_tables import TableRow
 from cardems.web.deps import COOKIE, DATABASE_DOWN, MAX_BODY, TOO_MANY, Web
 from cardems.web.i18n import LANGUAGE_SETTING, choose_language, translate, translate_events
-from cardems.web.shared_tables import Live, table_json
+from cardems.web.shared_tables import table_json
 from cardems.web.table_bus import Moved, TableBus
 from cardems.web.table_moves import TableMoves
 
@@ -264,7 +265,7 @@ class Hub:
         events = (
             None
             if member.version < 0
-            else self.tables.events_since(live, member.seat, member.version)
+            else self.tables.matches.events_since(live, member.seat, member.version)
         )
         view = self.web.localize(live.view_of(member.seat), member.lang)
         return {

@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from cardems.core.acting import refusal
 from cardems.core.service_error import ServiceError
 from cardems.store_tables import TableRow
 from cardems.web.deps import TOO_MANY, Web
@@ -59,7 +60,7 @@ class TableMoves:
             "version": played.version,
             "events": translate_events(lang, played.events),
         }
-        refused = [e["message"] for e in played.events if e["type"] == "error"]
-        if refused:
-            data["refused"] = translate(lang, refused[0])
+        refused = refusal(played.events)
+        if refused is not None:
+            data["refused"] = translate(lang, refused)
         return seat, data

@@ -30,7 +30,7 @@ account's name. Each seat has its own rate limit on top of each player's.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -42,7 +42,7 @@ from cardems.i18n.markers import N_
 from cardems.store_tables import TableRow
 from cardems.web.deps import Ctx, Web
 from cardems.web.names import name_key
-from cardems.web.shared_tables import NO_CODE, SharedGame, SharedTables, seat_name, table_json
+from cardems.web.shared_tables import NO_CODE, SharedTables, seat_name, table_json
 from cardems.web.table_bus import bus_for
 from cardems.web.table_code import TableCodeError, format_code
 from cardems.web.table_live import Hub, live_routes
@@ -182,9 +182,9 @@ def together_routes(web: Web, moves: TableMoves) -> list[Route]:
 
 def shared_tables(web: Web) -> tuple[list[BaseRoute], Hub] | None:
     """The routes and the live hub of shared tables, if a game offered has them."""
-    game = next((g for g in web.service.games if hasattr(g, "new_shared_match")), None)
-    if game is None:
+    matches = web.service.shared
+    if matches is None:
         return None
-    moves = TableMoves(web, SharedTables(web.store, cast(SharedGame, game)))
+    moves = TableMoves(web, SharedTables(web.store, matches.game, matches=matches))
     hub = Hub(web, moves, bus_for(web.store))
     return [*together_routes(web, moves), *live_routes(hub)], hub

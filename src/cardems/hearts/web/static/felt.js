@@ -1,8 +1,10 @@
 // The Hearts felt's drawing, shared by the solo table (hearts.js) and the table played
 // with friends (together.js): the hand as card buttons, the trick in the middle, the
-// opponents' backs, the cards flying to the trick and to its taker, the round's log.
-// Each function draws what it is given; which seat sits where and what the seats are
-// called is the caller's.
+// seats' plates and the opponents' backs, the cards flying to the trick and to its taker
+// (at the player's pace), the score sheet, the round's log (passes and tricks), the
+// round-end window's rows and coach, and the last trick. Each function draws what it is
+// given; which seat sits where, what the seats are called and the words (in the page
+// language) are the caller's.
 
 import { cardFace } from "/static/cards.js";
 import { cardName, list, number } from "/static/i18n.js";
@@ -263,4 +265,184 @@ export function coachItems(coached) {
     item.setAttribute("aria-label", note.label);
     return item;
   });
+}
+
+// --- the pace of the cards on the move --------------------------------------------------
+
+/** @type {{ [speed: string]: HeartsPace }} the player's animation speeds, in ms */
+export const PACES = {
+  off: { fly: 0, after: 0, trick: 0 },
+  fast: { fly: 110, after: 30, trick: 200 },
+  normal: { fly: 180, after: 100, trick: 350 },
+  slow: { fly: 400, after: 400, trick: 900 },
+};
+
+/** @param {number} ms */
+export const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
+/**
+ * What a view draws: its hand, trick, counts and scores.
+ * @param {HeartsView} v
+ * @returns {HeartsShown}
+ */
+export function fromView(v) {
+  const trick = v.trick.map((card, i) => ({ seat: (v.leader + i) % 4, card }));
+  return { hand: [...v.hand], trick, counts: [...v.hand_sizes], points: [...v.round_points], totals: [...v.totals] };
+}
+
+// --- the seats and the score sheet ------------------------------------------------------
+
+/**
+ * A seat's plate on the felt: its name, its card count, its cards' backs (where the
+ * plate has them), whether it is the seat to play.
+ * @param {HTMLElement} plate
+ * @param {string} name
+ * @param {string} count "13 cards", in the page language
+ * @param {number} n
+ * @param {boolean} turn
+ */
+export function drawPlate(plate, name, count, n, turn) {
+  textOf(plate, ".name", name);
+  textOf(plate, ".count", count);
+  const backs = plate.querySelector(".backs");
+  if (backs instanceof HTMLElement) drawBacks(backs, n);
+  plate.classList.toggle("turn", turn);
+}
+
+/**
+ * The score sheet: a row a seat (`data-seat`: its name, cards, this round's points and
+ * total; the row of `you` marked, if given) and the narrow screens' summary of totals
+ * (`glance`, each item's seat as `seatOf` reads it), where this round's points so far
+ * follow each total: "12 +3".
+ * @param {Iterable<Element>} rows
+ * @param {Iterable<Element>} glance
+ * @param {{ counts: number[], points: number[], totals: number[] }} shown
+ * @param {(seat: number) => string} nameOf
+ * @param {(item: HTMLElement) => number} seatOf
+ * @param {number | null} [you]
+ */
+export function drawScoreSheet(rows, glance, shown, nameOf, seatOf, you = null) {
+  for (const node of rows) {
+    if (!(node instanceof HTMLElement)) continue;
+    const seat = Number(node.dataset["seat"]);
+    if (you !== null) node.classList.toggle("you", seat === you);
+    textOf(node, ".name", nameOf(seat));
+    textOf(node, ".cards", number(shown.counts[seat]));
+    textOf(node, ".round", number(shown.points[seat]));
+    textOf(node, ".total", number(shown.totals[seat]));
+  }
+  for (const node of glance) {
+    if (!(node instanceof HTMLElement)) continue;
+    const seat = seatOf(node);
+    const points = shown.points[seat];
+    textOf(node, ".name", nameOf(seat));
+    textOf(node, ".total", number(shown.totals[seat]));
+    textOf(node, ".round", points ? number(points > 0 ? `+${points}` : points) : "");
+  }
+}
+
+/**
+ * Set the text of the element `selector` finds in `within` (if it is there).
+ * @param {ParentNode} within
+ * @param {string} selector
+ * @param {string} text
+ */
+function textOf(within, selector, text) {
+  const node = within.querySelector(selector);
+  if (node) node.textContent = text;
+}
+
+// --- the round's log --------------------------------------------------------------------
+
+/**
+ * The passes of the round, in `node`: the cards passed and to whom, then those received
+ * and from whom.
+ * @param {HTMLElement} node
+ * @param {HeartsView} view
+ * @param {(seat: number) => string} nameOf
+ * @param {{ passedTo: (seat: string) => string, receivedFrom: (seat: string) => string }} words
+ */
+export function drawPasses(node, view, nameOf, words) {
+  node.replaceChildren();
+  if (!view.passed.length) return;
+  node.append(words.passedTo(nameOf(view.pass_to)), " ");
+  for (const c of view.passed) node.append(cardText(c), " ");
+  if (view.received.length) {
+    node.append(document.createElement("br"), words.receivedFrom(nameOf(view.pass_from)), " ");
+    for (const c of view.received) node.append(cardText(c), " ");
+  }
+}
+
+/**
+ * The round's finished tricks in the log's table (`trickRows`), the table hidden and
+ * `none` ("No trick played yet.") shown while there are none.
+ * @param {HTMLTableElement} table
+ * @param {HTMLElement} none
+ * @param {HeartsTrick[]} tricks
+ * @param {number[]} seats
+ * @param {(num: number, trick: HeartsTrick, points: number) => string} label
+ */
+export function drawTrickLog(table, none, tricks, seats, label) {
+  const rows = trickRows(tricks, seats, label);
+  table.tBodies[0].replaceChildren(...rows);
+  table.hidden = rows.length === 0;
+  none.hidden = rows.length > 0;
+}
+
+// --- the round's end and the last trick -------------------------------------------------
+
+/**
+ * The round-end window's rows: each seat's name, points, total and the point cards it
+ * took ("2♥ 3♥ Q♠", left to right in every language); the row of `you` marked, if given.
+ * @param {RoundEndEvent} event
+ * @param {(seat: number) => string} nameOf
+ * @param {number | null} [you]
+ */
+export function roundEndRows(event, nameOf, you = null) {
+  return event.scores.map((points, seat) => {
+    const row = document.createElement("tr");
+    row.dataset["seat"] = String(seat);
+    if (seat === you) row.className = "you";
+    for (const text of [nameOf(seat), number(points), number(event.totals[seat])]) {
+      const cell = document.createElement(row.children.length ? "td" : "th");
+      cell.textContent = text;
+      row.appendChild(cell);
+    }
+    const taken = document.createElement("td");
+    for (const c of event.taken[seat]) taken.append(cardText(c), " ");
+    row.appendChild(taken);
+    return row;
+  });
+}
+
+/**
+ * The round-end window's part for the coach (the elements `${prefix}round-end-coach`,
+ * its `-title`, `-none` and `-notes`): its notes, hidden when there are none to show.
+ * @param {string} prefix
+ * @param {HeartsCoach | null} notes
+ */
+export function drawRoundCoach(prefix, notes) {
+  /** @param {string} part */
+  const part = (part) => /** @type {HTMLElement} */ (document.getElementById(`${prefix}round-end-coach${part}`));
+  part("").hidden = !notes;
+  part("-title").textContent = notes ? notes.title : "";
+  part("-none").textContent = notes ? notes.empty : "";
+  part("-none").hidden = !notes || notes.notes.length > 0;
+  part("-notes").replaceChildren(...coachItems(notes));
+}
+
+/**
+ * The last-trick window (`dialog`), opened: the trick's cards in `cards`, each with the
+ * name of the seat that played it, and `text` (who took it, for how many points).
+ * @param {HTMLDialogElement} dialog
+ * @param {HTMLElement} cards
+ * @param {HTMLElement} text
+ * @param {HeartsTrick} trick
+ * @param {(seat: number) => string} nameOf
+ * @param {{ seatCard: (seat: string, card: string) => string, took: (seat: string, num: number) => string }} words
+ */
+export function showLastTrick(dialog, cards, text, trick, nameOf, words) {
+  cards.replaceChildren(...lastTrickFigures(trick, nameOf, words.seatCard));
+  text.textContent = words.took(nameOf(trick.winner), trickPoints(trick.cards));
+  dialog.showModal();
 }

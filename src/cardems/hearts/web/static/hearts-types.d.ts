@@ -165,3 +165,26 @@ interface HeartsData {
 interface HeartsHint {
   cards: string[];
 }
+
+/** The player's animation speed, in ms: a card's flight to the trick (and a trick's to
+ * its taker), the pause after another seat's card, the pause on a full trick. */
+interface HeartsPace {
+  fly: number;
+  after: number;
+  trick: number;
+}
+
+/** A card of the trick being played, and the seat that played it. */
+interface HeartsPlayed {
+  seat: number;
+  card: string;
+}
+
+/** What a Hearts table draws now (events change it before their view comes). */
+interface HeartsShown {
+  hand: string[];
+  trick: HeartsPlayed[];
+  counts: number[];
+  points: number[];
+  totals: number[];
+}

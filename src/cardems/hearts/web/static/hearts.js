@@ -5,28 +5,17 @@
 import { call, enqueue, intent, say, track } from "/static/api.js";
 import { byId, closestTo } from "/static/dom.js";
 import { cardList, cardName, number, t } from "/static/i18n.js";
-import { SUITS, cardText, coachItems, drawBacks, drawHand as drawCards, drawTrick as drawPlayed, flyIn as flyTo, flyOut as flyAway,
-  lastTrickFigures, roveHand, trickPoints, trickRows } from "./felt.js";
+import { PACES, SUITS, cardText, coachItems, drawHand as drawCards, drawPasses, drawPlate, drawRoundCoach as drawCoachPart,
+  drawScoreSheet, drawTrick as drawPlayed, drawTrickLog, flyIn as flyTo, flyOut as flyAway, fromView, roundEndRows, roveHand,
+  showLastTrick, sleep } from "./felt.js";
 
 /**
- * @typedef {{ fly: number, after: number, trick: number }} Pace
- * @typedef {{ seat: number, card: string }} Played a card of the trick being played
- * @typedef {{ hand: string[], trick: Played[], counts: number[], points: number[],
- *   totals: number[] }} Shown what is drawn now
  * @typedef {{ button: HTMLElement | SVGElement, x: number, y: number, moving: boolean }} Drag
  */
 
 const root = byId("hearts", HTMLElement);
 const gameId = root.dataset.gameId || "";
-// The player's animation speed, in ms: a card's flight to the trick (and a trick's to
-// its winner), the pause after an opponent's card, the pause on a full trick.
-/** @type {{ [speed: string]: Pace }} */
-const PACES = {
-  off: { fly: 0, after: 0, trick: 0 },
-  fast: { fly: 110, after: 30, trick: 200 },
-  normal: { fly: 180, after: 100, trick: 350 },
-  slow: { fly: 400, after: 400, trick: 900 },
-};
+// The player's animation speed (felt.js's PACES).
 const animation = root.dataset.animation || "";
 let speed = animation in PACES ? animation : "normal";
 let pace = PACES[speed];
@@ -115,7 +104,7 @@ const seatName = (seat) => T.seats[seat];
 
 /** @type {HeartsView | null} */
 let view = null;
-/** @type {Shown} nothing until the first view */
+/** @type {HeartsShown} nothing until the first view */
 let shown = { hand: [], trick: [], counts: [0, 0, 0, 0], points: [0, 0, 0, 0], totals: [0, 0, 0, 0] };
 /** @type {Set<string>} */
 let selected = new Set();
@@ -130,9 +119,6 @@ let queued = null;
 /** Whether an intent is on its way, or its answer being drawn (see `submit`). */
 let sending = false;
 
-/** @param {number} ms */
-const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
-
 // --- drawing ----------------------------------------------------------------------------
 
 // The round so far: the passes, every finished trick (who led, what each seat played,
@@ -140,22 +126,9 @@ const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)
 function drawLog() {
   if (!view) return;
   for (const th of all("#h-tricks .seat-name")) th.textContent = seatName(Number(th.dataset.seat));
-  const passes = $("h-passes");
-  passes.replaceChildren();
-  if (view.passed.length) {
-    passes.append(T.passedTo(seatName(view.pass_to)), " ");
-    for (const c of view.passed) passes.append(cardText(c), " ");
-    if (view.received.length) {
-      passes.append(document.createElement("br"), T.receivedFrom(seatName(view.pass_from)), " ");
-      for (const c of view.received) passes.append(cardText(c), " ");
-    }
-  }
-  const rows = trickRows(roundTricks, [0, 1, 2, 3], (num, trick, points) =>
+  drawPasses($("h-passes"), view, seatName, T);
+  drawTrickLog(byId("h-tricks", HTMLTableElement), $("h-no-tricks"), roundTricks, [0, 1, 2, 3], (num, trick, points) =>
     T.trickRow(num, seatName(trick.leader), seatName(trick.winner), points));
-  const tricks = byId("h-tricks", HTMLTableElement);
-  tricks.tBodies[0].replaceChildren(...rows);
-  tricks.hidden = rows.length === 0;
-  $("h-no-tricks").hidden = rows.length > 0;
   drawTracker();
   drawCoach();
 }
@@ -189,12 +162,7 @@ function drawCoach() {
  * @param {number} round
  */
 function drawRoundCoach(coached, round) {
-  const notes = checkbox("h-coach-on").checked && coached && coached.round === round ? coached : null;
-  $("round-end-coach").hidden = !notes;
-  $("round-end-coach-title").textContent = notes ? notes.title : "";
-  $("round-end-coach-none").textContent = notes ? notes.empty : "";
-  $("round-end-coach-none").hidden = !notes || notes.notes.length > 0;
-  $("round-end-coach-notes").replaceChildren(...coachItems(notes));
+  drawCoachPart("", checkbox("h-coach-on").checked && coached && coached.round === round ? coached : null);
 }
 
 checkbox("h-coach-on").addEventListener("change", () => {
@@ -243,16 +211,6 @@ checkbox("h-track").addEventListener("change", () => {
     if (view) drawTracker();
   });
 });
-
-/**
- * What a view draws: its hand, trick, counts and scores.
- * @param {HeartsView} v
- * @returns {Shown}
- */
-function fromView(v) {
-  const trick = v.trick.map((card, i) => ({ seat: (v.leader + i) % 4, card }));
-  return { hand: [...v.hand], trick, counts: [...v.hand_sizes], points: [...v.round_points], totals: [...v.totals] };
-}
 
 function drawHand() {
   if (!view) return;
@@ -309,33 +267,17 @@ function drawSeats() {
   if (!view) return;
   for (const node of all(".opponent")) {
     const seat = Number(node.dataset.seat);
-    const n = shown.counts[seat];
-    one(".name", node).textContent = seatName(seat);
-    one(".count", node).textContent = T.cards(n);
-    drawBacks(one(".backs", node), n);
-    node.classList.toggle("turn", view.to_play === seat && !busy);
+    drawPlate(node, seatName(seat), T.cards(shown.counts[seat]), shown.counts[seat], view.to_play === seat && !busy);
   }
-  drawTotals(shown.totals);
-  for (const row of all("#h-scores tbody tr")) {
-    const seat = Number(row.dataset.seat);
-    one(".cards", row).textContent = String(shown.counts[seat]);
-    one(".round", row).textContent = number(shown.points[seat]);
-  }
-  // The summary adds this round's points so far to each total: "12 +3".
-  for (const node of all("#h-glance .glance-seat")) {
-    const points = shown.points[Number(node.dataset.seat)];
-    one(".round", node).textContent = points ? number(points > 0 ? `+${points}` : points) : "";
-  }
+  drawSheet(shown);
 }
 
-// The match totals: in the score table and in the narrow screens' summary.
-/** @param {number[]} totals */
-function drawTotals(totals) {
-  for (const node of all("#h-scores tbody tr, #h-glance .glance-seat")) {
-    const seat = Number(node.dataset.seat);
-    one(".name", node).textContent = seatName(seat);
-    one(".total", node).textContent = number(totals[seat]);
-  }
+/**
+ * The score sheet and the narrow screens' summary of totals.
+ * @param {{ counts: number[], points: number[], totals: number[] }} sheet
+ */
+function drawSheet(sheet) {
+  drawScoreSheet(all("#h-scores tbody tr"), all("#h-glance .glance-seat"), sheet, seatName, (node) => Number(node.dataset.seat));
 }
 
 function drawInfo() {
@@ -475,27 +417,9 @@ async function showRoundEnd(event, coached) {
   $("round-end-title").textContent = T.roundOver(event.round + 1);
   $("round-end-moon").textContent = event.moon === null ? "" : T.moon(seatName(event.moon));
   $("round-end-tie").textContent = event.tie ? T.tie : "";
-  const rows = event.scores.map((points, seat) => {
-    const row = document.createElement("tr");
-    row.dataset.seat = String(seat);
-    for (const text of [seatName(seat), number(points), number(event.totals[seat])]) {
-      const cell = document.createElement(row.children.length ? "td" : "th");
-      cell.textContent = text;
-      row.appendChild(cell);
-    }
-    const taken = document.createElement("td"); // "2♥ 3♥ Q♠", left to right in every language
-    for (const c of event.taken[seat]) taken.append(cardText(c), " ");
-    row.appendChild(taken);
-    return row;
-  });
-  $("round-end-rows").replaceChildren(...rows);
+  $("round-end-rows").replaceChildren(...roundEndRows(event, seatName));
   // The table behind the dialog shows the same totals as the dialog.
-  for (const row of all("#h-scores tbody tr")) {
-    const seat = Number(row.dataset.seat);
-    one(".cards", row).textContent = "0";
-    one(".round", row).textContent = number(event.scores[seat]);
-  }
-  drawTotals(event.totals);
+  drawSheet({ counts: [0, 0, 0, 0], points: event.scores, totals: event.totals });
   for (const node of all("#h-glance .round")) node.textContent = "";
   drawRoundCoach(coached, event.round);
   const shownDialog = dialog("round-end");
@@ -694,10 +618,8 @@ button("h-hint").addEventListener("click", () => {
 button("h-last").addEventListener("click", () => {
   const trick = lastTrick;
   if (!trick) return;
-  const nodes = lastTrickFigures(trick, seatName, T.seatCard);
-  $("last-trick-cards").replaceChildren(...nodes);
-  $("last-trick-text").textContent = T.lastTrick(seatName(trick.winner), trickPoints(trick.cards));
-  dialog("last-trick").showModal();
+  showLastTrick(dialog("last-trick"), $("last-trick-cards"), $("last-trick-text"), trick, seatName,
+    { seatCard: T.seatCard, took: T.lastTrick });
 });
 button("last-trick-close").addEventListener("click", () => dialog("last-trick").close());
 

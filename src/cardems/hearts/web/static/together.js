@@ -13,7 +13,8 @@
 import { call } from "/static/api.js";
 import { cardName, list, number, t } from "/static/i18n.js";
 import {
-  cardText, coachItems, drawBacks, drawHand, drawTrick, flyIn, flyOut, lastTrickFigures, roveHand, trickPoints, trickRows,
+  PACES, drawHand, drawPasses, drawPlate, drawRoundCoach, drawScoreSheet, drawTrick, drawTrickLog, flyIn, flyOut, fromView,
+  roundEndRows, roveHand, showLastTrick, sleep,
 } from "./felt.js";
 
 /**
@@ -26,8 +27,6 @@ import {
  *   table: TableInfo }} Update
  * @typedef {{ type: string, id: number | null, table?: TableInfo, view?: HeartsView, version?: number,
  *   events?: HeartsEvent[], error?: string, refused?: string }} Reply
- * @typedef {{ hand: string[], trick: { seat: number, card: string }[], counts: number[],
- *   points: number[], totals: number[] }} Shown what is drawn now
  */
 
 const root = /** @type {HTMLElement} */ (document.getElementById("together-table"));
@@ -37,15 +36,7 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** @param {string} id */
 const dialog = (id) => /** @type {HTMLDialogElement} */ (document.getElementById(id));
 
-// The player's animation speed (the solo table's): a card's flight, the pause after
-// another seat's card, the pause on a full trick.
-/** @type {{ [speed: string]: { fly: number, after: number, trick: number } }} */
-const PACES = {
-  off: { fly: 0, after: 0, trick: 0 },
-  fast: { fly: 110, after: 30, trick: 200 },
-  normal: { fly: 180, after: 100, trick: 350 },
-  slow: { fly: 400, after: 400, trick: 900 },
-};
+// The player's animation speed (the solo table's, felt.js's PACES).
 const pace = PACES[root.dataset["animation"] || ""] || PACES["normal"];
 
 // The solo table's words: the places around the felt name the bots there.
@@ -56,7 +47,7 @@ let view = null;
 /** @type {TableInfo | null} */
 let table = null;
 let version = -1;
-/** @type {Shown} */
+/** @type {HeartsShown} */
 let shown = { hand: [], trick: [], counts: [0, 0, 0, 0], points: [0, 0, 0, 0], totals: [0, 0, 0, 0] };
 /** @type {HeartsTrick[]} the round's finished tricks as drawn */
 let roundTricks = [];
@@ -124,16 +115,6 @@ function named(info) {
   return info.guest ? t("%(name)s (guest)", { name: info.name }) : info.name;
 }
 
-/**
- * What a view draws: its hand, trick, counts and scores.
- * @param {HeartsView} v
- * @returns {Shown}
- */
-function fromView(v) {
-  const trick = v.trick.map((card, i) => ({ seat: (v.leader + i) % 4, card }));
-  return { hand: [...v.hand], trick, counts: [...v.hand_sizes], points: [...v.round_points], totals: [...v.totals] };
-}
-
 /** @returns {HeartsTrick | null} the round's last trick taken */
 const lastOf = () => roundTricks[roundTricks.length - 1] || null;
 
@@ -168,37 +149,18 @@ function drawSeats() {
     const one = table.seats[seat];
     if (!one) continue;
     plate.dataset["seat"] = String(seat);
-    /** @type {HTMLElement} */ (plate.querySelector(".name")).textContent = seatName(seat);
+    drawPlate(plate, seatName(seat), t("%(num)d cards", { num: shown.counts[seat] }), shown.counts[seat],
+      !busy && view.status === "playing" && view.to_play === seat);
     const state = one.name === null || (seat === table.seat && !one.bot) ? "" : one.held ? t("away: a bot plays until they are back") : one.bot ? t("a bot plays") : one.connected ? t("connected") : t("not connected");
     /** @type {HTMLElement} */ (plate.querySelector(".state")).textContent = state;
-    const backs = plate.querySelector(".backs");
-    if (backs) drawBacks(/** @type {HTMLElement} */ (backs), shown.counts[seat]);
-    /** @type {HTMLElement} */ (plate.querySelector(".count")).textContent = t("%(num)d cards", { num: shown.counts[seat] });
     plate.classList.toggle("you", seat === table.seat);
-    plate.classList.toggle("turn", !busy && view.status === "playing" && view.to_play === seat);
     plate.setAttribute("data-connected", String(one.connected));
     plate.setAttribute("data-bot", String(one.bot));
     const remove = /** @type {HTMLElement | null} */ (plate.querySelector(".remove"));
     if (remove) remove.hidden = !(table.host && seat !== table.seat && one.name !== null);
   }
-  for (const node of root.querySelectorAll("#t-scores tbody tr")) {
-    const row = /** @type {HTMLElement} */ (node);
-    const seat = Number(row.dataset["seat"]);
-    row.classList.toggle("you", seat === table.seat);
-    /** @type {HTMLElement} */ (row.querySelector(".name")).textContent = seatName(seat);
-    /** @type {HTMLElement} */ (row.querySelector(".cards")).textContent = number(shown.counts[seat]);
-    /** @type {HTMLElement} */ (row.querySelector(".round")).textContent = number(shown.points[seat]);
-    /** @type {HTMLElement} */ (row.querySelector(".total")).textContent = number(shown.totals[seat]);
-  }
-  // The summary adds this round's points so far to each total: "12 +3".
-  for (const node of root.querySelectorAll("#t-glance .glance-seat")) {
-    const item = /** @type {HTMLElement} */ (node);
-    const seat = seatAt(Number(item.dataset["place"]));
-    const points = shown.points[seat];
-    /** @type {HTMLElement} */ (item.querySelector(".name")).textContent = seatName(seat);
-    /** @type {HTMLElement} */ (item.querySelector(".total")).textContent = number(shown.totals[seat]);
-    /** @type {HTMLElement} */ (item.querySelector(".round")).textContent = points ? number(`+${points}`) : "";
-  }
+  drawScoreSheet(root.querySelectorAll("#t-scores tbody tr"), root.querySelectorAll("#t-glance .glance-seat"), shown, seatName,
+    (item) => seatAt(Number(item.dataset["place"])), table.seat);
 }
 
 function drawPlayed() {
@@ -230,23 +192,13 @@ function drawLog() {
     const th = /** @type {HTMLElement} */ (node);
     th.textContent = seatName(order[Number(th.dataset["seat"])]);
   }
-  const passes = $("t-passes");
-  passes.replaceChildren();
-  if (view.passed.length) {
-    passes.append(t("You passed to %(seat)s:", { seat: seatName(view.pass_to) }), " ");
-    for (const c of view.passed) passes.append(cardText(c), " ");
-    if (view.received.length) {
-      passes.append(document.createElement("br"), t("You received from %(seat)s:", { seat: seatName(view.pass_from) }), " ");
-      for (const c of view.received) passes.append(cardText(c), " ");
-    }
-  }
-  const rows = trickRows(roundTricks, order, (num, trick, points) => t(
+  drawPasses($("t-passes"), view, seatName, {
+    passedTo: (seat) => t("You passed to %(seat)s:", { seat }),
+    receivedFrom: (seat) => t("You received from %(seat)s:", { seat }),
+  });
+  drawTrickLog(/** @type {HTMLTableElement} */ ($("t-tricks")), $("t-no-tricks"), roundTricks, order, (num, trick, points) => t(
     "Trick %(num)d: %(leader)s led, %(winner)s took it (%(points)d points).",
     { num, leader: seatName(trick.leader), winner: seatName(trick.winner), points }));
-  const tricks = /** @type {HTMLTableElement} */ ($("t-tricks"));
-  tricks.tBodies[0].replaceChildren(...rows);
-  tricks.hidden = rows.length === 0;
-  $("t-no-tricks").hidden = rows.length > 0;
 }
 
 /** What the player is asked, or told, now. */
@@ -292,9 +244,6 @@ function draw() {
 }
 
 // --- events: the cards on the move ------------------------------------------------------
-
-/** @param {number} ms */
-const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 /**
  * Where a seat's cards come from and go to on the screen: the player's hand, or the
@@ -363,22 +312,8 @@ function roundEnded(event) {
 function showRoundEnd(event) {
   $("t-round-end-title").textContent = t("Round %(num)d over", { num: event.round + 1 });
   $("t-round-end-moon").textContent = event.moon === null ? "" : t("%(seat)s shot the moon!", { seat: seatName(event.moon) });
-  const rows = event.scores.map((points, seat) => {
-    const row = document.createElement("tr");
-    row.dataset["seat"] = String(seat);
-    if (seat === me()) row.className = "you";
-    for (const text of [seatName(seat), number(points), number(event.totals[seat])]) {
-      const cell = document.createElement(row.children.length ? "td" : "th");
-      cell.textContent = text;
-      row.appendChild(cell);
-    }
-    const taken = document.createElement("td"); // "2♥ 3♥ Q♠", left to right in every language
-    for (const c of event.taken[seat]) taken.append(cardText(c), " ");
-    row.appendChild(taken);
-    return row;
-  });
-  $("t-round-end-rows").replaceChildren(...rows);
-  drawRoundCoach(null);
+  $("t-round-end-rows").replaceChildren(...roundEndRows(event, seatName, me()));
+  drawRoundCoach("t-", null);
   const box = dialog("t-round-end");
   if (!box.open) box.showModal();
   if (root.dataset["coach"]) void askCoach(event.round);
@@ -391,16 +326,7 @@ function showRoundEnd(event) {
 async function askCoach(round) {
   const answer = await call(`/api/tables/${tableId}/coach`);
   const data = /** @type {{ coach?: HeartsCoach | null }} */ (/** @type {unknown} */ (answer.data));
-  if (data.coach && data.coach.round === round && dialog("t-round-end").open) drawRoundCoach(data.coach);
-}
-
-/** @param {HeartsCoach | null} notes */
-function drawRoundCoach(notes) {
-  $("t-round-end-coach").hidden = !notes;
-  $("t-round-end-coach-title").textContent = notes ? notes.title : "";
-  $("t-round-end-coach-none").textContent = notes ? notes.empty : "";
-  $("t-round-end-coach-none").hidden = !notes || notes.notes.length > 0;
-  $("t-round-end-coach-notes").replaceChildren(...coachItems(notes));
+  if (data.coach && data.coach.round === round && dialog("t-round-end").open) drawRoundCoach("t-", data.coach);
 }
 
 // Updates and answers are drawn one after another: each replays its events (unless more
@@ -633,10 +559,10 @@ $("t-again").addEventListener("click", async () => {
 $("t-last").addEventListener("click", () => {
   const trick = lastOf();
   if (!trick) return;
-  $("t-last-cards").replaceChildren(...lastTrickFigures(trick, seatName, (seat, card) => t("%(seat)s: %(card)s", { seat, card })));
-  $("t-last-text").textContent = t("%(seat)s took it (%(num)d points).", {
-    seat: seatName(trick.winner), num: trickPoints(trick.cards) });
-  dialog("t-last-trick").showModal();
+  showLastTrick(dialog("t-last-trick"), $("t-last-cards"), $("t-last-text"), trick, seatName, {
+    seatCard: (seat, card) => t("%(seat)s: %(card)s", { seat, card }),
+    took: (seat, num) => t("%(seat)s took it (%(num)d points).", { seat, num }),
+  });
 });
 $("t-last-close").addEventListener("click", () => dialog("t-last-trick").close());
 $("t-round-end-close").addEventListener("click", () => dialog("t-round-end").close());
