@@ -120,7 +120,9 @@ def cmd_deal(args: argparse.Namespace) -> None:
         print("\n\n".join(game_for(code.game).render(code) for code in codes))
 
 
-NO_BUDGET = N_("--nodes and --seconds are for the solvers of FreeCell, Baker's Game and Seahaven")
+NO_BUDGET = N_(
+    "the search of %(game)s takes no --nodes or --seconds; --solver generic takes --nodes"
+)
 
 
 NOT_LOST = N_("%(code)s: not lost after these moves")
@@ -142,7 +144,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
                 code, shortest=args.shortest, nodes=args.nodes, seconds=args.seconds
             )
         elif budget:
-            raise CommandError(NO_BUDGET)
+            raise CommandError(NO_BUDGET % {"game": game.family.title})
         else:
             result = game.solve(code, shortest=args.shortest)
         _emit([result], args.json, lambda record: _solve_text(record, language(args)))
@@ -270,9 +272,9 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         type=positive,
         default=None,
         help=N_(
-            "positions the search may expand before it says undecided (FreeCell, Baker's"
-            " Game, Seahaven; default 2,000,000): the verdict's bound, the same on a busy"
-            " machine as on an idle one"
+            "positions the search may expand before it says undecided (default: the"
+            " search's own): the verdict's bound, the same on a busy machine as on an idle"
+            " one"
         ),
     )
     solve.add_argument(
