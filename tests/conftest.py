@@ -39,9 +39,15 @@ NO_POSTGRES = "needs PostgreSQL: set CARDEMS_TEST_POSTGRES (./scripts/test start
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Tests that take ``database`` run on every database the machine offers."""
+    """Tests that take ``database`` run on every database the machine offers; a test
+    marked ``one_database(NAME)`` (a long one whose two runs would test one thing twice)
+    runs on NAME when the machine offers it, else on SQLite."""
     if "database" in metafunc.fixturenames:
-        metafunc.parametrize("database", DATABASES, indirect=True)
+        marker = metafunc.definition.get_closest_marker("one_database")
+        databases = DATABASES
+        if marker is not None:
+            databases = [marker.args[0] if marker.args[0] == "sqlite" or POSTGRES else "sqlite"]
+        metafunc.parametrize("database", databases, indirect=True)
 
 
 @pytest.fixture

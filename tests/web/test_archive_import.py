@@ -47,6 +47,7 @@ def genuine_archive(client: TestClient, games: int, actions: int) -> bytes:
 
 
 @pytest.mark.slow
+@pytest.mark.one_database("sqlite")  # where a whole import once sat in memory
 def test_a_large_import_commits_short_transactions_in_bounded_memory(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

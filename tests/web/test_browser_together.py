@@ -143,6 +143,7 @@ TURN = """() => [
 PLACES = ["south", "west", "north", "east"]
 
 
+@pytest.mark.one_database("postgres")  # two workers on one database: SQLite's one server and more
 def test_four_friends_play_a_round_together(pages: list[Any], servers: list[LiveServer]) -> None:
     host = pages[0]
     host.goto(servers[0].url + "/together")
