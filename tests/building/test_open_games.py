@@ -1,4 +1,5 @@
-"""Beleaguered Castle, Streets and Alleys, Eight Off and King Albert on the kit's table: golden
+"""Beleaguered Castle, Streets and Alleys, Eight Off, King Albert and Baker's Dozen on the kit's
+table: golden
 code → layout, the table's undo exact over random play, levels and the day's deal
 proved winnable."""
 
@@ -33,6 +34,12 @@ GOLDEN: dict[
         "KA1-N-AAAAATJ",
         "4S QC QS 4C AD 8D 9H 3C 3S",
         ["5H", "7C", "9C", "QH", "4D", "5S", "6D"],
+        {"S": None, "H": None, "D": None, "C": None},
+    ),
+    "bakers-dozen": (
+        "BD1-N-AAAAATJ",
+        "KD 5D 8H AH KH QH AS 9S KS KC 6S 8D 9D",
+        [],
         {"S": None, "H": None, "D": None, "C": None},
     ),
     "eight-off": (

@@ -151,6 +151,10 @@ KEY_FACTS = {
         {"52", "45", "9", "1", "2", "7", "4", "10", "520", "100"},
         ["KA1-N-AAAAATJ", "4♠ Q♣ Q♠ 4♣ A♦ 8♦ 9♥ 3♣ 3♠", "7♥", "8♠", "8♣"],
     ),
+    "bakers-dozen": (
+        {"52", "13", "4", "10", "520", "100"},
+        ["BD1-N-AAAAATJ", "K♦ 5♦ 8♥ A♥ K♥ Q♥ A♠ 9♠ K♠ K♣ 6♠ 8♦ 9♦", "7♥", "8♣"],
+    ),
     "eight-off": (
         {"48", "8", "6", "4", "1", "5", "10", "520", "100"},
         ["EO1-N-AAAAATJ", "K♠ J♠ Q♦ 3♠ A♣ 7♦ 5♦ 2♠", "7♥", "8♥", "9♣ 8♣ 7♣"],
@@ -209,7 +213,13 @@ UI_WORDING = {
     "spider": ["Winnable deals only", "Move errors", "Placement help"],
     **{
         name: ["Winnable deals only", "Is this deal winnable?", "Move errors", "Placement help"]
-        for name in ("beleaguered-castle", "streets-and-alleys", "eight-off", "king-albert")
+        for name in (
+            "beleaguered-castle",
+            "streets-and-alleys",
+            "eight-off",
+            "king-albert",
+            "bakers-dozen",
+        )
     },
     "golf": ["Move errors", "Placement help", "Is this deal winnable?", "Winnable deals only"],
     "klondike": [
