@@ -28,12 +28,13 @@ from cardems.kit.building import (
 )
 from cardems.kit.building.engine import BuildState, deal, parse_move
 from cardems.kit.building.solver import solve_state
+from cardems.spanish_patience.game import RULES as SPANISH
 from cardems.streets_and_alleys.game import RULES as STREETS
 
 FREECELL = declare(
     BuildRules("FreeCell", Tableau((7,) * 4 + (6,) * 4), Build(), Group.SUPERMOVE, Cells(4))
 )
-GAMES = {"SA": STREETS, "EO": EIGHT_OFF, "FC": FREECELL, "BD": BAKERS}
+GAMES = {"SA": STREETS, "EO": EIGHT_OFF, "FC": FREECELL, "BD": BAKERS, "SN": SPANISH}
 
 
 def code(prefix: str, number: int) -> DealCode:

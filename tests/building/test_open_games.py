@@ -42,6 +42,12 @@ GOLDEN: dict[
         [],
         {"S": None, "H": None, "D": None, "C": None},
     ),
+    "spanish-patience": (
+        "SN1-N-AAAAATJ",
+        "QH KD 4S 2H AC KH 7C 8H AS TC 5C 5S TS",
+        [],
+        {"S": None, "H": None, "D": None, "C": None},
+    ),
     "eight-off": (
         "EO1-N-AAAAATJ",
         "KS JS QD 3S AC 7D 5D 2S",

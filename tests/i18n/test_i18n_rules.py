@@ -155,6 +155,10 @@ KEY_FACTS = {
         {"52", "13", "4", "10", "520", "100"},
         ["BD1-N-AAAAATJ", "K♦ 5♦ 8♥ A♥ K♥ Q♥ A♠ 9♠ K♠ K♣ 6♠ 8♦ 9♦", "7♥", "8♣"],
     ),
+    "spanish-patience": (
+        {"52", "13", "4", "10", "520", "100"},
+        ["SN1-N-AAAAATJ", "Q♥ K♦ 4♠ 2♥ A♣ K♥ 7♣ 8♥ A♠ 10♣ 5♣ 5♠ 10♠", "7♥", "8♣"],
+    ),
     "eight-off": (
         {"48", "8", "6", "4", "1", "5", "10", "520", "100"},
         ["EO1-N-AAAAATJ", "K♠ J♠ Q♦ 3♠ A♣ 7♦ 5♦ 2♠", "7♥", "8♥", "9♣ 8♣ 7♣"],
@@ -219,6 +223,7 @@ UI_WORDING = {
             "eight-off",
             "king-albert",
             "bakers-dozen",
+            "spanish-patience",
         )
     },
     "golf": ["Move errors", "Placement help", "Is this deal winnable?", "Winnable deals only"],
