@@ -16,6 +16,7 @@ from cardems.cards import ALL_CARDS, Rank
 from cardems.cellgames.notation import MoveParseError, format_move
 from cardems.dealcode import DealCode
 from cardems.eight_off.game import RULES as EIGHT_OFF
+from cardems.fan.game import RULES as FAN
 from cardems.kit.building import (
     Build,
     BuildRules,
@@ -34,7 +35,7 @@ from cardems.streets_and_alleys.game import RULES as STREETS
 FREECELL = declare(
     BuildRules("FreeCell", Tableau((7,) * 4 + (6,) * 4), Build(), Group.SUPERMOVE, Cells(4))
 )
-GAMES = {"SA": STREETS, "EO": EIGHT_OFF, "FC": FREECELL, "BD": BAKERS, "SN": SPANISH}
+GAMES = {"SA": STREETS, "EO": EIGHT_OFF, "FC": FREECELL, "BD": BAKERS, "SN": SPANISH, "FN": FAN}
 
 
 def code(prefix: str, number: int) -> DealCode:
@@ -60,7 +61,7 @@ def code(prefix: str, number: int) -> DealCode:
             BuildRules("Toy", Tableau((13,) * 4), group=Group.CELLS),
             "Toy: cells: moves of cells need free cells",
         ),
-        (BuildRules("Toy", Tableau((3,) * 17 + (1,))), "Toy: tableau: 18 columns (1 to 16)"),
+        (BuildRules("Toy", Tableau((2,) * 25 + (1, 1))), "Toy: tableau: 27 columns (1 to 26)"),
         (
             BuildRules("Toy", Tableau((6,) * 8), cells=Cells(6, 4, refill=False)),
             "Toy: reserve: 4 cards dealt into 6 places",
@@ -115,6 +116,16 @@ def test_an_emptied_column_of_bakers_dozen_is_never_filled() -> None:
     move = parse_move(f"c{source + 1}-c{empty + 1}", BAKERS)
     assert state.refusal(move) == "An empty column stays empty in this game"
     assert not [m for m in state.legal_moves() if m.dest.index == empty and m.dest.kind == "column"]
+
+
+def test_eighteen_columns_parse_and_format_round_trip() -> None:
+    state = deal(FAN, code("FN", 617))
+    assert [len(pile) for pile in state.columns] == [3] * 17 + [1]
+    for text in ("c18-c10", "c9-c18", "c18-hS", "c17-c1"):
+        assert format_move(parse_move(text, FAN)) == text
+    with pytest.raises(MoveParseError) as refused:
+        parse_move("c19-c1", FAN)
+    assert "places are c1-c18" in str(refused.value) and "\n" not in str(refused.value)
 
 
 @pytest.mark.parametrize("prefix", sorted(GAMES))

@@ -1,5 +1,5 @@
 """The open solitaires of the build family (Beleaguered Castle, Streets and Alleys, Eight
-Off, King Albert, Baker's Dozen, Spanish Patience) over HTTP and in a real browser: a deal
+Off, King Albert, Baker's Dozen, Spanish Patience, Fan) over HTTP and in a real browser: a deal
 won by following the API's hints, and the last move of a hinted win played by a click,
 which shows the won dialog."""
 
@@ -26,6 +26,7 @@ GAMES = (
     "king-albert",
     "bakers-dozen",
     "spanish-patience",
+    "fan",
 )
 DAY = datetime.date(2026, 12, 6)
 

@@ -33,6 +33,7 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.king_albert.game",
     "cardems.bakers_dozen.game",
     "cardems.spanish_patience.game",
+    "cardems.fan.game",
 )
 """One line per game, in the order the home page lists them."""
 
