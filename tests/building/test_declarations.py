@@ -10,11 +10,13 @@ from typing import Any
 
 import pytest
 
+from cardems.bakers_dozen.game import RULES as BAKERS
 from cardems.beleaguered_castle.game import RULES as CASTLE
-from cardems.cards import ALL_CARDS
+from cardems.cards import ALL_CARDS, Rank
 from cardems.cellgames.notation import MoveParseError, format_move
 from cardems.dealcode import DealCode
 from cardems.eight_off.game import RULES as EIGHT_OFF
+from cardems.fan.game import RULES as FAN
 from cardems.kit.building import (
     Build,
     BuildRules,
@@ -27,12 +29,13 @@ from cardems.kit.building import (
 )
 from cardems.kit.building.engine import BuildState, deal, parse_move
 from cardems.kit.building.solver import solve_state
+from cardems.spanish_patience.game import RULES as SPANISH
 from cardems.streets_and_alleys.game import RULES as STREETS
 
 FREECELL = declare(
     BuildRules("FreeCell", Tableau((7,) * 4 + (6,) * 4), Build(), Group.SUPERMOVE, Cells(4))
 )
-GAMES = {"SA": STREETS, "EO": EIGHT_OFF, "FC": FREECELL}
+GAMES = {"SA": STREETS, "EO": EIGHT_OFF, "FC": FREECELL, "BD": BAKERS, "SN": SPANISH, "FN": FAN}
 
 
 def code(prefix: str, number: int) -> DealCode:
@@ -58,7 +61,7 @@ def code(prefix: str, number: int) -> DealCode:
             BuildRules("Toy", Tableau((13,) * 4), group=Group.CELLS),
             "Toy: cells: moves of cells need free cells",
         ),
-        (BuildRules("Toy", Tableau((3,) * 17 + (1,))), "Toy: tableau: 18 columns (1 to 16)"),
+        (BuildRules("Toy", Tableau((2,) * 25 + (1, 1))), "Toy: tableau: 27 columns (1 to 26)"),
         (
             BuildRules("Toy", Tableau((6,) * 8), cells=Cells(6, 4, refill=False)),
             "Toy: reserve: 4 cards dealt into 6 places",
@@ -85,6 +88,44 @@ def test_eight_off_fills_four_of_its_eight_cells() -> None:
     assert [str(card) for card in state.cells[:4]] == ["2D", "6S", "3H", "QS"]
     assert state.cells[4:] == (None,) * 4
     assert " ".join(str(pile[0]) for pile in state.columns) == "KS JS QD 3S AC 7D 5D 2S"
+
+
+def test_bakers_dozen_puts_each_columns_kings_under_its_other_cards() -> None:
+    plain = deal(declare(BuildRules("Plain", Tableau((4,) * 13))), code("BD", 617))
+    state = deal(BAKERS, code("BD", 617))
+    assert [len(pile) for pile in state.columns] == [4] * 13
+    moved = 0
+    for before, after in zip(plain.columns, state.columns, strict=True):
+        kings = [card for card in before if card.rank == Rank.KING]
+        others = [card for card in before if card.rank != Rank.KING]
+        assert list(after) == kings + others  # the kings under, both orders kept
+        moved += after != before
+    assert moved == 4  # deal 617: four columns had a king above another card
+    assert " ".join(str(pile[0]) for pile in state.columns) == (
+        "KD 5D 8H AH KH QH AS 9S KS KC 6S 8D 9D"
+    )
+
+
+def test_an_emptied_column_of_bakers_dozen_is_never_filled() -> None:
+    state = deal(BAKERS, code("BD", 617))
+    rng = random.Random(3)
+    while all(state.columns) and state.legal_moves():
+        state = state.apply(rng.choice(state.legal_moves()))
+    empty = next(i for i, pile in enumerate(state.columns) if not pile)
+    source = next(i for i, pile in enumerate(state.columns) if pile)
+    move = parse_move(f"c{source + 1}-c{empty + 1}", BAKERS)
+    assert state.refusal(move) == "An empty column stays empty in this game"
+    assert not [m for m in state.legal_moves() if m.dest.index == empty and m.dest.kind == "column"]
+
+
+def test_eighteen_columns_parse_and_format_round_trip() -> None:
+    state = deal(FAN, code("FN", 617))
+    assert [len(pile) for pile in state.columns] == [3] * 17 + [1]
+    for text in ("c18-c10", "c9-c18", "c18-hS", "c17-c1"):
+        assert format_move(parse_move(text, FAN)) == text
+    with pytest.raises(MoveParseError) as refused:
+        parse_move("c19-c1", FAN)
+    assert "places are c1-c18" in str(refused.value) and "\n" not in str(refused.value)
 
 
 @pytest.mark.parametrize("prefix", sorted(GAMES))

@@ -1,4 +1,5 @@
-"""Beleaguered Castle, Streets and Alleys, Eight Off and King Albert on the kit's table: golden
+"""Beleaguered Castle, Streets and Alleys, Eight Off, King Albert and Baker's Dozen on the kit's
+table: golden
 code → layout, the table's undo exact over random play, levels and the day's deal
 proved winnable."""
 
@@ -33,6 +34,24 @@ GOLDEN: dict[
         "KA1-N-AAAAATJ",
         "4S QC QS 4C AD 8D 9H 3C 3S",
         ["5H", "7C", "9C", "QH", "4D", "5S", "6D"],
+        {"S": None, "H": None, "D": None, "C": None},
+    ),
+    "bakers-dozen": (
+        "BD1-N-AAAAATJ",
+        "KD 5D 8H AH KH QH AS 9S KS KC 6S 8D 9D",
+        [],
+        {"S": None, "H": None, "D": None, "C": None},
+    ),
+    "spanish-patience": (
+        "SN1-N-AAAAATJ",
+        "QH KD 4S 2H AC KH 7C 8H AS TC 5C 5S TS",
+        [],
+        {"S": None, "H": None, "D": None, "C": None},
+    ),
+    "fan": (
+        "FN1-N-AAAAATJ",
+        "6S AC KD 8C QS 3S 2S 9C 5C 3H QD JC JD 7D 7S 6C 9D QC",
+        [],
         {"S": None, "H": None, "D": None, "C": None},
     ),
     "eight-off": (
@@ -98,3 +117,38 @@ def test_analyze_decides_deals_with_the_generic_solver(capsys: pytest.CaptureFix
     out = capsys.readouterr().out
     assert "Eight Off: 3 of 3 deals winnable (100.0%, 95 % interval" in out
     assert "CPU time per deal: median" in out
+
+
+def card_width_on_a_phone(name: str, phone: tuple[int, int] = (360, 640)) -> float:
+    """The width of a card of ``name``'s first table on a phone held upright (the board
+    scaled to fit, as the page's SVG does)."""
+    game = game_for(name)
+    table: Any = game.new_table(game.code_for(GOLDEN[name][0]), TableSettings(), {}, lambda: 0)
+    board = table.view()["board"]
+    width, height = float(board["width"]) + 8, float(board["height"]) + 8
+    return 100 * min(phone[0] / width, phone[1] / height)
+
+
+def test_a_table_of_eighteen_columns_lays_them_out_in_two_rows_that_fit_a_phone() -> None:
+    game = game_for("fan")
+    code = game.code_for(GOLDEN["fan"][0])
+    state: Any = game.deal(code)
+    rng = random.Random(5)
+    for _ in range(40):  # a played table: its columns grow
+        moves = [m for m in state.legal_moves() if m.dest.kind == "column"]
+        if not moves:
+            break
+        state = state.apply(rng.choice(moves))
+    solitaire: Any = game.solitaire()  # type: ignore[attr-defined]
+    board = solitaire.board(state)
+    columns = [solitaire.place(state, f"column:{n}") for n in range(1, 19)]
+    assert sorted({place["y"] for place in columns}) == [columns[0]["y"], columns[9]["y"]]
+    assert [place["x"] for place in columns[:9]] == [place["x"] for place in columns[9:]]
+    longest = max(len(pile) for pile in state.columns[:9])
+    bottom = columns[0]["y"] + (longest - 1) * columns[0]["fan"] + 140
+    assert bottom < columns[9]["y"]  # the first row's cards never cover the second's
+    tallest = max(len(pile) for pile in state.columns[9:])
+    assert columns[9]["y"] + (tallest - 1) * columns[9]["fan"] + 140 <= board["height"]
+    tops = [solitaire.place(state, f"foundation:{suit}") for suit in "SHDC"]
+    assert max(place["x"] for place in columns + tops) + 100 <= board["width"]
+    assert card_width_on_a_phone("fan") >= 36 and card_width_on_a_phone("bakers-dozen") >= 36

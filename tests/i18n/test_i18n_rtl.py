@@ -189,6 +189,9 @@ CARD_WORD = {
     "streets_and_alleys": WARAQA,
     "eight_off": WARAQA,
     "king_albert": WARAQA,
+    "bakers_dozen": WARAQA,
+    "spanish_patience": WARAQA,
+    "fan": WARAQA,
 }
 SLUG = {
     "heart_to_heart": "heart-to-heart",
@@ -197,6 +200,9 @@ SLUG = {
     "streets_and_alleys": "streets-and-alleys",
     "eight_off": "eight-off",
     "king_albert": "king-albert",
+    "bakers_dozen": "bakers-dozen",
+    "spanish_patience": "spanish-patience",
+    "fan": "fan",
 }
 
 
@@ -232,7 +238,7 @@ def test_arabic_catalog_strings_of_a_game_say_card_as_its_seed_does() -> None:
 
 GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "seahaven"]
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
-GAME_SLUGS += ["king-albert"]
+GAME_SLUGS += ["king-albert", "bakers-dozen", "spanish-patience", "fan"]
 GAME_SLUGS += ["golf"]
 
 

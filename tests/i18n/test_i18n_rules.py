@@ -160,6 +160,18 @@ KEY_FACTS = {
         {"52", "45", "9", "1", "2", "7", "4", "10", "520", "100"},
         ["KA1-N-AAAAATJ", "4♠ Q♣ Q♠ 4♣ A♦ 8♦ 9♥ 3♣ 3♠", "7♥", "8♠", "8♣"],
     ),
+    "bakers-dozen": (
+        {"52", "13", "4", "10", "520", "100"},
+        ["BD1-N-AAAAATJ", "K♦ 5♦ 8♥ A♥ K♥ Q♥ A♠ 9♠ K♠ K♣ 6♠ 8♦ 9♦", "7♥", "8♣"],
+    ),
+    "spanish-patience": (
+        {"52", "13", "4", "10", "520", "100"},
+        ["SN1-N-AAAAATJ", "Q♥ K♦ 4♠ 2♥ A♣ K♥ 7♣ 8♥ A♠ 10♣ 5♣ 5♠ 10♠", "7♥", "8♣"],
+    ),
+    "fan": (
+        {"52", "18", "17", "3", "1", "9", "4", "10", "520", "100"},
+        ["FN1-N-AAAAATJ", "6♠ A♣ K♦ 8♣ Q♠ 3♠ 2♠ 9♣ 5♣ 3♥ Q♦ J♣ J♦ 7♦ 7♠ 6♣ 9♦ Q♣", "7♥", "8♣"],
+    ),
     "eight-off": (
         {"48", "8", "6", "4", "1", "5", "10", "520", "100"},
         ["EO1-N-AAAAATJ", "K♠ J♠ Q♦ 3♠ A♣ 7♦ 5♦ 2♠", "7♥", "8♥", "9♣ 8♣ 7♣"],
@@ -218,7 +230,15 @@ UI_WORDING = {
     "spider": ["Winnable deals only", "Move errors", "Placement help"],
     **{
         name: ["Winnable deals only", "Is this deal winnable?", "Move errors", "Placement help"]
-        for name in ("beleaguered-castle", "streets-and-alleys", "eight-off", "king-albert")
+        for name in (
+            "beleaguered-castle",
+            "streets-and-alleys",
+            "eight-off",
+            "king-albert",
+            "bakers-dozen",
+            "spanish-patience",
+            "fan",
+        )
     },
     "golf": ["Move errors", "Placement help", "Is this deal winnable?", "Winnable deals only"],
     "klondike": [

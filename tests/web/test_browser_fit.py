@@ -98,7 +98,9 @@ def test_spider_foundations_say_no_count(chromium_browser: Any, live: LiveServer
         close(tab)
 
 
-@pytest.mark.parametrize("game", ["tripeaks", "spider", "seahaven", "freecell", "klondike"])
+@pytest.mark.parametrize(
+    "game", ["tripeaks", "spider", "seahaven", "freecell", "klondike", "bakers-dozen", "fan"]
+)
 def test_cards_on_a_phone_are_at_least_44_pixels_wide(
     chromium_browser: Any, live: LiveServer, game: str
 ) -> None:

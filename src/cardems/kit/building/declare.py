@@ -3,7 +3,7 @@ fill an empty column, how many cards move at once, its free cells and foundation
 
 The declaration is typed and frozen; :func:`declare` checks it once, at import, and a
 declaration that contradicts itself (a deal needing more cards than the deck, cells
-dealt more cards than they hold, a column count past the notation's) is refused with one
+dealt more cards than they hold, a column count past the table's) is refused with one
 line naming the game and the pile (:class:`DeclarationError`).
 
 What it covers today: the *open* games — every card face up, no stock (Beleaguered
@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 DECK = 52
-MAX_COLUMNS = 16
+MAX_COLUMNS = 26
+"""The most columns a declaration may have: the notation reads c1–c99 and the table lays
+many columns out in rows (``kit/building/solitaire.py``); 26 keeps its rows at 3 or fewer."""
 MAX_CELLS = 16
 
 

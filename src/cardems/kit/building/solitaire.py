@@ -28,6 +28,16 @@ FROM_RESERVE = N_("Hint: move the %(card)s from the reserve to %(to)s")
 
 STUCK_LIMIT = 2_000
 """Positions the "no useful move" search may visit before it says "not stuck"."""
+ROW_COLUMNS = 10
+"""The most columns a row of the table holds (see :meth:`DeclaredSolitaire.place`): ten,
+Spider's, whose cards are the narrowest that still stand 44 px wide on a phone."""
+ROW_GAP = 24
+"""Between two rows of columns, in card units."""
+ROOM = 14 * FAN
+"""The height a one-row table's columns fan in."""
+ROW_ROOM = 6 * FAN
+"""The height each row of a table of several rows fans in: seven cards at the full fan,
+fifteen at the tightest the page draws (so two rows fit a phone's height too)."""
 HINT_SECONDS = 10.0
 """A hint's wall-clock cap (its verdict is bounded by the solver's positions): the generic
 search is slower than the cell family's, so it waits longer before "undecided"."""
@@ -37,7 +47,7 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
     """A declaration's hooks (one class per declaration: :func:`solitaire_of`)."""
 
     rules: BuildRules
-    fan_room = 14 * FAN
+    fan_room = ROOM
 
     def deal(self, code: DealCode) -> BuildState:
         return engine.deal(self.rules, code)
@@ -103,19 +113,37 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
         return gettext(FROM_RESERVE) % {"card": card, "to": place_words(move.dest, gettext)}
 
     # -- the layout: cells then foundations on the top row, the columns under them ------
+    # A table of more than ROW_COLUMNS columns lays them out in rows of equal count (13:
+    # rows of 7 and 6, as PySolFC lays out Baker's Dozen; 18: two rows of 9), so that its
+    # cards stay as large on a phone as Spider's.
+
+    @property
+    def rows(self) -> int:
+        """How many rows the columns take."""
+        return -(-self.n_columns // ROW_COLUMNS)
+
+    @property
+    def per_row(self) -> int:
+        """The columns of a full row."""
+        return -(-self.n_columns // self.rows)
 
     def place(self, state: BuildState, target: str) -> dict[str, Any]:
         found = super().place(state, target)
         if target.startswith("foundation:"):
-            first = max(self.n_columns - 4, self.n_cells)
+            first = max(self.per_row - 4, self.n_cells)
             found["x"] = (first + "SHDC".index(target[-1])) * CARD_STEP
+        elif target.startswith("column:") and self.rows > 1:
+            row, at = divmod(int(target.split(":")[1]) - 1, self.per_row)
+            found["x"] = at * CARD_STEP
+            found["y"] = COLUMN_TOP + row * (140 + self._fan(state)[1] + ROW_GAP)
         return found
 
     def board(self, state: BuildState) -> dict[str, int]:
-        width = max(self.n_columns, self.n_cells + 4)
+        width = max(self.per_row, self.n_cells + 4)
+        rows = self.rows
         return {
             "width": width * CARD_STEP - 8,
-            "height": COLUMN_TOP + 140 + self._fan(state)[1] + 8,
+            "height": COLUMN_TOP + rows * (140 + self._fan(state)[1]) + (rows - 1) * ROW_GAP + 8,
         }
 
 
@@ -125,7 +153,11 @@ def solitaire_of(rules: BuildRules) -> DeclaredSolitaire:
     kind = type(
         f"{rules.game.replace(' ', '')}Solitaire",
         (DeclaredSolitaire,),
-        {"rules": rules, "n_columns": rules.columns},
+        {
+            "rules": rules,
+            "n_columns": rules.columns,
+            "fan_room": ROOM if rules.columns <= ROW_COLUMNS else ROW_ROOM,
+        },
     )
     solitaire: DeclaredSolitaire = kind(rules.cells.count)
     return solitaire

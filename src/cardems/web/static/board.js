@@ -50,6 +50,7 @@ const MIN_FAN = 16; // board units: the tightest fan, a card's index still shows
 const MIN_CARD = 48; // px: the narrowest a card is drawn while the felt has height to spare
 const SQUEEZE = 0.7; // the closest side by side places are drawn, of their laid out distance
 const LABEL_ROOM = 34; // board units under a slot for its count
+const ROW_GAP = 24; // board units between two rows of columns (kit/building/solitaire.py)
 /** @type {{ key: string, scale: number, squeeze: number } | null} the scale chosen for this window and board */
 let fixed = null;
 
@@ -85,6 +86,18 @@ function boardScale(box, width, reserve) {
 }
 
 /**
+ * Where the fans of the row of columns at `y` must end (board units): the next row's top,
+ * less a gap, or the felt's `room` for the last row.
+ * @param {number[]} rows the rows' tops, ascending
+ * @param {number} y
+ * @param {number} room
+ */
+function rowEnd(rows, y, room) {
+  const next = rows.find((top) => top > y);
+  return next === undefined ? room : next - ROW_GAP;
+}
+
+/**
  * The lowest a pile's count is drawn (board units): under its slot.
  * @param {PileView[]} piles
  */
@@ -113,8 +126,12 @@ export function geometryOf(board, someView) {
   const fills = getComputedStyle(board).position === "absolute";
   if (fills && box.width > 0 && box.height > 0) {
     const columns = someView.piles.filter((p) => p.fan > 0);
+    // The rows of columns (a table of many columns lays them out in rows: Fan's two of
+    // 9): the last row's fans have the felt's spare height, another row's end where the
+    // next row starts.
+    const rows = [...new Set(columns.map((p) => p.y))].sort((a, b) => a - b);
     const reserve = columns.length // a board without columns (Heart to Heart): as it is
-      ? Math.min(...columns.map((p) => p.y)) + CH + FULL_FAN * RESERVE_FANS : height;
+      ? rows[rows.length - 1] + CH + FULL_FAN * RESERVE_FANS : height;
     const fit = boardScale(box, width, reserve);
     const scale = fit.scale;
     squeeze = fit.squeeze;
@@ -126,7 +143,7 @@ export function geometryOf(board, someView) {
     if (fanned.length) {
       const base = Math.max(...fanned.map((p) => p.fan));
       stretch = Math.max(MIN_FAN / base, Math.min(MAX_FAN / base,
-        ...fanned.map((p) => (room - p.y - CH) / (p.fan * (p.cards.length - 1)))));
+        ...fanned.map((p) => (rowEnd(rows, p.y, room) - p.y - CH) / (p.fan * (p.cards.length - 1)))));
     }
   }
   for (const pile of someView.piles) {

@@ -1,0 +1,1 @@
+"""Baker's Dozen: a declaration of the build family."""

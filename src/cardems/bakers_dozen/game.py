@@ -1,0 +1,36 @@
+"""Baker's Dozen: 52 cards face up in 13 columns of 4, each column's kings moved under its
+other cards after the deal; cards build down regardless of suit, one at a time; an empty
+column is never filled."""
+
+from __future__ import annotations
+
+from cardems.core import kinds
+from cardems.dealcode import GameFamily
+from cardems.i18n.markers import N_
+from cardems.kit.building import Build, BuildRules, Empty, Suits, Tableau, declare
+from cardems.kit.building.game import BuildGame
+
+FAMILY = GameFamily("BD", "bakers-dozen", N_("Baker's Dozen"), ("N",), 7)
+RULES = declare(
+    BuildRules(
+        "Baker's Dozen",
+        Tableau(deal=(4,) * 13, empty=Empty.NONE, kings_under=True),
+        Build(Suits.ANY),
+    )
+)
+
+
+class BakersDozen(BuildGame):
+    """Baker's Dozen (``BD1-N-…``)."""
+
+    family = FAMILY
+    rules = RULES
+    level_cuts = (120, 1_000)
+    tagline = N_(
+        "Thirteen columns of four, every card face up and the kings at the bottom: build down"
+        " whatever the suit, one card at a time; an emptied column stays empty."
+    )
+    kind = kinds.BAKERS_DOZEN_TYPE
+
+
+GAME = BakersDozen()

@@ -1,0 +1,1 @@
+"""Fan: a declaration of the build family."""

@@ -1,0 +1,1 @@
+"""Spanish Patience: a declaration of the build family."""
