@@ -1,4 +1,4 @@
-"""Beleaguered Castle, Streets and Alleys, Eight Off and King Albert on the kit's table: golden
+"""The open solitaires of the build family on the kit's table: golden
 code → layout, the table's undo exact over random play, levels and the day's deal
 proved winnable."""
 
@@ -33,6 +33,12 @@ GOLDEN: dict[
         "KA1-N-AAAAATJ",
         "4S QC QS 4C AD 8D 9H 3C 3S",
         ["5H", "7C", "9C", "QH", "4D", "5S", "6D"],
+        {"S": None, "H": None, "D": None, "C": None},
+    ),
+    "somerset": (
+        "SO1-N-AAAAATJ",
+        "AH JD QC 3D 9D AD 8S AC 8D KH",
+        [],
         {"S": None, "H": None, "D": None, "C": None},
     ),
     "eight-off": (

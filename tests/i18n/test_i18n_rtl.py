@@ -189,6 +189,7 @@ CARD_WORD = {
     "streets_and_alleys": WARAQA,
     "eight_off": WARAQA,
     "king_albert": WARAQA,
+    "somerset": WARAQA,
 }
 SLUG = {
     "heart_to_heart": "heart-to-heart",
@@ -197,6 +198,7 @@ SLUG = {
     "streets_and_alleys": "streets-and-alleys",
     "eight_off": "eight-off",
     "king_albert": "king-albert",
+    "somerset": "somerset",
 }
 
 
@@ -232,7 +234,7 @@ def test_arabic_catalog_strings_of_a_game_say_card_as_its_seed_does() -> None:
 
 GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "seahaven"]
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
-GAME_SLUGS += ["king-albert"]
+GAME_SLUGS += ["king-albert", "somerset"]
 GAME_SLUGS += ["golf"]
 
 

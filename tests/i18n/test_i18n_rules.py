@@ -151,6 +151,10 @@ KEY_FACTS = {
         {"52", "45", "9", "1", "2", "7", "4", "10", "520", "100"},
         ["KA1-N-AAAAATJ", "4♠ Q♣ Q♠ 4♣ A♦ 8♦ 9♥ 3♣ 3♠", "7♥", "8♠", "8♣"],
     ),
+    "somerset": (
+        {"52", "10", "1", "2", "7", "8", "4", "520", "100"},
+        ["SO1-N-AAAAATJ", "A♥ J♦ Q♣ 3♦ 9♦ A♦ 8♠ A♣ 8♦ K♥", "7♥", "8♠", "8♣"],
+    ),
     "eight-off": (
         {"48", "8", "6", "4", "1", "5", "10", "520", "100"},
         ["EO1-N-AAAAATJ", "K♠ J♠ Q♦ 3♠ A♣ 7♦ 5♦ 2♠", "7♥", "8♥", "9♣ 8♣ 7♣"],
@@ -209,7 +213,13 @@ UI_WORDING = {
     "spider": ["Winnable deals only", "Move errors", "Placement help"],
     **{
         name: ["Winnable deals only", "Is this deal winnable?", "Move errors", "Placement help"]
-        for name in ("beleaguered-castle", "streets-and-alleys", "eight-off", "king-albert")
+        for name in (
+            "beleaguered-castle",
+            "streets-and-alleys",
+            "eight-off",
+            "king-albert",
+            "somerset",
+        )
     },
     "golf": ["Move errors", "Placement help", "Is this deal winnable?", "Winnable deals only"],
     "klondike": [
