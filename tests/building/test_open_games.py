@@ -41,6 +41,12 @@ GOLDEN: dict[
         [],
         {"S": None, "H": None, "D": None, "C": None},
     ),
+    "raglan": (
+        "RG1-N-AAAAATJ",
+        "5C 8H QD QC JC TD TH 9H JH",
+        ["7D", "JS", "KD", "TS", "4S", "9D"],
+        {"S": "AS", "H": "AH", "D": "AD", "C": "AC"},
+    ),
     "eight-off": (
         "EO1-N-AAAAATJ",
         "KS JS QD 3S AC 7D 5D 2S",
@@ -59,7 +65,7 @@ def test_a_code_deals_the_same_layout_forever(name: str) -> None:
     assert " ".join(column[0] for column in layout["columns"]) == bottoms
     assert layout["cells"] == cells and layout["foundations"] == foundations
     assert sum(map(len, layout["columns"])) + len([c for c in cells if c]) == (
-        48 if name == "beleaguered-castle" else 52
+        48 if name in ("beleaguered-castle", "raglan") else 52
     )
 
 

@@ -190,6 +190,7 @@ CARD_WORD = {
     "eight_off": WARAQA,
     "king_albert": WARAQA,
     "somerset": WARAQA,
+    "raglan": WARAQA,
 }
 SLUG = {
     "heart_to_heart": "heart-to-heart",
@@ -199,6 +200,7 @@ SLUG = {
     "eight_off": "eight-off",
     "king_albert": "king-albert",
     "somerset": "somerset",
+    "raglan": "raglan",
 }
 
 
@@ -234,7 +236,7 @@ def test_arabic_catalog_strings_of_a_game_say_card_as_its_seed_does() -> None:
 
 GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "seahaven"]
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
-GAME_SLUGS += ["king-albert", "somerset"]
+GAME_SLUGS += ["king-albert", "somerset", "raglan"]
 GAME_SLUGS += ["golf"]
 
 

@@ -155,6 +155,10 @@ KEY_FACTS = {
         {"52", "10", "1", "2", "7", "8", "4", "520", "100"},
         ["SO1-N-AAAAATJ", "A♥ J♦ Q♣ 3♦ 9♦ A♦ 8♠ A♣ 8♦ K♥", "7♥", "8♠", "8♣"],
     ),
+    "raglan": (
+        {"42", "9", "1", "2", "7", "6", "4", "10", "480", "100"},
+        ["RG1-N-AAAAATJ", "5♣ 8♥ Q♦ Q♣ J♣ 10♦ 10♥ 9♥ J♥", "7♥", "8♠", "8♣"],
+    ),
     "eight-off": (
         {"48", "8", "6", "4", "1", "5", "10", "520", "100"},
         ["EO1-N-AAAAATJ", "K♠ J♠ Q♦ 3♠ A♣ 7♦ 5♦ 2♠", "7♥", "8♥", "9♣ 8♣ 7♣"],
@@ -219,6 +223,7 @@ UI_WORDING = {
             "eight-off",
             "king-albert",
             "somerset",
+            "raglan",
         )
     },
     "golf": ["Move errors", "Placement help", "Is this deal winnable?", "Winnable deals only"],

@@ -1,5 +1,5 @@
 """The open solitaires of the build family (Beleaguered Castle, Streets and Alleys, Eight
-Off, King Albert, Somerset) over HTTP and in a real browser: a deal won by following the
+Off, King Albert, Somerset, Raglan) over HTTP and in a real browser: a deal won by following the
 API's hints, and the last move of a hinted win played by a click, which shows the won
 dialog."""
 
@@ -20,7 +20,7 @@ from cardems.core.registry import game_for
 from cardems.web.app import create_app
 
 GAMES = ("beleaguered-castle", "streets-and-alleys", "eight-off", "king-albert")
-GAMES += ("somerset",)
+GAMES += ("somerset", "raglan")
 DAY = datetime.date(2026, 12, 6)
 
 

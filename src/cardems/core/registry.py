@@ -32,6 +32,7 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.eight_off.game",
     "cardems.king_albert.game",
     "cardems.somerset.game",
+    "cardems.raglan.game",
 )
 """One line per game, in the order the home page lists them."""
 
