@@ -223,3 +223,31 @@ def test_with_no_free_cell_a_supermove_doubles_with_each_empty_column() -> None:
     assert not [m for m in state.legal_moves() if m.source.index == 0 and m.dest.index == 1]
     raws = set(_children(*encode(state), _tables(SOMERSET)))
     assert ("c", 0, "c", 2, 4) in raws and ("c", 0, "c", 1, 5) not in raws
+
+
+def test_a_reserve_wider_than_the_columns_wraps_in_rows_as_wide_as_them() -> None:
+    """Flower Garden's 16 bouquet cards beside 6 columns: the board stays 6 cards wide (a
+    phone shows them as large as the columns allow), no two piles overlap, the columns
+    lie under the last row; a reserve no wider than its columns keeps one top row."""
+    from cardems.flower_garden.game import RULES as GARDEN
+    from cardems.king_albert.game import RULES as ALBERT
+    from cardems.kit.building.solitaire import solitaire_of
+
+    table = solitaire_of(GARDEN)
+    state = deal(GARDEN, code("FG", 617))
+    targets = [f"cell:{n}" for n in range(1, 17)] + [f"foundation:{s}" for s in "SHDC"]
+    targets += [f"column:{n}" for n in range(1, 7)]
+    spots = {target: table.place(state, target) for target in targets}
+    board = table.board(state)
+    assert board["width"] == 6 * 108 - 8
+    corners = {(spot["x"], spot["y"]) for spot in spots.values()}
+    assert len(corners) == len(targets)  # no two piles at one place (cards 100 × 140)
+    assert all(x % 108 == 0 and x + 100 <= board["width"] for x, _ in corners)
+    top = min(spots[f"column:{n}"]["y"] for n in range(1, 7))
+    assert all(spots[t]["y"] + 140 < top for t in targets if not t.startswith("column"))
+    assert board["height"] >= top + 140
+    albert = solitaire_of(ALBERT)
+    start = deal(ALBERT, code("KA", 617))
+    assert albert.board(start)["width"] == 11 * 108 - 8
+    assert albert.place(start, "column:1")["y"] == 180
+    assert albert.place(start, "cell:7") == {"x": 6 * 108, "y": 0}

@@ -47,6 +47,15 @@ GOLDEN: dict[
         ["7D", "JS", "KD", "TS", "4S", "9D"],
         {"S": "AS", "H": "AH", "D": "AD", "C": "AC"},
     ),
+    "flower-garden": (
+        "FG1-N-AAAAATJ",
+        "9D TH AS 9H AC 2S",
+        [
+            *("5D", "8H", "7H", "KH", "5H", "3H", "JH", "KC"),
+            *("8S", "AH", "7C", "3D", "9S", "2D", "7D", "2H"),
+        ],
+        {"S": None, "H": None, "D": None, "C": None},
+    ),
     "eight-off": (
         "EO1-N-AAAAATJ",
         "KS JS QD 3S AC 7D 5D 2S",

@@ -191,6 +191,7 @@ CARD_WORD = {
     "king_albert": WARAQA,
     "somerset": WARAQA,
     "raglan": WARAQA,
+    "flower_garden": WARAQA,
 }
 SLUG = {
     "heart_to_heart": "heart-to-heart",
@@ -201,6 +202,7 @@ SLUG = {
     "king_albert": "king-albert",
     "somerset": "somerset",
     "raglan": "raglan",
+    "flower_garden": "flower-garden",
 }
 
 
@@ -236,7 +238,7 @@ def test_arabic_catalog_strings_of_a_game_say_card_as_its_seed_does() -> None:
 
 GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "seahaven"]
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
-GAME_SLUGS += ["king-albert", "somerset", "raglan"]
+GAME_SLUGS += ["king-albert", "somerset", "raglan", "flower-garden"]
 GAME_SLUGS += ["golf"]
 
 

@@ -159,6 +159,10 @@ KEY_FACTS = {
         {"42", "9", "1", "2", "7", "6", "4", "10", "480", "100"},
         ["RG1-N-AAAAATJ", "5♣ 8♥ Q♦ Q♣ J♣ 10♦ 10♥ 9♥ J♥", "7♥", "8♠", "8♣"],
     ),
+    "flower-garden": (
+        {"52", "36", "6", "16", "4", "10", "520", "100"},
+        ["FG1-N-AAAAATJ", "9♦ 10♥ A♠ 9♥ A♣ 2♠", "7♥", "8♠", "8♥", "8♦", "8♣"],
+    ),
     "eight-off": (
         {"48", "8", "6", "4", "1", "5", "10", "520", "100"},
         ["EO1-N-AAAAATJ", "K♠ J♠ Q♦ 3♠ A♣ 7♦ 5♦ 2♠", "7♥", "8♥", "9♣ 8♣ 7♣"],
@@ -224,6 +228,7 @@ UI_WORDING = {
             "king-albert",
             "somerset",
             "raglan",
+            "flower-garden",
         )
     },
     "golf": ["Move errors", "Placement help", "Is this deal winnable?", "Winnable deals only"],

@@ -1,7 +1,7 @@
 """The open solitaires of the build family (Beleaguered Castle, Streets and Alleys, Eight
-Off, King Albert, Somerset, Raglan) over HTTP and in a real browser: a deal won by following the
-API's hints, and the last move of a hinted win played by a click, which shows the won
-dialog."""
+Off, King Albert, Somerset, Raglan, Flower Garden) over HTTP and in a real browser: a deal
+won by following the API's hints, and the last move of a hinted win played by a click,
+which shows the won dialog."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from cardems.core.registry import game_for
 from cardems.web.app import create_app
 
 GAMES = ("beleaguered-castle", "streets-and-alleys", "eight-off", "king-albert")
-GAMES += ("somerset", "raglan")
+GAMES += ("somerset", "raglan", "flower-garden")
 DAY = datetime.date(2026, 12, 6)
 
 

@@ -33,6 +33,7 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.king_albert.game",
     "cardems.somerset.game",
     "cardems.raglan.game",
+    "cardems.flower_garden.game",
 )
 """One line per game, in the order the home page lists them."""
 

@@ -26,6 +26,8 @@ from cardems.kit.building.engine import BuildState
 # TRANSLATORS: a hint, e.g. "Hint: move the 4 of spades from the reserve to column 3".
 FROM_RESERVE = N_("Hint: move the %(card)s from the reserve to %(to)s")
 
+ROW_STEP = 140 + 8
+"""From one row of cells to the next (the cells of a reserve wider than the columns)."""
 STUCK_LIMIT = 2_000
 """Positions the "no useful move" search may visit before it says "not stuck"."""
 HINT_SECONDS = 10.0
@@ -103,19 +105,48 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
         return gettext(FROM_RESERVE) % {"card": card, "to": place_words(move.dest, gettext)}
 
     # -- the layout: cells then foundations on the top row, the columns under them ------
+    # More cells than columns (Flower Garden's reserve of 16 beside 6 columns) would make
+    # the top row far wider than the columns, and a phone would shrink every card to fit:
+    # such cells wrap instead, in rows as wide as the columns, the first row's right end
+    # holding the foundations.
+
+    def _wraps(self) -> bool:
+        return self.n_cells > self.n_columns
+
+    def _width(self) -> int:
+        """The board's width in cards."""
+        if self._wraps():
+            return max(self.n_columns, 5)
+        return max(self.n_columns, self.n_cells + 4)
+
+    def _cell_at(self, index: int) -> tuple[int, int]:
+        """A cell's column and row on the board (see above)."""
+        first = self._width() - 4
+        if not self._wraps() or index < first:
+            return index, 0
+        return (index - first) % self._width(), 1 + (index - first) // self._width()
+
+    def _rows(self) -> int:
+        """How many rows of cells lie above the columns."""
+        return 1 + (self._cell_at(self.n_cells - 1)[1] if self.n_cells else 0)
 
     def place(self, state: BuildState, target: str) -> dict[str, Any]:
         found = super().place(state, target)
         if target.startswith("foundation:"):
-            first = max(self.n_columns - 4, self.n_cells)
+            wraps = self._wraps()
+            first = self._width() - 4 if wraps else max(self.n_columns - 4, self.n_cells)
             found["x"] = (first + "SHDC".index(target[-1])) * CARD_STEP
+        elif target.startswith("cell:"):
+            x, row = self._cell_at(int(target.partition(":")[2]) - 1)
+            found["x"], found["y"] = x * CARD_STEP, row * ROW_STEP
+        else:
+            found["y"] += (self._rows() - 1) * ROW_STEP
         return found
 
     def board(self, state: BuildState) -> dict[str, int]:
-        width = max(self.n_columns, self.n_cells + 4)
         return {
-            "width": width * CARD_STEP - 8,
-            "height": COLUMN_TOP + 140 + self._fan(state)[1] + 8,
+            "width": self._width() * CARD_STEP - 8,
+            "height": COLUMN_TOP + (self._rows() - 1) * ROW_STEP + 140 + self._fan(state)[1] + 8,
         }
 
 
