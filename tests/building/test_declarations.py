@@ -66,6 +66,14 @@ def code(prefix: str, number: int) -> DealCode:
             BuildRules("Toy", Tableau((6,) * 8), cells=Cells(6, 4, refill=False)),
             "Toy: reserve: 4 cards dealt into 6 places",
         ),
+        (
+            BuildRules("Toy", Tableau((13,) * 4, empty=Empty.KINGS), group=Group.SUPERMOVE),
+            "Toy: cells: supermoves with no free cell need columns that take any card",
+        ),
+        (
+            BuildRules("Toy", Tableau((6,) * 8), group=Group.SUPERMOVE, cells=Cells(4, 4, False)),
+            "Toy: reserve: supermoves would pass cards through it, and it takes none",
+        ),
     ],
 )
 def test_a_declaration_that_contradicts_itself_is_refused_in_one_line(
@@ -232,3 +240,55 @@ def test_freecell_declared_is_won_where_freecells_search_wins() -> None:
     for number in (1, 2, 3):
         declared = BuildState(FREECELL, layout(number), (None,) * 4)
         assert solve_state(declared, 50_000).winnable is True
+
+
+def test_with_no_free_cell_a_supermove_doubles_with_each_empty_column() -> None:
+    """Somerset (PySolFC's SuperMoveAC_RowStack, no free cell): 2^(empty columns) cards,
+    an empty destination not counted; the solver searches the same moves."""
+    from cardems.cards import parse_cards
+    from cardems.kit.building.solver import _children, _tables, encode
+    from cardems.somerset.game import RULES as SOMERSET
+
+    run, jack, ten = tuple(parse_cards("TS 9H 8C 7D 6S")), parse_cards("JD"), parse_cards("TC")
+    rest = [card for card in ALL_CARDS if card not in run + tuple(jack + ten)]
+    columns = [run, tuple(jack), tuple(ten), (), ()] + [tuple(rest[i::5]) for i in range(5)]
+    state = BuildState(SOMERSET, tuple(columns), ())
+    assert Counter(state.all_cards()) == Counter(ALL_CARDS)
+    assert state.refusal(parse_move("c1-c3x4", SOMERSET)) is None  # two empty columns: 4
+    assert state.refusal(parse_move("c1-c2x5", SOMERSET)) == (
+        "Too many cards: at most 4 can move together now"
+    )
+    assert state.refusal(parse_move("c1-c4x2", SOMERSET)) is None  # one empty column left
+    assert state.refusal(parse_move("c1-c4x3", SOMERSET)) is not None
+    assert {m.count for m in state.legal_moves() if m.dest.index == 2} == {4}
+    assert not [m for m in state.legal_moves() if m.source.index == 0 and m.dest.index == 1]
+    raws = set(_children(*encode(state), _tables(SOMERSET)))
+    assert ("c", 0, "c", 2, 4) in raws and ("c", 0, "c", 1, 5) not in raws
+
+
+def test_a_reserve_wider_than_the_columns_wraps_in_rows_as_wide_as_them() -> None:
+    """Flower Garden's 16 bouquet cards beside 6 columns: the board stays 6 cards wide (a
+    phone shows them as large as the columns allow), no two piles overlap, the columns
+    lie under the last row; a reserve no wider than its columns keeps one top row."""
+    from cardems.flower_garden.game import RULES as GARDEN
+    from cardems.king_albert.game import RULES as ALBERT
+    from cardems.kit.building.solitaire import solitaire_of
+
+    table = solitaire_of(GARDEN)
+    state = deal(GARDEN, code("FG", 617))
+    targets = [f"cell:{n}" for n in range(1, 17)] + [f"foundation:{s}" for s in "SHDC"]
+    targets += [f"column:{n}" for n in range(1, 7)]
+    spots = {target: table.place(state, target) for target in targets}
+    board = table.board(state)
+    assert board["width"] == 6 * 108 - 8
+    corners = {(spot["x"], spot["y"]) for spot in spots.values()}
+    assert len(corners) == len(targets)  # no two piles at one place (cards 100 × 140)
+    assert all(x % 108 == 0 and x + 100 <= board["width"] for x, _ in corners)
+    top = min(spots[f"column:{n}"]["y"] for n in range(1, 7))
+    assert all(spots[t]["y"] + 140 < top for t in targets if not t.startswith("column"))
+    assert board["height"] >= top + 140
+    albert = solitaire_of(ALBERT)
+    start = deal(ALBERT, code("KA", 617))
+    assert albert.board(start)["width"] == 11 * 108 - 8
+    assert albert.place(start, "column:1")["y"] == 180
+    assert albert.place(start, "cell:7") == {"x": 6 * 108, "y": 0}

@@ -1,5 +1,4 @@
-"""Beleaguered Castle, Streets and Alleys, Eight Off, King Albert and Baker's Dozen on the kit's
-table: golden
+"""The open solitaires of the build family on the kit's table: golden
 code → layout, the table's undo exact over random play, levels and the day's deal
 proved winnable."""
 
@@ -54,6 +53,27 @@ GOLDEN: dict[
         [],
         {"S": None, "H": None, "D": None, "C": None},
     ),
+    "somerset": (
+        "SO1-N-AAAAATJ",
+        "AH JD QC 3D 9D AD 8S AC 8D KH",
+        [],
+        {"S": None, "H": None, "D": None, "C": None},
+    ),
+    "raglan": (
+        "RG1-N-AAAAATJ",
+        "5C 8H QD QC JC TD TH 9H JH",
+        ["7D", "JS", "KD", "TS", "4S", "9D"],
+        {"S": "AS", "H": "AH", "D": "AD", "C": "AC"},
+    ),
+    "flower-garden": (
+        "FG1-N-AAAAATJ",
+        "9D TH AS 9H AC 2S",
+        [
+            *("5D", "8H", "7H", "KH", "5H", "3H", "JH", "KC"),
+            *("8S", "AH", "7C", "3D", "9S", "2D", "7D", "2H"),
+        ],
+        {"S": None, "H": None, "D": None, "C": None},
+    ),
     "eight-off": (
         "EO1-N-AAAAATJ",
         "KS JS QD 3S AC 7D 5D 2S",
@@ -72,7 +92,7 @@ def test_a_code_deals_the_same_layout_forever(name: str) -> None:
     assert " ".join(column[0] for column in layout["columns"]) == bottoms
     assert layout["cells"] == cells and layout["foundations"] == foundations
     assert sum(map(len, layout["columns"])) + len([c for c in cells if c]) == (
-        48 if name == "beleaguered-castle" else 52
+        48 if name in ("beleaguered-castle", "raglan") else 52
     )
 
 

@@ -192,6 +192,9 @@ CARD_WORD = {
     "bakers_dozen": WARAQA,
     "spanish_patience": WARAQA,
     "fan": WARAQA,
+    "somerset": WARAQA,
+    "raglan": WARAQA,
+    "flower_garden": WARAQA,
 }
 SLUG = {
     "heart_to_heart": "heart-to-heart",
@@ -203,6 +206,9 @@ SLUG = {
     "bakers_dozen": "bakers-dozen",
     "spanish_patience": "spanish-patience",
     "fan": "fan",
+    "somerset": "somerset",
+    "raglan": "raglan",
+    "flower_garden": "flower-garden",
 }
 
 
@@ -239,6 +245,7 @@ def test_arabic_catalog_strings_of_a_game_say_card_as_its_seed_does() -> None:
 GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "seahaven"]
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
 GAME_SLUGS += ["king-albert", "bakers-dozen", "spanish-patience", "fan"]
+GAME_SLUGS += ["king-albert", "somerset", "raglan", "flower-garden"]
 GAME_SLUGS += ["golf"]
 
 

@@ -1,5 +1,4 @@
-"""The open solitaires of the build family (Beleaguered Castle, Streets and Alleys, Eight
-Off, King Albert, Baker's Dozen, Spanish Patience, Fan) over HTTP and in a real browser: a deal
+"""The open solitaires of the build family (GAMES) over HTTP and in a real browser: a deal
 won by following the API's hints, and the last move of a hinted win played by a click,
 which shows the won dialog."""
 
@@ -27,6 +26,9 @@ GAMES = (
     "bakers-dozen",
     "spanish-patience",
     "fan",
+    "somerset",
+    "raglan",
+    "flower-garden",
 )
 DAY = datetime.date(2026, 12, 6)
 

@@ -34,6 +34,9 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.bakers_dozen.game",
     "cardems.spanish_patience.game",
     "cardems.fan.game",
+    "cardems.somerset.game",
+    "cardems.raglan.game",
+    "cardems.flower_garden.game",
 )
 """One line per game, in the order the home page lists them."""
 

@@ -52,7 +52,8 @@ class Group(Enum):
     """How many cards move at once from a column.
 
     ``ONE``: one card at a time. ``RUN``: any run that builds. ``SUPERMOVE``: a run as long
-    as (free cells + 1) × 2^(empty columns), the destination column not counted (FreeCell).
+    as (free cells + 1) × 2^(empty columns), the destination column not counted (FreeCell;
+    with no free cell, 2^(empty columns) when empty columns take any card: Somerset).
     ``CELLS``: a run of free cells + 1 cards (the one-by-one moves through the cells when
     empty columns take only kings, so cannot hold a card on the way: Eight Off).
     """
@@ -144,10 +145,13 @@ def declare(rules: BuildRules) -> BuildRules:
     deck = DECK - (4 if rules.tableau.aces_home else 0)
     if rules.dealt != deck:
         raise refuse("tableau", f"the deal lays out {rules.dealt} cards, the deck has {deck}")
-    if rules.group in (Group.SUPERMOVE, Group.CELLS) and not (
-        rules.cells.count and rules.cells.refill
-    ):
+    if rules.group is Group.CELLS and not (rules.cells.count and rules.cells.refill):
         raise refuse("cells", f"moves of {rules.group.value} need free cells")
+    if rules.group is Group.SUPERMOVE and not rules.cells.refill:
+        raise refuse("reserve", "supermoves would pass cards through it, and it takes none")
+    no_cells = not rules.cells.count
+    if rules.group is Group.SUPERMOVE and no_cells and rules.tableau.empty is Empty.KINGS:
+        raise refuse("cells", "supermoves with no free cell need columns that take any card")
     if not rules.cells.refill and rules.cells.dealt != rules.cells.count:
         raise refuse("reserve", f"{rules.cells.dealt} cards dealt into {rules.cells.count} places")
     if rules.group is Group.SUPERMOVE and rules.tableau.empty is Empty.NONE:

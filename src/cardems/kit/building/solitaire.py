@@ -26,6 +26,8 @@ from cardems.kit.building.engine import BuildState
 # TRANSLATORS: a hint, e.g. "Hint: move the 4 of spades from the reserve to column 3".
 FROM_RESERVE = N_("Hint: move the %(card)s from the reserve to %(to)s")
 
+ROW_STEP = 140 + 8
+"""From one row of cells to the next (the cells of a reserve wider than the columns)."""
 STUCK_LIMIT = 2_000
 """Positions the "no useful move" search may visit before it says "not stuck"."""
 ROW_COLUMNS = 10
@@ -115,7 +117,11 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
     # -- the layout: cells then foundations on the top row, the columns under them ------
     # A table of more than ROW_COLUMNS columns lays them out in rows of equal count (13:
     # rows of 7 and 6, as PySolFC lays out Baker's Dozen; 18: two rows of 9), so that its
-    # cards stay as large on a phone as Spider's.
+    # cards stay as large on a phone as Spider's. More cells than a row of columns
+    # (Flower Garden's reserve of 16 beside 6 columns) would make the top row far wider
+    # than the columns, and a phone would shrink every card to fit: such cells wrap
+    # instead, in rows as wide as the columns, the first row's right end holding the
+    # foundations.
 
     @property
     def rows(self) -> int:
@@ -127,23 +133,49 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
         """The columns of a full row."""
         return -(-self.n_columns // self.rows)
 
+    def _wraps(self) -> bool:
+        return self.n_cells > self.per_row
+
+    def _width(self) -> int:
+        """The board's width in cards."""
+        if self._wraps():
+            return max(self.per_row, 5)
+        return max(self.per_row, self.n_cells + 4)
+
+    def _cell_at(self, index: int) -> tuple[int, int]:
+        """A cell's column and row on the board (see above)."""
+        first = self._width() - 4
+        if not self._wraps() or index < first:
+            return index, 0
+        return (index - first) % self._width(), 1 + (index - first) // self._width()
+
+    def _cell_rows(self) -> int:
+        """How many rows of cells lie above the columns."""
+        return 1 + (self._cell_at(self.n_cells - 1)[1] if self.n_cells else 0)
+
     def place(self, state: BuildState, target: str) -> dict[str, Any]:
         found = super().place(state, target)
+        below_cells = (self._cell_rows() - 1) * ROW_STEP
         if target.startswith("foundation:"):
-            first = max(self.per_row - 4, self.n_cells)
+            first = self._width() - 4 if self._wraps() else max(self.per_row - 4, self.n_cells)
             found["x"] = (first + "SHDC".index(target[-1])) * CARD_STEP
-        elif target.startswith("column:") and self.rows > 1:
+        elif target.startswith("cell:"):
+            x, row = self._cell_at(int(target.partition(":")[2]) - 1)
+            found["x"], found["y"] = x * CARD_STEP, row * ROW_STEP
+        elif self.rows > 1:
             row, at = divmod(int(target.split(":")[1]) - 1, self.per_row)
             found["x"] = at * CARD_STEP
-            found["y"] = COLUMN_TOP + row * (140 + self._fan(state)[1] + ROW_GAP)
+            found["y"] = COLUMN_TOP + below_cells + row * (140 + self._fan(state)[1] + ROW_GAP)
+        else:
+            found["y"] += below_cells
         return found
 
     def board(self, state: BuildState) -> dict[str, int]:
-        width = max(self.per_row, self.n_cells + 4)
         rows = self.rows
+        columns = rows * (140 + self._fan(state)[1]) + (rows - 1) * ROW_GAP
         return {
-            "width": width * CARD_STEP - 8,
-            "height": COLUMN_TOP + rows * (140 + self._fan(state)[1]) + (rows - 1) * ROW_GAP + 8,
+            "width": self._width() * CARD_STEP - 8,
+            "height": COLUMN_TOP + (self._cell_rows() - 1) * ROW_STEP + columns + 8,
         }
 
 

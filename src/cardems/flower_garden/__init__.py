@@ -1,0 +1,1 @@
+"""Flower Garden: a declaration of the build family."""

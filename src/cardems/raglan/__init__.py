@@ -1,0 +1,1 @@
+"""Raglan: a declaration of the build family."""

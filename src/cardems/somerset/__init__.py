@@ -1,0 +1,1 @@
+"""Somerset: a declaration of the build family."""
