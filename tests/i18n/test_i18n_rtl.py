@@ -181,6 +181,7 @@ CARD_WORD = {
     "pyramid": BITAQA,
     "tripeaks": BITAQA,
     "golf": BITAQA,
+    "black_hole": BITAQA,
     "seahaven": WARAQA,
     "freecell": WARAQA,
     "cellgames": WARAQA,
@@ -197,6 +198,7 @@ SLUG = {
     "streets_and_alleys": "streets-and-alleys",
     "eight_off": "eight-off",
     "king_albert": "king-albert",
+    "black_hole": "black-hole",
 }
 
 
@@ -233,7 +235,7 @@ def test_arabic_catalog_strings_of_a_game_say_card_as_its_seed_does() -> None:
 GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "seahaven"]
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
 GAME_SLUGS += ["king-albert"]
-GAME_SLUGS += ["golf"]
+GAME_SLUGS += ["golf", "black-hole"]
 
 
 @pytest.mark.parametrize("lang", ["ar", "he"])

@@ -156,6 +156,7 @@ KEY_FACTS = {
         ["EO1-N-AAAAATJ", "K♠ J♠ Q♦ 3♠ A♣ 7♦ 5♦ 2♠", "7♥", "8♥", "9♣ 8♣ 7♣"],
     ),
     "golf": ({"52", "35", "7", "5", "16", "1", "32", "28"}, ["GF1-K-AAAAAAB", "GF1-N-", "GF1-W-"]),
+    "black-hole": ({"52", "51", "17", "3", "1", "32", "87", "100"}, ["BH1-W-AAAAAAB", "A♠"]),
 }
 
 
@@ -212,6 +213,12 @@ UI_WORDING = {
         for name in ("beleaguered-castle", "streets-and-alleys", "eight-off", "king-albert")
     },
     "golf": ["Move errors", "Placement help", "Is this deal winnable?", "Winnable deals only"],
+    "black-hole": [
+        "Move errors",
+        "Placement help",
+        "Is this deal winnable?",
+        "Winnable deals only",
+    ],
     "klondike": [
         "Winnable deals only",
         "Is this deal winnable?",

@@ -95,6 +95,29 @@ def fans(count: int, depth: int, step: int = 108, fan: int = 30) -> Layout:
     )
 
 
+def fan_rows(count: int, depth: int, across: int, step: int = 108, fan: int = 30) -> Layout:
+    """``count`` piles of ``depth`` cards in rows of ``across`` places, the waste in the
+    first place of the first row (a game without a stock): rows a phone shows whole,
+    each fan ending above the next row. The terminal draws them in one band."""
+    piles = tuple(tuple(range(p * depth + 1, p * depth + depth + 1)) for p in range(count))
+    covered = tuple(() if (i + 1) % depth == 0 else (i + 2,) for i in range(count * depth))
+    row_step = 140 + (depth - 1) * fan + 30
+    places = tuple(
+        (("x", (p + 1) % across * step), ("y", (p + 1) // across * row_step)) for p in range(count)
+    )
+    rows = (count + across) // across
+    return Layout(
+        piles,
+        covered,
+        places,
+        tuple((0, p * 4) for p in range(count)),
+        (0, 0),
+        (0, 0),
+        (across * step, rows * row_step),
+        fan,
+    )
+
+
 @dataclass(frozen=True)
 class Words:
     """A game's words for the player (each marked for translation where it is made):
@@ -148,7 +171,7 @@ class WasteDeclaration:
     waste_kind: str = "waste"
     stock: bool = True
     start: int | None = None
-    """The card put on the waste before the deal (Black Hole's A♠, ordinal 39), or None."""
+    """The card put on the waste before the deal (Black Hole's A♠, ordinal 0), or None."""
     open: bool = False
     """Whether covered cards lie face up (Golf) rather than face down (TriPeaks)."""
     outlined: bool = False
@@ -163,6 +186,9 @@ class WasteDeclaration:
     daily_nodes: int | None = None
     """The budget that proves the day's deal winnable (the day's first home page waits for
     it), when smaller than ``deal_nodes``."""
+    prune: bool = False
+    """Whether the verdict search cuts dead ends (see :mod:`cardems.kit.waste.solver`):
+    fewer positions, the same verdicts (off where levels were measured without it)."""
     par: bool = False
     """Whether the win dialog shows a par (``cardems solve --shortest`` finds the
     shortest win of every game with a stock; without one every win is as long)."""
@@ -178,6 +204,10 @@ class WasteDeclaration:
         for i, covers in enumerate(layout.covered_by):
             if any(not i + 1 < p <= n for p in covers):
                 raise DeclarationError(f"{where} {i + 1}: covered by a position not after it")
+        if self.start is not None and not 0 <= self.start < DECK_SIZE:
+            raise DeclarationError(f"{where}: the start card {self.start} is not one of 0-51")
+        if self.start is not None and self.stock:
+            raise DeclarationError(f"{where}: a start card deals every other card to the layout")
         dealt = n + 1
         if dealt > DECK_SIZE:
             raise DeclarationError(f"{where}: the deal needs {dealt} cards, the deck has 52")

@@ -50,6 +50,7 @@ const MIN_FAN = 16; // board units: the tightest fan, a card's index still shows
 const MIN_CARD = 48; // px: the narrowest a card is drawn while the felt has height to spare
 const SQUEEZE = 0.7; // the closest side by side places are drawn, of their laid out distance
 const LABEL_ROOM = 34; // board units under a slot for its count
+const ROW_GAP = 10; // board units between a fan's last card and the row of fans below
 /** @type {{ key: string, scale: number, squeeze: number } | null} the scale chosen for this window and board */
 let fixed = null;
 
@@ -95,6 +96,32 @@ function labelsBottom(piles) {
 }
 
 /**
+ * The nearest column laid out below `pile` across the same width, or null.
+ * @param {PileView[]} columns
+ * @param {PileView} pile
+ * @returns {PileView | null}
+ */
+function columnBelow(columns, pile) {
+  let found = null;
+  for (const other of columns) {
+    if (other.y > pile.y && Math.abs(other.x - pile.x) < CW && (!found || other.y < found.y)) found = other;
+  }
+  return found;
+}
+
+/**
+ * How low a column's fan may reach (board units): the top of the column below it, less a
+ * gap, or the felt's `room` when none lies below.
+ * @param {PileView[]} columns
+ * @param {PileView} pile
+ * @param {number} room
+ */
+function floorOf(columns, pile, room) {
+  const below = columnBelow(columns, pile);
+  return below ? below.y - ROW_GAP : room;
+}
+
+/**
  * Where each pile of `someView` is drawn on `board`, and the board's extent.
  * @param {SVGSVGElement} board
  * @param {SolitaireView} someView
@@ -113,8 +140,11 @@ export function geometryOf(board, someView) {
   const fills = getComputedStyle(board).position === "absolute";
   if (fills && box.width > 0 && box.height > 0) {
     const columns = someView.piles.filter((p) => p.fan > 0);
+    // Rows of fans (Black Hole's) keep the whole laid-out board in view.
+    const rows = columns.some((p) => columnBelow(columns, p) !== null);
     const reserve = columns.length // a board without columns (Heart to Heart): as it is
-      ? Math.min(...columns.map((p) => p.y)) + CH + FULL_FAN * RESERVE_FANS : height;
+      ? Math.max(Math.min(...columns.map((p) => p.y)) + CH + FULL_FAN * RESERVE_FANS,
+        rows ? someView.board.height : 0) : height;
     const fit = boardScale(box, width, reserve);
     const scale = fit.scale;
     squeeze = fit.squeeze;
@@ -126,7 +156,7 @@ export function geometryOf(board, someView) {
     if (fanned.length) {
       const base = Math.max(...fanned.map((p) => p.fan));
       stretch = Math.max(MIN_FAN / base, Math.min(MAX_FAN / base,
-        ...fanned.map((p) => (room - p.y - CH) / (p.fan * (p.cards.length - 1)))));
+        ...fanned.map((p) => (floorOf(columns, p, room) - p.y - CH) / (p.fan * (p.cards.length - 1)))));
     }
   }
   for (const pile of someView.piles) {
