@@ -20,6 +20,7 @@ GAMES = {game.family.name: game for game in games()}
 PYTHON_SEARCHES = {
     "golf",
     "black-hole",
+    "all-in-a-row",
     "aces-up",
     "beleaguered-castle",
     "streets-and-alleys",

@@ -135,18 +135,18 @@ def test_the_pruned_search_keeps_the_verdicts_quick() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("declaration", "prefix", "variant"),
+    ("declaration", "prefix", "variant", "count", "cards"),
     [
-        (dataclasses.replace(DECLARATION, prune=False), "BH", "W"),
-        (GOLF, "GF", "W"),
-        (GOLF, "GF", "N"),
-        (TRIPEAKS, "TP", "W"),
+        (dataclasses.replace(DECLARATION, prune=False), "BH", "W", 100, 16),
+        (GOLF, "GF", "W", 25, 14),
+        (GOLF, "GF", "N", 25, 14),
+        (TRIPEAKS, "TP", "W", 30, 16),
     ],
 )
 def test_the_pruned_search_keeps_every_verdict(
-    declaration: WasteDeclaration, prefix: str, variant: str
+    declaration: WasteDeclaration, prefix: str, variant: str, count: int, cards: int
 ) -> None:
-    verdicts_agree(declaration, prefix, variant, 80)
+    verdicts_agree(declaration, prefix, variant, count, cards)
 
 
 def test_the_fans_lie_in_rows_a_phone_shows_and_the_table_wins_along_its_hints() -> None:

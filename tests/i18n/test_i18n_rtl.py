@@ -182,6 +182,7 @@ CARD_WORD = {
     "tripeaks": BITAQA,
     "golf": BITAQA,
     "black_hole": BITAQA,
+    "all_in_a_row": BITAQA,
     "seahaven": WARAQA,
     "freecell": WARAQA,
     "cellgames": WARAQA,
@@ -199,6 +200,7 @@ SLUG = {
     "eight_off": "eight-off",
     "king_albert": "king-albert",
     "black_hole": "black-hole",
+    "all_in_a_row": "all-in-a-row",
 }
 
 
@@ -235,7 +237,7 @@ def test_arabic_catalog_strings_of_a_game_say_card_as_its_seed_does() -> None:
 GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "seahaven"]
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
 GAME_SLUGS += ["king-albert"]
-GAME_SLUGS += ["golf", "black-hole"]
+GAME_SLUGS += ["golf", "black-hole", "all-in-a-row"]
 
 
 @pytest.mark.parametrize("lang", ["ar", "he"])

@@ -157,6 +157,7 @@ KEY_FACTS = {
     ),
     "golf": ({"52", "35", "7", "5", "16", "1", "32", "28"}, ["GF1-K-AAAAAAB", "GF1-N-", "GF1-W-"]),
     "black-hole": ({"52", "51", "17", "3", "1", "32", "87", "100"}, ["BH1-W-AAAAAAB", "A♠"]),
+    "all-in-a-row": ({"52", "13", "4", "1", "32", "67", "100"}, ["AR1-W-AAAAAAB"]),
 }
 
 
@@ -213,12 +214,10 @@ UI_WORDING = {
         for name in ("beleaguered-castle", "streets-and-alleys", "eight-off", "king-albert")
     },
     "golf": ["Move errors", "Placement help", "Is this deal winnable?", "Winnable deals only"],
-    "black-hole": [
-        "Move errors",
-        "Placement help",
-        "Is this deal winnable?",
-        "Winnable deals only",
-    ],
+    **{
+        name: ["Move errors", "Placement help", "Is this deal winnable?", "Winnable deals only"]
+        for name in ("black-hole", "all-in-a-row")
+    },
     "klondike": [
         "Winnable deals only",
         "Is this deal winnable?",

@@ -1,6 +1,6 @@
-"""Black Hole in a real browser: seventeen fans in rows a phone shows whole, none
-running into the row below, and a deal won by clicks along the solver's line
-(Playwright + chromium)."""
+"""Black Hole and All in a Row in a real browser: seventeen fans in rows a phone shows
+whole, none running into the row below; the first card and the last one of a win played
+by clicks; All in a Row's empty hole taking any card (Playwright + chromium)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from web_browser import LiveServer, box, cards, click, info, open_prepared, settled, snap
 
+from cardems.all_in_a_row.game import DECLARATION as ALL_IN_A_ROW
 from cardems.black_hole.game import DECLARATION
 from cardems.dealcode import DealCode
 from cardems.kit.waste.engine import deal
@@ -55,3 +56,22 @@ def test_the_fans_fit_and_end_above_the_next_row(
         assert box(tab, "fan:1", 0)["width"] >= 48  # a card's index reads on a phone
     finally:
         context.close()
+
+
+def test_all_in_a_row_starts_with_any_card_and_its_last_click_wins(
+    tab: Any, live: LiveServer
+) -> None:
+    code = "AR1-W-AAAAAAL"
+    line = winning_line(deal(ALL_IN_A_ROW, DealCode.parse(code)))
+    assert line is not None and len(line) == 52
+    open_prepared(tab, live, "all-in-a-row", code, [])
+    assert cards(tab, "hole") == [] and len(cards(tab, "column:13")) == 4
+    top = cards(tab, "column:13")[-1]
+    click(tab, "column:13")  # any card starts the hole
+    settled(tab)
+    assert cards(tab, "hole") == [top]
+    taps: list[tuple[str, ...]] = [("tap", f"column:{move.pile}") for move in line[:-1]]
+    open_prepared(tab, live, "all-in-a-row", code, taps)
+    click(tab, f"column:{line[-1].pile}")
+    tab.wait_for_selector("#won", state="visible")
+    assert tab.inner_text("#won-moves") == "52"

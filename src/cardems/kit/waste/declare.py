@@ -5,7 +5,8 @@ first; the player names a pile, its top card plays) with a covering map: the pos
 lying over each one. A card is *free* once every card over it is gone. The deal gives
 the layout ``deck[0:n]`` in position order, then either the waste ``deck[n]`` and the
 stock the rest (next turned first), or — with ``start`` — that card first to the waste
-and every other card to the layout.
+and every other card to the layout, or — with ``empty_start`` — all 52 to the layout,
+the waste empty until its first card, which may be any.
 
 A declaration that contradicts itself (a deal needing more cards than the deck, a
 pile's position out of the layout, a position covered by one numbered before it) fails
@@ -143,6 +144,9 @@ class Words:
     kings_block: str = ""
     face_down: str = ""
     """``The card at position %(num)d is face down`` (a layout that hides cards)."""
+    first_hint: str = ""
+    """``Hint: play the %(card)s from column %(num)d into the empty hole`` (a waste that
+    starts empty)."""
 
 
 @dataclass(frozen=True)
@@ -172,6 +176,9 @@ class WasteDeclaration:
     stock: bool = True
     start: int | None = None
     """The card put on the waste before the deal (Black Hole's A♠, ordinal 0), or None."""
+    empty_start: bool = False
+    """Whether the waste starts empty and takes any card first (All in a Row's hole): the
+    layout takes all 52 cards."""
     open: bool = False
     """Whether covered cards lie face up (Golf) rather than face down (TriPeaks)."""
     outlined: bool = False
@@ -208,11 +215,18 @@ class WasteDeclaration:
             raise DeclarationError(f"{where}: the start card {self.start} is not one of 0-51")
         if self.start is not None and self.stock:
             raise DeclarationError(f"{where}: a start card deals every other card to the layout")
-        dealt = n + 1
+        if self.empty_start and (self.stock or self.start is not None):
+            raise DeclarationError(
+                f"{where}: an empty waste at the start has no stock nor start card"
+            )
+        if self.empty_start and not self.words.first_hint:
+            raise DeclarationError(f"{where}: a waste that starts empty needs its first_hint")
+        dealt = n if self.empty_start else n + 1
         if dealt > DECK_SIZE:
             raise DeclarationError(f"{where}: the deal needs {dealt} cards, the deck has 52")
-        if not self.stock and n + 1 != DECK_SIZE:
-            raise DeclarationError(f"{where}: without a stock the layout must take 51 cards")
+        if not self.stock and dealt != DECK_SIZE:
+            wanted = DECK_SIZE - 1 + self.empty_start
+            raise DeclarationError(f"{where}: without a stock the layout must take {wanted} cards")
         if len(layout.places) != len(layout.piles) or len(layout.text) != len(layout.piles):
             raise DeclarationError(f"{where}: a place and a text place for each pile")
         if not self.variants:

@@ -98,7 +98,7 @@ class _Search:
         """Whether the cards still to play, by rank alone, can follow ``top`` one rank
         apart each (see the module docstring; a necessary condition)."""
         visits = self.visits
-        if self.wrap and min(visits[1:]):
+        if not top or (self.wrap and min(visits[1:])):
             return True  # the whole ring: no cut to reason from
         visits = visits[:]
         visits[top] += 1
@@ -187,7 +187,7 @@ def solve(state: WasteState, nodes: int | None = None) -> Verdict:
     budget by default) and, when winnable, a winning line."""
     budget = state.rules.declaration.nodes if nodes is None else nodes
     search = _Search(state, budget)
-    present, top = state.present_mask, rank_of(state.waste_top)
+    present, top = state.present_mask, state.top_rank
     try:
         won = search.run(present, 0, top)
     except _OutOfBudget:
@@ -211,7 +211,7 @@ def shortest_win(state: WasteState, nodes: int | None = None) -> list[Move] | No
     stock = [rank_of(card) for card in state.stock]
     bits = [(1 << i, rules.cover[i], ranks[i]) for i in range(rules.count)]
     starts: dict[int, None] = {state.present_mask: None}
-    top = rank_of(state.waste_top)
+    top = state.top_rank
     layers: list[Layer] = []
     visited = 0
     for drawn in range(len(stock) + 1):
