@@ -17,7 +17,15 @@ from cardems.render.svg import rank_label
 DAY = datetime.date(2026, 12, 1)
 WEEK = [DAY + datetime.timedelta(days=n) for n in range(7)]
 GAMES = {game.family.name: game for game in games()}
-PYTHON_SEARCHES = {"golf", "aces-up", "beleaguered-castle", "streets-and-alleys", "king-albert"}
+PYTHON_SEARCHES = {
+    "golf",
+    "black-hole",
+    "all-in-a-row",
+    "aces-up",
+    "beleaguered-castle",
+    "streets-and-alleys",
+    "king-albert",
+}
 PYTHON_SEARCHES |= {"fan", "spanish-patience", "bakers-dozen"}
 PYTHON_SEARCHES |= {"somerset", "raglan", "flower-garden"}
 """Games whose day's deal is proved by a search in Python: a week of their deals takes

@@ -181,6 +181,8 @@ CARD_WORD = {
     "pyramid": BITAQA,
     "tripeaks": BITAQA,
     "golf": BITAQA,
+    "black_hole": BITAQA,
+    "all_in_a_row": BITAQA,
     "seahaven": WARAQA,
     "freecell": WARAQA,
     "cellgames": WARAQA,
@@ -209,6 +211,8 @@ SLUG = {
     "somerset": "somerset",
     "raglan": "raglan",
     "flower_garden": "flower-garden",
+    "black_hole": "black-hole",
+    "all_in_a_row": "all-in-a-row",
 }
 
 
@@ -245,8 +249,7 @@ def test_arabic_catalog_strings_of_a_game_say_card_as_its_seed_does() -> None:
 GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "seahaven"]
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
 GAME_SLUGS += ["king-albert", "bakers-dozen", "spanish-patience", "fan"]
-GAME_SLUGS += ["king-albert", "somerset", "raglan", "flower-garden"]
-GAME_SLUGS += ["golf"]
+GAME_SLUGS += ["somerset", "raglan", "flower-garden", "golf", "black-hole", "all-in-a-row"]
 
 
 @pytest.mark.parametrize("lang", ["ar", "he"])

@@ -189,6 +189,8 @@ KEY_FACTS = {
         ["EO1-N-AAAAATJ", "K♠ J♠ Q♦ 3♠ A♣ 7♦ 5♦ 2♠", "7♥", "8♥", "9♣ 8♣ 7♣"],
     ),
     "golf": ({"52", "35", "7", "5", "16", "1", "32", "28"}, ["GF1-K-AAAAAAB", "GF1-N-", "GF1-W-"]),
+    "black-hole": ({"52", "51", "17", "3", "1", "32", "87", "100"}, ["BH1-W-AAAAAAB", "A♠"]),
+    "all-in-a-row": ({"52", "13", "4", "1", "32", "67", "100"}, ["AR1-W-AAAAAAB"]),
 }
 
 
@@ -256,6 +258,10 @@ UI_WORDING = {
         )
     },
     "golf": ["Move errors", "Placement help", "Is this deal winnable?", "Winnable deals only"],
+    **{
+        name: ["Move errors", "Placement help", "Is this deal winnable?", "Winnable deals only"]
+        for name in ("black-hole", "all-in-a-row")
+    },
     "klondike": [
         "Winnable deals only",
         "Is this deal winnable?",

@@ -26,6 +26,8 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.pyramid.game",
     "cardems.tripeaks.game",
     "cardems.golf.game",
+    "cardems.black_hole.game",
+    "cardems.all_in_a_row.game",
     "cardems.aces_up.game",
     "cardems.beleaguered_castle.game",
     "cardems.streets_and_alleys.game",

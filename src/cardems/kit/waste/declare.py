@@ -5,7 +5,8 @@ first; the player names a pile, its top card plays) with a covering map: the pos
 lying over each one. A card is *free* once every card over it is gone. The deal gives
 the layout ``deck[0:n]`` in position order, then either the waste ``deck[n]`` and the
 stock the rest (next turned first), or — with ``start`` — that card first to the waste
-and every other card to the layout.
+and every other card to the layout, or — with ``empty_start`` — all 52 to the layout,
+the waste empty until its first card, which may be any.
 
 A declaration that contradicts itself (a deal needing more cards than the deck, a
 pile's position out of the layout, a position covered by one numbered before it) fails
@@ -95,6 +96,29 @@ def fans(count: int, depth: int, step: int = 108, fan: int = 30) -> Layout:
     )
 
 
+def fan_rows(count: int, depth: int, across: int, step: int = 108, fan: int = 30) -> Layout:
+    """``count`` piles of ``depth`` cards in rows of ``across`` places, the waste in the
+    first place of the first row (a game without a stock): rows a phone shows whole,
+    each fan ending above the next row. The terminal draws them in one band."""
+    piles = tuple(tuple(range(p * depth + 1, p * depth + depth + 1)) for p in range(count))
+    covered = tuple(() if (i + 1) % depth == 0 else (i + 2,) for i in range(count * depth))
+    row_step = 140 + (depth - 1) * fan + 30
+    places = tuple(
+        (("x", (p + 1) % across * step), ("y", (p + 1) // across * row_step)) for p in range(count)
+    )
+    rows = (count + across) // across
+    return Layout(
+        piles,
+        covered,
+        places,
+        tuple((0, p * 4) for p in range(count)),
+        (0, 0),
+        (0, 0),
+        (across * step, rows * row_step),
+        fan,
+    )
+
+
 @dataclass(frozen=True)
 class Words:
     """A game's words for the player (each marked for translation where it is made):
@@ -120,6 +144,9 @@ class Words:
     kings_block: str = ""
     face_down: str = ""
     """``The card at position %(num)d is face down`` (a layout that hides cards)."""
+    first_hint: str = ""
+    """``Hint: play the %(card)s from column %(num)d into the empty hole`` (a waste that
+    starts empty)."""
 
 
 @dataclass(frozen=True)
@@ -148,7 +175,10 @@ class WasteDeclaration:
     waste_kind: str = "waste"
     stock: bool = True
     start: int | None = None
-    """The card put on the waste before the deal (Black Hole's A♠, ordinal 39), or None."""
+    """The card put on the waste before the deal (Black Hole's A♠, ordinal 0), or None."""
+    empty_start: bool = False
+    """Whether the waste starts empty and takes any card first (All in a Row's hole): the
+    layout takes all 52 cards."""
     open: bool = False
     """Whether covered cards lie face up (Golf) rather than face down (TriPeaks)."""
     outlined: bool = False
@@ -163,6 +193,9 @@ class WasteDeclaration:
     daily_nodes: int | None = None
     """The budget that proves the day's deal winnable (the day's first home page waits for
     it), when smaller than ``deal_nodes``."""
+    prune: bool = False
+    """Whether the verdict search cuts dead ends (see :mod:`cardems.kit.waste.solver`):
+    fewer positions, the same verdicts (off where levels were measured without it)."""
     par: bool = False
     """Whether the win dialog shows a par (``cardems solve --shortest`` finds the
     shortest win of every game with a stock; without one every win is as long)."""
@@ -178,11 +211,22 @@ class WasteDeclaration:
         for i, covers in enumerate(layout.covered_by):
             if any(not i + 1 < p <= n for p in covers):
                 raise DeclarationError(f"{where} {i + 1}: covered by a position not after it")
-        dealt = n + 1
+        if self.start is not None and not 0 <= self.start < DECK_SIZE:
+            raise DeclarationError(f"{where}: the start card {self.start} is not one of 0-51")
+        if self.start is not None and self.stock:
+            raise DeclarationError(f"{where}: a start card deals every other card to the layout")
+        if self.empty_start and (self.stock or self.start is not None):
+            raise DeclarationError(
+                f"{where}: an empty waste at the start has no stock nor start card"
+            )
+        if self.empty_start and not self.words.first_hint:
+            raise DeclarationError(f"{where}: a waste that starts empty needs its first_hint")
+        dealt = n if self.empty_start else n + 1
         if dealt > DECK_SIZE:
             raise DeclarationError(f"{where}: the deal needs {dealt} cards, the deck has 52")
-        if not self.stock and n + 1 != DECK_SIZE:
-            raise DeclarationError(f"{where}: without a stock the layout must take 51 cards")
+        if not self.stock and dealt != DECK_SIZE:
+            wanted = DECK_SIZE - 1 + self.empty_start
+            raise DeclarationError(f"{where}: without a stock the layout must take {wanted} cards")
         if len(layout.places) != len(layout.piles) or len(layout.text) != len(layout.piles):
             raise DeclarationError(f"{where}: a place and a text place for each pile")
         if not self.variants:

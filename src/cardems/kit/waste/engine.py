@@ -93,10 +93,10 @@ class Rules:
         self.cover = tuple(sum(1 << (p - 1) for p in c) for c in layout.covered_by)
         """``cover[i]``: the mask of the positions over position ``i + 1``."""
         self.fits = tuple(
-            tuple(bool(a) and bool(b) and self.onto.fits(a, b) for b in range(14))
-            for a in range(14)
+            tuple(bool(b) and (not a or self.onto.fits(a, b)) for b in range(14)) for a in range(14)
         )
-        """``fits[top][rank]``: whether a card of ``rank`` goes on ``top``."""
+        """``fits[top][rank]``: whether a card of ``rank`` goes on ``top`` (0: an empty
+        waste, which takes any card)."""
 
     def parse(self, text: str) -> Move:
         """Read ``D`` (with a stock) or a pile number (case and spaces ignored)."""
@@ -148,8 +148,14 @@ class WasteState:
 
     @property
     def waste_top(self) -> int:
-        """The waste's top card (the waste is never empty)."""
+        """The waste's top card (the waste is empty only before a declaration's
+        ``empty_start`` game plays its first card)."""
         return self.waste[-1]
+
+    @property
+    def top_rank(self) -> int:
+        """The rank of the waste's top card; 0 while the waste is empty."""
+        return rank_of(self.waste[-1]) if self.waste else 0
 
     @property
     def wrap(self) -> bool:
@@ -182,7 +188,7 @@ class WasteState:
 
     def fits(self, card: int) -> bool:
         """Whether ``card`` may go on the waste's top card."""
-        return self.rules.fits[rank_of(self.waste_top)][rank_of(card)]
+        return self.rules.fits[self.top_rank][rank_of(card)]
 
     def is_won(self) -> bool:
         """Every layout card played (cards may remain in the stock)."""
@@ -216,7 +222,7 @@ class WasteState:
         if self.fits(self.layout[position - 1]):
             return None
         onto = self.rules.onto
-        if onto.kings_block and rank_of(self.waste_top) == 13:
+        if onto.kings_block and self.top_rank == 13:
             return words.kings_block
         return words.one_apart if onto.wrap else words.one_apart_no_wrap
 
@@ -262,6 +268,8 @@ def initial_state(rules: Rules, deck: Iterable[int]) -> WasteState:
         raise ValueError(f"a {rules.declaration.words.title} deck holds each of the 52 cards once")
     n = rules.count
     start = rules.declaration.start
+    if rules.declaration.empty_start:
+        return WasteState(rules, tuple(cards), (), ())
     if start is not None:
         cards.remove(start)
         return WasteState(rules, tuple(cards[:n]), tuple(cards[n:]), (start,))

@@ -13,6 +13,16 @@ the extra cards at the first draw), so it keeps, for each ``(present, top)``, th
 fewest cards turned with which it is lost. Past ``nodes`` positions expanded it gives
 up: undecided — never the clock.
 
+**Dead ends** (a declaration's ``prune``): once the stock is spent, the cards still to
+play, read by rank alone, must form one walk from the waste's top, each step one rank up
+or down. Ranks all gone cut the ring of ranks (K–A joined when it wraps) into arcs:
+every rank left must lie on the top's arc, and along that arc how many steps join each
+two neighbouring ranks follows from how many cards each has (a walk is an Euler trail
+on the arc: each count at least 1 inside it, the last 0, one end free). A position
+failing this is lost without searching below it; the answer, which depends on the
+counts and the top alone, is remembered. Not where nothing goes on a king (a walk may
+not pass a king there). The pruned search keeps every verdict of the unpruned one.
+
 **Shortest win** (:func:`shortest_win`): every win plays each layout card once, so the
 shortest turns the fewest stock cards. The search goes layer by layer, layer ``d``
 holding every position reached with ``d`` cards turned; the first layer that clears the
@@ -63,6 +73,70 @@ class _Search:
         self.budget = nodes
         self.nodes = 0
         self.line: list[Move] = []
+        self.prune = rules.declaration.prune
+        self.visits = [0] * 14
+        """The cards of each rank still to play (kept as the search plays and undoes)."""
+        self.sig = 0
+        """``visits`` packed, three bits a rank: the walk test's memory key."""
+        self.walked: dict[int, bool] = {}
+        self.walks = False
+        self.wrap = False
+        if self.prune:
+            self._walk_counts(state)
+
+    def _walk_counts(self, state: WasteState) -> None:
+        """The counts the walk test reads (see the module docstring)."""
+        onto = state.rules.onto
+        self.walks = not onto.kings_block
+        self.wrap = onto.wrap
+        for j, card in enumerate(state.layout):
+            if card != GONE:
+                self.visits[self.ranks[j]] += 1
+                self.sig += 1 << 3 * self.ranks[j]
+
+    def walkable(self, top: int) -> bool:
+        """Whether the cards still to play, by rank alone, can follow ``top`` one rank
+        apart each (see the module docstring; a necessary condition)."""
+        visits = self.visits
+        if not top or (self.wrap and min(visits[1:])):
+            return True  # the whole ring: no cut to reason from
+        visits = visits[:]
+        visits[top] += 1
+        if self.wrap and min(visits[1:]):
+            return True
+        if self.wrap:
+            first = top
+            while visits[first - 1 if first > 1 else 13]:
+                first = first - 1 if first > 1 else 13
+        else:
+            first = top
+            while first > 1 and visits[first - 1]:
+                first -= 1
+        arc: list[int] = []
+        rank = first
+        while visits[rank] and len(arc) < 13:
+            arc.append(rank)
+            rank = rank + 1 if rank < 13 else (1 if self.wrap else 0)
+            if rank == 0:
+                break
+        if sum(visits[r] for r in arc) != sum(visits):
+            return False  # a rank off the top's arc
+        states = {(0, False)}
+        last = len(arc) - 1
+        for k, rank in enumerate(arc):
+            twice = 2 * visits[rank] - (rank == top)
+            following = set()
+            for steps, ended in states:
+                following.add((twice - steps, ended))
+                if not ended:
+                    following.add((twice - steps - 1, True))
+            if k < last:
+                states = {(e, ended) for e, ended in following if e >= 1}
+                if not states:
+                    return False
+            else:
+                return (0, True) in following
+        return True
 
     def run(self, present: int, drawn: int, top: int) -> bool:
         """Whether the position can be won; ``line`` holds the win (in reverse)."""
@@ -74,6 +148,14 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.budget:
             raise _OutOfBudget
+        if self.walks and drawn == len(self.stock):
+            walk = self.sig << 4 | top
+            can = self.walked.get(walk)
+            if can is None:
+                can = self.walked[walk] = self.walkable(top)
+            if not can:
+                self.dead[key] = drawn
+                return False
         fits = self.fits[top]
         ranks = self.ranks
         cover = self.cover
@@ -83,7 +165,14 @@ class _Search:
                 continue
             i = cards.bit_length() - 1
             rank = ranks[i]
-            if not cover[i] & present and fits[rank] and self.run(present ^ (1 << i), drawn, rank):
+            if cover[i] & present or not fits[rank]:
+                continue
+            self.visits[rank] -= 1
+            self.sig -= 1 << 3 * rank
+            won = self.run(present ^ (1 << i), drawn, rank)
+            self.visits[rank] += 1
+            self.sig += 1 << 3 * rank
+            if won:
                 self.line.append(Move(pile))
                 return True
         if drawn < len(self.stock) and self.run(present, drawn + 1, self.stock[drawn]):
@@ -98,8 +187,9 @@ def solve(state: WasteState, nodes: int | None = None) -> Verdict:
     budget by default) and, when winnable, a winning line."""
     budget = state.rules.declaration.nodes if nodes is None else nodes
     search = _Search(state, budget)
+    present, top = state.present_mask, state.top_rank
     try:
-        won = search.run(state.present_mask, 0, rank_of(state.waste_top))
+        won = search.run(present, 0, top)
     except _OutOfBudget:
         return Verdict(None, None, search.nodes)
     return Verdict(won, search.line[::-1] if won else None, search.nodes)
@@ -121,7 +211,7 @@ def shortest_win(state: WasteState, nodes: int | None = None) -> list[Move] | No
     stock = [rank_of(card) for card in state.stock]
     bits = [(1 << i, rules.cover[i], ranks[i]) for i in range(rules.count)]
     starts: dict[int, None] = {state.present_mask: None}
-    top = rank_of(state.waste_top)
+    top = state.top_rank
     layers: list[Layer] = []
     visited = 0
     for drawn in range(len(stock) + 1):

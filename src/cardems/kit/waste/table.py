@@ -64,7 +64,7 @@ class WasteSolitaire(Solitaire[WasteState, Move]):
         if target == STOCK:
             return (None,) * len(state.stock)
         if target == self.waste:
-            return (card_text(state.waste_top),)
+            return (card_text(state.waste_top),) if state.waste else ()
         shown = []
         for position in state.rules.piles[target_number(target) - 1]:
             card = state.layout[position - 1]
@@ -160,6 +160,8 @@ class WasteSolitaire(Solitaire[WasteState, Move]):
         top = state.top(move.pile)
         assert top is not None
         card = card_name(Card.from_index(state.layout[top - 1]), lang)
+        if not state.waste:
+            return str(gettext(words.first_hint)) % {"card": card, "num": move.pile}
         other = card_name(Card.from_index(state.waste_top), lang)
         return str(gettext(words.play_hint)) % {"card": card, "num": move.pile, "other": other}
 
@@ -189,7 +191,8 @@ class WasteSolitaire(Solitaire[WasteState, Move]):
         if pile["kind"] == self.waste:
             for card in cards:
                 card["label"] = spoken_label([spoken_card(card, lang), name], lang)
-            parts.append(spoken_card(cards[-1], lang))
+            if cards:
+                parts.append(spoken_card(cards[-1], lang))
         pile["label"] = spoken_label(parts, lang)
 
 
@@ -235,7 +238,8 @@ def render_state(game: WasteDeclaration, state: WasteState) -> str:
             line = line.ljust(column) + text
         lines.append(line.rstrip())
     waste = "hole" if game.waste_kind == "hole" else "waste"
-    lines.append(f"{waste} ({len(state.waste)}): top {card_text(state.waste_top)}")
+    top = card_text(state.waste_top) if state.waste else "none: any card goes"
+    lines.append(f"{waste} ({len(state.waste)}): top {top}")
     if game.stock:
         stock = " ".join(card_text(card) for card in state.stock)
         lines.append(f"stock ({len(state.stock)}, next first): {stock}".rstrip())

@@ -50,7 +50,7 @@ const MIN_FAN = 16; // board units: the tightest fan, a card's index still shows
 const MIN_CARD = 48; // px: the narrowest a card is drawn while the felt has height to spare
 const SQUEEZE = 0.7; // the closest side by side places are drawn, of their laid out distance
 const LABEL_ROOM = 34; // board units under a slot for its count
-const ROW_GAP = 24; // board units between two rows of columns (kit/building/solitaire.py)
+const ROW_GAP = 10; // board units between a fan's last card and the row of fans below
 /** @type {{ key: string, scale: number, squeeze: number } | null} the scale chosen for this window and board */
 let fixed = null;
 
@@ -86,18 +86,6 @@ function boardScale(box, width, reserve) {
 }
 
 /**
- * Where the fans of the row of columns at `y` must end (board units): the next row's top,
- * less a gap, or the felt's `room` for the last row.
- * @param {number[]} rows the rows' tops, ascending
- * @param {number} y
- * @param {number} room
- */
-function rowEnd(rows, y, room) {
-  const next = rows.find((top) => top > y);
-  return next === undefined ? room : next - ROW_GAP;
-}
-
-/**
  * The lowest a pile's count is drawn (board units): under its slot.
  * @param {PileView[]} piles
  */
@@ -105,6 +93,32 @@ function labelsBottom(piles) {
   let bottom = 0;
   for (const pile of piles) if (typeof pile.count === "number") bottom = Math.max(bottom, pile.y + CH + LABEL_ROOM);
   return bottom;
+}
+
+/**
+ * The nearest column laid out below `pile` across the same width, or null.
+ * @param {PileView[]} columns
+ * @param {PileView} pile
+ * @returns {PileView | null}
+ */
+function columnBelow(columns, pile) {
+  let found = null;
+  for (const other of columns) {
+    if (other.y > pile.y && Math.abs(other.x - pile.x) < CW && (!found || other.y < found.y)) found = other;
+  }
+  return found;
+}
+
+/**
+ * How low a column's fan may reach (board units): the top of the column below it, less a
+ * gap, or the felt's `room` when none lies below.
+ * @param {PileView[]} columns
+ * @param {PileView} pile
+ * @param {number} room
+ */
+function floorOf(columns, pile, room) {
+  const below = columnBelow(columns, pile);
+  return below ? below.y - ROW_GAP : room;
 }
 
 /**
@@ -126,12 +140,12 @@ export function geometryOf(board, someView) {
   const fills = getComputedStyle(board).position === "absolute";
   if (fills && box.width > 0 && box.height > 0) {
     const columns = someView.piles.filter((p) => p.fan > 0);
-    // The rows of columns (a table of many columns lays them out in rows: Fan's two of
-    // 9): the last row's fans have the felt's spare height, another row's end where the
-    // next row starts.
-    const rows = [...new Set(columns.map((p) => p.y))].sort((a, b) => a - b);
+    // Rows of fans (Fan's two rows of 9, Black Hole's fans) keep the whole laid-out board
+    // in view, the last row with room for its fans.
+    const rows = columns.some((p) => columnBelow(columns, p) !== null);
     const reserve = columns.length // a board without columns (Heart to Heart): as it is
-      ? rows[rows.length - 1] + CH + FULL_FAN * RESERVE_FANS : height;
+      ? Math.max(Math.max(...columns.map((p) => p.y)) + CH + FULL_FAN * RESERVE_FANS,
+        rows ? someView.board.height : 0) : height;
     const fit = boardScale(box, width, reserve);
     const scale = fit.scale;
     squeeze = fit.squeeze;
@@ -143,7 +157,7 @@ export function geometryOf(board, someView) {
     if (fanned.length) {
       const base = Math.max(...fanned.map((p) => p.fan));
       stretch = Math.max(MIN_FAN / base, Math.min(MAX_FAN / base,
-        ...fanned.map((p) => (rowEnd(rows, p.y, room) - p.y - CH) / (p.fan * (p.cards.length - 1)))));
+        ...fanned.map((p) => (floorOf(columns, p, room) - p.y - CH) / (p.fan * (p.cards.length - 1)))));
     }
   }
   for (const pile of someView.piles) {
