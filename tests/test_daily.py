@@ -105,7 +105,7 @@ def shown(name: str) -> list[str]:
     return [rank_label(card.rank) + card.suit.letter for card in cards]
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", by_speed(list(GAMES)))
 def test_the_miniature_draws_the_cards_the_player_sees_and_no_other(name: str) -> None:
     game = GAMES[name]
     svg = game.miniature(game.daily_code(DAY))
