@@ -1,6 +1,6 @@
-"""Beleaguered Castle, Streets and Alleys, Eight Off and King Albert on the kit's table: golden
-code → layout, the table's undo exact over random play, levels and the day's deal
-proved winnable."""
+"""Beleaguered Castle, Streets and Alleys, Eight Off, King Albert and Simple Simon on the
+kit's table: golden code → layout, the table's undo exact over random play, levels and the
+day's deal proved winnable."""
 
 from __future__ import annotations
 
@@ -33,6 +33,12 @@ GOLDEN: dict[
         "KA1-N-AAAAATJ",
         "4S QC QS 4C AD 8D 9H 3C 3S",
         ["5H", "7C", "9C", "QH", "4D", "5S", "6D"],
+        {"S": None, "H": None, "D": None, "C": None},
+    ),
+    "simple-simon": (
+        "SS1-N-AAAAATJ",
+        "JD 8C 6D 3C KD 7D JC 9C 4H AH",
+        [],
         {"S": None, "H": None, "D": None, "C": None},
     ),
     "eight-off": (

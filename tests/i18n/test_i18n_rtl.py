@@ -189,6 +189,7 @@ CARD_WORD = {
     "streets_and_alleys": WARAQA,
     "eight_off": WARAQA,
     "king_albert": WARAQA,
+    "simple_simon": WARAQA,
 }
 SLUG = {
     "heart_to_heart": "heart-to-heart",
@@ -197,6 +198,7 @@ SLUG = {
     "streets_and_alleys": "streets-and-alleys",
     "eight_off": "eight-off",
     "king_albert": "king-albert",
+    "simple_simon": "simple-simon",
 }
 
 
@@ -234,6 +236,7 @@ GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "se
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
 GAME_SLUGS += ["king-albert"]
 GAME_SLUGS += ["golf"]
+GAME_SLUGS += ["simple-simon"]
 
 
 @pytest.mark.parametrize("lang", ["ar", "he"])

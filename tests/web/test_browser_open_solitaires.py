@@ -1,6 +1,7 @@
 """The open solitaires of the build family (Beleaguered Castle, Streets and Alleys, Eight
-Off, King Albert) over HTTP and in a real browser: a deal won by following the API's hints, and the
-last move of a hinted win played by a click, which shows the won dialog."""
+Off, King Albert, Simple Simon) over HTTP and in a real browser: a deal won by following
+the API's hints, and the last move of a hinted win played by a click, which shows the won
+dialog."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from cardems.core.game import TableSettings
 from cardems.core.registry import game_for
 from cardems.web.app import create_app
 
-GAMES = ("beleaguered-castle", "streets-and-alleys", "eight-off", "king-albert")
+GAMES = ("beleaguered-castle", "streets-and-alleys", "eight-off", "king-albert", "simple-simon")
 DAY = datetime.date(2026, 12, 6)
 
 

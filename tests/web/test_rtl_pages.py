@@ -35,7 +35,7 @@ def test_the_settings_page_lists_games_with_the_arabic_comma(client: TestClient)
     html = client.get("/settings", headers={"accept-language": "ar"}).text
     found = re.search(r'name="auto_move"[^>]*>.*?<span class="setting-games">(.*?)</span>', html)
     assert found, html
-    assert found[1].count("، ") == 6 and "," not in found[1], found[1]
+    assert found[1].count("، ") == 7 and "," not in found[1], found[1]
 
 
 @pytest.mark.parametrize(

@@ -31,6 +31,7 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.streets_and_alleys.game",
     "cardems.eight_off.game",
     "cardems.king_albert.game",
+    "cardems.simple_simon.game",
 )
 """One line per game, in the order the home page lists them."""
 
