@@ -3,15 +3,16 @@ per deal, beside the specialized search where one exists (FreeCell as a declarat
 
     nice -n 10 python3 benchmarks/generic_solver.py --deals 100
     python3 benchmarks/generic_solver.py --games eight-off --deals 300 --levels
+    python3 benchmarks/generic_solver.py --games simple-simon --deals 300 --start 1001 \
+        --nodes 20000 --levels
 
-For deals ``--start`` (1) … ``--start + --deals - 1`` of each game it runs
-:func:`cardems.kit.building.solver.solve_state` within ``--nodes`` positions (every
-winning line replayed by the engine), and prints the winnable, lost and undecided
-counts, the share decided, the median and p95 CPU seconds per deal and (``--levels``)
-the thirds of the positions the won deals took (a game's ``level_cuts``). ``freecell``
-solves FreeCell's deals declared on the generic engine (``FC-generic``) and with the
-FreeCell family's own search (``FC-specialized``), the
-anchor the generic search races.
+For deals ``--start`` … ``--start + --deals - 1`` (1 … ``--deals`` by default) of each
+game it runs :func:`cardems.kit.building.solver.solve_state` within ``--nodes`` positions
+(every winning line replayed by the engine), and prints the winnable, lost and undecided
+counts, the share decided, the median and p95 CPU seconds per deal and (``--levels``) the
+thirds of the positions the won deals took (a game's ``level_cuts``). ``freecell`` solves
+FreeCell's deals declared on the generic engine (``FC-generic``) and with the FreeCell
+family's own search (``FC-specialized``), the anchor the generic search races.
 """
 
 from __future__ import annotations
@@ -108,5 +109,6 @@ if __name__ == "__main__":
     parser.add_argument("--nodes", type=int, default=50_000)
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--levels", action="store_true")
+    parser.add_argument("--start", type=int, default=1, help="the first deal number")
     ARGS = parser.parse_args()
     main()

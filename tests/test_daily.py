@@ -28,6 +28,7 @@ PYTHON_SEARCHES = {
 }
 PYTHON_SEARCHES |= {"fan", "spanish-patience", "bakers-dozen"}
 PYTHON_SEARCHES |= {"somerset", "raglan", "flower-garden"}
+PYTHON_SEARCHES |= {"simple-simon"}
 """Games whose day's deal is proved by a search in Python: a week of their deals takes
 seconds, so the quick run leaves them to the full one."""
 

@@ -74,6 +74,12 @@ GOLDEN: dict[
         ],
         {"S": None, "H": None, "D": None, "C": None},
     ),
+    "simple-simon": (
+        "SS1-N-AAAAATJ",
+        "JD 8C 6D 3C KD 7D JC 9C 4H AH",
+        [],
+        {"S": None, "H": None, "D": None, "C": None},
+    ),
     "eight-off": (
         "EO1-N-AAAAATJ",
         "KS JS QD 3S AC 7D 5D 2S",

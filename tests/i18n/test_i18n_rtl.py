@@ -197,6 +197,7 @@ CARD_WORD = {
     "somerset": WARAQA,
     "raglan": WARAQA,
     "flower_garden": WARAQA,
+    "simple_simon": WARAQA,
 }
 SLUG = {
     "heart_to_heart": "heart-to-heart",
@@ -213,6 +214,7 @@ SLUG = {
     "flower_garden": "flower-garden",
     "black_hole": "black-hole",
     "all_in_a_row": "all-in-a-row",
+    "simple_simon": "simple-simon",
 }
 
 
@@ -250,6 +252,7 @@ GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "se
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
 GAME_SLUGS += ["king-albert", "bakers-dozen", "spanish-patience", "fan"]
 GAME_SLUGS += ["somerset", "raglan", "flower-garden", "golf", "black-hole", "all-in-a-row"]
+GAME_SLUGS += ["simple-simon"]
 
 
 @pytest.mark.parametrize("lang", ["ar", "he"])

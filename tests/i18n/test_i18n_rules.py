@@ -156,6 +156,10 @@ KEY_FACTS = {
         {"52", "8", "4", "7", "6", "10", "520", "100"},
         ["SA1-N-AAAAATJ", "8♦ 2♠ 10♥ A♥ 9♥ 5♠ 4♠ 9♦", "7♥", "8♣"],
     ),
+    "simple-simon": (
+        {"52", "10", "3", "8", "7", "1", "4", "13", "130", "520", "100"},
+        ["SS1-N-AAAAATJ", "J♦ 8♣ 6♦ 3♣ K♦ 7♦ J♣ 9♣ 4♥ A♥", "7♥", "8♠", "9♣ 8♣ 7♣"],
+    ),
     "king-albert": (
         {"52", "45", "9", "1", "2", "7", "4", "10", "520", "100"},
         ["KA1-N-AAAAATJ", "4♠ Q♣ Q♠ 4♣ A♦ 8♦ 9♥ 3♣ 3♠", "7♥", "8♠", "8♣"],
@@ -255,6 +259,7 @@ UI_WORDING = {
             "somerset",
             "raglan",
             "flower-garden",
+            "simple-simon",
         )
     },
     "golf": ["Move errors", "Placement help", "Is this deal winnable?", "Winnable deals only"],

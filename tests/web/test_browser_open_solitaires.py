@@ -29,6 +29,7 @@ GAMES = (
     "somerset",
     "raglan",
     "flower-garden",
+    "simple-simon",
 )
 DAY = datetime.date(2026, 12, 6)
 

@@ -39,6 +39,7 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.somerset.game",
     "cardems.raglan.game",
     "cardems.flower_garden.game",
+    "cardems.simple_simon.game",
 )
 """One line per game, in the order the home page lists them."""
 

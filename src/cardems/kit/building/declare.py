@@ -7,12 +7,15 @@ dealt more cards than they hold, a column count past the table's) is refused wit
 line naming the game and the pile (:class:`DeclarationError`).
 
 What it covers today: the *open* games — every card face up, no stock (Beleaguered
-Castle, Streets and Alleys, Baker's Dozen, Eight Off, FreeCell's rules). Face-down cards,
-a stock and a waste are not declared yet: a game that needs them keeps its own engine.
+Castle, Streets and Alleys, Baker's Dozen, Eight Off, FreeCell's rules), and the Spider
+rules without a stock (Simple Simon: runs of one suit move together, a whole suit goes
+home at once). Face-down cards, a stock and a waste are not declared yet: a game that
+needs them keeps its own engine.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -56,12 +59,15 @@ class Group(Enum):
     with no free cell, 2^(empty columns) when empty columns take any card: Somerset).
     ``CELLS``: a run of free cells + 1 cards (the one-by-one moves through the cells when
     empty columns take only kings, so cannot hold a card on the way: Eight Off).
+    ``SUIT_RUN``: any run that builds and is all of one suit, however long, though single
+    cards may build as :class:`Build` says (Spider's rule: Simple Simon).
     """
 
     ONE = "one"
     RUN = "run"
     SUPERMOVE = "supermove"
     CELLS = "cells"
+    SUIT_RUN = "suit run"
 
 
 @dataclass(frozen=True)
@@ -99,6 +105,15 @@ class Cells:
 
 
 @dataclass(frozen=True)
+class Foundations:
+    """What the foundations take (one foundation a suit, in the order S H D C)."""
+
+    whole_suits: bool = False
+    """Only a complete run of one suit, king down to ace, from the top of a column, all 13
+    cards at once (Spider's rule: Simple Simon); else one card at a time, up from the ace."""
+
+
+@dataclass(frozen=True)
 class BuildRules:
     """One solitaire of the build family (see the module docstring)."""
 
@@ -110,6 +125,7 @@ class BuildRules:
     cells: Cells = Cells()
     home_points: int = 10
     """Score for each card put on a foundation (foundations build up by suit from the ace)."""
+    foundations: Foundations = Foundations()
 
     @property
     def columns(self) -> int:
@@ -160,4 +176,25 @@ def declare(rules: BuildRules) -> BuildRules:
         for number, count in enumerate(rules.tableau.deal, 1):
             if count == 0:
                 raise refuse(f"column {number}", "is dealt empty and may never be filled")
+    if rules.group is Group.SUIT_RUN and rules.build.suits in (Suits.ALTERNATE, Suits.NOT_SAME):
+        raise refuse(
+            "tableau",
+            f"runs of one suit move together, yet cards build in {rules.build.suits.value}",
+        )
+    if rules.foundations.whole_suits:
+        _check_whole_suits(rules, refuse)
     return rules
+
+
+def _check_whole_suits(rules: BuildRules, refuse: Callable[[str, str], DeclarationError]) -> None:
+    """Whole suits go home only from a column where they lie king down to ace in one suit:
+    the columns must build that run, and no card may be home before the deal."""
+    build = rules.build
+    if build.direction is Direction.UP or build.suits in (Suits.ALTERNATE, Suits.NOT_SAME):
+        raise refuse(
+            "foundations",
+            f"take whole suits king to ace, which columns building {build.direction.value}"
+            f" in {build.suits.value} never hold",
+        )
+    if rules.tableau.aces_home:
+        raise refuse("foundations", "take whole suits king to ace, so no ace starts there")

@@ -13,6 +13,10 @@ Moves and their notation are the cell family's (:mod:`cardems.cellgames.notation
 ``c3-c7``, ``c3-c7x3``, ``c1-f2``, ``f2-hS``; :func:`parse_move` reads any number of
 columns and cells. Cards never come back from the foundations. Score: the declaration's
 ``home_points`` for each card put on a foundation.
+
+With ``Group.SUIT_RUN`` the cards that move together are a run of one suit (single cards
+build as the declaration says); with ``Foundations(whole_suits=True)`` a foundation takes
+only a complete suit, king down to ace, from the top of a column: ``c3-hSx13``.
 """
 
 from __future__ import annotations
@@ -56,10 +60,15 @@ _BUILD_REFUSALS = {
 }
 NO_RUNS = N_("Only one card moves at a time in this game")
 NOT_A_RUN = N_("Only cards in sequence move together")
+NOT_ONE_SUIT = N_("Only cards in sequence and of one suit move together")
+WHOLE_SUITS = N_("A foundation takes only a whole suit at once, from the king down to the ace")
 KINGS_ONLY = N_("An empty column takes only a king")
 NEVER_FILLED = N_("An empty column stays empty in this game")
 RESERVE = N_("The reserve takes no card: its cards only leave")
 
+
+SUIT = 13
+"""The cards of a suit: a whole suit goes home at once with ``whole_suits``."""
 
 _FITS: dict[int, tuple[BuildRules, tuple[frozenset[int], ...]]] = {}
 """Each declaration's table by its identity (a frozen declaration hashes all its parts at
@@ -117,6 +126,36 @@ def run_length(rules: BuildRules, pile: tuple[Card, ...]) -> int:
     return length
 
 
+def moving_length(rules: BuildRules, pile: tuple[Card, ...]) -> int:
+    """How many top cards of a column may move together (with no limit of free space):
+    one, the top run, or with ``SUIT_RUN`` the part of the top run that is of one suit."""
+    if rules.group is Group.ONE or not pile:
+        return min(1, len(pile))
+    length = run_length(rules, pile)
+    if rules.group is Group.SUIT_RUN:
+        suit = pile[-1].suit
+        length = next((n for n in range(1, length) if pile[-n - 1].suit is not suit), length)
+    return length
+
+
+def whole_suit(pile: tuple[Card, ...]) -> bool:
+    """Whether the column's top 13 cards are a whole suit, king down to ace."""
+    if len(pile) < SUIT:
+        return False
+    top = pile[-SUIT:]
+    return all(card.suit is top[0].suit and card.rank == SUIT - i for i, card in enumerate(top))
+
+
+def suit_home_move(state: BuildState, source: Place) -> Move | None:
+    """The move of a whole suit on top of a column to its foundation (``whole_suits``)."""
+    if not state.rules.foundations.whole_suits or source.kind != "column":
+        return None
+    pile = state.columns[source.index]
+    if not whole_suit(pile):
+        return None
+    return Move(source, Place("foundation", pile[-1].suit.order), SUIT)
+
+
 @dataclass(frozen=True)
 class BuildState(Piles):
     """One position of a build-family game: columns bottom→top, free cells (``None`` =
@@ -154,7 +193,7 @@ def group_limit(state: BuildState, dest: Place | None = None) -> int:
     group = state.rules.group
     if group is Group.ONE:
         return 1
-    if group is Group.RUN:
+    if group in (Group.RUN, Group.SUIT_RUN):
         return 52
     if group is Group.CELLS:
         return state.free_cells + 1
@@ -173,13 +212,15 @@ def check_move(state: BuildState, move: Move) -> str | None:
     moving = state.cards_at(source)
     if not moving:
         return N_("There is no card there")
+    if dest.kind == "foundation" and rules.foundations.whole_suits:
+        return _whole_suit_refusal(state, move)
     if count > 1:
         if rules.group is Group.ONE:
             return NO_RUNS
         if source.kind != "column" or count > len(moving):
             return N_("Only a column holds a run of several cards")
-        if count > run_length(rules, moving):
-            return NOT_A_RUN
+        if count > moving_length(rules, moving):
+            return NOT_ONE_SUIT if rules.group is Group.SUIT_RUN else NOT_A_RUN
         if dest.kind != "column":
             return N_("Only one card at a time goes to a cell or a foundation")
     card = moving[-count]
@@ -195,13 +236,39 @@ def check_move(state: BuildState, move: Move) -> str | None:
         return NEVER_FILLED
     elif rules.tableau.empty is Empty.KINGS and card.rank != Rank.KING:
         return KINGS_ONLY
+    if count > 1 and rules.group in (Group.RUN, Group.SUIT_RUN):
+        return None  # a run moves whatever the free space
     return group_refusal(state, dest, count) if count > 1 else None
+
+
+def _whole_suit_refusal(state: BuildState, move: Move) -> str | None:
+    """Why a move to a foundation that takes only whole suits is illegal, or None."""
+    pile = state.columns[move.source.index] if move.source.kind == "column" else ()
+    if move.count != SUIT or not whole_suit(pile):
+        return WHOLE_SUITS
+    if pile[-1].suit.order != move.dest.index:
+        return N_("A foundation takes only its own suit")
+    return None
 
 
 def apply_unchecked(state: BuildState, move: Move) -> BuildState:
     """The state after a legal ``move``."""
-    columns, cells, foundations, score = moved(state, move, state.rules.home_points, 0)
-    return BuildState(state.rules, columns, cells, foundations, score, state.moves + 1)
+    rules = state.rules
+    if move.dest.kind == "foundation" and move.count > 1:  # a whole suit home
+        piles = list(state.columns)
+        piles[move.source.index] = piles[move.source.index][: -move.count]
+        heights = list(state.foundations)
+        heights[move.dest.index] += move.count
+        return BuildState(
+            rules,
+            tuple(piles),
+            state.cells,
+            (heights[0], heights[1], heights[2], heights[3]),
+            state.score + move.count * rules.home_points,
+            state.moves + 1,
+        )
+    columns, cells, foundations, score = moved(state, move, rules.home_points, 0)
+    return BuildState(rules, columns, cells, foundations, score, state.moves + 1)
 
 
 def legal_moves(state: BuildState) -> Iterator[Move]:
@@ -211,8 +278,11 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
     rules = state.rules
     sources: list[tuple[Place, int]] = []
     for index, pile in enumerate(state.columns):
-        most = 1 if rules.group is Group.ONE else run_length(rules, pile)
-        sources += [(Place("column", index), n) for n in range(1, min(most, len(pile)) + 1)]
+        most = moving_length(rules, pile)
+        sources += [(Place("column", index), n) for n in range(1, most + 1)]
+        suit_home = suit_home_move(state, Place("column", index))
+        if suit_home is not None:
+            yield suit_home
     sources += [(Place("cell", i), 1) for i, card in enumerate(state.cells) if card is not None]
     dests = [Place("column", i) for i in range(len(state.columns))]
     if rules.cells.refill:

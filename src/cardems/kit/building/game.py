@@ -26,6 +26,12 @@ from cardems.kit.building.declare import BuildRules
 
 # TRANSLATORS: a numbered card of a reserve (King Albert's), spoken to screen-reader users.
 RESERVE_CARD = N_("Reserve card %(num)d")
+# TRANSLATORS: the moves of ``cardems play`` in a game whose foundations take a whole suit
+# at once (Simple Simon); keep the notation (c3-c7, x3, hS…) as it is.
+WHOLE_SUITS_HELP = N_(
+    "moves: c3-c7 column to column (c3-c7x3 a run of 3), c3-hSx13 a whole suit, king down"
+    " to the ace, to its foundation; places c1…, hS hH hD hC"
+)
 
 if TYPE_CHECKING:
     from cardems.cellgames.solver import Rules
@@ -148,6 +154,8 @@ class BuildGame(CellGame):
         raise Unsupported(NO_SHORTEST % {"game": self.family.title})
 
     def text_play(self) -> DeclaredTextPlay:
+        if self.rules.foundations.whole_suits and not self.rules.cells.count:
+            return DeclaredTextPlay(self, WHOLE_SUITS_HELP)
         return DeclaredTextPlay(self)
 
     def label(self, view: View, lang: str) -> View:

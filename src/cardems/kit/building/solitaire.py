@@ -5,7 +5,7 @@ with the declaration's rules, layout and the generic solver."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cardems.cards import Card
@@ -13,18 +13,21 @@ from cardems.cellgames.game import Verdict
 from cardems.cellgames.hints import place_words
 from cardems.cellgames.notation import Move, Place
 from cardems.cellgames.piles import home_move
-from cardems.cellgames.table import COLUMN_TOP, FAN, CellSolitaire
+from cardems.cellgames.table import COLUMN_TOP, FAN, CellSolitaire, place_of
 from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
 from cardems.kit import CARD_STEP
 from cardems.kit.building import engine
-from cardems.kit.building.declare import BuildRules, Group
+from cardems.kit.building.declare import BuildRules
 from cardems.kit.building.engine import BuildState
 
 # TRANSLATORS: a hint, e.g. "Hint: move the 4 of spades from the reserve to column 3".
 FROM_RESERVE = N_("Hint: move the %(card)s from the reserve to %(to)s")
+# TRANSLATORS: a hint in a game whose foundations take a whole suit at once, e.g. "Hint:
+# move the king of spades and the cards on it, down to the ace, to its foundation".
+SUIT_HOME = N_("Hint: move the %(card)s and the cards on it, down to the ace, to its foundation")
 
 ROW_STEP = 140 + 8
 """From one row of cells to the next (the cells of a reserve wider than the columns)."""
@@ -63,6 +66,9 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
     def count_for(self, state: BuildState, source: Place, dest: Place) -> int:
         """The part of the run that builds on the destination's top card, or into an empty
         column the longest part that may move (1 if none fits)."""
+        if dest.kind == "foundation" and self.rules.foundations.whole_suits:
+            whole = engine.suit_home_move(state, source)
+            return 1 if whole is None else whole.count
         if source.kind != "column" or dest.kind != "column":
             return 1
         pile = state.columns[source.index]
@@ -76,17 +82,33 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
         return 1
 
     def run_length(self, state: BuildState, pile: tuple[Card, ...]) -> int:
-        if self.rules.group is Group.ONE:
-            return min(1, len(pile))
-        return engine.run_length(self.rules, pile)
+        return engine.moving_length(self.rules, pile)
 
     def group_limit(self, state: BuildState) -> int:
         return engine.group_limit(state)
 
+    def tap_move(self, state: BuildState, target: str) -> Move | None:
+        """The top card home, or a whole suit when the foundations take only those."""
+        place = place_of(target)
+        return engine.suit_home_move(state, place) or home_move(state, place)
+
+    def best_moves(self, state: BuildState, source: str) -> Sequence[Move]:
+        """A whole suit home first (``whole_suits``), then the family's."""
+        whole = engine.suit_home_move(state, place_of(source))
+        moves = super().best_moves(state, source)
+        return moves if whole is None else [whole, *moves]
+
     def safe_home_moves(self, state: BuildState) -> Iterator[Move]:
-        """The moves home of cards nothing could ever be built on."""
+        """The moves home of cards nothing could ever be built on; with ``whole_suits``,
+        the whole suits on top of their columns (as Spider sends them home itself)."""
         from cardems.kit.building.solver import _safe, _tables
 
+        if self.rules.foundations.whole_suits:
+            for index in range(len(state.columns)):
+                whole = engine.suit_home_move(state, Place("column", index))
+                if whole is not None:
+                    yield whole
+            return
         tables = _tables(self.rules)
         sources = [Place("column", i) for i in range(len(state.columns))]
         sources += [Place("cell", i) for i in range(len(state.cells))]
@@ -107,7 +129,11 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
         return self.lines.next_move(state, previous, HINT_SECONDS)
 
     def hint_words(self, state: BuildState, move: Move, lang: str) -> str:
-        """The family's words, and a reserve's card named as such."""
+        """The family's words, a reserve's card named as such, a whole suit as one."""
+        if move.dest.kind == "foundation" and move.count > 1:
+            gettext = translations(lang).gettext
+            card = card_name(state.cards_at(move.source)[-move.count], lang)
+            return gettext(SUIT_HOME) % {"card": card}
         if move.source.kind != "cell" or move.dest.kind != "column" or self.rules.cells.refill:
             return super().hint_words(state, move, lang)
         gettext = translations(lang).gettext

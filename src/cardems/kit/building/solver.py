@@ -16,6 +16,12 @@ been expanded — because it prunes only what cannot lose a win:
   could ever be placed on it, so it only stands in the way.
 - A whole column never moves into an empty one (the same position again).
 
+With ``whole_suits`` no card goes home alone, so none is safe: a whole suit on top of a
+column goes home as one move among the others (searched first, by its score, but never
+forced: a part of it may still serve as a place for another run). The score then counts
+the breaks in the columns (a card not lying on the next higher card of its suit) instead
+of how deep the next card of each suit lies.
+
 Every other legal move of the engine is searched, so the search's moves are the
 engine's: a winning line replays there move for move (the tests check).
 """
@@ -27,6 +33,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import pairwise
 
 from cardems.cellgames.notation import Move, Place
 from cardems.kit.building.declare import BuildRules, Empty, Group
@@ -63,6 +70,8 @@ class _Tables:
     empty: Empty
     group: Group
     refill: bool
+    whole_suits: bool = False
+    """Foundations take only a whole suit from a column (no card goes home alone)."""
 
 
 @cache
@@ -70,13 +79,20 @@ def _tables(rules: BuildRules) -> _Tables:
     fits = _fits(rules)
     rows = tuple(bytes(1 if b in fits[c] else 0 for b in range(52)) for c in range(52))
     builders = tuple(tuple(x for x in range(52) if c in fits[x]) for c in range(52))
-    return _Tables(rows, builders, rules.tableau.empty, rules.group, rules.cells.refill)
+    return _Tables(
+        rows,
+        builders,
+        rules.tableau.empty,
+        rules.group,
+        rules.cells.refill,
+        rules.foundations.whole_suits,
+    )
 
 
 def _safe(card: int, found: list[int] | Found, tables: _Tables) -> bool:
     """Whether ``card`` may go home now and nothing could ever build on it."""
     suit, rank = divmod(card, 13)
-    if rank != found[suit]:
+    if rank != found[suit] or tables.whole_suits:
         return False
     return all(found[x // 13] > x % 13 for x in tables.builders[card])
 
@@ -85,6 +101,8 @@ def _settle(
     cols: Cols, cells: bytes, found: Found, tables: _Tables, path: list[Raw]
 ) -> tuple[Cols, bytes, Found]:
     """Send every safe card home, recording the moves in ``path``."""
+    if tables.whole_suits:
+        return cols, cells, found  # no card goes home alone
     col_list, cell_list, heights = list(cols), bytearray(cells), list(found)
     moved = True
     while moved:
@@ -116,11 +134,33 @@ def _run(col: bytes, fits: tuple[bytes, ...]) -> int:
     return m if n else 0
 
 
+def _moving(col: bytes, tables: _Tables) -> int:
+    """The top cards of ``col`` that may move together, free space aside (the engine's
+    :func:`~cardems.kit.building.engine.moving_length`)."""
+    if tables.group is not Group.SUIT_RUN:
+        return _run(col, tables.fits)
+    n, m = len(col), 1
+    fits = tables.fits
+    while m < n and fits[col[n - m]][col[n - m - 1]] and col[n - m] // 13 == col[n - m - 1] // 13:
+        m += 1
+    return m if n else 0
+
+
+def _whole_suit(col: bytes) -> int | None:
+    """The suit of a whole suit (king down to ace) on top of ``col``, or None."""
+    if len(col) < 13:
+        return None
+    king = col[-13]
+    if king % 13 != 12 or col[-13:] != bytes(range(king, king - 13, -1)):
+        return None
+    return king // 13
+
+
 def _limit(tables: _Tables, free: int, empty: int) -> int:
     """The most cards that may move together (the destination is not an empty column)."""
     if tables.group is Group.ONE:
         return 1
-    if tables.group is Group.RUN:
+    if tables.group in (Group.RUN, Group.SUIT_RUN):
         return 52
     if tables.group is Group.CELLS:
         return free + 1
@@ -134,10 +174,11 @@ def _children(cols: Cols, cells: bytes, found: Found, tables: _Tables) -> Iterat
     empties = [i for i, col in enumerate(cols) if not col]
     empty_to = empties[0] if empties and tables.empty is not Empty.NONE else None
     n_empty = len(empties)
+    singles_home = not tables.whole_suits
     for i, card in enumerate(cells):  # cells: home, onto a column, into an empty column
         if card == EMPTY:
             continue
-        if card % 13 == found[card // 13]:
+        if singles_home and card % 13 == found[card // 13]:
             yield ("f", i, "h", card // 13, 1)
         for j, col in enumerate(cols):
             if col and fits[card][col[-1]]:
@@ -149,9 +190,14 @@ def _children(cols: Cols, cells: bytes, found: Found, tables: _Tables) -> Iterat
         if not col:
             continue
         top = col[-1]
-        if top % 13 == found[top // 13]:
-            yield ("c", i, "h", top // 13, 1)
-        run = _run(col, fits)
+        if singles_home:
+            if top % 13 == found[top // 13]:
+                yield ("c", i, "h", top // 13, 1)
+        else:
+            suit = _whole_suit(col)
+            if suit is not None:
+                yield ("c", i, "h", suit, 13)
+        run = _moving(col, tables)
         most = min(run, _limit(tables, free, n_empty))
         for j, other in enumerate(cols):
             if j == i or not other:
@@ -183,8 +229,22 @@ def _apply(cols: Cols, cells: bytes, found: Found, move: Raw) -> tuple[Cols, byt
     elif dest == "f":
         cell_list[j] = moving[0]
     else:
-        heights[j] += 1
+        heights[j] += count
     return tuple(col_list), bytes(cell_list), (heights[0], heights[1], heights[2], heights[3])
+
+
+class _Breaks(dict[bytes, int]):
+    """Per column, how many of its cards do not lie on the next higher card of their suit
+    (kept): the moves a whole suit still waits for."""
+
+    def __missing__(self, col: bytes) -> int:
+        breaks = sum(1 for a, b in pairwise(col) if b != a - 1 or a % 13 == 0)
+        if len(self) < 1 << 20:
+            self[col] = breaks
+        return breaks
+
+
+_BREAKS = _Breaks()
 
 
 class _Buried(dict[bytes, int]):
@@ -209,7 +269,12 @@ _BURIED = _Buried()
 
 def _score(cols: Cols, cells: bytes, found: Found, tables: _Tables) -> int:
     """Higher is more promising: cards home, the next card of each suit near its column's
-    top, few cards lying on a lower card of their suit, free cells and empty columns."""
+    top, few cards lying on a lower card of their suit, free cells and empty columns (with
+    ``whole_suits``: suits home, few breaks in the columns, empty columns)."""
+    if tables.whole_suits:
+        breaks = sum(_BREAKS[col] for col in cols)
+        empty = cols.count(b"") if tables.empty is not Empty.NONE else 0
+        return 20 * sum(found) - 40 * breaks + 4 * cells.count(EMPTY) + 10 * empty
     depth = 0
     for suit in range(4):
         if found[suit] < 13:
@@ -286,11 +351,22 @@ def _line(
     return [Move(Place(kinds[a], i), Place(kinds[b], j), n) for a, i, b, j, n in raw_line]
 
 
+def _pieces(cols: Cols) -> int:
+    """How many runs of one suit, in sequence, the columns hold (a won table holds none)."""
+    return sum(_BREAKS[col] + 1 for col in cols if col)
+
+
 def progress_possible(state: BuildState, limit: int) -> bool | None:
     """Whether some line of moves between columns and cells leads to a card that may go
-    home: True, False (every such position seen) or None (past ``limit`` positions)."""
+    home: True, False (every such position seen) or None (past ``limit`` positions).
+
+    With ``whole_suits`` a line that leaves fewer runs of one suit in the columns is
+    progress too: a won table has none, so from a position where no line lowers their
+    count (or sends a suit home) the deal can no longer be won, and a line that joins two
+    runs ends the search long before a whole suit lies ready."""
     tables = _tables(state.rules)
     start = encode(state)
+    pieces = _pieces(start[0]) if tables.whole_suits else None
     seen = {_key(start[0], start[1])}
     frontier = [start]
     while frontier:
@@ -299,6 +375,8 @@ def progress_possible(state: BuildState, limit: int) -> bool | None:
             if raw[2] == "h":
                 return True
             child = _apply(cols, cells, found, raw)
+            if pieces is not None and _pieces(child[0]) < pieces:
+                return True
             key = _key(child[0], child[1])
             if key not in seen:
                 if len(seen) >= limit:

@@ -1,0 +1,1 @@
+"""Simple Simon: a declaration of the build family."""
