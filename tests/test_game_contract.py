@@ -169,6 +169,7 @@ def _fresh_intent(table: Table, rng: random.Random, seen: set[Any]) -> Any:
 
 
 LONG_PLAYS = {(0, "spider"), (1, "klondike")}  # the games that run longest (slow)
+LONG_PLAYS |= {(0, "spanish-patience"), (1, "spanish-patience")}
 
 
 @pytest.mark.parametrize(

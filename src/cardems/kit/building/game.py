@@ -67,6 +67,10 @@ class BuildGame(CellGame):
     level_cuts: ClassVar[tuple[int, int]]
     """Positions the solver expands to win a deal: below the first the deal is easy, from
     the second on hard (``benchmarks/generic_solver.py --levels`` measures the thirds)."""
+    daily_nodes: ClassVar[int] = DAILY_NODES
+    """The day's deal's budget (:data:`DAILY_NODES`): a game whose deals are seldom won
+    within it narrows it, as a deal won in few positions is cheaper to find than one
+    proved in many (each refused deal costs the whole budget)."""
     options = (DIFFICULTY,)
     compiled_modules = ()
     can_analyze = True
@@ -96,7 +100,7 @@ class BuildGame(CellGame):
         return self.solve_position(self.deal(code), None, WINNABLE_NODES).winnable is True
 
     def proves_daily(self, code: DealCode) -> bool:
-        return self.solve_position(self.deal(code), None, DAILY_NODES).winnable is True
+        return self.solve_position(self.deal(code), None, self.daily_nodes).winnable is True
 
     def level_of(self, code: DealCode) -> str | None:
         """The deal's level by the positions its win takes (None: not proved winnable
