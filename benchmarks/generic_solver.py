@@ -109,6 +109,5 @@ if __name__ == "__main__":
     parser.add_argument("--nodes", type=int, default=50_000)
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--levels", action="store_true")
-    parser.add_argument("--start", type=int, default=1, help="the first deal number")
     ARGS = parser.parse_args()
     main()

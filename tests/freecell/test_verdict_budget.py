@@ -149,7 +149,8 @@ def test_a_budget_for_a_game_whose_solver_takes_none_is_refused(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["solve", "HH1-N-AAAAAAM", "--nodes", "1000"]) == 2
-    assert "--nodes and --seconds are for the solvers of" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "takes no --nodes or --seconds; --solver generic takes --nodes" in said
 
 
 def test_the_default_budget_is_one_figure() -> None:

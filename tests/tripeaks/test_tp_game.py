@@ -38,6 +38,7 @@ def test_winnable_only_deals_are_winnable(variant: str) -> None:
         assert code.variant == variant and solve(deal(code)).winnable is True
 
 
+@pytest.mark.slow
 def test_levels_follow_the_search_effort() -> None:
     for level in ("easy", "hard"):
         code = GAME.new_code("W", winnable=True, options={"difficulty": level})

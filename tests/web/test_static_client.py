@@ -42,12 +42,19 @@ def pile_kinds() -> set[str]:
     return kinds
 
 
+VIEW_WORDS = set(re.findall(r'"([a-z_]+)"', (STATIC / "solitaire.schema.json").read_text()))
+"""The words of the view the server sends (its JSON Schema's names): a game named by one
+of them (Fan: a pile's ``fan``) is not named when a script reads the view."""
+
+
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: path.name)
 def test_no_script_names_a_game(script: Path) -> None:
     code = code_of(script)
     for game in games():
         family = game.family
         for name in (family.name, family.title):
+            if name.lower() in VIEW_WORDS:
+                continue
             assert not re.search(rf"\b{re.escape(name)}\b", code, re.I), (script.name, name)
         assert not re.search(rf"\b{family.prefix}\d", code), (script.name, family.prefix)
 
