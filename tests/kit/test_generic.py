@@ -121,14 +121,17 @@ def test_cli_refusals_are_one_line(
 @pytest.mark.slow
 @pytest.mark.parametrize("game", SOLITAIRES, ids=lambda game: game.family.name)
 def test_the_generic_verdicts_agree_with_each_games_own(game: KitGame) -> None:
-    """Deals 3,000–3,003 of the default variant (not the deals the search was tried on):
-    wherever both searches decide they agree, and every generic line wins on a table."""
+    """Deals 3,000–3,002 of the default variant (not the deals the search was tried on):
+    wherever the generic search decides within 600 positions, the game's own search
+    does not contradict it, and every generic line wins on a table."""
     family = game.family
-    for number in range(3_000, 3_004):
+    for number in range(3_000, 3_003):
         code = DealCode(family.prefix, family.versions[-1], family.variants[0], number)
-        winnable, line = generic_line(game, code, 3_000)
+        winnable, line = generic_line(game, code, 600)
+        if winnable is None:
+            continue  # the game's own search would spend its whole budget for nothing
         own = game.solve(code, shortest=False)["winnable"]
-        if winnable is not None and own is not None:
+        if own is not None:
             assert winnable == own, code
         if winnable:
             assert replayed_status(game, code, line) == "won", code
