@@ -11,10 +11,12 @@ import pytest
 import cardems
 from cardems.core.registry import UnknownGame, game_for, games
 from cardems.i18n import LANGUAGES, direction, translations
+from cardems.kit.building.game import BuildGame
 from cardems.web.assets import PART, game_assets, rules_part
 from cardems.web.assets import rules_page as game_rules_page
 
 RULES_GAMES = [game.family.name for game in games()]
+BUILD_GAMES = [game.family.name for game in games() if isinstance(game, BuildGame)]
 PAGES = [(game, lang) for game in RULES_GAMES for lang in LANGUAGES]
 ALLOWED_TAGS = {
     "article", "section", "h1", "h2", "h3", "p", "ul", "ol", "li", "dl", "dt", "dd",
@@ -248,19 +250,7 @@ UI_WORDING = {
     "spider": ["Winnable deals only", "Move errors", "Placement help"],
     **{
         name: ["Winnable deals only", "Is this deal winnable?", "Move errors", "Placement help"]
-        for name in (
-            "beleaguered-castle",
-            "streets-and-alleys",
-            "eight-off",
-            "king-albert",
-            "bakers-dozen",
-            "spanish-patience",
-            "fan",
-            "somerset",
-            "raglan",
-            "flower-garden",
-            "simple-simon",
-        )
+        for name in BUILD_GAMES
     },
     "golf": ["Move errors", "Placement help", "Is this deal winnable?", "Winnable deals only"],
     **{

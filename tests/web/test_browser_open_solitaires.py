@@ -15,22 +15,11 @@ from starlette.testclient import TestClient
 from web_browser import LiveServer, click, open_prepared
 
 from cardems.core.game import TableSettings
-from cardems.core.registry import game_for
+from cardems.core.registry import game_for, games
+from cardems.kit.building.game import BuildGame
 from cardems.web.app import create_app
 
-GAMES = (
-    "beleaguered-castle",
-    "streets-and-alleys",
-    "eight-off",
-    "king-albert",
-    "bakers-dozen",
-    "spanish-patience",
-    "fan",
-    "somerset",
-    "raglan",
-    "flower-garden",
-    "simple-simon",
-)
+GAMES = [game.family.name for game in games() if isinstance(game, BuildGame)]
 DAY = datetime.date(2026, 12, 6)
 
 

@@ -8,7 +8,7 @@ holds its rules page in each language.
 A rules page may name a section its family shares, ``<!--#part NAME-->``: the first
 ``web/rules/parts/NAME.<lang>.html`` found in the packages of the game's class and its
 bases (the game's own, then its family engine's: ``kit/building`` holds the build
-family's controls, end and extras, ``cellgames`` the scoring FreeCell shares with it)
+family's controls, end and extras, ``cellgames`` the scoring the cell games share)
 stands in its place.
 """
 

@@ -140,8 +140,8 @@ export function geometryOf(board, someView) {
   const fills = getComputedStyle(board).position === "absolute";
   if (fills && box.width > 0 && box.height > 0) {
     const columns = someView.piles.filter((p) => p.fan > 0);
-    // Rows of fans (Fan's two rows of 9, Black Hole's fans) keep the whole laid-out board
-    // in view, the last row with room for its fans.
+    // Rows of fans (many columns laid out in rows, fans in rows around a hole) keep the
+    // whole laid-out board in view, the last row with room for its fans.
     const rows = columns.some((p) => columnBelow(columns, p) !== null);
     const reserve = columns.length // a board without columns (Heart to Heart): as it is
       ? Math.max(Math.max(...columns.map((p) => p.y)) + CH + FULL_FAN * RESERVE_FANS,
