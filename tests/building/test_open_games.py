@@ -178,3 +178,21 @@ def test_a_table_of_eighteen_columns_lays_them_out_in_two_rows_that_fit_a_phone(
     tops = [solitaire.place(state, f"foundation:{suit}") for suit in "SHDC"]
     assert max(place["x"] for place in columns + tops) + 100 <= board["width"]
     assert card_width_on_a_phone("fan") >= 36 and card_width_on_a_phone("bakers-dozen") >= 36
+
+
+@pytest.mark.parametrize(
+    ("name", "places"), [("fan", ""), ("king-albert", "the reserve"), ("eight-off", "a free cell")]
+)
+def test_the_terminal_offers_the_cells_a_game_has(name: str, places: str) -> None:
+    import io
+
+    from cardems.core.terminal import run
+
+    game = game_for(name)
+    code = DealCode.parse(GOLDEN[name][0])
+    out = io.StringIO()
+    run(game.text_play(), code, io.StringIO("quit\n"), out)
+    first_line, shown = out.getvalue().split("\n", 1)
+    assert ("free cell" in first_line) == (places == "a free cell")
+    assert ("reserve" in first_line) == (places == "the reserve")
+    assert ("cells:" in shown) == bool(places)

@@ -27,14 +27,14 @@ def describe_position(code: DealCode, game: str, state: Piles) -> dict[str, Any]
 
 
 def render_position(heading: str, state: Piles) -> str:
-    """``heading``, then cells and foundations, then the columns side by side."""
+    """``heading``, then cells (if any) and foundations, then the columns side by side."""
     cells = " ".join("--" if card is None else str(card) for card in state.cells)
     homes = " ".join(
         "--" if top is None else str(top) for top in map(state.foundation_top, range(4))
     )
     lines = [
         heading,
-        f"cells: {cells}    foundations (S H D C): {homes}",
+        (f"cells: {cells}    " if state.cells else "") + f"foundations (S H D C): {homes}",
         " ".join(f"{n:>2}" for n in range(1, len(state.columns) + 1)),
     ]
     height = max((len(pile) for pile in state.columns), default=0)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardems.cellgames.game import CellGame
 from cardems.cellgames.notation import format_move
-from cardems.cellgames.terminal import CellTextPlay
+from cardems.cellgames.terminal import MOVES_HELP, CellTextPlay
 from cardems.cellgames.text import describe_position, render_position
 from cardems.core.base import NO_SHORTEST
 from cardems.core.difficulty import DIFFICULTY, deal_of_level, level_by_cuts, level_choice
@@ -31,6 +31,14 @@ RESERVE_CARD = N_("Reserve card %(num)d")
 WHOLE_SUITS_HELP = N_(
     "moves: c3-c7 column to column (c3-c7x3 a run of 3), c3-hSx13 a whole suit, king down"
     " to the ace, to its foundation; places c1…, hS hH hD hC"
+)
+RESERVE_HELP = N_(
+    "moves: c3-c7 column to column (c3-c7x3 a run of 3), f2-c3 from the reserve, c3-hS to"
+    " a foundation; places c1…, f1…, hS hH hD hC"
+)
+NO_CELLS_HELP = N_(
+    "moves: c3-c7 column to column (c3-c7x3 a run of 3), c3-hS to a foundation; places"
+    " c1…, hS hH hD hC"
 )
 
 if TYPE_CHECKING:
@@ -158,9 +166,11 @@ class BuildGame(CellGame):
         raise Unsupported(NO_SHORTEST % {"game": self.family.title})
 
     def text_play(self) -> DeclaredTextPlay:
-        if self.rules.foundations.whole_suits and not self.rules.cells.count:
-            return DeclaredTextPlay(self, WHOLE_SUITS_HELP)
-        return DeclaredTextPlay(self)
+        if self.rules.cells.count:
+            return DeclaredTextPlay(self, MOVES_HELP if self.rules.cells.refill else RESERVE_HELP)
+        return DeclaredTextPlay(
+            self, WHOLE_SUITS_HELP if self.rules.foundations.whole_suits else NO_CELLS_HELP
+        )
 
     def label(self, view: View, lang: str) -> View:
         """Columns, free cells (or a reserve's cards) and foundations, named for screen
