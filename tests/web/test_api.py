@@ -358,12 +358,13 @@ def test_pause_stops_the_clock_until_the_game_is_seen_again(client: TestClient) 
 
 def test_seahaven_verdicts_come_from_its_solver(client: TestClient) -> None:
     game_id = new_game(client, code="SH1-C4-AAAAAJ2")["id"]
-    assert client.post(f"/api/games/{game_id}/winnable").json() == {"winnable": True}
+    decided = {"winnable": True, "still_searching": False}
+    assert client.post(f"/api/games/{game_id}/winnable").json() == decided
     stuck = new_game(client, code="SH1-C2-AAAAAAP")["id"]
     response = intent(client, stuck, type="drag", source="column:7", target="column:9")
     assert response.json()["view"]["status"] == "stuck"
     assert {"type": "stuck"} in response.json()["events"]
-    assert client.post(f"/api/games/{stuck}/winnable").json() == {"winnable": False}
+    assert client.post(f"/api/games/{stuck}/winnable").json()["winnable"] is False
 
 
 def test_requests_without_a_cookie_share_a_larger_bucket_per_address(db_path: Path) -> None:
@@ -503,3 +504,20 @@ def test_a_move_whose_save_fails_answers_503_and_the_game_stays_as_saved(
     assert (view["version"], view["moves"]) == (1, 1)  # what is saved, not the lost move
     played = intent(client, game_id, {"type": "tap", "target": "stock", "version": 1})
     assert played.json()["view"]["version"] == 2
+
+
+def test_an_undecided_answer_says_whether_the_clock_or_the_search_ended_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardems.core import ending
+
+    game_id = new_game(client, code="FC1-N-AAAALWO")["id"]
+    monkeypatch.setattr(ending, "VERDICT_SECONDS", 0.0)  # the player will not wait at all
+    answer = client.post(f"/api/games/{game_id}/winnable").json()
+    assert answer == {"winnable": None, "still_searching": True}
+    service = client.app.state.service  # type: ignore[attr-defined]
+    live = service.load(client.cookies[COOKIE], game_id)
+    monkeypatch.setattr(ending, "VERDICT_SECONDS", 60.0)  # the search's positions run out
+    monkeypatch.setattr(type(live.game), "winnable", lambda game, table, seconds: None)
+    answer = client.post(f"/api/games/{game_id}/winnable").json()
+    assert answer == {"winnable": None, "still_searching": False}

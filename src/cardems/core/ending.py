@@ -3,6 +3,7 @@ question) and, once won, its par."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from cardems.core.game import Event
@@ -46,19 +47,25 @@ class Ending:
         live.warned = lost
         return [{"type": "unwinnable", "message": UNWINNABLE}] if warn else []
 
-    def winnable(self, player_id: str, game_id: str) -> bool | None:
-        """Whether the game can still be won from here; None if the solver ran out of time."""
+    def winnable(self, player_id: str, game_id: str) -> dict[str, bool | None]:
+        """``{"winnable": …, "still_searching": …}``: whether the game can still be won
+        from here (None: undecided), and whether an undecided answer was cut short by
+        :data:`VERDICT_SECONDS` of the player's waiting (the search had positions left;
+        else it spent its positions, and the answer is undecided however long it runs)."""
         live = self.tables.load(player_id, game_id)
         if not live.game.can_solve:
             raise ServiceError(404, NO_SOLVER % {"game": live.game.family.title})
         with live.lock:
             status = live.table.status
             if status != "playing":
-                return status == "won"
+                return {"winnable": status == "won", "still_searching": False}
+            started = time.monotonic()
             verdict = live.game.winnable(live.table, VERDICT_SECONDS)
+            waited = time.monotonic() - started
             if verdict is False:
                 live.judged_lost = live.version
-            return verdict
+            clocked = verdict is None and waited >= VERDICT_SECONDS
+            return {"winnable": verdict, "still_searching": clocked}
 
     def lost(self, live: LiveGame) -> bool:
         """Whether ``live`` is known to be lost: it ended without a win, or the

@@ -26,7 +26,7 @@ from cardems.i18n.markers import N_
 Hint = dict[str, Any]
 
 LOST = N_("No winning line from here: this game can no longer be won.")
-UNDECIDED = N_("Undecided: the solver ran out of time.")
+UNDECIDED = N_("Undecided: the solver found neither a win nor a proof of loss within its search.")
 BACK = N_("Every winning line from here starts by taking back your last move.")
 OVER = N_("The game is over: there is nothing left to hint.")
 

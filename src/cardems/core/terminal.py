@@ -24,7 +24,7 @@ SCORE = N_("score %(score)d, moves %(moves)d")
 WON = N_("You won!")
 ENDED = N_("No more moves possible (undo, or quit)")
 UNDECIDED_HINT = "undecided"
-"""What :meth:`TextPlay.hint` returns when its solver ran out of time."""
+"""What :meth:`TextPlay.hint` returns when its solver gave no verdict."""
 
 
 class TextPlay(Protocol):

@@ -139,8 +139,7 @@ def game_routes(web: Web) -> list[Route]:
         return {"hint": hint}, 200
 
     async def winnable(ctx: Ctx) -> tuple[dict[str, Any], int]:
-        verdict = await run_in_threadpool(service.winnable, ctx.reader, ctx.game_id)
-        return {"winnable": verdict}, 200
+        return await run_in_threadpool(service.winnable, ctx.reader, ctx.game_id), 200
 
     async def restart(ctx: Ctx) -> tuple[dict[str, Any], int]:
         live = await run_in_threadpool(service.restart, ctx.reader, ctx.game_id)

@@ -52,7 +52,8 @@ CLIENT_STRINGS: Final = (
     N_("Dealing…"),
     N_("Yes: this game can still be won."),
     N_("No: this game can no longer be won."),
-    N_("Undecided: the solver ran out of time."),
+    N_("Undecided: the solver spent its whole search without a verdict."),
+    N_("Undecided, still searching: no verdict yet in the time a player waits."),
     # TRANSLATORS: the Solve button while the solver plays; pressing it stops.
     N_("Stop"),
     N_("Solve"),

@@ -853,9 +853,9 @@ $("winnable").addEventListener("click", () => track(async () => {
   const answers = {
     true: t("Yes: this game can still be won."),
     false: t("No: this game can no longer be won."),
-    null: t("Undecided: the solver ran out of time."),
+    null: t("Undecided: the solver spent its whole search without a verdict."),
   };
-  say(answers[String(data.winnable)], "info");
+  say(data.still_searching ? t("Undecided, still searching: no verdict yet in the time a player waits.") : answers[String(data.winnable)], "info");
   if (data.winnable === false) askLostAt();
 }));
 // "Solve": play the hints' moves (the server's winning line) until the game ends, the

@@ -147,6 +147,8 @@ interface ApiData {
   refused?: string;
   hint?: HintView | null;
   winnable?: boolean | null;
+  /** An undecided Winnable? cut short by the player's waiting, not by its search. */
+  still_searching?: boolean;
   lost_at?: LostAtView | null;
   /** The game's version the answer is about (`…/lost-at`). */
   version?: number;
