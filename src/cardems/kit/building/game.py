@@ -33,6 +33,13 @@ WHOLE_SUITS_HELP = N_(
     " to the ace, to its foundation; places c1…, hS hH hD hC"
 )
 
+# TRANSLATORS: the moves of ``cardems play`` in a game with a stock and a waste; keep the
+# notation (c3-c7, s-w, w-c3, hS…) as it is.
+STOCK_HELP = N_(
+    "moves: c3-c7 column to column, s-w turn the stock, w-c3 the waste's card to a column,"
+    " c1-hS or w-hS to a foundation; places c1…, s, w, hS hH hD hC"
+)
+
 if TYPE_CHECKING:
     from cardems.cellgames.solver import Rules
     from cardems.kit.building.solitaire import DeclaredSolitaire
@@ -117,10 +124,25 @@ class BuildGame(CellGame):
         return deal_of_level(level, lambda: self._draw(variant), self.level_of, LEVEL_TRIES, title)
 
     def describe(self, code: DealCode) -> dict[str, Any]:
-        return describe_position(code, self.family.name, self.deal(code))
+        """The family's layout; with a stock, its cards (the next to turn first) and the
+        waste's (bottom first)."""
+        state = self.deal(code)
+        layout = describe_position(code, self.family.name, state)
+        if self.rules.stock.draw:
+            layout["stock"] = [str(card) for card in reversed(state.stock)]
+            layout["waste"] = [str(card) for card in state.waste]
+        return layout
 
     def render_position(self, code: DealCode, state: Any) -> str:
-        return render_position(f"{code}  {self.rules.game}", state)
+        """The family's text; with a stock, how many cards it holds and the waste's top
+        card (the only one a player sees), after the foundations' line."""
+        text = render_position(f"{code}  {self.rules.game}", state)
+        if not self.rules.stock.draw:
+            return text
+        top = str(state.waste[-1]) if state.waste else "--"
+        heading, rest = text.split("\n", 1)
+        talon = f"stock: {len(state.stock)} cards    waste: {top} ({len(state.waste)} cards)"
+        return "\n".join([heading, talon, rest])
 
     def solve_position(
         self, state: Any, seconds: float | None, nodes: int | None = SOLVE_NODES
@@ -160,6 +182,8 @@ class BuildGame(CellGame):
     def text_play(self) -> DeclaredTextPlay:
         if self.rules.foundations.whole_suits and not self.rules.cells.count:
             return DeclaredTextPlay(self, WHOLE_SUITS_HELP)
+        if self.rules.stock.draw:
+            return DeclaredTextPlay(self, STOCK_HELP)
         return DeclaredTextPlay(self)
 
     def label(self, view: View, lang: str) -> View:
