@@ -28,7 +28,7 @@ class FortunesFavor(BuildGame):
 
     family = FAMILY
     rules = RULES
-    level_cuts = (100, 1_000)
+    level_cuts = (32, 45)
     tagline = N_(
         "Twelve columns of one card and a stock turned one card at a time, once: build"
         " down in suit, and fill each space from the waste."
