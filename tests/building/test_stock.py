@@ -196,3 +196,16 @@ def test_an_illegal_stock_move_raises() -> None:
     state = ff("|".join(["KS"] * 12))
     with pytest.raises(IllegalMove):
         state.apply(DRAW)
+
+
+def test_unlimited_redeals_lose_a_deal_only_by_exhausting_its_positions() -> None:
+    # Drawing three at a time, the ace of clubs is always the first of a turn, never on
+    # top: however often the waste is turned over, it never plays (the redeals counted
+    # in the search's key would make every pass a new position, and never a proof).
+    columns = tuple((Card.parse(f"{rank}C"),) for rank in "2345678")
+    stock = cards("KC QC JC TC 9C AC")
+    state = BuildState(REDEALING, columns, (), (13, 13, 13, 0), stock=stock)
+    found = solve_state(state, 20_000)
+    assert found.winnable is False and found.nodes < 100
+    won = BuildState(REDEALING, columns, (), (13, 13, 13, 0), stock=cards("KC QC JC AC 9C TC"))
+    assert solve_state(won, 20_000).winnable is True

@@ -136,8 +136,8 @@ def _table(cols: Cols, talon: Talon, tables: _Tables) -> tuple[Cols, Talon]:
 def _turned(talon: Talon, tables: _Tables) -> Talon:
     """The stock's move: ``draw`` cards onto the waste, or the waste turned over."""
     stock, waste, passes = talon
-    if not stock:
-        return waste[::-1], b"", passes + 1
+    if not stock:  # with unlimited redeals their count tells no position from another
+        return waste[::-1], b"", passes + (tables.redeals != UNLIMITED)
     count = min(tables.draw, len(stock))
     return stock[:-count], waste + stock[-count:][::-1], passes
 
@@ -403,7 +403,8 @@ def encode(state: BuildState) -> Position:
         return cols, cells, state.foundations, NO_TALON
     stock = bytes(card.ordinal for card in state.stock)
     waste = bytes(card.ordinal for card in state.waste)
-    return cols, cells, state.foundations, (stock, waste, state.passes)
+    passes = 0 if state.rules.stock.redeals == UNLIMITED else state.passes
+    return cols, cells, state.foundations, (stock, waste, passes)
 
 
 def solve_state(
