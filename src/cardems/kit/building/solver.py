@@ -382,18 +382,29 @@ def _score(cols: Cols, cells: bytes, found: Found, talon: Talon, tables: _Tables
     for suit in range(4):
         if found[suit] < 13:
             card = suit * 13 + found[suit]
-            for col in (*cols, talon[1]):
+            for col in cols:
                 at = col.find(card)
                 if at >= 0:
                     depth += len(col) - 1 - at
                     break
-            else:  # in the stock: the cards to turn first
-                at = talon[0].find(card)
-                depth += len(talon[0]) - at if at >= 0 else 0
+            else:
+                if talon is not NO_TALON:
+                    depth += _talon_depth(card, talon)
     buried = sum(_BURIED[col] for col in cols)
     free = cells.count(EMPTY)
     empty = cols.count(b"") if tables.empty is not Empty.NONE else 0
     return 20 * sum(found) - 4 * depth - 10 * buried + 4 * free + 20 * empty
+
+
+def _talon_depth(card: int, talon: Talon) -> int:
+    """How deep ``card`` lies in the waste (the cards on it), or in the stock (the cards
+    to turn first); 0 elsewhere."""
+    stock, waste, _ = talon
+    at = waste.find(card)
+    if at >= 0:
+        return len(waste) - 1 - at
+    at = stock.find(card)
+    return len(stock) - at if at >= 0 else 0
 
 
 def encode(state: BuildState) -> Position:
