@@ -209,3 +209,12 @@ def test_unlimited_redeals_lose_a_deal_only_by_exhausting_its_positions() -> Non
     assert found.winnable is False and found.nodes < 100
     won = BuildState(REDEALING, columns, (), (13, 13, 13, 0), stock=cards("KC QC JC AC 9C TC"))
     assert solve_state(won, 20_000).winnable is True
+
+
+def test_the_text_shows_the_stocks_count_and_the_wastes_top_card_only() -> None:
+    game = game_for("fortunes-favor")
+    code = game.code_for("FF1-N-AAAAATJ")
+    state: Any = game.deal(code).apply(DRAW)
+    text = game.render_position(code, state)
+    assert text.splitlines()[1] == "stock: 34 cards    waste: 5D (2 cards)"
+    assert not [card for card in (*state.stock, *state.waste[:-1]) if str(card) in text]

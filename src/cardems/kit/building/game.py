@@ -141,7 +141,8 @@ class BuildGame(CellGame):
             return text
         top = str(state.waste[-1]) if state.waste else "--"
         heading, rest = text.split("\n", 1)
-        talon = f"stock: {len(state.stock)} cards    waste: {top} ({len(state.waste)} cards)"
+        stock, waste = (f"{n} card{'s' * (n != 1)}" for n in (len(state.stock), len(state.waste)))
+        talon = f"stock: {stock}    waste: {top} ({waste})"
         return "\n".join([heading, talon, rest])
 
     def solve_position(
