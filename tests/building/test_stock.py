@@ -115,6 +115,7 @@ def test_a_draw_turns_the_stocks_top_card_onto_the_waste() -> None:
     after = state.apply(DRAW)
     assert after.waste == cards("2D 5C") and after.stock == cards("9H")
     assert after.apply(DRAW).stock == () and after.moves == 1
+    assert after.position != state.position and after.placement != state.placement
 
 
 def test_an_emptied_column_takes_the_wastes_card_and_an_emptied_waste_the_stocks() -> None:

@@ -191,10 +191,16 @@ class BuildState(Piles):
 
     @property
     def position(self) -> tuple[object, ...]:
+        """The :class:`Piles`' (the same as other games of columns and cells, where there
+        is no stock), with the stock, the waste and the redeals used."""
+        if not self.rules.stock.draw:
+            return super().position
         return (self.columns, self.cells, self.foundations, self.stock, self.waste, self.passes)
 
     @property
     def placement(self) -> tuple[object, ...]:
+        if not self.rules.stock.draw:
+            return super().placement
         return (*super().placement, self.stock, self.waste, self.passes)
 
     def cards_at(self, place: Place) -> tuple[Card, ...]:
