@@ -51,7 +51,7 @@ def cards(text: str) -> tuple[Card, ...]:
     [
         (
             BuildRules("Toy", Tableau((4,) * 7)),
-            "Toy: tableau: the deal lays out 28 cards, the deck has 52",
+            "Toy: tableau: the deal lays out 28 cards of 52, and no stock (draw 0) takes the rest",
         ),
         (
             BuildRules("Toy", Tableau((7,) * 4 + (6,) * 4), stock=Stock(redeals=2)),

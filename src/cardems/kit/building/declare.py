@@ -182,8 +182,11 @@ def declare(rules: BuildRules) -> BuildRules:
     if not 0 <= rules.cells.dealt <= rules.cells.count:
         raise refuse("cells", f"{rules.cells.dealt} cards dealt into {rules.cells.count} cells")
     deck = DECK - (4 if rules.tableau.aces_home else 0)
-    if rules.dealt > deck or (rules.dealt < deck and not rules.stock.draw):
+    if rules.dealt > deck:
         raise refuse("tableau", f"the deal lays out {rules.dealt} cards, the deck has {deck}")
+    if rules.dealt < deck and not rules.stock.draw:
+        left = f"the deal lays out {rules.dealt} cards of {deck}"
+        raise refuse("tableau", f"{left}, and no stock (draw 0) takes the rest")
     _check_stock(rules, deck - rules.dealt, refuse)
     if rules.group is Group.CELLS and not (rules.cells.count and rules.cells.refill):
         raise refuse("cells", f"moves of {rules.group.value} need free cells")
