@@ -28,7 +28,9 @@ card plays as a cell's card would; the stock's move is searched last among equal
 each move the search does what the engine does by itself (:func:`_table`: an empty column
 takes the waste's card, an empty waste the stock's next). A safe card goes home from the
 waste too: an empty column it leaves is filled as the engine fills it, which only frees
-the waste's next card.
+the waste's next card (but where the table turns several cards onto an empty waste by
+itself, a safe move that would empty the waste, or a column the waste fills, is searched
+as any other: the turn it forces may hide a card).
 
 Every other legal move of the engine is searched, so the search's moves are the
 engine's: a winning line replays there move for move (the tests check).
@@ -149,11 +151,14 @@ def _settle(
     if tables.whole_suits:
         return cols, cells, found, talon  # no card goes home alone
     col_list, cell_list, heights = list(cols), bytearray(cells), list(found)
+    # The table turns several cards onto an empty waste by itself: a safe move that empties
+    # the waste (or a column the waste fills) would force a turn, and is searched as any other.
+    forced = tables.keep_waste and tables.draw > 1
     moved = True
     while moved:
         moved = False
         waste = talon[1]
-        if waste and _safe(waste[-1], heights, tables):
+        if waste and _safe(waste[-1], heights, tables) and not (forced and len(waste) == 1):
             heights[waste[-1] // 13] += 1
             path.append(("w", 0, "h", waste[-1] // 13, 1))
             talon = (talon[0], waste[:-1], talon[2])
@@ -162,6 +167,8 @@ def _settle(
             moved = True
         for i, col in enumerate(col_list):
             while col and _safe(col[-1], heights, tables):
+                if forced and len(col) == 1 and tables.fill_columns:
+                    break
                 heights[col[-1] // 13] += 1
                 path.append(("c", i, "h", col[-1] // 13, 1))
                 col = col[:-1]
