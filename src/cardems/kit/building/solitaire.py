@@ -68,8 +68,7 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
 
     def __init__(self, cells: int) -> None:
         super().__init__(cells)
-        self.talon = 2 if self.rules.stock.draw else 0
-        """The top row's places the stock and the waste take."""
+        self.talon = 2 if self.rules.stock.draw else 0  # the top row's places they take
         if self.talon:
             talon = (
                 PileSpec("stock", role=STOCK_ROLE, counted=True),
