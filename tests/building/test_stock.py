@@ -6,6 +6,7 @@ stock card, and the generic solver's lines replayed by the engine."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -28,7 +29,14 @@ from cardems.kit.building import (
     Tableau,
     declare,
 )
-from cardems.kit.building.engine import DRAW, STOCK_EMPTY, TO_WASTE, BuildState, parse_move
+from cardems.kit.building.engine import (
+    DRAW,
+    STOCK_EMPTY,
+    TO_WASTE,
+    BuildState,
+    deal,
+    parse_move,
+)
 from cardems.kit.building.solver import solve_state
 from cardems.streets_and_alleys.game import RULES as STREETS
 
@@ -219,3 +227,18 @@ def test_the_text_shows_the_stocks_count_and_the_wastes_top_card_only() -> None:
     text = game.render_position(code, state)
     assert text.splitlines()[1] == "stock: 34 cards    waste: 5D (2 cards)"
     assert not [card for card in (*state.stock, *state.waste[:-1]) if str(card) in text]
+
+
+@pytest.mark.parametrize("rules", [FORTUNES_FAVOR, REDEALING], ids=["fortunes-favor", "redeals"])
+def test_random_play_keeps_every_card_once_and_its_moves_round_trip(rules: BuildRules) -> None:
+    rng = random.Random(3)
+    state = deal(rules, DealCode("FF", 1, "N", 5))
+    for _ in range(150):
+        assert sorted(card.ordinal for card in state.all_cards()) == list(range(52))
+        moves = state.legal_moves()
+        if not moves:
+            break
+        for move in moves:
+            assert parse_move(format_move(move), rules) == move
+        state = state.apply(rng.choice(moves))
+    assert state.moves > 30
