@@ -221,7 +221,7 @@ def test_unlimited_redeals_lose_a_deal_only_by_exhausting_its_positions() -> Non
 
 
 def test_the_text_shows_the_stocks_count_and_the_wastes_top_card_only() -> None:
-    game = game_for("fortunes-favor")
+    game: Any = game_for("fortunes-favor")
     code = game.code_for("FF1-N-AAAAATJ")
     state: Any = game.deal(code).apply(DRAW)
     text = game.render_position(code, state)
