@@ -170,6 +170,7 @@ def _fresh_intent(table: Table, rng: random.Random, seen: set[Any]) -> Any:
 
 LONG_PLAYS = {(0, "spider"), (1, "klondike")}  # the games that run longest (slow)
 LONG_PLAYS |= {(0, "spanish-patience"), (1, "spanish-patience")}
+LONG_PLAYS |= {(seed, "fortunes-favor") for seed in range(3)}  # a stock turned card by card
 
 
 @pytest.mark.parametrize(

@@ -80,6 +80,12 @@ GOLDEN: dict[
         [],
         {"S": None, "H": None, "D": None, "C": None},
     ),
+    "fortunes-favor": (  # and a stock of 35, the waste's 7C (tests/building/test_stock.py)
+        "FF1-N-AAAAATJ",
+        "2D 5H 4C 4D 6H TH KD 2S 8H 3C 3H 4H",
+        [],
+        {"S": "AS", "H": "AH", "D": "AD", "C": "AC"},
+    ),
     "eight-off": (
         "EO1-N-AAAAATJ",
         "KS JS QD 3S AC 7D 5D 2S",
@@ -97,8 +103,9 @@ def test_a_code_deals_the_same_layout_forever(name: str) -> None:
     layout = game.describe(game.code_for(text))
     assert " ".join(column[0] for column in layout["columns"]) == bottoms
     assert layout["cells"] == cells and layout["foundations"] == foundations
-    assert sum(map(len, layout["columns"])) + len([c for c in cells if c]) == (
-        48 if name in ("beleaguered-castle", "raglan") else 52
+    talon = len(layout.get("stock", [])) + len(layout.get("waste", []))
+    assert sum(map(len, layout["columns"])) + len([c for c in cells if c]) + talon == (
+        48 if name in ("beleaguered-castle", "raglan", "fortunes-favor") else 52
     )
 
 

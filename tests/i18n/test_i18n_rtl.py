@@ -191,6 +191,7 @@ CARD_WORD = {
     "streets_and_alleys": WARAQA,
     "eight_off": WARAQA,
     "king_albert": WARAQA,
+    "fortunes_favor": WARAQA,
     "bakers_dozen": WARAQA,
     "spanish_patience": WARAQA,
     "fan": WARAQA,
@@ -206,6 +207,7 @@ SLUG = {
     "streets_and_alleys": "streets-and-alleys",
     "eight_off": "eight-off",
     "king_albert": "king-albert",
+    "fortunes_favor": "fortunes-favor",
     "bakers_dozen": "bakers-dozen",
     "spanish_patience": "spanish-patience",
     "fan": "fan",
@@ -252,7 +254,7 @@ GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "se
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
 GAME_SLUGS += ["king-albert", "bakers-dozen", "spanish-patience", "fan"]
 GAME_SLUGS += ["somerset", "raglan", "flower-garden", "golf", "black-hole", "all-in-a-row"]
-GAME_SLUGS += ["simple-simon"]
+GAME_SLUGS += ["simple-simon", "fortunes-favor"]
 
 
 @pytest.mark.parametrize("lang", ["ar", "he"])

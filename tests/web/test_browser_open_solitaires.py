@@ -12,7 +12,7 @@ import pytest
 from api_helpers import intent as intent_of
 from api_helpers import new_game
 from starlette.testclient import TestClient
-from web_browser import LiveServer, click, open_prepared
+from web_browser import LiveServer, cards, click, count_label, open_prepared
 
 from cardems.core.game import TableSettings
 from cardems.core.registry import game_for, games
@@ -72,3 +72,18 @@ def test_the_last_card_goes_home_by_a_click_and_wins(tab: Any, live: LiveServer,
     open_prepared(tab, live, name, code, log)
     click(tab, source.rsplit(":", 1)[0] if source.count(":") > 1 else source)
     tab.wait_for_selector("#won", state="visible")
+
+
+@pytest.mark.browser
+def test_a_click_on_the_stock_turns_its_next_card_onto_the_waste(
+    tab: Any, live: LiveServer
+) -> None:
+    """A stock of the build family (Fortune's Favor's): the page draws it face down with
+    its count, and a click turns its next card, which the waste then shows alone."""
+    game: Any = game_for("fortunes-favor")
+    code = game.code_for("FF1-N-AAAAATJ")
+    open_prepared(tab, live, "fortunes-favor", str(code), [])
+    assert count_label(tab, "stock") == "35" and cards(tab, "waste") == ["7C"]
+    assert set(cards(tab, "stock")) <= {"back", None}
+    click(tab, "stock")
+    assert count_label(tab, "stock") == "34" and cards(tab, "waste") == ["5D"]

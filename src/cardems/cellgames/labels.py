@@ -16,6 +16,7 @@ _FREE_CELL: Final = N_("Free cell %(num)d")
 # TRANSLATORS: spoken with a suit name: "Foundation, hearts, 5 cards".
 _FOUNDATION: Final = N_("Foundation")
 _SUITS: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_TALON: Final = {"stock": "Stock", "waste": "Waste"}  # marked in cardems.i18n.messages
 
 
 def label_pile(pile: dict[str, Any], lang: str, cell_name: str = _FREE_CELL) -> None:
@@ -27,6 +28,8 @@ def label_pile(pile: dict[str, Any], lang: str, cell_name: str = _FREE_CELL) -> 
         name = str(t.gettext(_COLUMN) % {"num": target_number(pile["target"])})
     elif kind == "cell":
         name = str(t.gettext(cell_name) % {"num": target_number(pile["target"])})
+    elif kind in _TALON:
+        name = str(t.gettext(_TALON[kind]))
     else:
         suit = str(t.pgettext("card name", _SUITS[pile["suit"]]))
         name = spoken_label([str(t.gettext(_FOUNDATION)), suit], lang)
@@ -38,7 +41,7 @@ def label_pile(pile: dict[str, Any], lang: str, cell_name: str = _FREE_CELL) -> 
         parts.append(count_text(count, lang) if count else str(t.gettext("empty")))
     elif not cards:
         parts.append(str(t.gettext("empty")))
-    if cards:
+    if cards and cards[-1].get("face_up", True):
         parts.append(spoken_card(cards[-1], lang))
         if cards[-1].get("selected"):
             parts.append(str(t.gettext("selected")))

@@ -21,7 +21,8 @@ SUIT_LETTERS = "SHDC"
 @dataclass(frozen=True, order=True, slots=True)
 class Place:
     """A pile: ``kind`` is ``column`` (index from 0), ``cell`` (0–3) or ``foundation``
-    (index = suit order 0–3: S, H, D, C)."""
+    (index = suit order 0–3: S, H, D, C), or in a game with a stock ``stock`` or ``waste``
+    (index 0; written ``s`` and ``w``)."""
 
     kind: str
     index: int
@@ -31,6 +32,8 @@ class Place:
         """The table-target name: ``column:3``, ``cell:1``, ``foundation:H``."""
         if self.kind == "foundation":
             return f"foundation:{SUIT_LETTERS[self.index]}"
+        if self.kind in ("stock", "waste"):
+            return self.kind
         return f"{self.kind}:{self.index + 1}"
 
     def __str__(self) -> str:
@@ -38,6 +41,8 @@ class Place:
             return f"c{self.index + 1}"
         if self.kind == "cell":
             return f"f{self.index + 1}"
+        if self.kind in ("stock", "waste"):
+            return self.kind[0]
         return f"h{SUIT_LETTERS[self.index]}"
 
 

@@ -90,6 +90,8 @@ def _buried(pile: tuple[Card, ...]) -> bool:
 def place_of(target: str) -> Place:
     """The place a canonical target names (``column:3`` → the third column)."""
     kind, _, name = target.partition(":")
+    if not name:  # the stock, the waste
+        return Place(kind, 0)
     index = SUIT_LETTERS.index(name) if kind == "foundation" else int(name) - 1
     return Place(kind, index)
 

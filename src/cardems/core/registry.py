@@ -33,6 +33,7 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.streets_and_alleys.game",
     "cardems.eight_off.game",
     "cardems.king_albert.game",
+    "cardems.fortunes_favor.game",
     "cardems.bakers_dozen.game",
     "cardems.spanish_patience.game",
     "cardems.fan.game",

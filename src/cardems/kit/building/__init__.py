@@ -4,6 +4,7 @@ search (:mod:`.solver`), on the kit's table through one adapter (:mod:`.solitair
 :mod:`.game`). ``docs/KIT.md`` ("Declarations") is the guide."""
 
 from cardems.kit.building.declare import (
+    UNLIMITED,
     Build,
     BuildRules,
     Cells,
@@ -12,12 +13,14 @@ from cardems.kit.building.declare import (
     Empty,
     Foundations,
     Group,
+    Stock,
     Suits,
     Tableau,
     declare,
 )
 
 __all__ = [
+    "UNLIMITED",
     "Build",
     "BuildRules",
     "Cells",
@@ -26,6 +29,7 @@ __all__ = [
     "Empty",
     "Foundations",
     "Group",
+    "Stock",
     "Suits",
     "Tableau",
     "declare",

@@ -9,8 +9,9 @@ line naming the game and the pile (:class:`DeclarationError`).
 What it covers today: the *open* games — every card face up, no stock (Beleaguered
 Castle, Streets and Alleys, Baker's Dozen, Eight Off, FreeCell's rules), and the Spider
 rules without a stock (Simple Simon: runs of one suit move together, a whole suit goes
-home at once). Face-down cards, a stock and a waste are not declared yet: a game that
-needs them keeps its own engine.
+home at once), and a stock with its waste (:class:`Stock`: the cards the deal leaves,
+face down; Fortune's Favor). Face-down cards are not declared yet: a game that needs them
+keeps its own engine.
 """
 
 from __future__ import annotations
@@ -113,6 +114,27 @@ class Foundations:
     cards at once (Spider's rule: Simple Simon); else one card at a time, up from the ace."""
 
 
+UNLIMITED = -1
+"""``Stock.redeals`` for a stock turned over again as often as the player likes."""
+
+
+@dataclass(frozen=True)
+class Stock:
+    """The cards the deal leaves on no column or cell, face down: a tap turns ``draw`` of
+    them onto the waste, whose top card plays to a column, a cell or a foundation. Once the
+    stock is empty the waste may be turned over into a new stock ``redeals`` times (0:
+    never; :data:`UNLIMITED`). ``draw`` 0: no stock."""
+
+    draw: int = 0
+    redeals: int = 0
+    keep_waste: bool = False
+    """The waste never lies empty while the stock has cards: the deal turns its first
+    card(s), and the table turns more each time the waste empties (Fortune's Favor)."""
+    fill_columns: bool = False
+    """An empty column takes the waste's top card at once, by itself (Fortune's Favor);
+    with the waste and the stock empty it stays empty and takes any card."""
+
+
 @dataclass(frozen=True)
 class BuildRules:
     """One solitaire of the build family (see the module docstring)."""
@@ -126,6 +148,7 @@ class BuildRules:
     home_points: int = 10
     """Score for each card put on a foundation (foundations build up by suit from the ace)."""
     foundations: Foundations = Foundations()
+    stock: Stock = Stock()
 
     @property
     def columns(self) -> int:
@@ -159,8 +182,12 @@ def declare(rules: BuildRules) -> BuildRules:
     if not 0 <= rules.cells.dealt <= rules.cells.count:
         raise refuse("cells", f"{rules.cells.dealt} cards dealt into {rules.cells.count} cells")
     deck = DECK - (4 if rules.tableau.aces_home else 0)
-    if rules.dealt != deck:
+    if rules.dealt > deck:
         raise refuse("tableau", f"the deal lays out {rules.dealt} cards, the deck has {deck}")
+    if rules.dealt < deck and not rules.stock.draw:
+        left = f"the deal lays out {rules.dealt} cards of {deck}"
+        raise refuse("tableau", f"{left}, and no stock (draw 0) takes the rest")
+    _check_stock(rules, deck - rules.dealt, refuse)
     if rules.group is Group.CELLS and not (rules.cells.count and rules.cells.refill):
         raise refuse("cells", f"moves of {rules.group.value} need free cells")
     if rules.group is Group.SUPERMOVE and not rules.cells.refill:
@@ -198,3 +225,27 @@ def _check_whole_suits(rules: BuildRules, refuse: Callable[[str, str], Declarati
         )
     if rules.tableau.aces_home:
         raise refuse("foundations", "take whole suits king to ace, so no ace starts there")
+
+
+def _check_stock(
+    rules: BuildRules, left: int, refuse: Callable[[str, str], DeclarationError]
+) -> None:
+    """A stock needs cards to turn and a draw of 1 to 3; redeals, a waste kept full and
+    columns filled from the waste need a stock; filled columns take any card."""
+    stock = rules.stock
+    if not stock.draw:
+        if stock.redeals or stock.keep_waste or stock.fill_columns:
+            raise refuse("stock", "turns no card (draw 0), yet redeals or fills a pile")
+        return
+    if not 1 <= stock.draw <= 3:
+        raise refuse("stock", f"turns {stock.draw} cards at a time (1 to 3)")
+    if not left:
+        raise refuse("stock", "is dealt no card: the deal lays out the whole deck")
+    if stock.redeals < UNLIMITED:
+        raise refuse("stock", f"{stock.redeals} redeals (0 or more, or UNLIMITED)")
+    if stock.fill_columns and rules.tableau.empty is not Empty.ANY:
+        raise refuse(
+            "tableau", f"empty columns take the waste's card, yet {rules.tableau.empty.value}"
+        )
+    if stock.fill_columns and rules.foundations.whole_suits:
+        raise refuse("stock", "fills columns while foundations take whole suits")

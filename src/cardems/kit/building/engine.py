@@ -17,13 +17,22 @@ columns and cells. Cards never come back from the foundations. Score: the declar
 With ``Group.SUIT_RUN`` the cards that move together are a run of one suit (single cards
 build as the declaration says); with ``Foundations(whole_suits=True)`` a foundation takes
 only a complete suit, king down to ace, from the top of a column: ``c3-hSx13``.
+
+With a stock (``Stock.draw``): the cards the deal leaves form the stock, the next card to
+turn on top (the first card left goes on top, then the next under it…). ``s-w`` turns
+``draw`` cards onto the waste (one at a time, so the last turned lies on top) or, once the
+stock is empty and a redeal is left, turns the waste over into a new stock; ``w-c3``,
+``w-hS``, ``w-f1`` play the waste's top card. After each move (and after the deal) the
+table does what the declaration does by itself (:func:`settle`): an empty column takes
+the waste's top card (``fill_columns``), an empty waste the stock's next card(s)
+(``keep_waste``), until neither applies.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cardems.cards import ALL_CARDS, Card, Rank
 from cardems.cellgames.notation import Move, MoveParseError, Place, foundation
@@ -39,7 +48,7 @@ from cardems.cellgames.piles import group_limit as supermove_limit
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
-from cardems.kit.building.declare import BuildRules, Direction, Empty, Group, Suits
+from cardems.kit.building.declare import UNLIMITED, BuildRules, Direction, Empty, Group, Suits
 from cardems.rng import shuffled
 
 _BUILD_REFUSALS = {
@@ -65,6 +74,12 @@ WHOLE_SUITS = N_("A foundation takes only a whole suit at once, from the king do
 KINGS_ONLY = N_("An empty column takes only a king")
 NEVER_FILLED = N_("An empty column stays empty in this game")
 RESERVE = N_("The reserve takes no card: its cards only leave")
+STOCK_EMPTY = N_("The stock is empty and may not be turned over again")
+TO_WASTE = N_("Cards go to the waste only from the stock, and to the stock only from the waste")
+STOCK = Place("stock", 0)
+WASTE = Place("waste", 0)
+DRAW = Move(STOCK, WASTE)
+"""The stock's move: turn cards onto the waste, or turn the waste over into a new stock."""
 
 
 SUIT = 13
@@ -167,6 +182,46 @@ class BuildState(Piles):
     foundations: tuple[int, int, int, int] = (0, 0, 0, 0)
     score: int = 0
     moves: int = 0
+    stock: tuple[Card, ...] = ()
+    """Face down, bottom→top: the top card is turned next."""
+    waste: tuple[Card, ...] = ()
+    """Bottom→top: only the top card plays."""
+    passes: int = 0
+    """How many times the waste has been turned over into a new stock."""
+
+    @property
+    def position(self) -> tuple[object, ...]:
+        """The :class:`Piles`' (the same as other games of columns and cells, where there
+        is no stock), with the stock, the waste and the redeals used."""
+        if not self.rules.stock.draw:
+            return super().position
+        return (self.columns, self.cells, self.foundations, self.stock, self.waste, self.passes)
+
+    @property
+    def placement(self) -> tuple[object, ...]:
+        if not self.rules.stock.draw:
+            return super().placement
+        return (*super().placement, self.stock, self.waste, self.passes)
+
+    def cards_at(self, place: Place) -> tuple[Card, ...]:
+        """The waste's top card, the stock's cards, or the :class:`Piles`' answer."""
+        if place.kind == "waste":
+            return self.waste[-1:]
+        if place.kind == "stock":
+            return self.stock
+        return super().cards_at(place)
+
+    def all_cards(self) -> list[Card]:
+        return [*super().all_cards(), *self.stock, *self.waste]
+
+    def can_redeal(self) -> bool:
+        """Whether the waste may be turned over into a new stock now."""
+        redeals = self.rules.stock.redeals
+        return (
+            not self.stock
+            and bool(self.waste)
+            and redeals in (UNLIMITED, *range(self.passes + 1, redeals + 1))
+        )
 
     def legal_moves(self) -> list[Move]:
         return list(legal_moves(self))
@@ -204,6 +259,12 @@ def check_move(state: BuildState, move: Move) -> str | None:
     """Why ``move`` is illegal in ``state`` (a marked message), or None."""
     rules = state.rules
     source, dest, count = move.source, move.dest, move.count
+    if (rules.stock.draw and "stock" in (source.kind, dest.kind)) or dest.kind == "waste":
+        return _stock_refusal(state, move)
+    if rules.stock.draw and source.kind == "waste":
+        source = Place("cell", len(state.cells))  # checked as a cell's card below
+        state = _waste_as_cell(state)
+        move = Move(source, dest, count)
     refusal = place_refusal(state, move)
     if refusal is not None:
         return refusal
@@ -241,6 +302,49 @@ def check_move(state: BuildState, move: Move) -> str | None:
     return group_refusal(state, dest, count) if count > 1 else None
 
 
+def _stock_refusal(state: BuildState, move: Move) -> str | None:
+    """Why a move to or from the stock (or to the waste) is illegal, or None: only
+    :data:`DRAW` is, while the stock has cards or a redeal is left."""
+    if not state.rules.stock.draw:
+        return place_refusal(state, move)
+    if move != DRAW:
+        return TO_WASTE
+    if not state.stock and not state.can_redeal():
+        return STOCK_EMPTY
+    return None
+
+
+def _waste_as_cell(state: BuildState) -> BuildState:
+    """``state`` with the waste's top card in one more cell: a card that leaves the waste
+    obeys a cell's card's rules."""
+    top = state.waste[-1] if state.waste else None
+    return BuildState(state.rules, state.columns, (*state.cells, top), state.foundations)
+
+
+def settle(state: BuildState) -> BuildState:
+    """What the table does by itself after a move (see the module docstring)."""
+    rules = state.rules.stock
+    while True:
+        empty = next((i for i, pile in enumerate(state.columns) if not pile), None)
+        if rules.fill_columns and state.waste and empty is not None:
+            columns = list(state.columns)
+            columns[empty] = state.waste[-1:]
+            state = replace(state, columns=tuple(columns), waste=state.waste[:-1])
+        elif rules.keep_waste and not state.waste and state.stock:
+            state = _turned(state)
+        else:
+            return state
+
+
+def _turned(state: BuildState) -> BuildState:
+    """The stock's move: ``draw`` cards onto the waste, or the waste turned over."""
+    if not state.stock:
+        return replace(state, stock=state.waste[::-1], waste=(), passes=state.passes + 1)
+    count = min(state.rules.stock.draw, len(state.stock))
+    turned = state.stock[-count:][::-1]
+    return replace(state, stock=state.stock[:-count], waste=state.waste + turned)
+
+
 def _whole_suit_refusal(state: BuildState, move: Move) -> str | None:
     """Why a move to a foundation that takes only whole suits is illegal, or None."""
     pile = state.columns[move.source.index] if move.source.kind == "column" else ()
@@ -253,6 +357,14 @@ def _whole_suit_refusal(state: BuildState, move: Move) -> str | None:
 
 def apply_unchecked(state: BuildState, move: Move) -> BuildState:
     """The state after a legal ``move``."""
+    rules = state.rules
+    if rules.stock.draw:
+        return _stock_applied(state, move)
+    return _applied(state, move)
+
+
+def _applied(state: BuildState, move: Move) -> BuildState:
+    """The state after a legal ``move`` between columns, cells and foundations."""
     rules = state.rules
     if move.dest.kind == "foundation" and move.count > 1:  # a whole suit home
         piles = list(state.columns)
@@ -271,6 +383,30 @@ def apply_unchecked(state: BuildState, move: Move) -> BuildState:
     return BuildState(rules, columns, cells, foundations, score, state.moves + 1)
 
 
+def _stock_applied(state: BuildState, move: Move) -> BuildState:
+    """The state after a legal ``move`` of a game with a stock, the table settled."""
+    if move == DRAW:
+        after = _turned(state)
+    elif move.source.kind == "waste":
+        cell = Place("cell", len(state.cells))
+        lifted = _waste_as_cell(state)
+        columns, cells, foundations, score = moved(
+            lifted, Move(cell, move.dest), state.rules.home_points, 0
+        )
+        after = replace(
+            state,
+            columns=columns,
+            cells=cells[:-1],
+            foundations=foundations,
+            score=score,
+            waste=state.waste[:-1],
+        )
+    else:
+        after = _applied(state, move)
+        after = replace(after, stock=state.stock, waste=state.waste, passes=state.passes)
+    return settle(replace(after, moves=state.moves + 1))
+
+
 def legal_moves(state: BuildState) -> Iterator[Move]:
     """Every legal move: each run size from each column, each cell's card, to every pile
     that takes it (one empty column and one free cell stand for the others only in the
@@ -284,6 +420,8 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
         if suit_home is not None:
             yield suit_home
     sources += [(Place("cell", i), 1) for i, card in enumerate(state.cells) if card is not None]
+    if state.waste:
+        sources.append((WASTE, 1))
     dests = [Place("column", i) for i in range(len(state.columns))]
     if rules.cells.refill:
         dests += [Place("cell", i) for i in range(len(state.cells))]
@@ -303,6 +441,8 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
             move = Move(source, dest, count)
             if check_move(state, move) is None:
                 yield move
+    if rules.stock.draw and (state.stock or state.can_redeal()):
+        yield DRAW
 
 
 def deal(rules: BuildRules, code: DealCode) -> BuildState:
@@ -331,19 +471,22 @@ def deal(rules: BuildRules, code: DealCode) -> BuildState:
             for pile in piles
         ]
     columns = tuple(tuple(pile) for pile in piles)
-    return BuildState(rules, columns, tuple(cells), foundations)
+    stock = tuple(cards[at:][::-1])
+    return settle(BuildState(rules, columns, tuple(cells), foundations, stock=stock))
 
 
-_PLACE = r"(c[0-9]{1,2}|f[0-9]{1,2}|h[shdc])"
+_PLACE = r"(c[0-9]{1,2}|f[0-9]{1,2}|h[shdc]|s|w)"
 MOVE_RE = re.compile(rf"^{_PLACE}-{_PLACE}(?:x([0-9]{{1,2}}))?$", re.IGNORECASE)
 
 
 def parse_move(text: str, rules: BuildRules) -> Move:
-    """Read ``c3-c7``, ``c3-c7x3``, ``c1-f2``, ``f2-hS`` for a table of ``rules``' columns
-    and cells (the inverse of :func:`cardems.cellgames.notation.format_move`);
-    :class:`MoveParseError` says what is wrong."""
+    """Read ``c3-c7``, ``c3-c7x3``, ``c1-f2``, ``f2-hS`` (with a stock ``s-w``, ``w-c3``)
+    for a table of ``rules``' columns and cells (the inverse of
+    :func:`cardems.cellgames.notation.format_move`); :class:`MoveParseError` says what is
+    wrong."""
     columns, cells = rules.columns, rules.cells.count
     where = f"c1-c{columns}" + (f", f1-f{cells}" if cells else "")
+    where += ", s (stock), w (waste)" if rules.stock.draw else ""
     expected = f"expected SOURCE-DEST such as c3-c7 or c1-hS; places are {where}, hS/hH/hD/hC"
     match = MOVE_RE.match(text.strip())
     if match is None:
@@ -353,6 +496,11 @@ def parse_move(text: str, rules: BuildRules) -> Move:
         kind = token[0].lower()
         if kind == "h":
             places.append(foundation(token[1]))
+            continue
+        if kind in "sw":
+            if not rules.stock.draw:
+                raise MoveParseError(f"not a move: {text!r} ({expected})")
+            places.append(STOCK if kind == "s" else WASTE)
             continue
         number = int(token[1:])
         size = columns if kind == "c" else cells

@@ -41,6 +41,13 @@ NO_CELLS_HELP = N_(
     " c1…, hS hH hD hC"
 )
 
+# TRANSLATORS: the moves of ``cardems play`` in a game with a stock and a waste; keep the
+# notation (c3-c7, s-w, w-c3, hS…) as it is.
+STOCK_HELP = N_(
+    "moves: c3-c7 column to column, s-w turn the stock, w-c3 the waste's card to a column,"
+    " c1-hS or w-hS to a foundation; places c1…, s, w, hS hH hD hC"
+)
+
 if TYPE_CHECKING:
     from cardems.cellgames.solver import Rules
     from cardems.kit.building.solitaire import DeclaredSolitaire
@@ -125,10 +132,26 @@ class BuildGame(CellGame):
         return deal_of_level(level, lambda: self._draw(variant), self.level_of, LEVEL_TRIES, title)
 
     def describe(self, code: DealCode) -> dict[str, Any]:
-        return describe_position(code, self.family.name, self.deal(code))
+        """The family's layout; with a stock, its cards (the next to turn first) and the
+        waste's (bottom first)."""
+        state = self.deal(code)
+        layout = describe_position(code, self.family.name, state)
+        if self.rules.stock.draw:
+            layout["stock"] = [str(card) for card in reversed(state.stock)]
+            layout["waste"] = [str(card) for card in state.waste]
+        return layout
 
     def render_position(self, code: DealCode, state: Any) -> str:
-        return render_position(f"{code}  {self.rules.game}", state)
+        """The family's text; with a stock, how many cards it holds and the waste's top
+        card (the only one a player sees), after the foundations' line."""
+        text = render_position(f"{code}  {self.rules.game}", state)
+        if not self.rules.stock.draw:
+            return text
+        top = str(state.waste[-1]) if state.waste else "--"
+        heading, rest = text.split("\n", 1)
+        stock, waste = (f"{n} card{'s' * (n != 1)}" for n in (len(state.stock), len(state.waste)))
+        talon = f"stock: {stock}    waste: {top} ({waste})"
+        return "\n".join([heading, talon, rest])
 
     def solve_position(
         self, state: Any, seconds: float | None, nodes: int | None = SOLVE_NODES
@@ -166,6 +189,8 @@ class BuildGame(CellGame):
         raise Unsupported(NO_SHORTEST % {"game": self.family.title})
 
     def text_play(self) -> DeclaredTextPlay:
+        if self.rules.stock.draw:
+            return DeclaredTextPlay(self, STOCK_HELP)
         if self.rules.cells.count:
             return DeclaredTextPlay(self, MOVES_HELP if self.rules.cells.refill else RESERVE_HELP)
         return DeclaredTextPlay(

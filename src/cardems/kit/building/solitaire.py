@@ -1,11 +1,17 @@
 """The kit's hooks for any build-family declaration, written once: the cell family's
 gestures, placement help, labels and hints (:class:`~cardems.cellgames.table.CellSolitaire`)
-with the declaration's rules, layout and the generic solver."""
+with the declaration's rules, layout and the generic solver.
+
+With a stock (``Stock.draw``) the table adds two piles on the top row's left, ``stock``
+(face down: the view never carries its cards' codes; a tap plays :data:`engine.DRAW`) and
+``waste`` (counted: the view shows only the cards the last turn showed, of which only the
+top one plays)."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 from cardems.cards import Card
@@ -14,20 +20,26 @@ from cardems.cellgames.hints import place_words
 from cardems.cellgames.notation import Move, Place
 from cardems.cellgames.piles import home_move
 from cardems.cellgames.table import COLUMN_TOP, FAN, CellSolitaire, place_of
+from cardems.core.game import Event
 from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
-from cardems.kit import CARD_STEP
+from cardems.kit import CARD_STEP, PileSpec, Play
 from cardems.kit.building import engine
 from cardems.kit.building.declare import BuildRules
-from cardems.kit.building.engine import BuildState
+from cardems.kit.building.engine import DRAW, BuildState
+from cardems.kit.piles import STOCK_ROLE
+from cardems.kit.solitaire import DRAW_HINT, DREW, RECYCLE_HINT, RECYCLED
 
 # TRANSLATORS: a hint, e.g. "Hint: move the 4 of spades from the reserve to column 3".
 FROM_RESERVE = N_("Hint: move the %(card)s from the reserve to %(to)s")
 # TRANSLATORS: a hint in a game whose foundations take a whole suit at once, e.g. "Hint:
 # move the king of spades and the cards on it, down to the ace, to its foundation".
 SUIT_HOME = N_("Hint: move the %(card)s and the cards on it, down to the ace, to its foundation")
+# TRANSLATORS: a hint, e.g. "Hint: move the 4 of spades from the waste to column 3".
+FROM_WASTE = N_("Hint: move the %(card)s from the waste to %(to)s")
+TALON = ("stock", "waste")
 
 ROW_STEP = 140 + 8
 """From one row of cells to the next (the cells of a reserve wider than the columns)."""
@@ -54,8 +66,57 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
     rules: BuildRules
     fan_room = ROOM
 
+    def __init__(self, cells: int) -> None:
+        super().__init__(cells)
+        self.talon = 2 if self.rules.stock.draw else 0  # the top row's places they take
+        if self.talon:
+            talon = (
+                PileSpec("stock", role=STOCK_ROLE, counted=True),
+                PileSpec("waste", counted=True),
+            )
+            self.declaration = replace(self.declaration, piles=(*talon, *self.declaration.piles))
+
     def deal(self, code: DealCode) -> BuildState:
         return engine.deal(self.rules, code)
+
+    # -- the stock and the waste -----------------------------------------------------------
+
+    def cards(self, state: BuildState, target: str) -> tuple[str | None, ...]:
+        """The stock face down, the waste's cards the last turn showed; else the family's."""
+        if target == "stock":
+            return (None,) * len(state.stock)
+        if target == "waste":
+            return tuple(map(str, state.waste[-self.rules.stock.draw :]))
+        return super().cards(state, target)
+
+    def size(self, state: BuildState, target: str) -> int:
+        if target in TALON:
+            return len(state.stock if target == "stock" else state.waste)
+        return super().size(state, target)
+
+    def free(self, state: BuildState, target: str) -> int:
+        """The waste's top card; nothing of the stock."""
+        if target in TALON:
+            return int(target == "waste" and bool(state.waste))
+        return super().free(state, target)
+
+    def hidden_cards(self, state: BuildState) -> frozenset[str]:
+        """The stock's cards and the waste's under those shown."""
+        under = state.waste[: -self.rules.stock.draw]
+        return frozenset(str(card) for card in (*state.stock, *under))
+
+    def play(self, state: BuildState, move: Move) -> Play:
+        if move == DRAW:
+            return Play("stock", "waste") if state.stock else Play("waste", "stock")
+        return super().play(state, move)
+
+    def narrate(self, before: BuildState, after: BuildState, move: Move, play: Play) -> Event:
+        """The card a draw turned (which a listener cannot see), else the moved card."""
+        if move == DRAW and before.stock:
+            return {"say": DREW, "card": str(after.waste[-1])} if after.waste else {}
+        if move == DRAW:
+            return {"say": RECYCLED, "card": ""}
+        return super().narrate(before, after, move, play)
 
     def stuck(self, state: BuildState) -> bool:
         """No line of moves between columns and cells brings a card home."""
@@ -88,7 +149,10 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
         return engine.group_limit(state)
 
     def tap_move(self, state: BuildState, target: str) -> Move | None:
-        """The top card home, or a whole suit when the foundations take only those."""
+        """The stock's move; the top card home, or a whole suit when the foundations take
+        only those."""
+        if target == "stock":
+            return DRAW
         place = place_of(target)
         return engine.suit_home_move(state, place) or home_move(state, place)
 
@@ -112,6 +176,7 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
         tables = _tables(self.rules)
         sources = [Place("column", i) for i in range(len(state.columns))]
         sources += [Place("cell", i) for i in range(len(state.cells))]
+        sources += [engine.WASTE] if state.waste else []
         for source in sources:
             move = home_move(state, source)
             if move is not None:
@@ -129,7 +194,14 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
         return self.lines.next_move(state, previous, HINT_SECONDS)
 
     def hint_words(self, state: BuildState, move: Move, lang: str) -> str:
-        """The family's words, a reserve's card named as such, a whole suit as one."""
+        """The family's words, a reserve's card named as such, a whole suit as one, the
+        stock's move and the waste's card."""
+        gettext = translations(lang).gettext
+        if move == DRAW:
+            return gettext(DRAW_HINT if state.stock else RECYCLE_HINT)
+        if move.source.kind == "waste" and move.dest.kind != "foundation":
+            card = card_name(state.cards_at(move.source)[-1], lang)
+            return gettext(FROM_WASTE) % {"card": card, "to": place_words(move.dest, gettext)}
         if move.dest.kind == "foundation" and move.count > 1:
             gettext = translations(lang).gettext
             card = card_name(state.cards_at(move.source)[-move.count], lang)
@@ -165,14 +237,15 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
     def _width(self) -> int:
         """The board's width in cards."""
         if self._wraps():
-            return max(self.per_row, 5)
-        return max(self.per_row, self.n_cells + 4)
+            return max(self.per_row, 5 + self.talon)
+        return max(self.per_row, self.talon + self.n_cells + 4)
 
     def _cell_at(self, index: int) -> tuple[int, int]:
-        """A cell's column and row on the board (see above)."""
+        """A cell's column and row on the board (see above), after the stock and waste."""
         first = self._width() - 4
-        if not self._wraps() or index < first:
-            return index, 0
+        if not self._wraps() or index + self.talon < first:
+            return self.talon + index, 0
+        index += self.talon
         return (index - first) % self._width(), 1 + (index - first) // self._width()
 
     def _cell_rows(self) -> int:
@@ -182,8 +255,11 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
     def place(self, state: BuildState, target: str) -> dict[str, Any]:
         found = super().place(state, target)
         below_cells = (self._cell_rows() - 1) * ROW_STEP
+        if target in TALON:
+            return {"x": TALON.index(target) * CARD_STEP, "y": 0}
         if target.startswith("foundation:"):
-            first = self._width() - 4 if self._wraps() else max(self.per_row - 4, self.n_cells)
+            first = max(self.per_row - 4, self.talon + self.n_cells)
+            first = self._width() - 4 if self._wraps() else first
             found["x"] = (first + "SHDC".index(target[-1])) * CARD_STEP
         elif target.startswith("cell:"):
             x, row = self._cell_at(int(target.partition(":")[2]) - 1)

@@ -22,6 +22,16 @@ forced: a part of it may still serve as a place for another run). The score then
 the breaks in the columns (a card not lying on the next higher card of its suit) instead
 of how deep the next card of each suit lies.
 
+With a stock the position also holds the stock, the waste and the redeals used (the
+"talon", all in the key: the order of the stock and the waste matters). The waste's top
+card plays as a cell's card would; the stock's move is searched last among equals; after
+each move the search does what the engine does by itself (:func:`_table`: an empty column
+takes the waste's card, an empty waste the stock's next). A safe card goes home from the
+waste too: an empty column it leaves is filled as the engine fills it, which only frees
+the waste's next card (but where the table turns several cards onto an empty waste by
+itself, a safe move that would empty the waste, or a column the waste fills, is searched
+as any other: the turn it forces may hide a card).
+
 Every other legal move of the engine is searched, so the search's moves are the
 engine's: a winning line replays there move for move (the tests check).
 """
@@ -36,7 +46,7 @@ from functools import cache
 from itertools import pairwise
 
 from cardems.cellgames.notation import Move, Place
-from cardems.kit.building.declare import BuildRules, Empty, Group
+from cardems.kit.building.declare import UNLIMITED, BuildRules, Empty, Group
 from cardems.kit.building.engine import BuildState, _fits
 
 NODES = 200_000
@@ -45,6 +55,9 @@ NODES = 200_000
 EMPTY = 255
 Cols = tuple[bytes, ...]
 Found = tuple[int, int, int, int]
+Talon = tuple[bytes, bytes, int]
+"""The stock (bottom→top), the waste (bottom→top) and the redeals used."""
+NO_TALON: Talon = (b"", b"", 0)
 Raw = tuple[str, int, str, int, int]
 """(source kind, index, destination kind, index, count): kinds ``c`` column, ``f`` cell,
 ``h`` foundation (index = suit)."""
@@ -72,6 +85,10 @@ class _Tables:
     refill: bool
     whole_suits: bool = False
     """Foundations take only a whole suit from a column (no card goes home alone)."""
+    draw: int = 0
+    redeals: int = 0
+    keep_waste: bool = False
+    fill_columns: bool = False
 
 
 @cache
@@ -86,6 +103,10 @@ def _tables(rules: BuildRules) -> _Tables:
         rules.group,
         rules.cells.refill,
         rules.foundations.whole_suits,
+        rules.stock.draw,
+        rules.stock.redeals,
+        rules.stock.keep_waste,
+        rules.stock.fill_columns,
     )
 
 
@@ -97,34 +118,81 @@ def _safe(card: int, found: list[int] | Found, tables: _Tables) -> bool:
     return all(found[x // 13] > x % 13 for x in tables.builders[card])
 
 
+Position = tuple[Cols, bytes, Found, Talon]
+
+
+def _table(cols: Cols, talon: Talon, tables: _Tables) -> tuple[Cols, Talon]:
+    """What the engine does by itself after a move (``engine.settle``)."""
+    stock, waste, passes = talon
+    while True:
+        empty = cols.index(b"") if tables.fill_columns and waste and b"" in cols else None
+        if empty is not None:
+            cols = (*cols[:empty], waste[-1:], *cols[empty + 1 :])
+            waste = waste[:-1]
+        elif tables.keep_waste and not waste and stock:
+            stock, waste, passes = _turned((stock, waste, passes), tables)
+        else:
+            return cols, (stock, waste, passes)
+
+
+def _turned(talon: Talon, tables: _Tables) -> Talon:
+    """The stock's move: ``draw`` cards onto the waste, or the waste turned over."""
+    stock, waste, passes = talon
+    if not stock:  # with unlimited redeals their count tells no position from another
+        return waste[::-1], b"", passes + (tables.redeals != UNLIMITED)
+    count = min(tables.draw, len(stock))
+    return stock[:-count], waste + stock[-count:][::-1], passes
+
+
 def _settle(
-    cols: Cols, cells: bytes, found: Found, tables: _Tables, path: list[Raw]
-) -> tuple[Cols, bytes, Found]:
+    cols: Cols, cells: bytes, found: Found, talon: Talon, tables: _Tables, path: list[Raw]
+) -> Position:
     """Send every safe card home, recording the moves in ``path``."""
     if tables.whole_suits:
-        return cols, cells, found  # no card goes home alone
+        return cols, cells, found, talon  # no card goes home alone
     col_list, cell_list, heights = list(cols), bytearray(cells), list(found)
+    # The table turns several cards onto an empty waste by itself: a safe move that empties
+    # the waste (or a column the waste fills) would force a turn, and is searched as any other.
+    forced = tables.keep_waste and tables.draw > 1
     moved = True
     while moved:
         moved = False
+        waste = talon[1]
+        if waste and _safe(waste[-1], heights, tables) and not (forced and len(waste) == 1):
+            heights[waste[-1] // 13] += 1
+            path.append(("w", 0, "h", waste[-1] // 13, 1))
+            talon = (talon[0], waste[:-1], talon[2])
+            cols_now, talon = _table(tuple(col_list), talon, tables)
+            col_list = list(cols_now)
+            moved = True
         for i, col in enumerate(col_list):
             while col and _safe(col[-1], heights, tables):
+                if forced and len(col) == 1 and tables.fill_columns:
+                    break
                 heights[col[-1] // 13] += 1
                 path.append(("c", i, "h", col[-1] // 13, 1))
                 col = col[:-1]
                 col_list[i] = col
                 moved = True
+                if not col and tables.draw:
+                    cols_now, talon = _table(tuple(col_list), talon, tables)
+                    col_list = list(cols_now)
+                    col = col_list[i]
         for i, card in enumerate(cell_list):
             if card != EMPTY and _safe(card, heights, tables):
                 heights[card // 13] += 1
                 path.append(("f", i, "h", card // 13, 1))
                 cell_list[i] = EMPTY
                 moved = True
-    return tuple(col_list), bytes(cell_list), (heights[0], heights[1], heights[2], heights[3])
+    found = (heights[0], heights[1], heights[2], heights[3])
+    return tuple(col_list), bytes(cell_list), found, talon
 
 
-def _key(cols: Cols, cells: bytes) -> bytes:
-    return b"\xff".join(sorted(cols)) + b"\xfe" + bytes(sorted(cells))
+def _key(cols: Cols, cells: bytes, talon: Talon = NO_TALON) -> bytes:
+    key = b"\xff".join(sorted(cols)) + b"\xfe" + bytes(sorted(cells))
+    if talon is NO_TALON:
+        return key
+    return key + b"\xfd" + talon[0] + b"\xfc" + talon[1] + bytes((talon[2] & 255,))
 
 
 def _run(col: bytes, fits: tuple[bytes, ...]) -> int:
@@ -167,7 +235,9 @@ def _limit(tables: _Tables, free: int, empty: int) -> int:
     return (free + 1) << empty
 
 
-def _children(cols: Cols, cells: bytes, found: Found, tables: _Tables) -> Iterator[Raw]:
+def _children(
+    cols: Cols, cells: bytes, found: Found, talon: Talon, tables: _Tables
+) -> Iterator[Raw]:
     """Every move worth searching (see the module docstring)."""
     fits = tables.fits
     free = cells.count(EMPTY)
@@ -213,14 +283,51 @@ def _children(cols: Cols, cells: bytes, found: Found, tables: _Tables) -> Iterat
                     yield ("c", i, "c", empty_to, count)
         if cell_to is not None:
             yield ("c", i, "f", cell_to, 1)
+    if tables.draw:
+        yield from _talon_children(cols, cells, found, talon, tables, empty_to, cell_to)
 
 
-def _apply(cols: Cols, cells: bytes, found: Found, move: Raw) -> tuple[Cols, bytes, Found]:
+def _talon_children(
+    cols: Cols,
+    cells: bytes,
+    found: Found,
+    talon: Talon,
+    tables: _Tables,
+    empty_to: int | None,
+    cell_to: int | None,
+) -> Iterator[Raw]:
+    """The waste's top card home, onto a column, into an empty column or a cell; the
+    stock's move."""
+    stock, waste, passes = talon
+    if waste:
+        card = waste[-1]
+        if card % 13 == found[card // 13]:
+            yield ("w", 0, "h", card // 13, 1)
+        for j, col in enumerate(cols):
+            if col and tables.fits[card][col[-1]]:
+                yield ("w", 0, "c", j, 1)
+        if empty_to is not None and (tables.empty is Empty.ANY or card % 13 == 12):
+            yield ("w", 0, "c", empty_to, 1)
+        if cell_to is not None:
+            yield ("w", 0, "f", cell_to, 1)
+    if stock or (waste and tables.redeals in (UNLIMITED, *range(passes + 1, tables.redeals + 1))):
+        yield ("s", 0, "w", 0, 1)
+
+
+def _apply(
+    cols: Cols, cells: bytes, found: Found, talon: Talon, move: Raw, tables: _Tables
+) -> Position:
     kind, i, dest, j, count = move
+    if kind == "s":
+        cols, talon = _table(cols, _turned(talon, tables), tables)
+        return cols, cells, found, talon
     col_list, cell_list, heights = list(cols), bytearray(cells), list(found)
     if kind == "c":
         moving = col_list[i][-count:]
         col_list[i] = col_list[i][:-count]
+    elif kind == "w":
+        moving = talon[1][-1:]
+        talon = (talon[0], talon[1][:-1], talon[2])
     else:
         moving = bytes((cell_list[i],))
         cell_list[i] = EMPTY
@@ -230,7 +337,10 @@ def _apply(cols: Cols, cells: bytes, found: Found, move: Raw) -> tuple[Cols, byt
         cell_list[j] = moving[0]
     else:
         heights[j] += count
-    return tuple(col_list), bytes(cell_list), (heights[0], heights[1], heights[2], heights[3])
+    cols = tuple(col_list)
+    if tables.draw:
+        cols, talon = _table(cols, talon, tables)
+    return cols, bytes(cell_list), (heights[0], heights[1], heights[2], heights[3]), talon
 
 
 class _Breaks(dict[bytes, int]):
@@ -267,7 +377,7 @@ class _Buried(dict[bytes, int]):
 _BURIED = _Buried()
 
 
-def _score(cols: Cols, cells: bytes, found: Found, tables: _Tables) -> int:
+def _score(cols: Cols, cells: bytes, found: Found, talon: Talon, tables: _Tables) -> int:
     """Higher is more promising: cards home, the next card of each suit near its column's
     top, few cards lying on a lower card of their suit, free cells and empty columns (with
     ``whole_suits``: suits home, few breaks in the columns, empty columns)."""
@@ -284,16 +394,35 @@ def _score(cols: Cols, cells: bytes, found: Found, tables: _Tables) -> int:
                 if at >= 0:
                     depth += len(col) - 1 - at
                     break
+            else:
+                if talon is not NO_TALON:
+                    depth += _talon_depth(card, talon)
     buried = sum(_BURIED[col] for col in cols)
     free = cells.count(EMPTY)
     empty = cols.count(b"") if tables.empty is not Empty.NONE else 0
     return 20 * sum(found) - 4 * depth - 10 * buried + 4 * free + 20 * empty
 
 
-def encode(state: BuildState) -> tuple[Cols, bytes, Found]:
+def _talon_depth(card: int, talon: Talon) -> int:
+    """How deep ``card`` lies in the waste (the cards on it), or in the stock (the cards
+    to turn first); 0 elsewhere."""
+    stock, waste, _ = talon
+    at = waste.find(card)
+    if at >= 0:
+        return len(waste) - 1 - at
+    at = stock.find(card)
+    return len(stock) - at if at >= 0 else 0
+
+
+def encode(state: BuildState) -> Position:
     cols = tuple(bytes(card.ordinal for card in pile) for pile in state.columns)
     cells = bytes(EMPTY if card is None else card.ordinal for card in state.cells)
-    return cols, cells, state.foundations
+    if not state.rules.stock.draw:
+        return cols, cells, state.foundations, NO_TALON
+    stock = bytes(card.ordinal for card in state.stock)
+    waste = bytes(card.ordinal for card in state.waste)
+    passes = 0 if state.rules.stock.redeals == UNLIMITED else state.passes
+    return cols, cells, state.foundations, (stock, waste, passes)
 
 
 def solve_state(
@@ -305,14 +434,14 @@ def solve_state(
     deadline = None if time_limit is None else time.monotonic() + time_limit
     start_path: list[Raw] = []
     start = _settle(*encode(state), tables, start_path)
-    start_key = _key(start[0], start[1])
+    start_key = _key(start[0], start[1], start[3])
     links: dict[bytes, tuple[bytes, tuple[Raw, ...]] | None] = {start_key: None}
-    queue: list[tuple[int, int, bytes, Cols, bytes, Found]] = []
+    queue: list[tuple[int, int, bytes, Cols, bytes, Found, Talon]] = []
     counter = 0
     heapq.heappush(queue, (0, counter, start_key, *start))
     nodes = 0
     while queue:
-        _, _, key, cols, cells, found = heapq.heappop(queue)
+        _, _, key, cols, cells, found, talon = heapq.heappop(queue)
         if sum(found) == 52:
             return SolveResult(True, _line(state, start_path, links, key), nodes)
         if node_limit is not None and nodes >= node_limit:
@@ -320,10 +449,10 @@ def solve_state(
         if deadline is not None and nodes % 1024 == 0 and time.monotonic() > deadline:
             return SolveResult(None, nodes=nodes, clocked=True)
         nodes += 1
-        for raw in _children(cols, cells, found, tables):
+        for raw in _children(cols, cells, found, talon, tables):
             path = [raw]
-            child = _settle(*_apply(cols, cells, found, raw), tables, path)
-            child_key = _key(child[0], child[1])
+            child = _settle(*_apply(cols, cells, found, talon, raw, tables), tables, path)
+            child_key = _key(child[0], child[1], child[3])
             if child_key in links:
                 continue
             links[child_key] = (key, tuple(path))
@@ -347,7 +476,7 @@ def _line(
         steps.append(raws)
         link = links[parent]
     raw_line = start_path + [raw for raws in reversed(steps) for raw in raws]
-    kinds = {"c": "column", "f": "cell", "h": "foundation"}
+    kinds = {"c": "column", "f": "cell", "h": "foundation", "s": "stock", "w": "waste"}
     return [Move(Place(kinds[a], i), Place(kinds[b], j), n) for a, i, b, j, n in raw_line]
 
 
@@ -367,17 +496,17 @@ def progress_possible(state: BuildState, limit: int) -> bool | None:
     tables = _tables(state.rules)
     start = encode(state)
     pieces = _pieces(start[0]) if tables.whole_suits else None
-    seen = {_key(start[0], start[1])}
+    seen = {_key(start[0], start[1], start[3])}
     frontier = [start]
     while frontier:
-        cols, cells, found = frontier.pop()
-        for raw in _children(cols, cells, found, tables):
+        cols, cells, found, talon = frontier.pop()
+        for raw in _children(cols, cells, found, talon, tables):
             if raw[2] == "h":
                 return True
-            child = _apply(cols, cells, found, raw)
+            child = _apply(cols, cells, found, talon, raw, tables)
             if pieces is not None and _pieces(child[0]) < pieces:
                 return True
-            key = _key(child[0], child[1])
+            key = _key(child[0], child[1], child[3])
             if key not in seen:
                 if len(seen) >= limit:
                     return None

@@ -1,0 +1,1 @@
+"""Fortune's Favor: a declaration of the build family with a stock and a waste."""
