@@ -18,6 +18,7 @@ from cardems.intervals import wilson
 from cardems.progress import Progress
 
 if TYPE_CHECKING:
+    from cardems.core.base import GameBase
     from cardems.kit.discard.game import DiscardGame
 
 CHUNK = 64
@@ -36,8 +37,9 @@ def verdict(job: tuple[str, str, int, int]) -> tuple[bool | None, float, int]:
     return found.winnable, time.process_time() - start, found.nodes
 
 
-def cmd_analyze(args: Any, game: DiscardGame) -> None:
-    """Decide the deals ``--start`` … and print the figures."""
+def cmd_analyze(args: Any, game: GameBase) -> None:
+    """Decide the deals ``--start`` … and print the figures (any game whose ``verdict(code,
+    nodes)`` answers with ``winnable`` and ``nodes``: the spaces family's too)."""
     name = game.family.name
     work = [(name, args.variant, n, args.nodes) for n in range(args.start, args.start + args.deals)]
     won = undecided = 0
@@ -55,7 +57,7 @@ def cmd_analyze(args: Any, game: DiscardGame) -> None:
     times = sorted(seconds)
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     print(
-        f"{game.rules.game} {args.variant}: {won} of {args.deals} deals winnable"
+        f"{game.family.title} {args.variant}: {won} of {args.deals} deals winnable"
         f" ({won / args.deals:.1%}, 95 % interval {low:.1%}-{high:.1%}), {undecided} undecided"
     )
     print(
