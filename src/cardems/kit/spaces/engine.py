@@ -153,20 +153,22 @@ def moved(grid: Grid, source: int, target: int) -> Grid:
     return bytes(cells)
 
 
+def row_run(rules: SpacesRules, grid: Grid, row: int) -> int:
+    """How many cards of ``row`` lie in place from its left (a two first, then its suit
+    up one rank a place)."""
+    at = row * rules.columns
+    card = grid[at]
+    if card == SPACE or card % RANKS != 1:
+        return 0
+    length = 1
+    while length < rules.columns - 1 and grid[at + length] == card + length:
+        length += 1
+    return length
+
+
 def runs(rules: SpacesRules, grid: Grid) -> tuple[int, ...]:
-    """Each row's run from the left: how many cards lie in place (a two first, then its
-    suit up one rank a place)."""
-    found = []
-    for row in range(rules.rows):
-        at = row * rules.columns
-        card = grid[at]
-        length = 0
-        if card != SPACE and card % RANKS == 1:
-            length = 1
-            while length < rules.columns - 1 and grid[at + length] == card + length:
-                length += 1
-        found.append(length)
-    return tuple(found)
+    """Each row's run from the left (:func:`row_run`)."""
+    return tuple(row_run(rules, grid, row) for row in range(rules.rows))
 
 
 def redealt(rules: SpacesRules, grid: Grid, seed: str, number: int, round_: int) -> Grid:

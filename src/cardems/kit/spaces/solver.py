@@ -17,9 +17,10 @@ answer is undecided.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cardems.kit.spaces.declare import RANKS, SpacesRules
+from cardems.kit.spaces.declare import SpacesRules
 from cardems.kit.spaces.engine import (
     REDEAL,
     SPACE,
@@ -29,6 +30,7 @@ from cardems.kit.spaces.engine import (
     fills,
     moved,
     redealt,
+    row_run,
     runs,
 )
 
@@ -55,15 +57,17 @@ class Verdict:
     nodes: int
 
 
-def promise(rules: SpacesRules, grid: Grid, redeals: int) -> int:
-    """How near ``grid`` looks to a win (see the module docstring)."""
-    columns = rules.columns
-    pairs = 0
-    for i in range(rules.places):
-        card = grid[i]
-        if card != SPACE and i % columns and grid[i - 1] == card - 1 and card % RANKS > 1:
-            pairs += 1
-    return 3 * sum(runs(rules, grid)) + pairs + REDEAL_WORTH * redeals
+def pairs_at(rules: SpacesRules, grid: Grid, edges: Iterable[int]) -> int:
+    """How many of ``edges`` (place ``e`` beside place ``e - 1`` of its row) join a card
+    to the card one rank below it of its suit."""
+    return sum(
+        1 for e in edges if e % rules.columns and grid[e] != SPACE and grid[e - 1] == grid[e] - 1
+    )
+
+
+def promise(in_place: int, pairs: int, redeals: int) -> int:
+    """How near a position looks to a win (see the module docstring)."""
+    return 3 * in_place + pairs + REDEAL_WORTH * redeals
 
 
 def key_of(rules: SpacesRules, grid: Grid, redeals: int) -> tuple[bytes, int]:
@@ -75,28 +79,34 @@ def key_of(rules: SpacesRules, grid: Grid, redeals: int) -> tuple[bytes, int]:
     return b"".join(rows), 0
 
 
+Node = tuple[int, tuple[int, int], Grid, int, int, tuple[int, ...], int]
+"""The parent's index, the move from its layout, the layout, the redeals left and done,
+each row's run and the pairs in order (kept to score a child from its parent's)."""
+
+
 def solve(state: SpacesState, nodes: int = NODES) -> Verdict:
     """The verdict from ``state`` within ``nodes`` positions expanded."""
     rules = state.rules
-    won = rules.rows * (rules.columns - 1)
-    # a node: (parent index, move from the parent's layout, layout, redeals left, done)
-    found: list[tuple[int, tuple[int, int], Grid, int, int]] = [
-        (-1, (0, 0), state.grid, state.redeals, state.dealt)
-    ]
+    columns = rules.columns
+    won = rules.rows * (columns - 1)
+    every_edge = range(1, rules.places)
+    lengths = runs(rules, state.grid)
+    pairs = pairs_at(rules, state.grid, every_edge)
+    found: list[Node] = [(-1, (0, 0), state.grid, state.redeals, state.dealt, lengths, pairs)]
     seen = {key_of(rules, state.grid, state.redeals)}
-    heap = [(-promise(rules, state.grid, state.redeals), 0)]
-    deals: dict[tuple[Grid, int], Grid] = {}
+    heap = [(-promise(sum(lengths), pairs, state.redeals), 0)]
+    deals: dict[tuple[bytes, int], Grid] = {}
     expanded = 0
 
     def line(index: int) -> tuple[Move, ...]:
         moves = []
         while index > 0:
             parent, (source, target), *_ = found[index]
-            moves.append(Move(source, target, rules.columns))
+            moves.append(Move(source, target, columns))
             index = parent
         return tuple(reversed(moves))
 
-    if sum(runs(rules, state.grid)) == won:
+    if sum(lengths) == won:
         return Verdict(True, (), 0)
     while heap:
         _, newest = heapq.heappop(heap)
@@ -104,24 +114,35 @@ def solve(state: SpacesState, nodes: int = NODES) -> Verdict:
         expanded += 1
         if expanded > nodes:
             return Verdict(None, None, expanded - 1)
-        _, _, grid, redeals, dealt = found[index]
-        children = [(moved(grid, s, t), (s, t), redeals, dealt) for s, t in fills(rules, grid)]
+        _, _, grid, redeals, dealt, lengths, pairs = found[index]
+        children: list[tuple[Grid, tuple[int, int], int]] = [
+            (moved(grid, source, target), (source, target), redeals)
+            for source, target in fills(rules, grid)
+        ]
         if redeals:
-            lengths = runs(rules, grid)
-            kept = b"".join(
-                grid[r * rules.columns : r * rules.columns + n] for r, n in enumerate(lengths)
-            )
+            kept = b"".join(grid[r * columns : r * columns + n] for r, n in enumerate(lengths))
             memo = (kept + bytes(lengths), dealt)
             if memo not in deals:
                 deals[memo] = redealt(rules, grid, state.seed, state.number, dealt + 1)
-            children.append((deals[memo], (REDEAL, REDEAL), redeals - 1, dealt + 1))
-        for child, move, left, done in children:
+            children.append((deals[memo], (REDEAL, REDEAL), redeals - 1))
+        for child, move, left in children:
             key = key_of(rules, child, left)
             if key in seen:
                 continue
             seen.add(key)
-            found.append((index, move, child, left, done))
-            if sum(runs(rules, child)) == won:
+            source, target = move
+            if source == REDEAL:  # a new layout: score it whole
+                child_lengths, grown = runs(rules, child), pairs_at(rules, child, every_edge)
+            else:  # one card moved: only its two places and their rows change
+                edges = {e for e in (source, source + 1, target, target + 1) if e < rules.places}
+                grown = pairs - pairs_at(rules, grid, edges) + pairs_at(rules, child, edges)
+                changed = list(lengths)
+                for row in {source // columns, target // columns}:
+                    changed[row] = row_run(rules, child, row)
+                child_lengths = tuple(changed)
+            found.append((index, move, child, left, dealt + (left < redeals), child_lengths, grown))
+            in_place = sum(child_lengths)
+            if in_place == won:
                 return Verdict(True, line(len(found) - 1), expanded)
-            heapq.heappush(heap, (-promise(rules, child, left), 1 - len(found)))
+            heapq.heappush(heap, (-promise(in_place, grown, left), 1 - len(found)))
     return Verdict(False, None, expanded)
