@@ -245,12 +245,12 @@ def test_the_view_says_spaces_places_and_redeals() -> None:
     table = GAME.new_table(CODE, TableSettings(), {}, lambda: 0.0)
     view = table.view()
     piles = {pile["target"]: pile for pile in view["piles"]}
-    assert len(piles) == 53 and piles["slot:27"]["cards"] == [] and piles["redeal"]["count"] == 2
+    assert len(piles) == 53 and piles["tile:27"]["cards"] == [] and piles["redeal"]["count"] == 2
     assert max(p["x"] for p in piles.values()) < 7 * 108 + 20  # seven places a line
     labelled = GAME.label(view, "en")
     said = {pile["target"]: pile["label"] for pile in labelled["piles"]}
-    assert said["slot:27"] == "Row 3, place 1, space"
-    assert said["slot:1"] == "Row 1, place 1, jack of hearts"
+    assert said["tile:27"] == "Row 3, place 1, space"
+    assert said["tile:1"] == "Row 1, place 1, jack of hearts"
     assert said["redeal"] == "Redeal, 2 left"
     assert json.dumps(view)  # JSON-ready
 

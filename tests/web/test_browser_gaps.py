@@ -61,13 +61,13 @@ def test_spaces_and_a_redeal_by_a_click(tab: Any, live: LiveServer) -> None:
     open_prepared(tab, live, "gaps", CODE, [])
     rows = game_for("gaps").describe(DealCode.parse(CODE))["rows"]
     piles = screen_piles(tab)
-    shown = [piles[f"slot:{n}"] for n in range(1, 53)]
+    shown = [piles[f"tile:{n}"] for n in range(1, 53)]
     assert shown == [[card] if card else [] for row in rows for card in row]
     assert count_label(tab, "redeal") == "2"
     snap(tab, "gp-dealt")
     click(tab, "redeal")
     assert info(tab)["moves"] == "1" and count_label(tab, "redeal") == "1"
-    assert cards(tab, "slot:14") == ["2S"] and cards(tab, "slot:15") == []
+    assert cards(tab, "tile:14") == ["2S"] and cards(tab, "tile:15") == []
 
 
 @pytest.mark.browser
@@ -86,10 +86,10 @@ def test_the_last_moves_of_a_win_by_clicks(tab: Any, live: LiveServer) -> None:
         if move.is_redeal:
             click(tab, "redeal")
         else:  # a card that fits one space goes there; else it is selected, then the space
-            click(tab, f"slot:{move.source + 1}")
-            if solitaire.tap_move(state, f"slot:{move.source + 1}") is None:
-                click(tab, f"slot:{move.target + 1}")
+            click(tab, f"tile:{move.source + 1}")
+            if solitaire.tap_move(state, f"tile:{move.source + 1}") is None:
+                click(tab, f"tile:{move.target + 1}")
         state = state.apply(move)
     tab.wait_for_selector("#won", state="visible")
     assert tab.inner_text("#won-moves") == str(len(line))
-    assert cards(tab, "slot:13") == [] and len(cards(tab, "slot:12")) == 1
+    assert cards(tab, "tile:13") == [] and len(cards(tab, "tile:12")) == 1

@@ -25,7 +25,7 @@ def labeller(columns: int) -> Any:
     def label_pile(pile: dict[str, Any], lang: str) -> None:
         t = translations(lang)
         cards = pile["cards"]
-        if pile["kind"] != "slot":
+        if pile["kind"] != "tile":
             pile["label"] = str(t.gettext(REDEALS)) % {"num": int(pile.get("count", 0))}
             return
         row, place = divmod(target_number(pile["target"]) - 1, columns)

@@ -1,6 +1,6 @@
 """The kit's hooks for any spaces-family declaration: places, gestures, layout, hints.
 
-Targets: ``slot:1`` … ``slot:52`` (row by row) and ``redeal``. A tap on a card moves it
+Targets: ``tile:1`` … ``tile:52`` (row by row) and ``redeal``. A tap on a card moves it
 into the one space it fits, else selects it (a two may fit several spaces of the first
 column); a tap on a space then moves the selected card there, or is refused in the
 engine's words; a drag does the same at once. A tap on ``redeal`` (or the D key) redeals.
@@ -27,7 +27,7 @@ from cardems.kit.spaces import engine
 from cardems.kit.spaces.declare import SpacesRules
 from cardems.kit.spaces.engine import REDEAL, SPACE, Move, SpacesState, card_text
 
-SLOT = "slot"
+TILE = "tile"
 REDEAL_PILE = "redeal"
 LINE = 7
 """The most places a line of the board holds."""
@@ -52,7 +52,7 @@ def _key(state: SpacesState) -> tuple[bytes, int, str, int]:
     return (state.grid, state.redeals, state.seed, state.number)
 
 
-def _slot(target: str) -> int:
+def _tile(target: str) -> int:
     return int(target.partition(":")[2]) - 1
 
 
@@ -64,7 +64,7 @@ class SpacesSolitaire(Solitaire[SpacesState, Move]):
         self._next: dict[tuple[bytes, int, str, int], Move] = {}
         self.declaration = Declaration(
             piles=(
-                PileSpec(SLOT, count=rules.places),
+                PileSpec(TILE, count=rules.places),
                 PileSpec(REDEAL_PILE, role=STOCK_ROLE, counted=True),
             ),
             nowhere_refusal=NOWHERE,
@@ -75,19 +75,19 @@ class SpacesSolitaire(Solitaire[SpacesState, Move]):
         return engine.deal(self.rules, code)
 
     def target(self, index: int) -> str:
-        return f"{SLOT}:{index + 1}"
+        return f"{TILE}:{index + 1}"
 
     def cards(self, state: SpacesState, target: str) -> tuple[str | None, ...]:
         if target == REDEAL_PILE:
             return ()
-        card = state.grid[_slot(target)]
+        card = state.grid[_tile(target)]
         return () if card == SPACE else (card_text(card),)
 
     def size(self, state: SpacesState, target: str) -> int:
         return state.redeals if target == REDEAL_PILE else len(self.cards(state, target))
 
     def free(self, state: SpacesState, target: str) -> int:
-        return int(target.startswith(SLOT) and state.grid[_slot(target)] != SPACE)
+        return int(target.startswith(TILE) and state.grid[_tile(target)] != SPACE)
 
     def play(self, state: SpacesState, move: Move) -> Play:
         if move.is_redeal:
@@ -98,11 +98,11 @@ class SpacesSolitaire(Solitaire[SpacesState, Move]):
     def move_for(
         self, state: SpacesState, source: str, target: str, count: int | None
     ) -> Move | None:
-        if not (source.startswith(SLOT) and target.startswith(SLOT)) or source == target:
+        if not (source.startswith(TILE) and target.startswith(TILE)) or source == target:
             return None
         if count not in (None, 1):
             return None
-        return Move(_slot(source), _slot(target), self.rules.columns)
+        return Move(_tile(source), _tile(target), self.rules.columns)
 
     def tap_move(self, state: SpacesState, target: str) -> Move | None:
         """The redeal; a card's one space (None when it fits none or several)."""
@@ -112,9 +112,9 @@ class SpacesSolitaire(Solitaire[SpacesState, Move]):
         return fits[0] if len(fits) == 1 else None
 
     def best_moves(self, state: SpacesState, source: str) -> Sequence[Move]:
-        if not source.startswith(SLOT):
+        if not source.startswith(TILE):
             return []
-        i = _slot(source)
+        i = _tile(source)
         return [m for m in state.legal_moves() if m.source == i]
 
     def intent_of(self, state: SpacesState, move: Move) -> Action:
@@ -150,7 +150,7 @@ class SpacesSolitaire(Solitaire[SpacesState, Move]):
             if at + 1 < LINE:
                 return {"x": (at + 1) * CARD_STEP + 12, "y": self._y(line)}
             return {"x": 0, "y": self._y(line + 1)}
-        line, at = self._line_and_x(_slot(target))
+        line, at = self._line_and_x(_tile(target))
         return {"x": at * CARD_STEP, "y": self._y(line)}
 
     def board(self, state: SpacesState) -> dict[str, int]:
