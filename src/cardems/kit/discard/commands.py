@@ -19,7 +19,6 @@ from cardems.progress import Progress
 
 if TYPE_CHECKING:
     from cardems.core.base import GameBase
-    from cardems.kit.discard.game import DiscardGame
 
 CHUNK = 64
 """Deals a task of :mod:`cardems.batch` (a deal takes about a millisecond)."""
@@ -66,18 +65,22 @@ def cmd_analyze(args: Any, game: GameBase) -> None:
     )
 
 
-def add_arguments(parser: Any, game: DiscardGame) -> None:
-    """The options of ``cardems analyze GAME``."""
+def add_arguments(parser: Any, game: GameBase, nodes: int | None = None, deals: int = 2000) -> None:
+    """The options of ``cardems analyze GAME``: ``nodes`` the budget by default (the
+    discard solver's unless given), ``deals`` how many."""
     from cardems.kit.discard.solver import NODES
 
     family = game.family
     parser.add_argument("--variant", choices=family.variants, default=family.variants[0])
-    parser.add_argument("--deals", type=positive, default=2000, help=N_("how many deals to solve"))
+    parser.add_argument("--deals", type=positive, default=deals, help=N_("how many deals to solve"))
     parser.add_argument(
         "--start", type=whole(0, family.max_number), default=0, help=N_("the first deal number")
     )
     parser.add_argument(
-        "--nodes", type=positive, default=NODES, help=N_("positions the search may visit per deal")
+        "--nodes",
+        type=positive,
+        default=nodes or NODES,
+        help=N_("positions the search may visit per deal"),
     )
     parser.add_argument("--jobs", type=positive, default=1, help=N_("worker processes"))
     add_cluster_argument(parser)
