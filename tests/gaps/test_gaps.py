@@ -267,6 +267,22 @@ def test_winnable_deals_levels_and_the_day_are_proven_wins() -> None:
     assert record["winnable"] is True and state.is_won()
 
 
+@pytest.mark.slow
+def test_a_deal_of_the_level_asked_and_a_followed_hint_remembered() -> None:
+    from cardems.core.difficulty import DIFFICULTY
+
+    for level in ("easy", "hard"):
+        code = GAME.new_code("N", winnable=True, options={DIFFICULTY.name: level})
+        assert GAME.level_of(code) == level
+    solitaire = GAME.solitaire()
+    state = deal(RULES, CODE)
+    kind, move = solitaire.hint_move(state, None)
+    assert kind == "move" and move is not None
+    after = state.apply(move)
+    remembered = solitaire._next[(after.grid, after.redeals, after.seed, after.number)]
+    assert solitaire.hint_move(after, state) == ("move", remembered)  # no new search
+
+
 def test_the_terminal_plays_and_hints() -> None:
     play = GAME.text_play()
     assert play is not None
