@@ -18,7 +18,7 @@ from cardems.intervals import wilson
 from cardems.progress import Progress
 
 if TYPE_CHECKING:
-    from cardems.kit.discard.game import DiscardGame
+    from cardems.core.base import GameBase
 
 CHUNK = 64
 """Deals a task of :mod:`cardems.batch` (a deal takes about a millisecond)."""
@@ -36,8 +36,9 @@ def verdict(job: tuple[str, str, int, int]) -> tuple[bool | None, float, int]:
     return found.winnable, time.process_time() - start, found.nodes
 
 
-def cmd_analyze(args: Any, game: DiscardGame) -> None:
-    """Decide the deals ``--start`` … and print the figures."""
+def cmd_analyze(args: Any, game: GameBase) -> None:
+    """Decide the deals ``--start`` … and print the figures (any game whose ``verdict(code,
+    nodes)`` answers with ``winnable`` and ``nodes``: the spaces family's too)."""
     name = game.family.name
     work = [(name, args.variant, n, args.nodes) for n in range(args.start, args.start + args.deals)]
     won = undecided = 0
@@ -55,7 +56,7 @@ def cmd_analyze(args: Any, game: DiscardGame) -> None:
     times = sorted(seconds)
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     print(
-        f"{game.rules.game} {args.variant}: {won} of {args.deals} deals winnable"
+        f"{game.family.title} {args.variant}: {won} of {args.deals} deals winnable"
         f" ({won / args.deals:.1%}, 95 % interval {low:.1%}-{high:.1%}), {undecided} undecided"
     )
     print(
@@ -64,18 +65,22 @@ def cmd_analyze(args: Any, game: DiscardGame) -> None:
     )
 
 
-def add_arguments(parser: Any, game: DiscardGame) -> None:
-    """The options of ``cardems analyze GAME``."""
+def add_arguments(parser: Any, game: GameBase, nodes: int | None = None, deals: int = 2000) -> None:
+    """The options of ``cardems analyze GAME``: ``nodes`` the budget by default (the
+    discard solver's unless given), ``deals`` how many."""
     from cardems.kit.discard.solver import NODES
 
     family = game.family
     parser.add_argument("--variant", choices=family.variants, default=family.variants[0])
-    parser.add_argument("--deals", type=positive, default=2000, help=N_("how many deals to solve"))
+    parser.add_argument("--deals", type=positive, default=deals, help=N_("how many deals to solve"))
     parser.add_argument(
         "--start", type=whole(0, family.max_number), default=0, help=N_("the first deal number")
     )
     parser.add_argument(
-        "--nodes", type=positive, default=NODES, help=N_("positions the search may visit per deal")
+        "--nodes",
+        type=positive,
+        default=nodes or NODES,
+        help=N_("positions the search may visit per deal"),
     )
     parser.add_argument("--jobs", type=positive, default=1, help=N_("worker processes"))
     add_cluster_argument(parser)

@@ -1,0 +1,1 @@
+"""Gaps (also called Montana): a declaration of the spaces family."""
