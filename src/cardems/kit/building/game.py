@@ -59,6 +59,12 @@ class DeclaredTextPlay(CellTextPlay):
 
         return parse_move(text, self.game.rules)
 
+    def show(self, code: DealCode, state: State[Any]) -> str:
+        """The table as the player sees it: face-down cards as ``##``."""
+        heading = f"{code}  {self.game.rules.game}"
+        position: Any = state
+        return render_position(heading, position, position.down, hide=True)
+
 
 class BuildGame(CellGame):
     """A build-family game from its declaration (see the module docstring)."""
@@ -117,10 +123,16 @@ class BuildGame(CellGame):
         return deal_of_level(level, lambda: self._draw(variant), self.level_of, LEVEL_TRIES, title)
 
     def describe(self, code: DealCode) -> dict[str, Any]:
-        return describe_position(code, self.family.name, self.deal(code))
+        """The family's layout; with face-down cards, ``down``: how many lie face down at
+        the bottom of each column."""
+        state = self.deal(code)
+        described = describe_position(code, self.family.name, state)
+        return described | {"down": list(state.down)} if state.down else described
 
     def render_position(self, code: DealCode, state: Any) -> str:
-        return render_position(f"{code}  {self.rules.game}", state)
+        """The position as text, face-down cards in brackets (whoever reads this knows
+        them: ``cardems play`` shows them as ``##``)."""
+        return render_position(f"{code}  {self.rules.game}", state, state.down)
 
     def solve_position(
         self, state: Any, seconds: float | None, nodes: int | None = SOLVE_NODES

@@ -8,7 +8,7 @@ import functools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from cardems.cards import Card
+from cardems.cards import Card, Rank
 from cardems.cellgames.game import Verdict
 from cardems.cellgames.hints import place_words
 from cardems.cellgames.notation import Move, Place
@@ -20,7 +20,7 @@ from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
 from cardems.kit import CARD_STEP
 from cardems.kit.building import engine
-from cardems.kit.building.declare import BuildRules
+from cardems.kit.building.declare import BuildRules, Empty
 from cardems.kit.building.engine import BuildState
 
 # TRANSLATORS: a hint, e.g. "Hint: move the 4 of spades from the reserve to column 3".
@@ -72,10 +72,15 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
         if source.kind != "column" or dest.kind != "column":
             return 1
         pile = state.columns[source.index]
-        run = self.run_length(state, pile)
+        run = engine.moving_length(self.rules, pile, state.down_at(source.index))
         target = state.columns[dest.index]
         if not target:
-            return max(1, min(run, engine.group_limit(state, dest)))
+            most = min(run, engine.group_limit(state, dest))
+            if self.rules.tableau.empty is Empty.KINGS:  # the longest part a king leads
+                kings = [n for n in range(most, 0, -1) if pile[-n].rank == Rank.KING]
+                if kings:
+                    return kings[0]
+            return max(1, most)
         for count in range(1, run + 1):
             if engine.builds_on(self.rules, pile[-count], target[-1]):
                 return count
@@ -83,6 +88,30 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
 
     def run_length(self, state: BuildState, pile: tuple[Card, ...]) -> int:
         return engine.moving_length(self.rules, pile)
+
+    def cards(self, state: BuildState, target: str) -> tuple[str | None, ...]:
+        """The family's, a column's face-down cards as backs (None: never their faces)."""
+        place = place_of(target)
+        shown = super().cards(state, target)
+        if place.kind != "column" or not state.down_at(place.index):
+            return shown
+        hidden = state.down_at(place.index)
+        return (None,) * hidden + shown[hidden:]
+
+    def hidden_cards(self, state: BuildState) -> frozenset[str]:
+        """The columns' face-down cards."""
+        return frozenset(
+            str(card) for i, pile in enumerate(state.columns) for card in pile[: state.down_at(i)]
+        )
+
+    def free(self, state: BuildState, target: str) -> int:
+        """A column's cards that may move together (never a face-down one), else the
+        family's."""
+        place = place_of(target)
+        if place.kind != "column":
+            return super().free(state, target)
+        pile = state.columns[place.index]
+        return engine.moving_length(self.rules, pile, state.down_at(place.index))
 
     def group_limit(self, state: BuildState) -> int:
         return engine.group_limit(state)
