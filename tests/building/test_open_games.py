@@ -86,6 +86,18 @@ GOLDEN: dict[
         [],
         {"S": "AS", "H": "AH", "D": "AD", "C": "AC"},
     ),
+    "yukon": (
+        "YU1-N-AAAAATJ",
+        "AC JS 4C 7S 4D 5S 3C",
+        [],
+        {"S": None, "H": None, "D": None, "C": None},
+    ),
+    "russian-solitaire": (
+        "RU1-N-AAAAATJ",
+        "5D TH JC 9D 6C 2H 7S",
+        [],
+        {"S": None, "H": None, "D": None, "C": None},
+    ),
     "eight-off": (
         "EO1-N-AAAAATJ",
         "KS JS QD 3S AC 7D 5D 2S",

@@ -200,6 +200,8 @@ CARD_WORD = {
     "raglan": WARAQA,
     "flower_garden": WARAQA,
     "simple_simon": WARAQA,
+    "yukon": WARAQA,
+    "russian_solitaire": WARAQA,
 }
 SLUG = {
     "heart_to_heart": "heart-to-heart",
@@ -218,6 +220,7 @@ SLUG = {
     "black_hole": "black-hole",
     "all_in_a_row": "all-in-a-row",
     "simple_simon": "simple-simon",
+    "russian_solitaire": "russian-solitaire",
 }
 
 
@@ -255,7 +258,7 @@ GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "se
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
 GAME_SLUGS += ["king-albert", "bakers-dozen", "spanish-patience", "fan"]
 GAME_SLUGS += ["somerset", "raglan", "flower-garden", "golf", "black-hole", "all-in-a-row"]
-GAME_SLUGS += ["simple-simon", "fortunes-favor", "gaps"]
+GAME_SLUGS += ["simple-simon", "fortunes-favor", "gaps", "yukon", "russian-solitaire"]
 
 
 @pytest.mark.parametrize("lang", ["ar", "he"])

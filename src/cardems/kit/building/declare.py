@@ -7,11 +7,11 @@ dealt more cards than they hold, a column count past the table's) is refused wit
 line naming the game and the pile (:class:`DeclarationError`).
 
 What it covers today: the *open* games — every card face up, no stock (Beleaguered
-Castle, Streets and Alleys, Baker's Dozen, Eight Off, FreeCell's rules), and the Spider
+Castle, Streets and Alleys, Baker's Dozen, Eight Off, FreeCell's rules), the Spider
 rules without a stock (Simple Simon: runs of one suit move together, a whole suit goes
-home at once), and a stock with its waste (:class:`Stock`: the cards the deal leaves,
-face down; Fortune's Favor). Face-down cards are not declared yet: a game that needs them
-keeps its own engine.
+home at once), columns dealt with face-down cards under face-up ones, where any face-up
+cards move together (Yukon: ``Tableau.down``, ``Group.FACE_UP``), and a stock with its
+waste (:class:`Stock`: the cards the deal leaves, face down; Fortune's Favor).
 """
 
 from __future__ import annotations
@@ -62,6 +62,8 @@ class Group(Enum):
     empty columns take only kings, so cannot hold a card on the way: Eight Off).
     ``SUIT_RUN``: any run that builds and is all of one suit, however long, though single
     cards may build as :class:`Build` says (Spider's rule: Simple Simon).
+    ``FACE_UP``: any face-up card with every card lying on it, in sequence or not, as long
+    as the card builds where it goes (Yukon).
     """
 
     ONE = "one"
@@ -69,6 +71,7 @@ class Group(Enum):
     SUPERMOVE = "supermove"
     CELLS = "cells"
     SUIT_RUN = "suit run"
+    FACE_UP = "any face-up cards"
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,9 @@ class Tableau:
     """The four aces go to the foundations before the deal (Beleaguered Castle)."""
     kings_under: bool = False
     """Each column's kings are moved under its other cards after the deal (Baker's Dozen)."""
+    down: tuple[int, ...] = ()
+    """How many of each column's dealt cards lie face down under the others (empty: none);
+    a column's top card turns face up by itself once it is uncovered (Yukon)."""
 
 
 @dataclass(frozen=True)
@@ -203,6 +209,7 @@ def declare(rules: BuildRules) -> BuildRules:
         for number, count in enumerate(rules.tableau.deal, 1):
             if count == 0:
                 raise refuse(f"column {number}", "is dealt empty and may never be filled")
+    _check_face_down(rules, refuse)
     if rules.group is Group.SUIT_RUN and rules.build.suits in (Suits.ALTERNATE, Suits.NOT_SAME):
         raise refuse(
             "tableau",
@@ -211,6 +218,20 @@ def declare(rules: BuildRules) -> BuildRules:
     if rules.foundations.whole_suits:
         _check_whole_suits(rules, refuse)
     return rules
+
+
+def _check_face_down(rules: BuildRules, refuse: Callable[[str, str], DeclarationError]) -> None:
+    """Face-down cards lie under a column's face-up top card: one count a column, each
+    less than the column's deal (a column dealt empty has none)."""
+    down = rules.tableau.down
+    if down and len(down) != rules.columns:
+        raise refuse("tableau", f"face-down counts for {len(down)} of {rules.columns} columns")
+    for number, (hidden, count) in enumerate(zip(down, rules.tableau.deal, strict=False), 1):
+        if hidden < 0 or (hidden and hidden >= count):
+            raise refuse(
+                f"column {number}",
+                f"{hidden} of its {count} cards dealt face down, its top card not face up",
+            )
 
 
 def _check_whole_suits(rules: BuildRules, refuse: Callable[[str, str], DeclarationError]) -> None:

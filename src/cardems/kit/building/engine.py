@@ -18,6 +18,12 @@ With ``Group.SUIT_RUN`` the cards that move together are a run of one suit (sing
 build as the declaration says); with ``Foundations(whole_suits=True)`` a foundation takes
 only a complete suit, king down to ace, from the top of a column: ``c3-hSx13``.
 
+With ``Tableau.down`` the bottom cards of each column are dealt face down (``down`` of
+the state counts them a column); a face-down card never moves, and the top card of a
+column turns face up by itself once the cards on it leave. With ``Group.FACE_UP`` any
+face-up card moves with every card on it, in sequence or not, when it builds where it
+goes (the destination's top card, or an empty column that takes it).
+
 With a stock (``Stock.draw``): the cards the deal leaves form the stock, the next card to
 turn on top (the first card left goes on top, then the next under it…). ``s-w`` turns
 ``draw`` cards onto the waste (one at a time, so the last turned lies on top) or, once the
@@ -80,6 +86,7 @@ STOCK = Place("stock", 0)
 WASTE = Place("waste", 0)
 DRAW = Move(STOCK, WASTE)
 """The stock's move: turn cards onto the waste, or turn the waste over into a new stock."""
+FACE_DOWN = N_("A face-down card cannot move")
 
 
 SUIT = 13
@@ -141,16 +148,28 @@ def run_length(rules: BuildRules, pile: tuple[Card, ...]) -> int:
     return length
 
 
-def moving_length(rules: BuildRules, pile: tuple[Card, ...]) -> int:
+def moving_length(rules: BuildRules, pile: tuple[Card, ...], down: int = 0) -> int:
     """How many top cards of a column may move together (with no limit of free space):
-    one, the top run, or with ``SUIT_RUN`` the part of the top run that is of one suit."""
+    one, the top run, with ``SUIT_RUN`` the part of the top run that is of one suit, with
+    ``FACE_UP`` every face-up card; never one of the ``down`` face-down cards."""
     if rules.group is Group.ONE or not pile:
         return min(1, len(pile))
-    length = run_length(rules, pile)
+    if rules.group is Group.FACE_UP:
+        return len(pile) - down
+    length = min(run_length(rules, pile), len(pile) - down)
     if rules.group is Group.SUIT_RUN:
         suit = pile[-1].suit
         length = next((n for n in range(1, length) if pile[-n - 1].suit is not suit), length)
     return length
+
+
+def turned(down: tuple[int, ...], columns: tuple[tuple[Card, ...], ...]) -> tuple[int, ...]:
+    """The face-down counts once each column's top card is face up (a column's cards
+    gone, the card under them turns over)."""
+    if not down:
+        return down
+    pairs = zip(down, columns, strict=True)
+    return tuple(min(hidden, max(0, len(pile) - 1)) for hidden, pile in pairs)
 
 
 def whole_suit(pile: tuple[Card, ...]) -> bool:
@@ -182,6 +201,9 @@ class BuildState(Piles):
     foundations: tuple[int, int, int, int] = (0, 0, 0, 0)
     score: int = 0
     moves: int = 0
+    down: tuple[int, ...] = ()
+    """How many cards lie face down at the bottom of each column (empty: none anywhere)."""
+
     stock: tuple[Card, ...] = ()
     """Face down, bottom→top: the top card is turned next."""
     waste: tuple[Card, ...] = ()
@@ -191,17 +213,26 @@ class BuildState(Piles):
 
     @property
     def position(self) -> tuple[object, ...]:
-        """The :class:`Piles`' (the same as other games of columns and cells, where there
-        is no stock), with the stock, the waste and the redeals used."""
-        if not self.rules.stock.draw:
-            return super().position
-        return (self.columns, self.cells, self.foundations, self.stock, self.waste, self.passes)
+        """The :class:`Piles`' (as in other games of columns and cells), with the face-down
+        counts where the game has them, and the stock, the waste and the redeals used
+        where it has a stock."""
+        return (*super().position, *self._extra)
 
     @property
     def placement(self) -> tuple[object, ...]:
+        return (*super().placement, *self._extra)
+
+    @property
+    def _extra(self) -> tuple[object, ...]:
+        """What a position holds beyond the :class:`Piles`' in this declaration."""
+        down = (self.down,) if self.down else ()
         if not self.rules.stock.draw:
-            return super().placement
-        return (*super().placement, self.stock, self.waste, self.passes)
+            return down
+        return (*down, self.stock, self.waste, self.passes)
+
+    def down_at(self, index: int) -> int:
+        """How many cards lie face down at the bottom of column ``index``."""
+        return self.down[index] if self.down else 0
 
     def cards_at(self, place: Place) -> tuple[Card, ...]:
         """The waste's top card, the stock's cards, or the :class:`Piles`' answer."""
@@ -248,7 +279,7 @@ def group_limit(state: BuildState, dest: Place | None = None) -> int:
     group = state.rules.group
     if group is Group.ONE:
         return 1
-    if group in (Group.RUN, Group.SUIT_RUN):
+    if group in (Group.RUN, Group.SUIT_RUN, Group.FACE_UP):
         return 52
     if group is Group.CELLS:
         return state.free_cells + 1
@@ -280,6 +311,8 @@ def check_move(state: BuildState, move: Move) -> str | None:
             return NO_RUNS
         if source.kind != "column" or count > len(moving):
             return N_("Only a column holds a run of several cards")
+        if count > len(moving) - state.down_at(source.index):
+            return FACE_DOWN
         if count > moving_length(rules, moving):
             return NOT_ONE_SUIT if rules.group is Group.SUIT_RUN else NOT_A_RUN
         if dest.kind != "column":
@@ -297,8 +330,8 @@ def check_move(state: BuildState, move: Move) -> str | None:
         return NEVER_FILLED
     elif rules.tableau.empty is Empty.KINGS and card.rank != Rank.KING:
         return KINGS_ONLY
-    if count > 1 and rules.group in (Group.RUN, Group.SUIT_RUN):
-        return None  # a run moves whatever the free space
+    if count > 1 and rules.group in (Group.RUN, Group.SUIT_RUN, Group.FACE_UP):
+        return None  # a run (or face-up cards) moves whatever the free space
     return group_refusal(state, dest, count) if count > 1 else None
 
 
@@ -378,9 +411,11 @@ def _applied(state: BuildState, move: Move) -> BuildState:
             (heights[0], heights[1], heights[2], heights[3]),
             state.score + move.count * rules.home_points,
             state.moves + 1,
+            turned(state.down, tuple(piles)),
         )
     columns, cells, foundations, score = moved(state, move, rules.home_points, 0)
-    return BuildState(rules, columns, cells, foundations, score, state.moves + 1)
+    down = turned(state.down, columns)
+    return BuildState(rules, columns, cells, foundations, score, state.moves + 1, down)
 
 
 def _stock_applied(state: BuildState, move: Move) -> BuildState:
@@ -414,7 +449,7 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
     rules = state.rules
     sources: list[tuple[Place, int]] = []
     for index, pile in enumerate(state.columns):
-        most = moving_length(rules, pile)
+        most = moving_length(rules, pile, state.down_at(index))
         sources += [(Place("column", index), n) for n in range(1, most + 1)]
         suit_home = suit_home_move(state, Place("column", index))
         if suit_home is not None:
@@ -426,6 +461,7 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
     if rules.cells.refill:
         dests += [Place("cell", i) for i in range(len(state.cells))]
     fits = _fits(rules)
+    tops = [pile[-1].ordinal if pile else None for pile in state.columns]
     for source, count in sources:
         home = home_move(state, source) if count == 1 else None
         if home is not None:
@@ -435,8 +471,8 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
             if dest == source:
                 continue
             if dest.kind == "column":
-                pile = state.columns[dest.index]
-                if pile and pile[-1].ordinal not in fits[lead]:
+                top = tops[dest.index]
+                if top is not None and top not in fits[lead]:
                     continue  # the quick test of what check_move refuses first here
             move = Move(source, dest, count)
             if check_move(state, move) is None:
@@ -472,7 +508,10 @@ def deal(rules: BuildRules, code: DealCode) -> BuildState:
         ]
     columns = tuple(tuple(pile) for pile in piles)
     stock = tuple(cards[at:][::-1])
-    return settle(BuildState(rules, columns, tuple(cells), foundations, stock=stock))
+    state = BuildState(
+        rules, columns, tuple(cells), foundations, stock=stock, down=rules.tableau.down
+    )
+    return settle(state)
 
 
 _PLACE = r"(c[0-9]{1,2}|f[0-9]{1,2}|h[shdc]|s|w)"

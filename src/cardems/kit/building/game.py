@@ -74,6 +74,12 @@ class DeclaredTextPlay(CellTextPlay):
 
         return parse_move(text, self.game.rules)
 
+    def show(self, code: DealCode, state: State[Any]) -> str:
+        """The table as the player sees it: face-down cards as ``##``."""
+        heading = f"{code}  {self.game.rules.game}"
+        position: Any = state
+        return render_position(heading, position, position.down, hide=True)
+
 
 class BuildGame(CellGame):
     """A build-family game from its declaration (see the module docstring)."""
@@ -132,19 +138,23 @@ class BuildGame(CellGame):
         return deal_of_level(level, lambda: self._draw(variant), self.level_of, LEVEL_TRIES, title)
 
     def describe(self, code: DealCode) -> dict[str, Any]:
-        """The family's layout; with a stock, its cards (the next to turn first) and the
+        """The family's layout; with face-down cards, ``down``: how many lie face down at
+        the bottom of each column; with a stock, its cards (the next to turn first) and the
         waste's (bottom first)."""
         state = self.deal(code)
         layout = describe_position(code, self.family.name, state)
+        if state.down:
+            layout["down"] = list(state.down)
         if self.rules.stock.draw:
             layout["stock"] = [str(card) for card in reversed(state.stock)]
             layout["waste"] = [str(card) for card in state.waste]
         return layout
 
     def render_position(self, code: DealCode, state: Any) -> str:
-        """The family's text; with a stock, how many cards it holds and the waste's top
-        card (the only one a player sees), after the foundations' line."""
-        text = render_position(f"{code}  {self.rules.game}", state)
+        """The position as text, face-down cards in brackets (whoever reads this knows
+        them: ``cardems play`` shows them as ``##``); with a stock, how many cards it holds
+        and the waste's top card (the only one a player sees), after the foundations' line."""
+        text = render_position(f"{code}  {self.rules.game}", state, state.down)
         if not self.rules.stock.draw:
             return text
         top = str(state.waste[-1]) if state.waste else "--"

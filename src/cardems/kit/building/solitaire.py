@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from cardems.cards import Card
+from cardems.cards import Card, Rank
 from cardems.cellgames.game import Verdict
 from cardems.cellgames.hints import place_words
 from cardems.cellgames.notation import Move, Place
@@ -27,7 +27,7 @@ from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
 from cardems.kit import CARD_STEP, PileSpec, Play
 from cardems.kit.building import engine
-from cardems.kit.building.declare import BuildRules
+from cardems.kit.building.declare import BuildRules, Empty
 from cardems.kit.building.engine import DRAW, BuildState
 from cardems.kit.piles import STOCK_ROLE
 from cardems.kit.solitaire import DRAW_HINT, DREW, RECYCLE_HINT, RECYCLED
@@ -81,29 +81,10 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
 
     # -- the stock and the waste -----------------------------------------------------------
 
-    def cards(self, state: BuildState, target: str) -> tuple[str | None, ...]:
-        """The stock face down, the waste's cards the last turn showed; else the family's."""
-        if target == "stock":
-            return (None,) * len(state.stock)
-        if target == "waste":
-            return tuple(map(str, state.waste[-self.rules.stock.draw :]))
-        return super().cards(state, target)
-
     def size(self, state: BuildState, target: str) -> int:
         if target in TALON:
             return len(state.stock if target == "stock" else state.waste)
         return super().size(state, target)
-
-    def free(self, state: BuildState, target: str) -> int:
-        """The waste's top card; nothing of the stock."""
-        if target in TALON:
-            return int(target == "waste" and bool(state.waste))
-        return super().free(state, target)
-
-    def hidden_cards(self, state: BuildState) -> frozenset[str]:
-        """The stock's cards and the waste's under those shown."""
-        under = state.waste[: -self.rules.stock.draw]
-        return frozenset(str(card) for card in (*state.stock, *under))
 
     def play(self, state: BuildState, move: Move) -> Play:
         if move == DRAW:
@@ -133,10 +114,15 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
         if source.kind != "column" or dest.kind != "column":
             return 1
         pile = state.columns[source.index]
-        run = self.run_length(state, pile)
+        run = engine.moving_length(self.rules, pile, state.down_at(source.index))
         target = state.columns[dest.index]
         if not target:
-            return max(1, min(run, engine.group_limit(state, dest)))
+            most = min(run, engine.group_limit(state, dest))
+            if self.rules.tableau.empty is Empty.KINGS:  # the longest part a king leads
+                kings = [n for n in range(most, 0, -1) if pile[-n].rank == Rank.KING]
+                if kings:
+                    return kings[0]
+            return max(1, most)
         for count in range(1, run + 1):
             if engine.builds_on(self.rules, pile[-count], target[-1]):
                 return count
@@ -144,6 +130,37 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
 
     def run_length(self, state: BuildState, pile: tuple[Card, ...]) -> int:
         return engine.moving_length(self.rules, pile)
+
+    def cards(self, state: BuildState, target: str) -> tuple[str | None, ...]:
+        """The stock face down, the waste's cards the last turn showed, a column's
+        face-down cards as backs (None: never their faces); else the family's."""
+        if target == "stock":
+            return (None,) * len(state.stock)
+        if target == "waste":
+            return tuple(map(str, state.waste[-self.rules.stock.draw :]))
+        place = place_of(target)
+        shown = super().cards(state, target)
+        if place.kind != "column" or not state.down_at(place.index):
+            return shown
+        hidden = state.down_at(place.index)
+        return (None,) * hidden + shown[hidden:]
+
+    def hidden_cards(self, state: BuildState) -> frozenset[str]:
+        """The columns' face-down cards, the stock's and the waste's under those shown."""
+        under = state.waste[: -self.rules.stock.draw] if self.rules.stock.draw else ()
+        down = (card for i, pile in enumerate(state.columns) for card in pile[: state.down_at(i)])
+        return frozenset(str(card) for card in (*down, *state.stock, *under))
+
+    def free(self, state: BuildState, target: str) -> int:
+        """The waste's top card, nothing of the stock, a column's cards that may move
+        together (never a face-down one); else the family's."""
+        if target in TALON:
+            return int(target == "waste" and bool(state.waste))
+        place = place_of(target)
+        if place.kind != "column":
+            return super().free(state, target)
+        pile = state.columns[place.index]
+        return engine.moving_length(self.rules, pile, state.down_at(place.index))
 
     def group_limit(self, state: BuildState) -> int:
         return engine.group_limit(state)

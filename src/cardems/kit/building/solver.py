@@ -32,6 +32,12 @@ the waste's next card (but where the table turns several cards onto an empty was
 itself, a safe move that would empty the waste, or a column the waste fills, is searched
 as any other: the turn it forces may hide a card).
 
+A face-down card is its ordinal plus :data:`DOWN` (the solver knows every card, as a
+player who could see through the backs would: its verdict is for the known deal); it
+builds on nothing and nothing builds on it, and a column's top card is turned face up by
+:func:`_apply` and :func:`_settle` as the engine turns it. With ``Group.FACE_UP`` any of
+a column's face-up cards leads a move; the score then also counts the face-down cards.
+
 Every other legal move of the engine is searched, so the search's moves are the
 engine's: a winning line replays there move for move (the tests check).
 """
@@ -49,10 +55,14 @@ from cardems.cellgames.notation import Move, Place
 from cardems.kit.building.declare import UNLIMITED, BuildRules, Empty, Group
 from cardems.kit.building.engine import BuildState, _fits
 
+HIDDEN_WEIGHT = 80
+"""What a face-down card costs the score (a card turned over is a card freed)."""
 NODES = 200_000
 """The default budget of a verdict, in positions expanded."""
 
 EMPTY = 255
+DOWN = 64
+"""Added to a face-down card's ordinal in a column."""
 Cols = tuple[bytes, ...]
 Found = tuple[int, int, int, int]
 Talon = tuple[bytes, bytes, int]
@@ -89,12 +99,15 @@ class _Tables:
     redeals: int = 0
     keep_waste: bool = False
     fill_columns: bool = False
+    face_down: bool = False
+    """Some columns are dealt face-down cards."""
 
 
 @cache
 def _tables(rules: BuildRules) -> _Tables:
     fits = _fits(rules)
-    rows = tuple(bytes(1 if b in fits[c] else 0 for b in range(52)) for c in range(52))
+    size = 2 * DOWN if rules.tableau.down else 52  # a face-down card below fits nothing
+    rows = tuple(bytes(1 if b in fits[c] else 0 for b in range(size)) for c in range(52))
     builders = tuple(tuple(x for x in range(52) if c in fits[x]) for c in range(52))
     return _Tables(
         rows,
@@ -107,6 +120,7 @@ def _tables(rules: BuildRules) -> _Tables:
         rules.stock.redeals,
         rules.stock.keep_waste,
         rules.stock.fill_columns,
+        any(rules.tableau.down),
     )
 
 
@@ -171,7 +185,7 @@ def _settle(
                     break
                 heights[col[-1] // 13] += 1
                 path.append(("c", i, "h", col[-1] // 13, 1))
-                col = col[:-1]
+                col = _turn(col[:-1])
                 col_list[i] = col
                 moved = True
                 if not col and tables.draw:
@@ -202,9 +216,19 @@ def _run(col: bytes, fits: tuple[bytes, ...]) -> int:
     return m if n else 0
 
 
+def _turn(col: bytes) -> bytes:
+    """``col`` with its top card face up."""
+    if col and col[-1] >= DOWN:
+        return col[:-1] + bytes((col[-1] - DOWN,))
+    return col
+
+
 def _moving(col: bytes, tables: _Tables) -> int:
     """The top cards of ``col`` that may move together, free space aside (the engine's
     :func:`~cardems.kit.building.engine.moving_length`)."""
+    if tables.group is Group.FACE_UP:
+        n = len(col)
+        return next((m for m in range(1, n) if col[n - m - 1] >= DOWN), n)
     if tables.group is not Group.SUIT_RUN:
         return _run(col, tables.fits)
     n, m = len(col), 1
@@ -228,7 +252,7 @@ def _limit(tables: _Tables, free: int, empty: int) -> int:
     """The most cards that may move together (the destination is not an empty column)."""
     if tables.group is Group.ONE:
         return 1
-    if tables.group in (Group.RUN, Group.SUIT_RUN):
+    if tables.group in (Group.RUN, Group.SUIT_RUN, Group.FACE_UP):
         return 52
     if tables.group is Group.CELLS:
         return free + 1
@@ -324,7 +348,7 @@ def _apply(
     col_list, cell_list, heights = list(cols), bytearray(cells), list(found)
     if kind == "c":
         moving = col_list[i][-count:]
-        col_list[i] = col_list[i][:-count]
+        col_list[i] = _turn(col_list[i][:-count])
     elif kind == "w":
         moving = talon[1][-1:]
         talon = (talon[0], talon[1][:-1], talon[2])
@@ -364,7 +388,7 @@ class _Buried(dict[bytes, int]):
         lowest = [99, 99, 99, 99]
         buried = 0
         for card in col:
-            suit, rank = divmod(card, 13)
+            suit, rank = divmod(card % DOWN, 13)
             if rank > lowest[suit]:
                 buried += 1
             else:
@@ -391,6 +415,8 @@ def _score(cols: Cols, cells: bytes, found: Found, talon: Talon, tables: _Tables
             card = suit * 13 + found[suit]
             for col in cols:
                 at = col.find(card)
+                if at < 0 and tables.face_down:
+                    at = col.find(card + DOWN)
                 if at >= 0:
                     depth += len(col) - 1 - at
                     break
@@ -400,7 +426,10 @@ def _score(cols: Cols, cells: bytes, found: Found, talon: Talon, tables: _Tables
     buried = sum(_BURIED[col] for col in cols)
     free = cells.count(EMPTY)
     empty = cols.count(b"") if tables.empty is not Empty.NONE else 0
-    return 20 * sum(found) - 4 * depth - 10 * buried + 4 * free + 20 * empty
+    score = 20 * sum(found) - 4 * depth - 10 * buried + 4 * free + 20 * empty
+    if tables.face_down:
+        score -= HIDDEN_WEIGHT * _hidden(cols)
+    return score
 
 
 def _talon_depth(card: int, talon: Talon) -> int:
@@ -415,7 +444,10 @@ def _talon_depth(card: int, talon: Talon) -> int:
 
 
 def encode(state: BuildState) -> Position:
-    cols = tuple(bytes(card.ordinal for card in pile) for pile in state.columns)
+    cols = tuple(
+        bytes(card.ordinal + (DOWN if at < state.down_at(i) else 0) for at, card in enumerate(pile))
+        for i, pile in enumerate(state.columns)
+    )
     cells = bytes(EMPTY if card is None else card.ordinal for card in state.cells)
     if not state.rules.stock.draw:
         return cols, cells, state.foundations, NO_TALON
@@ -485,6 +517,11 @@ def _pieces(cols: Cols) -> int:
     return sum(_BREAKS[col] + 1 for col in cols if col)
 
 
+def _hidden(cols: Cols) -> int:
+    """How many cards lie face down."""
+    return sum(1 for col in cols for card in col if card >= DOWN)
+
+
 def progress_possible(state: BuildState, limit: int) -> bool | None:
     """Whether some line of moves between columns and cells leads to a card that may go
     home: True, False (every such position seen) or None (past ``limit`` positions).
@@ -492,10 +529,14 @@ def progress_possible(state: BuildState, limit: int) -> bool | None:
     With ``whole_suits`` a line that leaves fewer runs of one suit in the columns is
     progress too: a won table has none, so from a position where no line lowers their
     count (or sends a suit home) the deal can no longer be won, and a line that joins two
-    runs ends the search long before a whole suit lies ready."""
+    runs ends the search long before a whole suit lies ready.
+
+    With face-down cards a line that turns one face up is progress too (the player
+    learns a card, and the position is a new one to judge)."""
     tables = _tables(state.rules)
     start = encode(state)
     pieces = _pieces(start[0]) if tables.whole_suits else None
+    hidden = _hidden(start[0]) if tables.face_down else None
     seen = {_key(start[0], start[1], start[3])}
     frontier = [start]
     while frontier:
@@ -505,6 +546,8 @@ def progress_possible(state: BuildState, limit: int) -> bool | None:
                 return True
             child = _apply(cols, cells, found, talon, raw, tables)
             if pieces is not None and _pieces(child[0]) < pieces:
+                return True
+            if hidden is not None and _hidden(child[0]) < hidden:
                 return True
             key = _key(child[0], child[1], child[3])
             if key not in seen:

@@ -1,0 +1,1 @@
+"""Russian Solitaire: a declaration of the build family."""

@@ -1,0 +1,1 @@
+"""Yukon: a declaration of the build family."""
