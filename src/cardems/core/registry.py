@@ -29,6 +29,7 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.black_hole.game",
     "cardems.all_in_a_row.game",
     "cardems.aces_up.game",
+    "cardems.accordion.game",
     "cardems.beleaguered_castle.game",
     "cardems.streets_and_alleys.game",
     "cardems.eight_off.game",
