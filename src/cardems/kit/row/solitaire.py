@@ -2,10 +2,10 @@
 
 Targets: ``pile:1`` … ``pile:N`` (N the cards dealt), left to right as the row stands:
 when a pile joins another the row closes up, so the piles right of it are renumbered
-one lower and the last targets are empty. A pile shows its top card and how many cards
-it holds. A tap selects a pile; a tap on another pile then moves the selected pile onto
-it (or says why not, in the engine's words); a drag does the same in one gesture; a
-double tap plays the pile's only move, or selects it when it has two. The row is laid
+one lower and the last targets are empty. A pile shows its top card, and a stack of two
+cards or more its count. A tap selects a pile; a tap on another pile then moves the
+selected pile onto it (or says why not, in the engine's words); a drag does the same in
+one gesture; a double tap plays the pile's only move, or selects it when it has two. The row is laid
 out in lines of :data:`PER_LINE` piles, so that a phone keeps its cards large.
 """
 
@@ -48,7 +48,7 @@ class RowSolitaire(Solitaire[RowState, Move]):
     def __init__(self, rules: RowRules) -> None:
         self.rules = rules
         self.declaration = Declaration(
-            piles=(PileSpec(PILE, count=rules.deal, numbered=True, counted=True, outlined=False),),
+            piles=(PileSpec(PILE, count=rules.deal, numbered=True, outlined=False),),
             choose_among_several=True,
             nowhere_refusal=NOWHERE,
         )
@@ -93,8 +93,13 @@ class RowSolitaire(Solitaire[RowState, Move]):
     # -- the layout: the row in lines of PER_LINE piles, left to right --------------------
 
     def place(self, state: RowState, target: str) -> dict[str, Any]:
+        """The pile's place, and ``count`` for a stack (two cards or more: a single card
+        or an empty place says no number)."""
         line, column = divmod(pile_index(target), PER_LINE)
-        return {"x": column * CARD_STEP, "y": line * LINE_STEP}
+        size = self.size(state, target)
+        return {"x": column * CARD_STEP, "y": line * LINE_STEP} | (
+            {"count": size} if size > 1 else {}
+        )
 
     def board(self, state: RowState) -> dict[str, int]:
         lines = -(-self.rules.deal // PER_LINE)
