@@ -102,6 +102,7 @@ def test_declarations_that_contradict_themselves_are_refused(rules: RowRules, wo
     assert "\n" not in str(error.value)
 
 
+@settings(max_examples=40)
 @given(st.integers(1, 52), st.integers(1, 52))
 def test_moves_round_trip(source: int, target: int) -> None:
     if source != target:
@@ -116,16 +117,19 @@ def test_bad_moves_get_one_line(text: str) -> None:
     assert "\n" not in str(error.value) and len(str(error.value)) < 120
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 2**31))
-def test_random_play_conserves_the_cards_and_undo_restores(number: int, seed: int) -> None:
+def test_random_play_conserves_the_cards(number: int, seed: int) -> None:
     rng = random.Random(seed)
     state = deal(RULES, DealCode("AC", 1, "N", number))
     while state.legal_moves():
         state = state.apply(rng.choice(state.legal_moves()))
         assert state.card_count() == 52 and state.score == 52 - len(state.piles)
         assert sorted(c for p in state.piles for c in p) == list(range(52))
-    table: Any = GAME.new_table(DealCode("AC", 1, "N", number), TableSettings(), {}, lambda: 0.0)
+
+
+def test_undo_restores_the_table_exactly() -> None:
+    table: Any = GAME.new_table(CODE, TableSettings(), {}, lambda: 0.0)
     first = table.view()
     move = table.state.legal_moves()[0]
     table.act(table.solitaire.intent_of(table.state, move))
@@ -141,8 +145,8 @@ def brute(state: RowState) -> bool:
     return state.is_won() or any(brute(state.apply(m)) for m in state.legal_moves())
 
 
-@settings(max_examples=80, deadline=None)
-@given(st.integers(0, 2**31), st.integers(2, 9))
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 2**31), st.integers(2, 8))
 def test_the_solver_agrees_with_a_plain_search_on_short_rows(seed: int, length: int) -> None:
     rng = random.Random(seed)
     cards = rng.sample(range(52), length)
