@@ -221,7 +221,10 @@ def test_the_terminal_plays_and_hints() -> None:
 
 
 def test_winnable_deals_levels_and_the_solve_record_are_proven_wins() -> None:
-    assert GAME.level_of(CODE) == "easy"  # type: ignore[attr-defined]
+    level_of = GAME.level_of  # type: ignore[attr-defined]
+    assert level_of(DealCode.parse("AC1-N-AAAAAAH")) == "easy"  # won in 247 positions
+    assert level_of(DealCode.parse("AC1-N-AAAAAAG")) == "hard"  # in 10,828
+    assert level_of(DealCode.parse("AC1-N-AAAAAAJ")) is None  # not won within 20,000
     record = GAME.solve(CODE, shortest=False)
     state = deal(RULES, CODE)
     for text in record["moves"]:

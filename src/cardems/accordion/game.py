@@ -20,7 +20,7 @@ class Accordion(RowGame):
 
     family = FAMILY
     rules = declare(RowRules("Accordion", jumps=(1, 3), match=Match.SUIT_OR_RANK))
-    level_cuts = (1700, 6400)
+    level_cuts = (2000, 5300)
     kind = kinds.OTHER
     tagline = N_(
         "The whole deck in one row: move a pile onto its neighbour or the third pile to"

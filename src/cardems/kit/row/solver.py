@@ -3,14 +3,17 @@
 Only the piles' top cards decide what can move, so a position is the tuple of its top
 cards, left to right. The search is a depth-first one over the legal moves with a
 transposition table of the positions proved lost (each move gathers one pile, so no
-position repeats within a line and the search ends). Two things keep it short:
+position repeats within a line and the search ends). Three things keep it short:
 
 * a cut: every merge joins two piles whose top cards match and leaves the mover's top
   card on top, so the set of top cards only shrinks; when the top cards fall into two
   groups of which no card of one matches a card of the other, no merge ever joins the
   groups and the position is lost;
-* restarts: the first pass tries the leftmost pile's move first within
-  :data:`FIRST_PASS` positions; each further pass tries the moves in an order drawn from
+* an order: a move covers its target's top card for good, so the moves that cover the
+  rarest top cards (the fewest top cards of their suit or rank, which could cover them
+  later) come first; among equals, the engine's order (the leftmost pile's move first);
+* restarts: the first pass tries the moves in that order within
+  :data:`FIRST_PASS` positions; each further pass breaks the ties in an order drawn from
   the project's own generator (:mod:`cardems.rng`, seeded by the pass's number), within
   half as many positions again as the pass before. Positions proved lost stay proved
   across passes. Deals are won in a few thousand positions, mostly; one unlucky early
@@ -36,11 +39,12 @@ HINT_NODES = 60_000
 """Positions a hint or Winnable? may expand (under a second in Python); past it the
 answer is undecided."""
 WINNABLE_NODES = 20_000
-"""Positions a winnable-only deal or a level's deal may take to be proved winnable (most
-deals are won within it: a deal past it is passed over)."""
+"""Positions a winnable-only deal or a level's deal may take to be proved winnable (some
+85 % of deals are won within it: a deal past it is passed over)."""
 DAILY_NODES = 3_000
 """Positions the day's deal may take to be proved winnable (the day's first home page
-waits for it: about a third of deals are won within it, at some 40 ms each)."""
+waits for it: about half of deals are won within it; 42 ms mean a day,
+``benchmarks/daily_deal.py``)."""
 FIRST_PASS = 1_000
 """Positions of the first pass, in the engine's order."""
 CUT_BELOW = 20
@@ -124,6 +128,11 @@ def solve(state: RowState, nodes: int = NODES) -> Verdict:
         ]
         if order is not None:
             fisher_yates(moves, order)
+        suits, ranks = [0] * 4, [0] * 13
+        for card in tops:
+            suits[card // 13] += 1
+            ranks[card % 13] += 1
+        moves.sort(key=lambda m: suits[tops[m[1]] // 13] + ranks[tops[m[1]] % 13])
         for i, j in moves:
             line.append(Move(i, j))
             if wins((*tops[:j], tops[i], *tops[j + 1 : i], *tops[i + 1 :]), order, cap):
