@@ -242,3 +242,13 @@ def test_cardems_analyze_prints_the_share_and_the_times() -> None:
         check=True,
     )
     assert "of 3 deals winnable" in done.stdout and "CPU time per deal" in done.stdout
+
+
+def test_screen_readers_hear_each_pile_its_count_and_its_top_card() -> None:
+    table = GAME.new_table(CODE, TableSettings(), {}, lambda: 0.0)
+    table.act(("drag", "pile:4", "pile:3"))
+    piles = GAME.localize(table.view(), "en")["piles"]
+    assert piles[2]["label"] == "Pile 3 of the row, 2 cards, 10 of clubs"
+    assert piles[2]["cards"][0]["label"] == "10 of clubs, Pile 3 of the row"
+    assert piles[51]["label"] == "Pile 52 of the row, empty"
+    assert GAME.localize(table.view(), "ro")["piles"][2]["label"].startswith("Grămada 3 din rând")
