@@ -9,38 +9,28 @@ A game is a subclass setting ``family``, ``rules`` (a
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardems.core.base import NO_SHORTEST, solve_record
-from cardems.core.difficulty import DIFFICULTY, deal_of_level, level_by_cuts, level_choice
 from cardems.core.game import View
 from cardems.core.labels import label_piles
-from cardems.core.registry import Unsupported
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
-from cardems.kit import KitGame
 from cardems.kit.discard.declare import DiscardRules
+from cardems.kit.verdict_game import VerdictGame
 
 if TYPE_CHECKING:
     from cardems.kit.discard.solitaire import DiscardSolitaire
     from cardems.kit.discard.text import DiscardTextPlay
 
-LEVEL_TRIES = 300
-"""Random deals drawn at most for a winnable deal of the level asked."""
 
-
-class DiscardGame(KitGame):
+class DiscardGame(VerdictGame):
     """A discard-family game from its declaration (see the module docstring)."""
 
     rules: ClassVar[DiscardRules]
-    level_cuts: ClassVar[tuple[int, int]]
-    """Positions the solver expands to win a deal: below the first the deal is easy, from
-    the second on hard (the thirds of winnable deals, ``benchmarks/discard_solver.py``)."""
-    can_solve = True
-    can_analyze = True
-    analyze_help = "decide random deals: the winnable share, its 95 percent interval, the times"
-    options = (DIFFICULTY,)
+    """With ``level_cuts`` on the greedy search's positions to a win (the thirds of
+    winnable deals, ``benchmarks/discard_solver.py``): winnable-only deals, levels and the
+    day's deal are the greedy search's wins (a deal won only by keeping a card that could
+    go is passed over)."""
     keys_help = N_(
         "Keyboard: arrow keys move between piles, Enter or Space plays the top card (a"
         " discard, or a move to an empty pile), D deals, U undoes, R redoes."
@@ -50,17 +40,6 @@ class DiscardGame(KitGame):
         from cardems.kit.discard.solitaire import solitaire_of
 
         return solitaire_of(self.rules)
-
-    def _draw(self, variant: str) -> DealCode:
-        number = secrets.randbelow(self.family.max_number + 1)
-        return DealCode(self.family.prefix, self.family.versions[-1], variant, number)
-
-    def random_code(self, variant: str, *, winnable: bool) -> DealCode:
-        """A random deal; with ``winnable`` only deals the solver proves winnable."""
-        while True:
-            code = self._draw(variant)
-            if not winnable or self.proves_winnable(code):
-                return code
 
     def verdict(self, code: DealCode, nodes: int | None = None) -> Any:
         """The solver's :class:`~cardems.kit.discard.solver.Verdict` for the deal."""
@@ -76,29 +55,10 @@ class DiscardGame(KitGame):
 
         return solve(self.deal(code), nodes or WINNABLE_NODES, greedy=True)
 
-    def proves_winnable(self, code: DealCode) -> bool:
-        """Whether the greedy search wins the deal: a winnable-only deal, a level's deal
-        and the day's deal are such deals (a deal won only by keeping a card that could
-        go is passed over)."""
-        return self.quick_win(code).winnable is True
-
     def proves_daily(self, code: DealCode) -> bool:
         from cardems.kit.discard.solver import DAILY_NODES
 
         return self.quick_win(code, DAILY_NODES).winnable is True
-
-    def level_of(self, code: DealCode) -> str | None:
-        """The deal's level by the positions the greedy search took to win it (None: it
-        found no win)."""
-        found = self.quick_win(code)
-        return level_by_cuts(found.nodes if found.winnable else None, *self.level_cuts)
-
-    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
-        level = level_choice(options)
-        if level is None:
-            return self.random_code(variant, winnable=winnable)
-        title = self.family.title
-        return deal_of_level(level, lambda: self._draw(variant), self.level_of, LEVEL_TRIES, title)
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """``code``, ``game``, ``piles``, ``stock`` (dealt first first), ``discarded``."""
@@ -110,28 +70,6 @@ class DiscardGame(KitGame):
         from cardems.kit.discard.text import render_state
 
         return f"{code}  {self.rules.game}\n{render_state(self.deal(code))}"
-
-    def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
-        """``winnable`` (null: undecided within the positions) and a winning line."""
-        return self.solve_within(code, shortest=shortest)
-
-    def solve_within(
-        self,
-        code: DealCode,
-        *,
-        shortest: bool = False,
-        nodes: int | None = None,
-        seconds: float | None = None,
-    ) -> dict[str, Any]:
-        """The verdict within ``nodes`` positions (``seconds`` is not needed: a deal's
-        search is bounded by positions alone and ends in milliseconds)."""
-        if shortest:
-            raise Unsupported(NO_SHORTEST % {"game": self.family.title})
-        found = self.verdict(code, nodes)
-        line = [str(move) for move in found.line] if found.line else None
-        record = solve_record(code, found.winnable, line)
-        record["nodes"] = found.nodes
-        return record
 
     def label(self, view: View, lang: str) -> View:
         from cardems.kit.discard.labels import label_pile
