@@ -18,7 +18,7 @@ DAY = datetime.date(2026, 12, 1)
 WEEK = [DAY + datetime.timedelta(days=n) for n in range(7)]
 GAMES = {game.family.name: game for game in games()}
 PYTHON_SEARCHES = {
-    *("golf", "black-hole", "all-in-a-row", "aces-up", "gaps"),
+    *("golf", "black-hole", "all-in-a-row", "aces-up", "gaps", "accordion"),
     *("beleaguered-castle", "streets-and-alleys", "king-albert", "bakers-dozen"),
     *("spanish-patience", "fan", "somerset", "raglan", "flower-garden", "simple-simon"),
     *("yukon", "russian-solitaire"),

@@ -184,6 +184,7 @@ CARD_WORD = {
     "black_hole": BITAQA,
     "all_in_a_row": BITAQA,
     "gaps": BITAQA,
+    "accordion": BITAQA,
     "seahaven": WARAQA,
     "freecell": WARAQA,
     "cellgames": WARAQA,
@@ -258,7 +259,7 @@ GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "se
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
 GAME_SLUGS += ["king-albert", "bakers-dozen", "spanish-patience", "fan"]
 GAME_SLUGS += ["somerset", "raglan", "flower-garden", "golf", "black-hole", "all-in-a-row"]
-GAME_SLUGS += ["simple-simon", "fortunes-favor", "gaps", "yukon", "russian-solitaire"]
+GAME_SLUGS += ["simple-simon", "fortunes-favor", "gaps", "yukon", "russian-solitaire", "accordion"]
 
 
 @pytest.mark.parametrize("lang", ["ar", "he"])

@@ -151,6 +151,7 @@ KEY_FACTS = {
     "klondike": ({"52", "7", "5", "10", "15", "100", "20", "208"}, ["KL1-D3-AAAAAAB", "D3L"]),
     "aces-up": ({"52", "4", "48", "7", "100", "1", "32"}, ["AU1-N-AAAAAAB"]),
     "gaps": ({"52", "4", "13", "48", "2", "3", "6", "7", "100", "1", "32"}, ["GP1-N-AAAAAAB"]),
+    "accordion": ({"52", "1", "3", "51", "100", "32"}, ["AC1-N-AAAAAAB"]),
     "beleaguered-castle": (
         {"52", "4", "48", "8", "6", "10", "480", "100"},
         ["BC1-N-AAAAATJ", "6♥ 8♦ 7♣ 3♦ 4♦ 5♦ 9♥ 6♦", "7♥", "8♣"],
@@ -287,6 +288,13 @@ UI_WORDING = {
     "gaps": [
         "Move errors",
         "A space takes the card one rank higher, of the same suit, than the card on its left",
+        "No more moves possible",
+        "Is this deal winnable?",
+        "Winnable deals only",
+    ],
+    "accordion": [
+        "Move errors",
+        "The top cards must be of the same suit or the same rank",
         "No more moves possible",
         "Is this deal winnable?",
         "Winnable deals only",

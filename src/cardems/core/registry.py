@@ -30,6 +30,7 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.all_in_a_row.game",
     "cardems.aces_up.game",
     "cardems.gaps.game",
+    "cardems.accordion.game",
     "cardems.beleaguered_castle.game",
     "cardems.streets_and_alleys.game",
     "cardems.eight_off.game",

@@ -1,7 +1,6 @@
-"""The core's declaration of any discard-family game, written once: the verdicts that
-make winnable-only deals, levels and the day's deal, labels, text and terminal play,
-``cardems analyze`` (codes, level deals and ``cardems solve`` are
-:class:`~cardems.kit.verdicts.VerdictGame`'s).
+"""The core's declaration of any discard-family game, written once: codes, winnable-only
+deals, levels from the solver's effort, the day's deal, solving, labels, text and
+terminal play, ``cardems analyze``.
 
 A game is a subclass setting ``family``, ``rules`` (a
 :class:`~cardems.kit.discard.declare.DiscardRules`), ``level_cuts``, ``tagline`` and
@@ -12,13 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardems.core.difficulty import level_by_cuts
 from cardems.core.game import View
 from cardems.core.labels import label_piles
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.kit.discard.declare import DiscardRules
-from cardems.kit.verdicts import VerdictGame
+from cardems.kit.verdict_game import VerdictGame
 
 if TYPE_CHECKING:
     from cardems.kit.discard.solitaire import DiscardSolitaire
@@ -29,9 +27,10 @@ class DiscardGame(VerdictGame):
     """A discard-family game from its declaration (see the module docstring)."""
 
     rules: ClassVar[DiscardRules]
-    level_cuts: ClassVar[tuple[int, int]]
-    """Positions the solver expands to win a deal: below the first the deal is easy, from
-    the second on hard (the thirds of winnable deals, ``benchmarks/discard_solver.py``)."""
+    """With ``level_cuts`` on the greedy search's positions to a win (the thirds of
+    winnable deals, ``benchmarks/discard_solver.py``): winnable-only deals, levels and the
+    day's deal are the greedy search's wins (a deal won only by keeping a card that could
+    go is passed over)."""
     keys_help = N_(
         "Keyboard: arrow keys move between piles, Enter or Space plays the top card (a"
         " discard, or a move to an empty pile), D deals, U undoes, R redoes."
@@ -56,22 +55,10 @@ class DiscardGame(VerdictGame):
 
         return solve(self.deal(code), nodes or WINNABLE_NODES, greedy=True)
 
-    def proves_winnable(self, code: DealCode) -> bool:
-        """Whether the greedy search wins the deal: a winnable-only deal, a level's deal
-        and the day's deal are such deals (a deal won only by keeping a card that could
-        go is passed over)."""
-        return self.quick_win(code).winnable is True
-
     def proves_daily(self, code: DealCode) -> bool:
         from cardems.kit.discard.solver import DAILY_NODES
 
         return self.quick_win(code, DAILY_NODES).winnable is True
-
-    def level_of(self, code: DealCode) -> str | None:
-        """The deal's level by the positions the greedy search took to win it (None: it
-        found no win)."""
-        found = self.quick_win(code)
-        return level_by_cuts(found.nodes if found.winnable else None, *self.level_cuts)
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """``code``, ``game``, ``piles``, ``stock`` (dealt first first), ``discarded``."""

@@ -1,7 +1,7 @@
 """The core's declaration of any spaces-family game, written once: the verdicts that
 make winnable-only deals, levels and the day's deal, labels, text and terminal play,
 ``cardems analyze`` (codes, level deals and ``cardems solve`` are
-:class:`~cardems.kit.verdicts.VerdictGame`'s).
+:class:`~cardems.kit.verdict_game.VerdictGame`'s).
 
 A game is a subclass setting ``family``, ``rules`` (a
 :class:`~cardems.kit.spaces.declare.SpacesRules` through ``declare``), ``level_cuts``,
@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardems.core.difficulty import level_by_cuts
 from cardems.core.game import View
 from cardems.core.labels import label_piles
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.kit.spaces.declare import SpacesRules
-from cardems.kit.verdicts import VerdictGame
+from cardems.kit.verdict_game import VerdictGame
 
 if TYPE_CHECKING:
     from cardems.kit.spaces.solitaire import SpacesSolitaire
@@ -51,23 +50,16 @@ class SpacesGame(VerdictGame):
 
         return solve(self.deal(code), nodes or NODES)
 
-    def proves_winnable(self, code: DealCode) -> bool:
+    def quick_win(self, code: DealCode, nodes: int | None = None) -> Verdict:
+        """The verdict within the winnable-only budget (winnable-only deals, levels)."""
         from cardems.kit.spaces.solver import WINNABLE_NODES
 
-        return self.verdict(code, WINNABLE_NODES).winnable is True
+        return self.verdict(code, nodes or WINNABLE_NODES)
 
     def proves_daily(self, code: DealCode) -> bool:
         from cardems.kit.spaces.solver import DAILY_NODES
 
         return self.verdict(code, DAILY_NODES).winnable is True
-
-    def level_of(self, code: DealCode) -> str | None:
-        """The deal's level by the positions the search took to win it (None: no win
-        within the winnable-only budget)."""
-        from cardems.kit.spaces.solver import WINNABLE_NODES
-
-        found = self.verdict(code, WINNABLE_NODES)
-        return level_by_cuts(found.nodes if found.winnable else None, *self.level_cuts)
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """``code``, ``game``, ``rows`` (None for a space), ``redeals``, ``score``."""

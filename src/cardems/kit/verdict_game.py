@@ -1,40 +1,46 @@
-"""A kit game whose solver gives a verdict on a deal within a budget of positions (the
-discard and spaces families): random codes, winnable-only deals, a deal of the level
-asked, ``cardems solve``, written once.
+"""What the core asks of a kit game whose solver answers a verdict (``winnable``, a
+winning ``line``, the positions expanded: ``nodes``) within a budget of positions, written
+once for the families that have one (discard, row): random and winnable-only codes,
+levels by the positions a win took, ``cardems solve``.
 
-A subclass gives ``verdict(code, nodes)`` (an answer with ``winnable``, ``line`` and
-``nodes``), ``proves_winnable`` and ``level_of``; ``level_tries`` bounds the draws a
-level's deal may take.
+A family's game class gives :meth:`VerdictGame.verdict` (the full search within a budget)
+and :meth:`VerdictGame.quick_win` (the search winnable-only deals, levels and the day's
+deal use), and a game its ``level_cuts``.
 """
 
 from __future__ import annotations
 
-import functools
 import secrets
 from typing import Any, ClassVar
 
 from cardems.core.base import NO_SHORTEST, solve_record
-from cardems.core.difficulty import DIFFICULTY, deal_of_level, level_choice
+from cardems.core.difficulty import DIFFICULTY, deal_of_level, level_by_cuts, level_choice
 from cardems.core.registry import Unsupported
 from cardems.dealcode import DealCode
 from cardems.kit.game import KitGame
 
 
 class VerdictGame(KitGame):
-    """Codes, winnable-only and level deals and solving from ``verdict``."""
+    """A kit game with a verdict solver (see the module docstring)."""
 
     level_cuts: ClassVar[tuple[int, int]]
-    """Positions the solver expands to win a deal: below the first the deal is easy, from
-    the second on hard."""
-    level_tries: ClassVar[int] = 300
-    """Random deals drawn at most for a winnable deal of the level asked."""
+    """Positions the quick search expands to win a deal: below the first the deal is easy,
+    from the second on hard (the thirds of winnable deals, measured by the family's
+    benchmark)."""
     can_solve = True
     can_analyze = True
     analyze_help = "decide random deals: the winnable share, its 95 percent interval, the times"
     options = (DIFFICULTY,)
+    level_tries: ClassVar[int] = 300
+    """Random deals drawn at most for a winnable deal of the level asked."""
 
     def verdict(self, code: DealCode, nodes: int | None = None) -> Any:
-        """The solver's answer for the deal within ``nodes`` positions (its default)."""
+        """The full search's verdict for the deal within ``nodes`` positions (the
+        family's budget by default)."""
+        raise NotImplementedError
+
+    def quick_win(self, code: DealCode, nodes: int | None = None) -> Any:
+        """The verdict of the search winnable-only deals and levels use."""
         raise NotImplementedError
 
     def _draw(self, variant: str) -> DealCode:
@@ -42,23 +48,31 @@ class VerdictGame(KitGame):
         return DealCode(self.family.prefix, self.family.versions[-1], variant, number)
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
-        """A random deal; with ``winnable`` only deals ``proves_winnable`` proves."""
+        """A random deal; with ``winnable`` only deals the solver proves winnable."""
         while True:
             code = self._draw(variant)
             if not winnable or self.proves_winnable(code):
                 return code
+
+    def proves_winnable(self, code: DealCode) -> bool:
+        """Whether :meth:`quick_win` wins the deal: a winnable-only deal and a level's deal
+        are such deals."""
+        return self.quick_win(code).winnable is True
+
+    def level_of(self, code: DealCode) -> str | None:
+        """The deal's level by the positions :meth:`quick_win` took to win it (None: it
+        found no win)."""
+        found = self.quick_win(code)
+        return level_by_cuts(found.nodes if found.winnable else None, *self.level_cuts)
 
     def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
         level = level_choice(options)
         if level is None:
             return self.random_code(variant, winnable=winnable)
         title = self.family.title
-        draw = functools.partial(self._draw, variant)
-        return deal_of_level(level, draw, self.level_of, self.level_tries, title)
-
-    def level_of(self, code: DealCode) -> str | None:
-        """The deal's level (None: not proved winnable within the budget)."""
-        raise NotImplementedError
+        return deal_of_level(
+            level, lambda: self._draw(variant), self.level_of, self.level_tries, title
+        )
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """``winnable`` (null: undecided within the positions) and a winning line."""

@@ -1,0 +1,1 @@
+"""Accordion: a declaration of the row family."""
