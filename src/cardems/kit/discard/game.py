@@ -9,6 +9,7 @@ A game is a subclass setting ``family``, ``rules`` (a
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardems.core.game import View
@@ -17,10 +18,10 @@ from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.kit.discard.declare import DiscardRules
 from cardems.kit.verdict_game import VerdictGame
+from cardems.kit.verdict_text import VerdictTextPlay
 
 if TYPE_CHECKING:
     from cardems.kit.discard.solitaire import DiscardSolitaire
-    from cardems.kit.discard.text import DiscardTextPlay
 
 
 class DiscardGame(VerdictGame):
@@ -76,10 +77,21 @@ class DiscardGame(VerdictGame):
 
         return label_piles(view, lang, label_pile)
 
-    def text_play(self) -> DiscardTextPlay:
-        from cardems.kit.discard.text import DiscardTextPlay
+    def text_play(self) -> VerdictTextPlay:
+        from cardems.kit.discard.engine import deal, parse_move
+        from cardems.kit.discard.solver import hint_verdict
+        from cardems.kit.discard.text import MOVES_HELP, render_state
 
-        return DiscardTextPlay(self.rules, self.family.title)
+        rules = self.rules
+        return VerdictTextPlay(
+            self.family.title,
+            rules.game,
+            MOVES_HELP,
+            functools.partial(deal, rules),
+            lambda text: parse_move(text, rules.piles),
+            render_state,
+            hint_verdict,
+        )
 
     def add_analyze_arguments(self, parser: Any) -> None:
         from cardems.kit.discard.commands import add_arguments

@@ -10,6 +10,7 @@ A game is a subclass setting ``family``, ``rules`` (a
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -20,10 +21,10 @@ from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.kit.row.declare import RowRules
 from cardems.kit.verdict_game import VerdictGame
+from cardems.kit.verdict_text import VerdictTextPlay
 
 if TYPE_CHECKING:
     from cardems.kit.row.solitaire import RowSolitaire
-    from cardems.kit.row.text import RowTextPlay
 
 FEWEST_PILES = N_("Fewest piles left")
 
@@ -91,10 +92,21 @@ class RowGame(VerdictGame):
 
         return label_piles(view, lang, label_pile)
 
-    def text_play(self) -> RowTextPlay:
-        from cardems.kit.row.text import RowTextPlay
+    def text_play(self) -> VerdictTextPlay:
+        from cardems.kit.row.engine import deal, parse_move
+        from cardems.kit.row.solver import hint_verdict
+        from cardems.kit.row.text import MOVES_HELP, render_state
 
-        return RowTextPlay(self.rules, self.family.title)
+        rules = self.rules
+        return VerdictTextPlay(
+            self.family.title,
+            rules.game,
+            MOVES_HELP,
+            functools.partial(deal, rules),
+            lambda text: parse_move(text, rules.deal),
+            render_state,
+            hint_verdict,
+        )
 
     def add_analyze_arguments(self, parser: Any) -> None:
         from cardems.kit.row.commands import add_arguments

@@ -1,15 +1,11 @@
-"""Row-family positions as JSON-ready data and as text, and ``cardems play``."""
+"""Row-family positions as JSON-ready data and as text, for ``cardems play``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from cardems.core.game import State
-from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
-from cardems.kit.row.declare import RowRules
-from cardems.kit.row.engine import RowState, card_text, deal, parse_move
+from cardems.kit.row.engine import RowState, card_text
 
 MOVES_HELP = N_(
     "Moves: 7-4 moves the 7th pile from the left onto the 4th; the numbers are those"
@@ -36,39 +32,3 @@ def render_state(state: RowState) -> str:
         lines.append(" ".join(f"{top:>5}" for top in tops))
     lines.append(f"piles: {len(state.piles)}")
     return "\n".join(lines)
-
-
-@dataclass(frozen=True)
-class RowTextPlay:
-    """What ``cardems play`` needs of a row-family game."""
-
-    rules: RowRules
-    title: str
-
-    @property
-    def moves_help(self) -> str:
-        return MOVES_HELP
-
-    def start(self, code: DealCode) -> State[Any]:
-        return deal(self.rules, code)
-
-    def parse(self, text: str, state: State[Any]) -> Any:
-        return parse_move(text, self.rules.deal)
-
-    def show(self, code: DealCode, state: State[Any]) -> str:
-        assert isinstance(state, RowState)
-        return f"{code}  {self.rules.game}\n{render_state(state)}"
-
-    def hint(self, state: State[Any]) -> str | None:
-        from cardems.core.terminal import UNDECIDED_HINT
-        from cardems.kit.row.solver import hint_verdict
-
-        assert isinstance(state, RowState)
-        verdict = hint_verdict(state)
-        if verdict.winnable is None:
-            return UNDECIDED_HINT
-        return str(verdict.line[0]) if verdict.line else None
-
-    def score(self, state: State[Any]) -> tuple[int, int]:
-        assert isinstance(state, RowState)
-        return state.score, state.moves

@@ -10,6 +10,7 @@ A game is a subclass setting ``family``, ``rules`` (a
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardems.core.game import View
@@ -18,11 +19,11 @@ from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.kit.spaces.declare import SpacesRules
 from cardems.kit.verdict_game import VerdictGame
+from cardems.kit.verdict_text import VerdictTextPlay
 
 if TYPE_CHECKING:
     from cardems.kit.spaces.solitaire import SpacesSolitaire
     from cardems.kit.spaces.solver import Verdict
-    from cardems.kit.spaces.text import SpacesTextPlay
 
 
 class SpacesGame(VerdictGame):
@@ -77,10 +78,21 @@ class SpacesGame(VerdictGame):
 
         return label_piles(view, lang, labeller(self.rules.columns))
 
-    def text_play(self) -> SpacesTextPlay:
-        from cardems.kit.spaces.text import SpacesTextPlay
+    def text_play(self) -> VerdictTextPlay:
+        from cardems.kit.spaces.engine import deal, parse_move
+        from cardems.kit.spaces.solver import solve
+        from cardems.kit.spaces.text import MOVES_HELP, render_state
 
-        return SpacesTextPlay(self.rules, self.family.title)
+        rules = self.rules
+        return VerdictTextPlay(
+            self.family.title,
+            rules.game,
+            MOVES_HELP,
+            functools.partial(deal, rules),
+            lambda text: parse_move(text, rules),
+            render_state,
+            solve,
+        )
 
     def add_analyze_arguments(self, parser: Any) -> None:
         from cardems.kit.spaces.commands import add_arguments

@@ -1,16 +1,12 @@
-"""Spaces-family positions as JSON-ready data and as text, and ``cardems play``."""
+"""Spaces-family positions as JSON-ready data and as text, for ``cardems play``."""
 
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass
 from typing import Any
 
-from cardems.core.game import State
-from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
-from cardems.kit.spaces.declare import SpacesRules
-from cardems.kit.spaces.engine import SPACE, SpacesState, card_text, deal, parse_move
+from cardems.kit.spaces.engine import SPACE, SpacesState, card_text
 
 MOVES_HELP = N_(
     "Moves: C7-B4 moves the card at row C, place 7 into the space at row B, place 4; R redeals."
@@ -39,39 +35,3 @@ def render_state(state: SpacesState) -> str:
         lines.append(f"{letter}  " + " ".join(card or ".." for card in row))
     lines.append(f"redeals left: {state.redeals}   in place: {state.score}")
     return "\n".join(lines)
-
-
-@dataclass(frozen=True)
-class SpacesTextPlay:
-    """What ``cardems play`` needs of a spaces-family game."""
-
-    rules: SpacesRules
-    title: str
-
-    @property
-    def moves_help(self) -> str:
-        return MOVES_HELP
-
-    def start(self, code: DealCode) -> State[Any]:
-        return deal(self.rules, code)
-
-    def parse(self, text: str, state: State[Any]) -> Any:
-        return parse_move(text, self.rules)
-
-    def show(self, code: DealCode, state: State[Any]) -> str:
-        assert isinstance(state, SpacesState)
-        return f"{code}  {self.rules.game}\n{render_state(state)}"
-
-    def hint(self, state: State[Any]) -> str | None:
-        from cardems.core.terminal import UNDECIDED_HINT
-        from cardems.kit.spaces.solver import solve
-
-        assert isinstance(state, SpacesState)
-        verdict = solve(state)
-        if verdict.winnable is None:
-            return UNDECIDED_HINT
-        return str(verdict.line[0]) if verdict.line else None
-
-    def score(self, state: State[Any]) -> tuple[int, int]:
-        assert isinstance(state, SpacesState)
-        return state.score, state.moves
