@@ -30,7 +30,10 @@ takes the waste's card, an empty waste the stock's next). A safe card goes home 
 waste too: an empty column it leaves is filled as the engine fills it, which only frees
 the waste's next card (but where the table turns several cards onto an empty waste by
 itself, a safe move that would empty the waste, or a column the waste fills, is searched
-as any other: the turn it forces may hide a card).
+as any other: the turn it forces may hide a card). A stock that deals onto the columns
+(``Stock.to_columns``) makes its first columns places of their own while it holds cards:
+the key keeps them in order (the others sorted), each is tried as an empty column's
+destination, and the score counts the stock's cards against the position.
 
 A face-down card is its ordinal plus :data:`DOWN` (the solver knows every card, as a
 player who could see through the backs would: its verdict is for the known deal); it
@@ -57,6 +60,9 @@ from cardems.kit.building.engine import BuildState, _fits
 
 HIDDEN_WEIGHT = 80
 """What a face-down card costs the score (a card turned over is a card freed)."""
+STOCK_WEIGHT = 40
+"""What a card still in a stock that deals onto the columns costs the score (a win deals
+it: without this the search would deal only once every other line was tried)."""
 NODES = 200_000
 """The default budget of a verdict, in positions expanded."""
 
@@ -101,6 +107,9 @@ class _Tables:
     fill_columns: bool = False
     face_down: bool = False
     """Some columns are dealt face-down cards."""
+    to_columns: int = 0
+    """The stock deals onto the first columns (``Stock.to_columns``), not onto a waste."""
+    deal_on_empty: bool = True
 
 
 @cache
@@ -121,6 +130,8 @@ def _tables(rules: BuildRules) -> _Tables:
         rules.stock.keep_waste,
         rules.stock.fill_columns,
         any(rules.tableau.down),
+        rules.stock.to_columns,
+        rules.stock.deal_on_empty,
     )
 
 
@@ -156,6 +167,15 @@ def _turned(talon: Talon, tables: _Tables) -> Talon:
         return waste[::-1], b"", passes + (tables.redeals != UNLIMITED)
     count = min(tables.draw, len(stock))
     return stock[:-count], waste + stock[-count:][::-1], passes
+
+
+def _dealt(cols: Cols, talon: Talon, tables: _Tables) -> tuple[Cols, Talon]:
+    """The stock dealt onto the first columns (``engine.dealt_to_columns``)."""
+    stock, waste, passes = talon
+    count = min(tables.to_columns, len(stock))
+    dealt = stock[-count:][::-1]
+    cols = tuple(col + dealt[i : i + 1] if i < count else col for i, col in enumerate(cols))
+    return cols, (stock[:-count], waste, passes)
 
 
 def _settle(
@@ -202,8 +222,16 @@ def _settle(
     return tuple(col_list), bytes(cell_list), found, talon
 
 
-def _key(cols: Cols, cells: bytes, talon: Talon = NO_TALON) -> bytes:
-    key = b"\xff".join(sorted(cols)) + b"\xfe" + bytes(sorted(cells))
+def _ordered(talon: Talon, tables: _Tables) -> int:
+    """How many first columns differ by place: those a stock still deals onto."""
+    return min(tables.to_columns, len(talon[0]))
+
+
+def _key(cols: Cols, cells: bytes, talon: Talon = NO_TALON, ordered: int = 0) -> bytes:
+    """The position's transposition key: the columns alike sorted (all but the first
+    ``ordered``), the cells sorted, the talon."""
+    key = b"\xff".join((*cols[:ordered], *sorted(cols[ordered:]))) + b"\xfe"
+    key += bytes(sorted(cells))
     if talon is NO_TALON:
         return key
     return key + b"\xfd" + talon[0] + b"\xfc" + talon[1] + bytes((talon[2] & 255,))
@@ -268,6 +296,9 @@ def _children(
     empties = [i for i, col in enumerate(cols) if not col]
     empty_to = empties[0] if empties and tables.empty is not Empty.NONE else None
     n_empty = len(empties)
+    ordered = _ordered(talon, tables)  # the first columns are each a place of their own
+    empty_tos = [i for i in empties if i < ordered] + [i for i in empties if i >= ordered][:1]
+    empty_tos = empty_tos if empty_to is not None else []
     singles_home = not tables.whole_suits
     for i, card in enumerate(cells):  # cells: home, onto a column, into an empty column
         if card == EMPTY:
@@ -303,8 +334,10 @@ def _children(
             into = min(run, _limit(tables, free, n_empty - 1 if n_empty else 0))
             for count in range(1, into + 1):
                 lead = col[-count]
-                if count < len(col) and (tables.empty is Empty.ANY or lead % 13 == 12):
-                    yield ("c", i, "c", empty_to, count)
+                if tables.empty is Empty.ANY or lead % 13 == 12:
+                    for to in empty_tos:  # a whole column to a column alike: the same
+                        if count < len(col) or min(i, to) < ordered:
+                            yield ("c", i, "c", to, count)
         if cell_to is not None:
             yield ("c", i, "f", cell_to, 1)
     if tables.draw:
@@ -334,7 +367,10 @@ def _talon_children(
             yield ("w", 0, "c", empty_to, 1)
         if cell_to is not None:
             yield ("w", 0, "f", cell_to, 1)
-    if stock or (waste and tables.redeals in (UNLIMITED, *range(passes + 1, tables.redeals + 1))):
+    if tables.to_columns:
+        if stock and (tables.deal_on_empty or all(cols)):
+            yield ("s", 0, "w", 0, 1)
+    elif stock or (waste and tables.redeals in (UNLIMITED, *range(passes + 1, tables.redeals + 1))):
         yield ("s", 0, "w", 0, 1)
 
 
@@ -342,6 +378,9 @@ def _apply(
     cols: Cols, cells: bytes, found: Found, talon: Talon, move: Raw, tables: _Tables
 ) -> Position:
     kind, i, dest, j, count = move
+    if kind == "s" and tables.to_columns:
+        cols, talon = _dealt(cols, talon, tables)
+        return cols, cells, found, talon
     if kind == "s":
         cols, talon = _table(cols, _turned(talon, tables), tables)
         return cols, cells, found, talon
@@ -408,7 +447,10 @@ def _score(cols: Cols, cells: bytes, found: Found, talon: Talon, tables: _Tables
     if tables.whole_suits:
         breaks = sum(_BREAKS[col] for col in cols)
         empty = cols.count(b"") if tables.empty is not Empty.NONE else 0
-        return 20 * sum(found) - 40 * breaks + 4 * cells.count(EMPTY) + 10 * empty
+        score = 20 * sum(found) - 40 * breaks + 4 * cells.count(EMPTY) + 10 * empty
+        if tables.to_columns:  # the stock's cards are still to deal, as face-down ones
+            score -= STOCK_WEIGHT * len(talon[0])
+        return score - HIDDEN_WEIGHT * _hidden(cols) if tables.face_down else score
     depth = 0
     for suit in range(4):
         if found[suit] < 13:
@@ -466,7 +508,7 @@ def solve_state(
     deadline = None if time_limit is None else time.monotonic() + time_limit
     start_path: list[Raw] = []
     start = _settle(*encode(state), tables, start_path)
-    start_key = _key(start[0], start[1], start[3])
+    start_key = _key(start[0], start[1], start[3], _ordered(start[3], tables))
     links: dict[bytes, tuple[bytes, tuple[Raw, ...]] | None] = {start_key: None}
     queue: list[tuple[int, int, bytes, Cols, bytes, Found, Talon]] = []
     counter = 0
@@ -484,7 +526,7 @@ def solve_state(
         for raw in _children(cols, cells, found, talon, tables):
             path = [raw]
             child = _settle(*_apply(cols, cells, found, talon, raw, tables), tables, path)
-            child_key = _key(child[0], child[1], child[3])
+            child_key = _key(child[0], child[1], child[3], _ordered(child[3], tables))
             if child_key in links:
                 continue
             links[child_key] = (key, tuple(path))
@@ -537,7 +579,7 @@ def progress_possible(state: BuildState, limit: int) -> bool | None:
     start = encode(state)
     pieces = _pieces(start[0]) if tables.whole_suits else None
     hidden = _hidden(start[0]) if tables.face_down else None
-    seen = {_key(start[0], start[1], start[3])}
+    seen = {_key(start[0], start[1], start[3], _ordered(start[3], tables))}
     frontier = [start]
     while frontier:
         cols, cells, found, talon = frontier.pop()
@@ -549,7 +591,7 @@ def progress_possible(state: BuildState, limit: int) -> bool | None:
                 return True
             if hidden is not None and _hidden(child[0]) < hidden:
                 return True
-            key = _key(child[0], child[1], child[3])
+            key = _key(child[0], child[1], child[3], _ordered(child[3], tables))
             if key not in seen:
                 if len(seen) >= limit:
                     return None
