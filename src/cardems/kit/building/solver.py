@@ -35,6 +35,11 @@ as any other: the turn it forces may hide a card). A stock that deals onto the c
 the key keeps them in order (the others sorted), each is tried as an empty column's
 destination, and the score counts the stock's cards against the position.
 
+With whole suits built down in suit, any face-up cards moving together and no cells
+(Scorpion's rules), once no stock is left a card goes at once onto the top of a column
+that holds only a run of its suit from a king at the bottom (:func:`_forced`): that run
+never moves again, so the move is never lost by being made first.
+
 A face-down card is its ordinal plus :data:`DOWN` (the solver knows every card, as a
 player who could see through the backs would: its verdict is for the known deal); it
 builds on nothing and nothing builds on it, and a column's top card is turned face up by
@@ -55,7 +60,15 @@ from functools import cache
 from itertools import pairwise
 
 from cardems.cellgames.notation import Move, Place
-from cardems.kit.building.declare import UNLIMITED, BuildRules, Empty, Group
+from cardems.kit.building.declare import (
+    UNLIMITED,
+    Build,
+    BuildRules,
+    Direction,
+    Empty,
+    Group,
+    Suits,
+)
 from cardems.kit.building.engine import BuildState, _fits
 
 HIDDEN_WEIGHT = 80
@@ -110,6 +123,8 @@ class _Tables:
     to_columns: int = 0
     """The stock deals onto the first columns (``Stock.to_columns``), not onto a waste."""
     deal_on_empty: bool = True
+    forced_builds: bool = False
+    """A card goes at once onto a suit's part built from a king (see :func:`_forced`)."""
 
 
 @cache
@@ -132,6 +147,10 @@ def _tables(rules: BuildRules) -> _Tables:
         any(rules.tableau.down),
         rules.stock.to_columns,
         rules.stock.deal_on_empty,
+        rules.foundations.whole_suits
+        and rules.build == Build(Suits.SAME, Direction.DOWN)
+        and rules.group is Group.FACE_UP
+        and not rules.cells.count,
     )
 
 
@@ -182,8 +201,10 @@ def _settle(
     cols: Cols, cells: bytes, found: Found, talon: Talon, tables: _Tables, path: list[Raw]
 ) -> Position:
     """Send every safe card home, recording the moves in ``path``."""
-    if tables.whole_suits:
-        return cols, cells, found, talon  # no card goes home alone
+    if tables.whole_suits:  # no card goes home alone
+        if tables.forced_builds and not talon[0]:
+            cols = _forced(cols, path)
+        return cols, cells, found, talon
     col_list, cell_list, heights = list(cols), bytearray(cells), list(found)
     # The table turns several cards onto an empty waste by itself: a safe move that empties
     # the waste (or a column the waste fills) would force a turn, and is searched as any other.
@@ -225,6 +246,39 @@ def _settle(
 def _ordered(talon: Talon, tables: _Tables) -> int:
     """How many first columns differ by place: those a stock still deals onto."""
     return min(tables.to_columns, len(talon[0]))
+
+
+def _forced(cols: Cols, path: list[Raw]) -> Cols:
+    """Each face-up card onto the top of a column that holds only a run of its suit from a
+    king at the bottom (``forced_builds``: whole suits, built down in suit, any face-up
+    cards moving together, no cells; once no stock is left to cover a column's top), the
+    moves recorded in ``path``.
+
+    Nothing is lost: the card must end there, and only its own move puts it there; that
+    run never moves (its king lies at the bottom, its other cards each on the one card
+    they may lie on) and nothing lies under it, so no move but this one lands on its top
+    or carries it, and the move stays possible; made at once, it leaves after each later
+    move of a line the position that line reaches once it is made."""
+    col_list = list(cols)
+    moved = True
+    while moved:
+        moved = False
+        for j, dest in enumerate(col_list):
+            top = dest[-1] if dest else DOWN
+            king = dest[0] if dest else DOWN
+            if top % 13 == 0 or king >= DOWN or king % 13 != 12:
+                continue  # no run from a king, or a whole suit (its ace on top)
+            if dest != bytes(range(king, top - 1, -1)):
+                continue
+            for i, col in enumerate(col_list):
+                at = col.find(top - 1) if i != j else -1
+                if at >= 0:
+                    path.append(("c", i, "c", j, len(col) - at))
+                    col_list[j] = dest + col[at:]
+                    col_list[i] = _turn(col[:at])
+                    moved = True
+                    break
+    return tuple(col_list)
 
 
 def _key(cols: Cols, cells: bytes, talon: Talon = NO_TALON, ordered: int = 0) -> bytes:
