@@ -11,7 +11,8 @@ Castle, Streets and Alleys, Baker's Dozen, Eight Off, FreeCell's rules), the Spi
 rules without a stock (Simple Simon: runs of one suit move together, a whole suit goes
 home at once), columns dealt with face-down cards under face-up ones, where any face-up
 cards move together (Yukon: ``Tableau.down``, ``Group.FACE_UP``), and a stock with its
-waste (:class:`Stock`: the cards the deal leaves, face down; Fortune's Favor).
+waste (:class:`Stock`: the cards the deal leaves, face down; Fortune's Favor), or a stock
+that deals onto the columns (``Stock.to_columns``: Scorpion, Spiderette).
 """
 
 from __future__ import annotations
@@ -139,6 +140,13 @@ class Stock:
     fill_columns: bool = False
     """An empty column takes the waste's top card at once, by itself (Fortune's Favor);
     with the waste and the stock empty it stays empty and takes any card."""
+    to_columns: int = 0
+    """Spider's rule: a tap deals one card face up onto each of the first ``to_columns``
+    columns (onto fewer when the stock runs out), and there is no waste (``draw`` 1, no
+    redeal; Scorpion 3 of its 7 columns, Spiderette all 7); 0: the stock turns onto a waste."""
+    deal_on_empty: bool = True
+    """With ``to_columns``: the stock may deal while a column is empty (PySolFC's
+    Scorpion); False: only once every column holds a card (its Spider and Spiderette)."""
 
 
 @dataclass(frozen=True)
@@ -255,7 +263,8 @@ def _check_stock(
     columns filled from the waste need a stock; filled columns take any card."""
     stock = rules.stock
     if not stock.draw:
-        if stock.redeals or stock.keep_waste or stock.fill_columns:
+        fills = stock.fill_columns or stock.to_columns or not stock.deal_on_empty
+        if stock.redeals or stock.keep_waste or fills:
             raise refuse("stock", "turns no card (draw 0), yet redeals or fills a pile")
         return
     if not 1 <= stock.draw <= 3:
@@ -270,3 +279,18 @@ def _check_stock(
         )
     if stock.fill_columns and rules.foundations.whole_suits:
         raise refuse("stock", "fills columns while foundations take whole suits")
+    _check_to_columns(rules, refuse)
+
+
+def _check_to_columns(rules: BuildRules, refuse: Callable[[str, str], DeclarationError]) -> None:
+    """A stock that deals onto columns deals one card a column, onto columns the table
+    has, and turns no waste (no redeal, no waste kept, no column filled from it)."""
+    stock = rules.stock
+    if not stock.to_columns:
+        if not stock.deal_on_empty:
+            raise refuse("stock", "deals onto no column, yet may not deal onto an empty one")
+        return
+    if not 1 <= stock.to_columns <= rules.columns:
+        raise refuse("stock", f"deals onto {stock.to_columns} columns (1 to {rules.columns})")
+    if stock.draw != 1 or stock.redeals or stock.keep_waste or stock.fill_columns:
+        raise refuse("stock", "deals onto the columns, so turns no waste (draw 1, no redeal)")

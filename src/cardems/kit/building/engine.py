@@ -31,7 +31,10 @@ stock is empty and a redeal is left, turns the waste over into a new stock; ``w-
 ``w-hS``, ``w-f1`` play the waste's top card. After each move (and after the deal) the
 table does what the declaration does by itself (:func:`settle`): an empty column takes
 the waste's top card (``fill_columns``), an empty waste the stock's next card(s)
-(``keep_waste``), until neither applies.
+(``keep_waste``), until neither applies. With ``Stock.to_columns`` (Spider's rule) ``s-w``
+deals instead one card face up onto each of the first ``to_columns`` columns (the stock's
+top card onto the first), onto fewer when the stock runs out, and the waste stays empty;
+with ``deal_on_empty`` False only while every column holds a card.
 """
 
 from __future__ import annotations
@@ -81,6 +84,7 @@ KINGS_ONLY = N_("An empty column takes only a king")
 NEVER_FILLED = N_("An empty column stays empty in this game")
 RESERVE = N_("The reserve takes no card: its cards only leave")
 STOCK_EMPTY = N_("The stock is empty and may not be turned over again")
+NO_DEAL_ON_EMPTY = N_("The stock deals only while every column holds a card")
 TO_WASTE = N_("Cards go to the waste only from the stock, and to the stock only from the waste")
 STOCK = Place("stock", 0)
 WASTE = Place("waste", 0)
@@ -344,6 +348,8 @@ def _stock_refusal(state: BuildState, move: Move) -> str | None:
         return TO_WASTE
     if not state.stock and not state.can_redeal():
         return STOCK_EMPTY
+    if not state.rules.stock.deal_on_empty and not all(state.columns):
+        return NO_DEAL_ON_EMPTY
     return None
 
 
@@ -370,12 +376,26 @@ def settle(state: BuildState) -> BuildState:
 
 
 def _turned(state: BuildState) -> BuildState:
-    """The stock's move: ``draw`` cards onto the waste, or the waste turned over."""
+    """The stock's move: ``draw`` cards onto the waste, or the waste turned over (or
+    the stock dealt onto the columns: :func:`dealt_to_columns`)."""
+    if state.rules.stock.to_columns:
+        return dealt_to_columns(state)
     if not state.stock:
         return replace(state, stock=state.waste[::-1], waste=(), passes=state.passes + 1)
     count = min(state.rules.stock.draw, len(state.stock))
     turned = state.stock[-count:][::-1]
     return replace(state, stock=state.stock[:-count], waste=state.waste + turned)
+
+
+def dealt_to_columns(state: BuildState) -> BuildState:
+    """The stock dealt onto the columns (``Stock.to_columns``): its top card face up onto
+    the first column, the next onto the second…, as many as it holds."""
+    count = min(state.rules.stock.to_columns, len(state.stock))
+    dealt = state.stock[-count:][::-1]
+    columns = tuple(
+        (*pile, dealt[i]) if i < count else pile for i, pile in enumerate(state.columns)
+    )
+    return replace(state, columns=columns, stock=state.stock[:-count])
 
 
 def _whole_suit_refusal(state: BuildState, move: Move) -> str | None:
@@ -477,7 +497,7 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
             move = Move(source, dest, count)
             if check_move(state, move) is None:
                 yield move
-    if rules.stock.draw and (state.stock or state.can_redeal()):
+    if rules.stock.draw and _stock_refusal(state, DRAW) is None:
         yield DRAW
 
 

@@ -48,6 +48,15 @@ STOCK_HELP = N_(
     " c1-hS or w-hS to a foundation; places c1…, s, w, hS hH hD hC"
 )
 
+# TRANSLATORS: the moves of ``cardems play`` in a game whose stock deals a card onto each
+# of the first columns and whose foundations take whole suits (Scorpion); keep the
+# notation (c3-c7, s-w, hS…) as it is.
+DEAL_HELP = N_(
+    "moves: c3-c7 column to column (c3-c7x3 three cards together), s-w deal the stock onto"
+    " the columns, c3-hSx13 a whole suit, king down to the ace, to its foundation; places"
+    " c1…, s, hS hH hD hC"
+)
+
 if TYPE_CHECKING:
     from cardems.cellgames.solver import Rules
     from cardems.kit.building.solitaire import DeclaredSolitaire
@@ -147,6 +156,7 @@ class BuildGame(CellGame):
             layout["down"] = list(state.down)
         if self.rules.stock.draw:
             layout["stock"] = [str(card) for card in reversed(state.stock)]
+        if self.rules.stock.draw and not self.rules.stock.to_columns:
             layout["waste"] = [str(card) for card in state.waste]
         return layout
 
@@ -160,7 +170,9 @@ class BuildGame(CellGame):
         top = str(state.waste[-1]) if state.waste else "--"
         heading, rest = text.split("\n", 1)
         stock, waste = (f"{n} card{'s' * (n != 1)}" for n in (len(state.stock), len(state.waste)))
-        talon = f"stock: {stock}    waste: {top} ({waste})"
+        talon = f"stock: {stock}" + (
+            "" if self.rules.stock.to_columns else f"    waste: {top} ({waste})"
+        )
         return "\n".join([heading, talon, rest])
 
     def solve_position(
@@ -199,6 +211,8 @@ class BuildGame(CellGame):
         raise Unsupported(NO_SHORTEST % {"game": self.family.title})
 
     def text_play(self) -> DeclaredTextPlay:
+        if self.rules.stock.to_columns:
+            return DeclaredTextPlay(self, DEAL_HELP)
         if self.rules.stock.draw:
             return DeclaredTextPlay(self, STOCK_HELP)
         if self.rules.cells.count:

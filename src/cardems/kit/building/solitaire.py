@@ -5,7 +5,7 @@ with the declaration's rules, layout and the generic solver.
 With a stock (``Stock.draw``) the table adds two piles on the top row's left, ``stock``
 (face down: the view never carries its cards' codes; a tap plays :data:`engine.DRAW`) and
 ``waste`` (counted: the view shows only the cards the last turn showed, of which only the
-top one plays)."""
+top one plays); a stock that deals onto the columns (``Stock.to_columns``) has no waste."""
 
 from __future__ import annotations
 
@@ -30,13 +30,16 @@ from cardems.kit.building import engine
 from cardems.kit.building.declare import BuildRules, Empty
 from cardems.kit.building.engine import DRAW, BuildState
 from cardems.kit.piles import STOCK_ROLE
-from cardems.kit.solitaire import DRAW_HINT, DREW, RECYCLE_HINT, RECYCLED
+from cardems.kit.solitaire import DRAW_HINT, DREW, MOVED, RECYCLE_HINT, RECYCLED
 
 # TRANSLATORS: a hint, e.g. "Hint: move the 4 of spades from the reserve to column 3".
 FROM_RESERVE = N_("Hint: move the %(card)s from the reserve to %(to)s")
 # TRANSLATORS: a hint in a game whose foundations take a whole suit at once, e.g. "Hint:
 # move the king of spades and the cards on it, down to the ace, to its foundation".
 SUIT_HOME = N_("Hint: move the %(card)s and the cards on it, down to the ace, to its foundation")
+# TRANSLATORS: a hint in a game whose stock deals one card onto each of the first columns
+# (Scorpion: the first three).
+DEAL_HINT = N_("Hint: deal the stock's cards onto the columns")
 # TRANSLATORS: a hint, e.g. "Hint: move the 4 of spades from the waste to column 3".
 FROM_WASTE = N_("Hint: move the %(card)s from the waste to %(to)s")
 TALON = ("stock", "waste")
@@ -68,12 +71,13 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
 
     def __init__(self, cells: int) -> None:
         super().__init__(cells)
-        self.talon = 2 if self.rules.stock.draw else 0  # the top row's places they take
+        stock = self.rules.stock
+        self.talon = 0 if not stock.draw else 1 if stock.to_columns else 2  # places they take
         if self.talon:
             talon = (
                 PileSpec("stock", role=STOCK_ROLE, counted=True),
                 PileSpec("waste", counted=True),
-            )
+            )[: self.talon]
             self.declaration = replace(self.declaration, piles=(*talon, *self.declaration.piles))
 
     def deal(self, code: DealCode) -> BuildState:
@@ -87,12 +91,16 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
         return super().size(state, target)
 
     def play(self, state: BuildState, move: Move) -> Play:
+        if move == DRAW and self.rules.stock.to_columns:
+            return Play("stock", "column:1", min(self.rules.stock.to_columns, len(state.stock)))
         if move == DRAW:
             return Play("stock", "waste") if state.stock else Play("waste", "stock")
         return super().play(state, move)
 
     def narrate(self, before: BuildState, after: BuildState, move: Move, play: Play) -> Event:
         """The card a draw turned (which a listener cannot see), else the moved card."""
+        if move == DRAW and self.rules.stock.to_columns:
+            return {"card": None, "say": MOVED}  # the cards dealt show face up
         if move == DRAW and before.stock:
             return {"say": DREW, "card": str(after.waste[-1])} if after.waste else {}
         if move == DRAW:
@@ -214,6 +222,8 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
         """The family's words, a reserve's card named as such, a whole suit as one, the
         stock's move and the waste's card."""
         gettext = translations(lang).gettext
+        if move == DRAW and self.rules.stock.to_columns:
+            return gettext(DEAL_HINT)
         if move == DRAW:
             return gettext(DRAW_HINT if state.stock else RECYCLE_HINT)
         if move.source.kind == "waste" and move.dest.kind != "foundation":

@@ -30,7 +30,15 @@ takes the waste's card, an empty waste the stock's next). A safe card goes home 
 waste too: an empty column it leaves is filled as the engine fills it, which only frees
 the waste's next card (but where the table turns several cards onto an empty waste by
 itself, a safe move that would empty the waste, or a column the waste fills, is searched
-as any other: the turn it forces may hide a card).
+as any other: the turn it forces may hide a card). A stock that deals onto the columns
+(``Stock.to_columns``) makes its first columns places of their own while it holds cards:
+the key keeps them in order (the others sorted), each is tried as an empty column's
+destination, and the score counts the stock's cards against the position.
+
+With whole suits built down in suit, any face-up cards moving together and no cells
+(Scorpion's rules), once no stock is left a card goes at once onto the top of a column
+that holds only a run of its suit from a king at the bottom (:func:`_forced`): that run
+never moves again, so the move is never lost by being made first.
 
 A face-down card is its ordinal plus :data:`DOWN` (the solver knows every card, as a
 player who could see through the backs would: its verdict is for the known deal); it
@@ -52,11 +60,22 @@ from functools import cache
 from itertools import pairwise
 
 from cardems.cellgames.notation import Move, Place
-from cardems.kit.building.declare import UNLIMITED, BuildRules, Empty, Group
+from cardems.kit.building.declare import (
+    UNLIMITED,
+    Build,
+    BuildRules,
+    Direction,
+    Empty,
+    Group,
+    Suits,
+)
 from cardems.kit.building.engine import BuildState, _fits
 
 HIDDEN_WEIGHT = 80
 """What a face-down card costs the score (a card turned over is a card freed)."""
+STOCK_WEIGHT = 40
+"""What a card still in a stock that deals onto the columns costs the score (a win deals
+it: without this the search would deal only once every other line was tried)."""
 NODES = 200_000
 """The default budget of a verdict, in positions expanded."""
 
@@ -101,6 +120,11 @@ class _Tables:
     fill_columns: bool = False
     face_down: bool = False
     """Some columns are dealt face-down cards."""
+    to_columns: int = 0
+    """The stock deals onto the first columns (``Stock.to_columns``), not onto a waste."""
+    deal_on_empty: bool = True
+    forced_builds: bool = False
+    """A card goes at once onto a suit's part built from a king (see :func:`_forced`)."""
 
 
 @cache
@@ -121,6 +145,12 @@ def _tables(rules: BuildRules) -> _Tables:
         rules.stock.keep_waste,
         rules.stock.fill_columns,
         any(rules.tableau.down),
+        rules.stock.to_columns,
+        rules.stock.deal_on_empty,
+        rules.foundations.whole_suits
+        and rules.build == Build(Suits.SAME, Direction.DOWN)
+        and rules.group is Group.FACE_UP
+        and not rules.cells.count,
     )
 
 
@@ -158,12 +188,23 @@ def _turned(talon: Talon, tables: _Tables) -> Talon:
     return stock[:-count], waste + stock[-count:][::-1], passes
 
 
+def _dealt(cols: Cols, talon: Talon, tables: _Tables) -> tuple[Cols, Talon]:
+    """The stock dealt onto the first columns (``engine.dealt_to_columns``)."""
+    stock, waste, passes = talon
+    count = min(tables.to_columns, len(stock))
+    dealt = stock[-count:][::-1]
+    cols = tuple(col + dealt[i : i + 1] if i < count else col for i, col in enumerate(cols))
+    return cols, (stock[:-count], waste, passes)
+
+
 def _settle(
     cols: Cols, cells: bytes, found: Found, talon: Talon, tables: _Tables, path: list[Raw]
 ) -> Position:
     """Send every safe card home, recording the moves in ``path``."""
-    if tables.whole_suits:
-        return cols, cells, found, talon  # no card goes home alone
+    if tables.whole_suits:  # no card goes home alone
+        if tables.forced_builds and not talon[0]:
+            cols = _forced(cols, path)
+        return cols, cells, found, talon
     col_list, cell_list, heights = list(cols), bytearray(cells), list(found)
     # The table turns several cards onto an empty waste by itself: a safe move that empties
     # the waste (or a column the waste fills) would force a turn, and is searched as any other.
@@ -202,8 +243,49 @@ def _settle(
     return tuple(col_list), bytes(cell_list), found, talon
 
 
-def _key(cols: Cols, cells: bytes, talon: Talon = NO_TALON) -> bytes:
-    key = b"\xff".join(sorted(cols)) + b"\xfe" + bytes(sorted(cells))
+def _ordered(talon: Talon, tables: _Tables) -> int:
+    """How many first columns differ by place: those a stock still deals onto."""
+    return min(tables.to_columns, len(talon[0]))
+
+
+def _forced(cols: Cols, path: list[Raw]) -> Cols:
+    """Each face-up card onto the top of a column that holds only a run of its suit from a
+    king at the bottom (``forced_builds``: whole suits, built down in suit, any face-up
+    cards moving together, no cells; once no stock is left to cover a column's top), the
+    moves recorded in ``path``.
+
+    Nothing is lost: the card must end there, and only its own move puts it there; that
+    run never moves (its king lies at the bottom, its other cards each on the one card
+    they may lie on) and nothing lies under it, so no move but this one lands on its top
+    or carries it, and the move stays possible; made at once, it leaves after each later
+    move of a line the position that line reaches once it is made."""
+    col_list = list(cols)
+    moved = True
+    while moved:
+        moved = False
+        for j, dest in enumerate(col_list):
+            top = dest[-1] if dest else DOWN
+            king = dest[0] if dest else DOWN
+            if top % 13 == 0 or king >= DOWN or king % 13 != 12:
+                continue  # no run from a king, or a whole suit (its ace on top)
+            if dest != bytes(range(king, top - 1, -1)):
+                continue
+            for i, col in enumerate(col_list):
+                at = col.find(top - 1) if i != j else -1
+                if at >= 0:
+                    path.append(("c", i, "c", j, len(col) - at))
+                    col_list[j] = dest + col[at:]
+                    col_list[i] = _turn(col[:at])
+                    moved = True
+                    break
+    return tuple(col_list)
+
+
+def _key(cols: Cols, cells: bytes, talon: Talon = NO_TALON, ordered: int = 0) -> bytes:
+    """The position's transposition key: the columns alike sorted (all but the first
+    ``ordered``), the cells sorted, the talon."""
+    key = b"\xff".join((*cols[:ordered], *sorted(cols[ordered:]))) + b"\xfe"
+    key += bytes(sorted(cells))
     if talon is NO_TALON:
         return key
     return key + b"\xfd" + talon[0] + b"\xfc" + talon[1] + bytes((talon[2] & 255,))
@@ -268,6 +350,9 @@ def _children(
     empties = [i for i, col in enumerate(cols) if not col]
     empty_to = empties[0] if empties and tables.empty is not Empty.NONE else None
     n_empty = len(empties)
+    ordered = _ordered(talon, tables)  # the first columns are each a place of their own
+    empty_tos = [i for i in empties if i < ordered] + [i for i in empties if i >= ordered][:1]
+    empty_tos = empty_tos if empty_to is not None else []
     singles_home = not tables.whole_suits
     for i, card in enumerate(cells):  # cells: home, onto a column, into an empty column
         if card == EMPTY:
@@ -303,8 +388,10 @@ def _children(
             into = min(run, _limit(tables, free, n_empty - 1 if n_empty else 0))
             for count in range(1, into + 1):
                 lead = col[-count]
-                if count < len(col) and (tables.empty is Empty.ANY or lead % 13 == 12):
-                    yield ("c", i, "c", empty_to, count)
+                if tables.empty is Empty.ANY or lead % 13 == 12:
+                    for to in empty_tos:  # a whole column to a column alike: the same
+                        if count < len(col) or min(i, to) < ordered:
+                            yield ("c", i, "c", to, count)
         if cell_to is not None:
             yield ("c", i, "f", cell_to, 1)
     if tables.draw:
@@ -334,7 +421,10 @@ def _talon_children(
             yield ("w", 0, "c", empty_to, 1)
         if cell_to is not None:
             yield ("w", 0, "f", cell_to, 1)
-    if stock or (waste and tables.redeals in (UNLIMITED, *range(passes + 1, tables.redeals + 1))):
+    if tables.to_columns:
+        if stock and (tables.deal_on_empty or all(cols)):
+            yield ("s", 0, "w", 0, 1)
+    elif stock or (waste and tables.redeals in (UNLIMITED, *range(passes + 1, tables.redeals + 1))):
         yield ("s", 0, "w", 0, 1)
 
 
@@ -342,6 +432,9 @@ def _apply(
     cols: Cols, cells: bytes, found: Found, talon: Talon, move: Raw, tables: _Tables
 ) -> Position:
     kind, i, dest, j, count = move
+    if kind == "s" and tables.to_columns:
+        cols, talon = _dealt(cols, talon, tables)
+        return cols, cells, found, talon
     if kind == "s":
         cols, talon = _table(cols, _turned(talon, tables), tables)
         return cols, cells, found, talon
@@ -408,7 +501,10 @@ def _score(cols: Cols, cells: bytes, found: Found, talon: Talon, tables: _Tables
     if tables.whole_suits:
         breaks = sum(_BREAKS[col] for col in cols)
         empty = cols.count(b"") if tables.empty is not Empty.NONE else 0
-        return 20 * sum(found) - 40 * breaks + 4 * cells.count(EMPTY) + 10 * empty
+        score = 20 * sum(found) - 40 * breaks + 4 * cells.count(EMPTY) + 10 * empty
+        if tables.to_columns:  # the stock's cards are still to deal, as face-down ones
+            score -= STOCK_WEIGHT * len(talon[0])
+        return score - HIDDEN_WEIGHT * _hidden(cols) if tables.face_down else score
     depth = 0
     for suit in range(4):
         if found[suit] < 13:
@@ -466,7 +562,7 @@ def solve_state(
     deadline = None if time_limit is None else time.monotonic() + time_limit
     start_path: list[Raw] = []
     start = _settle(*encode(state), tables, start_path)
-    start_key = _key(start[0], start[1], start[3])
+    start_key = _key(start[0], start[1], start[3], _ordered(start[3], tables))
     links: dict[bytes, tuple[bytes, tuple[Raw, ...]] | None] = {start_key: None}
     queue: list[tuple[int, int, bytes, Cols, bytes, Found, Talon]] = []
     counter = 0
@@ -484,7 +580,7 @@ def solve_state(
         for raw in _children(cols, cells, found, talon, tables):
             path = [raw]
             child = _settle(*_apply(cols, cells, found, talon, raw, tables), tables, path)
-            child_key = _key(child[0], child[1], child[3])
+            child_key = _key(child[0], child[1], child[3], _ordered(child[3], tables))
             if child_key in links:
                 continue
             links[child_key] = (key, tuple(path))
@@ -537,7 +633,7 @@ def progress_possible(state: BuildState, limit: int) -> bool | None:
     start = encode(state)
     pieces = _pieces(start[0]) if tables.whole_suits else None
     hidden = _hidden(start[0]) if tables.face_down else None
-    seen = {_key(start[0], start[1], start[3])}
+    seen = {_key(start[0], start[1], start[3], _ordered(start[3], tables))}
     frontier = [start]
     while frontier:
         cols, cells, found, talon = frontier.pop()
@@ -549,7 +645,7 @@ def progress_possible(state: BuildState, limit: int) -> bool | None:
                 return True
             if hidden is not None and _hidden(child[0]) < hidden:
                 return True
-            key = _key(child[0], child[1], child[3])
+            key = _key(child[0], child[1], child[3], _ordered(child[3], tables))
             if key not in seen:
                 if len(seen) >= limit:
                     return None
