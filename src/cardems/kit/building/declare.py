@@ -62,6 +62,8 @@ class Group(Enum):
     empty columns take only kings, so cannot hold a card on the way: Eight Off).
     ``SUIT_RUN``: any run that builds and is all of one suit, however long, though single
     cards may build as :class:`Build` says (Spider's rule: Simple Simon).
+    ``COLUMN``: one card, or every card of the column at once when they all build on each
+    other (PySolFC's Canfield: no part of a run moves).
     """
 
     ONE = "one"
@@ -69,6 +71,7 @@ class Group(Enum):
     SUPERMOVE = "supermove"
     CELLS = "cells"
     SUIT_RUN = "suit run"
+    COLUMN = "one card or the whole column"
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,14 @@ class Cells:
     """False for a reserve: its cards may leave, none may come (King Albert's seven)."""
 
 
+class Base(Enum):
+    """What rank the foundations build up from."""
+
+    ACE = "ace"
+    DEALT = "dealt"
+    """The deal lays one card on its foundation; the other three start from its rank."""
+
+
 @dataclass(frozen=True)
 class Foundations:
     """What the foundations take (one foundation a suit, in the order S H D C)."""
@@ -112,6 +123,19 @@ class Foundations:
     whole_suits: bool = False
     """Only a complete run of one suit, king down to ace, from the top of a column, all 13
     cards at once (Spider's rule: Simple Simon); else one card at a time, up from the ace."""
+    base: Base = Base.ACE
+    """The rank each foundation starts from: the ace, or (:attr:`Base.DEALT`) the rank of
+    the one card the deal lays on a foundation (Canfield); up from it, wrapping K–A."""
+
+
+@dataclass(frozen=True)
+class ReservePile:
+    """A reserve *pile* (a stack, not King Albert's reserve of single cells): ``dealt``
+    cards face down but the top one, which alone plays, to a column or a foundation; it
+    takes no card. An empty column takes its top card at once, by itself (PySolFC's
+    Canfield); once it is empty, columns are filled by the player (from the waste too)."""
+
+    dealt: int = 0
 
 
 UNLIMITED = -1
@@ -149,6 +173,7 @@ class BuildRules:
     """Score for each card put on a foundation (foundations build up by suit from the ace)."""
     foundations: Foundations = Foundations()
     stock: Stock = Stock()
+    reserve: ReservePile = ReservePile()
 
     @property
     def columns(self) -> int:
@@ -157,7 +182,8 @@ class BuildRules:
     @property
     def dealt(self) -> int:
         """The cards the deal lays out on columns and cells."""
-        return sum(self.tableau.deal) + self.cells.dealt
+        dealt = sum(self.tableau.deal) + self.cells.dealt + self.reserve.dealt
+        return dealt + (self.foundations.base is Base.DEALT)
 
 
 class DeclarationError(ValueError):
@@ -210,7 +236,28 @@ def declare(rules: BuildRules) -> BuildRules:
         )
     if rules.foundations.whole_suits:
         _check_whole_suits(rules, refuse)
+    _check_reserve_and_base(rules, refuse)
     return rules
+
+
+def _check_reserve_and_base(
+    rules: BuildRules, refuse: Callable[[str, str], DeclarationError]
+) -> None:
+    """A reserve pile fills empty columns at once, so they must take any card, and the
+    waste must not fill them too; a base set by the deal needs the aces in the deck and
+    single cards going home; a whole column moves only where runs move."""
+    if rules.reserve.dealt < 0:
+        raise refuse("reserve", f"is dealt {rules.reserve.dealt} cards")
+    if rules.reserve.dealt and rules.tableau.empty is not Empty.ANY:
+        why = f"fills empty columns at once, yet they take {rules.tableau.empty.value}"
+        raise refuse("reserve", why)
+    if rules.reserve.dealt and rules.stock.fill_columns:
+        raise refuse("reserve", "fills empty columns, and so does the waste")
+    if rules.foundations.base is Base.DEALT:
+        if rules.tableau.aces_home:
+            raise refuse("foundations", "start from a dealt card's rank, yet aces start home")
+        if rules.foundations.whole_suits:
+            raise refuse("foundations", "start from a dealt card's rank, yet take whole suits")
 
 
 def _check_whole_suits(rules: BuildRules, refuse: Callable[[str, str], DeclarationError]) -> None:

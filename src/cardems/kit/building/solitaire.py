@@ -68,12 +68,17 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
 
     def __init__(self, cells: int) -> None:
         super().__init__(cells)
-        self.talon = 2 if self.rules.stock.draw else 0  # the top row's places they take
+        self.talon_piles = (TALON if self.rules.stock.draw else ()) + (
+            ("reserve",) if self.rules.reserve.dealt else ()
+        )
+        self.talon = len(self.talon_piles)  # the top row's places they take
         if self.talon:
-            talon = (
-                PileSpec("stock", role=STOCK_ROLE, counted=True),
-                PileSpec("waste", counted=True),
-            )
+            specs = {
+                "stock": PileSpec("stock", role=STOCK_ROLE, counted=True),
+                "waste": PileSpec("waste", counted=True),
+                "reserve": PileSpec("reserve", counted=True),
+            }
+            talon = tuple(specs[kind] for kind in self.talon_piles)
             self.declaration = replace(self.declaration, piles=(*talon, *self.declaration.piles))
 
     def deal(self, code: DealCode) -> BuildState:
@@ -82,7 +87,10 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
     # -- the stock and the waste -----------------------------------------------------------
 
     def cards(self, state: BuildState, target: str) -> tuple[str | None, ...]:
-        """The stock face down, the waste's cards the last turn showed; else the family's."""
+        """The stock face down, the waste's cards the last turn showed, the reserve pile
+        face down but its top card; else the family's."""
+        if target == "reserve":
+            return (None,) * (len(state.reserve) - 1) + tuple(map(str, state.reserve[-1:]))
         if target == "stock":
             return (None,) * len(state.stock)
         if target == "waste":
@@ -90,20 +98,24 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
         return super().cards(state, target)
 
     def size(self, state: BuildState, target: str) -> int:
+        if target == "reserve":
+            return len(state.reserve)
         if target in TALON:
             return len(state.stock if target == "stock" else state.waste)
         return super().size(state, target)
 
     def free(self, state: BuildState, target: str) -> int:
-        """The waste's top card; nothing of the stock."""
+        """The waste's and the reserve's top card; nothing of the stock."""
+        if target == "reserve":
+            return int(bool(state.reserve))
         if target in TALON:
             return int(target == "waste" and bool(state.waste))
         return super().free(state, target)
 
     def hidden_cards(self, state: BuildState) -> frozenset[str]:
-        """The stock's cards and the waste's under those shown."""
-        under = state.waste[: -self.rules.stock.draw]
-        return frozenset(str(card) for card in (*state.stock, *under))
+        """The stock's cards, the waste's under those shown and the reserve's under its top."""
+        under = state.waste[: -self.rules.stock.draw] if self.rules.stock.draw else ()
+        return frozenset(str(card) for card in (*state.stock, *under, *state.reserve[:-1]))
 
     def play(self, state: BuildState, move: Move) -> Play:
         if move == DRAW:
@@ -165,7 +177,7 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
     def safe_home_moves(self, state: BuildState) -> Iterator[Move]:
         """The moves home of cards nothing could ever be built on; with ``whole_suits``,
         the whole suits on top of their columns (as Spider sends them home itself)."""
-        from cardems.kit.building.solver import _safe, _tables
+        from cardems.kit.building.solver import _safe, _tables, renumber
 
         if self.rules.foundations.whole_suits:
             for index in range(len(state.columns)):
@@ -173,15 +185,16 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
                 if whole is not None:
                     yield whole
             return
-        tables = _tables(self.rules)
+        tables = _tables(self.rules, state.base)
         sources = [Place("column", i) for i in range(len(state.columns))]
         sources += [Place("cell", i) for i in range(len(state.cells))]
         sources += [engine.WASTE] if state.waste else []
+        sources += [engine.RESERVE_PLACE] if state.reserve else []
         for source in sources:
             move = home_move(state, source)
             if move is not None:
                 card = state.cards_at(source)[-1]
-                if _safe(card.ordinal, state.foundations, tables):
+                if _safe(renumber(card.ordinal, state.base), state.foundations, tables):
                     yield move
 
     def solve(self, state: BuildState, seconds: float) -> Verdict:
@@ -206,6 +219,9 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
             gettext = translations(lang).gettext
             card = card_name(state.cards_at(move.source)[-move.count], lang)
             return gettext(SUIT_HOME) % {"card": card}
+        if move.source.kind == "reserve" and move.dest.kind != "foundation":
+            card = card_name(state.cards_at(move.source)[-1], lang)
+            return gettext(FROM_RESERVE) % {"card": card, "to": place_words(move.dest, gettext)}
         if move.source.kind != "cell" or move.dest.kind != "column" or self.rules.cells.refill:
             return super().hint_words(state, move, lang)
         gettext = translations(lang).gettext
@@ -255,8 +271,8 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
     def place(self, state: BuildState, target: str) -> dict[str, Any]:
         found = super().place(state, target)
         below_cells = (self._cell_rows() - 1) * ROW_STEP
-        if target in TALON:
-            return {"x": TALON.index(target) * CARD_STEP, "y": 0}
+        if target in self.talon_piles:
+            return {"x": self.talon_piles.index(target) * CARD_STEP, "y": 0}
         if target.startswith("foundation:"):
             first = max(self.per_row - 4, self.talon + self.n_cells)
             first = self._width() - 4 if self._wraps() else first
