@@ -10,8 +10,9 @@ What it covers today: the *open* games — every card face up, no stock (Beleagu
 Castle, Streets and Alleys, Baker's Dozen, Eight Off, FreeCell's rules), and the Spider
 rules without a stock (Simple Simon: runs of one suit move together, a whole suit goes
 home at once), and a stock with its waste (:class:`Stock`: the cards the deal leaves,
-face down; Fortune's Favor). Face-down cards are not declared yet: a game that needs them
-keeps its own engine.
+face down; Fortune's Favor), a reserve pile with foundations built from a dealt card's
+rank (:class:`ReservePile`, :class:`Base`; Canfield). Face-down cards are not declared yet
+(but a reserve pile's, under its top card): a game that needs them keeps its own engine.
 """
 
 from __future__ import annotations
