@@ -43,7 +43,7 @@ class Canfield(BuildGame):
 
     family = FAMILY
     rules = RULES
-    level_cuts = (1000, 4750)
+    level_cuts = (1737, 4711)
     daily_nodes = 1_000
     tagline = N_(
         "Foundations start from the rank of the first card; empty the reserve of thirteen"
