@@ -71,7 +71,7 @@ def test_forced_builds_keep_every_verdict(monkeypatch: pytest.MonkeyPatch) -> No
     positions = [_position(seed) for seed in range(40)]
     forced = [solver.solve_state(state, 20_000).winnable for state in positions]
     tables = solver._tables(SCORPION_LIKE)
-    unforced: Any = lambda rules: replace(tables, forced_builds=False)  # noqa: E731
+    unforced: Any = lambda rules, base=1: replace(tables, forced_builds=False)  # noqa: E731
     monkeypatch.setattr(solver, "_tables", unforced)
     plain = [solver.solve_state(state, 60_000).winnable for state in positions]
     both = [(a, b) for a, b in zip(forced, plain, strict=True) if None not in (a, b)]

@@ -98,6 +98,12 @@ GOLDEN: dict[
         [],
         {"S": None, "H": None, "D": None, "C": None},
     ),
+    "canfield": (  # and a reserve of 13, a stock of 34 (tests/building/test_canfield.py)
+        "CF1-N-AAAAAAB",
+        "5H 5S KC 6C",
+        [],
+        {"S": "4S", "H": None, "D": None, "C": None},
+    ),
     "eight-off": (
         "EO1-N-AAAAATJ",
         "KS JS QD 3S AC 7D 5D 2S",
@@ -116,9 +122,9 @@ def test_a_code_deals_the_same_layout_forever(name: str) -> None:
     assert " ".join(column[0] for column in layout["columns"]) == bottoms
     assert layout["cells"] == cells and layout["foundations"] == foundations
     talon = len(layout.get("stock", [])) + len(layout.get("waste", []))
-    assert sum(map(len, layout["columns"])) + len([c for c in cells if c]) + talon == (
-        48 if name in ("beleaguered-castle", "raglan", "fortunes-favor") else 52
-    )
+    talon += len(layout.get("reserve", []))
+    home = len([card for card in foundations.values() if card])
+    assert sum(map(len, layout["columns"])) + len([c for c in cells if c]) + talon + home == 52
 
 
 @pytest.mark.slow

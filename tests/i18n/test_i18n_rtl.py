@@ -194,6 +194,7 @@ CARD_WORD = {
     "eight_off": WARAQA,
     "king_albert": WARAQA,
     "fortunes_favor": WARAQA,
+    "canfield": WARAQA,
     "bakers_dozen": WARAQA,
     "spanish_patience": WARAQA,
     "fan": WARAQA,
@@ -212,6 +213,7 @@ SLUG = {
     "eight_off": "eight-off",
     "king_albert": "king-albert",
     "fortunes_favor": "fortunes-favor",
+    "canfield": "canfield",
     "bakers_dozen": "bakers-dozen",
     "spanish_patience": "spanish-patience",
     "fan": "fan",
@@ -259,7 +261,15 @@ GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "se
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
 GAME_SLUGS += ["king-albert", "bakers-dozen", "spanish-patience", "fan"]
 GAME_SLUGS += ["somerset", "raglan", "flower-garden", "golf", "black-hole", "all-in-a-row"]
-GAME_SLUGS += ["simple-simon", "fortunes-favor", "gaps", "yukon", "russian-solitaire", "accordion"]
+GAME_SLUGS += [
+    "simple-simon",
+    "fortunes-favor",
+    "gaps",
+    "yukon",
+    "russian-solitaire",
+    "accordion",
+    "canfield",
+]
 
 
 @pytest.mark.parametrize("lang", ["ar", "he"])

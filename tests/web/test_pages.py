@@ -171,7 +171,8 @@ def test_the_settings_page_shows_each_game_setting_beside_its_games(client: Test
     assert auto_move.endswith(
         "(from the next deal) — Seahaven Towers, FreeCell, Klondike, Beleaguered Castle,"
         " Streets and Alleys, Eight Off, King Albert, Fortune's Favor, Baker's Dozen, Spanish"
-        " Patience, Fan, Somerset, Raglan, Flower Garden, Simple Simon, Yukon, Russian Solitaire"
+        " Patience, Fan, Somerset, Raglan, Flower Garden, Simple Simon, Yukon, Russian Solitaire,"
+        " Canfield"
     ), auto_move
     assert switch_label(html, "tracker") == "Show the cards still out — Hearts"
     assert switch_label(html, "coach") == (

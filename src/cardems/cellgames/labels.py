@@ -16,7 +16,11 @@ _FREE_CELL: Final = N_("Free cell %(num)d")
 # TRANSLATORS: spoken with a suit name: "Foundation, hearts, 5 cards".
 _FOUNDATION: Final = N_("Foundation")
 _SUITS: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-_TALON: Final = {"stock": "Stock", "waste": "Waste"}  # marked in cardems.i18n.messages
+_TALON: Final = {
+    "stock": "Stock",
+    "waste": "Waste",
+    "reserve": "Reserve",
+}  # marked in cardems.i18n.messages
 
 
 def label_pile(pile: dict[str, Any], lang: str, cell_name: str = _FREE_CELL) -> None:

@@ -22,7 +22,7 @@ SUIT_LETTERS = "SHDC"
 class Place:
     """A pile: ``kind`` is ``column`` (index from 0), ``cell`` (0–3) or ``foundation``
     (index = suit order 0–3: S, H, D, C), or in a game with a stock ``stock`` or ``waste``
-    (index 0; written ``s`` and ``w``)."""
+    (index 0; written ``s`` and ``w``), with a reserve pile ``reserve`` (``r``)."""
 
     kind: str
     index: int
@@ -32,7 +32,7 @@ class Place:
         """The table-target name: ``column:3``, ``cell:1``, ``foundation:H``."""
         if self.kind == "foundation":
             return f"foundation:{SUIT_LETTERS[self.index]}"
-        if self.kind in ("stock", "waste"):
+        if self.kind in ("stock", "waste", "reserve"):
             return self.kind
         return f"{self.kind}:{self.index + 1}"
 
@@ -41,7 +41,7 @@ class Place:
             return f"c{self.index + 1}"
         if self.kind == "cell":
             return f"f{self.index + 1}"
-        if self.kind in ("stock", "waste"):
+        if self.kind in ("stock", "waste", "reserve"):
             return self.kind[0]
         return f"h{SUIT_LETTERS[self.index]}"
 

@@ -45,6 +45,7 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.simple_simon.game",
     "cardems.yukon.game",
     "cardems.russian_solitaire.game",
+    "cardems.canfield.game",
 )
 """One line per game, in the order the home page lists them."""
 

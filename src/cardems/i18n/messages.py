@@ -91,6 +91,8 @@ ACCESSIBILITY_LABELS: Final = (
     N_("empty"),
     N_("Stock"),
     N_("Waste"),
+    # TRANSLATORS: a pile of cards face down but the top one (Canfield's reserve).
+    N_("Reserve"),
     N_("Free cell"),
     N_("Foundation"),
     N_("Column %(num)d"),

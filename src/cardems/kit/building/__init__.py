@@ -5,6 +5,7 @@ search (:mod:`.solver`), on the kit's table through one adapter (:mod:`.solitair
 
 from cardems.kit.building.declare import (
     UNLIMITED,
+    Base,
     Build,
     BuildRules,
     Cells,
@@ -13,6 +14,7 @@ from cardems.kit.building.declare import (
     Empty,
     Foundations,
     Group,
+    ReservePile,
     Stock,
     Suits,
     Tableau,
@@ -21,6 +23,7 @@ from cardems.kit.building.declare import (
 
 __all__ = [
     "UNLIMITED",
+    "Base",
     "Build",
     "BuildRules",
     "Cells",
@@ -29,6 +32,7 @@ __all__ = [
     "Empty",
     "Foundations",
     "Group",
+    "ReservePile",
     "Stock",
     "Suits",
     "Tableau",

@@ -10,9 +10,11 @@ What it covers today: the *open* games — every card face up, no stock (Beleagu
 Castle, Streets and Alleys, Baker's Dozen, Eight Off, FreeCell's rules), the Spider
 rules without a stock (Simple Simon: runs of one suit move together, a whole suit goes
 home at once), columns dealt with face-down cards under face-up ones, where any face-up
-cards move together (Yukon: ``Tableau.down``, ``Group.FACE_UP``), and a stock with its
-waste (:class:`Stock`: the cards the deal leaves, face down; Fortune's Favor), or a stock
-that deals onto the columns (``Stock.to_columns``: Scorpion, Spiderette).
+cards move together (Yukon: ``Tableau.down``, ``Group.FACE_UP``), a stock with its waste
+(:class:`Stock`: the cards the deal leaves, face down; Fortune's Favor), or a stock that
+deals onto the columns (``Stock.to_columns``: Scorpion, Spiderette), and a reserve pile
+with foundations built from a dealt card's rank (:class:`ReservePile`, :class:`Base`;
+Canfield).
 """
 
 from __future__ import annotations
@@ -65,6 +67,8 @@ class Group(Enum):
     cards may build as :class:`Build` says (Spider's rule: Simple Simon).
     ``FACE_UP``: any face-up card with every card lying on it, in sequence or not, as long
     as the card builds where it goes (Yukon).
+    ``COLUMN``: one card, or every card of the column at once when they all build on each
+    other (PySolFC's Canfield: no part of a run moves).
     """
 
     ONE = "one"
@@ -73,6 +77,7 @@ class Group(Enum):
     CELLS = "cells"
     SUIT_RUN = "suit run"
     FACE_UP = "any face-up cards"
+    COLUMN = "one card or the whole column"
 
 
 @dataclass(frozen=True)
@@ -112,6 +117,14 @@ class Cells:
     """False for a reserve: its cards may leave, none may come (King Albert's seven)."""
 
 
+class Base(Enum):
+    """What rank the foundations build up from."""
+
+    ACE = "ace"
+    DEALT = "dealt"
+    """The deal lays one card on its foundation; the other three start from its rank."""
+
+
 @dataclass(frozen=True)
 class Foundations:
     """What the foundations take (one foundation a suit, in the order S H D C)."""
@@ -119,6 +132,19 @@ class Foundations:
     whole_suits: bool = False
     """Only a complete run of one suit, king down to ace, from the top of a column, all 13
     cards at once (Spider's rule: Simple Simon); else one card at a time, up from the ace."""
+    base: Base = Base.ACE
+    """The rank each foundation starts from: the ace, or (:attr:`Base.DEALT`) the rank of
+    the one card the deal lays on a foundation (Canfield); up from it, wrapping K–A."""
+
+
+@dataclass(frozen=True)
+class ReservePile:
+    """A reserve *pile* (a stack, not King Albert's reserve of single cells): ``dealt``
+    cards face down but the top one, which alone plays, to a column or a foundation; it
+    takes no card. An empty column takes its top card at once, by itself (PySolFC's
+    Canfield); once it is empty, columns are filled by the player (from the waste too)."""
+
+    dealt: int = 0
 
 
 UNLIMITED = -1
@@ -163,6 +189,7 @@ class BuildRules:
     """Score for each card put on a foundation (foundations build up by suit from the ace)."""
     foundations: Foundations = Foundations()
     stock: Stock = Stock()
+    reserve: ReservePile = ReservePile()
 
     @property
     def columns(self) -> int:
@@ -171,7 +198,8 @@ class BuildRules:
     @property
     def dealt(self) -> int:
         """The cards the deal lays out on columns and cells."""
-        return sum(self.tableau.deal) + self.cells.dealt
+        dealt = sum(self.tableau.deal) + self.cells.dealt + self.reserve.dealt
+        return dealt + (self.foundations.base is Base.DEALT)
 
 
 class DeclarationError(ValueError):
@@ -225,6 +253,7 @@ def declare(rules: BuildRules) -> BuildRules:
         )
     if rules.foundations.whole_suits:
         _check_whole_suits(rules, refuse)
+    _check_reserve_and_base(rules, refuse)
     return rules
 
 
@@ -240,6 +269,26 @@ def _check_face_down(rules: BuildRules, refuse: Callable[[str, str], Declaration
                 f"column {number}",
                 f"{hidden} of its {count} cards dealt face down, its top card not face up",
             )
+
+
+def _check_reserve_and_base(
+    rules: BuildRules, refuse: Callable[[str, str], DeclarationError]
+) -> None:
+    """A reserve pile fills empty columns at once, so they must take any card, and the
+    waste must not fill them too; a base set by the deal needs the aces in the deck and
+    single cards going home; a whole column moves only where runs move."""
+    if rules.reserve.dealt < 0:
+        raise refuse("reserve", f"is dealt {rules.reserve.dealt} cards")
+    if rules.reserve.dealt and rules.tableau.empty is not Empty.ANY:
+        why = f"fills empty columns at once, yet they take {rules.tableau.empty.value}"
+        raise refuse("reserve", why)
+    if rules.reserve.dealt and rules.stock.fill_columns:
+        raise refuse("reserve", "fills empty columns, and so does the waste")
+    if rules.foundations.base is Base.DEALT:
+        if rules.tableau.aces_home:
+            raise refuse("foundations", "start from a dealt card's rank, yet aces start home")
+        if rules.foundations.whole_suits:
+            raise refuse("foundations", "start from a dealt card's rank, yet take whole suits")
 
 
 def _check_whole_suits(rules: BuildRules, refuse: Callable[[str, str], DeclarationError]) -> None:

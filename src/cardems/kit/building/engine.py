@@ -43,7 +43,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from cardems.cards import ALL_CARDS, Card, Rank
+from cardems.cards import ALL_CARDS, SUIT_ORDER, Card, Rank
 from cardems.cellgames.notation import Move, MoveParseError, Place, foundation
 from cardems.cellgames.piles import (
     Piles,
@@ -57,7 +57,15 @@ from cardems.cellgames.piles import group_limit as supermove_limit
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
-from cardems.kit.building.declare import UNLIMITED, BuildRules, Direction, Empty, Group, Suits
+from cardems.kit.building.declare import (
+    UNLIMITED,
+    Base,
+    BuildRules,
+    Direction,
+    Empty,
+    Group,
+    Suits,
+)
 from cardems.rng import shuffled
 
 _BUILD_REFUSALS = {
@@ -85,9 +93,13 @@ NEVER_FILLED = N_("An empty column stays empty in this game")
 RESERVE = N_("The reserve takes no card: its cards only leave")
 STOCK_EMPTY = N_("The stock is empty and may not be turned over again")
 NO_DEAL_ON_EMPTY = N_("The stock deals only while every column holds a card")
+RESERVE_PILE = N_("The reserve takes no card: only its top card plays")
+WHOLE_COLUMN = N_("Only one card or the whole column moves at once")
+FROM_BASE = N_("Foundations build up by suit from the first card's rank, one card at a time")
 TO_WASTE = N_("Cards go to the waste only from the stock, and to the stock only from the waste")
 STOCK = Place("stock", 0)
 WASTE = Place("waste", 0)
+RESERVE_PLACE = Place("reserve", 0)
 DRAW = Move(STOCK, WASTE)
 """The stock's move: turn cards onto the waste, or turn the waste over into a new stock."""
 FACE_DOWN = N_("A face-down card cannot move")
@@ -161,6 +173,8 @@ def moving_length(rules: BuildRules, pile: tuple[Card, ...], down: int = 0) -> i
     if rules.group is Group.FACE_UP:
         return len(pile) - down
     length = min(run_length(rules, pile), len(pile) - down)
+    if rules.group is Group.COLUMN:
+        return length if length == len(pile) else 1
     if rules.group is Group.SUIT_RUN:
         suit = pile[-1].suit
         length = next((n for n in range(1, length) if pile[-n - 1].suit is not suit), length)
@@ -214,6 +228,10 @@ class BuildState(Piles):
     """Bottom→top: only the top card plays."""
     passes: int = 0
     """How many times the waste has been turned over into a new stock."""
+    reserve: tuple[Card, ...] = ()
+    """A reserve pile (``ReservePile``), bottom→top: face down but the top card."""
+    base: int = 1
+    """The rank the foundations build up from (``Base.DEALT``: the dealt card's)."""
 
     @property
     def position(self) -> tuple[object, ...]:
@@ -231,23 +249,42 @@ class BuildState(Piles):
         """What a position holds beyond the :class:`Piles`' in this declaration."""
         down = (self.down,) if self.down else ()
         if not self.rules.stock.draw:
-            return down
-        return (*down, self.stock, self.waste, self.passes)
+            return (*down, *self._reserve_part)
+        return (*down, self.stock, self.waste, self.passes, *self._reserve_part)
+
+    @property
+    def _reserve_part(self) -> tuple[object, ...]:
+        return (self.reserve,) if self.rules.reserve.dealt else ()
 
     def down_at(self, index: int) -> int:
         """How many cards lie face down at the bottom of column ``index``."""
         return self.down[index] if self.down else 0
 
     def cards_at(self, place: Place) -> tuple[Card, ...]:
-        """The waste's top card, the stock's cards, or the :class:`Piles`' answer."""
+        """The waste's or the reserve's top card, the stock's cards, or the
+        :class:`Piles`' answer."""
         if place.kind == "waste":
             return self.waste[-1:]
+        if place.kind == "reserve":
+            return self.reserve[-1:]
         if place.kind == "stock":
             return self.stock
         return super().cards_at(place)
 
+    def foundation_top(self, suit_index: int) -> Card | None:
+        """The top card of a foundation built up from :attr:`base` (wrapping K–A)."""
+        height = self.foundations[suit_index]
+        if not height:
+            return None
+        return Card(Rank((self.base + height - 2) % 13 + 1), SUIT_ORDER[suit_index])
+
     def all_cards(self) -> list[Card]:
-        return [*super().all_cards(), *self.stock, *self.waste]
+        cards = [card for pile in self.columns for card in pile]
+        cards += [card for card in self.cells if card is not None]
+        for index, height in enumerate(self.foundations):
+            ranks = ((self.base + step - 1) % 13 + 1 for step in range(height))
+            cards += [Card(Rank(rank), SUIT_ORDER[index]) for rank in ranks]
+        return [*cards, *self.stock, *self.waste, *self.reserve]
 
     def can_redeal(self) -> bool:
         """Whether the waste may be turned over into a new stock now."""
@@ -283,7 +320,7 @@ def group_limit(state: BuildState, dest: Place | None = None) -> int:
     group = state.rules.group
     if group is Group.ONE:
         return 1
-    if group in (Group.RUN, Group.SUIT_RUN, Group.FACE_UP):
+    if group in (Group.RUN, Group.SUIT_RUN, Group.FACE_UP, Group.COLUMN):
         return 52
     if group is Group.CELLS:
         return state.free_cells + 1
@@ -296,9 +333,13 @@ def check_move(state: BuildState, move: Move) -> str | None:
     source, dest, count = move.source, move.dest, move.count
     if (rules.stock.draw and "stock" in (source.kind, dest.kind)) or dest.kind == "waste":
         return _stock_refusal(state, move)
-    if rules.stock.draw and source.kind == "waste":
-        source = Place("cell", len(state.cells))  # checked as a cell's card below
-        state = _waste_as_cell(state)
+    if dest.kind == "reserve":
+        return RESERVE_PILE
+    if (rules.stock.draw and source.kind == "waste") or (
+        rules.reserve.dealt and source.kind == "reserve"
+    ):
+        state = _as_cell(state, state.cards_at(source))  # checked as a cell's card below
+        source = Place("cell", len(state.cells) - 1)
         move = Move(source, dest, count)
     refusal = place_refusal(state, move)
     if refusal is not None:
@@ -319,11 +360,15 @@ def check_move(state: BuildState, move: Move) -> str | None:
             return FACE_DOWN
         if count > moving_length(rules, moving):
             return NOT_ONE_SUIT if rules.group is Group.SUIT_RUN else NOT_A_RUN
+        if rules.group is Group.COLUMN and count != len(moving):
+            return WHOLE_COLUMN
         if dest.kind != "column":
             return N_("Only one card at a time goes to a cell or a foundation")
     card = moving[-count]
     if dest.kind == "cell" and not rules.cells.refill:
         return RESERVE
+    if dest.kind == "foundation" and state.base != 1:
+        return _base_refusal(state, card, dest)
     if dest.kind != "column":
         return landing_refusal(state, card, dest)
     pile = state.columns[dest.index]
@@ -334,9 +379,18 @@ def check_move(state: BuildState, move: Move) -> str | None:
         return NEVER_FILLED
     elif rules.tableau.empty is Empty.KINGS and card.rank != Rank.KING:
         return KINGS_ONLY
-    if count > 1 and rules.group in (Group.RUN, Group.SUIT_RUN, Group.FACE_UP):
-        return None  # a run (or face-up cards) moves whatever the free space
+    if count > 1 and rules.group in (Group.RUN, Group.SUIT_RUN, Group.FACE_UP, Group.COLUMN):
+        return None  # a run (or face-up cards, or a whole column) moves whatever the free space
     return group_refusal(state, dest, count) if count > 1 else None
+
+
+def _base_refusal(state: BuildState, card: Card, dest: Place) -> str | None:
+    """Whether ``card`` may go on a foundation that builds up from :attr:`BuildState.base`."""
+    if card.suit.order != dest.index:
+        return N_("A foundation takes only its own suit")
+    if card.rank != (state.base + state.foundations[dest.index] - 1) % 13 + 1:
+        return FROM_BASE
+    return None
 
 
 def _stock_refusal(state: BuildState, move: Move) -> str | None:
@@ -353,11 +407,18 @@ def _stock_refusal(state: BuildState, move: Move) -> str | None:
     return None
 
 
-def _waste_as_cell(state: BuildState) -> BuildState:
-    """``state`` with the waste's top card in one more cell: a card that leaves the waste
-    obeys a cell's card's rules."""
-    top = state.waste[-1] if state.waste else None
-    return BuildState(state.rules, state.columns, (*state.cells, top), state.foundations)
+def _as_cell(state: BuildState, top: tuple[Card, ...]) -> BuildState:
+    """``state`` with ``top`` (the waste's or the reserve's top card, if any) in one more
+    cell: a card that leaves the waste or the reserve obeys a cell's card's rules."""
+    cell = top[-1] if top else None
+    return BuildState(
+        state.rules,
+        state.columns,
+        (*state.cells, cell),
+        state.foundations,
+        state.score,
+        base=state.base,
+    )
 
 
 def settle(state: BuildState) -> BuildState:
@@ -365,7 +426,11 @@ def settle(state: BuildState) -> BuildState:
     rules = state.rules.stock
     while True:
         empty = next((i for i, pile in enumerate(state.columns) if not pile), None)
-        if rules.fill_columns and state.waste and empty is not None:
+        if state.reserve and empty is not None:
+            columns = list(state.columns)
+            columns[empty] = state.reserve[-1:]
+            state = replace(state, columns=tuple(columns), reserve=state.reserve[:-1])
+        elif rules.fill_columns and state.waste and empty is not None:
             columns = list(state.columns)
             columns[empty] = state.waste[-1:]
             state = replace(state, columns=tuple(columns), waste=state.waste[:-1])
@@ -411,7 +476,7 @@ def _whole_suit_refusal(state: BuildState, move: Move) -> str | None:
 def apply_unchecked(state: BuildState, move: Move) -> BuildState:
     """The state after a legal ``move``."""
     rules = state.rules
-    if rules.stock.draw:
+    if rules.stock.draw or rules.reserve.dealt:
         return _stock_applied(state, move)
     return _applied(state, move)
 
@@ -435,16 +500,27 @@ def _applied(state: BuildState, move: Move) -> BuildState:
         )
     columns, cells, foundations, score = moved(state, move, rules.home_points, 0)
     down = turned(state.down, columns)
+    if state.base != 1:
+        return replace(
+            state,
+            columns=columns,
+            cells=cells,
+            foundations=foundations,
+            score=score,
+            moves=state.moves + 1,
+            down=down,
+        )
     return BuildState(rules, columns, cells, foundations, score, state.moves + 1, down)
 
 
 def _stock_applied(state: BuildState, move: Move) -> BuildState:
-    """The state after a legal ``move`` of a game with a stock, the table settled."""
+    """The state after a legal ``move`` of a game with a stock or a reserve pile, the
+    table settled."""
     if move == DRAW:
         after = _turned(state)
-    elif move.source.kind == "waste":
+    elif move.source.kind in ("waste", "reserve"):
         cell = Place("cell", len(state.cells))
-        lifted = _waste_as_cell(state)
+        lifted = _as_cell(state, state.cards_at(move.source))
         columns, cells, foundations, score = moved(
             lifted, Move(cell, move.dest), state.rules.home_points, 0
         )
@@ -454,11 +530,19 @@ def _stock_applied(state: BuildState, move: Move) -> BuildState:
             cells=cells[:-1],
             foundations=foundations,
             score=score,
-            waste=state.waste[:-1],
+            waste=state.waste[:-1] if move.source.kind == "waste" else state.waste,
+            reserve=state.reserve[:-1] if move.source.kind == "reserve" else state.reserve,
         )
     else:
         after = _applied(state, move)
-        after = replace(after, stock=state.stock, waste=state.waste, passes=state.passes)
+        after = replace(
+            after,
+            stock=state.stock,
+            waste=state.waste,
+            passes=state.passes,
+            reserve=state.reserve,
+            base=state.base,
+        )
     return settle(replace(after, moves=state.moves + 1))
 
 
@@ -477,6 +561,8 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
     sources += [(Place("cell", i), 1) for i, card in enumerate(state.cells) if card is not None]
     if state.waste:
         sources.append((WASTE, 1))
+    if state.reserve:
+        sources.append((RESERVE_PLACE, 1))
     dests = [Place("column", i) for i in range(len(state.columns))]
     if rules.cells.refill:
         dests += [Place("cell", i) for i in range(len(state.cells))]
@@ -527,14 +613,30 @@ def deal(rules: BuildRules, code: DealCode) -> BuildState:
             for pile in piles
         ]
     columns = tuple(tuple(pile) for pile in piles)
+    reserve = tuple(cards[at : at + rules.reserve.dealt])
+    at += rules.reserve.dealt
+    base = 1
+    if rules.foundations.base is Base.DEALT:
+        first = cards[at]
+        at += 1
+        base = int(first.rank)
+        heights = [0, 0, 0, 0]
+        heights[first.suit.order] = 1
+        foundations = (heights[0], heights[1], heights[2], heights[3])
     stock = tuple(cards[at:][::-1])
     state = BuildState(
-        rules, columns, tuple(cells), foundations, stock=stock, down=rules.tableau.down
+        rules,
+        columns,
+        tuple(cells),
+        foundations,
+        stock=stock,
+        reserve=reserve,
+        down=rules.tableau.down,
     )
-    return settle(state)
+    return settle(replace(state, base=base) if base != 1 else state)
 
 
-_PLACE = r"(c[0-9]{1,2}|f[0-9]{1,2}|h[shdc]|s|w)"
+_PLACE = r"(c[0-9]{1,2}|f[0-9]{1,2}|h[shdc]|s|w|r)"
 MOVE_RE = re.compile(rf"^{_PLACE}-{_PLACE}(?:x([0-9]{{1,2}}))?$", re.IGNORECASE)
 
 
@@ -546,6 +648,7 @@ def parse_move(text: str, rules: BuildRules) -> Move:
     columns, cells = rules.columns, rules.cells.count
     where = f"c1-c{columns}" + (f", f1-f{cells}" if cells else "")
     where += ", s (stock), w (waste)" if rules.stock.draw else ""
+    where += ", r (reserve)" if rules.reserve.dealt else ""
     expected = f"expected SOURCE-DEST such as c3-c7 or c1-hS; places are {where}, hS/hH/hD/hC"
     match = MOVE_RE.match(text.strip())
     if match is None:
@@ -555,6 +658,11 @@ def parse_move(text: str, rules: BuildRules) -> Move:
         kind = token[0].lower()
         if kind == "h":
             places.append(foundation(token[1]))
+            continue
+        if kind == "r":
+            if not rules.reserve.dealt:
+                raise MoveParseError(f"not a move: {text!r} ({expected})")
+            places.append(RESERVE_PLACE)
             continue
         if kind in "sw":
             if not rules.stock.draw:

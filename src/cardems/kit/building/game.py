@@ -57,6 +57,14 @@ DEAL_HELP = N_(
     " c1…, s, hS hH hD hC"
 )
 
+# TRANSLATORS: the moves of ``cardems play`` in a game with a stock, a waste and a reserve
+# pile (Canfield); keep the notation (c3-c7, s-w, r-c3, hS…) as it is.
+RESERVE_PILE_HELP = N_(
+    "moves: c3-c7 column to column (c3-c7x3 the whole column), s-w turn the stock, w-c3 the"
+    " waste's card and r-c3 the reserve's to a column, c1-hS, w-hS or r-hS to a foundation;"
+    " places c1…, s, w, r, hS hH hD hC"
+)
+
 if TYPE_CHECKING:
     from cardems.cellgames.solver import Rules
     from cardems.kit.building.solitaire import DeclaredSolitaire
@@ -158,6 +166,8 @@ class BuildGame(CellGame):
             layout["stock"] = [str(card) for card in reversed(state.stock)]
         if self.rules.stock.draw and not self.rules.stock.to_columns:
             layout["waste"] = [str(card) for card in state.waste]
+        if self.rules.reserve.dealt:
+            layout["reserve"] = [str(card) for card in state.reserve]
         return layout
 
     def render_position(self, code: DealCode, state: Any) -> str:
@@ -169,10 +179,13 @@ class BuildGame(CellGame):
             return text
         top = str(state.waste[-1]) if state.waste else "--"
         heading, rest = text.split("\n", 1)
-        stock, waste = (f"{n} card{'s' * (n != 1)}" for n in (len(state.stock), len(state.waste)))
+        sizes = (len(state.stock), len(state.waste), len(state.reserve))
+        stock, waste, reserve = (f"{n} card{'s' * (n != 1)}" for n in sizes)
         talon = f"stock: {stock}" + (
             "" if self.rules.stock.to_columns else f"    waste: {top} ({waste})"
         )
+        if self.rules.reserve.dealt:
+            talon += f"    reserve: {state.reserve[-1] if state.reserve else '--'} ({reserve})"
         return "\n".join([heading, talon, rest])
 
     def solve_position(
@@ -213,6 +226,8 @@ class BuildGame(CellGame):
     def text_play(self) -> DeclaredTextPlay:
         if self.rules.stock.to_columns:
             return DeclaredTextPlay(self, DEAL_HELP)
+        if self.rules.reserve.dealt and self.rules.stock.draw:
+            return DeclaredTextPlay(self, RESERVE_PILE_HELP)
         if self.rules.stock.draw:
             return DeclaredTextPlay(self, STOCK_HELP)
         if self.rules.cells.count:

@@ -72,12 +72,16 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
     def __init__(self, cells: int) -> None:
         super().__init__(cells)
         stock = self.rules.stock
-        self.talon = 0 if not stock.draw else 1 if stock.to_columns else 2  # places they take
+        kinds = () if not stock.draw else ("stock",) if stock.to_columns else TALON
+        self.talon_piles = kinds + (("reserve",) if self.rules.reserve.dealt else ())
+        self.talon = len(self.talon_piles)  # the top row's places they take
         if self.talon:
-            talon = (
-                PileSpec("stock", role=STOCK_ROLE, counted=True),
-                PileSpec("waste", counted=True),
-            )[: self.talon]
+            specs = {
+                "stock": PileSpec("stock", role=STOCK_ROLE, counted=True),
+                "waste": PileSpec("waste", counted=True),
+                "reserve": PileSpec("reserve", counted=True),
+            }
+            talon = tuple(specs[kind] for kind in self.talon_piles)
             self.declaration = replace(self.declaration, piles=(*talon, *self.declaration.piles))
 
     def deal(self, code: DealCode) -> BuildState:
@@ -86,6 +90,8 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
     # -- the stock and the waste -----------------------------------------------------------
 
     def size(self, state: BuildState, target: str) -> int:
+        if target == "reserve":
+            return len(state.reserve)
         if target in TALON:
             return len(state.stock if target == "stock" else state.waste)
         return super().size(state, target)
@@ -140,8 +146,11 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
         return engine.moving_length(self.rules, pile)
 
     def cards(self, state: BuildState, target: str) -> tuple[str | None, ...]:
-        """The stock face down, the waste's cards the last turn showed, a column's
-        face-down cards as backs (None: never their faces); else the family's."""
+        """The stock face down, the waste's cards the last turn showed, the reserve pile
+        face down but its top card, a column's face-down cards as backs (None: never their
+        faces); else the family's."""
+        if target == "reserve":
+            return (None,) * (len(state.reserve) - 1) + tuple(map(str, state.reserve[-1:]))
         if target == "stock":
             return (None,) * len(state.stock)
         if target == "waste":
@@ -154,14 +163,17 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
         return (None,) * hidden + shown[hidden:]
 
     def hidden_cards(self, state: BuildState) -> frozenset[str]:
-        """The columns' face-down cards, the stock's and the waste's under those shown."""
+        """The columns' face-down cards, the stock's, the waste's under those shown and
+        the reserve's under its top."""
         under = state.waste[: -self.rules.stock.draw] if self.rules.stock.draw else ()
         down = (card for i, pile in enumerate(state.columns) for card in pile[: state.down_at(i)])
-        return frozenset(str(card) for card in (*down, *state.stock, *under))
+        return frozenset(str(card) for card in (*down, *state.stock, *under, *state.reserve[:-1]))
 
     def free(self, state: BuildState, target: str) -> int:
-        """The waste's top card, nothing of the stock, a column's cards that may move
-        together (never a face-down one); else the family's."""
+        """The waste's and the reserve's top card, nothing of the stock, a column's cards
+        that may move together (never a face-down one); else the family's."""
+        if target == "reserve":
+            return int(bool(state.reserve))
         if target in TALON:
             return int(target == "waste" and bool(state.waste))
         place = place_of(target)
@@ -190,7 +202,7 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
     def safe_home_moves(self, state: BuildState) -> Iterator[Move]:
         """The moves home of cards nothing could ever be built on; with ``whole_suits``,
         the whole suits on top of their columns (as Spider sends them home itself)."""
-        from cardems.kit.building.solver import _safe, _tables
+        from cardems.kit.building.solver import _safe, _tables, renumber
 
         if self.rules.foundations.whole_suits:
             for index in range(len(state.columns)):
@@ -198,15 +210,16 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
                 if whole is not None:
                     yield whole
             return
-        tables = _tables(self.rules)
+        tables = _tables(self.rules, state.base)
         sources = [Place("column", i) for i in range(len(state.columns))]
         sources += [Place("cell", i) for i in range(len(state.cells))]
         sources += [engine.WASTE] if state.waste else []
+        sources += [engine.RESERVE_PLACE] if state.reserve else []
         for source in sources:
             move = home_move(state, source)
             if move is not None:
                 card = state.cards_at(source)[-1]
-                if _safe(card.ordinal, state.foundations, tables):
+                if _safe(renumber(card.ordinal, state.base), state.foundations, tables):
                     yield move
 
     def solve(self, state: BuildState, seconds: float) -> Verdict:
@@ -233,6 +246,9 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
             gettext = translations(lang).gettext
             card = card_name(state.cards_at(move.source)[-move.count], lang)
             return gettext(SUIT_HOME) % {"card": card}
+        if move.source.kind == "reserve" and move.dest.kind != "foundation":
+            card = card_name(state.cards_at(move.source)[-1], lang)
+            return gettext(FROM_RESERVE) % {"card": card, "to": place_words(move.dest, gettext)}
         if move.source.kind != "cell" or move.dest.kind != "column" or self.rules.cells.refill:
             return super().hint_words(state, move, lang)
         gettext = translations(lang).gettext
@@ -282,8 +298,8 @@ class DeclaredSolitaire(CellSolitaire[BuildState]):
     def place(self, state: BuildState, target: str) -> dict[str, Any]:
         found = super().place(state, target)
         below_cells = (self._cell_rows() - 1) * ROW_STEP
-        if target in TALON:
-            return {"x": TALON.index(target) * CARD_STEP, "y": 0}
+        if target in self.talon_piles:
+            return {"x": self.talon_piles.index(target) * CARD_STEP, "y": 0}
         if target.startswith("foundation:"):
             first = max(self.per_row - 4, self.talon + self.n_cells)
             first = self._width() - 4 if self._wraps() else first

@@ -59,6 +59,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import pairwise
 
+from cardems.cards import Card
 from cardems.cellgames.notation import Move, Place
 from cardems.kit.building.declare import (
     UNLIMITED,
@@ -84,12 +85,13 @@ DOWN = 64
 """Added to a face-down card's ordinal in a column."""
 Cols = tuple[bytes, ...]
 Found = tuple[int, int, int, int]
-Talon = tuple[bytes, bytes, int]
-"""The stock (bottom→top), the waste (bottom→top) and the redeals used."""
-NO_TALON: Talon = (b"", b"", 0)
+Talon = tuple[bytes, bytes, int, bytes]
+"""The stock (bottom→top), the waste (bottom→top), the redeals used and the reserve pile
+(bottom→top)."""
+NO_TALON: Talon = (b"", b"", 0, b"")
 Raw = tuple[str, int, str, int, int]
 """(source kind, index, destination kind, index, count): kinds ``c`` column, ``f`` cell,
-``h`` foundation (index = suit)."""
+``h`` foundation (index = suit), ``w`` the waste, ``r`` the reserve pile, ``s`` the stock."""
 
 
 @dataclass
@@ -125,14 +127,33 @@ class _Tables:
     deal_on_empty: bool = True
     forced_builds: bool = False
     """A card goes at once onto a suit's part built from a king (see :func:`_forced`)."""
+    reserve: bool = False
+    """A reserve pile fills empty columns at once (its top card plays)."""
+    king: int = 12
+    """The king's rank in the search's numbering (12 unless the foundations' base renumbers
+    the ranks: see :func:`_tables`)."""
+    column: bool = False
+    """``Group.COLUMN``: one card or the whole column moves."""
+
+
+def renumber(ordinal: int, base: int) -> int:
+    """A card's ordinal in the search's numbering, where the foundations' base rank counts
+    as the ace (``base`` 1: unchanged): the search then knows no base."""
+    suit, rank = divmod(ordinal, 13)
+    return suit * 13 + (rank - base + 1) % 13
 
 
 @cache
-def _tables(rules: BuildRules) -> _Tables:
+def _tables(rules: BuildRules, base: int = 1) -> _Tables:
     fits = _fits(rules)
+    old = [0] * 52
+    for ordinal in range(52):
+        old[renumber(ordinal, base)] = ordinal
     size = 2 * DOWN if rules.tableau.down else 52  # a face-down card below fits nothing
-    rows = tuple(bytes(1 if b in fits[c] else 0 for b in range(size)) for c in range(52))
-    builders = tuple(tuple(x for x in range(52) if c in fits[x]) for c in range(52))
+    rows = tuple(
+        bytes(1 if b < 52 and old[b] in fits[old[c]] else 0 for b in range(size)) for c in range(52)
+    )
+    builders = tuple(tuple(x for x in range(52) if old[c] in fits[old[x]]) for c in range(52))
     return _Tables(
         rows,
         builders,
@@ -151,6 +172,9 @@ def _tables(rules: BuildRules) -> _Tables:
         and rules.build == Build(Suits.SAME, Direction.DOWN)
         and rules.group is Group.FACE_UP
         and not rules.cells.count,
+        bool(rules.reserve.dealt),
+        renumber(12, base),
+        rules.group is Group.COLUMN,
     )
 
 
@@ -167,34 +191,41 @@ Position = tuple[Cols, bytes, Found, Talon]
 
 def _table(cols: Cols, talon: Talon, tables: _Tables) -> tuple[Cols, Talon]:
     """What the engine does by itself after a move (``engine.settle``)."""
-    stock, waste, passes = talon
+    stock, waste, passes, reserve = talon
     while True:
-        empty = cols.index(b"") if tables.fill_columns and waste and b"" in cols else None
-        if empty is not None:
+        empty = (
+            cols.index(b"")
+            if (reserve or (tables.fill_columns and waste)) and b"" in cols
+            else None
+        )
+        if empty is not None and reserve:
+            cols = (*cols[:empty], reserve[-1:], *cols[empty + 1 :])
+            reserve = reserve[:-1]
+        elif empty is not None:
             cols = (*cols[:empty], waste[-1:], *cols[empty + 1 :])
             waste = waste[:-1]
         elif tables.keep_waste and not waste and stock:
-            stock, waste, passes = _turned((stock, waste, passes), tables)
+            stock, waste, passes, reserve = _turned((stock, waste, passes, reserve), tables)
         else:
-            return cols, (stock, waste, passes)
+            return cols, (stock, waste, passes, reserve)
 
 
 def _turned(talon: Talon, tables: _Tables) -> Talon:
     """The stock's move: ``draw`` cards onto the waste, or the waste turned over."""
-    stock, waste, passes = talon
+    stock, waste, passes, reserve = talon
     if not stock:  # with unlimited redeals their count tells no position from another
-        return waste[::-1], b"", passes + (tables.redeals != UNLIMITED)
+        return waste[::-1], b"", passes + (tables.redeals != UNLIMITED), reserve
     count = min(tables.draw, len(stock))
-    return stock[:-count], waste + stock[-count:][::-1], passes
+    return stock[:-count], waste + stock[-count:][::-1], passes, reserve
 
 
 def _dealt(cols: Cols, talon: Talon, tables: _Tables) -> tuple[Cols, Talon]:
     """The stock dealt onto the first columns (``engine.dealt_to_columns``)."""
-    stock, waste, passes = talon
+    stock, waste, passes, reserve = talon
     count = min(tables.to_columns, len(stock))
     dealt = stock[-count:][::-1]
     cols = tuple(col + dealt[i : i + 1] if i < count else col for i, col in enumerate(cols))
-    return cols, (stock[:-count], waste, passes)
+    return cols, (stock[:-count], waste, passes, reserve)
 
 
 def _settle(
@@ -216,9 +247,15 @@ def _settle(
         if waste and _safe(waste[-1], heights, tables) and not (forced and len(waste) == 1):
             heights[waste[-1] // 13] += 1
             path.append(("w", 0, "h", waste[-1] // 13, 1))
-            talon = (talon[0], waste[:-1], talon[2])
+            talon = (talon[0], waste[:-1], talon[2], talon[3])
             cols_now, talon = _table(tuple(col_list), talon, tables)
             col_list = list(cols_now)
+            moved = True
+        reserve = talon[3]
+        if reserve and _safe(reserve[-1], heights, tables):
+            heights[reserve[-1] // 13] += 1
+            path.append(("r", 0, "h", reserve[-1] // 13, 1))
+            talon = (talon[0], talon[1], talon[2], reserve[:-1])
             moved = True
         for i, col in enumerate(col_list):
             while col and _safe(col[-1], heights, tables):
@@ -229,7 +266,7 @@ def _settle(
                 col = _turn(col[:-1])
                 col_list[i] = col
                 moved = True
-                if not col and tables.draw:
+                if not col and (tables.draw or tables.reserve):
                     cols_now, talon = _table(tuple(col_list), talon, tables)
                     col_list = list(cols_now)
                     col = col_list[i]
@@ -288,7 +325,8 @@ def _key(cols: Cols, cells: bytes, talon: Talon = NO_TALON, ordered: int = 0) ->
     key += bytes(sorted(cells))
     if talon is NO_TALON:
         return key
-    return key + b"\xfd" + talon[0] + b"\xfc" + talon[1] + bytes((talon[2] & 255,))
+    key += b"\xfd" + talon[0] + b"\xfc" + talon[1] + bytes((talon[2] & 255,))
+    return key + b"\xfb" + talon[3] if talon[3] else key
 
 
 def _run(col: bytes, fits: tuple[bytes, ...]) -> int:
@@ -362,7 +400,7 @@ def _children(
         for j, col in enumerate(cols):
             if col and fits[card][col[-1]]:
                 yield ("f", i, "c", j, 1)
-        if empty_to is not None and (tables.empty is Empty.ANY or card % 13 == 12):
+        if empty_to is not None and (tables.empty is Empty.ANY or card % 13 == tables.king):
             yield ("f", i, "c", empty_to, 1)
     cell_to = cells.index(EMPTY) if free and tables.refill else None
     for i, col in enumerate(cols):
@@ -382,19 +420,23 @@ def _children(
             if j == i or not other:
                 continue
             for count in range(1, most + 1):
+                if tables.column and 1 < count < len(col):
+                    continue
                 if fits[col[-count]][other[-1]]:
                     yield ("c", i, "c", j, count)
         if empty_to is not None:
             into = min(run, _limit(tables, free, n_empty - 1 if n_empty else 0))
             for count in range(1, into + 1):
+                if tables.column and count > 1:
+                    break  # a whole column into an empty one: the same position
                 lead = col[-count]
-                if tables.empty is Empty.ANY or lead % 13 == 12:
+                if tables.empty is Empty.ANY or lead % 13 == tables.king:
                     for to in empty_tos:  # a whole column to a column alike: the same
                         if count < len(col) or min(i, to) < ordered:
                             yield ("c", i, "c", to, count)
         if cell_to is not None:
             yield ("c", i, "f", cell_to, 1)
-    if tables.draw:
+    if tables.draw or tables.reserve:
         yield from _talon_children(cols, cells, found, talon, tables, empty_to, cell_to)
 
 
@@ -407,24 +449,28 @@ def _talon_children(
     empty_to: int | None,
     cell_to: int | None,
 ) -> Iterator[Raw]:
-    """The waste's top card home, onto a column, into an empty column or a cell; the
-    stock's move."""
-    stock, waste, passes = talon
-    if waste:
-        card = waste[-1]
+    """The reserve's and the waste's top card home, onto a column, into an empty column
+    or a cell; the stock's move."""
+    stock, waste, passes, reserve = talon
+    for kind, pile in (("r", reserve), ("w", waste)):
+        if not pile:
+            continue
+        card = pile[-1]
         if card % 13 == found[card // 13]:
-            yield ("w", 0, "h", card // 13, 1)
+            yield (kind, 0, "h", card // 13, 1)
         for j, col in enumerate(cols):
             if col and tables.fits[card][col[-1]]:
-                yield ("w", 0, "c", j, 1)
-        if empty_to is not None and (tables.empty is Empty.ANY or card % 13 == 12):
-            yield ("w", 0, "c", empty_to, 1)
+                yield (kind, 0, "c", j, 1)
+        if empty_to is not None and (tables.empty is Empty.ANY or card % 13 == tables.king):
+            yield (kind, 0, "c", empty_to, 1)
         if cell_to is not None:
-            yield ("w", 0, "f", cell_to, 1)
+            yield (kind, 0, "f", cell_to, 1)
     if tables.to_columns:
         if stock and (tables.deal_on_empty or all(cols)):
             yield ("s", 0, "w", 0, 1)
-    elif stock or (waste and tables.redeals in (UNLIMITED, *range(passes + 1, tables.redeals + 1))):
+        return
+    redeal = waste and tables.redeals in (UNLIMITED, *range(passes + 1, tables.redeals + 1))
+    if tables.draw and (stock or redeal):
         yield ("s", 0, "w", 0, 1)
 
 
@@ -444,7 +490,10 @@ def _apply(
         col_list[i] = _turn(col_list[i][:-count])
     elif kind == "w":
         moving = talon[1][-1:]
-        talon = (talon[0], talon[1][:-1], talon[2])
+        talon = (talon[0], talon[1][:-1], talon[2], talon[3])
+    elif kind == "r":
+        moving = talon[3][-1:]
+        talon = (talon[0], talon[1], talon[2], talon[3][:-1])
     else:
         moving = bytes((cell_list[i],))
         cell_list[i] = EMPTY
@@ -455,7 +504,7 @@ def _apply(
     else:
         heights[j] += count
     cols = tuple(col_list)
-    if tables.draw:
+    if tables.draw or tables.reserve:
         cols, talon = _table(cols, talon, tables)
     return cols, bytes(cell_list), (heights[0], heights[1], heights[2], heights[3]), talon
 
@@ -531,7 +580,10 @@ def _score(cols: Cols, cells: bytes, found: Found, talon: Talon, tables: _Tables
 def _talon_depth(card: int, talon: Talon) -> int:
     """How deep ``card`` lies in the waste (the cards on it), or in the stock (the cards
     to turn first); 0 elsewhere."""
-    stock, waste, _ = talon
+    stock, waste, _, reserve = talon
+    at = reserve.find(card)
+    if at >= 0:
+        return len(reserve) - 1 - at
     at = waste.find(card)
     if at >= 0:
         return len(waste) - 1 - at
@@ -540,17 +592,26 @@ def _talon_depth(card: int, talon: Talon) -> int:
 
 
 def encode(state: BuildState) -> Position:
+    """The search's position of ``state``, its cards renumbered from the foundations'
+    base (:func:`renumber`), a face-down card's plus :data:`DOWN`."""
+    base = state.base
+
+    def pile(cards: tuple[Card, ...]) -> bytes:
+        return bytes(renumber(card.ordinal, base) for card in cards)
+
     cols = tuple(
-        bytes(card.ordinal + (DOWN if at < state.down_at(i) else 0) for at, card in enumerate(pile))
-        for i, pile in enumerate(state.columns)
+        bytes(
+            renumber(card.ordinal, base) + (DOWN if at < state.down_at(i) else 0)
+            for at, card in enumerate(column)
+        )
+        for i, column in enumerate(state.columns)
     )
-    cells = bytes(EMPTY if card is None else card.ordinal for card in state.cells)
-    if not state.rules.stock.draw:
+    cells = bytes(EMPTY if card is None else renumber(card.ordinal, base) for card in state.cells)
+    if not state.rules.stock.draw and not state.rules.reserve.dealt:
         return cols, cells, state.foundations, NO_TALON
-    stock = bytes(card.ordinal for card in state.stock)
-    waste = bytes(card.ordinal for card in state.waste)
     passes = 0 if state.rules.stock.redeals == UNLIMITED else state.passes
-    return cols, cells, state.foundations, (stock, waste, passes)
+    talon = (pile(state.stock), pile(state.waste), passes, pile(state.reserve))
+    return cols, cells, state.foundations, talon
 
 
 def solve_state(
@@ -558,7 +619,7 @@ def solve_state(
 ) -> SolveResult:
     """Search ``state`` within ``node_limit`` positions expanded; ``time_limit`` is only a
     cap for a person waiting (past it: undecided, ``clocked``)."""
-    tables = _tables(state.rules)
+    tables = _tables(state.rules, state.base)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     start_path: list[Raw] = []
     start = _settle(*encode(state), tables, start_path)
@@ -604,7 +665,14 @@ def _line(
         steps.append(raws)
         link = links[parent]
     raw_line = start_path + [raw for raws in reversed(steps) for raw in raws]
-    kinds = {"c": "column", "f": "cell", "h": "foundation", "s": "stock", "w": "waste"}
+    kinds = {
+        "c": "column",
+        "f": "cell",
+        "h": "foundation",
+        "s": "stock",
+        "w": "waste",
+        "r": "reserve",
+    }
     return [Move(Place(kinds[a], i), Place(kinds[b], j), n) for a, i, b, j, n in raw_line]
 
 
@@ -629,7 +697,7 @@ def progress_possible(state: BuildState, limit: int) -> bool | None:
 
     With face-down cards a line that turns one face up is progress too (the player
     learns a card, and the position is a new one to judge)."""
-    tables = _tables(state.rules)
+    tables = _tables(state.rules, state.base)
     start = encode(state)
     pieces = _pieces(start[0]) if tables.whole_suits else None
     hidden = _hidden(start[0]) if tables.face_down else None

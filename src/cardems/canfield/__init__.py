@@ -1,0 +1,1 @@
+"""Canfield: a declaration of the build family with a reserve pile and a dealt base."""
