@@ -198,6 +198,7 @@ CARD_WORD = {
     "raglan": WARAQA,
     "flower_garden": WARAQA,
     "simple_simon": WARAQA,
+    "mrs_mop": WARAQA,
 }
 SLUG = {
     "heart_to_heart": "heart-to-heart",
@@ -215,6 +216,7 @@ SLUG = {
     "black_hole": "black-hole",
     "all_in_a_row": "all-in-a-row",
     "simple_simon": "simple-simon",
+    "mrs_mop": "mrs-mop",
 }
 
 
@@ -252,7 +254,7 @@ GAME_SLUGS = ["freecell", "heart-to-heart", "hearts", "klondike", "pyramid", "se
 GAME_SLUGS += ["spider", "tripeaks", "beleaguered-castle", "streets-and-alleys", "eight-off"]
 GAME_SLUGS += ["king-albert", "bakers-dozen", "spanish-patience", "fan"]
 GAME_SLUGS += ["somerset", "raglan", "flower-garden", "golf", "black-hole", "all-in-a-row"]
-GAME_SLUGS += ["simple-simon"]
+GAME_SLUGS += ["simple-simon", "mrs-mop"]
 
 
 @pytest.mark.parametrize("lang", ["ar", "he"])

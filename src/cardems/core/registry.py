@@ -40,6 +40,7 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.raglan.game",
     "cardems.flower_garden.game",
     "cardems.simple_simon.game",
+    "cardems.mrs_mop.game",
 )
 """One line per game, in the order the home page lists them."""
 

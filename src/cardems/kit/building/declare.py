@@ -10,7 +10,9 @@ What it covers today: the *open* games — every card face up, no stock (Beleagu
 Castle, Streets and Alleys, Baker's Dozen, Eight Off, FreeCell's rules), and the Spider
 rules without a stock (Simple Simon: runs of one suit move together, a whole suit goes
 home at once). Face-down cards, a stock and a waste are not declared yet: a game that
-needs them keeps its own engine.
+needs them keeps its own engine. A game may be dealt from two decks (``decks=2``: 104
+cards, two foundations a suit, each suit's two shown as one pile of 26), when its
+foundations take whole suits (Mrs Mop).
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ MAX_COLUMNS = 26
 """The most columns a declaration may have: the notation reads c1–c99 and the table lays
 many columns out in rows (``kit/building/solitaire.py``); 26 keeps its rows at 3 or fewer."""
 MAX_CELLS = 16
+MAX_DECKS = 2
+"""Two decks at most: the solver keys positions by card (two identical cards are the
+same byte, so their places swap freely) and the table's rows hold 104 cards."""
 
 
 class Suits(Enum):
@@ -126,10 +131,17 @@ class BuildRules:
     home_points: int = 10
     """Score for each card put on a foundation (foundations build up by suit from the ace)."""
     foundations: Foundations = Foundations()
+    decks: int = 1
+    """How many full decks are shuffled together (2: each card twice, 104 in all)."""
 
     @property
     def columns(self) -> int:
         return len(self.tableau.deal)
+
+    @property
+    def cards(self) -> int:
+        """The cards of the game: 52 a deck."""
+        return DECK * self.decks
 
     @property
     def dealt(self) -> int:
@@ -158,7 +170,11 @@ def declare(rules: BuildRules) -> BuildRules:
         raise refuse("cells", f"{rules.cells.count} free cells (0 to {MAX_CELLS})")
     if not 0 <= rules.cells.dealt <= rules.cells.count:
         raise refuse("cells", f"{rules.cells.dealt} cards dealt into {rules.cells.count} cells")
-    deck = DECK - (4 if rules.tableau.aces_home else 0)
+    if not 1 <= rules.decks <= MAX_DECKS:
+        raise refuse("deck", f"{rules.decks} decks (1 to {MAX_DECKS})")
+    if rules.decks > 1 and not rules.foundations.whole_suits:
+        raise refuse("foundations", "take whole suits only when dealt from two decks")
+    deck = rules.cards - (4 if rules.tableau.aces_home else 0)
     if rules.dealt != deck:
         raise refuse("tableau", f"the deal lays out {rules.dealt} cards, the deck has {deck}")
     if rules.group is Group.CELLS and not (rules.cells.count and rules.cells.refill):

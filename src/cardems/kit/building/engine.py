@@ -3,7 +3,9 @@ played as an immutable, hashable state of columns, free cells and foundations.
 
 Deals (pinned by each game's golden tests): the 52 cards in suit order (S H D C, ace to
 king) shuffled by :func:`cardems.rng.shuffled` for the code's ``GGV-VARIANT`` prefix and
-number; with ``aces_home`` the aces are taken out first (on their foundations). Card
+number (with ``decks=2`` the 104 cards of two such decks, one after the other, shuffled
+alike: a one-deck game's codes deal as they always did); with ``aces_home`` the aces are
+taken out first (on their foundations). Card
 ``k`` of the shuffled deck goes to the columns row by row (column ``k % n`` while it
 still has room for its dealt count, bottom first), then the first ``cells.dealt`` free
 cells take the last cards. With ``kings_under``, each column's kings then move under its
@@ -16,7 +18,10 @@ columns and cells. Cards never come back from the foundations. Score: the declar
 
 With ``Group.SUIT_RUN`` the cards that move together are a run of one suit (single cards
 build as the declaration says); with ``Foundations(whole_suits=True)`` a foundation takes
-only a complete suit, king down to ace, from the top of a column: ``c3-hSx13``.
+only a complete suit, king down to ace, from the top of a column: ``c3-hSx13``. With two
+decks a suit's foundation holds both of its suits (a height of 0, 13 or 26): the
+notation names a pile, never a card, so the two identical cards of a deal need nothing
+more.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from cardems.cards import ALL_CARDS, Card, Rank
+from cardems.cards import ALL_CARDS, SUIT_ORDER, Card, Rank
 from cardems.cellgames.notation import Move, MoveParseError, Place, foundation
 from cardems.cellgames.piles import (
     Piles,
@@ -181,6 +186,24 @@ class BuildState(Piles):
         return apply_unchecked(self, move)
 
     @property
+    def won(self) -> bool:
+        """Every card of every deck is home."""
+        return all(height == SUIT * self.rules.decks for height in self.foundations)
+
+    def foundation_top(self, suit_index: int) -> Card | None:
+        """The top card of a foundation (a king once a whole suit is home), or None."""
+        height = self.foundations[suit_index]
+        return Card(Rank((height - 1) % SUIT + 1), SUIT_ORDER[suit_index]) if height else None
+
+    def all_cards(self) -> list[Card]:
+        """Every card on the table, foundations included (52 a deck)."""
+        cards = [card for pile in self.columns for card in pile]
+        cards += [card for card in self.cells if card is not None]
+        for index, height in enumerate(self.foundations):
+            cards += [Card(Rank(r % SUIT + 1), SUIT_ORDER[index]) for r in range(height)]
+        return cards
+
+    @property
     def outcome(self) -> str | None:
         """``won`` once every card is home, ``stuck`` with no legal move, else None."""
         if self.won:
@@ -307,7 +330,7 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
 
 def deal(rules: BuildRules, code: DealCode) -> BuildState:
     """The first position of ``code`` under ``rules`` (see the module docstring)."""
-    deck = list(ALL_CARDS)
+    deck = list(ALL_CARDS) * rules.decks
     foundations = (0, 0, 0, 0)
     if rules.tableau.aces_home:
         deck = [card for card in deck if card.rank != Rank.ACE]

@@ -67,6 +67,10 @@ class BuildGame(CellGame):
     level_cuts: ClassVar[tuple[int, int]]
     """Positions the solver expands to win a deal: below the first the deal is easy, from
     the second on hard (``benchmarks/generic_solver.py --levels`` measures the thirds)."""
+    winnable_nodes: ClassVar[int] = WINNABLE_NODES
+    """A winnable-only or level deal's budget (:data:`WINNABLE_NODES`): a game whose deals
+    are won late or not at all within it narrows it, as :attr:`daily_nodes` does (a deal
+    past it is passed over, so a smaller budget finds the deals the search wins early)."""
     daily_nodes: ClassVar[int] = DAILY_NODES
     """The day's deal's budget (:data:`DAILY_NODES`): a game whose deals are seldom won
     within it narrows it, as a deal won in few positions is cheaper to find than one
@@ -90,22 +94,22 @@ class BuildGame(CellGame):
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal; with ``winnable``, the first the solver proves winnable within
-        :data:`WINNABLE_NODES` positions."""
+        :attr:`winnable_nodes` positions."""
         while True:
             code = self._draw(variant)
             if not winnable or self.proves_winnable(code):
                 return code
 
     def proves_winnable(self, code: DealCode) -> bool:
-        return self.solve_position(self.deal(code), None, WINNABLE_NODES).winnable is True
+        return self.solve_position(self.deal(code), None, self.winnable_nodes).winnable is True
 
     def proves_daily(self, code: DealCode) -> bool:
         return self.solve_position(self.deal(code), None, self.daily_nodes).winnable is True
 
     def level_of(self, code: DealCode) -> str | None:
         """The deal's level by the positions its win takes (None: not proved winnable
-        within :data:`WINNABLE_NODES`)."""
-        found = self.solve_position(self.deal(code), None, WINNABLE_NODES)
+        within :attr:`winnable_nodes`)."""
+        found = self.solve_position(self.deal(code), None, self.winnable_nodes)
         return level_by_cuts(found.nodes if found.winnable else None, *self.level_cuts)
 
     def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
