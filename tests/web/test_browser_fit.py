@@ -99,7 +99,8 @@ def test_spider_foundations_say_no_count(chromium_browser: Any, live: LiveServer
 
 
 @pytest.mark.parametrize(
-    "game", ["tripeaks", "spider", "seahaven", "freecell", "klondike", "bakers-dozen", "fan"]
+    "game",
+    ["tripeaks", "spider", "seahaven", "freecell", "klondike", "bakers-dozen", "fan", "mrs-mop"],
 )
 def test_cards_on_a_phone_are_at_least_44_pixels_wide(
     chromium_browser: Any, live: LiveServer, game: str
