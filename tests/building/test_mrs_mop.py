@@ -1,18 +1,23 @@
 """Mrs Mop and the family feature it brought to the build family: two decks
 (``BuildRules(decks=2)``: 104 cards, each suit's foundation holding its two whole suits);
 the deal, the golden layout, duplicates in moves and the solver's keys, the refusals of a
-two-deck declaration that contradicts itself, and the win."""
+two-deck declaration that contradicts itself, and the win. Its shipped pool of proved
+deals: Mrs Mop codes won within their figures, and every winnable-only, level and day's
+deal drawn from it with no search."""
 
 from __future__ import annotations
 
+import datetime
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
 from cardems.cards import ALL_CARDS, Card
 from cardems.cellgames.notation import format_move
 from cardems.cellgames.text import describe_position
+from cardems.core.difficulty import DIFFICULTY
 from cardems.dealcode import DealCode
 from cardems.kit.building import (
     Build,
@@ -23,8 +28,10 @@ from cardems.kit.building import (
     Suits,
     Tableau,
     declare,
+    pool,
 )
 from cardems.kit.building.engine import BuildState, deal, parse_move
+from cardems.kit.building.game import SOLVE_NODES, BuildGame
 from cardems.kit.building.solitaire import solitaire_of
 from cardems.kit.building.solver import _key, encode, solve_state
 from cardems.mrs_mop.game import GAME, RULES
@@ -170,3 +177,54 @@ def test_the_last_suit_home_wins_and_the_table_says_so() -> None:
     won = state.apply(whole)
     assert won.won and table.status(won) == "won"
     assert table.size(won, "foundation:S") == 26
+
+
+POOL = pool.load_pool(GAME)
+SIZE = 25
+"""Codes Mrs Mop's shipped pool holds at least (src/cardems/mrs_mop/pool.txt)."""
+DAY = datetime.date(2026, 12, 1)
+
+
+def test_mrs_mops_pool_loads_and_holds_only_mrs_mop_codes_won_within_the_budget() -> None:
+    assert GAME.pool and len(POOL) >= SIZE
+    assert all((code.game, code.variant) == ("MM", "N") for code in POOL)
+    assert all(0 < nodes <= SOLVE_NODES for nodes in POOL.values())
+    text = pool.pool_resource(GAME).read_text(encoding="ascii")
+    assert pool.format_pool(pool.parse_pool(text)) == text  # sorted, one line a code
+
+
+@pytest.mark.slow
+def test_two_pool_codes_are_won_by_the_solver_in_the_positions_the_pool_says() -> None:
+    for code in random.Random(7).sample(sorted(POOL, key=str), 2):
+        state = deal(GAME.rules, code)
+        found = solve_state(state, node_limit=POOL[code])
+        assert found.winnable is True and found.nodes == POOL[code], code
+        for move in found.moves:
+            state = state.apply(move)
+        assert state.won
+
+
+@pytest.fixture
+def no_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any search fails the test: a pool's deals are drawn without one."""
+
+    def refuse(*args: object, **kwargs: object) -> Any:
+        raise AssertionError("searched")
+
+    monkeypatch.setattr("cardems.kit.building.solver.solve_state", refuse)
+    monkeypatch.setattr(BuildGame, "solve_position", refuse)
+
+
+@pytest.mark.usefixtures("no_search")
+def test_the_days_winnable_and_level_deals_come_from_the_pool_without_a_search() -> None:
+    week = [GAME.daily_code(DAY + datetime.timedelta(days=n)) for n in range(7)]
+    assert all(code in POOL for code in week) and len(set(week)) >= 4
+    assert type(GAME)().daily_code(DAY) == week[0]  # the same for every process
+    assert all(GAME.random_code("N", winnable=True) in POOL for _ in range(5))
+    for level in ("easy", "medium", "hard"):
+        third = pool.level_pool(POOL, level)
+        for _ in range(3):
+            code = GAME.new_code("N", winnable=True, options={DIFFICULTY.name: level})
+            assert code in third, (level, code)
+    drawn = [GAME.random_code("N", winnable=False) for _ in range(5)]
+    assert any(code not in POOL for code in drawn)  # a random deal is any deal

@@ -125,8 +125,9 @@ def test_undo_restores_the_table_exactly(name: str) -> None:
 
 
 SEARCH_EXCEPTIONS = {"mrs-mop"}
-"""Games the search wins on few deals (docs/GAMES.md): a deal of a level costs tens of
-draws of seconds each, so their levels are checked on known deals instead."""
+"""Games the search wins on few deals (docs/GAMES.md): their winnable-only, level and
+day's deals come from a shipped pool (tests/building/test_pool.py), won within more
+positions than a player's budget, so their search's levels are checked on known deals."""
 
 
 @pytest.mark.slow
