@@ -41,8 +41,8 @@ def main() -> None:
             game.daily_code(first + datetime.timedelta(days=n))
             seconds.append(time.process_time() - started)
         print(
-            f"{name:20} mean {statistics.mean(seconds) * 1000:6.0f} ms"
-            f"  max {max(seconds) * 1000:6.0f} ms  over {args.days} days"
+            f"{name:20} mean {statistics.mean(seconds) * 1000:8.1f} ms"
+            f"  max {max(seconds) * 1000:8.1f} ms  over {args.days} days"
             f"  (anchor: {ANCHOR * 1000:.0f} ms mean)"
         )
 

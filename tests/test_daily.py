@@ -21,7 +21,7 @@ PYTHON_SEARCHES = {
     *("golf", "black-hole", "all-in-a-row", "aces-up", "gaps", "accordion"),
     *("beleaguered-castle", "streets-and-alleys", "king-albert", "bakers-dozen"),
     *("spanish-patience", "fan", "somerset", "raglan", "flower-garden", "simple-simon"),
-    *("yukon", "russian-solitaire", "canfield"),
+    *("yukon", "russian-solitaire", "canfield", "mrs-mop"),
 }
 """Games whose day's deal is proved by a search in Python: a week of their deals takes
 seconds, so the quick run leaves them to the full one."""

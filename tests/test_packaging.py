@@ -47,3 +47,24 @@ def test_deploy_says_the_trial_postgresql_trusts_local_users() -> None:
     deploy = " ".join((ROOT / "docs" / "DEPLOY.md").read_text(encoding="utf-8").split())
     assert "trusts every local user" in deploy
     assert "\\password cardems" in deploy and "scram-sha-256" in deploy and '"peer"' in deploy
+
+
+def test_every_shipped_pool_is_package_data_of_the_wheel() -> None:
+    """A build-family game's pool (``pool = True``) is read with importlib.resources, so
+    the wheel must carry it: pyproject's package-data names it (the slow wheel check
+    above installs the wheel and finds every data file)."""
+    from fnmatch import fnmatch
+
+    from cardems.core.registry import games
+    from cardems.kit.building.game import BuildGame
+    from cardems.kit.building.pool import pool_resource
+
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "setuptools"
+    ]["package-data"]["cardems"]
+    pooled = [game for game in games() if isinstance(game, BuildGame) and game.pool]
+    assert pooled, "no build-family game ships a pool"
+    for game in pooled:
+        path = Path(str(pool_resource(game))).relative_to(ROOT / "src" / "cardems")
+        assert (ROOT / "src" / "cardems" / path).is_file(), path
+        assert any(fnmatch(path.as_posix(), pattern) for pattern in patterns), path

@@ -204,6 +204,7 @@ CARD_WORD = {
     "simple_simon": WARAQA,
     "yukon": WARAQA,
     "russian_solitaire": WARAQA,
+    "mrs_mop": WARAQA,
 }
 SLUG = {
     "heart_to_heart": "heart-to-heart",
@@ -224,6 +225,7 @@ SLUG = {
     "all_in_a_row": "all-in-a-row",
     "simple_simon": "simple-simon",
     "russian_solitaire": "russian-solitaire",
+    "mrs_mop": "mrs-mop",
 }
 
 
@@ -269,6 +271,7 @@ GAME_SLUGS += [
     "russian-solitaire",
     "accordion",
     "canfield",
+    "mrs-mop",
 ]
 
 

@@ -102,7 +102,7 @@ def test_spider_foundations_say_no_count(chromium_browser: Any, live: LiveServer
     "game",
     [
         *("tripeaks", "spider", "seahaven", "freecell", "klondike", "bakers-dozen", "fan"),
-        *("gaps", "accordion"),
+        *("gaps", "accordion", "mrs-mop"),
     ],
 )
 def test_cards_on_a_phone_are_at_least_44_pixels_wide(

@@ -172,7 +172,7 @@ def test_the_settings_page_shows_each_game_setting_beside_its_games(client: Test
         "(from the next deal) — Seahaven Towers, FreeCell, Klondike, Beleaguered Castle,"
         " Streets and Alleys, Eight Off, King Albert, Fortune's Favor, Baker's Dozen, Spanish"
         " Patience, Fan, Somerset, Raglan, Flower Garden, Simple Simon, Yukon, Russian Solitaire,"
-        " Canfield"
+        " Canfield, Mrs Mop"
     ), auto_move
     assert switch_label(html, "tracker") == "Show the cards still out — Hearts"
     assert switch_label(html, "coach") == (

@@ -46,6 +46,7 @@ GAME_MODULES: tuple[str, ...] = (
     "cardems.yukon.game",
     "cardems.russian_solitaire.game",
     "cardems.canfield.game",
+    "cardems.mrs_mop.game",
 )
 """One line per game, in the order the home page lists them."""
 

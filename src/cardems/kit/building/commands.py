@@ -6,6 +6,14 @@ decides the deals numbered ``--start`` to ``--start + --deals - 1`` with the gen
 solver within ``--nodes`` positions each (``--jobs`` worker processes, or the Dask
 cluster of ``--cluster``: :mod:`cardems.batch`) and prints the winnable share with its
 95 % interval (Wilson's), the undecided deals, and the median and p95 CPU time per deal.
+
+    nice -n 15 cardems analyze mrs-mop --pool --jobs 1 --start 0 --deals 500
+
+With ``--pool`` (a game whose declaration names a pool, :attr:`BuildGame.pool`) each deal
+proved winnable, its winning line replayed to a win in the engine, is written to the
+game's pool file at once (a line ``MM1-N-AAAAAAB 412``: the code and the positions its
+win took), so a run stopped early keeps what it proved; ``--nodes`` may not pass the
+verdict's budget (:data:`~cardems.kit.building.game.SOLVE_NODES`).
 """
 
 from __future__ import annotations
@@ -21,12 +29,21 @@ from cardems.i18n.markers import N_
 from cardems.intervals import wilson
 from cardems.progress import Progress
 
+NO_POOL = N_("%(game)s draws no deal from a pool: its declaration names none")
+OVER_BUDGET = N_("a pool's deals are proved within %(nodes)d positions: lower --nodes")
 CHUNK = 4
 """Deals a task of :mod:`cardems.batch` (a deal takes some 10–100 ms at the median)."""
 
 
 def verdict(job: tuple[str, int, int]) -> tuple[bool | None, float]:
     """Decide one deal in a worker: the verdict and the solver's CPU seconds."""
+    winnable, seconds, _ = proof(job)
+    return winnable, seconds
+
+
+def proof(job: tuple[str, int, int]) -> tuple[bool | None, float, int | None]:
+    """Decide one deal in a worker: the verdict, the solver's CPU seconds and, for a win
+    whose line replays to a win in the engine, the positions the search expanded."""
     from cardems.core.registry import game_for
     from cardems.kit.building.engine import deal
     from cardems.kit.building.solver import solve_state
@@ -35,8 +52,15 @@ def verdict(job: tuple[str, int, int]) -> tuple[bool | None, float]:
     game: Any = game_for(name)
     state = deal(game.rules, DealCode(game.family.prefix, 1, game.family.variants[0], number))
     start = time.process_time()
-    winnable = solve_state(state, nodes).winnable
-    return winnable, time.process_time() - start
+    result = solve_state(state, nodes)
+    seconds = time.process_time() - start
+    if not result.winnable:
+        return result.winnable, seconds, None
+    for move in result.moves:
+        state = state.apply(move)  # refuses an illegal move: the line is checked
+    if not state.won:
+        raise AssertionError(f"{game.family.prefix}1 deal {number}: the line does not win")
+    return True, seconds, result.nodes
 
 
 def summary(title: str, verdicts: list[tuple[bool | None, float]]) -> str:
@@ -57,18 +81,37 @@ def summary(title: str, verdicts: list[tuple[bool | None, float]]) -> str:
 
 
 def cmd_analyze(game: Any, args: Any) -> None:
-    """Decide the deals and print the figures."""
+    """Decide the deals and print the figures (with ``--pool``, add the proved deals to
+    the game's pool as they come)."""
+    from cardems.command_error import CommandError
+    from cardems.kit.building.game import SOLVE_NODES
+    from cardems.kit.building.pool import add_to_pool
+
     name = game.family.name
+    pool = getattr(args, "pool", False)
+    if pool and not game.pool:
+        raise CommandError(NO_POOL % {"game": game.family.title})
+    if pool and args.nodes > SOLVE_NODES:
+        raise CommandError(OVER_BUDGET % {"nodes": SOLVE_NODES})
     work = [(name, number, args.nodes) for number in range(args.start, args.start + args.deals)]
     verdicts: list[tuple[bool | None, float]] = []
     with (
         Batch(args.jobs, args.cluster) as batch,
         Progress(f"analyze {name}", args.deals, "deals") as progress,
     ):
-        for found in in_order(batch.map(verdict, work, chunk=CHUNK)):
-            verdicts.append(found)
+        for (_, number, _), (winnable, seconds, nodes) in zip(
+            work, in_order(batch.map(proof, work, chunk=CHUNK)), strict=True
+        ):
+            verdicts.append((winnable, seconds))
+            if pool and nodes is not None:
+                code = DealCode(game.family.prefix, 1, game.family.variants[0], number)
+                add_to_pool(game, {code: nodes})
             progress.advance(winnable=sum(1 for v, _ in verdicts if v is True))
     print(summary(game.rules.game, verdicts))
+    if pool:
+        from cardems.kit.building.pool import load_pool
+
+        print(f"{len(load_pool(game))} codes in the pool of {game.rules.game}")
 
 
 def add_arguments(parser: Any, max_number: int, nodes: int) -> None:
@@ -82,3 +125,8 @@ def add_arguments(parser: Any, max_number: int, nodes: int) -> None:
     )
     parser.add_argument("--jobs", type=positive, default=1, help=N_("worker processes"))
     add_cluster_argument(parser)
+    parser.add_argument(
+        "--pool",
+        action="store_true",
+        help=N_("add the deals proved winnable to the pool the game ships"),
+    )

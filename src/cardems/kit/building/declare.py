@@ -15,6 +15,8 @@ cards move together (Yukon: ``Tableau.down``, ``Group.FACE_UP``), a stock with i
 deals onto the columns (``Stock.to_columns``: Scorpion, Spiderette), and a reserve pile
 with foundations built from a dealt card's rank (:class:`ReservePile`, :class:`Base`;
 Canfield).
+A game may be dealt from two decks (``decks=2``: 104 cards, two foundations a suit, each
+suit's two shown as one pile of 26), when its foundations take whole suits (Mrs Mop).
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ MAX_COLUMNS = 26
 """The most columns a declaration may have: the notation reads c1–c99 and the table lays
 many columns out in rows (``kit/building/solitaire.py``); 26 keeps its rows at 3 or fewer."""
 MAX_CELLS = 16
+MAX_DECKS = 2
+"""Two decks at most: the solver keys positions by card (two identical cards are the
+same byte, so their places swap freely) and the table's rows hold 104 cards."""
 
 
 class Suits(Enum):
@@ -190,10 +195,17 @@ class BuildRules:
     foundations: Foundations = Foundations()
     stock: Stock = Stock()
     reserve: ReservePile = ReservePile()
+    decks: int = 1
+    """How many full decks are shuffled together (2: each card twice, 104 in all)."""
 
     @property
     def columns(self) -> int:
         return len(self.tableau.deal)
+
+    @property
+    def cards(self) -> int:
+        """The cards of the game: 52 a deck."""
+        return DECK * self.decks
 
     @property
     def dealt(self) -> int:
@@ -223,7 +235,11 @@ def declare(rules: BuildRules) -> BuildRules:
         raise refuse("cells", f"{rules.cells.count} free cells (0 to {MAX_CELLS})")
     if not 0 <= rules.cells.dealt <= rules.cells.count:
         raise refuse("cells", f"{rules.cells.dealt} cards dealt into {rules.cells.count} cells")
-    deck = DECK - (4 if rules.tableau.aces_home else 0)
+    if not 1 <= rules.decks <= MAX_DECKS:
+        raise refuse("deck", f"{rules.decks} decks (1 to {MAX_DECKS})")
+    if rules.decks > 1 and not rules.foundations.whole_suits:
+        raise refuse("foundations", "take whole suits only when dealt from two decks")
+    deck = rules.cards - (4 if rules.tableau.aces_home else 0)
     if rules.dealt > deck:
         raise refuse("tableau", f"the deal lays out {rules.dealt} cards, the deck has {deck}")
     if rules.dealt < deck and not rules.stock.draw:

@@ -3,7 +3,9 @@ played as an immutable, hashable state of columns, free cells and foundations.
 
 Deals (pinned by each game's golden tests): the 52 cards in suit order (S H D C, ace to
 king) shuffled by :func:`cardems.rng.shuffled` for the code's ``GGV-VARIANT`` prefix and
-number; with ``aces_home`` the aces are taken out first (on their foundations). Card
+number (with ``decks=2`` the 104 cards of two such decks, one after the other, shuffled
+alike: a one-deck game's codes deal as they always did); with ``aces_home`` the aces are
+taken out first (on their foundations). Card
 ``k`` of the shuffled deck goes to the columns row by row (column ``k % n`` while it
 still has room for its dealt count, bottom first), then the first ``cells.dealt`` free
 cells take the last cards. With ``kings_under``, each column's kings then move under its
@@ -16,7 +18,10 @@ columns and cells. Cards never come back from the foundations. Score: the declar
 
 With ``Group.SUIT_RUN`` the cards that move together are a run of one suit (single cards
 build as the declaration says); with ``Foundations(whole_suits=True)`` a foundation takes
-only a complete suit, king down to ace, from the top of a column: ``c3-hSx13``.
+only a complete suit, king down to ace, from the top of a column: ``c3-hSx13``. With two
+decks a suit's foundation holds both of its suits (a height of 0, 13 or 26): the
+notation names a pile, never a card, so the two identical cards of a deal need nothing
+more.
 
 With ``Tableau.down`` the bottom cards of each column are dealt face down (``down`` of
 the state counts them a column); a face-down card never moves, and the top card of a
@@ -272,13 +277,15 @@ class BuildState(Piles):
         return super().cards_at(place)
 
     def foundation_top(self, suit_index: int) -> Card | None:
-        """The top card of a foundation built up from :attr:`base` (wrapping K–A)."""
+        """The top card of a foundation built up from :attr:`base` (wrapping K–A; with two
+        decks a king once a whole suit is home)."""
         height = self.foundations[suit_index]
         if not height:
             return None
         return Card(Rank((self.base + height - 2) % 13 + 1), SUIT_ORDER[suit_index])
 
     def all_cards(self) -> list[Card]:
+        """Every card on the table, foundations included (52 a deck)."""
         cards = [card for pile in self.columns for card in pile]
         cards += [card for card in self.cells if card is not None]
         for index, height in enumerate(self.foundations):
@@ -306,6 +313,11 @@ class BuildState(Piles):
         if reason is not None:
             raise IllegalMove(reason)
         return apply_unchecked(self, move)
+
+    @property
+    def won(self) -> bool:
+        """Every card of every deck is home."""
+        return all(height == SUIT * self.rules.decks for height in self.foundations)
 
     @property
     def outcome(self) -> str | None:
@@ -589,7 +601,7 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
 
 def deal(rules: BuildRules, code: DealCode) -> BuildState:
     """The first position of ``code`` under ``rules`` (see the module docstring)."""
-    deck = list(ALL_CARDS)
+    deck = list(ALL_CARDS) * rules.decks
     foundations = (0, 0, 0, 0)
     if rules.tableau.aces_home:
         deck = [card for card in deck if card.rank != Rank.ACE]

@@ -8,6 +8,7 @@ A game is a subclass setting ``family``, ``rules`` (a declared
 
 from __future__ import annotations
 
+import datetime
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -105,10 +106,19 @@ class BuildGame(CellGame):
     level_cuts: ClassVar[tuple[int, int]]
     """Positions the solver expands to win a deal: below the first the deal is easy, from
     the second on hard (``benchmarks/generic_solver.py --levels`` measures the thirds)."""
+    winnable_nodes: ClassVar[int] = WINNABLE_NODES
+    """A winnable-only or level deal's budget (:data:`WINNABLE_NODES`): a game whose deals
+    are won late or not at all within it narrows it, as :attr:`daily_nodes` does (a deal
+    past it is passed over, so a smaller budget finds the deals the search wins early)."""
     daily_nodes: ClassVar[int] = DAILY_NODES
     """The day's deal's budget (:data:`DAILY_NODES`): a game whose deals are seldom won
     within it narrows it, as a deal won in few positions is cheaper to find than one
     proved in many (each refused deal costs the whole budget)."""
+    pool: ClassVar[bool | str] = False
+    """Whether winnable-only deals, levels and the day's deal come from a shipped pool of
+    proved deals (True: ``pool.txt`` in the game's package; a string: that file's name)
+    instead of a search: :mod:`cardems.kit.building.pool`, built by ``cardems analyze
+    GAME --pool``."""
     options = (DIFFICULTY,)
     compiled_modules = ()
     can_analyze = True
@@ -126,31 +136,65 @@ class BuildGame(CellGame):
         number = self._random.randrange(self.family.max_number + 1)
         return DealCode(self.family.prefix, self.family.versions[-1], variant, number)
 
+    def pool_codes(self) -> dict[DealCode, int]:
+        """The declaration's shipped pool of proved deals, each with the positions its win
+        took (empty without a pool, or while its file is not built yet)."""
+        if not self.pool:
+            return {}
+        from cardems.kit.building.pool import load_pool
+
+        return load_pool(self)
+
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
-        """A random deal; with ``winnable``, the first the solver proves winnable within
-        :data:`WINNABLE_NODES` positions."""
+        """A random deal; with ``winnable``, a random code of the pool if the declaration
+        ships one, else the first the solver proves winnable within :attr:`winnable_nodes`
+        positions."""
+        pool = self.pool_codes() if winnable else {}
+        if pool:
+            codes = sorted(pool, key=str)
+            return codes[self._random.randrange(len(codes))]
         while True:
             code = self._draw(variant)
             if not winnable or self.proves_winnable(code):
                 return code
 
+    def daily_code(self, day: datetime.date, secret: bytes = b"") -> DealCode:
+        """The day's deal: with a pool, the pool's code at the index the day's stream
+        draws (no search); else the first deal of the stream the solver proves winnable
+        within :attr:`daily_nodes`."""
+        pool = self.pool_codes()
+        if not pool:
+            return super().daily_code(day, secret)
+        from cardems.core.daily import daily_stream
+
+        codes = sorted(pool, key=str)
+        return codes[daily_stream(self.family.name, day).below(len(codes))]
+
     def proves_winnable(self, code: DealCode) -> bool:
-        return self.solve_position(self.deal(code), None, WINNABLE_NODES).winnable is True
+        return self.solve_position(self.deal(code), None, self.winnable_nodes).winnable is True
 
     def proves_daily(self, code: DealCode) -> bool:
         return self.solve_position(self.deal(code), None, self.daily_nodes).winnable is True
 
     def level_of(self, code: DealCode) -> str | None:
         """The deal's level by the positions its win takes (None: not proved winnable
-        within :data:`WINNABLE_NODES`)."""
-        found = self.solve_position(self.deal(code), None, WINNABLE_NODES)
+        within :attr:`winnable_nodes`)."""
+        found = self.solve_position(self.deal(code), None, self.winnable_nodes)
         return level_by_cuts(found.nodes if found.winnable else None, *self.level_cuts)
 
     def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
-        """A random deal; with a level, a winnable deal of that level."""
+        """A random deal; with a level, a winnable deal of that level (with a pool, one of
+        the pool's third of that level)."""
         level = level_choice(options)
         if level is None:
             return self.random_code(variant, winnable=winnable)
+        pool = self.pool_codes()
+        if pool:
+            from cardems.kit.building.pool import level_pool
+
+            codes = level_pool(pool, level)
+            if codes:
+                return codes[self._random.randrange(len(codes))]
         title = self.family.title
         return deal_of_level(level, lambda: self._draw(variant), self.level_of, LEVEL_TRIES, title)
 

@@ -15,6 +15,8 @@ been expanded — because it prunes only what cannot lose a win:
 - A card whose every possible builder is home goes home at once (:func:`_safe`): nothing
   could ever be placed on it, so it only stands in the way.
 - A whole column never moves into an empty one (the same position again).
+- Two decks' identical cards are the same byte: positions that differ only by which of
+  the two lies where are one key.
 
 With ``whole_suits`` no card goes home alone, so none is safe: a whole suit on top of a
 column goes home as one move among the others (searched first, by its score, but never
@@ -134,6 +136,8 @@ class _Tables:
     the ranks: see :func:`_tables`)."""
     column: bool = False
     """``Group.COLUMN``: one card or the whole column moves."""
+    cards: int = 52
+    """The cards home in a won position (104 with two decks)."""
 
 
 def renumber(ordinal: int, base: int) -> int:
@@ -175,6 +179,7 @@ def _tables(rules: BuildRules, base: int = 1) -> _Tables:
         bool(rules.reserve.dealt),
         renumber(12, base),
         rules.group is Group.COLUMN,
+        rules.cards,
     )
 
 
@@ -631,7 +636,7 @@ def solve_state(
     nodes = 0
     while queue:
         _, _, key, cols, cells, found, talon = heapq.heappop(queue)
-        if sum(found) == 52:
+        if sum(found) == tables.cards:
             return SolveResult(True, _line(state, start_path, links, key), nodes)
         if node_limit is not None and nodes >= node_limit:
             return SolveResult(None, nodes=nodes)

@@ -1,0 +1,1 @@
+"""Mrs Mop: a declaration of the build family, dealt from two decks."""
