@@ -236,3 +236,30 @@ def test_a_deal_the_search_proves_lost() -> None:
     found = solve_state(state, 5_000)
     assert found.winnable is False and found.nodes < 100
     assert state.apply(DRAW).stock == state.stock[:-3]
+
+
+def test_canfields_pool_holds_canfield_codes_and_gives_the_days_deal_without_a_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import datetime
+
+    from cardems.kit.building import pool
+    from cardems.kit.building.game import SOLVE_NODES, BuildGame
+    from cardems.kit.building.solver import solve_state
+
+    game = game_for("canfield")
+    codes = pool.load_pool(game)
+    assert len(codes) >= 30 and all(code.game == "CF" for code in codes)
+    assert all(0 < nodes <= SOLVE_NODES for nodes in codes.values())
+    easiest = min(codes, key=codes.__getitem__)  # the solver wins it in the positions noted
+    found = solve_state(game.deal(easiest), node_limit=codes[easiest])
+    assert found.winnable is True and found.nodes == codes[easiest]
+
+    def refuse(*args: object, **kwargs: object) -> Any:
+        raise AssertionError("searched")
+
+    monkeypatch.setattr("cardems.kit.building.solver.solve_state", refuse)
+    monkeypatch.setattr(BuildGame, "solve_position", refuse)
+    days = [datetime.date(2027, 1, 1) + datetime.timedelta(days=n) for n in range(5)]
+    assert all(game.daily_code(day) in codes for day in days)
+    assert game.random_code("N", winnable=True) in codes

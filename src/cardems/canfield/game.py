@@ -43,8 +43,9 @@ class Canfield(BuildGame):
 
     family = FAMILY
     rules = RULES
-    level_cuts = (1737, 4711)
-    daily_nodes = 1_000
+    pool = True  # pool.txt: its winnable, level and day's deals, no search (docs/GAMES.md)
+    level_cuts = (1737, 4711)  # the search's, without the pool (the pool's: its thirds)
+    daily_nodes = 1_000  # without the pool: the day's deal in half a second
     tagline = N_(
         "Foundations start from the rank of the first card; empty the reserve of thirteen"
         " onto four columns built down in alternate colours, turning the stock three at a"
