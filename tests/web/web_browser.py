@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -114,13 +115,18 @@ def open_game(tab: Any, url: str) -> None:
     tab.wait_for_selector("#table[data-ready]")
 
 
+DEAL_CODE = re.compile(r"\b[A-Z]{2}[0-9]+-[A-Z0-9]+-[A-Z2-7]+\b")
+"""A deal code, such as the new-game window's examples (``AC1-N-AAAAATJ``)."""
+
+
 def page_without_names(tab: Any, *names: str) -> str:
-    """The page's HTML without ``names`` (the deal code, the game's random id: letters
-    in them may spell a card, as "5Q" in an id, that is not a card shown)."""
+    """The page's HTML without ``names`` (the deal code, the game's random id) and without
+    any deal code: letters in them may spell a card ("5Q" in an id, "AC" in Accordion's
+    codes) that is not a card shown."""
     html: str = tab.content()
     for name in names:
         html = html.replace(name, "")
-    return html
+    return DEAL_CODE.sub("", html)
 
 
 def box(tab: Any, target: str, index: int = -1) -> dict[str, float]:
