@@ -235,9 +235,12 @@ def test_restart_and_enter_code_from_the_table(tab: Any, live: LiveServer) -> No
     open_prepared(tab, live, "heart-to-heart", WORKED, [("tap", "stock")] * 3)
     assert info(tab)["moves"] == "3"
     tab.click("#restart")
-    tab.wait_for_url("**/game/*")
-    tab.wait_for_function("document.getElementById('moves').textContent === '0'")
-    assert info(tab)["code"] == WORKED and cards(tab, "waste") == ["AH"]
+    tab.wait_for_url("**/game/*")  # already true of the old page: wait for the new one drawn
+    tab.wait_for_function(
+        "document.getElementById('moves').textContent === '0'"
+        f" && document.getElementById('code').textContent === '{WORKED}'"
+    )
+    assert cards(tab, "waste") == ["AH"]
     tab.click("#enter-code")
     assert tab.evaluate("document.activeElement.name") == "code"
     tab.keyboard.type("HH1-N-AAAAAAD")
