@@ -65,7 +65,9 @@ def test_random_play_through_the_engine_verbs(name: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize(  # every game once in the quick run, three times in the full one
+    "seed", [0, pytest.param(1, marks=pytest.mark.slow), pytest.param(2, marks=pytest.mark.slow)]
+)
 def test_random_play_through_the_table(name: str, seed: int) -> None:
     game = game_for(name)
     code = code_of(game, seed)
