@@ -16,7 +16,7 @@ from cardems.core.registry import games
 from cardems.dealcode import DealCode
 from cardems.store import Progress, Store
 from cardems.web.app import create_app
-from cardems.web.home import DailyDeals, streaks
+from cardems.web.home import DailyDeals, daily_deal, streaks
 
 GAMES = games()
 
@@ -50,13 +50,13 @@ def test_every_game_shows_its_miniature_tagline_and_todays_deal(client: TestClie
     assert sorted(shown) == sorted(game.family.name for game in GAMES)
     for game in GAMES:
         card = shown[game.family.name]
-        code = game.daily_code(today())
+        deal = daily_deal(game, today())  # as kept by this process (its making: below)
         assert card.count('<svg xmlns="http://www.w3.org/2000/svg" class="miniature"') == 1
         assert game.tagline and game.tagline in card
         assert f'action="/play/{game.family.name}/today"' in card
         assert f'<button class="daily-link" form="today-{game.family.name}">' in card
-        par = game.par(code)
-        assert (f"par {par} moves" in card) == (par is not None)
+        assert (f"par {deal.par} moves" in card) == (deal.par is not None)
+        assert deal.name in card  # "#617", a deal code, or "" (hidden hands)
     assert "par " in shown["heart-to-heart"]  # Heart to Heart knows its par
     assert "#" in re.sub(r"<svg.*?</svg>", "", shown["freecell"], flags=re.S)  # "#617"
     with store_of(client).db.reading() as db:
@@ -74,8 +74,10 @@ def test_the_home_page_speaks_the_players_language(client: TestClient) -> None:
 
 
 def todays_code(client: TestClient, game: Game) -> DealCode:
-    """``game``'s deal of today on this server (Hearts's mixes its secret)."""
-    return game.daily_code(today(), daily_secret(store_of(client).secret()))
+    """``game``'s deal of today on this server (Hearts's mixes its secret), as this
+    process keeps it (:func:`daily_deal`; that it is the game's ``daily_code``: above)."""
+    secret = daily_secret(store_of(client).secret()) if game.opponents else b""
+    return daily_deal(game, today(), secret).code
 
 
 def test_todays_deal_opens_that_deal(client: TestClient) -> None:
