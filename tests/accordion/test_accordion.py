@@ -220,6 +220,7 @@ def test_the_terminal_plays_and_hints() -> None:
     assert last.moves == 1 and "not a move" in out.getvalue()
 
 
+@pytest.mark.slow
 def test_winnable_deals_levels_and_the_solve_record_are_proven_wins() -> None:
     level_of = GAME.level_of  # type: ignore[attr-defined]
     assert level_of(DealCode.parse("AC1-N-AAAAAAH")) == "easy"  # won in 247 positions

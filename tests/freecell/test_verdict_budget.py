@@ -86,12 +86,14 @@ def test_11982_is_proved_lost_beside_a_busy_loop() -> None:
     assert 0 < record["nodes"] <= solver.NODES
 
 
+@pytest.mark.slow
 def test_11982_is_proved_lost_within_the_default_budget() -> None:
     result = solve_state(deal(LOST))
     assert result.winnable is False and result.nodes <= solver.NODES
     assert not result.clocked
 
 
+@pytest.mark.slow
 def test_a_slow_clock_does_not_change_the_verdict_of_cardems_solve(
     slow_clock: None, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
@@ -12,6 +13,7 @@ from cardems.i18n.catalogs import template_path
 ROOT = Path(cardems.i18n.__file__).parents[3]
 
 
+@pytest.mark.slow  # runs the extraction over every source (seconds)
 def test_template_is_up_to_date_with_the_sources() -> None:
     with (ROOT / "babel.cfg").open() as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)  # type: ignore[no-untyped-call]

@@ -90,7 +90,10 @@ def test_pyramid_lost_by_stock_taps_alone() -> None:
 
 @pytest.mark.parametrize(
     ("slug", "code", "seed"),
-    [("freecell", "FC1-N-AAAAIXE", 2), ("klondike", "KL1-D3-Z7KMA3B", 0)],
+    [
+        ("freecell", "FC1-N-AAAAIXE", 2),
+        pytest.param("klondike", "KL1-D3-Z7KMA3B", 0, marks=pytest.mark.slow),
+    ],
 )
 def test_a_random_loss_of_a_winnable_deal(slug: str, code: str, seed: int) -> None:
     game, table = table_of(slug, code)

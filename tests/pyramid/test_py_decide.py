@@ -78,7 +78,7 @@ def test_the_compiled_decision_is_the_python_one_on_endgames(state: PyramidState
     [
         pytest.param("P3", 7, marks=pytest.mark.slow),
         ("P3", 1),
-        ("P1", 3),
+        pytest.param("P1", 3, marks=pytest.mark.slow),
         pytest.param("U", 11, marks=pytest.mark.slow),
         ("P2", 9),
     ],
