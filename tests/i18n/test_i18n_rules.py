@@ -12,7 +12,7 @@ import cardems
 from cardems.core.registry import UnknownGame, game_for, games
 from cardems.i18n import LANGUAGES, direction, translations
 from cardems.kit.building.game import BuildGame
-from cardems.web.assets import PART, game_assets, rules_part
+from cardems.web.assets import PART, SLOT, fill, game_assets, part_values, rules_part
 from cardems.web.assets import rules_page as game_rules_page
 
 RULES_GAMES = [game.family.name for game in games()]
@@ -96,9 +96,12 @@ def test_every_page_exists(game: str, lang: str) -> None:
     assert file.is_file()
     page, text = rules_page(game, lang), file.read_text(encoding="utf-8")
     assert "<!--#part" not in page  # every shared part stands in its place
-    own = PART.split(text)[::2]  # the page's own text around the parts it names
+    assert SLOT.search(page) is None  # and every slot is filled
+    own = PART.split(text)[::3]  # the page's own text around the parts it names
     assert all(chunk in page for chunk in own)
-    assert all(rules_part(game_for(game), name, lang) in page for name in PART.findall(text))
+    for found in PART.finditer(text):  # each part's own words, filled, are in the page
+        part = fill(rules_part(game_for(game), found.group(1), lang), part_values(found.group(2)))
+        assert all(chunk in page for chunk in PART.split(part)[::3])
 
 
 def test_a_page_naming_a_part_nobody_ships_is_a_clear_error() -> None:
