@@ -12,7 +12,15 @@ import cardems
 from cardems.core.registry import UnknownGame, game_for, games
 from cardems.i18n import LANGUAGES, direction, translations
 from cardems.kit.building.game import BuildGame
-from cardems.web.assets import PART, SLOT, fill, game_assets, part_values, rules_part
+from cardems.web.assets import (
+    PART,
+    SLOT,
+    assemble,
+    fill,
+    game_assets,
+    part_values,
+    rules_part,
+)
 from cardems.web.assets import rules_page as game_rules_page
 
 RULES_GAMES = [game.family.name for game in games()]
@@ -107,6 +115,49 @@ def test_every_page_exists(game: str, lang: str) -> None:
 def test_a_page_naming_a_part_nobody_ships_is_a_clear_error() -> None:
     with pytest.raises(LookupError, match="king-albert: no rules part 'nowhere' in 'ar'"):
         rules_part(game_for("king-albert"), "nowhere", "ar")
+
+
+def test_a_page_gives_a_part_its_values_in_words_or_quotes() -> None:
+    found = PART.fullmatch(
+        "<!--#part deal-code code=YU1-N-A\nshows='<b dir=\"ltr\">A♣</b>\nend'-->"
+    )
+    assert found is not None and found.group(1) == "deal-code"
+    values = {"code": "YU1-N-A", "shows": '<b dir="ltr">A♣</b>\nend'}
+    assert part_values(found.group(2)) == values
+    assert part_values(' a="it\'s" b=7') == {"a": "it's", "b": "7"}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "<!--#part deal-code code=YU1-N-AAAAATJ-->",
+            "yukon: rules part 'deal-code' in 'ro': no value for slot {shows}",
+        ),
+        (
+            "<!--#part end colour=red-->",
+            "yukon: rules part 'end' in 'ro': no slot for value 'colour'",
+        ),
+        (
+            "<!--#part end a=1 a=2-->",
+            "yukon: rules part 'end' in 'ro': value 'a' given twice",
+        ),
+        (
+            "<!--#part build-tail playing=nowhere scoring=scoring-->",
+            "yukon: no rules part 'nowhere' in 'ro'",
+        ),
+        (
+            '<p>x</p>\n<!--#part end colour="red-->\n<p>y</p>',
+            "yukon: unreadable rules part in 'ro': <!--#part end colour=\"red-->",
+        ),
+    ],
+)
+def test_a_part_with_a_slot_unfilled_or_a_value_astray_fails_in_one_line(
+    text: str, message: str
+) -> None:
+    with pytest.raises(LookupError) as fault:
+        assemble(game_for("yukon"), text, "ro")
+    assert str(fault.value) == message
 
 
 @pytest.mark.parametrize(("game", "lang"), PAGES)

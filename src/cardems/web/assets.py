@@ -11,7 +11,7 @@ A rules page may name a section its family shares, ``<!--#part NAME-->``: the fi
 then its family engine's: ``kit/building`` holds the build family's sections, ``cellgames``
 the scoring the cell games share) stands in its place. A part may have slots, ``{name}``,
 that the page fills: ``<!--#part deal-code code=YU1-N-AAAAATJ cards="A♣ 5♦ K♦"-->`` (a value
-in double quotes may hold spaces, markup and line breaks, never a double quote). Every slot
+in quotes may hold spaces, markup and line breaks, never its own kind of quote). Every slot
 must be filled and every value must fill a slot; once filled, a part may name parts in its
 turn (``<!--#part end-{goal}-->``), a few levels deep. See docs/KIT.md, "Rules pages".
 """
@@ -24,9 +24,11 @@ from pathlib import Path
 from cardems.core.game import Game
 from cardems.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES
 
-PART = re.compile(r"<!--#part ([a-z0-9-]+)((?:\s+[a-z][a-z0-9-]*=(?:\"[^\"]*\"|[^\s\"]+))*)\s*-->")
-"""A part named in a page: its name, then its values (``key=word`` or ``key="words"``)."""
-VALUE = re.compile(r'([a-z][a-z0-9-]*)=(?:"([^"]*)"|([^\s"]+))')
+PART = re.compile(
+    r"<!--#part ([a-z0-9-]+)((?:\s+[a-z][a-z0-9-]*=(?:\"[^\"]*\"|'[^']*'|[^\s\"']+))*)\s*-->"
+)
+"""A part named in a page: its name, then its values (``k=word``, ``k="words"``, ``k='words'``)."""
+VALUE = re.compile(r"""([a-z][a-z0-9-]*)=(?:"([^"]*)"|'([^']*)'|([^\s"']+))""")
 SLOT = re.compile(r"\{([a-z][a-z0-9-]*)\}")
 DEPTH = 4  # how deep parts may name parts
 
@@ -61,10 +63,10 @@ def part_values(found: str) -> dict[str, str]:
     """The values a page gives a part, from the text after its name."""
     values: dict[str, str] = {}
     for match in VALUE.finditer(found):
-        key, quoted, word = match.groups()
+        key, double, single, word = match.groups()
         if key in values:
             raise ValueError(f"value {key!r} given twice")
-        values[key] = word if word is not None else quoted
+        values[key] = next(value for value in (double, single, word) if value is not None)
     return values
 
 
@@ -93,7 +95,11 @@ def assemble(game: Game, text: str, lang: str, depth: int = 0) -> str:
             raise LookupError(f"{game.family.name}: rules part {name!r} in {lang!r}: too deep")
         return assemble(game, part, lang, depth + 1)
 
-    return PART.sub(expand, text)
+    html = PART.sub(expand, text)
+    if "<!--#part" in html:  # a part named in a way PART does not read
+        line = html[html.index("<!--#part") :].partition("\n")[0]
+        raise LookupError(f"{game.family.name}: unreadable rules part in {lang!r}: {line}")
+    return html
 
 
 def rules_page(game: Game, lang: str) -> str | None:
@@ -110,8 +116,4 @@ def rules_page(game: Game, lang: str) -> str | None:
     if not page.is_file():
         return None
     lang = page.stem
-    html = assemble(game, page.read_text("utf-8"), lang)
-    if "<!--#part" in html:  # a part named in a way PART does not read
-        line = html[html.index("<!--#part") :].partition("\n")[0]
-        raise LookupError(f"{game.family.name}: unreadable rules part in {lang!r}: {line}")
-    return html
+    return assemble(game, page.read_text("utf-8"), lang)
