@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 import cardems
+from cardems.core.game import Game
 from cardems.core.registry import UnknownGame, game_for, games
 from cardems.i18n import LANGUAGES, direction, translations
 from cardems.kit.building.game import BuildGame
+from cardems.web import assets
 from cardems.web.assets import (
     PART,
     SLOT,
@@ -115,6 +117,24 @@ def test_every_page_exists(game: str, lang: str) -> None:
 def test_a_page_naming_a_part_nobody_ships_is_a_clear_error() -> None:
     with pytest.raises(LookupError, match="king-albert: no rules part 'nowhere' in 'ar'"):
         rules_part(game_for("king-albert"), "nowhere", "ar")
+
+
+def test_every_part_is_named_by_some_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    named: set[tuple[str, str]] = set()
+
+    def recording(game: Game, name: str, lang: str) -> str:
+        named.add((name, lang))
+        return rules_part(game, name, lang)
+
+    monkeypatch.setattr(assets, "rules_part", recording)
+    for game, lang in PAGES:
+        rules_page(game, lang)
+    shipped = {
+        (part.name.split(".")[0], lang)
+        for part in Path(cardems.__file__).parent.glob("**/web/rules/parts/*.html")
+        for lang in ([part.name.split(".")[1]] if part.name.count(".") == 2 else LANGUAGES)
+    }
+    assert sorted(shipped - named) == []
 
 
 def test_a_page_gives_a_part_its_values_in_words_or_quotes() -> None:
