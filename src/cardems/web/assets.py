@@ -8,12 +8,14 @@ holds its rules page in each language.
 A rules page may name a section its family shares, ``<!--#part NAME-->``: the first
 ``web/rules/parts/NAME.<lang>.html`` (or, for a part with no words of its own,
 ``NAME.html``) found in the packages of the game's class and its bases (the game's own,
-then its family engine's: ``kit/building`` holds the build family's sections, ``cellgames``
-the scoring the cell games share) stands in its place. A part may have slots, ``{name}``,
-that the page fills: ``<!--#part deal-code code=YU1-N-AAAAATJ cards="A♣ 5♦ K♦"-->`` (a value
-in quotes may hold spaces, markup and line breaks, never its own kind of quote). Every slot
-must be filled and every value must fill a slot; once filled, a part may name parts in its
-turn (``<!--#part end-{goal}-->``), a few levels deep. See docs/KIT.md, "Rules pages".
+then its family's: ``kit/building`` holds the build family's sections, ``kit/waste`` the
+hole games', ``cellgames`` the cell games', ``kit`` those of every kit game) stands in its
+place. A part may have slots, ``{name}``, that the page fills:
+``<!--#part deal-code-bottom code=YU1-N-AAAAATJ cards="A♣ 5♦ K♦"-->`` (a value in quotes
+may hold spaces, markup and line breaks, never its own kind of quote). Every slot must be
+filled and every value must fill a slot; once filled, a part may name parts in its turn
+(``build-tail`` names ``<!--#part {scoring}-->``), a few levels deep. See docs/KIT.md,
+"Rules pages".
 """
 
 from __future__ import annotations
