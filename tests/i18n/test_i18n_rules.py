@@ -9,10 +9,20 @@ from pathlib import Path
 import pytest
 
 import cardems
+from cardems.core.game import Game
 from cardems.core.registry import UnknownGame, game_for, games
 from cardems.i18n import LANGUAGES, direction, translations
 from cardems.kit.building.game import BuildGame
-from cardems.web.assets import PART, game_assets, rules_part
+from cardems.web import assets
+from cardems.web.assets import (
+    PART,
+    SLOT,
+    assemble,
+    fill,
+    game_assets,
+    part_values,
+    rules_part,
+)
 from cardems.web.assets import rules_page as game_rules_page
 
 RULES_GAMES = [game.family.name for game in games()]
@@ -96,14 +106,78 @@ def test_every_page_exists(game: str, lang: str) -> None:
     assert file.is_file()
     page, text = rules_page(game, lang), file.read_text(encoding="utf-8")
     assert "<!--#part" not in page  # every shared part stands in its place
-    own = PART.split(text)[::2]  # the page's own text around the parts it names
+    assert SLOT.search(page) is None  # and every slot is filled
+    own = PART.split(text)[::3]  # the page's own text around the parts it names
     assert all(chunk in page for chunk in own)
-    assert all(rules_part(game_for(game), name, lang) in page for name in PART.findall(text))
+    for found in PART.finditer(text):  # each part's own words, filled, are in the page
+        part = fill(rules_part(game_for(game), found.group(1), lang), part_values(found.group(2)))
+        assert all(chunk in page for chunk in PART.split(part)[::3])
 
 
 def test_a_page_naming_a_part_nobody_ships_is_a_clear_error() -> None:
     with pytest.raises(LookupError, match="king-albert: no rules part 'nowhere' in 'ar'"):
         rules_part(game_for("king-albert"), "nowhere", "ar")
+
+
+def test_every_part_is_named_by_some_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    named: set[tuple[str, str]] = set()
+
+    def recording(game: Game, name: str, lang: str) -> str:
+        named.add((name, lang))
+        return rules_part(game, name, lang)
+
+    monkeypatch.setattr(assets, "rules_part", recording)
+    for game, lang in PAGES:
+        rules_page(game, lang)
+    shipped = {
+        (part.name.split(".")[0], lang)
+        for part in Path(cardems.__file__).parent.glob("**/web/rules/parts/*.html")
+        for lang in ([part.name.split(".")[1]] if part.name.count(".") == 2 else LANGUAGES)
+    }
+    assert sorted(shipped - named) == []
+
+
+def test_a_page_gives_a_part_its_values_in_words_or_quotes() -> None:
+    found = PART.fullmatch(
+        "<!--#part deal-code code=YU1-N-A\nshows='<b dir=\"ltr\">A♣</b>\nend'-->"
+    )
+    assert found is not None and found.group(1) == "deal-code"
+    values = {"code": "YU1-N-A", "shows": '<b dir="ltr">A♣</b>\nend'}
+    assert part_values(found.group(2)) == values
+    assert part_values(' a="it\'s" b=7') == {"a": "it's", "b": "7"}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "<!--#part deal-code code=YU1-N-AAAAATJ-->",
+            "yukon: rules part 'deal-code' in 'ro': no value for slot {shows}",
+        ),
+        (
+            "<!--#part end colour=red-->",
+            "yukon: rules part 'end' in 'ro': no slot for value 'colour'",
+        ),
+        (
+            "<!--#part end a=1 a=2-->",
+            "yukon: rules part 'end' in 'ro': value 'a' given twice",
+        ),
+        (
+            "<!--#part build-tail playing=nowhere scoring=scoring-->",
+            "yukon: no rules part 'nowhere' in 'ro'",
+        ),
+        (
+            '<p>x</p>\n<!--#part end colour="red-->\n<p>y</p>',
+            "yukon: unreadable rules part in 'ro': <!--#part end colour=\"red-->",
+        ),
+    ],
+)
+def test_a_part_with_a_slot_unfilled_or_a_value_astray_fails_in_one_line(
+    text: str, message: str
+) -> None:
+    with pytest.raises(LookupError) as fault:
+        assemble(game_for("yukon"), text, "ro")
+    assert str(fault.value) == message
 
 
 @pytest.mark.parametrize(("game", "lang"), PAGES)
