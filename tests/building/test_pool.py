@@ -96,6 +96,18 @@ def no_search(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(BuildGame, "solve_position", refuse)
 
 
+def test_the_days_deals_go_through_the_whole_pool_before_one_comes_back() -> None:
+    codes = {DealCode("SS", 1, "N", n): n for n in range(1, 40)}
+    start = datetime.date(2027, 3, 1)
+    days = [pool.pool_day(codes, "simple-simon", start + datetime.timedelta(n)) for n in range(100)]
+    for first in range(len(days) - len(codes)):  # any 39 days in a row: every code once
+        assert sorted(days[first : first + len(codes)], key=str) == sorted(codes, key=str)
+    assert days[:39] != sorted(days[:39], key=str)  # shuffled, not in the codes' order
+    assert days != [
+        pool.pool_day(codes, "mrs-mop", start + datetime.timedelta(n)) for n in range(100)
+    ]
+
+
 def test_a_pooled_game_deals_from_its_pool_without_a_search(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, no_search: None
 ) -> None:

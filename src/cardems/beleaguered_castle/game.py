@@ -24,6 +24,7 @@ class BeleagueredCastle(BuildGame):
 
     family = FAMILY
     rules = RULES
+    pool = True  # pool.txt: its winnable, level and day's deals, no search (docs/GAMES.md)
     level_cuts = (400, 3_000)
     tagline = N_(
         "The aces start home and every card is face up: free the others from eight columns,"

@@ -159,16 +159,16 @@ class BuildGame(CellGame):
                 return code
 
     def daily_code(self, day: datetime.date, secret: bytes = b"") -> DealCode:
-        """The day's deal: with a pool, the pool's code at the index the day's stream
-        draws (no search); else the first deal of the stream the solver proves winnable
-        within :attr:`daily_nodes`."""
+        """The day's deal: with a pool, the pool's code of the day (no search, and none
+        comes back before the whole pool has had its day: :func:`pool_day`); else the
+        first deal of the day's stream the solver proves winnable within
+        :attr:`daily_nodes`."""
         pool = self.pool_codes()
         if not pool:
             return super().daily_code(day, secret)
-        from cardems.core.daily import daily_stream
+        from cardems.kit.building.pool import pool_day
 
-        codes = sorted(pool, key=str)
-        return codes[daily_stream(self.family.name, day).below(len(codes))]
+        return pool_day(pool, self.family.name, day)
 
     def proves_winnable(self, code: DealCode) -> bool:
         return self.solve_position(self.deal(code), None, self.winnable_nodes).winnable is True

@@ -9,6 +9,7 @@ draws its winnable-only deals, levels and day's deal from it, with no search.
 
 from __future__ import annotations
 
+import datetime
 import sys
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -17,6 +18,7 @@ from typing import Any
 
 from cardems.core.difficulty import level_by_cuts
 from cardems.dealcode import DealCode
+from cardems.rng import SplitMix64, deal_seed
 
 POOL_FILE = "pool.txt"
 """The pool's file name in the game's package when the declaration says ``pool = True``."""
@@ -72,6 +74,19 @@ def level_pool(pool: dict[DealCode, int], level: str) -> list[DealCode]:
     if cuts is None:
         return []
     return [code for code in sorted(pool, key=str) if level_by_cuts(pool[code], *cuts) == level]
+
+
+def pool_day(pool: dict[DealCode, int], game: str, day: datetime.date) -> DealCode:
+    """The pool's code for ``day``'s deal of ``game`` (its slug): the days run through
+    the pool in one shuffled order, a code a day, so a day's deal comes back only after
+    as many days as the pool has codes."""
+    codes = sorted(pool, key=str)
+    stream = SplitMix64(deal_seed(f"{game} pool", len(codes)))
+    order = list(range(len(codes)))
+    for last in range(len(order) - 1, 0, -1):  # Fisher-Yates
+        other = stream.below(last + 1)
+        order[last], order[other] = order[other], order[last]
+    return codes[order[day.toordinal() % len(codes)]]
 
 
 def add_to_pool(game: Any, proved: dict[DealCode, int]) -> int:
