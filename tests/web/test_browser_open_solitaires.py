@@ -32,6 +32,7 @@ def client(db_path: str) -> Iterator[TestClient]:
 
 
 @pytest.mark.slow
+@pytest.mark.one_database("sqlite")  # the hints' path over HTTP: the store plays no part
 @pytest.mark.parametrize("name", GAMES)
 def test_the_days_deal_is_won_by_following_the_api_hints(client: TestClient, name: str) -> None:
     code = str(game_for(name).daily_code(DAY))
