@@ -10,7 +10,6 @@ deal use), and a game its ``level_cuts``.
 
 from __future__ import annotations
 
-import secrets
 from typing import Any, ClassVar
 
 from cardems.core.base import NO_SHORTEST, solve_record
@@ -43,17 +42,6 @@ class VerdictGame(KitGame):
         """The verdict of the search winnable-only deals and levels use."""
         raise NotImplementedError
 
-    def _draw(self, variant: str) -> DealCode:
-        number = secrets.randbelow(self.family.max_number + 1)
-        return DealCode(self.family.prefix, self.family.versions[-1], variant, number)
-
-    def random_code(self, variant: str, *, winnable: bool) -> DealCode:
-        """A random deal; with ``winnable`` only deals the solver proves winnable."""
-        while True:
-            code = self._draw(variant)
-            if not winnable or self.proves_winnable(code):
-                return code
-
     def proves_winnable(self, code: DealCode) -> bool:
         """Whether :meth:`quick_win` wins the deal: a winnable-only deal and a level's deal
         are such deals."""
@@ -71,7 +59,7 @@ class VerdictGame(KitGame):
             return self.random_code(variant, winnable=winnable)
         title = self.family.title
         return deal_of_level(
-            level, lambda: self._draw(variant), self.level_of, self.level_tries, title
+            level, lambda: self.draw_code(variant), self.level_of, self.level_tries, title
         )
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:

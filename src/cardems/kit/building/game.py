@@ -132,10 +132,6 @@ class BuildGame(CellGame):
 
         return solitaire_of(self.rules)
 
-    def _draw(self, variant: str) -> DealCode:
-        number = self._random.randrange(self.family.max_number + 1)
-        return DealCode(self.family.prefix, self.family.versions[-1], variant, number)
-
     def pool_codes(self) -> dict[DealCode, int]:
         """The declaration's shipped pool of proved deals, each with the positions its win
         took (empty without a pool, or while its file is not built yet)."""
@@ -153,10 +149,7 @@ class BuildGame(CellGame):
         if pool:
             codes = sorted(pool, key=str)
             return codes[self._random.randrange(len(codes))]
-        while True:
-            code = self._draw(variant)
-            if not winnable or self.proves_winnable(code):
-                return code
+        return super().random_code(variant, winnable=winnable)
 
     def daily_code(self, day: datetime.date, secret: bytes = b"") -> DealCode:
         """The day's deal: with a pool, the pool's code at the index the day's stream
@@ -196,7 +189,9 @@ class BuildGame(CellGame):
             if codes:
                 return codes[self._random.randrange(len(codes))]
         title = self.family.title
-        return deal_of_level(level, lambda: self._draw(variant), self.level_of, LEVEL_TRIES, title)
+        return deal_of_level(
+            level, lambda: self.draw_code(variant), self.level_of, LEVEL_TRIES, title
+        )
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """The family's layout; with face-down cards, ``down``: how many lie face down at
