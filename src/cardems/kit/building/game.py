@@ -9,7 +9,6 @@ A game is a subclass setting ``family``, ``rules`` (a declared
 from __future__ import annotations
 
 import datetime
-import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -18,7 +17,7 @@ from cardems.cellgames.notation import format_move
 from cardems.cellgames.terminal import MOVES_HELP, CellTextPlay
 from cardems.cellgames.text import describe_position, render_position
 from cardems.core.base import NO_SHORTEST
-from cardems.core.difficulty import DIFFICULTY, deal_of_level, level_by_cuts, level_choice
+from cardems.core.difficulty import deal_of_level, level_by_cuts, level_choice
 from cardems.core.game import State, View
 from cardems.core.registry import Unsupported
 from cardems.dealcode import DealCode
@@ -119,13 +118,8 @@ class BuildGame(CellGame):
     proved deals (True: ``pool.txt`` in the game's package; a string: that file's name)
     instead of a search: :mod:`cardems.kit.building.pool`, built by ``cardems analyze
     GAME --pool``."""
-    options = (DIFFICULTY,)
     compiled_modules = ()
-    can_analyze = True
     analyze_help = "decide many deals with the generic solver"
-
-    def __init__(self) -> None:
-        self._random = random.SystemRandom()
 
     def solitaire(self) -> DeclaredSolitaire:
         from cardems.kit.building.solitaire import solitaire_of
