@@ -146,3 +146,7 @@ def solve(state: SpacesState, nodes: int = NODES) -> Verdict:
                 return Verdict(True, line(len(found) - 1), expanded)
             heapq.heappush(heap, (-promise(in_place, grown, left), 1 - len(found)))
     return Verdict(False, None, expanded)
+
+
+hint_verdict = solve
+"""A hint's search: the full one (within :data:`NODES`)."""
