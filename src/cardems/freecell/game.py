@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING, Any
 
-from cardems.cellgames.game import NODES, WINNABLE_NODES, CellGame
+from cardems.cellgames.game import NODES, CellGame
 from cardems.cellgames.text import describe_position, render_position
 from cardems.core.daily import daily_stream
 from cardems.core.difficulty import level_choice
@@ -105,12 +105,7 @@ class FreeCell(CellGame):
                     return DealCode(FAMILY.prefix, 1, variant, number)
                 continue
             code = DealCode(FAMILY.prefix, 1, variant, self._random.randint(1, RANDOM_DEALS))
-            if not winnable:
-                return code
-            from cardems.freecell.rules import deal
-            from cardems.freecell.solver import solve_state
-
-            if solve_state(deal(code), node_limit=WINNABLE_NODES).winnable:
+            if not winnable or self.proves_winnable(code):
                 return code
 
     def solitaire(self) -> FreeCellSolitaire:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from cardems.cellgames.game import NODES, WINNABLE_NODES, CellGame
+from cardems.cellgames.game import NODES, CellGame
 from cardems.cellgames.text import describe_position, render_position
 from cardems.core.daily import daily_stream
 from cardems.core.difficulty import level_choice
@@ -126,17 +126,11 @@ class Seahaven(CellGame):
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal; with ``winnable``, one from the shipped pool of proved-winnable codes
         (or, when a pool is missing, the first random deal the solver proves winnable)."""
-        from cardems.seahaven.rules import deal
-        from cardems.seahaven.solver import solve_state
-
         if winnable:
             pool = load_pool(variant)
             if pool:
                 return self._random.choice(pool)
-        while True:
-            code = DealCode("SH", 1, variant, self._random.randrange(self.family.max_number + 1))
-            if not winnable or solve_state(deal(code), node_limit=WINNABLE_NODES).winnable:
-                return code
+        return super().random_code(variant, winnable=winnable)
 
     def solitaire(self) -> SeahavenSolitaire:
         """The kit's hooks of four free cells (see :mod:`.table`)."""
