@@ -7,8 +7,8 @@ A family's game class names its package (``family_package``), whose modules answ
 convention: ``solitaire`` (``solitaire_of(rules)``), ``engine`` (``deal``), ``solver``
 (``solve``, ``hint_verdict``, the budgets ``NODES``, ``WINNABLE_NODES``,
 ``DAILY_NODES``), ``text`` (``layout_data``, ``render_state``, ``MOVES_HELP``), ``labels``
-(``label_pile``) and ``commands`` (``add_arguments``, ``cmd_analyze``); it gives
-:meth:`VerdictGame.parse_move`, and :meth:`VerdictGame.quick_win` where the search
+(``label_pile``); it gives ``analyze_chunk``, :meth:`VerdictGame.parse_move`, and
+:meth:`VerdictGame.quick_win` where the search
 winnable-only deals, levels and the day's deal use is not the full one within
 ``WINNABLE_NODES``. A game gives its ``rules`` and ``level_cuts``.
 """
@@ -45,6 +45,11 @@ class VerdictGame(KitGame):
     family_package: ClassVar[str]
     """The family's package, ``cardems.kit.discard`` (see the module docstring)."""
     rules: ClassVar[Any]
+    analyze_chunk: ClassVar[int]
+    """Deals a task of ``cardems analyze`` (:mod:`cardems.batch`): more where a deal takes
+    a millisecond, fewer where it takes tens."""
+    analyze_deals: ClassVar[int] = 2000
+    """How many deals ``cardems analyze`` decides by default."""
 
     def module(self, name: str) -> Any:
         """The family's module ``name`` (imported on demand: the registry imports every
@@ -102,10 +107,18 @@ class VerdictGame(KitGame):
         )
 
     def add_analyze_arguments(self, parser: Any) -> None:
-        self.module("commands").add_arguments(parser, self)
+        """The options of ``cardems analyze GAME`` (:mod:`cardems.kit.analyze`), each
+        deal's budget the family's ``NODES``."""
+        from cardems.kit import analyze
+
+        nodes = self.module("solver").NODES
+        analyze.add_arguments(parser, self, nodes, deals=self.analyze_deals)
 
     def analyze(self, args: Any) -> None:
-        self.module("commands").cmd_analyze(args, self)
+        """``cardems analyze GAME``: decide the deals ``--start`` … and print the figures."""
+        from cardems.kit import analyze
+
+        analyze.cmd_analyze(args, self, self.analyze_chunk)
 
     def proves_winnable(self, code: DealCode) -> bool:
         """Whether :meth:`quick_win` wins the deal: a winnable-only deal and a level's deal

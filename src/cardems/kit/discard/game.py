@@ -30,6 +30,7 @@ class DiscardGame(VerdictGame):
         " discard, or a move to an empty pile), D deals, U undoes, R redoes."
     )
     family_package = "cardems.kit.discard"
+    analyze_chunk = 64  # a deal takes about a millisecond
 
     def parse_move(self, text: str) -> Any:
         from cardems.kit.discard.engine import parse_move

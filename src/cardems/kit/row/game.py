@@ -34,6 +34,7 @@ class RowGame(VerdictGame):
         " Space on another pile moves the selected pile onto it, U undoes, R redoes."
     )
     family_package = "cardems.kit.row"
+    analyze_chunk = 4  # a deal takes some 40 ms at the median
 
     def parse_move(self, text: str) -> Any:
         from cardems.kit.row.engine import parse_move

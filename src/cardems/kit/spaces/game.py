@@ -31,6 +31,8 @@ class SpacesGame(VerdictGame):
         " undoes, R redoes."
     )
     family_package = "cardems.kit.spaces"
+    analyze_chunk = 8  # a deal takes some tens of milliseconds
+    analyze_deals = 200
 
     def parse_move(self, text: str) -> Any:
         from cardems.kit.spaces.engine import parse_move
