@@ -11,16 +11,12 @@ that can go home: see :func:`~cardems.freecell.solver.progress_possible`).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-
 from cardems.cellgames.game import Verdict
 from cardems.cellgames.table import FAN, RulesSolitaire
-from cardems.core.game import TableSettings
 from cardems.dealcode import DealCode
 from cardems.freecell import rules
 from cardems.freecell.rules import CELLS, COLUMNS, FreeCellState, Move
-from cardems.kit import SolitaireTable
+from cardems.kit.table import GameTable
 
 STUCK_SEARCH_LIMIT = 10_000
 """Positions the "no useful move" search may visit before it gives up and says "not stuck"."""
@@ -46,13 +42,7 @@ class FreeCellSolitaire(RulesSolitaire[FreeCellState]):
 SOLITAIRE = FreeCellSolitaire(CELLS)
 
 
-class FreeCellTable(SolitaireTable[FreeCellState, Move]):
+class FreeCellTable(GameTable[FreeCellState, Move]):
     """A game of FreeCell as the web app and the terminal player drive it."""
 
-    def __init__(
-        self,
-        code: DealCode,
-        settings: TableSettings = TableSettings(),  # noqa: B008 - frozen, shared safely
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        super().__init__(SOLITAIRE, code, settings, clock)
+    solitaire_of = SOLITAIRE

@@ -11,14 +11,10 @@ Seahaven every such card is safe: :func:`~cardems.seahaven.rules.safe_home_moves
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-
 from cardems.cellgames.game import Verdict
 from cardems.cellgames.table import FAN, RulesSolitaire
-from cardems.core.game import TableSettings
 from cardems.dealcode import DealCode
-from cardems.kit import SolitaireTable
+from cardems.kit.table import GameTable
 from cardems.seahaven import rules
 from cardems.seahaven.rules import COLUMNS, STUCK_SEARCH_LIMIT, Move, SeahavenState
 
@@ -57,13 +53,10 @@ def solitaire_of(code: DealCode) -> SeahavenSolitaire:
     return SOLITAIRES[rules.cells_of(code.variant)]
 
 
-class SeahavenTable(SolitaireTable[SeahavenState, Move]):
+class SeahavenTable(GameTable[SeahavenState, Move]):
     """A game of Seahaven Towers as the web app and the terminal player drive it."""
 
-    def __init__(
-        self,
-        code: DealCode,
-        settings: TableSettings = TableSettings(),  # noqa: B008 - frozen, shared safely
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        super().__init__(solitaire_of(code), code, settings, clock)
+    @classmethod
+    def solitaire_for(cls, code: DealCode) -> SeahavenSolitaire:
+        """The solitaire of the deal's free cells."""
+        return solitaire_of(code)
