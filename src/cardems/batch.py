@@ -49,6 +49,7 @@ from multiprocessing.pool import Pool
 from types import TracebackType
 from typing import Any, Generic, TypeVar
 
+from cardems.argtypes import positive
 from cardems.command_error import CommandError
 from cardems.i18n.markers import N_
 
@@ -254,6 +255,13 @@ class Keyed(Generic[T]):
     def ordered(self) -> list[T]:
         """The results kept so far, in the items' order."""
         return [self.by_index[k] for k in sorted(self.by_index)]
+
+
+def add_jobs_argument(parser: Any) -> None:
+    """``--jobs N``: worker processes on this machine (by default one a core)."""
+    parser.add_argument(
+        "--jobs", type=positive, default=None, help=N_("worker processes (all cores)")
+    )
 
 
 def add_cluster_argument(parser: Any) -> None:

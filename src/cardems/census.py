@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from cardems.argtypes import positive, whole
-from cardems.batch import Batch, add_cluster_argument
+from cardems.batch import Batch, add_cluster_argument, add_jobs_argument
 from cardems.command_error import CommandError
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
@@ -462,8 +462,6 @@ def add_command(sub: Any) -> None:
     parser.add_argument(
         "--report", action="store_true", help=N_("print the table of every stored game")
     )
-    parser.add_argument(
-        "--jobs", type=positive, default=None, help=N_("worker processes (all cores)")
-    )
+    add_jobs_argument(parser)
     add_cluster_argument(parser)
     parser.set_defaults(func=cmd_census)

@@ -8,13 +8,9 @@ Moves: ``12`` plays the top card of column 12 into the hole. Each card played sc
 
 from __future__ import annotations
 
-from cardems.core import kinds
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.waste.declare import Anchor, Onto, WasteDeclaration, Words, fan_rows
 from cardems.kit.waste.game import WasteGame
-
-FAMILY = GameFamily("AR", "all-in-a-row", N_("All in a Row"), ("W",), 7)
 
 DECLARATION = WasteDeclaration(
     prefix="AR",
@@ -45,9 +41,6 @@ DECLARATION = WasteDeclaration(
     open=True,
     prune=True,
     level_cuts=(12_220, 53_529),
-    hint_nodes=2_000_000,
-    deal_nodes=200_000,
-    daily_nodes=3_000,
     anchor=Anchor("W", 671, 0, "black-hole-solver on PySolFC's first million deals"),
 )
 
@@ -56,14 +49,10 @@ class AllInARow(WasteGame):
     """All in a Row (``AR1-W-…``): thirteen open columns into the hole, any card first."""
 
     declaration = DECLARATION
-    family = FAMILY
-    variant_legend = N_("Kings")
-    variant_labels = ((N_("K and A one apart"), 0),)
     tagline = N_(
         "Thirteen columns of four, all face up: start the hole with any card, then send"
         " every card into it, one rank above or below the last."
     )
-    kind = kinds.GOLF_TYPE
     keys_help = N_(
         "Keyboard: arrow keys move between columns, Enter or Space plays the column's top"
         " card into the hole, U undoes, R redoes."

@@ -8,13 +8,9 @@ top card of fan 12 into the hole. Each card played scores 1.
 
 from __future__ import annotations
 
-from cardems.core import kinds
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.waste.declare import Anchor, Onto, WasteDeclaration, Words, fan_rows
 from cardems.kit.waste.game import WasteGame
-
-FAMILY = GameFamily("BH", "black-hole", N_("Black Hole"), ("W",), 7)
 
 DECLARATION = WasteDeclaration(
     prefix="BH",
@@ -42,9 +38,6 @@ DECLARATION = WasteDeclaration(
     open=True,
     prune=True,
     level_cuts=(4_830, 81_596),
-    hint_nodes=2_000_000,
-    deal_nodes=200_000,
-    daily_nodes=3_000,
     anchor=Anchor("W", 869_413, 1_000_000, "black-hole-solver on PySolFC deals 1-1,000,000"),
 )
 
@@ -53,14 +46,10 @@ class BlackHole(WasteGame):
     """Black Hole (``BH1-W-…``): seventeen open fans into the hole, K and A one apart."""
 
     declaration = DECLARATION
-    family = FAMILY
-    variant_legend = N_("Kings")
-    variant_labels = ((N_("K and A one apart"), 0),)
     tagline = N_(
         "Seventeen fans of three, all face up: send every card into the hole, one rank"
         " above or below the last, from the ace of spades."
     )
-    kind = kinds.GOLF_TYPE
     keys_help = N_(
         "Keyboard: arrow keys move between fans, Enter or Space plays the fan's top"
         " card into the hole, U undoes, R redoes."

@@ -5,11 +5,14 @@ solver or table itself."""
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from cardems.cellgames.notation import Move, format_move
+from cardems.core import kinds
 from cardems.core.base import solve_record
+from cardems.core.difficulty import DIFFICULTY
 from cardems.core.game import View
 from cardems.core.labels import label_piles
 from cardems.core.terminal import TextPlay
@@ -58,10 +61,17 @@ class CellGame(KitGame, ABC):
     can_solve: ClassVar[bool] = True
     settings: ClassVar[tuple[str, ...]] = ("auto_move",)  # CellSolitaire.auto_move
     compiled_modules: ClassVar[tuple[str, ...]] = ("cardems.cellgames._bestfirst",)
+    options = (DIFFICULTY,)
+    can_analyze = True
+    kind = kinds.FREECELL_TYPE
     keys_help: ClassVar[str] = N_(
         "Keyboard: arrow keys move between cards and piles, Enter or Space selects and"
         " moves, D sends a card where it fits, U undoes, R redoes, Esc cancels the selection."
     )
+
+    def __init__(self) -> None:
+        self._random = random.SystemRandom()
+        """Random deals (a level's, a pool's) from the system's entropy."""
 
     @abstractmethod
     def solve_position(
@@ -84,9 +94,12 @@ class CellGame(KitGame, ABC):
 
         return CellTextPlay(self)
 
-    @abstractmethod
     def search_rules(self, state: Any) -> Rules:
-        """The family search's rules for ``state``."""
+        """The family search's rules for ``state`` (one that carries its rules:
+        :class:`~cardems.cellgames.piles.CellRules`)."""
+        from cardems.cellgames.solver import rules_of
+
+        return rules_of(state)
 
     def best_par(self, code: DealCode) -> tuple[int, bool] | None:
         """The deal's shortest win if the A* search proves it within :data:`PAR_NODES`

@@ -1,14 +1,19 @@
 """What every position of columns, free cells and foundations answers the same way: the
 piles' cards, free space, the foundations' tops and the win. A game's frozen state
-dataclass inherits :class:`Piles` and declares the fields."""
+dataclass inherits :class:`Piles` and declares the fields; FreeCell, Baker's Game and
+Seahaven's inherit :class:`CellRules`, their rules written once: they differ only in
+how columns build (by suit or in alternating colours), what fills an empty column (any
+card or a king) and whether a foundation gives its top card back."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Protocol, Self
+from dataclasses import replace
+from typing import ClassVar, Protocol, Self, TypeVar
 
 from cardems.cards import SUIT_ORDER, Card, Rank
 from cardems.cellgames.notation import Move, Place
+from cardems.core.history import IllegalMove
 from cardems.i18n.markers import N_
 
 Columns = tuple[tuple[Card, ...], ...]
@@ -231,3 +236,151 @@ def moved(
         (foundations[0], foundations[1], foundations[2], foundations[3]),
         score,
     )
+
+
+def builds_on(card: Card, below: Card, by_suit: bool) -> bool:
+    """Whether ``card`` may lie on ``below`` in a column: one rank lower and of the same
+    suit (``by_suit``) or of the other colour."""
+    if card.rank != below.rank - 1:
+        return False
+    return card.suit is below.suit if by_suit else card.suit.is_red != below.suit.is_red
+
+
+def run_length(pile: tuple[Card, ...], by_suit: bool) -> int:
+    """How many top cards of a column form a sequence that may move together."""
+    if not pile:
+        return 0
+    length = 1
+    while length < len(pile) and builds_on(pile[-length], pile[-length - 1], by_suit):
+        length += 1
+    return length
+
+
+class CellRules(Piles):
+    """The rules of a free-cell game on its frozen state: legal moves, refusals, apply
+    and the outcome. The state says how its columns build (``by_suit``), and its class
+    whether an empty column takes only a king (``kings_only``) and whether a foundation's
+    top card may come back (``takes_back``, costing ``back_points``)."""
+
+    __slots__ = ()
+
+    moves: int
+    by_suit: bool
+    kings_only: ClassVar[bool] = False
+    takes_back: ClassVar[bool] = False
+    home_points: ClassVar[int] = 10
+    back_points: ClassVar[int] = 0
+
+    def run_length(self, pile: tuple[Card, ...]) -> int:
+        """How many top cards of ``pile`` may move together."""
+        return run_length(pile, self.by_suit)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move (see :func:`legal_moves`)."""
+        return list(legal_moves(self, self.run_length, self.takes_back))
+
+    def refusal(self, move: Move) -> str | None:
+        """Why ``move`` is illegal here, or None (see :func:`check_move`)."""
+        return check_move(self, move)
+
+    def apply(self, move: Move) -> Self:
+        """The state after ``move``; :class:`IllegalMove` if it is refused."""
+        reason = check_move(self, move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        return self.after(move)
+
+    def after(self, move: Move) -> Self:
+        """The state after a legal ``move`` (unchecked: the searches' replay)."""
+        columns, cells, foundations, score = moved(self, move, self.home_points, self.back_points)
+        return replace(  # type: ignore[type-var]
+            self,
+            columns=columns,
+            cells=cells,
+            foundations=foundations,
+            score=score,
+            moves=self.moves + 1,
+        )
+
+    @property
+    def outcome(self) -> str | None:
+        """``won`` once every card is home, ``stuck`` when no move at all is left, else
+        None (that no *useful* move is left is the table's call: it needs a search)."""
+        if self.won:
+            return "won"
+        moves = legal_moves(self, self.run_length, self.takes_back)
+        return "stuck" if next(moves, None) is None else None
+
+
+def check_move(state: CellRules, move: Move) -> str | None:
+    """Why ``move`` is illegal in ``state`` (a player-facing reason), or ``None`` if legal."""
+    source, dest, count = move.source, move.dest, move.count
+    by_suit = state.by_suit
+    refusal = place_refusal(state, move)
+    if refusal is not None:
+        return refusal
+    if source.kind == "foundation" and not state.takes_back:
+        return N_("Cards on a foundation stay there")
+    moving = state.cards_at(source)
+    if not moving:
+        return N_("There is no card there")
+    if count > 1:
+        if source.kind != "column" or count > len(moving):
+            return N_("Only a column holds a run of several cards")
+        if count > run_length(moving, by_suit):
+            if by_suit:
+                return N_("Only cards in suit sequence move together")
+            return N_("Only cards in sequence, alternating colours, move together")
+        if dest.kind != "column":
+            return N_("Only one card at a time goes to a cell or a foundation")
+    if source.kind == "foundation" and dest.kind == "foundation":
+        return N_("A foundation card can go back only to a column or a free cell")
+    card = moving[-count]
+    if dest.kind != "column":
+        return landing_refusal(state, card, dest)
+    pile = state.columns[dest.index]
+    if pile:
+        if not builds_on(card, pile[-1], by_suit):
+            if by_suit:
+                return N_("Must be the same suit and exactly one rank lower")
+            return N_("Must be the other colour and exactly one rank lower")
+    elif state.kings_only and card.rank is not Rank.KING:
+        return N_("An empty column takes only a king")
+    return group_refusal(state, dest, count)
+
+
+_Rules = TypeVar("_Rules", bound=CellRules)
+
+
+def is_legal(state: CellRules, move: Move) -> bool:
+    """Whether ``move`` is legal in ``state``."""
+    return check_move(state, move) is None
+
+
+def apply_move(state: _Rules, move: Move) -> _Rules:
+    """The state after a legal ``move``; raise :class:`IllegalMove` otherwise."""
+    return state.apply(move)
+
+
+def is_safe_home(card: Card, foundations: tuple[int, ...], by_suit: bool) -> bool:
+    """Whether sending ``card`` home can never be regretted: building by suit always
+    (only the next lower card of its suit could build on it, and that one is home); in
+    alternating colours for aces and twos, and for a higher card once both suits of the
+    other colour hold the card one rank lower (no card that could build on it is still
+    on the table)."""
+    if by_suit or card.rank <= 2:
+        return True
+    others = [foundations[suit.order] for suit in SUIT_ORDER if suit.is_red != card.suit.is_red]
+    return min(others) >= card.rank - 1
+
+
+def safe_home_moves(state: CellRules) -> Iterator[Move]:
+    """Legal moves home that are safe (see :func:`is_safe_home`), columns first."""
+    sources = [Place("column", index) for index in range(len(state.columns))]
+    sources += [Place("cell", index) for index in range(len(state.cells))]
+    for source in sources:
+        move = home_move(state, source)
+        if move is not None:
+            card = state.cards_at(source)[-1]
+            if is_safe_home(card, state.foundations, state.by_suit):
+                yield move

@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol
 
 from cardems.cellgames.notation import Move, Place
-from cardems.cellgames.piles import Piles
+from cardems.cellgames.piles import CellRules, Piles
 
 try:  # the best-first search compiled (built with the package where a C compiler is)
     from cardems.cellgames._bestfirst import Search as CompiledSearch
@@ -86,6 +86,12 @@ class Rules(NamedTuple):
     """Cards build down by suit (Baker's Game, Seahaven), else by alternate colours."""
     kings_only: bool
     """Only a king, or a sequence led by one, may go into an empty column (Seahaven)."""
+
+
+def rules_of(state: CellRules) -> Rules:
+    """The rules of a state that carries them (FreeCell's, Baker's Game's, Seahaven's
+    with the state's free cells), as the searches take them."""
+    return Rules(len(state.columns), len(state.cells), state.by_suit, state.kings_only)
 
 
 def _parents(by_suit: bool) -> list[tuple[int, ...]]:

@@ -23,7 +23,8 @@ from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, TypeVar
 
-from cardems.cards import Card, Suit
+from cardems.cards import Card, Rank, Suit
+from cardems.cellgames import piles
 from cardems.cellgames.game import Verdict
 from cardems.cellgames.hints import Lines, move_words
 from cardems.cellgames.notation import SUIT_LETTERS, Move, Place, format_move
@@ -296,3 +297,49 @@ class CellSolitaire(Solitaire[S, Move]):
         first move of its winning line."""
         found = self.solve(state, VERDICT_CAP)
         return found.winnable, (found.moves[0] if found.winnable and found.moves else None)
+
+
+R = TypeVar("R", bound=piles.CellRules)
+
+
+class RulesSolitaire(CellSolitaire[R]):
+    """The hooks of a game whose state carries its rules
+    (:class:`~cardems.cellgames.piles.CellRules`: FreeCell, Baker's Game, Seahaven):
+    ``stuck`` by the family's search within :attr:`stuck_limit` positions."""
+
+    stuck_limit: ClassVar[int]
+
+    def stuck(self, state: R) -> bool:
+        """No useful move; past the search's limit the answer is "not stuck"."""
+        from cardems.cellgames.solver import progress_possible, rules_of
+
+        return progress_possible(state, rules_of(state), self.stuck_limit) is False
+
+    def count_for(self, state: R, source: Place, dest: Place) -> int:
+        """The part of the run that builds on the destination's top card; into an empty
+        column the king-led part where only a king fills one, else the longest part that
+        may move (1 if none fits)."""
+        if source.kind != "column" or dest.kind != "column":
+            return 1
+        pile = state.columns[source.index]
+        run = state.run_length(pile)
+        target_pile = state.columns[dest.index]
+        if not target_pile and not state.kings_only:
+            return max(1, min(run, piles.group_limit(state, dest)))
+        for count in range(1, run + 1):
+            card = pile[-count]
+            if target_pile:
+                if piles.builds_on(card, target_pile[-1], state.by_suit):
+                    return count
+            elif card.rank is Rank.KING:
+                return count
+        return 1
+
+    def run_length(self, state: R, pile: tuple[Card, ...]) -> int:
+        return state.run_length(pile)
+
+    def group_limit(self, state: R) -> int:
+        return piles.group_limit(state)
+
+    def safe_home_moves(self, state: R) -> Iterator[Move]:
+        return piles.safe_home_moves(state)

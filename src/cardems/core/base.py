@@ -8,6 +8,7 @@ beyond the defaults: a solver, screen-reader labels, options, its own page.
 from __future__ import annotations
 
 import datetime
+import secrets
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
@@ -77,9 +78,25 @@ class GameBase:
         """Not playable in a terminal by default."""
         return None
 
+    def draw_code(self, variant: str) -> DealCode:
+        """A deal of ``variant`` drawn at random (a number from :mod:`secrets`), in the
+        family's latest version."""
+        family = self.family
+        number = secrets.randbelow(family.max_number + 1)
+        return DealCode(family.prefix, family.versions[-1], variant, number)
+
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
-        """A fresh deal of ``variant`` (each game deals its own)."""
-        raise NotImplementedError
+        """A fresh deal of ``variant``: :meth:`draw_code`'s; with ``winnable``, the first
+        drawn that :meth:`winnable_deal` accepts."""
+        while True:
+            code = self.draw_code(variant)
+            if not winnable or self.winnable_deal(code):
+                return code
+
+    def winnable_deal(self, code: DealCode) -> bool:
+        """Whether ``code`` may be dealt as a winnable-only deal (by default,
+        :meth:`proves_winnable`)."""
+        return self.proves_winnable(code)
 
     def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
         """A random deal, whatever the options (a game with levels overrides it)."""

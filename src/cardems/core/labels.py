@@ -62,6 +62,25 @@ def count_text(count: int, lang: str) -> str:
     return str(translations(lang).ngettext(*_CARDS, count) % {"num": count})
 
 
+def counted(name: str, pile: dict[str, Any], lang: str) -> list[str]:
+    """The start of a pile's spoken label: its name and how many cards it holds ("Stock,
+    5 cards"; "Stock, empty")."""
+    count = int(pile.get("count", len(pile["cards"])))
+    return [name, count_text(count, lang) if count else str(translations(lang).gettext("empty"))]
+
+
+def label_named(pile: dict[str, Any], name: str, lang: str) -> None:
+    """Label a pile of face-up cards that is only its name: each card says its pile, the
+    pile its name, how many cards it holds and its top card."""
+    cards = pile["cards"]
+    for card in cards:
+        card["label"] = spoken_label([spoken_card(card, lang), name], lang)
+    parts = counted(name, pile, lang)
+    if cards and cards[-1].get("card"):
+        parts.append(spoken_card(cards[-1], lang))
+    pile["label"] = spoken_label(parts, lang)
+
+
 def target_number(target: str) -> int:
     """The number of a target such as ``column:3``."""
     return int(target.split(":")[1])
@@ -97,8 +116,7 @@ def positions_and_talon(positions: str) -> PileLabeller:
             return
         which = _STOCK if pile["kind"] == "stock" else _WASTE
         name = str(t.gettext(which))
-        count = int(pile.get("count", len(cards)))
-        parts = [name, count_text(count, lang) if count else str(t.gettext("empty"))]
+        parts = counted(name, pile, lang)
         for card in cards:
             card["label"] = spoken_label(
                 [spoken_card(card, lang), name, *card_state(card, lang)], lang

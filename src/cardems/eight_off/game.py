@@ -4,7 +4,6 @@ free cells; only a king (or a run led by one) fills an empty column."""
 
 from __future__ import annotations
 
-from cardems.core import kinds
 from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import Build, BuildRules, Cells, Empty, Group, Suits, Tableau, declare
@@ -32,7 +31,6 @@ class EightOff(BuildGame):
         "Eight columns and eight free cells, four of them filled: build down by suit, move runs"
         " through the free cells, and only a king takes an empty column."
     )
-    kind = kinds.FREECELL_TYPE
 
 
 GAME = EightOff()

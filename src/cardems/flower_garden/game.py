@@ -5,7 +5,6 @@ and none comes back (PySolFC's Flower Garden)."""
 
 from __future__ import annotations
 
-from cardems.core import kinds
 from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import Build, BuildRules, Cells, Suits, Tableau, declare
@@ -33,7 +32,6 @@ class FlowerGarden(BuildGame):
         "Six beds of six cards and a bouquet of sixteen, every card face up: build down"
         " whatever the suit, one card at a time, and play any card of the bouquet."
     )
-    kind = kinds.FREECELL_TYPE
 
 
 GAME = FlowerGarden()

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from cardems.argtypes import positive
-from cardems.batch import Batch, add_cluster_argument, in_order
+from cardems.batch import Batch, add_cluster_argument, add_jobs_argument, in_order
 from cardems.cellgames.options import add_verdict_bounds
 from cardems.command_error import CommandError
 from cardems.dealcode import DealCode
@@ -122,9 +122,7 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--start", type=positive, default=1, help=N_("first deal number"))
     parser.add_argument("--variant", choices=FAMILY.variants, default="N")
     add_verdict_bounds(parser)
-    parser.add_argument(
-        "--jobs", type=positive, default=None, help=N_("worker processes (all cores)")
-    )
+    add_jobs_argument(parser)
     add_cluster_argument(parser)
     parser.add_argument(
         "--results",

@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import datetime
-import random
 from typing import TYPE_CHECKING, Any
 
-from cardems.cellgames.game import NODES, WINNABLE_NODES, CellGame
+from cardems.cellgames.game import NODES, CellGame
 from cardems.cellgames.text import describe_position, render_position
-from cardems.core import kinds
 from cardems.core.daily import daily_stream
-from cardems.core.difficulty import DIFFICULTY, level_choice
+from cardems.core.difficulty import level_choice
 from cardems.dealcode import DealCode, DealCodeError, GameFamily
 from cardems.i18n.markers import N_
 from cardems.numbers import read_number
 
 if TYPE_CHECKING:
-    from cardems.cellgames.solver import Rules
     from cardems.freecell.rules import FreeCellState
     from cardems.freecell.solver import SolveResult
     from cardems.freecell.table import FreeCellSolitaire
@@ -54,8 +51,6 @@ class FreeCell(CellGame):
     """FreeCell (``FC1-N-…``) with Microsoft's deal numbers, and Baker's Game (``FC1-B-…``)."""
 
     family = FAMILY
-    options = (DIFFICULTY,)
-    can_analyze = True
     analyze_help = "decide Microsoft's deals one by one, resumable"
     variant_legend = N_("Build columns")
     variant_labels = (
@@ -66,10 +61,6 @@ class FreeCell(CellGame):
         "Every card face up and four free cells to help: move the whole deck home, suit by"
         " suit from ace to king."
     )
-    kind = kinds.FREECELL_TYPE
-
-    def __init__(self) -> None:
-        self._random = random.SystemRandom()
 
     def code_for(self, text: str) -> DealCode:
         """A code, or a classic deal number (``617``, ``#617``) as FreeCell's ``N`` code."""
@@ -114,12 +105,7 @@ class FreeCell(CellGame):
                     return DealCode(FAMILY.prefix, 1, variant, number)
                 continue
             code = DealCode(FAMILY.prefix, 1, variant, self._random.randint(1, RANDOM_DEALS))
-            if not winnable:
-                return code
-            from cardems.freecell.rules import deal
-            from cardems.freecell.solver import solve_state
-
-            if solve_state(deal(code), node_limit=WINNABLE_NODES).winnable:
+            if not winnable or self.proves_winnable(code):
                 return code
 
     def solitaire(self) -> FreeCellSolitaire:
@@ -143,12 +129,6 @@ class FreeCell(CellGame):
         from cardems.freecell.solver import solve_state
 
         return solve_state(state, node_limit=nodes, time_limit=seconds)
-
-    def search_rules(self, state: Any) -> Rules:
-        """FreeCell's, or Baker's Game's."""
-        from cardems.freecell.solver import rules_of
-
-        return rules_of(state)
 
     def add_analyze_arguments(self, parser: Any) -> None:
         """The options of ``cardems analyze freecell``."""

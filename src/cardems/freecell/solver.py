@@ -6,14 +6,9 @@ from __future__ import annotations
 from cardems.cellgames import solver
 from cardems.cellgames.solver import COMPILED as COMPILED
 from cardems.cellgames.solver import NODES as NODES
-from cardems.cellgames.solver import Rules
 from cardems.cellgames.solver import SolveResult as SolveResult
-from cardems.freecell.rules import CELLS, COLUMNS, FreeCellState
-
-
-def rules_of(state: FreeCellState) -> Rules:
-    """FreeCell's rules, or Baker's Game's (building by suit) for a Baker's Game state."""
-    return Rules(COLUMNS, CELLS, state.by_suit, kings_only=False)
+from cardems.cellgames.solver import rules_of as rules_of
+from cardems.freecell.rules import FreeCellState
 
 
 def solve_state(

@@ -11,61 +11,27 @@ that can go home: see :func:`~cardems.freecell.solver.progress_possible`).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
-
-from cardems.cards import Card
 from cardems.cellgames.game import Verdict
-from cardems.cellgames.table import FAN, CellSolitaire
-from cardems.core.game import TableSettings
+from cardems.cellgames.table import FAN, RulesSolitaire
 from cardems.dealcode import DealCode
 from cardems.freecell import rules
-from cardems.freecell.rules import CELLS, COLUMNS, FreeCellState, Move, Place
-from cardems.kit import SolitaireTable
+from cardems.freecell.rules import CELLS, COLUMNS, FreeCellState, Move
+from cardems.kit.table import GameTable
 
 STUCK_SEARCH_LIMIT = 10_000
 """Positions the "no useful move" search may visit before it gives up and says "not stuck"."""
 
 
-class FreeCellSolitaire(CellSolitaire[FreeCellState]):
+class FreeCellSolitaire(RulesSolitaire[FreeCellState]):
     """FreeCell's rules for the family's hooks."""
 
     n_columns = COLUMNS
     fan_room = 14 * FAN
     foundations_give_back = False
+    stuck_limit = STUCK_SEARCH_LIMIT
 
     def deal(self, code: DealCode) -> FreeCellState:
         return rules.deal(code)
-
-    def stuck(self, state: FreeCellState) -> bool:
-        """No useful move; past the search's limit the answer is "not stuck"."""
-        from cardems.freecell.solver import progress_possible
-
-        return progress_possible(state, STUCK_SEARCH_LIMIT) is False
-
-    def count_for(self, state: FreeCellState, source: Place, dest: Place) -> int:
-        """The part of the run that builds on the destination's top card, or into an empty
-        column the longest part that may move (1 if none fits)."""
-        if source.kind != "column" or dest.kind != "column":
-            return 1
-        pile = state.columns[source.index]
-        run = rules.run_length(pile, state.by_suit)
-        target_pile = state.columns[dest.index]
-        if not target_pile:
-            return max(1, min(run, rules.group_limit(state, dest)))
-        for count in range(1, run + 1):
-            if rules.builds_on(pile[-count], target_pile[-1], state.by_suit):
-                return count
-        return 1
-
-    def run_length(self, state: FreeCellState, pile: tuple[Card, ...]) -> int:
-        return rules.run_length(pile, state.by_suit)
-
-    def group_limit(self, state: FreeCellState) -> int:
-        return rules.group_limit(state)
-
-    def safe_home_moves(self, state: FreeCellState) -> Iterator[Move]:
-        return rules.safe_home_moves(state)
 
     def solve(self, state: FreeCellState, seconds: float) -> Verdict:
         from cardems.freecell.solver import solve_state
@@ -76,13 +42,7 @@ class FreeCellSolitaire(CellSolitaire[FreeCellState]):
 SOLITAIRE = FreeCellSolitaire(CELLS)
 
 
-class FreeCellTable(SolitaireTable[FreeCellState, Move]):
+class FreeCellTable(GameTable[FreeCellState, Move]):
     """A game of FreeCell as the web app and the terminal player drive it."""
 
-    def __init__(
-        self,
-        code: DealCode,
-        settings: TableSettings = TableSettings(),  # noqa: B008 - frozen, shared safely
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        super().__init__(SOLITAIRE, code, settings, clock)
+    solitaire_of = SOLITAIRE

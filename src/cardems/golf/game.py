@@ -10,13 +10,9 @@ top card of column 3. Each card played scores 1.
 
 from __future__ import annotations
 
-from cardems.core import kinds
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.waste.declare import Onto, WasteDeclaration, Words, fans
 from cardems.kit.waste.game import WasteGame
-
-FAMILY = GameFamily("GF", "golf", N_("Golf"), ("K", "N", "W"), 7)
 
 DECLARATION = WasteDeclaration(
     prefix="GF",
@@ -49,9 +45,6 @@ DECLARATION = WasteDeclaration(
     kind="column",
     open=True,
     level_cuts=(50_561, 213_335),
-    hint_nodes=2_000_000,
-    deal_nodes=200_000,
-    daily_nodes=3_000,
 )
 
 
@@ -59,7 +52,6 @@ class Golf(WasteGame):
     """Golf (``GF1-K-…``, ``GF1-N-…``, ``GF1-W-…``): seven columns onto the waste."""
 
     declaration = DECLARATION
-    family = FAMILY
     variant_legend = N_("Kings")
     variant_labels = (
         (N_("Nothing on a king"), 0),
@@ -70,7 +62,6 @@ class Golf(WasteGame):
         "Seven columns of five, all face up: play their cards onto the waste one rank"
         " above or below, turning the stock when nothing fits."
     )
-    kind = kinds.GOLF_TYPE
     keys_help = N_(
         "Keyboard: arrow keys move between columns, Enter or Space plays the column's top"
         " card onto the waste, D turns a stock card, U undoes, R redoes."

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardems.core import kinds
-from cardems.core.difficulty import DIFFICULTY
 from cardems.core.game import Example
 from cardems.core.terminal import TextPlay
 from cardems.dealcode import DealCode, GameFamily
@@ -72,17 +70,11 @@ class HeartToHeart(PairsGame):
 
     family = FAMILY
     levels = LEVELS
-    options = (DIFFICULTY,)
     settings = ("show_available",)  # its piles declare covering
     examples = (EXAMPLE,)
     tagline = N_(
         "A heart made of hearts: pair cards of the same rank, from the heart and the stock,"
         " until the heart is gone."
-    )
-    kind = kinds.PAIRING_TYPE
-    keys_help = N_(
-        "Keyboard: arrow keys move between cards, Enter or Space selects and pairs,"
-        " D draws a card, U undoes, R redoes, Esc cancels the selection."
     )
 
     def solitaire(self) -> HeartToHeartSolitaire:

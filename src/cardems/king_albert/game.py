@@ -4,7 +4,6 @@ any card; a reserve card may go to a column or home, and none comes back."""
 
 from __future__ import annotations
 
-from cardems.core import kinds
 from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import BuildRules, Cells, Tableau, declare
@@ -30,7 +29,6 @@ class KingAlbert(BuildGame):
         "Nine columns and a reserve of seven, every card face up: build down in alternating"
         " colours, one card at a time, and play the reserve's cards out."
     )
-    kind = kinds.FREECELL_TYPE
 
 
 GAME = KingAlbert()

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Generic
+from typing import Any, ClassVar, Generic
 
 from cardems.core.game import Action, Event, IntentError, Record, TableSettings, View
 from cardems.core.hints import Hint, move_hint, no_move
@@ -445,3 +445,24 @@ class SolitaireTable(SolitaireActions, Generic[S, M]):
         if self.status == "playing":
             self.timer.start()  # back from an end without a win: play goes on
         return [{"type": name}, *self._end_events()]
+
+
+class GameTable(SolitaireTable[S, M]):
+    """The table of one game, made from a deal code alone (as the game's tests and the
+    terminal player make it): the class names the game's solitaire (``solitaire_of``),
+    or gives it per deal (:meth:`solitaire_for`, where the variant changes the piles)."""
+
+    solitaire_of: ClassVar[Solitaire[Any, Any]]
+
+    def __init__(
+        self,
+        code: DealCode,
+        settings: TableSettings = TableSettings(),  # noqa: B008 - frozen, shared safely
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(self.solitaire_for(code), code, settings, clock)
+
+    @classmethod
+    def solitaire_for(cls, code: DealCode) -> Solitaire[S, M]:
+        """The solitaire that plays ``code`` (:attr:`solitaire_of` by default)."""
+        return cls.solitaire_of

@@ -3,21 +3,30 @@ winning ``line``, the positions expanded: ``nodes``) within a budget of position
 once for the families that have one (discard, row): random and winnable-only codes,
 levels by the positions a win took, ``cardems solve``.
 
-A family's game class gives :meth:`VerdictGame.verdict` (the full search within a budget)
-and :meth:`VerdictGame.quick_win` (the search winnable-only deals, levels and the day's
-deal use), and a game its ``level_cuts``.
+A family's game class names its package (``family_package``), whose modules answer by
+convention: ``solitaire`` (``solitaire_of(rules)``), ``engine`` (``deal``), ``solver``
+(``solve``, ``hint_verdict``, the budgets ``NODES``, ``WINNABLE_NODES``,
+``DAILY_NODES``), ``text`` (``layout_data``, ``render_state``, ``MOVES_HELP``), ``labels``
+(``label_pile``); it gives ``analyze_chunk``, :meth:`VerdictGame.parse_move`, and
+:meth:`VerdictGame.quick_win` where the search
+winnable-only deals, levels and the day's deal use is not the full one within
+``WINNABLE_NODES``. A game gives its ``rules`` and ``level_cuts``.
 """
 
 from __future__ import annotations
 
-import secrets
+import functools
+import importlib
 from typing import Any, ClassVar
 
 from cardems.core.base import NO_SHORTEST, solve_record
 from cardems.core.difficulty import DIFFICULTY, deal_of_level, level_by_cuts, level_choice
+from cardems.core.game import View
+from cardems.core.labels import label_piles
 from cardems.core.registry import Unsupported
 from cardems.dealcode import DealCode
 from cardems.kit.game import KitGame
+from cardems.kit.verdict_text import VerdictTextPlay
 
 
 class VerdictGame(KitGame):
@@ -33,26 +42,83 @@ class VerdictGame(KitGame):
     options = (DIFFICULTY,)
     level_tries: ClassVar[int] = 300
     """Random deals drawn at most for a winnable deal of the level asked."""
+    family_package: ClassVar[str]
+    """The family's package, ``cardems.kit.discard`` (see the module docstring)."""
+    rules: ClassVar[Any]
+    analyze_chunk: ClassVar[int]
+    """Deals a task of ``cardems analyze`` (:mod:`cardems.batch`): more where a deal takes
+    a millisecond, fewer where it takes tens."""
+    analyze_deals: ClassVar[int] = 2000
+    """How many deals ``cardems analyze`` decides by default."""
+
+    def module(self, name: str) -> Any:
+        """The family's module ``name`` (imported on demand: the registry imports every
+        game at start)."""
+        return importlib.import_module(f"{self.family_package}.{name}")
+
+    def parse_move(self, text: str) -> Any:
+        """A move of the game's notation (ValueError: a one-line message)."""
+        raise NotImplementedError
+
+    def solitaire(self) -> Any:
+        return self.module("solitaire").solitaire_of(self.rules)
 
     def verdict(self, code: DealCode, nodes: int | None = None) -> Any:
         """The full search's verdict for the deal within ``nodes`` positions (the
-        family's budget by default)."""
-        raise NotImplementedError
+        family's ``NODES`` by default)."""
+        solver = self.module("solver")
+        return solver.solve(self.deal(code), nodes or solver.NODES)
 
     def quick_win(self, code: DealCode, nodes: int | None = None) -> Any:
-        """The verdict of the search winnable-only deals and levels use."""
-        raise NotImplementedError
+        """The verdict of the search winnable-only deals and levels use: by default the
+        full one within ``nodes`` positions (the family's ``WINNABLE_NODES``)."""
+        return self.verdict(code, nodes or self.module("solver").WINNABLE_NODES)
 
-    def _draw(self, variant: str) -> DealCode:
-        number = secrets.randbelow(self.family.max_number + 1)
-        return DealCode(self.family.prefix, self.family.versions[-1], variant, number)
+    def proves_daily(self, code: DealCode) -> bool:
+        """Whether :meth:`quick_win` wins the deal within the family's ``DAILY_NODES``."""
+        return self.quick_win(code, self.module("solver").DAILY_NODES).winnable is True
 
-    def random_code(self, variant: str, *, winnable: bool) -> DealCode:
-        """A random deal; with ``winnable`` only deals the solver proves winnable."""
-        while True:
-            code = self._draw(variant)
-            if not winnable or self.proves_winnable(code):
-                return code
+    def describe(self, code: DealCode) -> dict[str, Any]:
+        """``code``, ``game`` and the family's layout data."""
+        layout = self.module("text").layout_data(self.deal(code))
+        return {"code": str(code), "game": self.family.name, **layout}
+
+    def render(self, code: DealCode) -> str:
+        text = self.module("text").render_state(self.deal(code))
+        return f"{code}  {self.rules.game}\n{text}"
+
+    def pile_labeller(self) -> Any:
+        """The family's spoken names of piles (``labels.label_pile``)."""
+        return self.module("labels").label_pile
+
+    def label(self, view: View, lang: str) -> View:
+        return label_piles(view, lang, self.pile_labeller())
+
+    def text_play(self) -> VerdictTextPlay:
+        text = self.module("text")
+        return VerdictTextPlay(
+            self.family.title,
+            self.rules.game,
+            text.MOVES_HELP,
+            functools.partial(self.module("engine").deal, self.rules),
+            self.parse_move,
+            text.render_state,
+            self.module("solver").hint_verdict,
+        )
+
+    def add_analyze_arguments(self, parser: Any) -> None:
+        """The options of ``cardems analyze GAME`` (:mod:`cardems.kit.analyze`), each
+        deal's budget the family's ``NODES``."""
+        from cardems.kit import analyze
+
+        nodes = self.module("solver").NODES
+        analyze.add_arguments(parser, self, nodes, deals=self.analyze_deals)
+
+    def analyze(self, args: Any) -> None:
+        """``cardems analyze GAME``: decide the deals ``--start`` … and print the figures."""
+        from cardems.kit import analyze
+
+        analyze.cmd_analyze(args, self, self.analyze_chunk)
 
     def proves_winnable(self, code: DealCode) -> bool:
         """Whether :meth:`quick_win` wins the deal: a winnable-only deal and a level's deal
@@ -71,7 +137,7 @@ class VerdictGame(KitGame):
             return self.random_code(variant, winnable=winnable)
         title = self.family.title
         return deal_of_level(
-            level, lambda: self._draw(variant), self.level_of, self.level_tries, title
+            level, lambda: self.draw_code(variant), self.level_of, self.level_tries, title
         )
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:

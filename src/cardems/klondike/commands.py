@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardems.argtypes import positive, whole
-from cardems.batch import Batch, add_cluster_argument, in_order
+from cardems.batch import Batch, add_cluster_argument, add_jobs_argument, in_order
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.intervals import wilson
@@ -278,7 +278,5 @@ def add_arguments(parser: Any) -> None:
         metavar="FILE",
         help=N_("go on from the deals' lines of an --each run"),
     )
-    parser.add_argument(
-        "--jobs", type=positive, default=None, help=N_("worker processes (all cores)")
-    )
+    add_jobs_argument(parser)
     add_cluster_argument(parser)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -105,17 +104,6 @@ class Klondike(KitGame):
         from cardems.klondike.difficulty import deal_of_level
 
         return deal_of_level(level, lambda: self.random_code(variant, winnable=True))
-
-    def random_code(self, variant: str, *, winnable: bool) -> DealCode:
-        """A random deal (numbers from :mod:`secrets`); with ``winnable`` only deals the
-        solver proves winnable within :data:`TRY_NODES` positions."""
-
-        version = self.family.versions[-1]
-        while True:
-            number = secrets.randbelow(self.family.max_number + 1)
-            code = DealCode(self.family.prefix, version, variant, number)
-            if not winnable or self.proves_winnable(code):
-                return code
 
     def proves_winnable(self, code: DealCode) -> bool:
         """Whether the solver proves ``code`` winnable within :data:`TRY_NODES` positions

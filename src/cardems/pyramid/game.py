@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardems.core import kinds
-from cardems.core.difficulty import DIFFICULTY
 from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.pairs.game import Levels, PairsGame
@@ -31,7 +29,6 @@ class Pyramid(PairsGame):
     can_analyze = True
     analyze_help = N_("decide random Pyramid deals: winnable share and time per deal")
     compiled_modules = ("cardems.pyramid._astar",)
-    options = (DIFFICULTY,)
     winnable_nodes = 1_000_000
     """About a fifth of a second compiled; most winnable deals take a few thousand."""
     variant_legend = N_("Passes through the stock")
@@ -44,11 +41,6 @@ class Pyramid(PairsGame):
     tagline = N_(
         "Clear the pyramid: remove pairs that make 13, kings alone, with the help of"
         " the stock and three passes through it."
-    )
-    kind = kinds.PAIRING_TYPE
-    keys_help = N_(
-        "Keyboard: arrow keys move between cards, Enter or Space selects and pairs,"
-        " D draws a card, U undoes, R redoes, Esc cancels the selection."
     )
 
     def solitaire(self) -> PyramidSolitaire:

@@ -5,7 +5,6 @@ or home, and none comes back (PySolFC's Raglan)."""
 
 from __future__ import annotations
 
-from cardems.core import kinds
 from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import BuildRules, Cells, Tableau, declare
@@ -31,7 +30,6 @@ class Raglan(BuildGame):
         "The aces start home; nine columns and a reserve of six, every card face up: build"
         " down in alternating colours, one card at a time, and play the reserve's cards out."
     )
-    kind = kinds.FREECELL_TYPE
 
 
 GAME = Raglan()

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cardems.argtypes import positive, whole
-from cardems.batch import Batch, add_cluster_argument, in_order
+from cardems.batch import Batch, add_cluster_argument, add_jobs_argument, in_order
 from cardems.cellgames.options import add_verdict_bounds
 from cardems.command_error import CommandError
 from cardems.dealcode import DealCode
@@ -113,9 +113,7 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--deals", type=positive, required=True, help=N_("how many deals to solve"))
     parser.add_argument("--seed", type=whole(0), default=1, help=N_("which stream of deal numbers"))
     add_verdict_bounds(parser)
-    parser.add_argument(
-        "--jobs", type=positive, default=None, help=N_("worker processes (all cores)")
-    )
+    add_jobs_argument(parser)
     add_cluster_argument(parser)
     parser.add_argument(
         "--out",

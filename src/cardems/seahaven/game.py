@@ -3,23 +3,20 @@
 from __future__ import annotations
 
 import datetime
-import random
 from collections.abc import Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from cardems.cellgames.game import NODES, WINNABLE_NODES, CellGame
+from cardems.cellgames.game import NODES, CellGame
 from cardems.cellgames.text import describe_position, render_position
-from cardems.core import kinds
 from cardems.core.daily import daily_stream
-from cardems.core.difficulty import DIFFICULTY, level_choice
+from cardems.core.difficulty import level_choice
 from cardems.core.game import Example, PlayedGame, StatBlock
 from cardems.core.solitaire import solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_, Nn_
 
 if TYPE_CHECKING:
-    from cardems.cellgames.solver import Rules
     from cardems.seahaven.rules import SeahavenState
     from cardems.seahaven.solver import SolveResult
     from cardems.seahaven.table import SeahavenSolitaire
@@ -96,8 +93,6 @@ class Seahaven(CellGame):
 
     family = FAMILY
     examples = (EXAMPLE,)
-    options = (DIFFICULTY,)
-    can_analyze = True
     analyze_help = "prove random deals winnable and store them as pools"
     variant_legend = N_("Seahaven difficulty (free cells)")
     variant_labels = (
@@ -109,10 +104,6 @@ class Seahaven(CellGame):
         "Ten columns and four free cells: build each suit from ace to king, moving cards one at"
         " a time or in runs of the same suit."
     )
-    kind = kinds.FREECELL_TYPE
-
-    def __init__(self) -> None:
-        self._random = random.SystemRandom()
 
     def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
         """A random deal; with a difficulty level, a pool deal of that level (see
@@ -135,17 +126,11 @@ class Seahaven(CellGame):
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal; with ``winnable``, one from the shipped pool of proved-winnable codes
         (or, when a pool is missing, the first random deal the solver proves winnable)."""
-        from cardems.seahaven.rules import deal
-        from cardems.seahaven.solver import solve_state
-
         if winnable:
             pool = load_pool(variant)
             if pool:
                 return self._random.choice(pool)
-        while True:
-            code = DealCode("SH", 1, variant, self._random.randrange(self.family.max_number + 1))
-            if not winnable or solve_state(deal(code), node_limit=WINNABLE_NODES).winnable:
-                return code
+        return super().random_code(variant, winnable=winnable)
 
     def solitaire(self) -> SeahavenSolitaire:
         """The kit's hooks of four free cells (see :mod:`.table`)."""
@@ -176,12 +161,6 @@ class Seahaven(CellGame):
         from cardems.seahaven.solver import solve_state
 
         return solve_state(state, node_limit=nodes, time_limit=seconds)
-
-    def search_rules(self, state: Any) -> Rules:
-        """Seahaven's, with the state's free cells."""
-        from cardems.seahaven.solver import rules_of
-
-        return rules_of(state)
 
     def statistics(self, games: Sequence[PlayedGame]) -> list[StatBlock]:
         """One block per free-cell count."""

@@ -21,7 +21,8 @@ state) withdraws exactly what a move added, clamp included.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import ClassVar
 
 from cardems.cards import ALL_CARDS, Card, Rank
 from cardems.cellgames import notation, piles
@@ -33,18 +34,18 @@ from cardems.cellgames.notation import cell as cell
 from cardems.cellgames.notation import column as column
 from cardems.cellgames.notation import format_move as format_move
 from cardems.cellgames.notation import foundation as foundation
-from cardems.cellgames.piles import Piles, group_refusal, landing_refusal, moved, place_refusal
+from cardems.cellgames.piles import CellRules
+from cardems.cellgames.piles import apply_move as apply_move
+from cardems.cellgames.piles import check_move as check_move
 from cardems.cellgames.piles import group_limit as group_limit
 from cardems.cellgames.piles import home_move as home_move
-from cardems.core.history import IllegalMove
+from cardems.cellgames.piles import is_legal as is_legal
+from cardems.cellgames.piles import safe_home_moves as safe_home_moves
 from cardems.dealcode import DealCode
-from cardems.i18n.markers import N_
 from cardems.rng import shuffled
 
 COLUMNS = 10
 DEAL_HEIGHT = 5
-FOUNDATION_POINTS = 10
-TAKE_BACK_POINTS = 15
 VARIANT_CELLS = {"C4": 4, "C2": 2, "C1": 1}
 
 
@@ -55,36 +56,22 @@ def parse_move(text: str) -> Move:
 
 
 @dataclass(frozen=True)
-class SeahavenState(Piles):
+class SeahavenState(CellRules):
     """One position: columns bottom→top, cells (``None`` = empty), foundation heights
-    (0–13, in suit order S H D C), score and move counter. Immutable and hashable."""
+    (0–13, in suit order S H D C), score and move counter. Immutable and hashable; its
+    rules are the family's (:class:`~cardems.cellgames.piles.CellRules`): runs build by
+    suit, only a king fills an empty column, and a foundation's top card may come back
+    (−15, the score never below zero)."""
 
     columns: tuple[tuple[Card, ...], ...]
     cells: tuple[Card | None, ...]
     foundations: tuple[int, int, int, int] = (0, 0, 0, 0)
     score: int = 0
     moves: int = 0
-
-    def legal_moves(self) -> list[Move]:
-        """Every legal move (see :func:`legal_moves`)."""
-        return list(legal_moves(self))
-
-    def refusal(self, move: Move) -> str | None:
-        """Why ``move`` is illegal here, or None (see :func:`check_move`)."""
-        return check_move(self, move)
-
-    def apply(self, move: Move) -> SeahavenState:
-        """The state after ``move``; :class:`IllegalMove` if it is refused."""
-        return apply_move(self, move)
-
-    @property
-    def outcome(self) -> str | None:
-        """``won`` once every card is home, ``stuck`` when no move at all is left, else
-        None (that no *useful* move is left is the table's call: it needs a search, see
-        :func:`has_useful_move`)."""
-        if self.won:
-            return "won"
-        return "stuck" if next(legal_moves(self), None) is None else None
+    by_suit: ClassVar[bool] = True  # type: ignore[misc]
+    kings_only = True
+    takes_back = True
+    back_points = 15
 
 
 def cells_of(variant: str) -> int:
@@ -113,94 +100,18 @@ def deal(code: DealCode) -> SeahavenState:
 
 def builds_on(card: Card, below: Card) -> bool:
     """Whether ``card`` may lie on ``below`` in a column: the same suit, one rank lower."""
-    return card.suit is below.suit and card.rank == below.rank - 1
+    return piles.builds_on(card, below, True)
 
 
 def run_length(pile: tuple[Card, ...]) -> int:
     """How many top cards of a column form a same-suit run (consecutive ranks)."""
-    if not pile:
-        return 0
-    length = 1
-    while length < len(pile) and builds_on(pile[-length], pile[-length - 1]):
-        length += 1
-    return length
-
-
-def check_move(state: SeahavenState, move: Move) -> str | None:
-    """Why ``move`` is illegal in ``state`` (a player-facing reason), or ``None`` if legal."""
-    source, dest, count = move.source, move.dest, move.count
-    refusal = place_refusal(state, move)
-    if refusal is not None:
-        return refusal
-    moving = state.cards_at(source)
-    if not moving:
-        return N_("There is no card there")
-    if count > 1:
-        if source.kind != "column":
-            return N_("Only a column holds a run of several cards")
-        if count > run_length(moving):
-            return N_("Only cards in suit sequence move together")
-        if dest.kind != "column":
-            return N_("Only one card at a time goes to a cell or a foundation")
-    if source.kind == "foundation" and dest.kind == "foundation":
-        return N_("A foundation card can go back only to a column or a free cell")
-    card = moving[-count]
-    if dest.kind != "column":
-        return landing_refusal(state, card, dest)
-    pile = state.columns[dest.index]
-    if pile:
-        if not builds_on(card, pile[-1]):
-            return N_("Must be the same suit and exactly one rank lower")
-    elif card.rank is not Rank.KING:
-        return N_("An empty column takes only a king")
-    return group_refusal(state, dest, count)
-
-
-def is_legal(state: SeahavenState, move: Move) -> bool:
-    """Whether ``move`` is legal in ``state``."""
-    return check_move(state, move) is None
-
-
-def apply_move(state: SeahavenState, move: Move) -> SeahavenState:
-    """The state after a legal ``move``; raise :class:`IllegalMove` otherwise."""
-    reason = check_move(state, move)
-    if reason is not None:
-        raise IllegalMove(reason)
-    return _apply_unchecked(state, move)
-
-
-def _apply_unchecked(state: SeahavenState, move: Move) -> SeahavenState:
-    columns, cells, foundations, score = moved(state, move, FOUNDATION_POINTS, TAKE_BACK_POINTS)
-    return replace(
-        state,
-        columns=columns,
-        cells=cells,
-        foundations=foundations,
-        score=score,
-        moves=state.moves + 1,
-    )
+    return piles.run_length(pile, True)
 
 
 def legal_moves(state: SeahavenState) -> Iterator[Move]:
     """Every legal move: each run size from each column, a cell's card, a foundation's
     top card, to every pile that accepts it."""
     return piles.legal_moves(state, run_length, True)
-
-
-def safe_home_moves(state: SeahavenState) -> Iterator[Move]:
-    """Moves home that are *safe*: in Seahaven every card that can go to its foundation is.
-
-    Only the next lower card of the same suit can ever be built on a card, and when the card
-    can go home that one is already home, so the card can never serve again on the table.
-    """
-    for index in range(COLUMNS):
-        move = home_move(state, Place("column", index))
-        if move is not None:
-            yield move
-    for index in range(len(state.cells)):
-        move = home_move(state, Place("cell", index))
-        if move is not None:
-            yield move
 
 
 STUCK_SEARCH_LIMIT = 20_000
@@ -233,7 +144,7 @@ def has_useful_move(state: SeahavenState, limit: int = STUCK_SEARCH_LIMIT) -> bo
         if next(safe_home_moves(current), None) is not None:
             return True
         for move in _shuffle_moves(current):
-            nxt = _apply_unchecked(current, move)
+            nxt = current.after(move)
             key = _key(nxt)
             if key not in seen:
                 if len(seen) >= limit:

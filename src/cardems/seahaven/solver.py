@@ -6,20 +6,15 @@ from __future__ import annotations
 
 from cardems.cellgames import solver
 from cardems.cellgames.solver import NODES as NODES
-from cardems.cellgames.solver import Rules
 from cardems.cellgames.solver import SolveResult as SolveResult
-from cardems.seahaven.rules import COLUMNS, SeahavenState
+from cardems.cellgames.solver import rules_of as rules_of
+from cardems.seahaven.rules import SeahavenState
 
 ALONE = 2_000
 """Positions the first search expands alone (see :func:`cardems.cellgames.solver.solve_state`):
 most Seahaven deals with one or two cells are lost, and most deals are won or proved lost
 within it (the p95 of positions searched, deals 0-299: 4 cells 3,890 → 1,477, 2 cells
 2,330 → 794; the median unchanged)."""
-
-
-def rules_of(state: SeahavenState) -> Rules:
-    """Seahaven's rules with the state's free cells."""
-    return Rules(COLUMNS, len(state.cells), by_suit=True, kings_only=True)
 
 
 def solve_state(

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from cardems.argtypes import positive, whole
-from cardems.batch import Batch, add_cluster_argument, in_order
+from cardems.batch import Batch, add_cluster_argument, add_jobs_argument, in_order
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.intervals import wilson
@@ -191,9 +191,7 @@ def add_arguments(parser: Any) -> None:
         default=None,
         help=N_("positions a search may expand"),
     )
-    parser.add_argument(
-        "--jobs", type=positive, default=None, help=N_("worker processes (all cores)")
-    )
+    add_jobs_argument(parser)
     add_cluster_argument(parser)
     parser.add_argument(
         "--pool", action="store_true", help=N_("add the winnable codes to the shipped pool")

@@ -83,17 +83,12 @@ class Spider(KitGame):
         """A random deal (numbers from :mod:`secrets`). With ``winnable``: for one suit a
         deal the solver proves winnable now; for 2 and 4 suits one of the shipped pool's
         (proved by ``cardems analyze spider --pool``)."""
-        version = self.family.versions[-1]
         if winnable and variant not in LIVE_VARIANTS:
             pool = list(load_pool(variant))
             if not pool:
                 raise ValueError(NO_POOL % {"num": int(variant[1:])})
             return pool[secrets.randbelow(len(pool))]
-        while True:
-            number = secrets.randbelow(self.family.max_number + 1)
-            code = DealCode(self.family.prefix, version, variant, number)
-            if not winnable or self.solve(code, shortest=False)["winnable"]:
-                return code
+        return super().random_code(variant, winnable=winnable)
 
     def deal(self, code: DealCode) -> SpiderState:
         """The deal's first position."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from cardems.core.labels import card_state, count_text, spoken_card, target_number
+from cardems.core.labels import card_state, counted, spoken_card, target_number
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import spoken_label
 from cardems.spider.table import STOCK
@@ -26,8 +26,7 @@ def label_pile(pile: dict[str, Any], lang: str) -> None:
         name = str(t.gettext(which))
     for card in cards:
         card["label"] = spoken_label([spoken_card(card, lang), name, *card_state(card, lang)], lang)
-    count = int(pile.get("count", len(cards)))
-    parts = [name, count_text(count, lang) if count else str(t.gettext("empty"))]
+    parts = counted(name, pile, lang)
     if cards and kind != STOCK:
         parts.append(spoken_card(cards[-1], lang))
         if cards[-1].get("selected"):

@@ -12,12 +12,11 @@ timer, the view) is the kit's :class:`SolitaireTable`.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from cardems.cards import Card
-from cardems.core.game import Event, TableSettings
+from cardems.core.game import Event
 from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
@@ -29,9 +28,9 @@ from cardems.kit import (
     PileSpec,
     Play,
     Solitaire,
-    SolitaireTable,
 )
 from cardems.kit.solitaire import MOVED
+from cardems.kit.table import GameTable
 from cardems.spider.rules import (
     COLUMNS,
     RUN,
@@ -266,16 +265,10 @@ def _exact(state: SpiderState) -> tuple[object, ...]:
 SOLITAIRE = SpiderSolitaire()
 
 
-class SpiderTable(SolitaireTable[SpiderState, Move]):
+class SpiderTable(GameTable[SpiderState, Move]):
     """A game of Spider as the web app drives it."""
 
-    def __init__(
-        self,
-        code: DealCode,
-        settings: TableSettings = TableSettings(),  # noqa: B008 - frozen, shared safely
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        super().__init__(SOLITAIRE, code, settings, clock)
+    solitaire_of = SOLITAIRE
 
 
 def intent_of(move: Move, state: SpiderState) -> tuple[str, ...]:

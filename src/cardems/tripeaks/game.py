@@ -12,15 +12,10 @@ a peak adds 15, 15, then 30.
 
 from __future__ import annotations
 
-from cardems.core import kinds
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.waste.declare import Anchor, Layout, Onto, Scoring, WasteDeclaration, Words
 from cardems.kit.waste.game import WasteGame
 from cardems.tripeaks.layout import COVERED_BY, PEAK_BONUS, PEAKS, POSITIONS, ROW, X2
-
-FAMILY = GameFamily("TP", "tripeaks", N_("TriPeaks"), ("W", "N"), 7)
-"""``TP1-W-…``: K and A one apart (Microsoft's); ``TP1-N-…``: no wrap."""
 
 HALF_STEP = 54  # half a card and half the gap: the rows are offset by half a card
 LOW_ROW_Y = 380
@@ -65,6 +60,9 @@ DECLARATION = WasteDeclaration(
     kind="peak",
     scoring=Scoring(streak=True, draw_cost=5, bonus_at=PEAKS, bonus=PEAK_BONUS),
     level_cuts=(48, 258),
+    hint_nodes=200_000,
+    deal_nodes=2_000_000,
+    daily_nodes=None,
     anchor=Anchor("W", 1457, 1500, "mchung94 solitaire-player, same rules, mean 111 ms"),
 )
 
@@ -73,7 +71,6 @@ class TriPeaks(WasteGame):
     """TriPeaks (``TP1-W-…``, ``TP1-N-…``): three peaks cleared onto the waste."""
 
     declaration = DECLARATION
-    family = FAMILY
     variant_legend = N_("King and ace")
     variant_labels = (
         (N_("One apart: K–A–2 (Microsoft)"), 0),
@@ -83,7 +80,6 @@ class TriPeaks(WasteGame):
         "Three peaks of cards: play one a rank above or below the waste's card, in long"
         " streaks, until the peaks are gone."
     )
-    kind = kinds.GOLF_TYPE
     keys_help = N_(
         "Keyboard: arrow keys move between cards, Enter or Space plays the card onto the"
         " waste, D turns a stock card, U undoes, R redoes."

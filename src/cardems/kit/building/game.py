@@ -9,7 +9,6 @@ A game is a subclass setting ``family``, ``rules`` (a declared
 from __future__ import annotations
 
 import datetime
-import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -18,7 +17,7 @@ from cardems.cellgames.notation import format_move
 from cardems.cellgames.terminal import MOVES_HELP, CellTextPlay
 from cardems.cellgames.text import describe_position, render_position
 from cardems.core.base import NO_SHORTEST
-from cardems.core.difficulty import DIFFICULTY, deal_of_level, level_by_cuts, level_choice
+from cardems.core.difficulty import deal_of_level, level_by_cuts, level_choice
 from cardems.core.game import State, View
 from cardems.core.registry import Unsupported
 from cardems.dealcode import DealCode
@@ -119,22 +118,13 @@ class BuildGame(CellGame):
     proved deals (True: ``pool.txt`` in the game's package; a string: that file's name)
     instead of a search: :mod:`cardems.kit.building.pool`, built by ``cardems analyze
     GAME --pool``."""
-    options = (DIFFICULTY,)
     compiled_modules = ()
-    can_analyze = True
     analyze_help = "decide many deals with the generic solver"
-
-    def __init__(self) -> None:
-        self._random = random.SystemRandom()
 
     def solitaire(self) -> DeclaredSolitaire:
         from cardems.kit.building.solitaire import solitaire_of
 
         return solitaire_of(self.rules)
-
-    def _draw(self, variant: str) -> DealCode:
-        number = self._random.randrange(self.family.max_number + 1)
-        return DealCode(self.family.prefix, self.family.versions[-1], variant, number)
 
     def pool_codes(self) -> dict[DealCode, int]:
         """The declaration's shipped pool of proved deals, each with the positions its win
@@ -153,10 +143,7 @@ class BuildGame(CellGame):
         if pool:
             codes = sorted(pool, key=str)
             return codes[self._random.randrange(len(codes))]
-        while True:
-            code = self._draw(variant)
-            if not winnable or self.proves_winnable(code):
-                return code
+        return super().random_code(variant, winnable=winnable)
 
     def daily_code(self, day: datetime.date, secret: bytes = b"") -> DealCode:
         """The day's deal: with a pool, the pool's code of the day (no search, and none
@@ -196,7 +183,9 @@ class BuildGame(CellGame):
             if codes:
                 return codes[self._random.randrange(len(codes))]
         title = self.family.title
-        return deal_of_level(level, lambda: self._draw(variant), self.level_of, LEVEL_TRIES, title)
+        return deal_of_level(
+            level, lambda: self.draw_code(variant), self.level_of, LEVEL_TRIES, title
+        )
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """The family's layout; with face-down cards, ``down``: how many lie face down at

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from cardems.core.labels import count_text, spoken_card, target_number
+from cardems.core.labels import label_named, target_number
 from cardems.i18n.catalogs import translations
-from cardems.i18n.labels import spoken_label
 from cardems.i18n.markers import N_
 
 # TRANSLATORS: a pile of Aces Up (1-4), spoken by screen readers.
@@ -19,17 +18,9 @@ _STOCK: Final = "Stock"  # marked in cardems.i18n.messages (ACCESSIBILITY_LABELS
 def label_pile(pile: dict[str, Any], lang: str) -> None:
     """Label a pile, the stock or the discards, and their cards."""
     t = translations(lang)
-    cards = pile["cards"]
-    kind = pile["kind"]
-    if kind == "pile":
+    if pile["kind"] == "pile":
         name = str(t.gettext(PILE) % {"num": target_number(pile["target"])})
     else:
-        which = _STOCK if kind == "stock" else DISCARDS
+        which = _STOCK if pile["kind"] == "stock" else DISCARDS
         name = str(t.gettext(which))
-    for card in cards:
-        card["label"] = spoken_label([spoken_card(card, lang), name], lang)
-    count = int(pile.get("count", len(cards)))
-    parts = [name, count_text(count, lang) if count else str(t.gettext("empty"))]
-    if cards and cards[-1].get("card"):
-        parts.append(spoken_card(cards[-1], lang))
-    pile["label"] = spoken_label(parts, lang)
+    label_named(pile, name, lang)

@@ -19,8 +19,7 @@ reference, and the tests hold the two together).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from cardems.kit import verdict
 from cardems.kit.discard.engine import DEAL, DiscardState, Move
 
 NODES = 2_000_000
@@ -39,14 +38,8 @@ waits for it)."""
 Piles = tuple[tuple[int, ...], ...]
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """``winnable`` (None: undecided within the budget), a winning line, the positions
-    expanded."""
-
-    winnable: bool | None
-    line: tuple[Move, ...] | None
-    nodes: int
+Verdict = verdict.Verdict[Move]
+"""The family's verdict (:class:`cardems.kit.verdict.Verdict`)."""
 
 
 class _Budget(Exception):

@@ -32,9 +32,9 @@ same search, position for position, much faster.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
+from cardems.kit.pairs.bits import bits
 from cardems.kit.pairs.compiled import run, twin
 from cardems.kit.pairs.engine import STOCK_TOP, WASTE_TOP, PairsMove, PairsState
 from cardems.kit.pairs.pruning import Pruning
@@ -44,13 +44,6 @@ Move = PairsMove
 _WHOLE_CHAIN = -1
 """The table's mark of a frame searched all round its ring (unlimited passes)."""
 _END = 1 << 30
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 @dataclass
@@ -111,7 +104,7 @@ class WinSearch:
     def canonical(self, left: int) -> int:
         """The leftmost pool cards spelling the values of ``left`` in order."""
         canonical, j = 0, 0
-        for i in _bits(left):
+        for i in bits(left):
             while self.pool[j] != self.pool[i]:
                 j += 1
             canonical |= 1 << j
@@ -135,7 +128,7 @@ class WinSearch:
         stop = self.table.get((removed, left), _END)
         whole = self.limit is None
         self.table[(removed, left)] = _WHOLE_CHAIN if whole else recycles * 32 + in_waste
-        free = list(_bits(self.free_mask(removed)))
+        free = list(bits(self.free_mask(removed)))
         move, matches = self.move, self.matches
         for i in free:
             if values[i] == self.alone:
@@ -153,7 +146,7 @@ class WinSearch:
                     children.append(
                         self._child(len(children), 0, pair, child, left, recycles, in_waste)
                     )
-        cards = list(_bits(left))
+        cards = list(bits(left))
         position: tuple[int, int] | None = (recycles, in_waste)
         steps = 0
         while position is not None:

@@ -9,18 +9,19 @@ and, where it has a faster search than the family's (:mod:`.decide`, :mod:`.shor
 from __future__ import annotations
 
 import functools
-import secrets
 from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from cardems.core import difficulty as core
+from cardems.core import kinds
 from cardems.core.base import solve_record
-from cardems.core.difficulty import level_by_cuts, level_choice
+from cardems.core.difficulty import DIFFICULTY, level_by_cuts, level_choice
 from cardems.core.game import View
 from cardems.core.labels import label_piles, positions_and_talon
 from cardems.dealcode import DealCode
+from cardems.i18n.markers import N_
 from cardems.kit.game import KitGame
 from cardems.kit.pairs.engine import PairsMove, PairsState
 from cardems.kit.pairs.shortest import Outcome
@@ -43,6 +44,12 @@ class PairsGame(KitGame):
     """A pairs game for the core (see the module docstring)."""
 
     can_solve = True
+    options = (DIFFICULTY,)
+    kind = kinds.PAIRING_TYPE
+    keys_help = N_(
+        "Keyboard: arrow keys move between cards, Enter or Space selects and pairs,"
+        " D draws a card, U undoes, R redoes, Esc cancels the selection."
+    )
     levels: Levels
     winnable_nodes: int = 1_000_000
     """Chain positions the check of a new winnable-only deal may visit (a deal past it is
@@ -88,16 +95,6 @@ class PairsGame(KitGame):
         if level is None:
             return self.random_code(variant, winnable=winnable)
         return self.deal_of_level(level, lambda: self.random_code(variant, winnable=True))
-
-    def random_code(self, variant: str, *, winnable: bool) -> DealCode:
-        """A random deal (numbers from :mod:`secrets`); with ``winnable`` only deals the
-        solver proves winnable."""
-        version = self.family.versions[-1]
-        while True:
-            number = secrets.randbelow(self.family.max_number + 1)
-            code = DealCode(self.family.prefix, version, variant, number)
-            if not winnable or self.winnable_deal(code):
-                return code
 
     def rate(self, code: DealCode) -> int | None:
         """The length of the deal's shortest win (None: not winnable, or not found within

@@ -24,10 +24,10 @@ The shortest win is in :mod:`cardems.kit.pairs.ranks_shortest`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from cardems.kit.covers import Covers
+from cardems.kit.pairs.bits import bits
 from cardems.kit.pairs.engine import PairsMove, PairsState
 
 Move = PairsMove
@@ -35,13 +35,6 @@ Move = PairsMove
 Step = tuple[int, int]
 """One heart removal of a plan: ``(i, j)`` pairs 0-based positions ``i`` and ``j``;
 ``(i, -1)`` pairs position ``i`` with a pool card of its rank."""
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 class _Search:
@@ -96,18 +89,18 @@ class _Search:
                 if pool == 1 and count == 3:  # c=3, q=1: pair two, the third goes alone
                     gone |= ready
                     if steps is not None:
-                        cards = list(_bits(ready))
+                        cards = list(bits(ready))
                         steps.append((cards[0], cards[1]))
                         if n == 3:
                             steps.append((cards[2], -1))
                 elif n == count:  # c=2 or c=4, all available
                     gone |= ready
                     if steps is not None:
-                        cards = list(_bits(ready))
+                        cards = list(bits(ready))
                         steps.extend(zip(cards[::2], cards[1::2], strict=True))
             single = avail & free & ~gone
             if steps is not None:
-                steps.extend((i, -1) for i in _bits(single))
+                steps.extend((i, -1) for i in bits(single))
             gone |= single
             if not gone:
                 return removed
@@ -120,7 +113,7 @@ class _Search:
         found: list[tuple[int, list[Step]]] = []
         for mask, pool in self.contended:
             left = mask & ~removed
-            ready = list(_bits(avail & left))
+            ready = list(bits(avail & left))
             count = left.bit_count()
             if pool == 1 and count == 3 and len(ready) == 1:
                 found.append((1 << ready[0], [(ready[0], -1)]))

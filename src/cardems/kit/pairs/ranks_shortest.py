@@ -32,8 +32,9 @@ import functools
 import heapq
 from typing import NamedTuple
 
+from cardems.kit.pairs.bits import bits, line_back
 from cardems.kit.pairs.engine import PairsMove, PairsState
-from cardems.kit.pairs.ranks import _bits, _pool_counts, _Search, _values, hint
+from cardems.kit.pairs.ranks import _pool_counts, _Search, _values, hint
 
 Move = PairsMove
 
@@ -73,7 +74,7 @@ class ShortestSearch:
         self.pool_masks = [0] * 14
         for j, rank in enumerate(self.pool):
             self.pool_masks[rank] |= 1 << j
-        self.pool_lists = [list(_bits(mask)) for mask in self.pool_masks]
+        self.pool_lists = [list(bits(mask)) for mask in self.pool_masks]
         self.pool0 = _pool_counts(state)
         self.count0 = [mask.bit_count() for mask in self.heart_masks]
         self.covers = covers = state.rules.covers
@@ -112,13 +113,13 @@ class ShortestSearch:
                 if count & 1:
                     needs.append((rank, 1))
                 elif count == 2 and pool >= 2:
-                    a, b = _bits(cards)
+                    a, b = bits(cards)
                     below = self.covers.below
                     if below[a] >> b & 1 or below[b] >> a & 1:
                         base[rank] = 2
                         needs.append((rank, 2))
                 if pool < count and count % 2 == 0 and avail & cards == cards and forced is None:
-                    a, b = list(_bits(cards))[:2]
+                    a, b = list(bits(cards))[:2]
                     forced = (a, b)
                 pairs += base[rank]
             result = _HeartInfo(
@@ -226,7 +227,7 @@ class ShortestSearch:
         for rank in range(1, 14):
             ready = avail & self.heart_masks[rank]
             if ready & (ready - 1):
-                cards = list(_bits(ready))
+                cards = list(bits(ready))
                 for k, i in enumerate(cards):
                     for j in cards[k + 1 :]:
                         result.append((self.pairs[i, j], removed | 1 << i | 1 << j, gone, cursor))
@@ -237,7 +238,7 @@ class ShortestSearch:
             ready = avail & self.heart_masks[self.pool[top]]
             if ready:
                 new_cursor = (below ^ 1 << top).bit_length()
-                for i in _bits(ready):
+                for i in bits(ready):
                     result.append(
                         (self.with_waste[i], removed | 1 << i, gone | 1 << top, new_cursor)
                     )
@@ -275,7 +276,7 @@ class ShortestSearch:
             if best.get(self.key(*node), -1) < g:
                 continue
             if node[0] == self.covers.full:
-                return self._line(parent, node)
+                return line_back(parent, node)
             self.expanded += 1
             if self.node_limit is not None and self.expanded > self.node_limit:
                 self.gave_up = True
@@ -292,18 +293,6 @@ class ShortestSearch:
                 parent[child] = (node, move)
                 heapq.heappush(queue, (g + 1 + h, -(g + 1), child))
         return None
-
-    @staticmethod
-    def _line(
-        parent: dict[tuple[int, int, int], tuple[tuple[int, int, int], Move]],
-        node: tuple[int, int, int],
-    ) -> list[Move]:
-        line: list[Move] = []
-        while node in parent:
-            node, move = parent[node]
-            line.append(move)
-        line.reverse()
-        return line
 
 
 SHORTEST_NODES = 1_000_000

@@ -23,6 +23,7 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from cardems.kit.pairs.bits import bits, line_back
 from cardems.kit.pairs.compiled import run, twin
 from cardems.kit.pairs.decide import layout_values, matches, pool_values
 from cardems.kit.pairs.engine import STOCK_TOP, WASTE_TOP, PairsMove, PairsState
@@ -60,13 +61,6 @@ def _moves(move: type[Move]) -> _Moves:
         move.remove(WASTE_TOP),
         move.remove(STOCK_TOP, WASTE_TOP),
     )
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 @dataclass
@@ -115,7 +109,7 @@ class ShortestSearch:
         ahead = present >> cursor
         after_cursor = cursor + (ahead & -ahead).bit_length() - 1 if ahead else -1
         stock = after_cursor if self.top_plays else -1  # the stock's top, where it plays
-        cards = list(_bits(free))
+        cards = list(bits(free))
         for i in cards:
             if values[i] == alone:  # every win removes it, and it commutes with every move
                 yield moves.alone[i], removed | 1 << i, gone, cursor, recycles
@@ -177,7 +171,7 @@ class ShortestSearch:
                     continue
                 if removed == self.covers.full:
                     parent[child] = (node, move)
-                    return Outcome(_line(parent, child), False, expanded)
+                    return Outcome(line_back(parent, child), False, expanded)
                 h = self.estimate(removed, gone)
                 if h < 0:
                     continue
@@ -187,18 +181,6 @@ class ShortestSearch:
                     buckets.append([])
                 buckets[g + 1 + h].append((g + 1, *child))
         return Outcome(None, False, expanded)
-
-
-def _line(
-    parent: dict[tuple[int, int, int, int], tuple[tuple[int, int, int, int], Move]],
-    node: tuple[int, int, int, int],
-) -> list[Move]:
-    line: list[Move] = []
-    while node in parent:
-        node, move = parent[node]
-        line.append(move)
-    line.reverse()
-    return line
 
 
 NODE_LIMIT = 3_000_000

@@ -11,13 +11,12 @@ when there are several, is a tap when there is none. A game gives its rules, its
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from cardems.cards import Card
-from cardems.core.game import Action, Event, TableSettings
+from cardems.core.game import Action, Event
 from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
@@ -26,7 +25,7 @@ from cardems.kit.pairs.engine import STOCK_TOP, WASTE_TOP, MoveKind, PairsMove, 
 from cardems.kit.piles import STOCK_ROLE, Declaration, PileSpec
 from cardems.kit.play import Play
 from cardems.kit.solitaire import DRAW_HINT, DREW, PAIRED, RECYCLE_HINT, RECYCLED, Solitaire
-from cardems.kit.table import SolitaireTable
+from cardems.kit.table import GameTable
 
 STOCK = "stock"
 WASTE = "waste"
@@ -288,16 +287,6 @@ class PairsSolitaire(Solitaire[S, PairsMove], Generic[S]):
         return str(gettext(look.pair_hint)) % (values | {"to": where(second)})
 
 
-class PairsTable(SolitaireTable[Any, PairsMove]):
+class PairsTable(GameTable[Any, PairsMove]):
     """A game of a pairs solitaire as the web app and the terminal player drive it; a
     game's table names its :attr:`solitaire_of`."""
-
-    solitaire_of: PairsSolitaire[Any]
-
-    def __init__(
-        self,
-        code: DealCode,
-        settings: TableSettings = TableSettings(),  # noqa: B008 - frozen, shared safely
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        super().__init__(self.solitaire_of, code, settings, clock)

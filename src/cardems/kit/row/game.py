@@ -10,21 +10,14 @@ A game is a subclass setting ``family``, ``rules`` (a
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from cardems.core.game import PlayedGame, StatBlock, StatLine, View
-from cardems.core.labels import label_piles
-from cardems.dealcode import DealCode
+from cardems.core.game import PlayedGame, StatBlock, StatLine
 from cardems.i18n.markers import N_
 from cardems.kit.row.declare import RowRules
 from cardems.kit.verdict_game import VerdictGame
-from cardems.kit.verdict_text import VerdictTextPlay
-
-if TYPE_CHECKING:
-    from cardems.kit.row.solitaire import RowSolitaire
 
 FEWEST_PILES = N_("Fewest piles left")
 
@@ -40,40 +33,13 @@ class RowGame(VerdictGame):
         "Keyboard: arrow keys move between piles, Enter or Space selects a pile, Enter or"
         " Space on another pile moves the selected pile onto it, U undoes, R redoes."
     )
+    family_package = "cardems.kit.row"
+    analyze_chunk = 4  # a deal takes some 40 ms at the median
 
-    def solitaire(self) -> RowSolitaire:
-        from cardems.kit.row.solitaire import solitaire_of
+    def parse_move(self, text: str) -> Any:
+        from cardems.kit.row.engine import parse_move
 
-        return solitaire_of(self.rules)
-
-    def verdict(self, code: DealCode, nodes: int | None = None) -> Any:
-        """The solver's :class:`~cardems.kit.row.solver.Verdict` for the deal."""
-        from cardems.kit.row.solver import NODES, solve
-
-        return solve(self.deal(code), nodes or NODES)
-
-    def quick_win(self, code: DealCode, nodes: int | None = None) -> Any:
-        """The verdict within ``nodes`` positions (by default
-        :data:`~cardems.kit.row.solver.WINNABLE_NODES`)."""
-        from cardems.kit.row.solver import WINNABLE_NODES, solve
-
-        return solve(self.deal(code), nodes or WINNABLE_NODES)
-
-    def proves_daily(self, code: DealCode) -> bool:
-        from cardems.kit.row.solver import DAILY_NODES
-
-        return self.quick_win(code, DAILY_NODES).winnable is True
-
-    def describe(self, code: DealCode) -> dict[str, Any]:
-        """``code``, ``game``, ``piles`` (the row left to right, each bottom → top)."""
-        from cardems.kit.row.text import layout_data
-
-        return {"code": str(code), "game": self.family.name, **layout_data(self.deal(code))}
-
-    def render(self, code: DealCode) -> str:
-        from cardems.kit.row.text import render_state
-
-        return f"{code}  {self.rules.game}\n{render_state(self.deal(code))}"
+        return parse_move(text, self.rules.deal)
 
     def statistics(self, games: Sequence[PlayedGame]) -> list[StatBlock]:
         """The solitaire's blocks, with the fewest piles a finished game left (the score
@@ -86,34 +52,3 @@ class RowGame(VerdictGame):
             line = StatLine("fewest_piles", FEWEST_PILES, fewest)
             out.append(replace(block, lines=(*block.lines, line)))
         return out
-
-    def label(self, view: View, lang: str) -> View:
-        from cardems.kit.row.labels import label_pile
-
-        return label_piles(view, lang, label_pile)
-
-    def text_play(self) -> VerdictTextPlay:
-        from cardems.kit.row.engine import deal, parse_move
-        from cardems.kit.row.solver import hint_verdict
-        from cardems.kit.row.text import MOVES_HELP, render_state
-
-        rules = self.rules
-        return VerdictTextPlay(
-            self.family.title,
-            rules.game,
-            MOVES_HELP,
-            functools.partial(deal, rules),
-            lambda text: parse_move(text, rules.deal),
-            render_state,
-            hint_verdict,
-        )
-
-    def add_analyze_arguments(self, parser: Any) -> None:
-        from cardems.kit.row.commands import add_arguments
-
-        add_arguments(parser, self)
-
-    def analyze(self, args: Any) -> None:
-        from cardems.kit.row.commands import cmd_analyze
-
-        cmd_analyze(args, self)

@@ -26,8 +26,8 @@ positions in all the answer is undecided, whatever the machine's load.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 
+from cardems.kit import verdict
 from cardems.kit.row.declare import Match
 from cardems.kit.row.engine import Move, RowState
 from cardems.rng import SplitMix64, fisher_yates
@@ -56,14 +56,8 @@ SEED = 0xACC0_4D10
 Tops = tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """``winnable`` (None: undecided within the budget), a winning line, the positions
-    expanded."""
-
-    winnable: bool | None
-    line: tuple[Move, ...] | None
-    nodes: int
+Verdict = verdict.Verdict[Move]
+"""The family's verdict (:class:`cardems.kit.verdict.Verdict`)."""
 
 
 class _PassOver(Exception):

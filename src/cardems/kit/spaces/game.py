@@ -10,20 +10,11 @@ A game is a subclass setting ``family``, ``rules`` (a
 
 from __future__ import annotations
 
-import functools
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from cardems.core.game import View
-from cardems.core.labels import label_piles
-from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.kit.spaces.declare import SpacesRules
 from cardems.kit.verdict_game import VerdictGame
-from cardems.kit.verdict_text import VerdictTextPlay
-
-if TYPE_CHECKING:
-    from cardems.kit.spaces.solitaire import SpacesSolitaire
-    from cardems.kit.spaces.solver import Verdict
 
 
 class SpacesGame(VerdictGame):
@@ -39,67 +30,16 @@ class SpacesGame(VerdictGame):
         " space (or selects it, then Enter on a space moves it there), D redeals, U"
         " undoes, R redoes."
     )
+    family_package = "cardems.kit.spaces"
+    analyze_chunk = 8  # a deal takes some tens of milliseconds
+    analyze_deals = 200
 
-    def solitaire(self) -> SpacesSolitaire:
-        from cardems.kit.spaces.solitaire import solitaire_of
+    def parse_move(self, text: str) -> Any:
+        from cardems.kit.spaces.engine import parse_move
 
-        return solitaire_of(self.rules)
+        return parse_move(text, self.rules)
 
-    def verdict(self, code: DealCode, nodes: int | None = None) -> Verdict:
-        """The solver's :class:`~cardems.kit.spaces.solver.Verdict` for the deal."""
-        from cardems.kit.spaces.solver import NODES, solve
-
-        return solve(self.deal(code), nodes or NODES)
-
-    def quick_win(self, code: DealCode, nodes: int | None = None) -> Verdict:
-        """The verdict within the winnable-only budget (winnable-only deals, levels)."""
-        from cardems.kit.spaces.solver import WINNABLE_NODES
-
-        return self.verdict(code, nodes or WINNABLE_NODES)
-
-    def proves_daily(self, code: DealCode) -> bool:
-        from cardems.kit.spaces.solver import DAILY_NODES
-
-        return self.verdict(code, DAILY_NODES).winnable is True
-
-    def describe(self, code: DealCode) -> dict[str, Any]:
-        """``code``, ``game``, ``rows`` (None for a space), ``redeals``, ``score``."""
-        from cardems.kit.spaces.text import layout_data
-
-        return {"code": str(code), "game": self.family.name, **layout_data(self.deal(code))}
-
-    def render(self, code: DealCode) -> str:
-        from cardems.kit.spaces.text import render_state
-
-        return f"{code}  {self.rules.game}\n{render_state(self.deal(code))}"
-
-    def label(self, view: View, lang: str) -> View:
+    def pile_labeller(self) -> Any:
         from cardems.kit.spaces.labels import labeller
 
-        return label_piles(view, lang, labeller(self.rules.columns))
-
-    def text_play(self) -> VerdictTextPlay:
-        from cardems.kit.spaces.engine import deal, parse_move
-        from cardems.kit.spaces.solver import solve
-        from cardems.kit.spaces.text import MOVES_HELP, render_state
-
-        rules = self.rules
-        return VerdictTextPlay(
-            self.family.title,
-            rules.game,
-            MOVES_HELP,
-            functools.partial(deal, rules),
-            lambda text: parse_move(text, rules),
-            render_state,
-            solve,
-        )
-
-    def add_analyze_arguments(self, parser: Any) -> None:
-        from cardems.kit.spaces.commands import add_arguments
-
-        add_arguments(parser, self)
-
-    def analyze(self, args: Any) -> None:
-        from cardems.kit.spaces.commands import cmd_analyze
-
-        cmd_analyze(args, self)
+        return labeller(self.rules.columns)

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from cardems.kit import verdict
 from cardems.kit.spaces.declare import SpacesRules
 from cardems.kit.spaces.engine import (
     REDEAL,
@@ -47,14 +47,8 @@ REDEAL_WORTH = 8
 deals 1000-1049 at 5,000 positions: 37 won, against 32-36)."""
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """``winnable`` (None: undecided within the budget), a winning line, the positions
-    expanded."""
-
-    winnable: bool | None
-    line: tuple[Move, ...] | None
-    nodes: int
+Verdict = verdict.Verdict[Move]
+"""The family's verdict (:class:`cardems.kit.verdict.Verdict`)."""
 
 
 def pairs_at(rules: SpacesRules, grid: Grid, edges: Iterable[int]) -> int:
@@ -146,3 +140,7 @@ def solve(state: SpacesState, nodes: int = NODES) -> Verdict:
                 return Verdict(True, line(len(found) - 1), expanded)
             heapq.heappush(heap, (-promise(in_place, grown, left), 1 - len(found)))
     return Verdict(False, None, expanded)
+
+
+hint_verdict = solve
+"""A hint's search: the full one (within :data:`NODES`)."""

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cardems.family import GameFamily
+
 DECK_SIZE = 52
 
 
@@ -186,13 +188,13 @@ class WasteDeclaration:
     level_cuts: tuple[int, int] = (48, 258)
     """Winnable deals found within fewer positions are easy; from the second, hard."""
     nodes: int = 2_000_000
-    hint_nodes: int = 200_000
-    deal_nodes: int = 2_000_000
+    hint_nodes: int = 2_000_000
+    deal_nodes: int = 200_000
     """The budget that proves a deal winnable for winnable-only deals (a deal left
     undecided within it is not offered)."""
-    daily_nodes: int | None = None
+    daily_nodes: int | None = 3_000
     """The budget that proves the day's deal winnable (the day's first home page waits for
-    it), when smaller than ``deal_nodes``."""
+    it), when smaller than ``deal_nodes`` (None: ``deal_nodes``)."""
     prune: bool = False
     """Whether the verdict search cuts dead ends (see :mod:`cardems.kit.waste.solver`):
     fewer positions, the same verdicts (off where levels were measured without it)."""
@@ -200,6 +202,11 @@ class WasteDeclaration:
     """Whether the win dialog shows a par (``cardems solve --shortest`` finds the
     shortest win of every game with a stock; without one every win is as long)."""
     anchor: Anchor | None = None
+
+    def family(self) -> GameFamily:
+        """The deal codes' family: the prefix, slug, title and variant letters declared."""
+        letters = tuple(letter for letter, _ in self.variants)
+        return GameFamily(self.prefix, self.slug, self.words.title, letters, 7)
 
     def __post_init__(self) -> None:
         layout = self.layout

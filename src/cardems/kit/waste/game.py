@@ -2,22 +2,23 @@
 par, labels, the terminal and ``cardems analyze``.
 
 A game package subclasses :class:`WasteGame` in its ``game`` module (so that its
-``web/rules`` pages are found beside it) and sets ``declaration``, ``family`` and its
-strings. Deal levels rate a winnable deal by the positions the verdict search expanded
-before it found a win: the declaration's ``level_cuts`` are the thirds of the winnable
-deals 0–299 of its first variant.
+``web/rules`` pages are found beside it) and sets ``declaration`` and its strings; its
+``family`` (deal codes) comes from the declaration. Deal levels rate a winnable deal by
+the positions the verdict search expanded before it found a win: the declaration's
+``level_cuts`` are the thirds of the winnable deals 0–299 of its first variant.
 """
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from cardems.core import kinds
 from cardems.core.base import solve_record
 from cardems.core.difficulty import DIFFICULTY, level_by_cuts, level_choice
 from cardems.core.game import View
 from cardems.core.labels import label_piles
 from cardems.dealcode import DealCode
+from cardems.i18n.markers import N_
 from cardems.kit import KitGame
 
 if TYPE_CHECKING:
@@ -37,6 +38,16 @@ class WasteGame(KitGame):
     can_analyze = True
     analyze_help = "decide random deals: the winnable share, its 95 percent interval, the times"
     options = (DIFFICULTY,)
+    kind = kinds.GOLF_TYPE
+    variant_legend = N_("Kings")
+    variant_labels: ClassVar[tuple[tuple[str, int], ...]] = ((N_("K and A one apart"), 0),)
+    """One label a variant (this default: the one variant of a game without a stock)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declaration = cls.__dict__.get("declaration")
+        if declaration is not None:
+            cls.family = declaration.family()
 
     def solitaire(self) -> WasteSolitaire:
         """The kit's hooks, made once per game."""
@@ -68,16 +79,6 @@ class WasteGame(KitGame):
         draw = lambda: self.random_code(variant, winnable=False)  # noqa: E731
         title = self.declaration.words.title
         return difficulty.deal_of_level(level, draw, self.level_of, TRIES, title)
-
-    def random_code(self, variant: str, *, winnable: bool) -> DealCode:
-        """A random deal (numbers from :mod:`secrets`); with ``winnable`` only deals the
-        solver proves winnable."""
-        version = self.family.versions[-1]
-        while True:
-            number = secrets.randbelow(self.family.max_number + 1)
-            code = DealCode(self.family.prefix, version, variant, number)
-            if not winnable or self.proves_winnable(code):
-                return code
 
     def proves_winnable(self, code: DealCode) -> bool:
         """Whether the solver proves ``code`` winnable within the declaration's

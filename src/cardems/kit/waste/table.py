@@ -18,7 +18,7 @@ from typing import Any
 
 from cardems.cards import Card
 from cardems.core.game import Action, Event, State
-from cardems.core.labels import card_state, count_text, spoken_card, target_number
+from cardems.core.labels import card_state, counted, spoken_card, target_number
 from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name, spoken_label
@@ -186,8 +186,7 @@ class WasteSolitaire(Solitaire[WasteState, Move]):
             )
             return
         name = str(t.gettext("Stock" if pile["kind"] == STOCK else self.game.words.waste))
-        count = int(pile.get("count", len(cards)))
-        parts = [name, count_text(count, lang) if count else str(t.gettext("empty"))]
+        parts = counted(name, pile, lang)
         if pile["kind"] == self.waste:
             for card in cards:
                 card["label"] = spoken_label([spoken_card(card, lang), name], lang)
