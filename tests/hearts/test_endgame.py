@@ -10,7 +10,7 @@ import pytest
 
 from cardems.cards import Card
 from cardems.hearts import fast
-from cardems.hearts.bots.expert import ExpertBot, ExpertSettings
+from cardems.hearts.bots.expert import ExpertBot, ExpertSettings, Research
 from cardems.hearts.core import POINTS, SUIT_MASKS, legal_mask, mask_of_cards, to_index
 from cardems.hearts.endgame import Ending, final_value, py_solve, random_ending, solve
 from cardems.hearts.playout import Position, trick_winner
@@ -187,7 +187,7 @@ def test_an_oracle_expert_solving_the_end_plays_a_best_card() -> None:
         rnd = match.round
         if len(rnd.tricks) < 10 or not seat_view.legal_mask & (seat_view.legal_mask - 1):
             continue
-        bot = ExpertBot(1, ExpertSettings(oracle=True, endgame=3))
+        bot = ExpertBot(1, ExpertSettings(endgame=3), Research(oracle=True))
         bot.see(rnd.hands)
         card = bot.choose_play(seat_view)
         best = solve(

@@ -27,8 +27,7 @@ from typing import Any
 
 from cardems.batch import Batch, Keyed
 from cardems.dealcode import DealCode
-from cardems.hearts.arena import SeatRecord, play_match
-from cardems.hearts.bots import make_bot
+from cardems.hearts.arena import SeatRecord, arena_bot, play_match
 from cardems.hearts.paired import Estimate, log_estimate, paired_difference, ratio_of_sums
 
 LEAGUE = ("easy", "medium", "rules", "montecarlo")
@@ -71,7 +70,7 @@ def seatings(a: str, b: str) -> list[tuple[str, ...]]:
 def play_table(number: int, names: Sequence[str], seed: int) -> list[SeatRecord]:
     """Match code ``number`` with ``names[seat]`` in each seat; seeds by code and seat."""
     code = DealCode("HT", 1, "N", number)
-    bots = [make_bot(name, seed * 1_000_003 + number * 17 + s) for s, name in enumerate(names)]
+    bots = [arena_bot(name, seed * 1_000_003 + number * 17 + s) for s, name in enumerate(names)]
     return play_match(code, bots)
 
 
@@ -311,7 +310,7 @@ def run_league(
     if focus and set(names) <= set(focus):
         raise ValueError("--focus leaves no bot for a field")
     for name in names:
-        make_bot(name)  # refuse unknown names before starting workers
+        arena_bot(name)  # refuse unknown names before starting workers
     tasks: list[Task] = [  # block by block, so that the rate holds from the start
         (b, tuple(a for a in names if a != b and (not focus or a in focus)), first + k, seed)
         for k in range(sets)
