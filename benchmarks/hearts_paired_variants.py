@@ -68,6 +68,13 @@ def main() -> None:
             f" and against {sum(x.moons_against for x in blocks)} in {hands} hands,"
             f" {1000 * seconds / max(1, decisions):.1f} ms a decision"
         )
+        tries = sum(x.tries for x in blocks)
+        made = sum(x.tries_made for x in blocks)
+        failed = sum(x.tries_failed_points for x in blocks)
+        print(
+            f"    ran for the moon in {tries} hands, shot it in {made},"
+            f" {failed / max(1, tries - made):.1f} points a hand when it missed"
+        )
     diff = variant_difference(a, b)
     print(
         f"  {args.a} - {args.b}: {diff.value:+.3f} ± {diff.se:.3f} points a hand"

@@ -116,6 +116,12 @@ class SeatRecord:
     moons_against: int = 0
     queens: int = 0
     """Hands in which it took the Q♠."""
+    tries: int = 0
+    """Hands in which it ran for the moon (a bot that says so: ``moon_tries``)."""
+    tries_made: int = 0
+    """… and shot it."""
+    tries_failed_points: int = 0
+    """Its points in the hands it ran for the moon and missed."""
     won: bool = False
     decisions: int = 0
     seconds: float = 0.0
@@ -127,6 +133,7 @@ def play_match(
     """Play a whole match to ``target`` with ``bots[seat]`` in each seat; one record per
     seat."""
     records = [SeatRecord(bot.name) for bot in bots]
+    tried = [getattr(bot, "moon_tries", 0) for bot in bots]
     match = Match.new(code, Options(target=target))
     clock = time.process_time  # CPU time of this process: fair on a busy machine
     while not match.over and len(match.history) < max_rounds:
@@ -157,6 +164,12 @@ def play_match(
             done = match.history[-1]
             shooter = done.moon_shooter
             for s in range(4):
+                tries = getattr(bots[s], "moon_tries", 0)
+                if tries > tried[s]:  # it ran for the moon in this hand
+                    records[s].tries += 1
+                    records[s].tries_made += shooter == s
+                    records[s].tries_failed_points += done.scores[s] if shooter != s else 0
+                tried[s] = tries
                 records[s].hand_scores.append(done.scores[s])
                 records[s].queens += bool(done.taken[s] & QS_BIT)
                 if shooter == s:
@@ -203,6 +216,18 @@ class BotSummary:
     moons_against_rate: float
     queen_rate: float
     ms_per_decision: float
+    tries: int = 0
+    """Hands in which it ran for the moon (bots that say so), …"""
+    tries_made: int = 0
+    """… shot it …"""
+    tries_failed_points: int = 0
+    """… and its points in the others."""
+
+    @property
+    def failed_try_cost(self) -> float:
+        """Its mean points in a hand it ran for the moon and missed (0 with none)."""
+        failed = self.tries - self.tries_made
+        return self.tries_failed_points / failed if failed else 0.0
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready figures."""
@@ -217,6 +242,9 @@ class BotSummary:
             "moons_against_rate": round(self.moons_against_rate, 4),
             "queen_rate": round(self.queen_rate, 4),
             "ms_per_decision": round(self.ms_per_decision, 2),
+            "moon_tries": self.tries,
+            "moon_tries_made": self.tries_made,
+            "failed_try_points": round(self.failed_try_cost, 2),
         }
 
 
@@ -245,6 +273,9 @@ def summarize(records: Sequence[SeatRecord]) -> list[BotSummary]:
                 ms_per_decision=1000 * sum(r.seconds for r in mine) / decisions
                 if decisions
                 else 0.0,
+                tries=sum(r.tries for r in mine),
+                tries_made=sum(r.tries_made for r in mine),
+                tries_failed_points=sum(r.tries_failed_points for r in mine),
             )
         )
     return out

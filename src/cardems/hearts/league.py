@@ -60,6 +60,10 @@ class BlockResult:
     queens: int
     decisions: int
     seconds: float
+    tries: int = 0
+    """Hands in which ``A`` ran for the moon (see :class:`~cardems.hearts.arena.SeatRecord`)."""
+    tries_made: int = 0
+    tries_failed_points: int = 0
 
 
 def seatings(a: str, b: str) -> list[tuple[str, ...]]:
@@ -90,6 +94,9 @@ def pair_block(shift: int, table: Sequence[SeatRecord], base: Sequence[SeatRecor
         queens=mine.queens,
         decisions=mine.decisions,
         seconds=mine.seconds,
+        tries=mine.tries,
+        tries_made=mine.tries_made,
+        tries_failed_points=mine.tries_failed_points,
     )
 
 
@@ -244,6 +251,15 @@ class LeagueResult:
                         _share(sum(x.moons_against for x in blocks), table_hands), 4
                     ),
                     "queen_rate": _round(_share(sum(x.queens for x in blocks), table_hands), 4),
+                    "moon_tries": sum(x.tries for x in blocks),
+                    "moon_tries_made": sum(x.tries_made for x in blocks),
+                    "failed_try_points": _round(
+                        _share(
+                            sum(x.tries_failed_points for x in blocks),
+                            sum(x.tries - x.tries_made for x in blocks),
+                        ),
+                        2,
+                    ),
                     "ms_per_decision": _round(
                         1000 * _share(sum(x.seconds for x in blocks), decisions), 2
                     ),

@@ -278,6 +278,8 @@ class ExpertBot:
         """Deals played out for the last card chosen (0: no choice to search)."""
         self.committed: tuple[int, tuple[int, ...]] | None = None
         """The round (number, totals) in which it committed to a run for the moon."""
+        self.moon_tries = 0
+        """Rounds in which it committed to a run for the moon (the arena counts them)."""
         self.sees_all = research.oracle
         """Whether the arena shows it every hand before it plays (see :meth:`see`)."""
         self._true_hands: list[int] | None = None
@@ -514,6 +516,8 @@ class ExpertBot:
             return Evaluation(tuple(choices), default, runs, weights)
         if moon_plan:
             if research.commit and min(runs.values()) < min(totals.values()):
+                if self.committed != key:
+                    self.moon_tries += 1
                 self.committed = key  # the run's card is the one played: keep to it
             for c in choices:
                 totals[c] = min(totals[c], runs[c])
