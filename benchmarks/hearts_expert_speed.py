@@ -27,10 +27,15 @@ from cardems.hearts.view import view
 
 
 def run(
-    matches: int, name: str, field: str = "medium"
+    matches: int,
+    name: str,
+    field: str = "medium",
+    by_trick: dict[int, list[tuple[float, int]]] | None = None,
 ) -> tuple[list[float], list[float], list[int]]:
     """Wall-clock and CPU times (ms) of every decision of bot ``name`` in seat 0, against
-    three ``field`` bots, and the deals it searched for each card with a choice."""
+    three ``field`` bots, and the deals it searched for each card with a choice; with
+    ``by_trick``, also each card with a choice's CPU time and deals under its trick's
+    number (1–13)."""
     times: list[float] = []
     cpu: list[float] = []
     searched: list[int] = []
@@ -57,6 +62,8 @@ def run(
                 cpu.append(1000 * (time.process_time() - start_cpu))
                 if getattr(bots[0], "searched", 0):
                     searched.append(bots[0].searched)  # type: ignore[attr-defined]
+                    if by_trick is not None:
+                        by_trick.setdefault(len(rnd.tricks) + 1, []).append((cpu[-1], searched[-1]))
             match = match.play(seat, to_card(card))
     return times, cpu, searched
 
@@ -75,8 +82,12 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=4)
     parser.add_argument("--bot", default="expert")
     parser.add_argument("--field", default="medium", help="the three opponents' bot")
+    parser.add_argument(
+        "--by-trick", action="store_true", help="also CPU time and deals by trick number"
+    )
     args = parser.parse_args()
-    times, cpu, searched = run(args.matches, args.bot, args.field)
+    by_trick: dict[int, list[tuple[float, int]]] = {}
+    times, cpu, searched = run(args.matches, args.bot, args.field, by_trick)
     compiled = "compiled core" if COMPILED else "Python only"
     print(f"{args.bot} vs 3 x {args.field} ({compiled}): {len(times)} decisions (passes included)")
     print(_line("  wall clock", times))
@@ -87,6 +98,15 @@ def main() -> None:
             f" min {min(searched)}, {sum(n >= 1000 for n in searched) / len(searched):.0%}"
             f" of {len(searched)} at 1,000 or more"
         )
+    if args.by_trick:
+        print("  by trick (cards with a choice): trick, decisions, CPU mean / p95 ms, mean deals")
+        for trick, found in sorted(by_trick.items()):
+            ms = sorted(t for t, _ in found)
+            p95 = ms[int(0.95 * (len(ms) - 1))]
+            deals = statistics.mean(n for _, n in found)
+            print(
+                f"    {trick:>2} {len(ms):>5} {statistics.mean(ms):>7.1f} {p95:>7.1f} {deals:>7.0f}"
+            )
     print("goal (issue 32): >= 1,000 deals a decision at mean <= 100 ms, p95 <= 250 ms CPU")
     print("anchor: 30-world PIMC 13 ms/move in Python, OpenSpiel ISMCTS 20 ms")
 

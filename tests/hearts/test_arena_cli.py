@@ -196,3 +196,31 @@ def test_the_league_table_says_n_a_for_a_standard_error_it_has_not() -> None:
     }
     text = format_table({"ratings": [rating], "pairs": [pair]}, ["medium", "easy"])
     assert "nan" not in text and "± n/a" in text
+
+
+def test_the_arena_counts_a_bots_runs_for_the_moon() -> None:
+    from cardems.hearts.arena import play_match
+    from cardems.hearts.bots.rules import RulesBot
+    from cardems.hearts.view import SeatView
+
+    class Runner(RulesBot):
+        """Says it runs for the moon in its first hand (round 0)."""
+
+        moon_tries = 0
+
+        def choose_play(self, view: SeatView) -> int:
+            if view.round_number == 0:
+                self.moon_tries = 1
+            return super().choose_play(view)
+
+    bots = [Runner(0), RulesBot(1), RulesBot(2), RulesBot(3)]
+    records = play_match(DealCode("HT", 1, "N", 7), bots, max_rounds=2)
+    runner = records[0]
+    assert len(runner.hand_scores) == 2 and runner.tries == 1
+    first = runner.hand_scores[0]
+    assert runner.tries_made == (runner.moons == 1 and first == 0)
+    assert runner.tries_failed_points == (0 if runner.tries_made else first)
+    assert records[1].tries == 0
+    summary = summarize(records)[0]
+    assert summary.tries == 1 and summary.to_json()["moon_tries"] == 1
+    assert summary.failed_try_cost == (0.0 if runner.tries_made else first)

@@ -10,6 +10,7 @@ import pytest
 
 from cardems.cards import parse_cards
 from cardems.dealcode import DealCode
+from cardems.hearts.arena import arena_bot
 from cardems.hearts.bots import make_bot
 from cardems.hearts.bots.expert import ExpertBot, ExpertSettings, distinct_choices
 from cardems.hearts.bots.heuristic import choose_card, choose_pass
@@ -30,7 +31,7 @@ class Spy:
     """Wraps a bot and records what it was given."""
 
     def __init__(self, name: str) -> None:
-        self.bot = make_bot(name, 3)
+        self.bot = arena_bot(name, 3)  # every product name, and research switches
         self.name = name
         self.seen: list[object] = []
 

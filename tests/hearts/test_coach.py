@@ -13,7 +13,7 @@ import pytest
 from cardems.dealcode import DealCode
 from cardems.hearts import coach
 from cardems.hearts.bots import make_bot
-from cardems.hearts.bots.expert import ExpertSettings
+from cardems.hearts.bots.expert import ExpertSettings, Research
 from cardems.hearts.coach import Note, coach_round, costly, decisions
 from cardems.hearts.core import (
     ACE_OF_SPADES,
@@ -31,9 +31,8 @@ from cardems.hearts.fast import COMPILED
 from cardems.hearts.rules import Match, Phase, Round
 from cardems.hearts.view import SeatView
 
-SMALL = ExpertSettings(
-    worlds=60, budget_ms=1e6, sampling_share=0.0, moon=2, pass_weight=1.0, pass_odds=False
-)
+SMALL = ExpertSettings(worlds=60, budget_ms=1e6)
+WEIGH = Research(sampling_share=0.0, moon=2, pass_weight=1.0, pass_odds=False)
 """Few deals, searched to the last one: quick, and the same with or without the core
 (the pass not weighed: over 60 deals it tips close choices the scenarios here pin)."""
 
@@ -64,7 +63,7 @@ def first_round(number: int, south: str = "medium", *, drop_queen: bool = False)
 
 def test_dropping_the_queen_on_your_own_trick_costs_about_its_13_points() -> None:
     rnd = first_round(4, drop_queen=True)
-    notes = coach_round(rnd, 0, seed=1, settings=SMALL)
+    notes = coach_round(rnd, 0, seed=1, settings=SMALL, research=WEIGH)
     note = next(n for n in notes if n.played == QUEEN_OF_SPADES)
     assert note.trick == 2
     assert note.best // 13 == 0 and note.best < QUEEN_OF_SPADES  # a lower spade ducks
@@ -76,7 +75,7 @@ def test_dropping_the_queen_on_your_own_trick_costs_about_its_13_points() -> Non
 
 def test_forced_cards_and_cards_after_every_point_cost_nothing() -> None:
     rnd = first_round(9, "easy")
-    notes = coach_round(rnd, 0, seed=2, settings=SMALL)
+    notes = coach_round(rnd, 0, seed=2, settings=SMALL, research=WEIGH)
     views = [seen for seen, _ in decisions(rnd, 0)]
     assert len(notes) == len(views) == 13
     forced = [n for n, v in zip(notes, views, strict=True) if v.legal_mask.bit_count() == 1]
@@ -88,7 +87,7 @@ def test_forced_cards_and_cards_after_every_point_cost_nothing() -> None:
 @pytest.mark.parametrize("number", [0, 1, 2])
 def test_costs_are_never_negative_and_the_reasons_are_facts_the_player_saw(number: int) -> None:
     rnd = first_round(number, "easy")
-    notes = coach_round(rnd, 0, seed=number, settings=SMALL)
+    notes = coach_round(rnd, 0, seed=number, settings=SMALL, research=WEIGH)
     assert any(note.cost >= coach.THRESHOLD for note in notes), "easy play costs points"
     for note, (seen, played) in zip(notes, decisions(rnd, 0), strict=True):
         assert note.played == played and note.trick == len(seen.tricks)
@@ -144,8 +143,8 @@ def assert_fact(reason: coach.Reason, seen: SeatView, note: Note) -> None:
 
 def test_the_same_seed_gives_the_same_notes() -> None:
     rnd = first_round(2, "easy")
-    assert coach_round(rnd, 0, seed=5, settings=SMALL) == coach_round(
-        rnd, 0, seed=5, settings=SMALL
+    assert coach_round(rnd, 0, seed=5, settings=SMALL, research=WEIGH) == coach_round(
+        rnd, 0, seed=5, settings=SMALL, research=WEIGH
     )
 
 
@@ -154,8 +153,10 @@ import json
 from cardems.hearts.bots.expert import ExpertSettings
 from cardems.hearts.coach import coach_round
 from cardems.hearts.fast import COMPILED
-from tests.hearts.test_coach import SMALL, first_round
-notes = [coach_round(first_round(n, "easy"), 0, seed=n, settings=SMALL) for n in (0, 1)]
+from tests.hearts.test_coach import SMALL, WEIGH, first_round
+notes = [
+    coach_round(first_round(n, "easy"), 0, seed=n, settings=SMALL, research=WEIGH) for n in (0, 1)
+]
 print(json.dumps([COMPILED, [[n.best for n in round_notes] for round_notes in notes]]))
 """
 
@@ -170,5 +171,8 @@ def test_the_compiled_core_and_python_prefer_the_same_cards() -> None:
     )
     compiled, preferred = json.loads(done.stdout)
     assert compiled is False
-    here = [coach_round(first_round(n, "easy"), 0, seed=n, settings=SMALL) for n in (0, 1)]
+    here = [
+        coach_round(first_round(n, "easy"), 0, seed=n, settings=SMALL, research=WEIGH)
+        for n in (0, 1)
+    ]
     assert preferred == [[n.best for n in notes] for notes in here]

@@ -22,7 +22,7 @@ from cardems.hearts.bots import (
     rollout,
     sampling,
 )
-from cardems.hearts.bots.expert import ExpertBot, ExpertSettings
+from cardems.hearts.bots.expert import ExpertBot, ExpertSettings, Research
 from cardems.hearts.bots.inference import GENERIC, HEURISTIC, pass_check, past_checks
 from cardems.hearts.bots.montecarlo import MonteCarloBot
 from cardems.hearts.bots.pass_odds import card_odds
@@ -310,12 +310,16 @@ def python_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(belief, "pass_miss", inference.py_pass_miss)
 
 
+FRESH = Research(sampling_share=0.0)
+"""No time for fresh deals: both paths then search the same deals."""
+
+
 def _cards(names: tuple[str, ...], bot: str, settings: ExpertSettings | None) -> list[int]:
     """The cards ``bot`` (one per seat, seeded) chooses at every decision of two rounds."""
     chosen = []
     for number in (11, 12):
         bots = {
-            seat: ExpertBot(seat, settings) if bot == "expert" else MonteCarloBot(seat, 20)
+            seat: ExpertBot(seat, settings, FRESH) if bot == "expert" else MonteCarloBot(seat, 20)
             for seat in range(4)
         }
         for _, seat_view in bot_views(number, names)[::3]:
@@ -329,7 +333,7 @@ def test_the_expert_plays_the_same_cards_compiled_or_not(
     field: str, request: pytest.FixtureRequest
 ) -> None:
     # A budget that never runs out: both paths then search the same deals.
-    settings = ExpertSettings(worlds=40, budget_ms=1e6, sampling_share=0.0)
+    settings = ExpertSettings(worlds=40, budget_ms=1e6)
     names = ("medium", field, field, field)
     compiled = _cards(names, "expert", settings)
     request.getfixturevalue("python_only")
@@ -340,11 +344,11 @@ def test_the_expert_plays_the_same_cards_compiled_or_not(
 def test_the_expert_explains_an_across_pass_the_same_way_compiled_or_not(
     request: pytest.FixtureRequest,
 ) -> None:
-    settings = ExpertSettings(worlds=40, budget_ms=1e6, sampling_share=0.0)
+    settings = ExpertSettings(worlds=40, budget_ms=1e6)
     views = _across_views(4)[::2]
-    compiled = [ExpertBot(1, settings).choose_play(seat_view) for seat_view in views]
+    compiled = [ExpertBot(1, settings, FRESH).choose_play(seat_view) for seat_view in views]
     request.getfixturevalue("python_only")
-    assert [ExpertBot(1, settings).choose_play(seat_view) for seat_view in views] == compiled
+    assert [ExpertBot(1, settings, FRESH).choose_play(seat_view) for seat_view in views] == compiled
 
 
 @pytest.mark.slow

@@ -10,7 +10,7 @@ import pytest
 
 from cardems.cards import Card
 from cardems.hearts import fast
-from cardems.hearts.bots.expert import ExpertBot, ExpertSettings
+from cardems.hearts.bots.expert import ExpertBot, ExpertSettings, Research
 from cardems.hearts.core import POINTS, SUIT_MASKS, legal_mask, mask_of_cards, to_index
 from cardems.hearts.endgame import Ending, final_value, py_solve, random_ending, solve
 from cardems.hearts.playout import Position, trick_winner
@@ -187,7 +187,7 @@ def test_an_oracle_expert_solving_the_end_plays_a_best_card() -> None:
         rnd = match.round
         if len(rnd.tricks) < 10 or not seat_view.legal_mask & (seat_view.legal_mask - 1):
             continue
-        bot = ExpertBot(1, ExpertSettings(oracle=True, endgame=3))
+        bot = ExpertBot(1, ExpertSettings(endgame=3), Research(oracle=True))
         bot.see(rnd.hands)
         card = bot.choose_play(seat_view)
         best = solve(
@@ -196,3 +196,35 @@ def test_an_oracle_expert_solving_the_end_plays_a_best_card() -> None:
         assert best.best >> card & 1
         checked += 1
     assert checked
+
+
+@pytest.mark.slow
+def test_the_expert_solves_its_last_tricks_by_its_horizon(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardems.hearts.bots import expert, make_bot
+
+    assert ExpertBot().horizon == expert.EXACT_TRICKS  # the default: the measured horizon
+    assert ExpertBot(0, ExpertSettings(endgame=2)).horizon == 2
+    assert make_bot("expert:endgame=0").horizon == 0  # type: ignore[attr-defined]
+    calls: list[int] = []
+
+    def counted(*args: object) -> object:
+        calls.append(1)
+        return solve(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(expert.endgame, "solve", counted)
+    settings = ExpertSettings(worlds=5, budget_ms=1e6, endgame=3)
+    solved, played_out = set(), set()
+    for _, seat_view in bot_views(2):
+        if len(seat_view.tricks) < 8:  # the last five tricks: played out, then solved
+            continue
+        bot = ExpertBot(1, settings, Research(moon=2, pass_odds=False))
+        calls.clear()
+        evaluation = bot.evaluate(seat_view)
+        if len(evaluation.choices) < 2:
+            continue
+        left = 13 - len(seat_view.tricks)
+        (solved if calls else played_out).add(left)
+        assert bool(calls) == (left <= 3)
+        if calls:  # one solve a choice and deal, no second plan for the moon
+            assert len(calls) == len(evaluation.choices) * bot.searched
+    assert solved and played_out

@@ -9,9 +9,10 @@ import pytest
 
 from cardems.cards import parse_cards
 from cardems.dealcode import DealCode
+from cardems.hearts.arena import arena_bot, research_settings
 from cardems.hearts.bots import make_bot
 from cardems.hearts.bots.belief import Belief
-from cardems.hearts.bots.expert import ExpertBot, ExpertSettings, parse_settings
+from cardems.hearts.bots.expert import ExpertBot, ExpertSettings, Research, parse_settings
 from cardems.hearts.bots.inference import (
     GENERIC,
     HEURISTIC,
@@ -27,27 +28,47 @@ from cardems.hearts.view import SeatView, view
 from .helpers import assert_deal_fits, bot_views
 
 
-def test_settings_come_from_the_bot_name() -> None:
+def test_the_products_bot_names_set_its_level_alone() -> None:
     assert parse_settings("expert") == ExpertSettings()
-    settings = parse_settings("expert:worlds=60:miss=0.1:infer=0:bonus=0")
-    assert settings == ExpertSettings(worlds=60, miss_weight=0.1, infer=False, moon_bonus=0.0)
-    assert make_bot("expert:moves=0").name == "expert:moves=0"
-    assert parse_settings("expert:generic=0:moon=2:late=99:gpass=0") == ExpertSettings(
+    assert parse_settings("expert:worlds=60:budget=50:endgame=2") == ExpertSettings(
+        worlds=60, budget_ms=50.0, endgame=2
+    )
+    bot = make_bot("expert:worlds=60", 3)
+    assert isinstance(bot, ExpertBot) and bot.name == "expert:worlds=60"
+    assert bot.research == Research()  # research switches are never the product's
+    for name in ("expert:moon=2", "expert:moves=0", "expertise", "expert:worlds=0"):
+        with pytest.raises(ValueError):
+            make_bot(name)
+
+
+def test_research_switches_are_the_arenas() -> None:
+    settings, research = research_settings("expert:worlds=60:miss=0.1:infer=0:bonus=0")
+    assert settings == ExpertSettings(worlds=60)
+    assert research == Research(miss_weight=0.1, infer=False, moon_bonus=0.0)
+    assert research_settings("expert:generic=0:moon=2:late=99:gpass=0")[1] == Research(
         generic=0, moon=2, defend_late=99, generic_pass=False
     )
+    bot = arena_bot("expert:moves=0:endgame=0", 1)
+    assert isinstance(bot, ExpertBot) and bot.name == "expert:moves=0:endgame=0"
+    assert bot.research.moves == 0 and bot.horizon == 0
+    assert arena_bot("rules").name == "rules"  # every product name too
 
 
 @pytest.mark.parametrize(
     ("name", "message"),
     [
         ("expert:depth=3", "unknown expert option"),
+        ("expert:moon=", "unknown expert option"),
         ("expert:worlds=", "unknown expert option"),
-        ("expert:worlds=many", "needs a number"),
+        ("expert:worlds=many", "unknown expert option"),
+        ("expert:miss=many", "needs a number"),
+        ("expert:moon=1.5", "needs a whole number"),
+        ("expert:infer=2", "needs 0 or 1"),
     ],
 )
 def test_bad_settings_are_refused(name: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        parse_settings(name)
+        arena_bot(name)
 
 
 def _first_round_views(number: int, others: str = "medium") -> list[SeatView]:
@@ -103,14 +124,14 @@ def test_round_agreement_counts_the_plays_that_were_the_heuristics() -> None:
 
 def test_the_expert_learns_how_far_to_trust_its_model_of_the_others() -> None:
     bot = ExpertBot(0)
-    assert bot.miss_weight() == ExpertSettings().miss_weight  # nothing seen yet
+    assert bot.miss_weight() == Research().miss_weight  # nothing seen yet
     seat_view = _last_trick_view("medium")
     bot.choose_play(seat_view)
     bot.choose_play(seat_view)  # each round counts once
     found = round_agreement(seat_view)
     assert found and found[0] > 10 and bot.seen == found
     bot.seen = (100, 100)
-    assert bot.miss_weight() == ExpertSettings().miss_weight
+    assert bot.miss_weight() == Research().miss_weight
     bot.seen = (100, 80)
     assert bot.miss_weight() == pytest.approx(0.125)
     bot.seen = (100, 46)
@@ -125,7 +146,7 @@ def test_the_expert_fits_a_model_to_each_seat() -> None:
     assert bot.policies() == (HEURISTIC, GENERIC, HEURISTIC, HEURISTIC)  # 5: too few
     assert bot.model_share() == (65, 27 + 25 + 1)
     assert bot.miss_weight() == pytest.approx((1 - 53 / 65) / (2 * 53 / 65))
-    assert ExpertBot(0, ExpertSettings(model=0)).policies() == (HEURISTIC,) * 4
+    assert ExpertBot(0, research=Research(model=0)).policies() == (HEURISTIC,) * 4
     # A round against rules bots: each seat's counts, learnt once.
     seat_view = _last_trick_view("rules")
     bot = ExpertBot(0)
@@ -140,9 +161,9 @@ def test_the_expert_passes_for_the_moon_only_against_predictable_players() -> No
     hand = mask_of_cards(parse_cards("AH KH QH JH TH 9H AS KS AD KD 2C 3C 4D"))
     match = Match.new(DealCode("HT", 1, "N", 4))
     passing = replace(view(match, 0), hand_mask=hand)
-    settings = ExpertSettings(pass_budget_ms=200)
-    wary = ExpertBot(1, settings).choose_pass(passing)
-    trusting = ExpertBot(1, settings)
+    research = Research(pass_budget_ms=200)
+    wary = ExpertBot(1, research=research).choose_pass(passing)
+    trusting = ExpertBot(1, research=research)
     trusting.seen = (100, 100)
     keeps = trusting.choose_pass(passing)
     assert wary & mask_of_cards(parse_cards("AS KS"))
@@ -153,10 +174,10 @@ def test_the_expert_passes_for_the_moon_only_against_predictable_players() -> No
 def test_an_oracle_searches_the_true_deal_the_arena_shows_it() -> None:
     from cardems.hearts.arena import play_match
 
-    assert parse_settings("expert:oracle=1:podds=0:passw=1:psearch=0") == ExpertSettings(
+    assert research_settings("expert:oracle=1:podds=0:passw=1:psearch=0")[1] == Research(
         oracle=True, pass_odds=False, pass_weight=1.0, pass_search=False
     )
-    oracle = ExpertBot.from_name("expert:oracle=1", 1)
+    oracle = arena_bot("expert:oracle=1", 1)
     plain = ExpertBot.from_name("expert", 1)
     shown: list[tuple[int, ...]] = []
 
@@ -172,7 +193,7 @@ def test_an_oracle_searches_the_true_deal_the_arena_shows_it() -> None:
             searched.append(self.searched)
             return card
 
-    spy = Spy(2, ExpertSettings(oracle=True, worlds=20))
+    spy = Spy(2, ExpertSettings(worlds=20), Research(oracle=True))
     records = play_match(DealCode("HT", 1, "N", 4), [spy, plain, plain, oracle], max_rounds=1)
     assert len(records[0].hand_scores) == 1 and len(shown) == 13  # before each of its cards
     assert all(hands[0].bit_count() == 13 - k for k, hands in enumerate(shown))

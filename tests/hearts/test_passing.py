@@ -88,12 +88,12 @@ def test_the_search_assuming_nothing_starts_from_the_generic_pass() -> None:
 
 def test_the_expert_searches_its_pass_against_an_unknown_field() -> None:
     from cardems.dealcode import DealCode
-    from cardems.hearts.bots.expert import ExpertBot, ExpertSettings
+    from cardems.hearts.bots.expert import ExpertBot, Research
     from cardems.hearts.rules import Match
     from cardems.hearts.view import view
 
     seat_view = view(Match.new(DealCode("HT", 1, "N", 5)), 0)
-    plain = ExpertBot(1, ExpertSettings(pass_search=False)).choose_pass(seat_view)
+    plain = ExpertBot(1, research=Research(pass_search=False)).choose_pass(seat_view)
     assert plain == generic_pass(seat_view.hand_mask)
-    searched = ExpertBot(1, ExpertSettings(pass_margin=26.0))
+    searched = ExpertBot(1, research=Research(pass_margin=26.0))
     assert searched.choose_pass(seat_view) == plain

@@ -19,15 +19,91 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from cardems.batch import Batch, Keyed
 from cardems.dealcode import DealCode
 from cardems.hearts.bots import Bot, make_bot
+from cardems.hearts.bots.expert import (
+    LEVEL_FIELDS,
+    ExpertBot,
+    ExpertSettings,
+    Research,
+    parse_settings,
+)
 from cardems.hearts.core import QS_BIT, cards_of, to_card
 from cardems.hearts.rules import MATCH_TARGET, Match, Options, Phase
 from cardems.hearts.view import view
+
+RESEARCH_OPTIONS = {
+    "infer": "infer",
+    "miss": "miss_weight",
+    "moves": "moves",
+    "share": "sampling_share",
+    "bonus": "moon_bonus",
+    "mh": "moon_hearts",
+    "passes": "pass_pool",
+    "mpass": "moon_pass_pool",
+    "pbudget": "pass_budget_ms",
+    "wary": "wary",
+    "generic": "generic",
+    "moon": "moon",
+    "gpass": "generic_pass",
+    "late": "defend_late",
+    "commit": "commit",
+    "defend": "defend",
+    "model": "model",
+    "oracle": "oracle",
+    "passw": "pass_weight",
+    "podds": "pass_odds",
+    "psearch": "pass_search",
+    "pmargin": "pass_margin",
+}
+"""The expert's research switches by their short names in the arena's bot names (each a
+field of :class:`~cardems.hearts.bots.expert.Research`); the product's bot names know
+only its level's options (:data:`~cardems.hearts.bots.expert.LEVEL_OPTIONS`)."""
+
+
+def research_settings(name: str) -> tuple[ExpertSettings, Research]:
+    """The level and the research switches of an arena name such as
+    ``expert:worlds=60:moon=2:miss=0.1`` (booleans 0 or 1)."""
+    head, *parts = name.split(":")
+    research = Research()
+    kinds = {f.name: str(f.type) for f in fields(Research)}  # "int", "bool" or "float"
+    level = [head]
+    for part in parts:
+        key, _, value = part.partition("=")
+        if key in LEVEL_FIELDS:
+            level.append(part)  # the product's parser checks these
+            continue
+        target = RESEARCH_OPTIONS.get(key)
+        if target is None or not value:
+            raise ValueError(f"unknown expert option {part!r} in {name!r}")
+        try:
+            number = float(value)
+        except ValueError:
+            raise ValueError(f"expert option {key!r} needs a number, not {value!r}") from None
+        kind = kinds[target]
+        whole = number.is_integer() and (kind != "bool" or number in (0, 1))
+        if kind != "float" and not whole:
+            needs = "0 or 1" if kind == "bool" else "a whole number"
+            raise ValueError(f"expert option {key!r} needs {needs}, not {value!r}")
+        typed: float = bool(number) if kind == "bool" else int(number) if kind == "int" else number
+        research = replace(research, **{target: typed})  # type: ignore[arg-type]
+    return parse_settings(":".join(level)), research
+
+
+def arena_bot(name: str, seed: int = 0) -> Bot:
+    """A bot for the arena and the league: any product bot name
+    (:func:`~cardems.hearts.bots.make_bot`), and the expert with research switches too
+    (:data:`RESEARCH_OPTIONS`), e.g. ``expert:endgame=3:moon=2``."""
+    if name.split(":")[0] != "expert":
+        return make_bot(name, seed)
+    settings, research = research_settings(name)
+    bot = ExpertBot(seed, settings, research)
+    bot.name = name
+    return bot
 
 
 @dataclass
@@ -40,6 +116,12 @@ class SeatRecord:
     moons_against: int = 0
     queens: int = 0
     """Hands in which it took the Q♠."""
+    tries: int = 0
+    """Hands in which it ran for the moon (a bot that says so: ``moon_tries``)."""
+    tries_made: int = 0
+    """… and shot it."""
+    tries_failed_points: int = 0
+    """Its points in the hands it ran for the moon and missed."""
     won: bool = False
     decisions: int = 0
     seconds: float = 0.0
@@ -51,6 +133,7 @@ def play_match(
     """Play a whole match to ``target`` with ``bots[seat]`` in each seat; one record per
     seat."""
     records = [SeatRecord(bot.name) for bot in bots]
+    tried = [getattr(bot, "moon_tries", 0) for bot in bots]
     match = Match.new(code, Options(target=target))
     clock = time.process_time  # CPU time of this process: fair on a busy machine
     while not match.over and len(match.history) < max_rounds:
@@ -81,6 +164,12 @@ def play_match(
             done = match.history[-1]
             shooter = done.moon_shooter
             for s in range(4):
+                tries = getattr(bots[s], "moon_tries", 0)
+                if tries > tried[s]:  # it ran for the moon in this hand
+                    records[s].tries += 1
+                    records[s].tries_made += shooter == s
+                    records[s].tries_failed_points += done.scores[s] if shooter != s else 0
+                tried[s] = tries
                 records[s].hand_scores.append(done.scores[s])
                 records[s].queens += bool(done.taken[s] & QS_BIT)
                 if shooter == s:
@@ -106,7 +195,7 @@ def play_duplicate(task: Task) -> list[SeatRecord]:
     for shift in range(4):
         seated = [names[(seat - shift) % 4] for seat in range(4)]
         bots = [
-            make_bot(name, seed * 1_000_003 + number * 17 + shift * 4 + s)
+            arena_bot(name, seed * 1_000_003 + number * 17 + shift * 4 + s)
             for s, name in enumerate(seated)
         ]
         records.extend(play_match(code, bots, target=target))
@@ -127,6 +216,18 @@ class BotSummary:
     moons_against_rate: float
     queen_rate: float
     ms_per_decision: float
+    tries: int = 0
+    """Hands in which it ran for the moon (bots that say so), …"""
+    tries_made: int = 0
+    """… shot it …"""
+    tries_failed_points: int = 0
+    """… and its points in the others."""
+
+    @property
+    def failed_try_cost(self) -> float:
+        """Its mean points in a hand it ran for the moon and missed (0 with none)."""
+        failed = self.tries - self.tries_made
+        return self.tries_failed_points / failed if failed else 0.0
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready figures."""
@@ -141,6 +242,9 @@ class BotSummary:
             "moons_against_rate": round(self.moons_against_rate, 4),
             "queen_rate": round(self.queen_rate, 4),
             "ms_per_decision": round(self.ms_per_decision, 2),
+            "moon_tries": self.tries,
+            "moon_tries_made": self.tries_made,
+            "failed_try_points": round(self.failed_try_cost, 2),
         }
 
 
@@ -169,6 +273,9 @@ def summarize(records: Sequence[SeatRecord]) -> list[BotSummary]:
                 ms_per_decision=1000 * sum(r.seconds for r in mine) / decisions
                 if decisions
                 else 0.0,
+                tries=sum(r.tries for r in mine),
+                tries_made=sum(r.tries_made for r in mine),
+                tries_failed_points=sum(r.tries_failed_points for r in mine),
             )
         )
     return out
@@ -194,7 +301,7 @@ def run_arena(
     if sets < 1:
         raise ValueError("an arena needs at least one duplicate set")
     for name in set(names):
-        make_bot(name)  # refuse unknown names before starting workers
+        arena_bot(name)  # refuse unknown names before starting workers
     tasks: list[Task] = [(first + k, tuple(names), seed, target) for k in range(sets)]
     done: Keyed[list[SeatRecord]] = Keyed()
     played = 0

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cardems.hearts.bots.expert import ExpertBot, ExpertSettings
+from cardems.hearts.bots.expert import ExpertBot, ExpertSettings, Research
 from cardems.hearts.core import (
     ACE_OF_SPADES,
     FULL_DECK,
@@ -40,10 +40,12 @@ THRESHOLD = 0.5
 """Costs below this many points are not worth a word."""
 SAFETY_MS = 500.0
 """CPU time per decision after which the search stops early (never reached normally)."""
-SETTINGS = ExpertSettings(budget_ms=SAFETY_MS, sampling_share=0.0, moon=2)
+SETTINGS = ExpertSettings(budget_ms=SAFETY_MS)
 """The expert as the coach runs it: its deals (1,000 compiled, 150 in Python), searched
-to the last one, and a run for the moon weighed while the seat holds every point taken
-and a high heart."""
+to the last one, each solved exactly for the expert's last tricks (its ``endgame``) …"""
+RESEARCH = Research(sampling_share=0.0, moon=2)
+"""… and a run for the moon weighed while the seat holds every point taken and a high
+heart."""
 RUNNER_FROM = 4
 """Points one other seat must hold alone before the coach names it as running."""
 MOST_REASONS = 3
@@ -133,11 +135,16 @@ def decisions(rnd: Round, seat: int) -> Iterator[tuple[SeatView, int]]:
 
 
 def coach_round(
-    rnd: Round, seat: int = 0, *, seed: int = 0, settings: ExpertSettings = SETTINGS
+    rnd: Round,
+    seat: int = 0,
+    *,
+    seed: int = 0,
+    settings: ExpertSettings = SETTINGS,
+    research: Research = RESEARCH,
 ) -> list[Note]:
     """A note on each of ``seat``'s plays in the finished ``rnd``, by one expert seeded
     with ``seed`` that follows the round as the seat saw it."""
-    expert = ExpertBot(seed, settings)
+    expert = ExpertBot(seed, settings, research)
     notes = []
     for seen, played in decisions(rnd, seat):
         legal = seen.legal_mask

@@ -200,6 +200,13 @@ def cmd_arena(args: argparse.Namespace) -> None:
             f"{100 * s.moons_against_rate:>8.1f}%{100 * s.queen_rate:>6.1f}%"
             f"{s.ms_per_decision:>9.2f}"
         )
+    for s in summaries:
+        if s.tries:
+            print(
+                f"{s.name} ran for the moon in {s.tries} hands ({100 * s.tries / s.hands:.1f}%),"
+                f" shot it in {s.tries_made}; {s.failed_try_cost:.1f} points a hand when it"
+                " missed"
+            )
     if "ratio" in result:
         figure = result["ratio"]
         spread = (

@@ -27,8 +27,7 @@ from typing import Any
 
 from cardems.batch import Batch, Keyed
 from cardems.dealcode import DealCode
-from cardems.hearts.arena import SeatRecord, play_match
-from cardems.hearts.bots import make_bot
+from cardems.hearts.arena import SeatRecord, arena_bot, play_match
 from cardems.hearts.paired import Estimate, log_estimate, paired_difference, ratio_of_sums
 
 LEAGUE = ("easy", "medium", "rules", "montecarlo")
@@ -61,6 +60,10 @@ class BlockResult:
     queens: int
     decisions: int
     seconds: float
+    tries: int = 0
+    """Hands in which ``A`` ran for the moon (see :class:`~cardems.hearts.arena.SeatRecord`)."""
+    tries_made: int = 0
+    tries_failed_points: int = 0
 
 
 def seatings(a: str, b: str) -> list[tuple[str, ...]]:
@@ -71,7 +74,7 @@ def seatings(a: str, b: str) -> list[tuple[str, ...]]:
 def play_table(number: int, names: Sequence[str], seed: int) -> list[SeatRecord]:
     """Match code ``number`` with ``names[seat]`` in each seat; seeds by code and seat."""
     code = DealCode("HT", 1, "N", number)
-    bots = [make_bot(name, seed * 1_000_003 + number * 17 + s) for s, name in enumerate(names)]
+    bots = [arena_bot(name, seed * 1_000_003 + number * 17 + s) for s, name in enumerate(names)]
     return play_match(code, bots)
 
 
@@ -91,6 +94,9 @@ def pair_block(shift: int, table: Sequence[SeatRecord], base: Sequence[SeatRecor
         queens=mine.queens,
         decisions=mine.decisions,
         seconds=mine.seconds,
+        tries=mine.tries,
+        tries_made=mine.tries_made,
+        tries_failed_points=mine.tries_failed_points,
     )
 
 
@@ -245,6 +251,15 @@ class LeagueResult:
                         _share(sum(x.moons_against for x in blocks), table_hands), 4
                     ),
                     "queen_rate": _round(_share(sum(x.queens for x in blocks), table_hands), 4),
+                    "moon_tries": sum(x.tries for x in blocks),
+                    "moon_tries_made": sum(x.tries_made for x in blocks),
+                    "failed_try_points": _round(
+                        _share(
+                            sum(x.tries_failed_points for x in blocks),
+                            sum(x.tries - x.tries_made for x in blocks),
+                        ),
+                        2,
+                    ),
                     "ms_per_decision": _round(
                         1000 * _share(sum(x.seconds for x in blocks), decisions), 2
                     ),
@@ -311,7 +326,7 @@ def run_league(
     if focus and set(names) <= set(focus):
         raise ValueError("--focus leaves no bot for a field")
     for name in names:
-        make_bot(name)  # refuse unknown names before starting workers
+        arena_bot(name)  # refuse unknown names before starting workers
     tasks: list[Task] = [  # block by block, so that the rate holds from the start
         (b, tuple(a for a in names if a != b and (not focus or a in focus)), first + k, seed)
         for k in range(sets)

@@ -67,7 +67,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         from cardems.hearts.bots.medium import MediumBot
 
         return MediumBot.from_name(name, seed)
-    if name.startswith("expert"):
+    if name == "expert" or name.startswith("expert:"):
         from cardems.hearts.bots.expert import ExpertBot
 
         return ExpertBot.from_name(name, seed)

@@ -70,17 +70,13 @@ HIGH_HEARTS = 0b111 << 23  # Q♥ K♥ A♥
 
 
 @dataclass(frozen=True, slots=True)
-class ExpertSettings:
-    """How hard the expert thinks. Measured with ``cardems arena`` (see the README)."""
+class Research:
+    """The expert's research switches: how it models the others, samples, passes and
+    weighs the moon. Each default is the best measured with ``cardems arena``; the
+    product's bot never changes them (a player's level is :class:`ExpertSettings`), only
+    the arena's bot names do (:func:`cardems.hearts.arena.arena_bot`, e.g.
+    ``expert:moon=2``)."""
 
-    worlds: int = 1000 if COMPILED else 150
-    """Deals searched per decision (at most; the CPU budget may stop it first). With the
-    compiled core 1,000 take about 10–30 ms; in Python alone they would not fit the
-    budget, and it searches 150 (issue 32: 1,000 scored 0.845, 0.776–0.920, against three
-    montecarlo bots on 1,045 held-out hands, where 150 scored 0.864, 0.792–0.931, on
-    1,037 — no difference measurable there)."""
-    budget_ms: float = 90.0
-    """CPU time per card played (so a busy machine does not weaken it)."""
     infer: bool = True
     """Weigh deals by how well they explain the others' play."""
     miss_weight: float = 0.05
@@ -145,60 +141,68 @@ class ExpertSettings:
     three ``rules`` 0.607 ± 0.019 paired, 0.668 ± 0.022 without, on 1,346 tuning hands;
     against three ``montecarlo`` 0.901 and 0.907)."""
     pass_margin: float = 0.25
-    endgame: int = 0
-    """Solve each sampled deal exactly (:func:`cardems.hearts.endgame.solve`, for this
-    seat against the three others) instead of playing it out once this many tricks or
-    fewer are left, the current one included: 0 never. A deal's score is then the
-    solver's value in points, ``(value + 26) / 4``: the seat's points without a moon.
-    Off by default: a 400-hand arena run cannot show a gain this small (issue 46)."""
     oracle: bool = False
     """Search the true deal alone, shown by the arena (:meth:`ExpertBot.see`): a
     measure of what its information is worth against a field, never a level."""
 
 
-OPTIONS = {
-    "worlds": "worlds",
-    "budget": "budget_ms",
-    "infer": "infer",
-    "miss": "miss_weight",
-    "moves": "moves",
-    "share": "sampling_share",
-    "bonus": "moon_bonus",
-    "mh": "moon_hearts",
-    "passes": "pass_pool",
-    "mpass": "moon_pass_pool",
-    "pbudget": "pass_budget_ms",
-    "wary": "wary",
-    "generic": "generic",
-    "moon": "moon",
-    "gpass": "generic_pass",
-    "late": "defend_late",
-    "commit": "commit",
-    "defend": "defend",
-    "model": "model",
-    "oracle": "oracle",
-    "passw": "pass_weight",
-    "podds": "pass_odds",
-    "psearch": "pass_search",
-    "pmargin": "pass_margin",
-    "endgame": "endgame",
+@dataclass(frozen=True, slots=True)
+class ExpertSettings:
+    """A level of the expert: how wide and how far it looks. The product's bot names
+    (``expert``, ``expert:worlds=150``) set these alone (see :data:`LEVEL_OPTIONS`)."""
+
+    worlds: int = 1000 if COMPILED else 150
+    """Deals searched per decision (at most; the CPU budget may stop it first). With the
+    compiled core 1,000 take about 10–30 ms; in Python alone they would not fit the
+    budget, and it searches 150 (issue 32: 1,000 scored 0.845, 0.776–0.920, against three
+    montecarlo bots on 1,045 held-out hands, where 150 scored 0.864, 0.792–0.931, on
+    1,037 — no difference measurable there)."""
+    budget_ms: float = 90.0
+    """CPU time per card played (so a busy machine does not weaken it)."""
+    endgame: int = -1
+    """Solve each sampled deal exactly (:func:`cardems.hearts.endgame.solve`, for this
+    seat against the three others) instead of playing it out once this many tricks or
+    fewer are left, the current one included: 0 never, -1 the measured horizon
+    (:data:`EXACT_TRICKS`). A deal's score is then the solver's value in points,
+    ``(value + 26) / 4``: the seat's points without a moon."""
+
+
+LEVEL_OPTIONS: dict[str, tuple[type, float, float]] = {
+    "worlds": (int, 1, 100_000),
+    "budget": (float, 1, 10_000),
+    "endgame": (int, -1, 13),
 }
-"""Short option names for ``expert:key=value`` bot names, and the setting each sets."""
+"""The options of the product's bot names, ``expert:worlds=150:budget=50:endgame=3``,
+with their bounds."""
+LEVEL_FIELDS = {"worlds": "worlds", "budget": "budget_ms", "endgame": "endgame"}
+
+EXACT_TRICKS = 0
+"""The tricks solved exactly by default (``endgame=-1``), the current one included: none.
+Three fit the budget at 1,000 deals (``benchmarks/hearts_expert_speed.py --by-trick``),
+but on 18 held-out blocks (codes 30000–30017) they cost 0.38 ± 0.15 points a hand
+against three ``rules`` and gained 0.28 ± 0.21 against three ``montecarlo``
+(``benchmarks/hearts_paired_variants.py``; docs/HEARTS.md): the solver plays the others
+as the expert's opponents, which ``rules`` are not."""
+
+
+def exact_horizon(endgame: int) -> int:
+    """Tricks solved exactly at the end of each sampled deal for the setting ``endgame``:
+    itself, or :data:`EXACT_TRICKS` for ``-1``."""
+    return endgame if endgame >= 0 else EXACT_TRICKS
 
 
 def parse_settings(name: str) -> ExpertSettings:
-    """Settings from a bot name: ``expert`` or with options, e.g. ``expert:worlds=60:miss=0.1``."""
+    """A level from a product bot name: ``expert``, or with the options of
+    :data:`LEVEL_OPTIONS`, e.g. ``expert:worlds=150:budget=50``. Research switches are
+    the arena's (:func:`cardems.hearts.arena.arena_bot`)."""
+    from cardems.hearts.bots import bot_options
+
+    if name.split(":")[0] != "expert":
+        raise ValueError(f"unknown bot {name!r}")
     settings = ExpertSettings()
-    for part in name.split(":")[1:]:
-        key, _, value = part.partition("=")
-        field = OPTIONS.get(key)
-        if field is None or not value:
-            raise ValueError(f"unknown expert option {part!r} in {name!r}")
-        kind = type(getattr(settings, field))
-        try:
-            settings = replace(settings, **{field: kind(float(value))})
-        except ValueError:
-            raise ValueError(f"expert option {key!r} needs a number, not {value!r}") from None
+    for key, number in bot_options(name, LEVEL_OPTIONS).items():
+        value: float = int(number) if LEVEL_OPTIONS[key][0] is int else number
+        settings = replace(settings, **{LEVEL_FIELDS[key]: value})  # type: ignore[arg-type]
     return settings
 
 
@@ -245,9 +249,17 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, seed: int = 0, settings: ExpertSettings | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        settings: ExpertSettings | None = None,
+        research: Research | None = None,
+    ) -> None:
         self.rng = SplitMix(seed)  # the stream the compiled deal sampler shares
         self.settings = settings = settings or ExpertSettings()
+        self.research = research = research or Research()
+        self.horizon = exact_horizon(settings.endgame)
+        """Tricks solved exactly at the end of each sampled deal (0: none)."""
         self.budget = settings.budget_ms / 1000.0
         self.seen = (0, 0)
         """The others' plays with a choice seen this match, and how many were the
@@ -259,25 +271,28 @@ class ExpertBot:
         self._round = 0
         self.belief = Belief(
             self.rng,
-            miss_weight=settings.miss_weight,
-            infer=settings.infer,
-            sampling_share=settings.sampling_share,
-            moves=settings.moves,
+            miss_weight=research.miss_weight,
+            infer=research.infer,
+            sampling_share=research.sampling_share,
+            moves=research.moves,
             candidates=max(200, settings.worlds),
-            pass_weight=settings.pass_weight,
-            pass_odds=settings.pass_odds,
+            pass_weight=research.pass_weight,
+            pass_odds=research.pass_odds,
         )
         self.searched = 0
         """Deals played out for the last card chosen (0: no choice to search)."""
         self.committed: tuple[int, tuple[int, ...]] | None = None
         """The round (number, totals) in which it committed to a run for the moon."""
-        self.sees_all = settings.oracle
+        self.moon_tries = 0
+        """Rounds in which it committed to a run for the moon (the arena counts them)."""
+        self.sees_all = research.oracle
         """Whether the arena shows it every hand before it plays (see :meth:`see`)."""
         self._true_hands: list[int] | None = None
 
     @classmethod
     def from_name(cls, name: str, seed: int = 0) -> ExpertBot:
-        """The bot for ``expert`` or ``expert:key=value…`` (see :data:`OPTIONS`)."""
+        """The product's bot for ``expert`` or ``expert:key=value…`` (see
+        :data:`LEVEL_OPTIONS`)."""
         bot = cls(seed, parse_settings(name))
         bot.name = name
         return bot
@@ -289,32 +304,32 @@ class ExpertBot:
         the heuristic's likely passes and passes that keep a moon hand. (Play-outs over
         the heuristic's passes alone measured no better than its own pass.)"""
         self._learn(view)
-        settings = self.settings
+        research = self.research
         choices, agreed = self.seen
         predictable = choices >= SEEN_ENOUGH and agreed >= PREDICTABLE * choices
-        generic = not predictable and settings.generic_pass
+        generic = not predictable and research.generic_pass
         offset = view.direction.offset
-        if generic and not (settings.pass_search and offset):
+        if generic and not (research.pass_search and offset):
             return generic_pass(view.hand_mask)
-        if not generic and (not predictable or settings.pass_pool < 4 or offset == 0):
+        if not generic and (not predictable or research.pass_pool < 4 or offset == 0):
             return heuristic.choose_pass(view.hand_mask)
         return search_pass(
             view.seat,
             view.hand_mask,
             offset,
             self.rng,
-            pool=settings.pass_pool,
-            moon_pool=0 if generic else settings.moon_pass_pool,
-            moon_bonus=0.0 if generic else settings.moon_bonus,
-            budget=settings.pass_budget_ms / 1000.0,
+            pool=research.pass_pool,
+            moon_pool=0 if generic else research.moon_pass_pool,
+            moon_bonus=0.0 if generic else research.moon_bonus,
+            budget=research.pass_budget_ms / 1000.0,
             generic=generic,
-            margin=settings.pass_margin if generic else 0.0,
+            margin=research.pass_margin if generic else 0.0,
         )
 
     def policies(self) -> Policies:
         """Each seat's model: the generic player where it explained that seat's play
         this match better than the heuristic (with ``model=1``), else the heuristic."""
-        if not self.settings.model:
+        if not self.research.model:
             return (HEURISTIC,) * 4
         a, b, c, d = (
             GENERIC if n >= SEAT_ENOUGH and generic > heuristic else HEURISTIC
@@ -348,11 +363,11 @@ class ExpertBot:
         otherwise and weighing deals by it misleads (1.0: every deal counts the same)."""
         choices, agreed = self.model_share()
         if choices < SEEN_ENOUGH:
-            return self.settings.miss_weight
+            return self.research.miss_weight
         share = agreed / choices
         if share < UNLIKE:
             return 1.0
-        return max(self.settings.miss_weight, (1 - share) / (2 * share))
+        return max(self.research.miss_weight, (1 - share) / (2 * share))
 
     def _learn(self, view: SeatView) -> None:
         """In a round's last trick, count how often each other seat played the
@@ -407,12 +422,12 @@ class ExpertBot:
             return Evaluation((choices[0],), choices[0], {choices[0]: 0.0}, 0.0)
         start = time.process_time()
         deadline = start + self.budget
-        settings = self.settings
+        settings, research = self.settings, self.research
         belief = self.belief
         belief.miss_weight = self.miss_weight()
         belief.policies = self.policies()
         belief.pass_models = self.pass_models()
-        belief.infer = settings.infer and belief.miss_weight < 1.0
+        belief.infer = research.infer and belief.miss_weight < 1.0
         if self._true_hands is not None:  # an oracle: the one true deal
             true_hands, self._true_hands = self._true_hands, None
             true_hands[seat] = 0
@@ -422,30 +437,34 @@ class ExpertBot:
         totals = dict.fromkeys(choices, 0.0)
         choices_seen, agreed = self.seen
         predictable = choices_seen >= SEEN_ENOUGH and agreed >= PREDICTABLE * choices_seen
-        generic = settings.generic == 1 or (settings.generic == 2 and not predictable)
+        generic = research.generic == 1 or (research.generic == 2 and not predictable)
         # Also try running for the moon when nobody else has points and the hand has
         # high hearts: a card's value is the better of the two plans.
         alone = view.round_points[seat] == sum(view.round_points)
         key = (view.round_number, view.totals)
-        committed = settings.commit and self.committed == key and alone
-        moon_plan = committed or (
-            (settings.moon == 2 or (settings.moon == 1 and predictable))
-            and alone
-            and (hand & HIGH_HEARTS).bit_count() >= settings.moon_hearts
-            and len(view.tricks) <= 10
+        done = len(view.tricks)
+        # Solved exactly, a deal's value counts every moon, its own made or another's
+        # stopped: no second plan.
+        solved = 0 < 13 - done <= self.horizon
+        committed = research.commit and self.committed == key and alone and not solved
+        moon_plan = not solved and (
+            committed
+            or (
+                (research.moon == 2 or (research.moon == 1 and predictable))
+                and alone
+                and (hand & HIGH_HEARTS).bit_count() >= research.moon_hearts
+                and len(view.tricks) <= 10
+            )
         )
-        threat = moon_threat(view) if settings.defend else -1
+        threat = moon_threat(view) if research.defend else -1
         runs = dict.fromkeys(choices, 0.0)
         trick = list(view.trick)
-        done = len(view.tricks)
         leader = view.leader
         points = list(view.round_points)
 
         # A run for the moon is weighed against defenders who wake at its first point,
         # unless the others have shown they play exactly like the heuristic.
-        wary = settings.wary and not predictable
-
-        solved = 0 < 13 - done <= settings.endgame
+        wary = research.wary and not predictable
 
         def play_out(hands: list[int], c: int, runner_seat: int = threat) -> float:
             """This seat's score after playing ``c`` in one sampled deal, ``runner_seat``
@@ -467,9 +486,9 @@ class ExpertBot:
                     played | (1 << c),
                     seat,
                     runner_seat,
-                    settings.defend_late,
+                    research.defend_late,
                 )
-                return round_score(result, seat, settings.moon_bonus)
+                return round_score(result, seat, research.moon_bonus)
             result = heuristic_rollout(
                 h,
                 leader,
@@ -481,7 +500,7 @@ class ExpertBot:
                 runner_seat,
                 wary=wary or 0 <= runner_seat != seat,
             )
-            return round_score(result, seat, settings.moon_bonus)
+            return round_score(result, seat, research.moon_bonus)
 
         weights = 0.0
         for weight, hands in deals:
@@ -501,7 +520,9 @@ class ExpertBot:
         if committed:
             return Evaluation(tuple(choices), default, runs, weights)
         if moon_plan:
-            if settings.commit and min(runs.values()) < min(totals.values()):
+            if research.commit and min(runs.values()) < min(totals.values()):
+                if self.committed != key:
+                    self.moon_tries += 1
                 self.committed = key  # the run's card is the one played: keep to it
             for c in choices:
                 totals[c] = min(totals[c], runs[c])
