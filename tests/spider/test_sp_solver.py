@@ -2,7 +2,10 @@
 search on small endgames; "lost" only when the search cut nothing; the compiled search
 matches the Python one (verdict, line, positions expanded) on seeded deals and endgames."""
 
+import importlib.util
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -124,7 +127,7 @@ def test_compiled_search_matches_python_on_endgames(seed: int) -> None:
 @pytest.mark.slow
 def test_compiled_search_keeps_its_shape_and_ceiling() -> None:
     state = deal(DealCode("SP", 1, "S2", 3))
-    shape = {"stage": 50, "branch": 2, "last": 100, "max_stored": 2_000}
+    shape: dict[str, Any] = {"stage": 50, "branch": 2, "last": 100, "max_stored": 2_000}
     python = solve(state, nodes=5_000, use_compiled=False, **shape)
     c = solve(state, nodes=5_000, **shape)
     assert (c.winnable, c.moves, c.nodes) == (python.winnable, python.moves, python.nodes)
@@ -171,14 +174,17 @@ def test_a_supermove_carries_no_more_runs_than_the_empty_columns_allow() -> None
 
 
 @pytest.mark.slow
-def test_four_suits_are_searched_by_a_portfolio_of_two_beams() -> None:
+def test_four_suits_are_searched_by_a_portfolio_of_beams() -> None:
     state = deal(DealCode("SP", 1, "S4", 1))
-    (_, first_shape), (_, second_shape) = solver.FOUR_SUITS
-    first = solver.BeamSearch(solver.Limits(1_500, **first_shape)).run(state)
-    second = solver.BeamSearch(solver.Limits(2_000 - first.nodes, **second_shape)).run(state)
-    assert first.winnable is None and second.winnable is None and first_shape == solver.BEAM
-    both = solver.Result(None, None, first.nodes + second.nodes)
-    assert solve(state, nodes=2_000, use_compiled=False) == both
+    total = solver.portfolio_nodes(solver.FOUR_SUITS)
+    allowed = spent = 0
+    for share, shape in solver.FOUR_SUITS:  # each its share and what the ones before left
+        allowed += 3_000 * share // total
+        result = solver.BeamSearch(solver.Limits(allowed - spent, **shape)).run(state)
+        assert result.winnable is None and shape["width"]
+        spent += result.nodes
+    assert solve(state, nodes=3_000, use_compiled=False) == solver.Result(None, None, spent)
+    assert solver.FOUR_SUITS[0][1] == solver.FOUR_BEAM == {**solver.BEAM, "stage": 10_000}
     assert solver.suits_in_play(state) == 4
     assert solver.suits_in_play(deal(DealCode("SP", 1, "S2", 1))) == 2
 
@@ -257,8 +263,40 @@ def test_the_beam_keeps_lateral_moves_once_every_card_is_face_up(use_compiled: b
 @needs_c
 @pytest.mark.slow
 def test_the_second_beam_proves_a_four_suit_deal_the_first_leaves_undecided() -> None:
-    state = deal(DealCode("SP", 1, "S4", 5794933547))  # of seed 1's tuning deals
-    assert solver.search(state, solver.Limits(solver.BEAM_NODES, **solver.BEAM)).winnable is None
+    state = deal(DealCode("SP", 1, "S4", 4077175099))  # of seed 3's tuning deals
+    (first_share, first), (second_share, second) = solver.FOUR_SUITS[:2]
+    assert solver.search(state, solver.Limits(first_share, **first)).winnable is None
+    result = solver.search(state, solver.Limits(second_share, **second))
+    assert result.winnable is True and result.moves
+    assert play(state, result.moves).is_won()
+
+
+@needs_c
+@pytest.mark.slow
+def test_four_suit_stages_of_ten_thousand_prove_a_deal_stages_of_three_thousand_leave() -> None:
+    state = deal(DealCode("SP", 1, "S4", 8541039626))  # of seed 1's tuning deals
+    short = solver.Limits(solver.FOUR_BEAM_NODES, **{**solver.FOUR_BEAM, "stage": 3_000})
+    assert solver.search(state, short).winnable is None  # every last position a dead end
     result = solve(state)
     assert result.winnable is True and result.moves
     assert play(state, result.moves).is_won()
+
+
+def benchmark() -> Any:
+    """``benchmarks/spider_solver.py`` as a module."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "spider_solver.py"
+    spec = importlib.util.spec_from_file_location("spider_solver_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_benchmarks_shape_round_trips_and_refuses_bad_words() -> None:
+    bench = benchmark()
+    shape = bench.parse_shape(["stage=20000", "width=120", "endgame_laterals=false"])
+    assert shape == {"stage": 20_000, "width": 120, "endgame_laterals": False}
+    assert bench.parse_shape(bench.format_shape(shape).split()) == shape
+    for bad in ("nodes=3", "seconds=1", "stage=x", "stage=-1", "supermoves=yes", "foo=1"):
+        with pytest.raises(ValueError, match=r"^--shape: "):
+            bench.parse_shape([bad])

@@ -4,7 +4,7 @@
 
 solves ``--deals`` deals of each variant on every core (progress on stderr) within
 ``--nodes`` expansions each and prints, per variant, the shares of winnable, lost and
-undecided deals with their 95 % intervals (Wilson's), the median and p95 time per deal
+undecided deals with their 95 % intervals (Wilson's), the median and p95 CPU time per deal
 and the thirds of the winning lines' lengths (the levels' cut points,
 :mod:`cardems.spider.difficulty`), beside the published anchor (:data:`ANCHOR`).
 With ``--pool`` the winnable codes of 2 and 4 suits, each with its winning line's length,
@@ -49,7 +49,7 @@ ANCHOR = (
 
 @dataclass(frozen=True)
 class Verdict:
-    """One deal's verdict (None: undecided), the seconds its search took and the length
+    """One deal's verdict (None: undecided), its search's seconds of CPU and the length
     of its winning line (None: none found)."""
 
     code: str
@@ -77,9 +77,9 @@ def decide(job: tuple[str, int, int | None]) -> Verdict:
     variant, number, nodes = job  # nodes None: the search's default
     code = DealCode("SP", 1, variant, number)
     state = deal(code)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU: a loaded machine's wait is not the search's
     result = solve(state, nodes=nodes)
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     if result.moves is not None:
         assert play(state, result.moves).is_won(), f"{code}: the line does not win"
     length = None if result.moves is None else len(result.moves)
@@ -129,7 +129,7 @@ def summary(variant: str, verdicts: list[Verdict], nodes: int | None) -> str:
     lines = [
         f"Spider {variant}: {total} deals, {search}",
         "  " + ", ".join(parts),
-        f"  time per deal: median {statistics.median(times):.0f} ms, p95 {p95(times):.0f} ms",
+        f"  CPU time per deal: median {statistics.median(times):.0f} ms, p95 {p95(times):.0f} ms",
     ]
     lengths = sorted(v.length for v in verdicts if v.length is not None)
     if len(lengths) >= 3:

@@ -36,10 +36,11 @@ the best few dealers of one stage to the end before it tries another, and at fou
 that first line always ends with some twenty cards face down. The beam keeps
 :data:`BEAM`'s ``width`` positions at each deal: from each a best-first search hands its
 best ``keep`` positions, dealt, to the next deal, where the best ``width`` of all of them
-go on. Its badness weighs a face-down card three times as much as the staged search's.
-Its moves include *supermoves*: a descending sequence of several one-suit runs carried as
-one move through the empty columns (``k`` empty columns carry ``2 ** k`` runs), spelled
-out as moves of one-suit runs in the line returned (:func:`single_moves`), and, once the
+go on (at four suits, :data:`FOUR_BEAM`, a stage is ten times the staged search's).
+Its badness weighs a face-down card three times as much as the staged search's. Its
+moves include *supermoves*: a descending sequence of several one-suit runs carried as one
+move through the empty columns (``k`` empty columns carry ``2 ** k`` runs), spelled out
+as moves of one-suit runs in the line returned (:func:`single_moves`), and, once the
 stock is empty and every card face up, the lateral moves too (the endgame often needs
 one: a card parked on another suit to free the one beneath it). The beam proves wins
 only.
@@ -48,9 +49,8 @@ Every deal is searched by a *portfolio* (:data:`Portfolio`, :func:`solve`): seve
 searches in turn, each on a deal the ones before left undecided, within one budget. One
 and two suits: the staged search, then the beam, which proves most of the deals the
 staged search leaves (and does worse on the others, which the staged search proves
-fast). Four suits: the beam, then the beam again, eager for empty columns (an empty
-column weighs more than three times as much; the beam's line hangs on its weights, and
-each proves deals the other misses).
+fast). Four suits: the beam, then the beam again with longer stages, then a wider beam
+(each proves deals the ones before it miss).
 
 Within ``nodes`` expansions (or ``seconds``) it returns a winning line (which the rules
 replay to a win), "lost" when proven, else "undecided".
@@ -101,12 +101,20 @@ BEAM: dict[str, Any] = {
     "supermoves": True,
     "endgame_laterals": True,
 }
-"""The beam's shape (:class:`BeamSearch`): the first search of four suits, the second of
-one and two."""
+"""The beam's shape (:class:`BeamSearch`) for one and two suits, the second search of
+their portfolio."""
 BEAM_NODES = 1_500_000
 """Default expansions of the beam alone (some seconds in C). Memory, in C: the table of
 positions seen (16 bytes a position of the budget, 32 MiB) and a stage's positions (152
 bytes each, some tens of MiB for the last stage's 10,000 expansions)."""
+FOUR_BEAM: dict[str, Any] = {**BEAM, "stage": 10_000}
+"""The beam's shape for four suits: :data:`BEAM` with stages of 10,000 expansions between
+two deals (with 3,000 most undecided deals came to the last deal with many cards still
+face down and every one of its 80 positions a dead end)."""
+FOUR_BEAM_NODES = 2_500_000
+"""Default expansions of the four-suit beam alone: a full run of it is some 2,000,000
+(10,000 + 30,000 + 90,000 + 270,000 + 800,000 between the deals, 80 × 10,000 after the
+last); its table of positions seen takes 64 MiB in C."""
 
 Portfolio = tuple[tuple[int, dict[str, Any]], ...]
 """Searches tried in turn (:func:`solve`), each on a deal the ones before it left
@@ -115,10 +123,16 @@ sum by default, in proportion otherwise) and what the searches before it left un
 TWO_SUITS: Portfolio = ((NODES, {}), (800_000, BEAM))
 """One and two suits: the staged search, then the beam (each proves deals the other
 misses; the staged search proves most deals fast)."""
-FOUR_SUITS: Portfolio = ((BEAM_NODES, BEAM), (500_000, {**BEAM, "empty_weight": 10}))
-"""Four suits: the beam, then the beam eager for empty columns (plspider's way: an empty
-column weighs 10, near a face-down card's 12; on seed 1's first 24 tuning deals each of
-the two proved 12 or 13, and 16 between them)."""
+FOUR_SUITS: Portfolio = (
+    (FOUR_BEAM_NODES, FOUR_BEAM),
+    (3_500_000, {**FOUR_BEAM, "stage": 20_000}),
+    (4_000_000, {**FOUR_BEAM, "width": 120, "keep": 5}),
+)
+"""Four suits: the beam (:data:`FOUR_BEAM`), then the beam with stages twice as long,
+then a wider beam (120 positions a deal, 5 dealt from each): each proves deals the ones
+before it leave undecided, and most deals are proved by the first (the budget's sum,
+10,000,000, is spent only on the deals the three leave; a search that dies early leaves
+the rest of its share to the next)."""
 
 Key = tuple[object, ...]
 
@@ -505,13 +519,13 @@ def solve(
     the C search when it was built: the portfolio (:data:`Portfolio`) of
     :data:`FOUR_SUITS` when the cards in play show more than two suits, else of
     :data:`TWO_SUITS`. ``shape`` sets :class:`Limits`' other fields and runs one search
-    alone, within :data:`NODES` (:data:`BEAM_NODES` for the beam, which four suits or a
-    ``width`` make it)."""
+    alone, within :data:`NODES` (:data:`BEAM_NODES` for the beam, which a ``width`` makes
+    it; four suits: :data:`FOUR_BEAM`'s shape within :data:`FOUR_BEAM_NODES`)."""
     four = suits_in_play(state) > 2
     if not shape:
         return run_portfolio(state, FOUR_SUITS if four else TWO_SUITS, nodes, seconds, use_compiled)
-    shape = {**(BEAM if four else {}), **shape}
-    default = BEAM_NODES if shape.get("width") else NODES
+    shape = {**(FOUR_BEAM if four else {}), **shape}
+    default = FOUR_BEAM_NODES if four else BEAM_NODES if shape.get("width") else NODES
     limits = Limits(default if nodes is None else nodes, seconds, **shape)
     return search(state, limits, use_compiled)
 
