@@ -214,7 +214,7 @@ needs_c = pytest.mark.skipif(compiled is None, reason="the C search was not buil
 
 @pytest.mark.slow
 @needs_c
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(
     st.sampled_from(["D1", "D3", "D1L", "D3L"]),
     st.integers(0, 32**7 - 1),
