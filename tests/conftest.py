@@ -43,7 +43,8 @@ NO_POSTGRES = "needs PostgreSQL: set CARDEMS_TEST_POSTGRES (./scripts/test start
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Tests that take ``database`` run on every database the machine offers; a test
+    """Tests that take ``database`` run on every database the machine offers, the
+    PostgreSQL half in the full run only (marked slow: the quick run stays quick); a test
     marked ``one_database(NAME)`` (a long one whose two runs would test one thing twice)
     runs on NAME when the machine offers it, else on SQLite."""
     if "database" in metafunc.fixturenames:
@@ -51,7 +52,11 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         databases = DATABASES
         if marker is not None:
             databases = [marker.args[0] if marker.args[0] == "sqlite" or POSTGRES else "sqlite"]
-        metafunc.parametrize("database", databases, indirect=True)
+        params = [
+            pytest.param(name, marks=pytest.mark.slow) if name == "postgres" else name
+            for name in databases
+        ]
+        metafunc.parametrize("database", params, indirect=True)
 
 
 @pytest.fixture
