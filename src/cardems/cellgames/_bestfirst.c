@@ -642,28 +642,78 @@ static int dead(const Work *w, int ncells) {
     return 0;
 }
 
-/* shortest._Bound: a move home for each card not home, the runs that can take each
- * column's blocked cards off it, and the pairs of columns in a cycle (shortest._cycles);
- * -1 for a position dead proves lost. */
-static int bound(const Search *s, const Work *w) {
-    if (s->kings_only && dead(w, s->ncells)) return -1;
-    Candidate cands[NCOLS][MAXLEN];
-    int ncands[NCOLS], paired[NCOLS];
-    int total = w->ncells;
-    for (int i = 0; i < w->ncols; i++) {
-        total += column_part(w->col[i], w->len[i], s->by_suit, cands[i], &ncands[i]);
-        paired[i] = !ncands[i];
+/* shortest._matching: the most pairs of columns in ``left`` sharing none. */
+static int matching(const int *partners, int left) {
+    while (left && !(partners[__builtin_ctz((unsigned)left)] & left)) left &= left - 1;
+    if (!left) return 0;
+    int i = __builtin_ctz((unsigned)left), rest = left & ~(1 << i);
+    int most = matching(partners, rest);
+    for (int others = partners[i] & rest; others; others &= others - 1) {
+        int pairs = 1 + matching(partners, rest & ~(others & -others));
+        if (pairs > most) most = pairs;
     }
+    return most;
+}
+
+/* Each column's part of the bound (column_part) and its candidates, worked out once for a
+ * position and reused by its children for every column a move leaves as it was. */
+typedef struct {
+    int part[NCOLS];
+    int ncands[NCOLS];
+    const Candidate *cands[NCOLS]; /* into own, or into the parts it was taken from */
+    int8_t cycles[NCOLS][NCOLS]; /* cycle() of columns i < j, or -1 if not yet known */
+    uint8_t same[NCOLS]; /* the column is that of the parts it was taken from */
+    Candidate own[NCOLS][MAXLEN];
+} Parts;
+
+/* cycle() of columns i < j, looked up in ``from`` when neither column changed. */
+static int cycle_of(Parts *p, const Parts *from, int i, int j) {
+    if (p->cycles[i][j] < 0)
+        p->cycles[i][j] = (int8_t)(from && p->same[i] && p->same[j] && from->cycles[i][j] >= 0
+                                       ? from->cycles[i][j]
+                                       : cycle(p->cands[i], p->ncands[i], p->cands[j], p->ncands[j]));
+    return p->cycles[i][j];
+}
+
+/* shortest._Bound: a move home for each card not home, the runs that can take each
+ * column's blocked cards off it, and the most pairs of columns in a cycle (shortest._cycles);
+ * -1 for a position dead proves lost. ``p`` receives the columns' parts; ``from`` (or
+ * NULL) holds those of a position ``w`` was reached from in one move and the safe moves
+ * home after it (``prev``): a column of the same length there holds the same cards, as
+ * every move and every move home changes the length of each column it touches. */
+static int bound_with(const Search *s, const Work *w, Parts *p, const Work *prev,
+                      const Parts *from) {
+    int total = w->ncells;
+    memset(p->cycles, 0xff, sizeof p->cycles);
     for (int i = 0; i < w->ncols; i++) {
-        if (paired[i]) continue;
+        p->same[i] = from && prev->len[i] == w->len[i];
+        if (p->same[i]) {
+            p->part[i] = from->part[i];
+            p->ncands[i] = from->ncands[i];
+            p->cands[i] = from->cands[i];
+        } else {
+            p->part[i] = column_part(w->col[i], w->len[i], s->by_suit, p->own[i], &p->ncands[i]);
+            p->cands[i] = p->own[i];
+        }
+        total += p->part[i];
+    }
+    int partners[NCOLS] = {0};
+    for (int i = 0; i < w->ncols; i++) {
+        if (!p->ncands[i]) continue;
         for (int j = i + 1; j < w->ncols; j++)
-            if (!paired[j] && cycle(cands[i], ncands[i], cands[j], ncands[j])) {
-                paired[i] = paired[j] = 1;
-                total++;
-                break;
+            if (p->ncands[j] && cycle_of(p, from, i, j)) {
+                partners[i] |= 1 << j;
+                partners[j] |= 1 << i;
             }
     }
+    total += matching(partners, (1 << w->ncols) - 1);
+    if (s->kings_only && dead(w, s->ncells)) return -1;
     return total;
+}
+
+static int bound(const Search *s, const Work *w) {
+    Parts p;
+    return bound_with(s, w, &p, NULL, NULL);
 }
 
 static int64_t a_key(int f, int g, int64_t counter) {
@@ -672,7 +722,7 @@ static int64_t a_key(int f, int g, int64_t counter) {
 
 /* Queue the child by m of node ``index`` (state w, g moves from the start): its moves
  * are m and the safe moves home after it, each one move. */
-static int a_try(Search *s, const Work *w, int32_t index, int g, Move m) {
+static int a_try(Search *s, const Work *w, const Parts *parts, int32_t index, int g, Move m) {
     Work c = *w;
     child(&c, m, s->by_suit);
     int ng = g + 1 + cards_home(&c) - cards_home(w) - (m.dkind == 'h');
@@ -681,7 +731,8 @@ static int a_try(Search *s, const Work *w, int32_t index, int g, Move m) {
     int n = make_key(&c, key);
     int32_t known = s->table[table_slot(s, key, n, hash_key(key, n))];
     if (known >= 0 && s->nodes[known].g <= ng) return 0; /* expanded in as few moves */
-    int left = bound(s, &c);
+    Parts mine;
+    int left = bound_with(s, &c, &mine, w, parts);
     if (left < 0) return 0;
     s->counter++;
     return push(s, a_key(ng + left, ng, s->counter), index, m, NULL);
@@ -690,6 +741,10 @@ static int a_try(Search *s, const Work *w, int32_t index, int g, Move m) {
 /* Every move of solver._children from w. */
 static int a_expand(Search *s, const Work *w, int32_t index, int g) {
     const int by_suit = s->by_suit;
+    Parts parts;
+    bound_with(s, w, &parts, NULL, NULL);
+    for (int i = 0; i < w->ncols; i++) /* every pair's cycle, for the children to reuse */
+        for (int j = i + 1; j < w->ncols; j++) cycle_of(&parts, NULL, i, j);
     int free = s->ncells - w->ncells;
     int tops[52];
     memset(tops, 0xff, sizeof tops);
@@ -706,16 +761,16 @@ static int a_expand(Search *s, const Work *w, int32_t index, int g) {
         uint8_t card = w->cells[c];
         if (at_home(card, w->found)) {
             Move m = {'f', 'h', card, (uint8_t)(card / 13), 1};
-            if (a_try(s, w, index, g, m)) return -1;
+            if (a_try(s, w, &parts, index, g, m)) return -1;
         }
         for (const int8_t *p = PARENTS[by_suit][card]; *p >= 0; p++)
             if (tops[*p] >= 0) {
                 Move m = {'f', 'c', card, (uint8_t)tops[*p], 1};
-                if (a_try(s, w, index, g, m)) return -1;
+                if (a_try(s, w, &parts, index, g, m)) return -1;
             }
         if (empty_col >= 0 && (!s->kings_only || card % 13 == 12)) {
             Move m = {'f', 'c', card, (uint8_t)empty_col, 1};
-            if (a_try(s, w, index, g, m)) return -1;
+            if (a_try(s, w, &parts, index, g, m)) return -1;
         }
     }
     for (int i = 0; i < w->ncols; i++) {
@@ -725,14 +780,14 @@ static int a_expand(Search *s, const Work *w, int32_t index, int g) {
         int top = col[n - 1];
         if (at_home(top, w->found)) {
             Move m = {'c', 'h', (uint8_t)i, (uint8_t)(top / 13), 1};
-            if (a_try(s, w, index, g, m)) return -1;
+            if (a_try(s, w, &parts, index, g, m)) return -1;
         }
         int run = run_length(col, n, by_suit);
         for (int k = 1; k <= run && k <= limit; k++)
             for (const int8_t *p = PARENTS[by_suit][col[n - k]]; *p >= 0; p++)
                 if (tops[*p] >= 0) {
                     Move m = {'c', 'c', (uint8_t)i, (uint8_t)tops[*p], (uint8_t)k};
-                    if (a_try(s, w, index, g, m)) return -1;
+                    if (a_try(s, w, &parts, index, g, m)) return -1;
                 }
         if (empty_col >= 0) {
             int most = run;
@@ -741,12 +796,12 @@ static int a_expand(Search *s, const Work *w, int32_t index, int g) {
             for (int k = most; k > 0; k--) {
                 if (s->kings_only && col[n - k] % 13 != 12) continue;
                 Move m = {'c', 'c', (uint8_t)i, (uint8_t)empty_col, (uint8_t)k};
-                if (a_try(s, w, index, g, m)) return -1;
+                if (a_try(s, w, &parts, index, g, m)) return -1;
             }
         }
         if (free) {
             Move m = {'c', 'f', (uint8_t)i, (uint8_t)top, 1};
-            if (a_try(s, w, index, g, m)) return -1;
+            if (a_try(s, w, &parts, index, g, m)) return -1;
         }
     }
     return 0;
