@@ -563,6 +563,7 @@ static int cards_home(const Work *w) { return w->found[0] + w->found[1] + w->fou
 typedef struct {
     int suit, rank;
     int under[4];
+    int group; /* its stretch in sequence (shortest.Group): how many breaks under it */
 } Candidate;
 
 /* shortest._column_part: a column's cards, plus the fewest runs that can take its blocked
@@ -600,6 +601,7 @@ static int column_part(const uint8_t *col, int n, int by_suit, Candidate *cands,
         Candidate *c = &cands[(*ncands)++];
         c->suit = col[k] / 13;
         c->rank = col[k] % 13;
+        c->group = breaks[k];
         memcpy(c->under, under[k], sizeof c->under);
     }
     return n + runs;
@@ -642,17 +644,24 @@ static int dead(const Work *w, int ncells) {
     return 0;
 }
 
-/* shortest._matching: the most pairs of columns in ``left`` sharing none. */
-static int matching(const int *partners, int left) {
-    while (left && !(partners[__builtin_ctz((unsigned)left)] & left)) left &= left - 1;
+#define MATCHING_CALLS 256 /* shortest.MATCHING_CALLS */
+#define MAXGROUPS 64
+
+/* shortest._matching: pairs of groups in ``left`` sharing none, within *calls steps. */
+static int matching(const uint64_t *partners, uint64_t left, int *calls) {
+    --*calls;
+    while (left && !(partners[__builtin_ctzll(left)] & left)) left &= left - 1;
     if (!left) return 0;
-    int i = __builtin_ctz((unsigned)left), rest = left & ~(1 << i);
-    int most = matching(partners, rest);
-    for (int others = partners[i] & rest; others; others &= others - 1) {
-        int pairs = 1 + matching(partners, rest & ~(others & -others));
+    int i = __builtin_ctzll(left);
+    uint64_t rest = left & ~((uint64_t)1 << i);
+    int most = 0;
+    for (uint64_t others = partners[i] & rest; others; others &= others - 1) {
+        int pairs = 1 + matching(partners, rest & ~(others & -others), calls);
         if (pairs > most) most = pairs;
+        if (*calls <= 0) return most;
     }
-    return most;
+    int unpaired = matching(partners, rest, calls);
+    return unpaired > most ? unpaired : most;
 }
 
 /* Each column's part of the bound (column_part) and its candidates, worked out once for a
@@ -661,33 +670,23 @@ typedef struct {
     int part[NCOLS];
     int ncands[NCOLS];
     const Candidate *cands[NCOLS]; /* into own, or into the parts it was taken from */
-    int8_t cycles[NCOLS][NCOLS]; /* cycle() of columns i < j, or -1 if not yet known */
-    uint8_t same[NCOLS]; /* the column is that of the parts it was taken from */
     Candidate own[NCOLS][MAXLEN];
 } Parts;
 
-/* cycle() of columns i < j, looked up in ``from`` when neither column changed. */
-static int cycle_of(Parts *p, const Parts *from, int i, int j) {
-    if (p->cycles[i][j] < 0)
-        p->cycles[i][j] = (int8_t)(from && p->same[i] && p->same[j] && from->cycles[i][j] >= 0
-                                       ? from->cycles[i][j]
-                                       : cycle(p->cands[i], p->ncands[i], p->cands[j], p->ncands[j]));
-    return p->cycles[i][j];
-}
-
 /* shortest._Bound: a move home for each card not home, the runs that can take each
- * column's blocked cards off it, and the most pairs of columns in a cycle (shortest._cycles);
+ * column's blocked cards off it, and pairs of groups in a cycle (shortest._cycles);
  * -1 for a position dead proves lost. ``p`` receives the columns' parts; ``from`` (or
  * NULL) holds those of a position ``w`` was reached from in one move and the safe moves
  * home after it (``prev``): a column of the same length there holds the same cards, as
- * every move and every move home changes the length of each column it touches. */
+ * the move puts cards on top of one column or takes them off the top of one, and the moves
+ * home take cards off tops: a column as long as it was lost just the cards it gained. */
 static int bound_with(const Search *s, const Work *w, Parts *p, const Work *prev,
                       const Parts *from) {
     int total = w->ncells;
-    memset(p->cycles, 0xff, sizeof p->cycles);
+    const Candidate *start[MAXGROUPS];
+    int count[MAXGROUPS], owner[MAXGROUPS], ngroups = 0;
     for (int i = 0; i < w->ncols; i++) {
-        p->same[i] = from && prev->len[i] == w->len[i];
-        if (p->same[i]) {
+        if (from && prev->len[i] == w->len[i]) {
             p->part[i] = from->part[i];
             p->ncands[i] = from->ncands[i];
             p->cands[i] = from->cands[i];
@@ -696,17 +695,26 @@ static int bound_with(const Search *s, const Work *w, Parts *p, const Work *prev
             p->cands[i] = p->own[i];
         }
         total += p->part[i];
-    }
-    int partners[NCOLS] = {0};
-    for (int i = 0; i < w->ncols; i++) {
-        if (!p->ncands[i]) continue;
-        for (int j = i + 1; j < w->ncols; j++)
-            if (p->ncands[j] && cycle_of(p, from, i, j)) {
-                partners[i] |= 1 << j;
-                partners[j] |= 1 << i;
+        for (int k = 0; k < p->ncands[i]; k++) {
+            if (k && p->cands[i][k].group == p->cands[i][k - 1].group) {
+                count[ngroups - 1]++;
+                continue;
             }
+            if (ngroups == MAXGROUPS) break;
+            start[ngroups] = &p->cands[i][k];
+            count[ngroups] = 1;
+            owner[ngroups++] = i;
+        }
     }
-    total += matching(partners, (1 << w->ncols) - 1);
+    uint64_t partners[MAXGROUPS] = {0};
+    for (int a = 0; a < ngroups; a++)
+        for (int b = a + 1; b < ngroups; b++)
+            if (owner[a] != owner[b] && cycle(start[a], count[a], start[b], count[b])) {
+                partners[a] |= (uint64_t)1 << b;
+                partners[b] |= (uint64_t)1 << a;
+            }
+    int calls = MATCHING_CALLS;
+    total += matching(partners, ngroups == 64 ? ~(uint64_t)0 : ((uint64_t)1 << ngroups) - 1, &calls);
     if (s->kings_only && dead(w, s->ncells)) return -1;
     return total;
 }
@@ -738,13 +746,12 @@ static int a_try(Search *s, const Work *w, const Parts *parts, int32_t index, in
     return push(s, a_key(ng + left, ng, s->counter), index, m, NULL);
 }
 
-/* Every move of solver._children from w. */
+/* Every move of solver._children from w, in its order: the moves into an empty column or
+ * a cell after all the others (the order queued breaks ties, as in shortest._py_shortest). */
 static int a_expand(Search *s, const Work *w, int32_t index, int g) {
     const int by_suit = s->by_suit;
     Parts parts;
     bound_with(s, w, &parts, NULL, NULL);
-    for (int i = 0; i < w->ncols; i++) /* every pair's cycle, for the children to reuse */
-        for (int j = i + 1; j < w->ncols; j++) cycle_of(&parts, NULL, i, j);
     int free = s->ncells - w->ncells;
     int tops[52];
     memset(tops, 0xff, sizeof tops);
@@ -757,6 +764,8 @@ static int a_expand(Search *s, const Work *w, int32_t index, int g) {
     }
     int64_t limit = (int64_t)(free + 1) << empties;
     int64_t limit_empty = empties ? limit >> 1 : 0;
+    Move later[NCELLS + NCOLS * (MAXLEN + 1)];
+    int nlater = 0;
     for (int c = 0; c < w->ncells; c++) {
         uint8_t card = w->cells[c];
         if (at_home(card, w->found)) {
@@ -770,7 +779,7 @@ static int a_expand(Search *s, const Work *w, int32_t index, int g) {
             }
         if (empty_col >= 0 && (!s->kings_only || card % 13 == 12)) {
             Move m = {'f', 'c', card, (uint8_t)empty_col, 1};
-            if (a_try(s, w, &parts, index, g, m)) return -1;
+            later[nlater++] = m;
         }
     }
     for (int i = 0; i < w->ncols; i++) {
@@ -796,14 +805,16 @@ static int a_expand(Search *s, const Work *w, int32_t index, int g) {
             for (int k = most; k > 0; k--) {
                 if (s->kings_only && col[n - k] % 13 != 12) continue;
                 Move m = {'c', 'c', (uint8_t)i, (uint8_t)empty_col, (uint8_t)k};
-                if (a_try(s, w, &parts, index, g, m)) return -1;
+                later[nlater++] = m;
             }
         }
         if (free) {
             Move m = {'c', 'f', (uint8_t)i, (uint8_t)top, 1};
-            if (a_try(s, w, &parts, index, g, m)) return -1;
+            later[nlater++] = m;
         }
     }
+    for (int j = 0; j < nlater; j++)
+        if (a_try(s, w, &parts, index, g, later[j])) return -1;
     return 0;
 }
 
