@@ -13,7 +13,15 @@ from hypothesis import strategies as st
 
 from cardems.cellgames import shortest as shortest_module
 from cardems.cellgames import solver
-from cardems.cellgames.shortest import MAX_MOVES, _Bound, _column_part, _cycles, dead, shortest
+from cardems.cellgames.shortest import (
+    MAX_MOVES,
+    Group,
+    _Bound,
+    _column_part,
+    _cycles,
+    dead,
+    shortest,
+)
 from cardems.cellgames.solver import FITS, _encode, _key, _settle
 from cardems.dealcode import DealCode
 from cardems.freecell import rules as freecell
@@ -56,6 +64,36 @@ def test_two_cards_that_block_each_other_cost_a_move_more() -> None:
     assert _cycles([first[1], second[1]]) == 1
     assert _cycles([first[1], _column_part(ordinals("2D 6H"), by_colour)[1]]) == 0
     assert _cycles([first[1], second[1], first[1], second[1]]) == 2  # each column once
+
+
+def test_the_pairs_of_columns_in_a_cycle_are_the_most_that_share_no_column() -> None:
+    """Columns 0-1, 0-2 and 1-3 block each other: pairing 0 with 1 first (as the greedy
+    bound did) leaves 2 and 3 unpaired, one move; 0 with 2 and 1 with 3 are two."""
+    six_spades = (((0, 5, (13, 2, 13, 13)),),)  # over the 3 of hearts
+    seven_hearts = (((1, 6, (1, 13, 13, 13)),),)  # over the 2 of spades
+    eight_hearts = (((1, 7, (4, 13, 13, 13)),),)  # over the 5 of spades
+    four_spades = (((0, 3, (13, 4, 13, 13)),),)  # over the 5 of hearts
+    columns: list[tuple[Group, ...]] = [six_spades, seven_hearts, eight_hearts, four_spades]
+    assert [_cycles([columns[i], columns[j]]) for i, j in ((0, 1), (0, 2), (1, 3))] == [1, 1, 1]
+    assert [_cycles([columns[i], columns[j]]) for i, j in ((0, 3), (1, 2), (2, 3))] == [0, 0, 0]
+    assert _cycles(columns) == 2
+    assert _cycles([(), *columns, ()]) == 2  # columns without candidates pair with none
+    # in one column, two stretches in sequence: two runs, each may pair with another column
+    assert _cycles([six_spades + four_spades, seven_hearts, eight_hearts]) == 2
+    assert _cycles([six_spades, four_spades, seven_hearts + eight_hearts]) == 2
+
+
+def test_each_stretch_in_sequence_of_a_column_is_a_group_of_its_own() -> None:
+    """The 2 of spades waits for the ace under the 6 of hearts, which waits for the 3 of
+    hearts under the 2 (and the same for the clubs and diamonds): two cycles between the
+    same two columns, each costing a run, as the 2s lie in two stretches in sequence."""
+    by_colour = FITS[False]
+    first = _column_part(ordinals("3H 2S 3D 2C"), by_colour)
+    second = _column_part(ordinals("AS 6H AC 6D"), by_colour)
+    assert [len(group) for group in first[1]] == [2, 2]
+    assert _cycles([first[1], second[1]]) == 2
+    state = freecell_position(["3H 2S 3D 2C", "AS 6H AC 6D"], [None] * 4, (0, 1, 1, 0))
+    assert _Bound(freecell_solver.rules_of(state))(*_encode(state)) == 8 + 2
 
 
 JAMMED_TWO = ["KS KH JS JH QS QH"]

@@ -156,3 +156,22 @@ def test_past_the_budget_the_par_is_the_solvers_line_not_proven(compiled: bool) 
     assert not found.proven
     assert found.moves == len(seahaven_solver.solve_state(state).moves)
     assert found.moves is not None and found.moves >= shortest(state, rules).moves  # type: ignore[operator]
+
+
+@pytest.mark.skipif(not solver.COMPILED, reason="the compiled search was not built")
+def test_the_compiled_search_queues_children_in_the_python_ones_order() -> None:
+    """Expansion by expansion, both hold as many entries (the moves into an empty column
+    or a cell come last in both, so ties are broken alike)."""
+    from cardems.cellgames._bestfirst import Shortest
+
+    state = seahaven.deal(DealCode("SH", 1, "C1", 2))
+    rules = seahaven_solver.rules_of(state)
+    start = solver._settle(*_encode(state), rules.by_suit, None)
+    compiled = Shortest(*start, rules)
+    python = solver._started(shortest_module._py_shortest(start, rules))
+    for _ in range(200):
+        ours, theirs = compiled.send(1), python.send(1)
+        assert ours[1:] == theirs[1:]
+        if ours[0] is not None:
+            assert ours[0] == theirs[0]
+            break

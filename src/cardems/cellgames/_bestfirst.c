@@ -563,6 +563,7 @@ static int cards_home(const Work *w) { return w->found[0] + w->found[1] + w->fou
 typedef struct {
     int suit, rank;
     int under[4];
+    int group; /* its stretch in sequence (shortest.Group): how many breaks under it */
 } Candidate;
 
 /* shortest._column_part: a column's cards, plus the fewest runs that can take its blocked
@@ -600,6 +601,7 @@ static int column_part(const uint8_t *col, int n, int by_suit, Candidate *cands,
         Candidate *c = &cands[(*ncands)++];
         c->suit = col[k] / 13;
         c->rank = col[k] % 13;
+        c->group = breaks[k];
         memcpy(c->under, under[k], sizeof c->under);
     }
     return n + runs;
@@ -642,28 +644,84 @@ static int dead(const Work *w, int ncells) {
     return 0;
 }
 
+#define MATCHING_CALLS 256 /* shortest.MATCHING_CALLS */
+#define MAXGROUPS 64
+
+/* shortest._matching: pairs of groups in ``left`` sharing none, within *calls steps. */
+static int matching(const uint64_t *partners, uint64_t left, int *calls) {
+    --*calls;
+    while (left && !(partners[__builtin_ctzll(left)] & left)) left &= left - 1;
+    if (!left) return 0;
+    int i = __builtin_ctzll(left);
+    uint64_t rest = left & ~((uint64_t)1 << i);
+    int most = 0;
+    for (uint64_t others = partners[i] & rest; others; others &= others - 1) {
+        int pairs = 1 + matching(partners, rest & ~(others & -others), calls);
+        if (pairs > most) most = pairs;
+        if (*calls <= 0) return most;
+    }
+    int unpaired = matching(partners, rest, calls);
+    return unpaired > most ? unpaired : most;
+}
+
+/* Each column's part of the bound (column_part) and its candidates, worked out once for a
+ * position and reused by its children for every column a move leaves as it was. */
+typedef struct {
+    int part[NCOLS];
+    int ncands[NCOLS];
+    const Candidate *cands[NCOLS]; /* into own, or into the parts it was taken from */
+    Candidate own[NCOLS][MAXLEN];
+} Parts;
+
 /* shortest._Bound: a move home for each card not home, the runs that can take each
- * column's blocked cards off it, and the pairs of columns in a cycle (shortest._cycles);
- * -1 for a position dead proves lost. */
-static int bound(const Search *s, const Work *w) {
-    if (s->kings_only && dead(w, s->ncells)) return -1;
-    Candidate cands[NCOLS][MAXLEN];
-    int ncands[NCOLS], paired[NCOLS];
+ * column's blocked cards off it, and pairs of groups in a cycle (shortest._cycles);
+ * -1 for a position dead proves lost. ``p`` receives the columns' parts; ``from`` (or
+ * NULL) holds those of a position ``w`` was reached from in one move and the safe moves
+ * home after it (``prev``): a column of the same length there holds the same cards, as
+ * the move puts cards on top of one column or takes them off the top of one, and the moves
+ * home take cards off tops: a column as long as it was lost just the cards it gained. */
+static int bound_with(const Search *s, const Work *w, Parts *p, const Work *prev,
+                      const Parts *from) {
     int total = w->ncells;
+    const Candidate *start[MAXGROUPS];
+    int count[MAXGROUPS], owner[MAXGROUPS], ngroups = 0;
     for (int i = 0; i < w->ncols; i++) {
-        total += column_part(w->col[i], w->len[i], s->by_suit, cands[i], &ncands[i]);
-        paired[i] = !ncands[i];
-    }
-    for (int i = 0; i < w->ncols; i++) {
-        if (paired[i]) continue;
-        for (int j = i + 1; j < w->ncols; j++)
-            if (!paired[j] && cycle(cands[i], ncands[i], cands[j], ncands[j])) {
-                paired[i] = paired[j] = 1;
-                total++;
-                break;
+        if (from && prev->len[i] == w->len[i]) {
+            p->part[i] = from->part[i];
+            p->ncands[i] = from->ncands[i];
+            p->cands[i] = from->cands[i];
+        } else {
+            p->part[i] = column_part(w->col[i], w->len[i], s->by_suit, p->own[i], &p->ncands[i]);
+            p->cands[i] = p->own[i];
+        }
+        total += p->part[i];
+        for (int k = 0; k < p->ncands[i]; k++) {
+            if (k && p->cands[i][k].group == p->cands[i][k - 1].group) {
+                count[ngroups - 1]++;
+                continue;
             }
+            if (ngroups == MAXGROUPS) break;
+            start[ngroups] = &p->cands[i][k];
+            count[ngroups] = 1;
+            owner[ngroups++] = i;
+        }
     }
+    uint64_t partners[MAXGROUPS] = {0};
+    for (int a = 0; a < ngroups; a++)
+        for (int b = a + 1; b < ngroups; b++)
+            if (owner[a] != owner[b] && cycle(start[a], count[a], start[b], count[b])) {
+                partners[a] |= (uint64_t)1 << b;
+                partners[b] |= (uint64_t)1 << a;
+            }
+    int calls = MATCHING_CALLS;
+    total += matching(partners, ngroups == 64 ? ~(uint64_t)0 : ((uint64_t)1 << ngroups) - 1, &calls);
+    if (s->kings_only && dead(w, s->ncells)) return -1;
     return total;
+}
+
+static int bound(const Search *s, const Work *w) {
+    Parts p;
+    return bound_with(s, w, &p, NULL, NULL);
 }
 
 static int64_t a_key(int f, int g, int64_t counter) {
@@ -672,7 +730,7 @@ static int64_t a_key(int f, int g, int64_t counter) {
 
 /* Queue the child by m of node ``index`` (state w, g moves from the start): its moves
  * are m and the safe moves home after it, each one move. */
-static int a_try(Search *s, const Work *w, int32_t index, int g, Move m) {
+static int a_try(Search *s, const Work *w, const Parts *parts, int32_t index, int g, Move m) {
     Work c = *w;
     child(&c, m, s->by_suit);
     int ng = g + 1 + cards_home(&c) - cards_home(w) - (m.dkind == 'h');
@@ -681,15 +739,19 @@ static int a_try(Search *s, const Work *w, int32_t index, int g, Move m) {
     int n = make_key(&c, key);
     int32_t known = s->table[table_slot(s, key, n, hash_key(key, n))];
     if (known >= 0 && s->nodes[known].g <= ng) return 0; /* expanded in as few moves */
-    int left = bound(s, &c);
+    Parts mine;
+    int left = bound_with(s, &c, &mine, w, parts);
     if (left < 0) return 0;
     s->counter++;
     return push(s, a_key(ng + left, ng, s->counter), index, m, NULL);
 }
 
-/* Every move of solver._children from w. */
+/* Every move of solver._children from w, in its order: the moves into an empty column or
+ * a cell after all the others (the order queued breaks ties, as in shortest._py_shortest). */
 static int a_expand(Search *s, const Work *w, int32_t index, int g) {
     const int by_suit = s->by_suit;
+    Parts parts;
+    bound_with(s, w, &parts, NULL, NULL);
     int free = s->ncells - w->ncells;
     int tops[52];
     memset(tops, 0xff, sizeof tops);
@@ -702,20 +764,22 @@ static int a_expand(Search *s, const Work *w, int32_t index, int g) {
     }
     int64_t limit = (int64_t)(free + 1) << empties;
     int64_t limit_empty = empties ? limit >> 1 : 0;
+    Move later[NCELLS + NCOLS * (MAXLEN + 1)];
+    int nlater = 0;
     for (int c = 0; c < w->ncells; c++) {
         uint8_t card = w->cells[c];
         if (at_home(card, w->found)) {
             Move m = {'f', 'h', card, (uint8_t)(card / 13), 1};
-            if (a_try(s, w, index, g, m)) return -1;
+            if (a_try(s, w, &parts, index, g, m)) return -1;
         }
         for (const int8_t *p = PARENTS[by_suit][card]; *p >= 0; p++)
             if (tops[*p] >= 0) {
                 Move m = {'f', 'c', card, (uint8_t)tops[*p], 1};
-                if (a_try(s, w, index, g, m)) return -1;
+                if (a_try(s, w, &parts, index, g, m)) return -1;
             }
         if (empty_col >= 0 && (!s->kings_only || card % 13 == 12)) {
             Move m = {'f', 'c', card, (uint8_t)empty_col, 1};
-            if (a_try(s, w, index, g, m)) return -1;
+            later[nlater++] = m;
         }
     }
     for (int i = 0; i < w->ncols; i++) {
@@ -725,14 +789,14 @@ static int a_expand(Search *s, const Work *w, int32_t index, int g) {
         int top = col[n - 1];
         if (at_home(top, w->found)) {
             Move m = {'c', 'h', (uint8_t)i, (uint8_t)(top / 13), 1};
-            if (a_try(s, w, index, g, m)) return -1;
+            if (a_try(s, w, &parts, index, g, m)) return -1;
         }
         int run = run_length(col, n, by_suit);
         for (int k = 1; k <= run && k <= limit; k++)
             for (const int8_t *p = PARENTS[by_suit][col[n - k]]; *p >= 0; p++)
                 if (tops[*p] >= 0) {
                     Move m = {'c', 'c', (uint8_t)i, (uint8_t)tops[*p], (uint8_t)k};
-                    if (a_try(s, w, index, g, m)) return -1;
+                    if (a_try(s, w, &parts, index, g, m)) return -1;
                 }
         if (empty_col >= 0) {
             int most = run;
@@ -741,14 +805,16 @@ static int a_expand(Search *s, const Work *w, int32_t index, int g) {
             for (int k = most; k > 0; k--) {
                 if (s->kings_only && col[n - k] % 13 != 12) continue;
                 Move m = {'c', 'c', (uint8_t)i, (uint8_t)empty_col, (uint8_t)k};
-                if (a_try(s, w, index, g, m)) return -1;
+                later[nlater++] = m;
             }
         }
         if (free) {
             Move m = {'c', 'f', (uint8_t)i, (uint8_t)top, 1};
-            if (a_try(s, w, index, g, m)) return -1;
+            later[nlater++] = m;
         }
     }
+    for (int j = 0; j < nlater; j++)
+        if (a_try(s, w, &parts, index, g, later[j])) return -1;
     return 0;
 }
 

@@ -20,8 +20,9 @@ move, so it never overestimates (it is admissible):
   card being one above a lower card of its suit (proof in :func:`_column_part`): such a
   card must leave the column by a move that is not home before the lower card can go
   home, and one move takes cards off one column only, and only a run;
-* one move for each pair of columns (sharing none) holding two cards that block each
-  other in a cycle (:func:`_cycles`): one of them must leave by a move that is not home.
+* one move for each pair of stretches in sequence of two columns (pairs sharing no
+  stretch) holding two cards that block each other in a cycle (:func:`_cycles`): one of
+  them must leave by a move that is not home, in a run of its own.
 
 Positions from which some card can provably never go home are pruned (:func:`dead`,
 Seahaven's rules only, where an empty column takes only a king); each such rule is argued
@@ -76,9 +77,9 @@ if COMPILED:
 ENTRIES = 16_000_000
 """The most entries (positions expanded and queued) one search may hold. Compiled, an
 expanded position takes about 172 bytes (its state, key, link and table slot) and a
-queued one 24: typically a tenth of the entries are expanded, about 0.6 GB at the
-ceiling, and 2.8 GB if all were (some 300 bytes an entry in Python); past it the par is
-left "best known", never a par that is not proven."""
+queued one 24: on FreeCell deals a fifth to a third of the entries are expanded, about
+1 GB at the ceiling, and 2.8 GB if all were (some 300 bytes an entry in Python); past it
+the par is left "best known", never a par that is not proven."""
 
 MAX_MOVES = 255
 """Lines longer than this are not searched (the compiled queue keeps a line's moves in a
@@ -214,7 +215,16 @@ def _path(links: list[tuple[int, RawMove | None]], node: int) -> list[RawMove]:
 
 Candidate = tuple[int, int, tuple[int, ...]]
 """A card of a column that is not blocked and would need a run of its own to leave by a
-move that is not home: its suit, its rank, and the lowest rank of each suit under it."""
+move that is not home: its suit, rank, and the lowest rank of each suit under it."""
+
+Group = tuple[Candidate, ...]
+"""A column's candidates that lie in one stretch of cards in sequence (one run may take
+them all); runs taking cards of two groups are two."""
+
+MATCHING_CALLS = 256
+"""The most steps :func:`_matching` takes looking for more pairs than its first greedy
+answer; any set of pairs is a lower bound, so stopping early only weakens it (the
+compiled search stops at the same step, so both bound the same)."""
 
 
 class _Bound:
@@ -224,11 +234,9 @@ class _Bound:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.fits = FITS[rules.by_suit]
-        self.parts: dict[bytes, tuple[int, tuple[Candidate, ...]]] = {}
+        self.parts: dict[bytes, tuple[int, tuple[Group, ...]]] = {}
 
     def __call__(self, cols: Cols, cells: bytes, found: Found) -> int | None:
-        if self.rules.kings_only and dead(cols, cells, self.rules.cells):
-            return None
         parts = self.parts
         if len(parts) > 500_000:
             parts.clear()
@@ -240,35 +248,62 @@ class _Bound:
                 part = parts[col] = _column_part(col, self.fits)
             total += part[0]
             candidates.append(part[1])
-        return total + _cycles(candidates)
+        total += _cycles(candidates)
+        if self.rules.kings_only and dead(cols, cells, self.rules.cells):
+            return None
+        return total
 
 
-def _cycles(candidates: list[tuple[Candidate, ...]]) -> int:
-    """How many pairs of columns, each column in one pair at most (taken greedily in
-    column order), hold a *cycle*: a card ``x`` of one (a :data:`Candidate`) above a card
-    of the suit of a card ``w`` of the other (a candidate too), lower than ``w``, and ``w``
-    above a card of ``x``'s suit lower than ``x``.
+def _cycles(columns: list[tuple[Group, ...]]) -> int:
+    """Pairs of groups (:data:`Group`) of different columns, sharing no group, that each
+    hold a *cycle*: a card ``x`` of one above a card of the suit of a card ``w`` of the
+    other, lower than ``w``, and ``w`` above a card of ``x``'s suit lower than ``x`` (the
+    most :func:`_matching` finds).
 
-    One of ``x`` and ``w`` must leave its column by a move that is not home, which takes a
-    run of its own: if both went home from where they are, ``w`` would be home before the
-    card of ``x``'s suit under it leaves, so before ``x`` is home, so before the card under
-    ``x`` leaves, which must be home before ``w``. So each pair costs one move more than
-    :func:`_column_part` counts for its two columns; the pairs share no column, and a move
-    takes cards off one column only."""
-    count = 0
-    paired = [not found for found in candidates]
-    for i, first in enumerate(candidates):
-        if paired[i]:
-            continue
-        for j in range(i + 1, len(candidates)):
-            if not paired[j] and _cycle(first, candidates[j]):
-                paired[i] = paired[j] = True
-                count += 1
-                break
-    return count
+    One of ``x`` and ``w`` must leave its column by a move that is not home: if both went
+    home from where they are, ``w`` would be home before the card of ``x``'s suit under it
+    leaves, so before ``x`` is home, so before the card under ``x`` leaves, which must be
+    home before ``w``. That move takes a run holding no blocked card and no card of another
+    group (:func:`_column_part`): one more than :func:`_column_part` counts. The pairs share
+    no group, so these runs are all different (a move takes cards off one column only, and
+    a run lies in one group). Groups rather than whole columns, and the most pairs rather
+    than those taken greedily, gave a stronger bound in most positions along solvers'
+    lines of FreeCell deals 1001-1020."""
+    groups = [group for col in columns for group in col][:64]
+    owner = [i for i, col in enumerate(columns) for _ in col][:64]
+    partners = [0] * len(groups)
+    for a, first in enumerate(groups):
+        for b in range(a + 1, len(groups)):
+            if owner[a] != owner[b] and _cycle(first, groups[b]):
+                partners[a] |= 1 << b
+                partners[b] |= 1 << a
+    return _matching(partners, (1 << len(groups)) - 1, [MATCHING_CALLS])
 
 
-def _cycle(first: tuple[Candidate, ...], second: tuple[Candidate, ...]) -> bool:
+def _matching(partners: list[int], left: int, calls: list[int]) -> int:
+    """Pairs of groups in ``left`` (a bit each) sharing none, two paired when each is in
+    the other's ``partners``: the lowest group of ``left`` with a partner in it is paired
+    with each of them in turn, then left unpaired, whichever gives more, until ``calls[0]``
+    steps are spent (the first answer is then the greedy one, improved where it could)."""
+    calls[0] -= 1
+    while left and not partners[(left & -left).bit_length() - 1] & left:
+        left &= left - 1  # the lowest group has no partner left: it stays unpaired
+    if not left:
+        return 0
+    i = (left & -left).bit_length() - 1
+    rest = left & ~(1 << i)
+    most = 0
+    others = partners[i] & rest
+    while others:
+        j = others & -others
+        most = max(most, 1 + _matching(partners, rest & ~j, calls))
+        if calls[0] <= 0:
+            return most
+        others &= others - 1
+    return max(most, _matching(partners, rest, calls))
+
+
+def _cycle(first: Group, second: Group) -> bool:
     """Whether a card of ``first`` and one of ``second`` block each other (:func:`_cycles`)."""
     for x_suit, x_rank, under_x in first:
         for w_suit, w_rank, under_w in second:
@@ -277,11 +312,12 @@ def _cycle(first: tuple[Candidate, ...], second: tuple[Candidate, ...]) -> bool:
     return False
 
 
-def _column_part(col: bytes, fits: list[bytes]) -> tuple[int, tuple[Candidate, ...]]:
+def _column_part(col: bytes, fits: list[bytes]) -> tuple[int, tuple[Group, ...]]:
     """The column's cards (one move home each), plus the fewest moves that can take its
     blocked cards (above a lower card of their suit) off it: one, plus one for each two
     blocked cards in a row, bottom to top, with a card between them, or the upper of them,
-    that does not lie in sequence on the card under it; and its :data:`Candidate` cards.
+    that does not lie in sequence on the card under it; and its :data:`Candidate` cards,
+    in :data:`Group` s bottom to top.
 
     Why no line takes them off in fewer: cards leave a column from the top, so when a card
     first leaves, the cards of the column under it have never left, and the move that
@@ -311,7 +347,8 @@ def _column_part(col: bytes, fits: list[bytes]) -> tuple[int, tuple[Candidate, .
             if last < 0 or breaks[k] > breaks[last]:
                 runs += 1
             last = k
-    candidates = []
+    groups: list[list[Candidate]] = []
+    group_break = -1
     below = -1
     above = [-1] * len(col)  # the nearest blocked card above each position
     for k in range(len(col) - 1, -1, -1):
@@ -327,8 +364,11 @@ def _column_part(col: bytes, fits: list[bytes]) -> tuple[int, tuple[Candidate, .
             continue
         if above[k] >= 0 and breaks[above[k]] == breaks[k]:
             continue
-        candidates.append((card // 13, card % 13, under[k]))
-    return len(col) + runs, tuple(candidates)
+        if not groups or breaks[k] != group_break:
+            groups.append([])
+            group_break = breaks[k]
+        groups[-1].append((card // 13, card % 13, under[k]))
+    return len(col) + runs, tuple(tuple(group) for group in groups)
 
 
 def dead(cols: Cols, cells: bytes, cell_count: int) -> bool:
