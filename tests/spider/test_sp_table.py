@@ -2,8 +2,11 @@
 
 import json
 
+import pytest
+
 from cardems.core.game import TableSettings
 from cardems.dealcode import DealCode
+from cardems.spider.rules import deal
 from cardems.spider.table import SpiderTable
 
 CODE = DealCode.parse("SP1-S1-AAAAAAC")
@@ -81,3 +84,25 @@ def test_a_bad_target_is_a_clear_error() -> None:
             assert "unknown Spider target" in str(error)
         else:
             raise AssertionError(bad)
+
+
+@pytest.mark.parametrize(("variant", "first_beam_only"), [("S4", True), ("S2", False)])
+def test_where_a_game_was_lost_asks_four_suits_of_the_first_beam_alone(
+    monkeypatch: pytest.MonkeyPatch, variant: str, first_beam_only: bool
+) -> None:
+    """A table waits for this verdict (where a game was lost): four suits spend the first
+    beam's share, not the whole portfolio's 10,000,000 expansions."""
+    from cardems.spider import solver
+    from cardems.spider.table import SOLITAIRE
+
+    asked: list[dict[str, object]] = []
+
+    def recorded(state: object, **given: object) -> solver.Result:
+        asked.append(given)
+        return solver.Result(None, None, 0)
+
+    monkeypatch.setattr(solver, "solve", recorded)
+    state = deal(DealCode("SP", 1, variant, 7))
+    assert SOLITAIRE.verdict(state, True) == (None, None)
+    nodes, shape = solver.FOUR_SUITS[0]
+    assert asked == ([{"nodes": nodes, **shape}] if first_beam_only else [{}])
