@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardems.cellgames.game import CellGame
-from cardems.cellgames.notation import format_move
 from cardems.cellgames.terminal import MOVES_HELP, CellTextPlay
 from cardems.cellgames.text import describe_position, render_position
 from cardems.core.base import NO_SHORTEST
@@ -236,19 +235,12 @@ class BuildGame(CellGame):
         nodes: int | None = None,
         seconds: float | None = None,
     ) -> dict[str, Any]:
-        """The generic solver's verdict within ``nodes`` positions (no par: no shortest
-        search yet)."""
-        if shortest:
-            raise Unsupported(NO_SHORTEST % {"game": self.family.title})
-        from cardems.core.base import solve_record
-
-        result = self.solve_position(self.deal(code), seconds, nodes or SOLVE_NODES)
-        line = [format_move(move) for move in result.moves] if result.winnable else None
-        record = solve_record(code, result.winnable, line)
-        record["nodes"] = result.nodes
-        if result.clocked:
-            record["clocked"] = True
-        return record
+        """The cell games' record of the generic solver's verdict, within ``nodes``
+        positions (:data:`SOLVE_NODES` when None); no par, as :meth:`search_rules` refuses
+        a shortest search."""
+        return super().solve_within(
+            code, shortest=shortest, nodes=nodes or SOLVE_NODES, seconds=seconds
+        )
 
     def best_par(self, code: DealCode) -> tuple[int, bool] | None:
         return None
