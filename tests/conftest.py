@@ -1,8 +1,9 @@
 """Test-wide settings."""
 
 import os
+import random
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +24,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.name.startswith("test_browser_") or item.path.name == "test_contrast.py":
             item.add_marker(pytest.mark.browser)
+
+
+class SeededDraws:
+    """Stands for :mod:`secrets` where deals are drawn: the same draws every run."""
+
+    def __init__(self, seed: int) -> None:
+        self.randbelow = random.Random(seed).randrange
+
+
+@pytest.fixture
+def seeded_draws(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], None]:
+    """``seeded_draws(seed)``: the games' random deals drawn from seeded numbers from then
+    on (a level draws until its search rates a deal so: unseeded, a test's time is luck)."""
+    return lambda seed: monkeypatch.setattr("cardems.core.base.secrets", SeededDraws(seed))
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -150,13 +151,6 @@ def test_undo_restores_the_table_exactly(name: str) -> None:
         table.act(("redo",))
 
 
-class SeededDraws:
-    """Stands for :mod:`secrets` where deals are drawn: the same draws every run."""
-
-    def __init__(self, seed: int) -> None:
-        self.randbelow = random.Random(seed).randrange
-
-
 SEARCH_EXCEPTIONS = {"mrs-mop"}
 """Games the search wins on few deals (docs/GAMES.md): their winnable-only, level and
 day's deals come from a shipped pool (tests/building/test_pool.py), won within more
@@ -166,13 +160,13 @@ positions than a player's budget, so their search's levels are checked on known 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(set(NAMES) - SEARCH_EXCEPTIONS))
 def test_levels_and_the_days_deal_are_proved_winnable(
-    name: str, monkeypatch: pytest.MonkeyPatch
+    name: str, seeded_draws: Callable[[int], None]
 ) -> None:
     """The day's deal (the same in every process: tests/test_daily.py) and an easy deal,
     drawn from seeded numbers (a level draws until its search rates a deal so)."""
     game: Any = game_for(name)
     assert game.proves_winnable(game.daily_code(datetime.date(2026, 12, 6)))
-    monkeypatch.setattr("cardems.core.base.secrets", SeededDraws(3))
+    seeded_draws(3)
     easy = game.new_code("N", winnable=True, options={"difficulty": "easy"})
     assert game.level_of(easy) == "easy"
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import datetime
 import io
 import json
-import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -182,19 +182,12 @@ def test_codes_solve_levels_and_the_daily_deal() -> None:
     assert solve(deal(DECLARATION, daily)).winnable is True
 
 
-class SeededDraws:
-    """Stands for :mod:`secrets` where deals are drawn: the same draws every run."""
-
-    def __init__(self, seed: int) -> None:
-        self.randbelow = random.Random(seed).randrange
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "hard"])
-def test_winnable_only_deals_of_a_level(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_winnable_only_deals_of_a_level(level: str, seeded_draws: Callable[[int], None]) -> None:
     """Drawn from seeded numbers: a level keeps drawing until its search rates a deal so,
     and unseeded draws made this test take from a second to minutes."""
-    monkeypatch.setattr("cardems.core.base.secrets", SeededDraws(0))
+    seeded_draws(0)
     code = GAME.new_code("K", winnable=True, options={"difficulty": level})
     verdict = solve(deal(DECLARATION, code))
     assert verdict.winnable is True
