@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import functools
 import importlib
 import xml.etree.ElementTree as ET
 
@@ -12,10 +13,11 @@ from cardems.cards import Card
 from cardems.core.daily import daily_stream
 from cardems.core.game import Game, TableSettings
 from cardems.core.registry import GAME_MODULES, games
+from cardems.dealcode import DealCode
 from cardems.render.svg import rank_label
 
 DAY = datetime.date(2026, 12, 1)
-WEEK = [DAY + datetime.timedelta(days=n) for n in range(7)]
+DAYS = [DAY + datetime.timedelta(days=n) for n in range(5)]
 GAMES = {game.family.name: game for game in games()}
 PYTHON_SEARCHES = {
     *("golf", "black-hole", "all-in-a-row", "aces-up", "gaps", "accordion"),
@@ -23,8 +25,15 @@ PYTHON_SEARCHES = {
     *("spanish-patience", "fan", "somerset", "raglan", "flower-garden", "simple-simon"),
     *("yukon", "russian-solitaire", "canfield", "mrs-mop"),
 }
-"""Games whose day's deal is proved by a search in Python: a week of their deals takes
+"""Games whose day's deal is proved by a search in Python: a few days of their deals take
 seconds, so the quick run leaves them to the full one."""
+
+
+@functools.cache
+def daily(name: str, day: datetime.date) -> DealCode:
+    """``name``'s deal of ``day``, worked out once for every test of this module (in one
+    worker): the searches behind it are the slow part."""
+    return GAMES[name].daily_code(day)
 
 
 def by_speed(names: list[str]) -> list[object]:
@@ -46,29 +55,29 @@ def test_the_days_stream_depends_on_the_day_and_the_game_only() -> None:
     first = [daily_stream("freecell", DAY).next_u64() for _ in range(2)]
     assert first[0] == first[1]
     assert daily_stream("freecell", DAY).next_u64() != daily_stream("seahaven", DAY).next_u64()
-    assert daily_stream("freecell", DAY).next_u64() != daily_stream("freecell", WEEK[1]).next_u64()
+    assert daily_stream("freecell", DAY).next_u64() != daily_stream("freecell", DAYS[1]).next_u64()
 
 
 @pytest.mark.parametrize("name", by_speed(list(GAMES)))
 def test_todays_deal_is_the_same_for_everyone_and_changes_with_the_day(name: str) -> None:
     game = GAMES[name]
-    codes = [game.daily_code(day) for day in WEEK]
-    assert [fresh(name).daily_code(day) for day in WEEK[:2]] == codes[:2]
+    codes = [daily(name, day) for day in DAYS]
+    assert fresh(name).daily_code(DAY) == codes[0]
     assert all(code.game == game.family.prefix for code in codes)
     assert all(code.variant == game.family.variants[0] for code in codes)
-    assert len(set(codes)) >= 6  # a new deal (almost) every day
+    assert len(set(codes)) >= 4  # a new deal (almost) every day
 
 
 @pytest.mark.parametrize("name", by_speed([name for name, game in GAMES.items() if game.can_solve]))
 def test_todays_deal_is_winnable(name: str) -> None:
     game = GAMES[name]
-    for day in WEEK[:3]:
-        assert game.solve(game.daily_code(day), shortest=False)["winnable"] is True
+    for day in DAYS[:2]:
+        assert game.solve(daily(name, day), shortest=False)["winnable"] is True
 
 
 def test_the_par_of_todays_deal_is_its_shortest_win() -> None:
     game = GAMES["heart-to-heart"]
-    code = game.daily_code(DAY)
+    code = daily("heart-to-heart", DAY)
     par = game.par(code)
     assert par is not None and par == game.solve(code, shortest=True)["length"]
 
@@ -86,7 +95,7 @@ def faces(svg: str) -> list[str]:
 def shown(name: str) -> list[str]:
     """The indices of the cards the player sees at the start of today's deal."""
     game = GAMES[name]
-    table = game.new_table(game.daily_code(DAY), TableSettings(), {}, lambda: 0.0)
+    table = game.new_table(daily(name, DAY), TableSettings(), {}, lambda: 0.0)
     view = table.view()
     if "hand" in view:
         cards = [Card.parse(card) for card in view["hand"]]
@@ -103,7 +112,7 @@ def shown(name: str) -> list[str]:
 @pytest.mark.parametrize("name", by_speed(list(GAMES)))
 def test_the_miniature_draws_the_cards_the_player_sees_and_no_other(name: str) -> None:
     game = GAMES[name]
-    svg = game.miniature(game.daily_code(DAY))
+    svg = game.miniature(daily(name, DAY))
     assert sorted(faces(svg)) == sorted(shown(name))
     assert len(svg) < 12_000  # four of them stay light on the home page
     root = ET.fromstring(svg)
@@ -113,7 +122,7 @@ def test_the_miniature_draws_the_cards_the_player_sees_and_no_other(name: str) -
 
 def test_a_hearts_miniature_hides_the_opponents_hands() -> None:
     game = GAMES["hearts"]
-    code = game.daily_code(DAY)
+    code = daily("hearts", DAY)
     table = game.new_table(code, TableSettings(), {}, lambda: 0.0)
     hidden = {str(card) for card in table.hidden_cards()}
     assert len(hidden) == 39

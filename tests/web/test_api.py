@@ -10,6 +10,7 @@ from api_helpers import intent, new_game, player, seed
 from solitaire_lines import hh_blocked_game, hh_losing_move, hh_won_game
 from starlette.testclient import TestClient
 
+from cardems.core import ending
 from cardems.core.registry import game_for
 from cardems.database import DatabaseError
 from cardems.dealcode import DealCode
@@ -279,6 +280,33 @@ def test_a_won_game_counts_in_the_statistics(client: TestClient) -> None:
         ("heart-to-heart", 1, 1)
     ]
     assert stats[0]["values"]["best_score"] == 250
+
+
+@pytest.mark.slow
+def test_the_winners_of_one_deal_wait_for_one_par_search(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, moves = hh_won_game()
+    game = game_for("HH")
+    searched: list[DealCode] = []
+
+    def counted(found: DealCode) -> tuple[int, bool] | None:
+        searched.append(found)
+        return type(game).best_par(game, found)
+
+    monkeypatch.setattr(game, "best_par", counted)
+    ending.best_par.cache_clear()
+    with TestClient(client.app) as other:
+        pars = []
+        for player in (client, other):
+            game_id = prepared(player, code, [i for move in moves[:-1] for i in move])
+            for kind, *args in moves[-1]:
+                body = {"type": kind, "target": args[-1]}
+                body |= {"source": args[0]} if kind == "drag" else {}
+                view = intent(player, game_id, **body).json()["view"]
+            pars.append((view["status"], view["par"]))
+    assert pars[0] == pars[1] and pars[0][0] == "won" and pars[0][1] is not None
+    assert searched == [DealCode.parse(code)]
 
 
 def test_restart_deals_the_same_code_again(client: TestClient) -> None:

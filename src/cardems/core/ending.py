@@ -3,11 +3,13 @@ question) and, once won, its par."""
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Any
 
 from cardems.core.game import Event
 from cardems.core.player_settings import PlayerSettings
+from cardems.core.registry import game_for
 from cardems.core.service_error import ServiceError
 from cardems.core.tables import LiveGame, Tables
 from cardems.dealcode import DealCode
@@ -98,8 +100,16 @@ class Ending:
         """The deal's shortest win (or best known), solved once and then saved (None if
         unknown); :attr:`LiveGame.par_proven` says which."""
         if live.par is None:
-            found = live.game.best_par(DealCode.parse(live.saved.code))
+            found = best_par(live.game.family.name, live.saved.code)
             if found is not None:
                 live.par, live.par_proven = found
                 self.store.save_par(live.id, live.par, live.par_proven)
         return live.par
+
+
+@functools.lru_cache(maxsize=256)
+def best_par(game: str, code: str) -> tuple[int, bool] | None:
+    """The par of ``game``'s deal ``code``, worked out once a process: the winners of one
+    deal (the day's, a shared code) wait for one search between them, not one each. Its
+    search is bounded by positions, so every call would answer the same."""
+    return game_for(game).best_par(DealCode.parse(code))
