@@ -273,8 +273,12 @@ def test_a_won_game_counts_in_the_statistics(client: TestClient) -> None:
     assert {"type": "won"} in response.json()["events"]
     view = response.json()["view"]
     assert (view["status"], view["score"], view["timer_running"]) == ("won", 250, False)
+    assert view["par"] is None  # the winning move is not held up by the par's search
     shortest = game_for("HH").solve(DealCode.parse(code), shortest=True)
-    assert view["par"] == shortest["length"] <= view["moves"]  # par from the shortest win
+    par = client.get(f"/api/games/{game_id}/par").json()
+    assert par == {"par": shortest["length"], "par_proven": True, "version": view["version"]}
+    assert par["par"] <= view["moves"]  # par from the shortest win
+    assert client.get(f"/api/games/{game_id}").json()["view"]["par"] == par["par"]  # saved
     stats = client.get("/api/stats").json()["statistics"]
     assert [(s["game"], s["values"]["played"], s["values"]["won"]) for s in stats] == [
         ("heart-to-heart", 1, 1)
@@ -303,10 +307,19 @@ def test_the_winners_of_one_deal_wait_for_one_par_search(
             for kind, *args in moves[-1]:
                 body = {"type": kind, "target": args[-1]}
                 body |= {"source": args[0]} if kind == "drag" else {}
-                view = intent(player, game_id, **body).json()["view"]
-            pars.append((view["status"], view["par"]))
-    assert pars[0] == pars[1] and pars[0][0] == "won" and pars[0][1] is not None
+                assert intent(player, game_id, **body).json()["view"]["status"] == "won"
+            pars.append(player.get(f"/api/games/{game_id}/par").json()["par"])
+    assert pars[0] == pars[1] is not None
     assert searched == [DealCode.parse(code)]
+
+
+def test_a_game_not_won_has_no_par_yet(client: TestClient) -> None:
+    game_id = new_game(client, code=WORKED)["id"]
+    assert client.get(f"/api/games/{game_id}/par").json() == {
+        "par": None,
+        "par_proven": True,
+        "version": 0,
+    }
 
 
 def test_restart_deals_the_same_code_again(client: TestClient) -> None:

@@ -125,6 +125,7 @@ def test_win_dialog_then_statistics(tab: Any, live: LiveServer) -> None:
     tab.wait_for_selector("#won", state="visible")
     assert tab.inner_text("#won-score") == "250"
     assert tab.inner_text("#won-moves") == str(len(moves))
+    tab.wait_for_function("document.getElementById('won-par').textContent !== ''")  # it follows
     assert tab.is_visible("#won-par") and 0 < int(tab.inner_text("#won-par")) <= len(moves)
     snap(tab, "hh-won-dialog")
     tab.click("#won-close")

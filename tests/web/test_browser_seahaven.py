@@ -156,6 +156,7 @@ def test_win_dialog_and_reload(tab: Any, live: LiveServer, line: Any) -> None:
     snap(tab, "seahaven-won-dialog")
     # the deal's proven par (a Seahaven A* ends well within the win's budget), no more
     # moves than the player's
+    tab.wait_for_function("document.getElementById('won-par').textContent !== ''")  # it follows
     assert tab.is_visible("#won .par-proven") and not tab.is_visible("#won .par-known")
     assert 0 < int(tab.inner_text("#won-par")) <= int(tab.inner_text("#won-moves"))
 

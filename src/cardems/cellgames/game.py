@@ -28,10 +28,10 @@ NODES = 2_000_000
 repeated here as this module imports no solver; a test keeps the two equal)."""
 
 PAR_NODES = 500_000
-"""Positions the shortest-win search (A*) may expand for a par (some 3 s of CPU: the
-win's answer waits for it); past it the par is the exact solver's line, "best known". A
-bound by positions, not seconds, so a deal's par is the same on a busy machine as on an
-idle one."""
+"""Positions the shortest-win search (A*) may expand for a par (some 3 s of CPU: the won
+dialog's par line waits for it, not the winning move); past it the par is the exact
+solver's line, "best known". A bound by positions, not seconds, so a deal's par is the
+same on a busy machine as on an idle one."""
 
 WINNABLE_NODES = 200_000
 """Positions the exact solver may expand to prove a random deal winnable for a

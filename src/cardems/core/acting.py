@@ -89,7 +89,9 @@ class Acting:
         cookie: str | None = None,
     ) -> Answer:
         """Play one intent made on ``request["version"]`` and save what it changed, on the
-        event loop when that is quick, else through ``offload``; a game won has its par.
+        event loop when that is quick, else through ``offload``. A game won carries its par
+        if it is known already; else the page asks for it (``GET …/par``), so that the
+        winning move is not held up by the shortest-win search.
 
         ``settings`` are the player's (read if not given); ``cookie``, if given, is
         checked to still name the player (it was read from a cache), in the save itself."""
@@ -103,10 +105,6 @@ class Acting:
         if answer is None:  # bots, solvers, a game to rebuild or a stale copy
             act = partial(self.act, player_id, game_id, request, settings=settings, cookie=cookie)
             answer = await offload(act)
-        view = answer.view
-        if view["status"] == "won" and view.get("par") is None:
-            view["par"] = await offload(partial(self.ending.par, answer.live))
-            view["par_proven"] = answer.live.par_proven
         return answer
 
     def blocks(self, player_id: str, game_id: str, settings: dict[str, Any] | None = None) -> bool:

@@ -16,6 +16,9 @@
   undecided; ``GET …/lost-at``: ``{lost_at, version}`` alone, null when no loss is
   known), and ``POST …/back-to-lost`` (``{"version"}``) undoes back to before that
   move.
+- ``GET /api/games/{id}/par`` of a game won: ``{par, par_proven, version}``, its shortest
+  win (or best known) worked out once and saved, null without one; a winning move's
+  answer carries the par only when it is known already (the search takes seconds).
 - ``POST /api/games/{id}/hint``, ``…/winnable``, ``…/restart``, ``…/again`` (a new deal
   of the same game, variant and options, 201), ``…/pause``.
 - ``GET|POST /api/settings``, ``GET /api/stats``.
@@ -88,6 +91,13 @@ def game_routes(web: Web) -> list[Route]:
         lost = await run_in_threadpool(service.lost_at, live)
         found = None if lost is None else lost.json(ctx.lang)
         return {"lost_at": found, "version": live.version}, 200
+
+    async def par(ctx: Ctx) -> tuple[dict[str, Any], int]:
+        live = await run_in_threadpool(service.load, ctx.reader, ctx.game_id)
+        found = None
+        if live.table.status == "won":
+            found = await run_in_threadpool(service.par, live)
+        return {"par": found, "par_proven": live.par_proven, "version": live.version}, 200
 
     async def back(ctx: Ctx) -> tuple[dict[str, Any], int]:
         back_to = partial(
@@ -173,6 +183,7 @@ def game_routes(web: Web) -> list[Route]:
         Route("/api/games/{game_id}/hint", web.api(hint), methods=["POST"]),
         Route("/api/games/{game_id}/winnable", web.api(winnable), methods=["POST"]),
         Route("/api/games/{game_id}/lost-at", web.api(lost_at), methods=["GET"]),
+        Route("/api/games/{game_id}/par", web.api(par), methods=["GET"]),
         Route("/api/games/{game_id}/back-to-lost", web.api(back), methods=["POST"]),
         Route("/api/games/{game_id}/restart", web.api(restart), methods=["POST"]),
         Route("/api/games/{game_id}/again", web.api(again), methods=["POST"]),

@@ -525,24 +525,42 @@ function endDialogs(shown) {
     $("won-score").textContent = number(shown.score);
     $("won-time").textContent = $("time").textContent;
     $("won-moves").textContent = String(shown.moves);
-    const par = shown.par ?? null;
-    const proven = shown.par_proven !== false; // "par" when proven, "best known" otherwise
-    /** @param {string} selector @param {boolean} hidden */
-    const hide = (selector, hidden) => {
-      for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(selector))) node.hidden = hidden;
-    };
-    hide("#won .par", par === null);
-    hide("#won .par-proven", par === null || !proven);
-    hide("#won .par-known", par === null || proven);
-    $("won-par").textContent = par === null ? "" : String(par);
+    showPar(shown.par ?? null, shown.par_proven !== false);
     $("won-streak").textContent = "";
     open(dialog("won"));
     celebrate();
     track(() => streakLine(shown.variant));
+    if (shown.par == null) track(askPar);
   } else if (status === "blocked" || status === "stuck") {
     open(dialog("blocked"));
   } else {
     for (const id of ["won", "blocked"]) if (dialog(id).open) dialog(id).close();
+  }
+}
+
+/**
+ * The won dialog's par line: the shortest win ("par" when proven, "best known" otherwise),
+ * or no line while it is unknown.
+ * @param {number | null} par
+ * @param {boolean} proven
+ */
+function showPar(par, proven) {
+  /** @param {string} selector @param {boolean} hidden */
+  const hide = (selector, hidden) => {
+    for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(selector))) node.hidden = hidden;
+  };
+  hide("#won .par", par === null);
+  hide("#won .par-proven", par === null || !proven);
+  hide("#won .par-known", par === null || proven);
+  $("won-par").textContent = par === null ? "" : String(par);
+}
+
+// The par of a game just won: the server's search takes seconds, so the winning move's
+// answer comes first and the par follows.
+async function askPar() {
+  const { data } = await call(`/api/games/${gameId}/par`);
+  if (view && view.status === "won" && data && typeof data.par === "number") {
+    showPar(data.par, data.par_proven !== false);
   }
 }
 

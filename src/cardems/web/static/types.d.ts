@@ -150,8 +150,11 @@ interface ApiData {
   /** An undecided Winnable? cut short by the player's waiting, not by its search. */
   still_searching?: boolean;
   lost_at?: LostAtView | null;
-  /** The game's version the answer is about (`…/lost-at`). */
+  /** The game's version the answer is about (`…/lost-at`, `…/par`). */
   version?: number;
+  /** A won game's shortest win, or the best known (`…/par`); null without one. */
+  par?: number | null;
+  par_proven?: boolean;
   statistics?: StatBlock[];
   imported?: number;
   code?: string;
