@@ -1,8 +1,9 @@
 """The core's declaration of any build-family game, written once: codes, winnable-only
 deals, levels from the solver's effort, the day's deal, solving, text and terminal play.
 
-A game is a subclass setting ``family``, ``rules`` (a declared
-:class:`~cardems.kit.building.declare.BuildRules`), ``level_cuts`` and ``tagline``: see
+A game is a subclass setting ``rules`` (a declared
+:class:`~cardems.kit.building.declare.BuildRules`, whose ``prefix`` gives the game its
+``family``), ``level_cuts`` and ``tagline``: see
 ``docs/KIT.md`` ("Declarations").
 """
 
@@ -119,6 +120,12 @@ class BuildGame(CellGame):
     GAME --pool``."""
     compiled_modules = ()
     analyze_help = "decide many deals with the generic solver"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        rules = cls.__dict__.get("rules")
+        if rules is not None and rules.prefix:
+            cls.family = rules.family()
 
     def solitaire(self) -> DeclaredSolitaire:
         from cardems.kit.building.solitaire import solitaire_of
