@@ -75,6 +75,8 @@ class CellGame(KitGame, ABC):
         self._random = random.SystemRandom()
         """Random deals (a level's, a pool's) from the system's entropy."""
 
+    verdict_nodes: ClassVar[int] = NODES
+    """The positions a verdict may expand when ``cardems solve`` names no ``--nodes``."""
     solver: ClassVar[str] = ""
     """The module of the game's exact solver (its ``solve_state``), imported on demand; a
     game that gives :meth:`solve_position` itself names none."""
@@ -145,8 +147,8 @@ class CellGame(KitGame, ABC):
         nodes: int | None = None,
         seconds: float | None = None,
     ) -> dict[str, Any]:
-        """``cardems solve``: the verdict within ``nodes`` positions (:data:`NODES`, or
-        :data:`PAR_NODES` for the shortest win, when None), the same whatever the machine's
+        """``cardems solve``: the verdict within ``nodes`` positions (:attr:`verdict_nodes`,
+        or :data:`PAR_NODES` for the shortest win, when None), the same whatever the machine's
         load; ``seconds`` is only a wall-clock cap for the person waiting, past which the
         answer is undecided with ``"clocked": true`` (still searching), never a verdict.
         With ``shortest``, the A* search's win with ``"proven": true`` when it finished
@@ -169,7 +171,8 @@ class CellGame(KitGame, ABC):
             if found.clocked:
                 record["clocked"] = True
             return record
-        result = self.solve_position(state, seconds, NODES if nodes is None else nodes)
+        budget = self.verdict_nodes if nodes is None else nodes
+        result = self.solve_position(state, seconds, budget)
         line = [format_move(move) for move in result.moves] if result.winnable else None
         record = solve_record(code, result.winnable, line)
         record["nodes"] = result.nodes
