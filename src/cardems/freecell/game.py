@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from cardems.cellgames.game import CellGame
 from cardems.core.daily import daily_stream
 from cardems.core.difficulty import level_choice
-from cardems.dealcode import DealCode, DealCodeError, GameFamily
+from cardems.dealcode import DealCode, DealCodeError, GameFamily, Variant, letters
 from cardems.i18n.markers import N_
 from cardems.numbers import read_number
 
@@ -16,7 +16,11 @@ if TYPE_CHECKING:
     from cardems.freecell.rules import FreeCellState
     from cardems.freecell.table import FreeCellSolitaire
 
-FAMILY = GameFamily("FC", "freecell", N_("FreeCell"), ("N", "B"), 7)
+VARIANTS = (
+    Variant("N", N_("Alternating colours (FreeCell)")),
+    Variant("B", N_("By suit (Baker's Game)")),
+)
+FAMILY = GameFamily("FC", "freecell", N_("FreeCell"), letters(VARIANTS), 7)
 
 CLASSIC_DEALS = 32_000
 """Microsoft's original deal numbers run from 1 to 32,000."""
@@ -41,10 +45,7 @@ class FreeCell(CellGame):
     solver = "cardems.freecell.solver"
     analyze_help = "decide Microsoft's deals one by one, resumable"
     variant_legend = N_("Build columns")
-    variant_labels = (
-        (N_("Alternating colours (FreeCell)"), 0),
-        (N_("By suit (Baker's Game)"), 0),
-    )
+    variants = VARIANTS
     tagline = N_(
         "Every card face up and four free cells to help: move the whole deck home, suit by"
         " suit from ace to king."

@@ -12,14 +12,20 @@ from cardems.core.daily import daily_stream
 from cardems.core.difficulty import level_choice
 from cardems.core.game import Example, PlayedGame, StatBlock
 from cardems.core.solitaire import solitaire_statistics
-from cardems.dealcode import DealCode, GameFamily
+from cardems.dealcode import DealCode, GameFamily, Variant, letters
 from cardems.i18n.markers import N_, Nn_
 
 if TYPE_CHECKING:
     from cardems.seahaven.rules import SeahavenState
     from cardems.seahaven.table import SeahavenSolitaire
 
-FAMILY = GameFamily("SH", "seahaven", N_("Seahaven Towers"), ("C4", "C2", "C1"), 7)
+VARIANTS = (
+    Variant("C4", N_("Easy: %(num)d"), 4),
+    Variant("C2", N_("Medium: %(num)d"), 2),
+    Variant("C1", N_("Hard: %(num)d"), 1),
+)
+"""The free cells of each variant (:data:`cardems.seahaven.rules.VARIANT_CELLS`)."""
+FAMILY = GameFamily("SH", "seahaven", N_("Seahaven Towers"), letters(VARIANTS), 7)
 FREE_CELLS = Nn_("%(num)d free cell", "%(num)d free cells")
 
 EXAMPLE = Example.of(
@@ -83,11 +89,7 @@ class Seahaven(CellGame):
     examples = (EXAMPLE,)
     analyze_help = "prove random deals winnable and store them as pools"
     variant_legend = N_("Seahaven difficulty (free cells)")
-    variant_labels = (
-        (N_("Easy: %(num)d"), 4),
-        (N_("Medium: %(num)d"), 2),
-        (N_("Hard: %(num)d"), 1),
-    )
+    variants = VARIANTS
     tagline = N_(
         "Ten columns and four free cells: build each suit from ace to king, moving cards one at"
         " a time or in runs of the same suit."
