@@ -267,7 +267,7 @@ def hole(
     kind: str,
     *,
     level_cuts: tuple[int, int],
-    anchor: Anchor,
+    anchor: Anchor | None,
     start: int | None = None,
     empty_start: bool = False,
 ) -> WasteDeclaration:
