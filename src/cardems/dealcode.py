@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from cardems.core.registry import families, find_family
 from cardems.family import GameFamily as GameFamily
+from cardems.family import Variant as Variant
+from cardems.family import letters as letters
 from cardems.i18n.markers import N_
 from cardems.numbers import read_number
 

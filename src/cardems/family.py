@@ -3,6 +3,7 @@ codes alike, so that neither needs the other to load first)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -21,3 +22,18 @@ class GameFamily:
     def max_number(self) -> int:
         """The largest deal number the payload width can hold."""
         return int(32**self.payload_width) - 1
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A variant as the new-game window offers it: its deal codes' letters, its marked
+    label and the number the label's ``%(num)d`` reads (0: none)."""
+
+    letters: str
+    label: str
+    num: int = 0
+
+
+def letters(variants: Sequence[Variant]) -> tuple[str, ...]:
+    """The variants' letters, for a :class:`GameFamily` (the default first)."""
+    return tuple(variant.letters for variant in variants)

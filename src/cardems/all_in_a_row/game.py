@@ -9,13 +9,13 @@ Moves: ``12`` plays the top card of column 12 into the hole. Each card played sc
 from __future__ import annotations
 
 from cardems.i18n.markers import N_
-from cardems.kit.waste.declare import Anchor, Onto, WasteDeclaration, Words, fan_rows
+from cardems.kit.waste.declare import Anchor, Words, fan_rows, hole
 from cardems.kit.waste.game import WasteGame
 
-DECLARATION = WasteDeclaration(
-    prefix="AR",
-    slug="all-in-a-row",
-    words=Words(
+DECLARATION = hole(
+    "AR",
+    "all-in-a-row",
+    Words(
         title=N_("All in a Row"),
         pile="column",
         empty=N_("Column %(num)d is empty"),
@@ -24,22 +24,21 @@ DECLARATION = WasteDeclaration(
         ),
         # TRANSLATORS: card is a card's name ("4 of hearts"), num a column (1-13).
         play_hint=N_("Hint: play the %(card)s from column %(num)d into the hole, on the %(other)s"),
-        draw_hint="",
         where=N_("column %(num)d"),
-        waste=N_("Hole"),
         moves_help=N_("moves: 12 plays the top card of column 12 into the hole"),
-        one_apart=N_("Must be one rank above or below the hole's card (K and A are one apart)"),
-        one_apart_no_wrap="",
         first_hint=N_("Hint: start the hole with the %(card)s from column %(num)d"),
+        tagline=N_(
+            "Thirteen columns of four, all face up: start the hole with any card, then send"
+            " every card into it, one rank above or below the last."
+        ),
+        keys_help=N_(
+            "Keyboard: arrow keys move between columns, Enter or Space plays the column's top"
+            " card into the hole, U undoes, R redoes."
+        ),
     ),
-    layout=fan_rows(13, 4, 7),
-    variants=(("W", Onto(wrap=True)),),
-    kind="column",
-    waste_kind="hole",
-    stock=False,
+    fan_rows(13, 4, 7),
+    "column",
     empty_start=True,
-    open=True,
-    prune=True,
     level_cuts=(12_220, 53_529),
     anchor=Anchor("W", 671, 0, "black-hole-solver on PySolFC's first million deals"),
 )
@@ -49,14 +48,6 @@ class AllInARow(WasteGame):
     """All in a Row (``AR1-W-…``): thirteen open columns into the hole, any card first."""
 
     declaration = DECLARATION
-    tagline = N_(
-        "Thirteen columns of four, all face up: start the hole with any card, then send"
-        " every card into it, one rank above or below the last."
-    )
-    keys_help = N_(
-        "Keyboard: arrow keys move between columns, Enter or Space plays the column's top"
-        " card into the hole, U undoes, R redoes."
-    )
 
 
 GAME = AllInARow()

@@ -5,17 +5,16 @@ column is never filled."""
 from __future__ import annotations
 
 from cardems.core import kinds
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import Build, BuildRules, Empty, Suits, Tableau, declare
 from cardems.kit.building.game import BuildGame
 
-FAMILY = GameFamily("BD", "bakers-dozen", N_("Baker's Dozen"), ("N",), 7)
 RULES = declare(
     BuildRules(
-        "Baker's Dozen",
+        N_("Baker's Dozen"),
         Tableau(deal=(4,) * 13, empty=Empty.NONE, kings_under=True),
         Build(Suits.ANY),
+        prefix="BD",
     )
 )
 
@@ -23,7 +22,6 @@ RULES = declare(
 class BakersDozen(BuildGame):
     """Baker's Dozen (``BD1-N-…``)."""
 
-    family = FAMILY
     rules = RULES
     level_cuts = (120, 1_000)
     daily_nodes = 500  # the day's deal in 0.11 s mean, not 0.3 s (docs/GAMES.md)

@@ -4,17 +4,16 @@ cards build down regardless of suit, one at a time; an empty column takes any ca
 from __future__ import annotations
 
 from cardems.core import kinds
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import Build, BuildRules, Suits, Tableau, declare
 from cardems.kit.building.game import BuildGame
 
-FAMILY = GameFamily("BC", "beleaguered-castle", N_("Beleaguered Castle"), ("N",), 7)
 RULES = declare(
     BuildRules(
-        "Beleaguered Castle",
+        N_("Beleaguered Castle"),
         Tableau(deal=(6,) * 8, aces_home=True),
         Build(Suits.ANY),
+        prefix="BC",
     )
 )
 
@@ -22,7 +21,6 @@ RULES = declare(
 class BeleagueredCastle(BuildGame):
     """Beleaguered Castle (``BC1-N-…``)."""
 
-    family = FAMILY
     rules = RULES
     pool = True  # pool.txt: its winnable, level and day's deals, no search (docs/GAMES.md)
     level_cuts = (400, 3_000)

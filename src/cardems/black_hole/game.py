@@ -9,34 +9,33 @@ top card of fan 12 into the hole. Each card played scores 1.
 from __future__ import annotations
 
 from cardems.i18n.markers import N_
-from cardems.kit.waste.declare import Anchor, Onto, WasteDeclaration, Words, fan_rows
+from cardems.kit.waste.declare import Anchor, Words, fan_rows, hole
 from cardems.kit.waste.game import WasteGame
 
-DECLARATION = WasteDeclaration(
-    prefix="BH",
-    slug="black-hole",
-    words=Words(
+DECLARATION = hole(
+    "BH",
+    "black-hole",
+    Words(
         title=N_("Black Hole"),
         pile="fan",
         empty=N_("Fan %(num)d is empty"),
         unknown_target=N_("unknown Black Hole target %(target)s: expected fan:1 … fan:17 or hole"),
         # TRANSLATORS: card is a card's name ("4 of hearts"), num a fan (1-17).
         play_hint=N_("Hint: play the %(card)s from fan %(num)d into the hole, on the %(other)s"),
-        draw_hint="",
         where=N_("fan %(num)d"),
-        waste=N_("Hole"),
         moves_help=N_("moves: 12 plays the top card of fan 12 into the hole"),
-        one_apart=N_("Must be one rank above or below the hole's card (K and A are one apart)"),
-        one_apart_no_wrap="",
+        tagline=N_(
+            "Seventeen fans of three, all face up: send every card into the hole, one rank"
+            " above or below the last, from the ace of spades."
+        ),
+        keys_help=N_(
+            "Keyboard: arrow keys move between fans, Enter or Space plays the fan's top"
+            " card into the hole, U undoes, R redoes."
+        ),
     ),
-    layout=fan_rows(17, 3, 6),
-    variants=(("W", Onto(wrap=True)),),
-    kind="fan",
-    waste_kind="hole",
-    stock=False,
+    fan_rows(17, 3, 6),
+    "fan",
     start=0,
-    open=True,
-    prune=True,
     level_cuts=(4_830, 81_596),
     anchor=Anchor("W", 869_413, 1_000_000, "black-hole-solver on PySolFC deals 1-1,000,000"),
 )
@@ -46,14 +45,6 @@ class BlackHole(WasteGame):
     """Black Hole (``BH1-W-…``): seventeen open fans into the hole, K and A one apart."""
 
     declaration = DECLARATION
-    tagline = N_(
-        "Seventeen fans of three, all face up: send every card into the hole, one rank"
-        " above or below the last, from the ace of spades."
-    )
-    keys_help = N_(
-        "Keyboard: arrow keys move between fans, Enter or Space plays the fan's top"
-        " card into the hole, U undoes, R redoes."
-    )
 
 
 GAME = BlackHole()

@@ -8,7 +8,6 @@ over as often as the player likes (PySolFC's Canfield)."""
 from __future__ import annotations
 
 from cardems.core import kinds
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import (
     UNLIMITED,
@@ -24,16 +23,16 @@ from cardems.kit.building import (
 )
 from cardems.kit.building.game import BuildGame
 
-FAMILY = GameFamily("CF", "canfield", N_("Canfield"), ("N",), 7)
 RULES = declare(
     BuildRules(
-        "Canfield",
+        N_("Canfield"),
         Tableau(deal=(1,) * 4),
         build=Build(wrap=True),
         group=Group.COLUMN,
         foundations=Foundations(base=Base.DEALT),
         stock=Stock(draw=3, redeals=UNLIMITED),
         reserve=ReservePile(dealt=13),
+        prefix="CF",
     )
 )
 
@@ -41,7 +40,6 @@ RULES = declare(
 class Canfield(BuildGame):
     """Canfield (``CF1-N-…``)."""
 
-    family = FAMILY
     rules = RULES
     pool = True  # pool.txt: its winnable, level and day's deals, no search (docs/GAMES.md)
     level_cuts = (1737, 4711)  # the search's, without the pool (the pool's: its thirds)

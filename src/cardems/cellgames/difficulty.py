@@ -29,8 +29,9 @@ deals of that level; its code reproduces it, and its level, exactly.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import Protocol, Self
+from collections.abc import Callable, Sequence
+from importlib.resources.abc import Traversable
+from typing import Protocol, Self, TypeVar
 
 from cardems.cellgames.notation import Move
 from cardems.core.difficulty import LEVELS
@@ -96,6 +97,24 @@ def letters(levels: Sequence[str | None]) -> str:
 def level_of_letter(letter: str) -> str | None:
     """The level a shipped table's letter names (None for ``-``)."""
     return next((level for level, mark in LETTERS.items() if mark == letter), None)
+
+
+K = TypeVar("K")
+
+
+def read_levels(path: Traversable, key: Callable[[str], K]) -> dict[K, str]:
+    """A shipped table of levels, a line a deal: its key (read by ``key``), a space and its
+    level's letter; the deals not rated (``-``) left out, and nothing when the file is
+    missing."""
+    if not path.is_file():
+        return {}
+    found = {}
+    for line in path.read_text(encoding="ascii").splitlines():
+        text, _, letter = line.partition(" ")
+        level = level_of_letter(letter)
+        if level is not None:
+            found[key(text)] = level
+    return found
 
 
 def main() -> None:

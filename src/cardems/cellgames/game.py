@@ -6,10 +6,12 @@ solver or table itself."""
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
+from abc import ABC
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from cardems.cellgames.notation import Move, format_move
+from cardems.cellgames.text import describe_position, render_position
 from cardems.core import kinds
 from cardems.core.base import solve_record
 from cardems.core.difficulty import DIFFICULTY
@@ -73,16 +75,33 @@ class CellGame(KitGame, ABC):
         self._random = random.SystemRandom()
         """Random deals (a level's, a pool's) from the system's entropy."""
 
-    @abstractmethod
+    verdict_nodes: ClassVar[int] = NODES
+    """The positions a verdict may expand when ``cardems solve`` names no ``--nodes``."""
+    solver: ClassVar[str] = ""
+    """The module of the game's exact solver (its ``solve_state``), imported on demand; a
+    game that gives :meth:`solve_position` itself names none."""
+
     def solve_position(
         self, state: Any, seconds: float | None, nodes: int | None = NODES
     ) -> Verdict:
         """The game's solver on ``state`` within ``nodes`` positions; ``seconds`` only a
         wall-clock cap for a person waiting (past it: undecided, still searching)."""
+        solve_state = import_module(self.solver).solve_state
+        verdict: Verdict = solve_state(state, node_limit=nodes, time_limit=seconds)
+        return verdict
 
-    @abstractmethod
+    def describe(self, code: DealCode) -> dict[str, Any]:
+        """The initial layout as JSON-ready data (see :func:`describe_position`)."""
+        return describe_position(code, self.family.name, self.deal(code))
+
+    def heading(self, code: DealCode, state: Any) -> str:
+        """The first line of a position as text: the code and the game's name."""
+        return f"{code}  {self.family.title}"
+
     def render_position(self, code: DealCode, state: Any) -> str:
-        """A position as text: cells and foundations, the columns numbered side by side."""
+        """A position as text: the :meth:`heading`, cells and foundations on top, the
+        columns side by side."""
+        return render_position(self.heading(code, state), state)
 
     def render(self, code: DealCode) -> str:
         """The initial layout as text."""
@@ -128,8 +147,8 @@ class CellGame(KitGame, ABC):
         nodes: int | None = None,
         seconds: float | None = None,
     ) -> dict[str, Any]:
-        """``cardems solve``: the verdict within ``nodes`` positions (:data:`NODES`, or
-        :data:`PAR_NODES` for the shortest win, when None), the same whatever the machine's
+        """``cardems solve``: the verdict within ``nodes`` positions (:attr:`verdict_nodes`,
+        or :data:`PAR_NODES` for the shortest win, when None), the same whatever the machine's
         load; ``seconds`` is only a wall-clock cap for the person waiting, past which the
         answer is undecided with ``"clocked": true`` (still searching), never a verdict.
         With ``shortest``, the A* search's win with ``"proven": true`` when it finished
@@ -152,7 +171,8 @@ class CellGame(KitGame, ABC):
             if found.clocked:
                 record["clocked"] = True
             return record
-        result = self.solve_position(state, seconds, NODES if nodes is None else nodes)
+        budget = self.verdict_nodes if nodes is None else nodes
+        result = self.solve_position(state, seconds, budget)
         line = [format_move(move) for move in result.moves] if result.winnable else None
         record = solve_record(code, result.winnable, line)
         record["nodes"] = result.nodes

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Iterator, Sequence
+from importlib import import_module
 from typing import Any, ClassVar, TypeVar
 
 from cardems.cards import Card, Rank, Suit
@@ -305,9 +306,16 @@ R = TypeVar("R", bound=piles.CellRules)
 class RulesSolitaire(CellSolitaire[R]):
     """The hooks of a game whose state carries its rules
     (:class:`~cardems.cellgames.piles.CellRules`: FreeCell, Baker's Game, Seahaven):
-    ``stuck`` by the family's search within :attr:`stuck_limit` positions."""
+    ``stuck`` by the family's search within :attr:`stuck_limit` positions, ``solve`` by the
+    game's exact solver (:attr:`solver`)."""
 
     stuck_limit: ClassVar[int]
+    solver: ClassVar[str]
+    """The module of the game's exact solver (its ``solve_state``), imported on demand."""
+
+    def solve(self, state: R, seconds: float) -> Verdict:
+        verdict: Verdict = import_module(self.solver).solve_state(state, time_limit=seconds)
+        return verdict
 
     def stuck(self, state: R) -> bool:
         """No useful move; past the search's limit the answer is "not stuck"."""

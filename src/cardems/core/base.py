@@ -27,7 +27,7 @@ from cardems.core.game import (
 from cardems.core.registry import Unsupported
 from cardems.core.solitaire import parse_intent, solitaire_statistics
 from cardems.core.terminal import TextPlay
-from cardems.dealcode import DealCode, DealCodeError, GameFamily
+from cardems.dealcode import DealCode, DealCodeError, GameFamily, Variant
 from cardems.i18n.markers import N_
 from cardems.render.miniature import miniature, pile_cards
 
@@ -53,12 +53,20 @@ class GameBase:
     opponents: ClassVar[bool] = False
     variant_legend: ClassVar[str] = ""
     variant_labels: ClassVar[tuple[tuple[str, int], ...]] = ()
+    variants: ClassVar[tuple[Variant, ...]] = ()
+    """Each variant with its label, in the family's order: it sets :attr:`variant_labels`."""
     examples: ClassVar[tuple[Example, ...]] = ()
     tagline: ClassVar[str] = ""
     kind: ClassVar[str] = kinds.OTHER
     longest_game: ClassVar[int] = 1000
     """The most intents a game takes to end when its moves never repeat a position (the
     contract test plays every game to its end under it)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        variants = cls.__dict__.get("variants")
+        if variants:
+            cls.variant_labels = tuple((variant.label, variant.num) for variant in variants)
 
     def code_for(self, text: str) -> DealCode:
         """A deal code of this game, as :meth:`DealCode.parse` reads it."""

@@ -96,26 +96,32 @@ def label_piles(view: View, lang: str, labeller: PileLabeller) -> View:
     return {**view, "piles": piles}
 
 
+def label_position(pile: dict[str, Any], lang: str, where: str) -> None:
+    """Label the pile of a numbered position and its cards ("4 of hearts, position 25,
+    available"; empty: "position 25, empty"); ``where`` is the marked name of a position
+    with its ``%(num)d`` ("position %(num)d")."""
+    t = translations(lang)
+    cards = pile["cards"]
+    place = str(t.gettext(where) % {"num": target_number(pile["target"])})
+    for card in cards:
+        card["label"] = spoken_label(
+            [spoken_card(card, lang), place, *card_state(card, lang)], lang
+        )
+    pile["label"] = cards[-1]["label"] if cards else spoken_label([place, t.gettext("empty")], lang)
+
+
 def positions_and_talon(positions: str) -> PileLabeller:
     """The labeller of a game of numbered positions (``heart:25``, ``pyramid:22``: "4 of
     hearts, position 25, available"), a stock and a waste ("Waste, 3 cards, 9 of clubs");
     a face-up top card of the stock or waste is said with its pile."""
 
     def label_pile(pile: dict[str, Any], lang: str) -> None:
-        t = translations(lang)
-        cards = pile["cards"]
         if pile["kind"] == positions:
-            where = str(t.gettext(_POSITION) % {"num": target_number(pile["target"])})
-            for card in cards:
-                card["label"] = spoken_label(
-                    [spoken_card(card, lang), where, *card_state(card, lang)], lang
-                )
-            pile["label"] = (
-                cards[-1]["label"] if cards else spoken_label([where, t.gettext("empty")], lang)
-            )
+            label_position(pile, lang, _POSITION)
             return
+        cards = pile["cards"]
         which = _STOCK if pile["kind"] == "stock" else _WASTE
-        name = str(t.gettext(which))
+        name = str(translations(lang).gettext(which))
         parts = counted(name, pile, lang)
         for card in cards:
             card["label"] = spoken_label(

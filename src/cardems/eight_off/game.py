@@ -4,19 +4,18 @@ free cells; only a king (or a run led by one) fills an empty column."""
 
 from __future__ import annotations
 
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import Build, BuildRules, Cells, Empty, Group, Suits, Tableau, declare
 from cardems.kit.building.game import BuildGame
 
-FAMILY = GameFamily("EO", "eight-off", N_("Eight Off"), ("N",), 7)
 RULES = declare(
     BuildRules(
-        "Eight Off",
+        N_("Eight Off"),
         Tableau(deal=(6,) * 8, empty=Empty.KINGS),
         Build(Suits.SAME),
         Group.CELLS,
         Cells(count=8, dealt=4),
+        prefix="EO",
     )
 )
 
@@ -24,7 +23,6 @@ RULES = declare(
 class EightOff(BuildGame):
     """Eight Off (``EO1-N-…``)."""
 
-    family = FAMILY
     rules = RULES
     level_cuts = (80, 190)
     tagline = N_(

@@ -4,21 +4,23 @@ the same suit, one at a time; an empty column takes only a king."""
 from __future__ import annotations
 
 from cardems.core import kinds
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import Build, BuildRules, Empty, Suits, Tableau, declare
 from cardems.kit.building.game import BuildGame
 
-FAMILY = GameFamily("FN", "fan", N_("Fan"), ("N",), 7)
 RULES = declare(
-    BuildRules("Fan", Tableau(deal=(3,) * 17 + (1,), empty=Empty.KINGS), Build(Suits.SAME))
+    BuildRules(
+        N_("Fan"),
+        Tableau(deal=(3,) * 17 + (1,), empty=Empty.KINGS),
+        Build(Suits.SAME),
+        prefix="FN",
+    )
 )
 
 
 class Fan(BuildGame):
     """Fan (``FN1-N-…``)."""
 
-    family = FAMILY
     rules = RULES
     level_cuts = (380, 2_900)
     daily_nodes = 200  # the day's deal in 0.16 s mean, not 0.8 s (docs/GAMES.md)

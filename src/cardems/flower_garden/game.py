@@ -5,18 +5,17 @@ and none comes back (PySolFC's Flower Garden)."""
 
 from __future__ import annotations
 
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import Build, BuildRules, Cells, Suits, Tableau, declare
 from cardems.kit.building.game import BuildGame
 
-FAMILY = GameFamily("FG", "flower-garden", N_("Flower Garden"), ("N",), 7)
 RULES = declare(
     BuildRules(
-        "Flower Garden",
+        N_("Flower Garden"),
         Tableau(deal=(6,) * 6),
         Build(Suits.ANY),
         cells=Cells(count=16, dealt=16, refill=False),
+        prefix="FG",
     )
 )
 
@@ -24,7 +23,6 @@ RULES = declare(
 class FlowerGarden(BuildGame):
     """Flower Garden (``FG1-N-…``)."""
 
-    family = FAMILY
     rules = RULES
     level_cuts = (700, 3_000)
     daily_nodes = 800  # the day's deal in about 0.4 s mean, not 0.75 s (docs/GAMES.md)

@@ -7,18 +7,17 @@ PySolFC deals it), and any card once the stock and the waste are empty."""
 from __future__ import annotations
 
 from cardems.core import kinds
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import Build, BuildRules, Stock, Suits, Tableau, declare
 from cardems.kit.building.game import BuildGame
 
-FAMILY = GameFamily("FF", "fortunes-favor", N_("Fortune's Favor"), ("N",), 7)
 RULES = declare(
     BuildRules(
-        "Fortune's Favor",
+        N_("Fortune's Favor"),
         Tableau(deal=(1,) * 12, aces_home=True),
         build=Build(suits=Suits.SAME),
         stock=Stock(draw=1, keep_waste=True, fill_columns=True),
+        prefix="FF",
     )
 )
 
@@ -26,7 +25,6 @@ RULES = declare(
 class FortunesFavor(BuildGame):
     """Fortune's Favor (``FF1-N-…``)."""
 
-    family = FAMILY
     rules = RULES
     level_cuts = (32, 45)
     tagline = N_(

@@ -14,6 +14,7 @@ from cardems.cellgames.difficulty import (
     level_of_letter,
     peak_cells,
     rating,
+    read_levels,
     thirds,
 )
 from cardems.dealcode import DealCode
@@ -43,16 +44,7 @@ def classic_levels() -> str:
 @functools.cache
 def bakers_levels() -> dict[int, str]:
     """The shipped level of each rated Baker's Game deal, by number."""
-    path = resources.files("cardems.freecell") / BAKERS_TABLE
-    if not path.is_file():
-        return {}
-    found = {}
-    for line in path.read_text(encoding="ascii").splitlines():
-        number, _, letter = line.partition(" ")
-        level = level_of_letter(letter)
-        if level is not None:
-            found[int(number)] = level
-    return found
+    return read_levels(resources.files("cardems.freecell") / BAKERS_TABLE, int)
 
 
 def level_of(code: DealCode) -> str | None:

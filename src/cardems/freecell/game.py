@@ -5,20 +5,22 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING, Any
 
-from cardems.cellgames.game import NODES, CellGame
-from cardems.cellgames.text import describe_position, render_position
+from cardems.cellgames.game import CellGame
 from cardems.core.daily import daily_stream
 from cardems.core.difficulty import level_choice
-from cardems.dealcode import DealCode, DealCodeError, GameFamily
+from cardems.dealcode import DealCode, DealCodeError, GameFamily, Variant, letters
 from cardems.i18n.markers import N_
 from cardems.numbers import read_number
 
 if TYPE_CHECKING:
     from cardems.freecell.rules import FreeCellState
-    from cardems.freecell.solver import SolveResult
     from cardems.freecell.table import FreeCellSolitaire
 
-FAMILY = GameFamily("FC", "freecell", N_("FreeCell"), ("N", "B"), 7)
+VARIANTS = (
+    Variant("N", N_("Alternating colours (FreeCell)")),
+    Variant("B", N_("By suit (Baker's Game)")),
+)
+FAMILY = GameFamily("FC", "freecell", N_("FreeCell"), letters(VARIANTS), 7)
 
 CLASSIC_DEALS = 32_000
 """Microsoft's original deal numbers run from 1 to 32,000."""
@@ -36,27 +38,14 @@ LARGEST_NUMBER = 2**31 - 1
 NOT_A_NUMBER = N_("'%(text)s' is neither a FreeCell code nor a deal number 1-%(num)d")
 
 
-def describe_state(code: DealCode, state: FreeCellState) -> dict[str, Any]:
-    """A position as JSON-ready data (see :func:`describe_position`), with the deal number."""
-    return {**describe_position(code, FAMILY.name, state), "deal": code.number}
-
-
-def render_state(code: DealCode, state: FreeCellState) -> str:
-    """A position as text: cells and foundations on top, the columns side by side."""
-    name = "Baker's Game" if state.by_suit else "FreeCell"
-    return render_position(f"{code}  {name} #{code.number}", state)
-
-
 class FreeCell(CellGame):
     """FreeCell (``FC1-N-…``) with Microsoft's deal numbers, and Baker's Game (``FC1-B-…``)."""
 
     family = FAMILY
+    solver = "cardems.freecell.solver"
     analyze_help = "decide Microsoft's deals one by one, resumable"
     variant_legend = N_("Build columns")
-    variant_labels = (
-        (N_("Alternating colours (FreeCell)"), 0),
-        (N_("By suit (Baker's Game)"), 0),
-    )
+    variants = VARIANTS
     tagline = N_(
         "Every card face up and four free cells to help: move the whole deck home, suit by"
         " suit from ace to king."
@@ -115,20 +104,13 @@ class FreeCell(CellGame):
         return SOLITAIRE
 
     def describe(self, code: DealCode) -> dict[str, Any]:
-        """The initial layout as JSON-ready data."""
-        return describe_state(code, self.deal(code))
+        """The initial layout as JSON-ready data, with the deal number."""
+        return {**super().describe(code), "deal": code.number}
 
-    def render_position(self, code: DealCode, state: Any) -> str:
-        """A position as text (see :func:`render_state`)."""
-        return render_state(code, state)
-
-    def solve_position(
-        self, state: Any, seconds: float | None, nodes: int | None = NODES
-    ) -> SolveResult:
-        """The exact solver on ``state`` within ``nodes`` positions, ``seconds`` a cap."""
-        from cardems.freecell.solver import solve_state
-
-        return solve_state(state, node_limit=nodes, time_limit=seconds)
+    def heading(self, code: DealCode, state: FreeCellState) -> str:
+        """The code, the game (FreeCell or Baker's Game) and the deal number."""
+        name = "Baker's Game" if state.by_suit else "FreeCell"
+        return f"{code}  {name} #{code.number}"
 
     def add_analyze_arguments(self, parser: Any) -> None:
         """The options of ``cardems analyze freecell``."""

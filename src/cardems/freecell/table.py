@@ -11,7 +11,6 @@ that can go home: see :func:`~cardems.freecell.solver.progress_possible`).
 
 from __future__ import annotations
 
-from cardems.cellgames.game import Verdict
 from cardems.cellgames.table import FAN, RulesSolitaire
 from cardems.dealcode import DealCode
 from cardems.freecell import rules
@@ -29,14 +28,10 @@ class FreeCellSolitaire(RulesSolitaire[FreeCellState]):
     fan_room = 14 * FAN
     foundations_give_back = False
     stuck_limit = STUCK_SEARCH_LIMIT
+    solver = "cardems.freecell.solver"
 
     def deal(self, code: DealCode) -> FreeCellState:
         return rules.deal(code)
-
-    def solve(self, state: FreeCellState, seconds: float) -> Verdict:
-        from cardems.freecell.solver import solve_state
-
-        return solve_state(state, time_limit=seconds)
 
 
 SOLITAIRE = FreeCellSolitaire(CELLS)

@@ -6,12 +6,13 @@ until every row runs from the two to the king in one suit. Two redeals (``N``) o
 from __future__ import annotations
 
 from cardems.core import kinds
-from cardems.dealcode import GameFamily
+from cardems.dealcode import GameFamily, Variant, letters
 from cardems.i18n.markers import N_
 from cardems.kit.spaces import Lead, SpacesRules, declare
 from cardems.kit.spaces.game import SpacesGame
 
-FAMILY = GameFamily("GP", "gaps", N_("Gaps"), ("N", "S"), 7)
+VARIANTS = (Variant("N", N_("Redeals: %(num)d"), 2), Variant("S", N_("Redeals: %(num)d"), 0))
+FAMILY = GameFamily("GP", "gaps", N_("Gaps"), letters(VARIANTS), 7)
 
 
 class Gaps(SpacesGame):
@@ -28,7 +29,7 @@ class Gaps(SpacesGame):
         " suit on its left, until every row runs from two to king."
     )
     variant_legend = N_("Redeals")
-    variant_labels = ((N_("Redeals: %(num)d"), 2), (N_("Redeals: %(num)d"), 0))
+    variants = VARIANTS
 
 
 GAME = Gaps()

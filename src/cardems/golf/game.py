@@ -11,7 +11,7 @@ top card of column 3. Each card played scores 1.
 from __future__ import annotations
 
 from cardems.i18n.markers import N_
-from cardems.kit.waste.declare import Onto, WasteDeclaration, Words, fans
+from cardems.kit.waste.declare import Onto, Variant, WasteDeclaration, Words, fans
 from cardems.kit.waste.game import WasteGame
 
 DECLARATION = WasteDeclaration(
@@ -26,21 +26,23 @@ DECLARATION = WasteDeclaration(
         ),
         # TRANSLATORS: card is a card's name ("4 of hearts"), num a column (1-7).
         play_hint=N_("Hint: play the %(card)s from column %(num)d onto the waste's %(other)s"),
-        draw_hint=N_("Hint: turn a card from the stock"),
         where=N_("column %(num)d"),
-        waste=N_("Waste"),
         moves_help=N_("moves: D draws, 3 plays the top card of column 3"),
-        one_apart=N_("Must be one rank above or below the waste's card"),
-        one_apart_no_wrap=N_(
-            "Must be one rank above or below the waste's card (no wrap: K and A are not one apart)"
-        ),
         kings_block=N_("Nothing may be played on a king"),
+        tagline=N_(
+            "Seven columns of five, all face up: play their cards onto the waste one rank"
+            " above or below, turning the stock when nothing fits."
+        ),
+        keys_help=N_(
+            "Keyboard: arrow keys move between columns, Enter or Space plays the column's top"
+            " card onto the waste, D turns a stock card, U undoes, R redoes."
+        ),
     ),
     layout=fans(7, 5),
     variants=(
-        ("K", Onto(wrap=False, kings_block=True)),
-        ("N", Onto(wrap=False)),
-        ("W", Onto(wrap=True)),
+        Variant("K", Onto(wrap=False, kings_block=True), N_("Nothing on a king")),
+        Variant("N", Onto(wrap=False), N_("A queen on a king, no wrap")),
+        Variant("W", Onto(wrap=True), N_("K and A one apart (relaxed)")),
     ),
     kind="column",
     open=True,
@@ -52,20 +54,6 @@ class Golf(WasteGame):
     """Golf (``GF1-K-…``, ``GF1-N-…``, ``GF1-W-…``): seven columns onto the waste."""
 
     declaration = DECLARATION
-    variant_legend = N_("Kings")
-    variant_labels = (
-        (N_("Nothing on a king"), 0),
-        (N_("A queen on a king, no wrap"), 0),
-        (N_("K and A one apart (relaxed)"), 0),
-    )
-    tagline = N_(
-        "Seven columns of five, all face up: play their cards onto the waste one rank"
-        " above or below, turning the stock when nothing fits."
-    )
-    keys_help = N_(
-        "Keyboard: arrow keys move between columns, Enter or Space plays the column's top"
-        " card onto the waste, D turns a stock card, U undoes, R redoes."
-    )
 
 
 GAME = Golf()

@@ -4,17 +4,16 @@ any card; a reserve card may go to a column or home, and none comes back."""
 
 from __future__ import annotations
 
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import BuildRules, Cells, Tableau, declare
 from cardems.kit.building.game import BuildGame
 
-FAMILY = GameFamily("KA", "king-albert", N_("King Albert"), ("N",), 7)
 RULES = declare(
     BuildRules(
-        "King Albert",
+        N_("King Albert"),
         Tableau(deal=tuple(range(1, 10))),
         cells=Cells(count=7, dealt=7, refill=False),
+        prefix="KA",
     )
 )
 
@@ -22,7 +21,6 @@ RULES = declare(
 class KingAlbert(BuildGame):
     """King Albert (``KA1-N-…``)."""
 
-    family = FAMILY
     rules = RULES
     level_cuts = (1_700, 6_800)
     tagline = N_(

@@ -6,20 +6,19 @@ once from the top of a column (eight suits in all, two of each)."""
 from __future__ import annotations
 
 from cardems.core import kinds
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import Build, BuildRules, Foundations, Group, Suits, Tableau, declare
 from cardems.kit.building.game import BuildGame
 
-FAMILY = GameFamily("MM", "mrs-mop", N_("Mrs Mop"), ("N",), 7)
 RULES = declare(
     BuildRules(
-        "Mrs Mop",
+        N_("Mrs Mop"),
         Tableau(deal=(8,) * 13),
         Build(Suits.ANY),
         Group.SUIT_RUN,
         foundations=Foundations(whole_suits=True),
         decks=2,
+        prefix="MM",
     )
 )
 
@@ -27,7 +26,6 @@ RULES = declare(
 class MrsMop(BuildGame):
     """Mrs Mop (``MM1-N-…``)."""
 
-    family = FAMILY
     rules = RULES
     pool = True  # pool.txt: its winnable, level and day's deals, no search (docs/GAMES.md)
     level_cuts = (600, 1_200)  # the search's, without the pool (the pool's: its thirds)

@@ -5,14 +5,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardems.dealcode import GameFamily
+from cardems.dealcode import GameFamily, Variant, letters
 from cardems.i18n.markers import N_
 from cardems.kit.pairs.game import Levels, PairsGame
 
 if TYPE_CHECKING:
     from cardems.pyramid.table import PyramidSolitaire
 
-FAMILY = GameFamily("PY", "pyramid", N_("Pyramid"), ("P3", "P1", "P2", "U"), 7)
+VARIANTS = (
+    Variant("P3", N_("Passes: %(num)d (Microsoft)"), 3),
+    Variant("P1", N_("Passes: %(num)d"), 1),
+    Variant("P2", N_("Passes: %(num)d"), 2),
+    Variant("U", N_("Unlimited passes")),
+)
+"""The passes through the stock of each variant (:data:`cardems.pyramid.rules.PASSES`)."""
+FAMILY = GameFamily("PY", "pyramid", N_("Pyramid"), letters(VARIANTS), 7)
 LEVELS = Levels(easy_below=39, hard_from=44, rate_nodes=1_000_000, tries=200)
 """Deal levels by the shortest win (the family's exact A*): the thirds of the shortest
 wins of the 125 winnable deals among P3 deals 100000-100199 (``cardems analyze pyramid
@@ -32,12 +39,7 @@ class Pyramid(PairsGame):
     winnable_nodes = 1_000_000
     """About a fifth of a second compiled; most winnable deals take a few thousand."""
     variant_legend = N_("Passes through the stock")
-    variant_labels = (
-        (N_("Passes: %(num)d (Microsoft)"), 3),
-        (N_("Passes: %(num)d"), 1),
-        (N_("Passes: %(num)d"), 2),
-        (N_("Unlimited passes"), 0),
-    )
+    variants = VARIANTS
     tagline = N_(
         "Clear the pyramid: remove pairs that make 13, kings alone, with the help of"
         " the stock and three passes through it."

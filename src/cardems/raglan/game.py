@@ -5,17 +5,16 @@ or home, and none comes back (PySolFC's Raglan)."""
 
 from __future__ import annotations
 
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import BuildRules, Cells, Tableau, declare
 from cardems.kit.building.game import BuildGame
 
-FAMILY = GameFamily("RG", "raglan", N_("Raglan"), ("N",), 7)
 RULES = declare(
     BuildRules(
-        "Raglan",
+        N_("Raglan"),
         Tableau(deal=(1, 2, 3, 4, 5, 6, 7, 7, 7), aces_home=True),
         cells=Cells(count=6, dealt=6, refill=False),
+        prefix="RG",
     )
 )
 
@@ -23,7 +22,6 @@ RULES = declare(
 class Raglan(BuildGame):
     """Raglan (``RG1-N-…``)."""
 
-    family = FAMILY
     rules = RULES
     level_cuts = (380, 1_500)
     tagline = N_(

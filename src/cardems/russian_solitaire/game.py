@@ -6,18 +6,17 @@ same suit."""
 from __future__ import annotations
 
 from cardems.core import kinds
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import Build, BuildRules, Empty, Group, Suits, Tableau, declare
 from cardems.kit.building.game import BuildGame
 
-FAMILY = GameFamily("RU", "russian-solitaire", N_("Russian Solitaire"), ("N",), 7)
 RULES = declare(
     BuildRules(
-        "Russian Solitaire",
+        N_("Russian Solitaire"),
         Tableau(deal=(1, 6, 7, 8, 9, 10, 11), empty=Empty.KINGS, down=(0, 1, 2, 3, 4, 5, 6)),
         Build(Suits.SAME),
         Group.FACE_UP,
+        prefix="RU",
     )
 )
 
@@ -25,7 +24,6 @@ RULES = declare(
 class RussianSolitaire(BuildGame):
     """Russian Solitaire (``RU1-N-…``)."""
 
-    family = FAMILY
     rules = RULES
     level_cuts = (34, 45)
     daily_nodes = 150

@@ -13,8 +13,8 @@ from cardems.cellgames.difficulty import (
     RATE_NODES,
     SPARE_NODES,
     letters,
-    level_of_letter,
     rating,
+    read_levels,
     thirds,
 )
 from cardems.dealcode import DealCode
@@ -32,15 +32,7 @@ def table_name(variant: str) -> str:
 def pool_levels(variant: str) -> dict[DealCode, str]:
     """The shipped level of each rated code of ``variant``'s pool."""
     path = resources.files("cardems.seahaven.pools") / table_name(variant)
-    if not path.is_file():
-        return {}
-    found = {}
-    for line in path.read_text(encoding="ascii").splitlines():
-        code, _, letter = line.partition(" ")
-        level = level_of_letter(letter)
-        if level is not None:
-            found[DealCode.parse(code)] = level
-    return found
+    return read_levels(path, DealCode.parse)
 
 
 def level_of(code: DealCode) -> str | None:

@@ -7,21 +7,25 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from cardems.cellgames.game import NODES, CellGame
-from cardems.cellgames.text import describe_position, render_position
+from cardems.cellgames.game import CellGame
 from cardems.core.daily import daily_stream
 from cardems.core.difficulty import level_choice
 from cardems.core.game import Example, PlayedGame, StatBlock
 from cardems.core.solitaire import solitaire_statistics
-from cardems.dealcode import DealCode, GameFamily
+from cardems.dealcode import DealCode, GameFamily, Variant, letters
 from cardems.i18n.markers import N_, Nn_
 
 if TYPE_CHECKING:
     from cardems.seahaven.rules import SeahavenState
-    from cardems.seahaven.solver import SolveResult
     from cardems.seahaven.table import SeahavenSolitaire
 
-FAMILY = GameFamily("SH", "seahaven", N_("Seahaven Towers"), ("C4", "C2", "C1"), 7)
+VARIANTS = (
+    Variant("C4", N_("Easy: %(num)d"), 4),
+    Variant("C2", N_("Medium: %(num)d"), 2),
+    Variant("C1", N_("Hard: %(num)d"), 1),
+)
+"""The free cells of each variant (:data:`cardems.seahaven.rules.VARIANT_CELLS`)."""
+FAMILY = GameFamily("SH", "seahaven", N_("Seahaven Towers"), letters(VARIANTS), 7)
 FREE_CELLS = Nn_("%(num)d free cell", "%(num)d free cells")
 
 EXAMPLE = Example.of(
@@ -77,29 +81,15 @@ def load_pool(variant: str) -> list[DealCode]:
     return [DealCode.parse(line) for line in lines if line]
 
 
-def describe_state(code: DealCode, state: SeahavenState) -> dict[str, Any]:
-    """A position as JSON-ready data (see :func:`describe_position`)."""
-    return describe_position(code, FAMILY.name, state)
-
-
-def render_state(code: DealCode, state: SeahavenState) -> str:
-    """A position as text: cells and foundations on top, the columns side by side."""
-    cells = len(state.cells)
-    return render_position(f"{code}  Seahaven Towers, {cells} free cell{'s' * (cells > 1)}", state)
-
-
 class Seahaven(CellGame):
     """Seahaven Towers (``SH1-C4-…``, ``C2``, ``C1``): FreeCell's sibling, built by suit."""
 
     family = FAMILY
+    solver = "cardems.seahaven.solver"
     examples = (EXAMPLE,)
     analyze_help = "prove random deals winnable and store them as pools"
     variant_legend = N_("Seahaven difficulty (free cells)")
-    variant_labels = (
-        (N_("Easy: %(num)d"), 4),
-        (N_("Medium: %(num)d"), 2),
-        (N_("Hard: %(num)d"), 1),
-    )
+    variants = VARIANTS
     tagline = N_(
         "Ten columns and four free cells: build each suit from ace to king, moving cards one at"
         " a time or in runs of the same suit."
@@ -144,23 +134,10 @@ class Seahaven(CellGame):
 
         return solitaire_of(code)
 
-    def describe(self, code: DealCode) -> dict[str, Any]:
-        """The initial layout as JSON-ready data."""
-        from cardems.seahaven.rules import deal
-
-        return describe_state(code, deal(code))
-
-    def render_position(self, code: DealCode, state: Any) -> str:
-        """A position as text (see :func:`render_state`)."""
-        return render_state(code, state)
-
-    def solve_position(
-        self, state: Any, seconds: float | None, nodes: int | None = NODES
-    ) -> SolveResult:
-        """The exact solver on ``state`` within ``nodes`` positions, ``seconds`` a cap."""
-        from cardems.seahaven.solver import solve_state
-
-        return solve_state(state, node_limit=nodes, time_limit=seconds)
+    def heading(self, code: DealCode, state: SeahavenState) -> str:
+        """The code, the game and its free cells."""
+        cells = len(state.cells)
+        return f"{code}  Seahaven Towers, {cells} free cell{'s' * (cells > 1)}"
 
     def statistics(self, games: Sequence[PlayedGame]) -> list[StatBlock]:
         """One block per free-cell count."""

@@ -41,6 +41,7 @@ from cardems.cellgames.piles import group_limit as group_limit
 from cardems.cellgames.piles import home_move as home_move
 from cardems.cellgames.piles import is_legal as is_legal
 from cardems.cellgames.piles import safe_home_moves as safe_home_moves
+from cardems.core.stuck import progress_reachable
 from cardems.dealcode import DealCode
 from cardems.rng import shuffled
 
@@ -132,26 +133,24 @@ def has_useful_move(state: SeahavenState, limit: int = STUCK_SEARCH_LIMIT) -> bo
     Taking a card back from a foundation is never useful (only the lower cards of its suit
     build on it, and they are home already), so such moves are not searched. The search
     visits each position once, whatever the order of columns and cells, so shuttling a card
-    back and forth never counts. The game is *stuck* when no move is useful; when the search
-    would pass ``limit`` positions the answer is "useful" (stuck is announced only when proven).
+    back and forth never counts (:func:`cardems.core.stuck.progress_reachable`). The game is
+    *stuck* when no move is useful; when the search would pass ``limit`` positions the answer
+    is "useful" (stuck is announced only when proven).
     """
     if state.won:
         return False
-    seen = {_key(state)}
-    stack = [state]
-    while stack:
-        current = stack.pop()
-        if next(safe_home_moves(current), None) is not None:
-            return True
-        for move in _shuffle_moves(current):
-            nxt = current.after(move)
-            key = _key(nxt)
-            if key not in seen:
-                if len(seen) >= limit:
-                    return True
-                seen.add(key)
-                stack.append(nxt)
-    return False
+    if _goes_home(state):
+        return True
+    return progress_reachable(state, _shuffled, _key, _goes_home, limit) is not False
+
+
+def _goes_home(state: SeahavenState) -> bool:
+    return next(safe_home_moves(state), None) is not None
+
+
+def _shuffled(state: SeahavenState) -> Iterator[SeahavenState]:
+    """The positions one move between columns and cells away."""
+    return (state.after(move) for move in _shuffle_moves(state))
 
 
 def _shuffle_moves(state: SeahavenState) -> Iterator[Move]:

@@ -11,7 +11,6 @@ Seahaven every such card is safe: :func:`~cardems.seahaven.rules.safe_home_moves
 
 from __future__ import annotations
 
-from cardems.cellgames.game import Verdict
 from cardems.cellgames.table import FAN, RulesSolitaire
 from cardems.dealcode import DealCode
 from cardems.kit.table import GameTable
@@ -32,14 +31,10 @@ class SeahavenSolitaire(RulesSolitaire[SeahavenState]):
     tall screens.)"""
     min_fan = MIN_FAN
     stuck_limit = STUCK_SEARCH_LIMIT
+    solver = "cardems.seahaven.solver"
 
     def deal(self, code: DealCode) -> SeahavenState:
         return rules.deal(code)
-
-    def solve(self, state: SeahavenState, seconds: float) -> Verdict:
-        from cardems.seahaven.solver import solve_state
-
-        return solve_state(state, time_limit=seconds)
 
 
 SOLITAIRES = {

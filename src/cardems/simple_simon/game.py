@@ -6,19 +6,18 @@ goes to its foundation at once from the top of a column."""
 from __future__ import annotations
 
 from cardems.core import kinds
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import Build, BuildRules, Foundations, Group, Suits, Tableau, declare
 from cardems.kit.building.game import BuildGame
 
-FAMILY = GameFamily("SS", "simple-simon", N_("Simple Simon"), ("N",), 7)
 RULES = declare(
     BuildRules(
-        "Simple Simon",
+        N_("Simple Simon"),
         Tableau(deal=(8, 8, 8, 7, 6, 5, 4, 3, 2, 1)),
         Build(Suits.ANY),
         Group.SUIT_RUN,
         foundations=Foundations(whole_suits=True),
+        prefix="SS",
     )
 )
 
@@ -26,7 +25,6 @@ RULES = declare(
 class SimpleSimon(BuildGame):
     """Simple Simon (``SS1-N-…``)."""
 
-    family = FAMILY
     rules = RULES
     level_cuts = (130, 650)
     tagline = N_(

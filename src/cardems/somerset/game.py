@@ -6,17 +6,16 @@ any card."""
 from __future__ import annotations
 
 from cardems.core import kinds
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import BuildRules, Group, Tableau, declare
 from cardems.kit.building.game import BuildGame
 
-FAMILY = GameFamily("SO", "somerset", N_("Somerset"), ("N",), 7)
 RULES = declare(
     BuildRules(
-        "Somerset",
+        N_("Somerset"),
         Tableau(deal=(1, 2, 3, 4, 5, 6, 7, 8, 8, 8)),
         group=Group.SUPERMOVE,
+        prefix="SO",
     )
 )
 
@@ -24,7 +23,6 @@ RULES = declare(
 class Somerset(BuildGame):
     """Somerset (``SO1-N-…``)."""
 
-    family = FAMILY
     rules = RULES
     level_cuts = (160, 1_400)
     tagline = N_(

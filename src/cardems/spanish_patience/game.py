@@ -7,19 +7,23 @@ alternating colours, which the family does not declare)."""
 from __future__ import annotations
 
 from cardems.core import kinds
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import Build, BuildRules, Suits, Tableau, declare
 from cardems.kit.building.game import BuildGame
 
-FAMILY = GameFamily("SN", "spanish-patience", N_("Spanish Patience"), ("N",), 7)
-RULES = declare(BuildRules("Spanish Patience", Tableau(deal=(4,) * 13), Build(Suits.ANY)))
+RULES = declare(
+    BuildRules(
+        N_("Spanish Patience"),
+        Tableau(deal=(4,) * 13),
+        Build(Suits.ANY),
+        prefix="SN",
+    )
+)
 
 
 class SpanishPatience(BuildGame):
     """Spanish Patience (``SN1-N-…``)."""
 
-    family = FAMILY
     rules = RULES
     level_cuts = (120, 280)
     tagline = N_(

@@ -5,21 +5,23 @@ empty column takes any card."""
 from __future__ import annotations
 
 from cardems.core import kinds
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import Build, BuildRules, Suits, Tableau, declare
 from cardems.kit.building.game import BuildGame
 
-FAMILY = GameFamily("SA", "streets-and-alleys", N_("Streets and Alleys"), ("N",), 7)
 RULES = declare(
-    BuildRules("Streets and Alleys", Tableau(deal=(7,) * 4 + (6,) * 4), Build(Suits.ANY))
+    BuildRules(
+        N_("Streets and Alleys"),
+        Tableau(deal=(7,) * 4 + (6,) * 4),
+        Build(Suits.ANY),
+        prefix="SA",
+    )
 )
 
 
 class StreetsAndAlleys(BuildGame):
     """Streets and Alleys (``SA1-N-…``)."""
 
-    family = FAMILY
     rules = RULES
     level_cuts = (1_000, 9_000)
     tagline = N_(

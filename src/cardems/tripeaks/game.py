@@ -13,7 +13,15 @@ a peak adds 15, 15, then 30.
 from __future__ import annotations
 
 from cardems.i18n.markers import N_
-from cardems.kit.waste.declare import Anchor, Layout, Onto, Scoring, WasteDeclaration, Words
+from cardems.kit.waste.declare import (
+    Anchor,
+    Layout,
+    Onto,
+    Scoring,
+    Variant,
+    WasteDeclaration,
+    Words,
+)
 from cardems.kit.waste.game import WasteGame
 from cardems.tripeaks.layout import COVERED_BY, PEAK_BONUS, PEAKS, POSITIONS, ROW, X2
 
@@ -30,14 +38,17 @@ WORDS = Words(
     ),
     # TRANSLATORS: card is a card's name ("4 of hearts"), num a peak position (1-28).
     play_hint=N_("Hint: play the %(card)s at position %(num)d onto the waste's %(other)s"),
-    draw_hint=N_("Hint: turn a card from the stock"),
     where="position %(num)d",  # marked in cardems.i18n.messages (ACCESSIBILITY_LABELS)
-    waste="Waste",
     moves_help=N_("moves: D draws, 12 plays the card at peak position 12"),
-    one_apart=N_("Must be one rank above or below the waste's card"),
-    one_apart_no_wrap=N_(
-        "Must be one rank above or below the waste's card (no wrap: K and A are not one apart)"
+    tagline=N_(
+        "Three peaks of cards: play one a rank above or below the waste's card, in long"
+        " streaks, until the peaks are gone."
     ),
+    keys_help=N_(
+        "Keyboard: arrow keys move between cards, Enter or Space plays the card onto the"
+        " waste, D turns a stock card, U undoes, R redoes."
+    ),
+    legend=N_("King and ace"),
 )
 
 DECLARATION = WasteDeclaration(
@@ -56,7 +67,10 @@ DECLARATION = WasteDeclaration(
         waste=(10 * HALF_STEP, LOW_ROW_Y),
         board=(18 * HALF_STEP + 100, LOW_ROW_Y + 140 + 10),
     ),
-    variants=(("W", Onto(wrap=True)), ("N", Onto(wrap=False))),
+    variants=(
+        Variant("W", Onto(wrap=True), N_("One apart: K–A–2 (Microsoft)")),
+        Variant("N", Onto(wrap=False), N_("Not one apart (no wrap)")),
+    ),
     kind="peak",
     scoring=Scoring(streak=True, draw_cost=5, bonus_at=PEAKS, bonus=PEAK_BONUS),
     level_cuts=(48, 258),
@@ -71,19 +85,6 @@ class TriPeaks(WasteGame):
     """TriPeaks (``TP1-W-…``, ``TP1-N-…``): three peaks cleared onto the waste."""
 
     declaration = DECLARATION
-    variant_legend = N_("King and ace")
-    variant_labels = (
-        (N_("One apart: K–A–2 (Microsoft)"), 0),
-        (N_("Not one apart (no wrap)"), 0),
-    )
-    tagline = N_(
-        "Three peaks of cards: play one a rank above or below the waste's card, in long"
-        " streaks, until the peaks are gone."
-    )
-    keys_help = N_(
-        "Keyboard: arrow keys move between cards, Enter or Space plays the card onto the"
-        " waste, D turns a stock card, U undoes, R redoes."
-    )
 
 
 GAME = TriPeaks()

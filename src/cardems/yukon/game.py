@@ -6,17 +6,16 @@ column takes only a king (with the cards on it); a column's top card turns face 
 from __future__ import annotations
 
 from cardems.core import kinds
-from cardems.dealcode import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building import BuildRules, Empty, Group, Tableau, declare
 from cardems.kit.building.game import BuildGame
 
-FAMILY = GameFamily("YU", "yukon", N_("Yukon"), ("N",), 7)
 RULES = declare(
     BuildRules(
-        "Yukon",
+        N_("Yukon"),
         Tableau(deal=(1, 6, 7, 8, 9, 10, 11), empty=Empty.KINGS, down=(0, 1, 2, 3, 4, 5, 6)),
         group=Group.FACE_UP,
+        prefix="YU",
     )
 )
 
@@ -24,7 +23,6 @@ RULES = declare(
 class Yukon(BuildGame):
     """Yukon (``YU1-N-…``)."""
 
-    family = FAMILY
     rules = RULES
     level_cuts = (75, 160)
     tagline = N_(

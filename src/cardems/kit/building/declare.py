@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
+from cardems.family import GameFamily
+
 DECK = 52
 MAX_COLUMNS = 26
 """The most columns a declaration may have: the notation reads c1–c99 and the table lays
@@ -197,6 +199,14 @@ class BuildRules:
     reserve: ReservePile = ReservePile()
     decks: int = 1
     """How many full decks are shuffled together (2: each card twice, 104 in all)."""
+    prefix: str = ""
+    """Its deal codes' two capital letters (``YU``): with it, :meth:`family`."""
+
+    def family(self) -> GameFamily:
+        """The deal codes' family: the prefix, the name as a slug (``Baker's Dozen``:
+        ``bakers-dozen``) and as the title, one variant ``N``."""
+        slug = self.game.lower().replace("'", "").replace(" ", "-")
+        return GameFamily(self.prefix, slug, self.game, ("N",), 7)
 
     @property
     def columns(self) -> int:
@@ -235,6 +245,10 @@ def declare(rules: BuildRules) -> BuildRules:
         raise refuse("cells", f"{rules.cells.count} free cells (0 to {MAX_CELLS})")
     if not 0 <= rules.cells.dealt <= rules.cells.count:
         raise refuse("cells", f"{rules.cells.dealt} cards dealt into {rules.cells.count} cells")
+    if rules.prefix and not (len(rules.prefix) == 2 and rules.prefix.isalpha()):
+        raise refuse("code", f"prefix {rules.prefix!r} (two letters)")
+    if rules.prefix and not rules.prefix.isupper():
+        raise refuse("code", f"prefix {rules.prefix!r} (capitals)")
     if not 1 <= rules.decks <= MAX_DECKS:
         raise refuse("deck", f"{rules.decks} decks (1 to {MAX_DECKS})")
     if rules.decks > 1 and not rules.foundations.whole_suits:

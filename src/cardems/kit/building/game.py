@@ -1,8 +1,9 @@
 """The core's declaration of any build-family game, written once: codes, winnable-only
 deals, levels from the solver's effort, the day's deal, solving, text and terminal play.
 
-A game is a subclass setting ``family``, ``rules`` (a declared
-:class:`~cardems.kit.building.declare.BuildRules`), ``level_cuts`` and ``tagline``: see
+A game is a subclass setting ``rules`` (a declared
+:class:`~cardems.kit.building.declare.BuildRules`, whose ``prefix`` gives the game its
+``family``), ``level_cuts`` and ``tagline``: see
 ``docs/KIT.md`` ("Declarations").
 """
 
@@ -117,8 +118,17 @@ class BuildGame(CellGame):
     proved deals (True: ``pool.txt`` in the game's package; a string: that file's name)
     instead of a search: :mod:`cardems.kit.building.pool`, built by ``cardems analyze
     GAME --pool``."""
+    verdict_nodes = SOLVE_NODES
+    """The generic solver's verdict (no par: :meth:`search_rules` refuses a shortest
+    search)."""
     compiled_modules = ()
     analyze_help = "decide many deals with the generic solver"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        rules = cls.__dict__.get("rules")
+        if rules is not None and rules.prefix:
+            cls.family = rules.family()
 
     def solitaire(self) -> DeclaredSolitaire:
         from cardems.kit.building.solitaire import solitaire_of
@@ -226,21 +236,6 @@ class BuildGame(CellGame):
         from cardems.kit.building.solver import solve_state
 
         return solve_state(state, node_limit=nodes, time_limit=seconds)
-
-    def solve_within(
-        self,
-        code: DealCode,
-        *,
-        shortest: bool = False,
-        nodes: int | None = None,
-        seconds: float | None = None,
-    ) -> dict[str, Any]:
-        """The cell games' record of the generic solver's verdict, within ``nodes``
-        positions (:data:`SOLVE_NODES` when None); no par, as :meth:`search_rules` refuses
-        a shortest search."""
-        return super().solve_within(
-            code, shortest=shortest, nodes=nodes or SOLVE_NODES, seconds=seconds
-        )
 
     def best_par(self, code: DealCode) -> tuple[int, bool] | None:
         return None

@@ -15,9 +15,10 @@ when it is made, with one line naming the game and what is wrong.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cardems.family import GameFamily
+from cardems.i18n.markers import N_
 
 DECK_SIZE = 52
 
@@ -41,6 +42,16 @@ class Onto:
             return False
         gap = abs(top - rank)
         return gap == 1 or (self.wrap and gap == 12)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A variant: its code letter, what goes on its waste and its label in the new-game
+    window (a marked message; this default: the one variant of a game without a stock)."""
+
+    letter: str
+    onto: Onto
+    label: str = N_("K and A one apart")
 
 
 @dataclass(frozen=True)
@@ -134,21 +145,29 @@ class Words:
     unknown_target: str
     play_hint: str
     """``Hint: play the %(card)s at position %(num)d onto the waste's %(other)s``."""
-    draw_hint: str
     where: str
     """A pile's spoken name: ``position %(num)d``."""
-    waste: str
-    """The waste's spoken name: ``Waste``, ``Hole``."""
     moves_help: str
     """How ``cardems play`` writes the moves."""
-    one_apart: str
-    one_apart_no_wrap: str
+    draw_hint: str = N_("Hint: turn a card from the stock")
+    waste: str = N_("Waste")
+    """The waste's spoken name: ``Waste``, ``Hole``."""
+    one_apart: str = N_("Must be one rank above or below the waste's card")
+    one_apart_no_wrap: str = N_(
+        "Must be one rank above or below the waste's card (no wrap: K and A are not one apart)"
+    )
     kings_block: str = ""
     face_down: str = ""
     """``The card at position %(num)d is face down`` (a layout that hides cards)."""
     first_hint: str = ""
     """``Hint: play the %(card)s from column %(num)d into the empty hole`` (a waste that
     starts empty)."""
+    tagline: str = ""
+    """The game in one line, for the home page."""
+    keys_help: str = ""
+    """How to play it with the keyboard."""
+    legend: str = N_("Kings")
+    """What the choice of variant is called in the new-game window."""
 
 
 @dataclass(frozen=True)
@@ -170,8 +189,8 @@ class WasteDeclaration:
     slug: str
     words: Words
     layout: Layout
-    variants: tuple[tuple[str, Onto], ...]
-    """Each variant letter and its rule, the default first."""
+    variants: tuple[Variant, ...]
+    """Each variant, the default first."""
     kind: str
     """The layout piles' kind and target prefix: ``peak``, ``column``."""
     waste_kind: str = "waste"
@@ -205,7 +224,7 @@ class WasteDeclaration:
 
     def family(self) -> GameFamily:
         """The deal codes' family: the prefix, slug, title and variant letters declared."""
-        letters = tuple(letter for letter, _ in self.variants)
+        letters = tuple(variant.letter for variant in self.variants)
         return GameFamily(self.prefix, self.slug, self.words.title, letters, 7)
 
     def __post_init__(self) -> None:
@@ -238,3 +257,43 @@ class WasteDeclaration:
             raise DeclarationError(f"{where}: a place and a text place for each pile")
         if not self.variants:
             raise DeclarationError(f"{self.words.title}: no variant")
+
+
+def hole(
+    prefix: str,
+    slug: str,
+    words: Words,
+    layout: Layout,
+    kind: str,
+    *,
+    level_cuts: tuple[int, int],
+    anchor: Anchor | None,
+    start: int | None = None,
+    empty_start: bool = False,
+) -> WasteDeclaration:
+    """A game of the hole (Black Hole, All in a Row): every card face up and dealt to the
+    layout (beside a ``start`` card, or into an ``empty_start`` hole), no stock, one
+    variant ``W`` where K and A are one apart, the search's dead-end cut; ``words`` with
+    the hole's own (its name, its rule, no stock's hint)."""
+    return WasteDeclaration(
+        prefix=prefix,
+        slug=slug,
+        words=replace(
+            words,
+            draw_hint="",
+            waste=N_("Hole"),
+            one_apart=N_("Must be one rank above or below the hole's card (K and A are one apart)"),
+            one_apart_no_wrap="",
+        ),
+        layout=layout,
+        variants=(Variant("W", Onto(wrap=True)),),
+        kind=kind,
+        waste_kind="hole",
+        stock=False,
+        start=start,
+        empty_start=empty_start,
+        open=True,
+        prune=True,
+        level_cuts=level_cuts,
+        anchor=anchor,
+    )

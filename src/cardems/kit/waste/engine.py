@@ -81,7 +81,7 @@ class Rules:
     def __init__(self, declaration: WasteDeclaration, variant: str) -> None:
         self.declaration = declaration
         self.variant = variant
-        self.onto: Onto = dict(declaration.variants)[variant]
+        self.onto: Onto = {v.letter: v.onto for v in declaration.variants}[variant]
         layout = declaration.layout
         self.count = layout.count
         self.piles = layout.piles

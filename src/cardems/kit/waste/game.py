@@ -18,7 +18,6 @@ from cardems.core.difficulty import DIFFICULTY, level_by_cuts, level_choice
 from cardems.core.game import View
 from cardems.core.labels import label_piles
 from cardems.dealcode import DealCode
-from cardems.i18n.markers import N_
 from cardems.kit import KitGame
 
 if TYPE_CHECKING:
@@ -39,15 +38,17 @@ class WasteGame(KitGame):
     analyze_help = "decide random deals: the winnable share, its 95 percent interval, the times"
     options = (DIFFICULTY,)
     kind = kinds.GOLF_TYPE
-    variant_legend = N_("Kings")
-    variant_labels: ClassVar[tuple[tuple[str, int], ...]] = ((N_("K and A one apart"), 0),)
-    """One label a variant (this default: the one variant of a game without a stock)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         declaration = cls.__dict__.get("declaration")
         if declaration is not None:
+            words = declaration.words
             cls.family = declaration.family()
+            cls.tagline = words.tagline
+            cls.keys_help = words.keys_help
+            cls.variant_legend = words.legend
+            cls.variant_labels = tuple((variant.label, 0) for variant in declaration.variants)
 
     def solitaire(self) -> WasteSolitaire:
         """The kit's hooks, made once per game."""

@@ -18,7 +18,7 @@ from typing import Any
 
 from cardems.cards import Card
 from cardems.core.game import Action, Event, State
-from cardems.core.labels import card_state, counted, spoken_card, target_number
+from cardems.core.labels import counted, label_position, spoken_card, target_number
 from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name, spoken_label
@@ -173,18 +173,11 @@ class WasteSolitaire(Solitaire[WasteState, Move]):
 
     def label_pile(self, pile: dict[str, Any], lang: str) -> None:
         """Label a layout pile, the stock or the waste, and its cards."""
-        t = translations(lang)
-        cards = pile["cards"]
         if pile["kind"] == self.game.kind:
-            where = str(t.gettext(self.game.words.where) % {"num": target_number(pile["target"])})
-            for card in cards:
-                card["label"] = spoken_label(
-                    [spoken_card(card, lang), where, *card_state(card, lang)], lang
-                )
-            pile["label"] = (
-                cards[-1]["label"] if cards else spoken_label([where, t.gettext("empty")], lang)
-            )
+            label_position(pile, lang, self.game.words.where)
             return
+        cards = pile["cards"]
+        t = translations(lang)
         name = str(t.gettext("Stock" if pile["kind"] == STOCK else self.game.words.waste))
         parts = counted(name, pile, lang)
         if pile["kind"] == self.waste:
