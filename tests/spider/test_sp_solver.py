@@ -135,7 +135,7 @@ def test_compiled_search_keeps_its_shape_and_ceiling() -> None:
 
 @needs_c
 def test_compiled_search_refuses_bad_input() -> None:
-    shape = (0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False, False)  # runs, nodes, … laterals
+    shape = (0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False, False, False)  # runs, … laterals
     with pytest.raises(ValueError, match="too many cards"):
         compiled.solve([[0]] * 10, [0] * 10, [1] * 95, *shape)
     with pytest.raises(ValueError, match="face down"):
@@ -184,7 +184,10 @@ def test_four_suits_are_searched_by_a_portfolio_of_beams() -> None:
         assert result.winnable is None and shape["width"]
         spent += result.nodes
     assert solve(state, nodes=3_000, use_compiled=False) == solver.Result(None, None, spent)
-    assert solver.FOUR_SUITS[0][1] == solver.FOUR_BEAM == {**solver.BEAM, "stage": 10_000}
+    assert solver.FOUR_BEAM == {**solver.BEAM, "stage": 10_000}
+    stuck = {**solver.FOUR_BEAM, "stuck_laterals": True}
+    assert solver.FOUR_SUITS[0][1] == solver.FOUR_STUCK == stuck
+    assert all(shape["stuck_laterals"] for _, shape in solver.FOUR_SUITS)
     assert solver.suits_in_play(state) == 4
     assert solver.suits_in_play(deal(DealCode("SP", 1, "S2", 1))) == 2
 
@@ -263,7 +266,7 @@ def test_the_beam_keeps_lateral_moves_once_every_card_is_face_up(use_compiled: b
 @needs_c
 @pytest.mark.slow
 def test_the_second_beam_proves_a_four_suit_deal_the_first_leaves_undecided() -> None:
-    state = deal(DealCode("SP", 1, "S4", 4077175099))  # of seed 3's tuning deals
+    state = deal(DealCode("SP", 1, "S4", 9363191554))  # of seed 1's tuning deals
     (first_share, first), (second_share, second) = solver.FOUR_SUITS[:2]
     assert solver.search(state, solver.Limits(first_share, **first)).winnable is None
     result = solver.search(state, solver.Limits(second_share, **second))
@@ -278,6 +281,54 @@ def test_four_suit_stages_of_ten_thousand_prove_a_deal_stages_of_three_thousand_
     short = solver.Limits(solver.FOUR_BEAM_NODES, **{**solver.FOUR_BEAM, "stage": 3_000})
     assert solver.search(state, short).winnable is None  # every last position a dead end
     result = solve(state)
+    assert result.winnable is True and result.moves
+    assert play(state, result.moves).is_won()
+
+
+def stuck_position() -> SpiderState:
+    """4C on 5H in column 1, 5D alone in column 2, a king of hearts on each other column and
+    ten cards in the stock: the one move but the deal is 4C onto 5D, a lateral move (off a
+    card one rank higher, onto another suit, freeing nothing for its suit)."""
+    hearts, diamonds, clubs = 13, 26, 39
+    columns = ((hearts + 4, clubs + 3), (diamonds + 4,), *((hearts + 12,),) * 8)
+    return SpiderState(columns, (0,) * 10, tuple(range(10)))
+
+
+def test_stuck_laterals_keep_the_lateral_moves_of_a_position_that_has_no_other() -> None:
+    state = stuck_position()
+    moves, dropped = solver.successors(state)
+    assert moves == [Move.deal()] and dropped
+    assert solver.Limits().successors(state) == (moves, True)
+    moves, dropped = solver.Limits(stuck_laterals=True).successors(state)
+    assert moves == [Move(0, 1, 1), Move.deal()] and not dropped
+    # With 6D on column 3, 5D may go onto it (emptying column 2): 4C onto 5D is dropped.
+    columns = list(state.columns)
+    columns[2] = (26 + 5,)
+    other = SpiderState(tuple(columns), state.down, state.stock)
+    moves, dropped = solver.Limits(stuck_laterals=True).successors(other)
+    assert Move(1, 2, 1) in moves and Move(0, 1, 1) not in moves and dropped
+
+
+@needs_c
+@pytest.mark.parametrize(("seed", "beam"), [(1, False), (3, False), (5, False), (5, True)])
+def test_compiled_stuck_laterals_match_python_on_endgames(seed: int, beam: bool) -> None:
+    state = endgame(seed)  # unwinnable, with positions whose only moves are lateral
+    shape: dict[str, Any] = {**(SMALL_BEAM if beam else {}), "stuck_laterals": True}
+    python = solve(state, nodes=200_000, use_compiled=False, **shape)
+    c = solve(state, nodes=200_000, **shape)
+    assert (c.winnable, c.moves, c.nodes) == (python.winnable, python.moves, python.nodes)
+    assert python.winnable is None  # the seed's spoiled run: never "won"
+    without = solve(state, nodes=200_000, **{**shape, "stuck_laterals": False})
+    assert without.nodes != c.nodes  # the stuck positions' lateral moves were searched
+
+
+@needs_c
+@pytest.mark.slow
+def test_stuck_laterals_prove_a_four_suit_deal_the_beam_without_them_leaves() -> None:
+    state = deal(DealCode("SP", 1, "S4", 789231884))  # of seed 3's tuning deals
+    share = solver.FOUR_BEAM_NODES
+    assert solver.search(state, solver.Limits(share, **solver.FOUR_BEAM)).winnable is None
+    result = solver.search(state, solver.Limits(share, **solver.FOUR_STUCK))
     assert result.winnable is True and result.moves
     assert play(state, result.moves).is_won()
 

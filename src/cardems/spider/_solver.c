@@ -14,7 +14,7 @@
  * most max_stored of 144 bytes (the ceiling: past it a stage stops, inexact).
  *
  * solve(columns, down, stock, runs, nodes, seconds, stage, last, branch, max_stored,
- * width, keep, down_weight, empty_weight, supermoves, endgame_laterals) -> (status, line,
+ * width, keep, down_weight, empty_weight, supermoves, endgame_laterals, stuck_laterals) -> (status, line,
  * expanded): status 1 winnable
  * (line: a winning line of (source, target, count), source -1 for a deal, a supermove's
  * count past its top run), 0 lost, -1 undecided; width 0 is the staged search, else the
@@ -64,7 +64,7 @@ typedef struct {
 
 typedef struct {
     long long nodes, expanded, stored, max_stored, stage_cap, last_cap;
-    int branch, exact, aborted, memory, down_weight, empty_weight, supermoves, endgame_laterals;
+    int branch, exact, aborted, memory, down_weight, empty_weight, supermoves, endgame_laterals, stuck_laterals;
     double deadline; /* < 0: none */
     int64_t counter;
     const uint8_t *stock;
@@ -423,6 +423,15 @@ static int prepend_path(Search *s, const Arena *a, long long node) {
     return 1;
 }
 
+/* The moves searched at p (solver.Limits.successors): successors with lateral moves at the
+ * endgame (endgame_laterals), or where they are the only moves (stuck_laterals). */
+static int search_moves(const Search *s, const Pos *p, Move *out, int *dropped) {
+    int n = successors(p, s->supermoves, s->endgame_laterals && endgame(p), out, dropped);
+    if (n || !*dropped || !s->stuck_laterals) return n;
+    *dropped = 0;
+    return successors(p, s->supermoves, 1, out, dropped);
+}
+
 /* 1: a winning line from p is in s->line; 0: none found; s->aborted on budget or memory. */
 static int stage(Search *s, const Pos *p) {
     uint64_t start = key_of(p);
@@ -464,7 +473,7 @@ static int stage(Search *s, const Pos *p) {
             ready[nready++] = entry;
         }
         int dropped = 0;
-        int n = successors(&current, s->supermoves, s->endgame_laterals && endgame(&current), moves, &dropped);
+        int n = search_moves(s, &current, moves, &dropped);
         if (dropped) s->exact = 0;
         for (int i = 0; i < n; i++) {
             Pos child;
@@ -589,7 +598,7 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
             ready[nready++] = entry;
         }
         int dropped = 0;
-        int n = successors(&current, s->supermoves, s->endgame_laterals && endgame(&current), moves, &dropped);
+        int n = search_moves(s, &current, moves, &dropped);
         for (int i = 0; i < n; i++) {
             Pos child;
             apply_move(&current, moves[i], &child);
@@ -707,12 +716,12 @@ static int read_position(PyObject *columns, PyObject *down, int stock, int runs,
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *columns, *down, *stock;
-    int runs, branch, width, keep, down_weight, empty_weight, supermoves, endgame_laterals;
+    int runs, branch, width, keep, down_weight, empty_weight, supermoves, endgame_laterals, stuck_laterals;
     long long nodes, stage_cap, last_cap, max_stored;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiiipp", &columns, &down, &stock, &runs, &nodes, &seconds,
+    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiiippp", &columns, &down, &stock, &runs, &nodes, &seconds,
                           &stage_cap, &last_cap, &branch, &max_stored, &width, &keep, &down_weight,
-                          &empty_weight, &supermoves, &endgame_laterals))
+                          &empty_weight, &supermoves, &endgame_laterals, &stuck_laterals))
         return NULL;
     if (runs < 0 || runs > RUNS || nodes < 0 || stage_cap < 1 || last_cap < 1 || branch < 1 ||
         max_stored < 1 || width < 0 || keep < 1 || down_weight < 0 || empty_weight < 0) {
@@ -738,6 +747,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s.down_weight = down_weight;
     s.empty_weight = empty_weight;
     s.endgame_laterals = endgame_laterals;
+    s.stuck_laterals = stuck_laterals;
     s.supermoves = supermoves;
     s.exact = 1;
     s.stock = stock_cards;

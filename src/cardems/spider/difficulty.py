@@ -7,9 +7,9 @@ pool records (``cardems analyze spider --pool``). The cut points of one and two 
 are the thirds of the winnable deals of seed 1 of ``cardems analyze spider`` (150 deals a
 variant, apart from the seed the figures report on): one suit, lines of 119 to 272
 moves, a third under 160, a third from 187; two suits (the portfolio proved all 150),
-151 to 370, cut at 185 and 212. Four suits are cut at the thirds of their pool (the 70
-deals of seed 2's 100 that the portfolio of three beams proves, lines of 293 to 654
-moves: under 397, from 460), as a seed-1 run of 150 deals did not fit the time; the pool
+151 to 370, cut at 185 and 212. Four suits are cut at the thirds of their pool (the 90
+deals of seed 2's 100 that the portfolio of five beams proves, lines of 259 to 1,086
+moves: under 441, from 550), as a seed-1 run of 150 deals did not fit the time; the pool
 is what their levels draw from. The positions expanded would rate nothing at one suit: most
 stages spend their cap."""
 
@@ -21,7 +21,7 @@ from cardems.core import difficulty as core
 from cardems.core.difficulty import level_by_cuts
 from cardems.dealcode import DealCode
 
-CUTS = {"S1": (160, 187), "S2": (185, 212), "S4": (397, 460)}
+CUTS = {"S1": (160, 187), "S2": (185, 212), "S4": (441, 550)}
 """Per variant, winning lines of fewer moves than the first are ``easy``, of the second
 or more ``hard``; in between, ``medium``."""
 TRIES = 200

@@ -42,15 +42,17 @@ moves include *supermoves*: a descending sequence of several one-suit runs carri
 move through the empty columns (``k`` empty columns carry ``2 ** k`` runs), spelled out
 as moves of one-suit runs in the line returned (:func:`single_moves`), and, once the
 stock is empty and every card face up, the lateral moves too (the endgame often needs
-one: a card parked on another suit to free the one beneath it). The beam proves wins
-only.
+one: a card parked on another suit to free the one beneath it); at four suits, also in a
+position whose only other move is the deal (``stuck_laterals``, :data:`FOUR_STUCK`). The
+beam proves wins only.
 
 Every deal is searched by a *portfolio* (:data:`Portfolio`, :func:`solve`): several
 searches in turn, each on a deal the ones before left undecided, within one budget. One
 and two suits: the staged search, then the beam, which proves most of the deals the
 staged search leaves (and does worse on the others, which the staged search proves
-fast). Four suits: the beam, then the beam again with longer stages, then a wider beam
-(each proves deals the ones before it miss).
+fast). Four suits: the beam, then the beam again with longer stages, a wider beam, the
+beam handing on more positions from each, and a still wider one of shorter stages (each
+proves deals the ones before it miss).
 
 Within ``nodes`` expansions (or ``seconds``) it returns a winning line (which the rules
 replay to a win), "lost" when proven, else "undecided".
@@ -123,16 +125,24 @@ sum by default, in proportion otherwise) and what the searches before it left un
 TWO_SUITS: Portfolio = ((NODES, {}), (800_000, BEAM))
 """One and two suits: the staged search, then the beam (each proves deals the other
 misses; the staged search proves most deals fast)."""
+FOUR_STUCK: dict[str, Any] = {**FOUR_BEAM, "stuck_laterals": True}
+"""The beams of :data:`FOUR_SUITS`: :data:`FOUR_BEAM` with lateral moves where they are a
+position's only moves but the deal (``stuck_laterals``: without them, on some deals, every
+position of the beam had no move but the deal from some deal on)."""
 FOUR_SUITS: Portfolio = (
-    (FOUR_BEAM_NODES, FOUR_BEAM),
-    (3_500_000, {**FOUR_BEAM, "stage": 20_000}),
-    (4_000_000, {**FOUR_BEAM, "width": 120, "keep": 5}),
+    (FOUR_BEAM_NODES, FOUR_STUCK),
+    (3_500_000, {**FOUR_STUCK, "stage": 20_000}),
+    (4_000_000, {**FOUR_STUCK, "width": 120, "keep": 5}),
+    (4_000_000, {**FOUR_STUCK, "keep": 8}),
+    (5_000_000, {**FOUR_STUCK, "width": 160, "keep": 16, "stage": 5_000}),
 )
-"""Four suits: the beam (:data:`FOUR_BEAM`), then the beam with stages twice as long,
-then a wider beam (120 positions a deal, 5 dealt from each): each proves deals the ones
-before it leave undecided, and most deals are proved by the first (the budget's sum,
-10,000,000, is spent only on the deals the three leave; a search that dies early leaves
-the rest of its share to the next)."""
+"""Four suits, every beam with :data:`FOUR_STUCK`'s lateral moves: the beam, then the
+beam with stages twice as long, a wider beam (120 positions a deal, 5 dealt from each),
+the beam dealing 8 positions from each (so that its first deals already hold some 64
+positions, not 3 and 9), and a beam of 160 positions, 16 dealt from each, of stages of
+5,000: each proves deals the ones before it leave undecided, and most deals are proved by
+the first (the budget's sum, 19,000,000, is spent only on the deals the first leaves; a
+search that dies early leaves the rest of its share to the next)."""
 
 Key = tuple[object, ...]
 
@@ -313,12 +323,22 @@ class Limits:
     empty_weight: int = EMPTY_WEIGHT
     supermoves: bool = False
     endgame_laterals: bool = False
+    stuck_laterals: bool = False
 
     def moves(self, state: SpiderState) -> tuple[bool, bool]:
         """:func:`successors`' options at ``state``: supermoves, and lateral moves kept
         (with ``endgame_laterals``, once the stock is empty and every card face up)."""
         endgame = not state.stock and not any(state.down)
         return self.supermoves, self.endgame_laterals and endgame
+
+    def successors(self, state: SpiderState) -> tuple[list[Move], bool]:
+        """:func:`successors` with :meth:`moves`' options, and with the lateral moves too
+        where they are the only moves but the deal (``stuck_laterals``): a position whose
+        every other move is lateral would otherwise have none but the deal."""
+        moves, lateral = successors(state, *self.moves(state))
+        if not (self.stuck_laterals and lateral) or any(not move.is_deal for move in moves):
+            return moves, lateral
+        return successors(state, self.supermoves, True)
 
     def badness(self, state: SpiderState) -> int:
         """:func:`badness` with this search's weights."""
@@ -383,7 +403,7 @@ class StagedSearch:
             count += 1
             if current.can_deal():
                 ready.append(entry)
-            moves, lateral = successors(current, *limits.moves(current))
+            moves, lateral = limits.successors(current)
             self.exact = self.exact and not lateral
             for move in moves:
                 if move.is_deal:
@@ -476,7 +496,7 @@ class BeamSearch(StagedSearch):
             count += 1
             if current.can_deal():
                 ready.append(entry)
-            for move in successors(current, *limits.moves(current))[0]:
+            for move in limits.successors(current)[0]:
                 if move.is_deal:
                     continue
                 child = current.after(move)
@@ -601,6 +621,7 @@ def _solve_c(state: SpiderState, limits: Limits) -> Result:
         limits.empty_weight,
         limits.supermoves,
         limits.endgame_laterals,
+        limits.stuck_laterals,
     )
     if status < 0:
         return Result(None, None, expanded)
