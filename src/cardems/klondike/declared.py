@@ -1,0 +1,183 @@
+"""Klondike as a declaration of the build family, and the bridge between its notation
+(``D``, ``R``, ``W>3``, ``2>5``, ``FH>3``: :class:`cardems.klondike.rules.Move`, what
+saved games and hints hold) and the family engine's moves.
+
+Each variant and scoring is one declaration (:data:`RULES`): seven columns dealt 1 to 7
+cards, all face down but the top one; cards build down in alternate colours, any
+face-up run moves, only a king (or a run led by one) fills an empty column; the stock
+turns one or three cards onto the waste, as often as the player likes or (``L``) once
+at draw one and three times at draw three; a foundation's top card may come back onto a
+column; Microsoft's standard points or Vegas; a deal number deals the same cards at
+every draw. The family's deal of a code is Klondike's (the same shuffle of the same
+ordinals, dealt row by row, the stock turned from ``deck[28]`` on).
+
+:func:`refusal` gives a Klondike move's refusal in Klondike's own words (the family
+engine decides; its words are Klondike's where they differ), :func:`family_move` and
+:func:`klondike_move` turn one notation into the other.
+"""
+
+from __future__ import annotations
+
+from cardems.cellgames.notation import Move, Place
+from cardems.core.history import IllegalMove
+from cardems.dealcode import DealCode
+from cardems.kit.building import (
+    UNLIMITED,
+    Build,
+    BuildRules,
+    Empty,
+    Foundations,
+    Group,
+    Points,
+    Stock,
+    Tableau,
+    declare,
+    engine,
+)
+from cardems.kit.building.engine import DRAW, WASTE, BuildState
+from cardems.klondike import rules as kl
+from cardems.klondike.rules import SCORINGS, SUITS, VARIANTS
+
+STANDARD = kl.STANDARD_POINTS
+"""Microsoft's points, as Klondike's rules name them."""
+
+
+def points(variant: str, scoring: str) -> Points:
+    """Microsoft's standard points (a redeal costs 100 at draw one, 20 at draw three; draw
+    one's limited pass has none) or Vegas (52 paid for the deal, 5 back for each card
+    home)."""
+    if scoring == "vegas":
+        card = kl.VEGAS_CARD
+        return Points(home=card, back=-card, start=-kl.VEGAS_STAKE)
+    return Points(
+        home=STANDARD["to foundation"],
+        from_waste=STANDARD["waste>column"],
+        turn=STANDARD["turn"],
+        back=STANDARD["from foundation"],
+        redeal=0 if variant == "D1L" else -100 if variant == "D1" else -20,
+        floor=0,
+    )
+
+
+def declaration(variant: str, scoring: str) -> BuildRules:
+    """The declaration of ``variant`` (:data:`VARIANTS`) scored ``scoring``."""
+    limited = kl.Rules.of(variant, scoring).recycles
+    return declare(
+        BuildRules(
+            "Klondike",
+            Tableau(deal=tuple(range(1, 8)), empty=Empty.KINGS, down=tuple(range(7))),
+            Build(),
+            Group.RUN,
+            foundations=Foundations(take_back=True),
+            stock=Stock(int(variant[1]), UNLIMITED if limited is None else limited),
+            points=points(variant, scoring),
+            same_cards=True,
+        )
+    )
+
+
+RULES = {
+    (variant, scoring): declaration(variant, scoring)
+    for variant in VARIANTS
+    for scoring in SCORINGS
+}
+"""Every variant's declaration in every scoring."""
+
+
+def deal(code: DealCode, scoring: str = "standard") -> BuildState:
+    """The first position of deal ``code`` on the family engine, scored ``scoring``."""
+    return engine.deal(RULES[code.variant, scoring], code)
+
+
+def _column(text: str) -> Place:
+    return Place("column", int(text) - 1)
+
+
+def family_move(state: BuildState, move: kl.Move) -> Move:
+    """The family's move for a Klondike move in ``state``: ``D`` and ``R`` the stock's,
+    a move to ``F`` to the moving card's own foundation, a column's move onto another
+    the face-up run that fits there (its top card alone when none does)."""
+    if move.source in ("D", "R"):
+        return DRAW
+    if move.source == "W":
+        source = WASTE
+    elif move.source.startswith("F"):
+        source = Place("foundation", SUITS.index(move.source[1]))
+    else:
+        source = _column(move.source)
+    cards = state.cards_at(source)
+    if move.target == "F":
+        suit = cards[-1].suit.order if cards else 0
+        return Move(source, Place("foundation", suit))
+    dest = _column(move.target)
+    count = 1
+    if source.kind == "column":
+        face_up = len(cards) - state.down_at(source.index)
+        for size in range(face_up, 0, -1):
+            if state.refusal(Move(source, dest, size)) is None:
+                count = size
+                break
+    return Move(source, dest, count)
+
+
+def klondike_move(state: BuildState, move: Move) -> kl.Move:
+    """The Klondike notation of a family move in ``state``."""
+    if move == DRAW:
+        return kl.DRAW if state.stock else kl.RECYCLE
+
+    def name(place: Place, *, source: bool) -> str:
+        if place.kind == "waste":
+            return "W"
+        if place.kind == "foundation":
+            return f"F{SUITS[place.index]}" if source else "F"
+        return str(place.index + 1)
+
+    return kl.Move(name(move.source, source=True), name(move.dest, source=False))
+
+
+_WORDS = {
+    engine.KINGS_ONLY: kl.ONLY_KING,
+    engine.build_refusal(RULES["D3", "standard"]): kl.BUILD_DOWN,
+    engine.FROM_ACE: kl.FOUNDATION_ORDER,
+}
+"""The family's refusals Klondike words its own way."""
+_EMPTY = {"waste": kl.EMPTY_WASTE, "column": kl.EMPTY_COLUMN, "foundation": kl.EMPTY_FOUNDATION}
+
+
+def refusal(state: BuildState, move: kl.Move) -> str | None:
+    """Why the Klondike move ``move`` may not be played in ``state``, in Klondike's words
+    (the family engine decides), or None."""
+    if move.source == "D":
+        return None if state.stock else kl.NO_STOCK
+    if move.source == "R":
+        if state.stock:
+            return kl.NO_RECYCLE
+        if not state.waste:
+            return kl.EMPTY_WASTE
+        return None if state.can_redeal() else kl.NO_PASSES
+    played = family_move(state, move)
+    source = played.source
+    if not state.cards_at(source):
+        return _EMPTY[source.kind]
+    why = state.refusal(played)
+    if why is None:
+        return None
+    words = _WORDS.get(why, why)
+    if words == kl.BUILD_DOWN and source.kind == "column" and len(state.cards_at(source)) > 1:
+        return kl.NO_RUN
+    return words
+
+
+def apply(state: BuildState, move: kl.Move) -> BuildState:
+    """The state after the Klondike move ``move``; :class:`IllegalMove` (in Klondike's
+    words) when it is refused."""
+    why = refusal(state, move)
+    if why is not None:
+        raise IllegalMove(why)
+    return engine.apply_unchecked(state, family_move(state, move))
+
+
+def legal_moves(state: BuildState) -> list[kl.Move]:
+    """The family engine's legal moves in Klondike's notation and order."""
+    found = {klondike_move(state, move) for move in state.legal_moves()}
+    return [move for move in kl.CANDIDATES if move in found]
