@@ -24,7 +24,8 @@ from typing import Any
 from cardems.core.game import Action, Event, IntentError, TableSettings
 from cardems.core.registry import game_for
 from cardems.dealcode import DealCode
-from cardems.klondike.rules import CANDIDATES, SCORINGS, VARIANTS, Move, deal
+from cardems.kit.building.engine import BuildState
+from cardems.klondike.rules import CANDIDATES, SCORINGS, SUITS, VARIANTS, Move, deal
 from cardems.klondike.table import KlondikeTable
 from cardems.klondike.text import layout_data
 
@@ -165,9 +166,43 @@ def table_of(code: DealCode, scoring: str, auto_move: bool) -> Any:
     return KlondikeTable(code, settings, lambda: 0.0, scoring)
 
 
+def layout(state: BuildState) -> dict[str, Any]:
+    """A position of the build family's engine in the layout of Klondike's
+    ``text.layout_data``."""
+    columns = []
+    for index, pile in enumerate(state.columns):
+        down = state.down_at(index)
+        columns.append({"down": [str(c) for c in pile[:down]], "up": [str(c) for c in pile[down:]]})
+    tops = [state.foundation_top(suit) for suit in range(4)]
+    return {
+        "columns": columns,
+        "stock": [str(card) for card in reversed(state.stock)],
+        "waste": [str(card) for card in state.waste],
+        "foundations": {
+            suit: None if top is None else str(top) for suit, top in zip(SUITS, tops, strict=True)
+        },
+    }
+
+
+def board_position(board: Any) -> dict[str, Any]:
+    """What :func:`rules_position` records, of the table's board on the family engine."""
+    return {
+        **layout(board.state),
+        "recycles": board.recycles,
+        "points": board.points,
+        "vegas": board.vegas,
+        "score": board.score,
+        "moves": board.moves,
+        "won": board.won,
+        "legal": [str(move) for move in board.legal_moves()],
+    }
+
+
 def table_position(table: Any) -> dict[str, Any]:
     """The table's position as plain data (see :func:`rules_position`) and its status."""
-    return {**rules_position(table.state), "status": table.status}
+    state = table.state
+    data = board_position(state) if hasattr(state, "state") else rules_position(state)
+    return {**data, "status": table.status}
 
 
 def labelled(table: Any, lang: str) -> Any:

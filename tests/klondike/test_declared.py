@@ -9,31 +9,14 @@ import json
 from typing import Any
 
 import pytest
-from tests.klondike.old_logs import OUT, digest
+from tests.klondike.old_logs import OUT, digest, layout
 
 from cardems.kit.building import DeclarationError, Points, declare
 from cardems.kit.building.engine import BuildState
 from cardems.klondike import declared
-from cardems.klondike.rules import SUITS, Move
+from cardems.klondike.rules import Move
 
 RECORD: dict[str, Any] = json.loads(OUT.read_text(encoding="utf-8"))
-
-
-def layout(state: BuildState) -> dict[str, Any]:
-    """The family's position in the layout of Klondike's ``text.layout_data``."""
-    columns = []
-    for index, pile in enumerate(state.columns):
-        down = state.down_at(index)
-        columns.append({"down": [str(c) for c in pile[:down]], "up": [str(c) for c in pile[down:]]})
-    tops = [state.foundation_top(suit) for suit in range(4)]
-    return {
-        "columns": columns,
-        "stock": [str(card) for card in reversed(state.stock)],
-        "waste": [str(card) for card in state.waste],
-        "foundations": {
-            suit: None if top is None else str(top) for suit, top in zip(SUITS, tops, strict=True)
-        },
-    }
 
 
 def position(standard: BuildState, vegas: BuildState, scoring: str) -> dict[str, Any]:

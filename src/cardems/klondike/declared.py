@@ -18,8 +18,11 @@ engine decides; its words are Klondike's where they differ), :func:`family_move`
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from cardems.cellgames.notation import Move, Place
 from cardems.core.history import IllegalMove
+from cardems.core.stuck import progress_reachable
 from cardems.dealcode import DealCode
 from cardems.kit.building import (
     UNLIMITED,
@@ -181,3 +184,142 @@ def legal_moves(state: BuildState) -> list[kl.Move]:
     """The family engine's legal moves in Klondike's notation and order."""
     found = {klondike_move(state, move) for move in state.legal_moves()}
     return [move for move in kl.CANDIDATES if move in found]
+
+
+_KEYS = {id(rules): key for key, rules in RULES.items()}
+
+
+def variant_of(rules: BuildRules) -> tuple[str, str]:
+    """The variant and scoring of one of :data:`RULES`."""
+    return _KEYS[id(rules)]
+
+
+@dataclass(frozen=True)
+class KlondikeBoard:
+    """A Klondike position for the table: the family engine's state, played in Klondike's
+    notation and words; ``points`` keeps Microsoft's standard points whichever scoring
+    counts (the statistics and the records show both)."""
+
+    state: BuildState
+    points: int = 0
+
+    @property
+    def variant(self) -> str:
+        return variant_of(self.state.rules)[0]
+
+    @property
+    def scoring(self) -> str:
+        return variant_of(self.state.rules)[1]
+
+    @property
+    def score(self) -> int:
+        """The score the scoring counts."""
+        return self.state.score
+
+    @property
+    def vegas(self) -> int:
+        """The Vegas score: 52 paid, 5 back for each card home."""
+        return kl.VEGAS_CARD * sum(self.state.foundations) - kl.VEGAS_STAKE
+
+    @property
+    def moves(self) -> int:
+        return self.state.moves
+
+    @property
+    def recycles(self) -> int:
+        """How many times the waste was turned over into a new stock."""
+        return self.state.passes
+
+    @property
+    def won(self) -> bool:
+        return self.state.won
+
+    def refusal(self, move: kl.Move) -> str | None:
+        return refusal(self.state, move)
+
+    def apply(self, move: kl.Move) -> KlondikeBoard:
+        """The board after ``move``; :class:`IllegalMove` in Klondike's words."""
+        after = apply(self.state, move)
+        if self.scoring == "standard":
+            return KlondikeBoard(after, after.score)
+        standard = RULES[self.variant, "standard"].points
+        assert standard is not None
+        played = family_move(self.state, move)
+        before = replace(self.state, score=self.points)
+        return KlondikeBoard(after, engine.scored(standard, before, played, after))
+
+    def legal_moves(self) -> list[kl.Move]:
+        return legal_moves(self.state)
+
+    @property
+    def position(self) -> tuple[object, ...]:
+        """The cards' placement and the passes used where they are limited (no score or
+        counter), as Klondike's engine compared positions."""
+        state = self.state
+        limited = state.rules.stock.redeals != UNLIMITED
+        return (
+            state.columns,
+            state.down,
+            state.stock,
+            state.waste,
+            state.foundations,
+            state.passes if limited else 0,
+        )
+
+    @property
+    def progress(self) -> int:
+        """How far the deal has come: face-down cards turned, cards played out of the
+        stock and the waste, cards home (0 at the deal, 97 when won)."""
+        state = self.state
+        down = sum(state.down) + len(state.stock) + len(state.waste)
+        return 52 - len(state.columns) - down + sum(state.foundations)
+
+    @property
+    def stuck(self) -> bool:
+        """Not won, and no sequence of moves leads beyond this position's
+        :attr:`progress` within :data:`~cardems.klondike.rules.STUCK_LIMIT` positions
+        (Klondike's rule: :attr:`cardems.klondike.rules.KlondikeState.stuck`)."""
+        if self.won:
+            return False
+        now = self.progress
+        found = progress_reachable(
+            self, _successors, _position, lambda board: board.progress > now, kl.STUCK_LIMIT
+        )
+        return found is False
+
+    @property
+    def outcome(self) -> str | None:
+        """``won``, ``stuck`` or None."""
+        if self.won:
+            return "won"
+        return "stuck" if self.stuck else None
+
+
+def _successors(board: KlondikeBoard) -> list[KlondikeBoard]:
+    return [board.apply(move) for move in board.legal_moves()]
+
+
+def _position(board: KlondikeBoard) -> tuple[object, ...]:
+    return board.position
+
+
+def board(code: DealCode, scoring: str = "standard") -> KlondikeBoard:
+    """The first board of deal ``code``, scored ``scoring``."""
+    return KlondikeBoard(deal(code, scoring))
+
+
+def klondike_state(state: BuildState) -> kl.KlondikeState:
+    """The position in Klondike's own engine's terms (for its solver, whose line is in
+    Klondike's notation: :meth:`KlondikeBoard.apply` plays it)."""
+    variant, scoring = variant_of(state.rules)
+    down = state.down
+    return kl.KlondikeState(
+        kl.Rules.of(variant, scoring),
+        tuple(tuple(card.ordinal for card in pile) for pile in state.columns),
+        down,
+        tuple(card.ordinal for card in reversed(state.stock)),
+        tuple(card.ordinal for card in state.waste),
+        state.foundations,
+        state.passes,
+        state.moves,
+    )

@@ -67,6 +67,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cardems.klondike.declared import KlondikeBoard, klondike_state
 from cardems.klondike.rules import (
     COLUMNS,
     DRAW,
@@ -545,11 +546,18 @@ def compiled() -> Any:
 
 
 def solve(
-    state: KlondikeState, budget: int = NODE_BUDGET, *, deep: int = 0, use_compiled: bool = True
+    state: KlondikeState | KlondikeBoard,
+    budget: int = NODE_BUDGET,
+    *,
+    deep: int = 0,
+    use_compiled: bool = True,
 ) -> Verdict:
-    """Decide ``state`` (see the module docstring), with the C search when built; one
-    left undecided within ``budget`` is searched again within ``deep`` positions, when
-    that is more (its verdict counts the positions of both searches)."""
+    """Decide ``state`` (a table's board too: see the module docstring), with the C
+    search when built; one left undecided within ``budget`` is searched again within
+    ``deep`` positions, when that is more (its verdict counts the positions of both
+    searches)."""
+    if isinstance(state, KlondikeBoard):
+        state = klondike_state(state.state)
     verdict = _search(state, budget, use_compiled)
     if verdict.winnable is not None or deep <= budget:
         return verdict
