@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tests.klondike.old_logs import (
     OUT,
     combos,
+    layout_data,
     record_rules_game,
     record_table_game,
 )
@@ -30,7 +31,6 @@ from tests.klondike.old_logs import (
 from cardems.dealcode import DealCode
 from cardems.klondike.rules import VARIANTS, deal
 from cardems.klondike.solver import solve
-from cardems.klondike.text import layout_data
 
 FAMILY_MAX = 32**7
 """Deal numbers are drawn below this: every number of seven base-32 digits."""

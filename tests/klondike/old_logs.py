@@ -27,7 +27,6 @@ from cardems.dealcode import DealCode
 from cardems.kit.building.engine import BuildState
 from cardems.klondike.rules import CANDIDATES, SCORINGS, SUITS, VARIANTS, Move, deal
 from cardems.klondike.table import KlondikeTable
-from cardems.klondike.text import layout_data
 
 OUT = Path(__file__).parent / "old_klondike_logs.json"
 RULE_STEPS = 160
@@ -50,6 +49,28 @@ def combos() -> list[tuple[str, str]]:
 
 
 # -- the rules --------------------------------------------------------------------------
+
+
+def layout_data(state: Any) -> dict[str, Any]:
+    """The layout of a position of Klondike's own engine, as its ``text.layout_data``
+    gave it."""
+    from cardems.klondike.rules import card_text
+
+    return {
+        "columns": [
+            {
+                "down": [card_text(card) for card in column[: state.hidden[i]]],
+                "up": [card_text(card) for card in column[state.hidden[i] :]],
+            }
+            for i, column in enumerate(state.columns)
+        ],
+        "stock": [card_text(card) for card in state.stock],
+        "waste": [card_text(card) for card in state.waste],
+        "foundations": {
+            suit: card_text(s * 13 + state.foundations[s] - 1) if state.foundations[s] else None
+            for s, suit in enumerate(SUITS)
+        },
+    }
 
 
 def rules_position(state: Any) -> dict[str, Any]:

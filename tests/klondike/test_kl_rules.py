@@ -37,7 +37,9 @@ codes = st.builds(
 
 
 def test_golden_layout() -> None:
-    data = layout_data(deal(DealCode.parse("KL1-D3-AAAAAAA")))
+    from cardems.klondike.declared import deal as declared_deal
+
+    data = layout_data(declared_deal(DealCode.parse("KL1-D3-AAAAAAA")))
     assert [column["up"] for column in data["columns"]] == [
         ["8D"],
         ["4C"],

@@ -16,6 +16,7 @@ from tests.klondike.old_logs import (
     combos,
     digest,
     labelled,
+    layout_data,
     replay_rules_game,
     replay_table_game,
     rules_position,
@@ -24,7 +25,6 @@ from tests.klondike.old_logs import (
 
 from cardems.dealcode import DealCode
 from cardems.klondike.rules import deal
-from cardems.klondike.text import layout_data
 
 RECORD: dict[str, Any] = json.loads(OUT.read_text(encoding="utf-8"))
 QUICK = 4
