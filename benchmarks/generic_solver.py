@@ -91,7 +91,6 @@ class _Found:
 def klondike() -> None:
     """Klondike's deals on the generic search and on its own."""
     from cardems.klondike import declared
-    from cardems.klondike.rules import deal as kl_deal
     from cardems.klondike.solver import solve as kl_solve
 
     def code(number: int) -> DealCode:
@@ -104,7 +103,7 @@ def klondike() -> None:
     label = f"KL-{ARGS.variant}"
     generic = lambda s: solve_state(s, ARGS.nodes)  # noqa: E731
     run(f"{label}-generic", lambda n: declared.deal(code(n)), generic, ARGS.deals)
-    run(f"{label}-specialized", lambda n: kl_deal(code(n)), specialized, ARGS.deals)
+    run(f"{label}-specialized", lambda n: declared.board(code(n)), specialized, ARGS.deals)
 
 
 def main() -> None:

@@ -23,13 +23,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tests.klondike.old_logs import (
     OUT,
     combos,
-    layout_data,
+    layout,
     record_rules_game,
     record_table_game,
 )
 
 from cardems.dealcode import DealCode
-from cardems.klondike.rules import VARIANTS, deal
+from cardems.klondike.declared import board, deal
+from cardems.klondike.rules import VARIANTS
 from cardems.klondike.solver import solve
 
 FAMILY_MAX = 32**7
@@ -44,7 +45,7 @@ def main() -> None:
     for variant in VARIANTS:
         for number in (0, 1, 617, rng.randrange(FAMILY_MAX), rng.randrange(FAMILY_MAX)):
             code = DealCode("KL", 1, variant, number)
-            deals[str(code)] = layout_data(deal(code))
+            deals[str(code)] = layout(deal(code))
     games: list[dict[str, Any]] = []
     tables: list[dict[str, Any]] = []
     for variant, scoring in combos():
@@ -61,7 +62,7 @@ def main() -> None:
             print(code, scoring, auto_move, tables[-1]["end"]["status"], file=sys.stderr)
         while True:
             code = DealCode("KL", 1, variant, rng.randrange(FAMILY_MAX))
-            verdict = solve(deal(code), WIN_NODES)
+            verdict = solve(board(code), WIN_NODES)
             if verdict.winnable and verdict.line is not None:
                 break
         line = [str(move) for move in verdict.line]

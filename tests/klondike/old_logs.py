@@ -1,4 +1,6 @@
-"""Playing and recording the games of ``old_klondike_logs.json`` (see ``make_old_logs.py``).
+"""Playing and recording the games of ``old_klondike_logs.json`` (see ``make_old_logs.py``),
+recorded on Klondike's own engine and now replayed on its declaration of the build family
+(:mod:`cardems.klondike.declared`: its positions read as the old engine's were).
 
 Three records, each of every variant (draw 1 and 3, passes unlimited and limited) and
 both scorings (standard and Vegas):
@@ -25,7 +27,8 @@ from cardems.core.game import Action, Event, IntentError, TableSettings
 from cardems.core.registry import game_for
 from cardems.dealcode import DealCode
 from cardems.kit.building.engine import BuildState
-from cardems.klondike.rules import CANDIDATES, SCORINGS, SUITS, VARIANTS, Move, deal
+from cardems.klondike.declared import board
+from cardems.klondike.rules import CANDIDATES, SCORINGS, SUITS, VARIANTS, Move
 from cardems.klondike.table import KlondikeTable
 
 OUT = Path(__file__).parent / "old_klondike_logs.json"
@@ -51,46 +54,15 @@ def combos() -> list[tuple[str, str]]:
 # -- the rules --------------------------------------------------------------------------
 
 
-def layout_data(state: Any) -> dict[str, Any]:
-    """The layout of a position of Klondike's own engine, as its ``text.layout_data``
-    gave it."""
-    from cardems.klondike.rules import card_text
-
-    return {
-        "columns": [
-            {
-                "down": [card_text(card) for card in column[: state.hidden[i]]],
-                "up": [card_text(card) for card in column[state.hidden[i] :]],
-            }
-            for i, column in enumerate(state.columns)
-        ],
-        "stock": [card_text(card) for card in state.stock],
-        "waste": [card_text(card) for card in state.waste],
-        "foundations": {
-            suit: card_text(s * 13 + state.foundations[s] - 1) if state.foundations[s] else None
-            for s, suit in enumerate(SUITS)
-        },
-    }
-
-
-def rules_position(state: Any) -> dict[str, Any]:
-    """The rules' position as plain data: the layout (hidden cards included), the
-    scores, the counters and the legal moves in notation."""
-    return {
-        **layout_data(state),
-        "recycles": state.recycles,
-        "points": state.points,
-        "vegas": state.vegas,
-        "score": state.score,
-        "moves": state.moves,
-        "won": state.won,
-        "legal": [str(move) for move in state.legal_moves()],
-    }
+def rules_position(board: Any) -> dict[str, Any]:
+    """The position as plain data: the layout (hidden cards included), the scores (both
+    scorings'), the counters and the legal moves in notation."""
+    return board_position(board)
 
 
 def deal_state(code_text: str, scoring: str) -> Any:
     """The first position of a deal, scored ``scoring``."""
-    return deal(DealCode.parse(code_text), scoring)
+    return board(DealCode.parse(code_text), scoring)
 
 
 def apply_text(state: Any, move: str) -> tuple[Any, str | None]:
@@ -221,9 +193,7 @@ def board_position(board: Any) -> dict[str, Any]:
 
 def table_position(table: Any) -> dict[str, Any]:
     """The table's position as plain data (see :func:`rules_position`) and its status."""
-    state = table.state
-    data = board_position(state) if hasattr(state, "state") else rules_position(state)
-    return {**data, "status": table.status}
+    return {**board_position(table.state), "status": table.status}
 
 
 def labelled(table: Any, lang: str) -> Any:

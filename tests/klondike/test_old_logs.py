@@ -16,7 +16,7 @@ from tests.klondike.old_logs import (
     combos,
     digest,
     labelled,
-    layout_data,
+    layout,
     replay_rules_game,
     replay_table_game,
     rules_position,
@@ -24,7 +24,7 @@ from tests.klondike.old_logs import (
 )
 
 from cardems.dealcode import DealCode
-from cardems.klondike.rules import deal
+from cardems.klondike.declared import deal
 
 RECORD: dict[str, Any] = json.loads(OUT.read_text(encoding="utf-8"))
 QUICK = 4
@@ -43,7 +43,7 @@ def test_the_corpus_covers_every_variant_scoring_and_ending() -> None:
 
 @pytest.mark.parametrize("code", sorted(RECORD["deals"]))
 def test_a_deal_code_deals_the_same_cards(code: str) -> None:
-    assert layout_data(deal(DealCode.parse(code))) == RECORD["deals"][code]
+    assert layout(deal(DealCode.parse(code))) == RECORD["deals"][code]
 
 
 @pytest.mark.parametrize(

@@ -65,6 +65,15 @@ def points(variant: str, scoring: str) -> Points:
 def declaration(variant: str, scoring: str) -> BuildRules:
     """The declaration of ``variant`` (:data:`VARIANTS`) scored ``scoring``."""
     limited = kl.Rules.of(variant, scoring).recycles
+    return declaration_of(int(variant[1]), limited, points(variant, scoring))
+
+
+def declaration_of(draw: int, recycles: int | None, scored: Points | None = None) -> BuildRules:
+    """Klondike's rules at draw ``draw``, with ``recycles`` redeals (None: as many as the
+    player likes), scored ``scored`` (by default Microsoft's points, a redeal costing
+    nothing)."""
+    if scored is None:
+        scored = replace(points("D1", "standard"), redeal=0)
     return declare(
         BuildRules(
             "Klondike",
@@ -72,8 +81,8 @@ def declaration(variant: str, scoring: str) -> BuildRules:
             Build(),
             Group.RUN,
             foundations=Foundations(take_back=True),
-            stock=Stock(int(variant[1]), UNLIMITED if limited is None else limited),
-            points=points(variant, scoring),
+            stock=Stock(draw, UNLIMITED if recycles is None else recycles),
+            points=scored,
             same_cards=True,
         )
     )
@@ -88,7 +97,9 @@ RULES = {
 
 
 def deal(code: DealCode, scoring: str = "standard") -> BuildState:
-    """The first position of deal ``code`` on the family engine, scored ``scoring``."""
+    """The first position of deal ``code`` on the family engine, scored ``scoring``;
+    ValueError (one line) for an unknown variant or scoring."""
+    kl.Rules.of(code.variant, scoring)  # refuses what no declaration plays
     return engine.deal(RULES[code.variant, scoring], code)
 
 
@@ -278,7 +289,8 @@ class KlondikeBoard:
     def stuck(self) -> bool:
         """Not won, and no sequence of moves leads beyond this position's
         :attr:`progress` within :data:`~cardems.klondike.rules.STUCK_LIMIT` positions
-        (Klondike's rule: :attr:`cardems.klondike.rules.KlondikeState.stuck`)."""
+        (the rule of Klondike's own engine of before, which
+        ``tests/klondike/old_klondike_logs.json`` holds)."""
         if self.won:
             return False
         now = self.progress
@@ -308,18 +320,7 @@ def board(code: DealCode, scoring: str = "standard") -> KlondikeBoard:
     return KlondikeBoard(deal(code, scoring))
 
 
-def klondike_state(state: BuildState) -> kl.KlondikeState:
-    """The position in Klondike's own engine's terms (for its solver, whose line is in
-    Klondike's notation: :meth:`KlondikeBoard.apply` plays it)."""
-    variant, scoring = variant_of(state.rules)
-    down = state.down
-    return kl.KlondikeState(
-        kl.Rules.of(variant, scoring),
-        tuple(tuple(card.ordinal for card in pile) for pile in state.columns),
-        down,
-        tuple(card.ordinal for card in reversed(state.stock)),
-        tuple(card.ordinal for card in state.waste),
-        state.foundations,
-        state.passes,
-        state.moves,
-    )
+def solver_rules(rules: BuildRules) -> kl.Rules:
+    """The draw and the redeals of a declaration, as Klondike's search reads them."""
+    redeals = rules.stock.redeals
+    return kl.Rules(rules.stock.draw, None if redeals == UNLIMITED else redeals)

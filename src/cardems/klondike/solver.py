@@ -67,13 +67,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cardems.klondike.declared import KlondikeBoard, klondike_state
+from cardems.kit.building.engine import BuildState
+from cardems.klondike import declared
+from cardems.klondike.declared import KlondikeBoard
 from cardems.klondike.rules import (
     COLUMNS,
     DRAW,
     RECYCLE,
     SUITS,
-    KlondikeState,
     Move,
     Rules,
     builds_on,
@@ -129,15 +130,17 @@ class Position:
     recycles: int
 
     @classmethod
-    def of(cls, state: KlondikeState) -> Position:
-        """The position of an engine state."""
+    def of(cls, state: BuildState) -> Position:
+        """The position of a state of the build family's engine (a card is its ordinal;
+        the talon is the waste bottom → top, then the stock next drawn first)."""
+        waste = [card.ordinal for card in state.waste]
         return cls(
-            [list(column) for column in state.columns],
-            list(state.hidden),
-            list(state.waste + state.stock),
-            len(state.waste),
+            [[card.ordinal for card in column] for column in state.columns],
+            [state.down_at(index) for index in range(len(state.columns))],
+            waste + [card.ordinal for card in reversed(state.stock)],
+            len(waste),
             list(state.foundations),
-            state.recycles,
+            state.passes,
         )
 
     def copy(self) -> Position:
@@ -507,23 +510,24 @@ class Search:
         return None
 
 
-def engine_moves(state: KlondikeState, line: list[Macro]) -> list[Move]:
-    """The engine moves (draws and recycles included) that play ``line`` from ``state``."""
+def engine_moves(state: BuildState, line: list[Macro]) -> list[Move]:
+    """The moves in Klondike's notation (draws and recycles included) that play ``line``
+    from ``state``."""
     moves: list[Move] = []
     for kind, a, b in line:
         target = "F" if b == FOUNDATION else str(b + 1)
         if kind == FROM_TALON:
-            card = (state.waste + state.stock)[a]
-            while not state.waste or state.waste[-1] != card:
+            card = Position.of(state).talon[a]
+            while not state.waste or state.waste[-1].ordinal != card:
                 step = DRAW if state.stock else RECYCLE
-                state = state.apply(step)
+                state = declared.apply(state, step)
                 moves.append(step)
             move = Move("W", target)
         elif kind == FROM_FOUNDATION:
             move = Move(f"F{SUITS[a]}", target)
         else:
             move = Move(str(a // 64 + 1), target)
-        state = state.apply(move)
+        state = declared.apply(state, move)
         moves.append(move)
     return moves
 
@@ -546,7 +550,7 @@ def compiled() -> Any:
 
 
 def solve(
-    state: KlondikeState | KlondikeBoard,
+    state: BuildState | KlondikeBoard,
     budget: int = NODE_BUDGET,
     *,
     deep: int = 0,
@@ -557,7 +561,7 @@ def solve(
     ``deep`` positions, when that is more (its verdict counts the positions of both
     searches)."""
     if isinstance(state, KlondikeBoard):
-        state = klondike_state(state.state)
+        state = state.state
     verdict = _search(state, budget, use_compiled)
     if verdict.winnable is not None or deep <= budget:
         return verdict
@@ -565,11 +569,11 @@ def solve(
     return replace(again, nodes=verdict.nodes + again.nodes)
 
 
-def _search(state: KlondikeState, budget: int, use_compiled: bool) -> Verdict:
+def _search(state: BuildState, budget: int, use_compiled: bool) -> Verdict:
     position = Position.of(state)
     extension = compiled() if use_compiled else None
     if extension is not None:
-        rules = state.rules
+        rules = declared.solver_rules(state.rules)
         result = extension.solve(
             [position.hidden[c] for c in range(COLUMNS)],
             position.columns,
@@ -587,7 +591,7 @@ def _search(state: KlondikeState, budget: int, use_compiled: bool) -> Verdict:
         if status == 0:
             return Verdict(False, None, nodes)
         return Verdict(True, engine_moves(state, [tuple(m) for m in macros]), nodes)
-    search = Search(state.rules, budget)
+    search = Search(declared.solver_rules(state.rules), budget)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
     try:
