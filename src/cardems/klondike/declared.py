@@ -191,10 +191,19 @@ def apply(state: BuildState, move: kl.Move) -> BuildState:
     return engine.apply_unchecked(state, family_move(state, move))
 
 
+_ORDER = {move: index for index, move in enumerate(kl.CANDIDATES)}
+
+
+def legal_pairs(state: BuildState) -> list[tuple[kl.Move, Move]]:
+    """The family engine's legal moves, each in Klondike's notation and the family's, in
+    Klondike's order (:data:`~cardems.klondike.rules.CANDIDATES`)."""
+    found = {klondike_move(state, move): move for move in state.legal_moves()}
+    return sorted(found.items(), key=lambda pair: _ORDER[pair[0]])
+
+
 def legal_moves(state: BuildState) -> list[kl.Move]:
     """The family engine's legal moves in Klondike's notation and order."""
-    found = {klondike_move(state, move) for move in state.legal_moves()}
-    return [move for move in kl.CANDIDATES if move in found]
+    return [move for move, _ in legal_pairs(state)]
 
 
 _KEYS = {id(rules): key for key, rules in RULES.items()}
@@ -308,7 +317,10 @@ class KlondikeBoard:
 
 
 def _successors(board: KlondikeBoard) -> list[KlondikeBoard]:
-    return [board.apply(move) for move in board.legal_moves()]
+    """The boards after each legal move, in Klondike's order (no score: the stuck search
+    compares positions alone)."""
+    state = board.state
+    return [KlondikeBoard(engine.apply_unchecked(state, move)) for _, move in legal_pairs(state)]
 
 
 def _position(board: KlondikeBoard) -> tuple[object, ...]:
