@@ -224,6 +224,31 @@ class KlondikeBoard:
     points: int = 0
 
     @property
+    def columns(self) -> tuple[tuple[int, ...], ...]:
+        """The columns' card ordinals, bottom → top (Klondike's view of before)."""
+        return tuple(tuple(card.ordinal for card in pile) for pile in self.state.columns)
+
+    @property
+    def hidden(self) -> tuple[int, ...]:
+        """How many cards of each column lie face down."""
+        return self.state.down
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The stock's card ordinals, the next drawn first."""
+        return tuple(card.ordinal for card in reversed(self.state.stock))
+
+    @property
+    def waste(self) -> tuple[int, ...]:
+        """The waste's card ordinals, bottom → top."""
+        return tuple(card.ordinal for card in self.state.waste)
+
+    @property
+    def foundations(self) -> tuple[int, int, int, int]:
+        """Each suit's height on its foundation, S H D C."""
+        return self.state.foundations
+
+    @property
     def variant(self) -> str:
         return variant_of(self.state.rules)[0]
 

@@ -37,12 +37,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cardems.cards import Card
+from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.moves import format_moves as format_moves
 from cardems.moves import move_tokens
 from cardems.numbers import SHOWN, shown
+
+if TYPE_CHECKING:
+    from cardems.klondike.declared import KlondikeBoard
 
 COLUMNS = 7
 SUITS = "SHDC"
@@ -184,3 +189,11 @@ CANDIDATES: tuple[Move, ...] = (
 )
 """Every move the notation can name, in the order
 :func:`cardems.klondike.declared.legal_moves` lists them."""
+
+
+def deal(code: DealCode, scoring: str = "standard") -> KlondikeBoard:
+    """The first board of deal ``code``, scored ``scoring``
+    (:func:`cardems.klondike.declared.board`, under the name it had here)."""
+    from cardems.klondike.declared import board
+
+    return board(code, scoring)
