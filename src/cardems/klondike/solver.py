@@ -512,22 +512,31 @@ class Search:
 
 def engine_moves(state: BuildState, line: list[Macro]) -> list[Move]:
     """The moves in Klondike's notation (draws and recycles included) that play ``line``
-    from ``state``."""
+    from ``state``, followed on the search's own position (the talon's order never
+    changes: a draw turns more of it, a recycle none; the tests replay the lines on the
+    declaration)."""
+    search = Search(declared.solver_rules(state.rules))
+    position = Position.of(state)
     moves: list[Move] = []
-    for kind, a, b in line:
+    for macro in line:
+        kind, a, b = macro
         target = "F" if b == FOUNDATION else str(b + 1)
         if kind == FROM_TALON:
-            card = Position.of(state).talon[a]
-            while not state.waste or state.waste[-1].ordinal != card:
-                step = DRAW if state.stock else RECYCLE
-                state = declared.apply(state, step)
-                moves.append(step)
+            card = position.talon[a]
+            while not position.turned or position.talon[position.turned - 1] != card:
+                if position.turned < len(position.talon):
+                    position.turned = min(position.turned + search.rules.draw, len(position.talon))
+                    moves.append(DRAW)
+                else:
+                    position.turned = 0
+                    position.recycles += 1
+                    moves.append(RECYCLE)
             move = Move("W", target)
         elif kind == FROM_FOUNDATION:
             move = Move(f"F{SUITS[a]}", target)
         else:
             move = Move(str(a // 64 + 1), target)
-        state = declared.apply(state, move)
+        position = search.apply(position, macro)
         moves.append(move)
     return moves
 
