@@ -7,7 +7,7 @@ and won lines of every variant and scoring), best of ``--repeat`` runs.
 
 Anchor: the same games on Klondike's own engine of before the build family (commit
 5f51475, its ``src`` first on ``PYTHONPATH``, this script and the corpus from this tree):
-0.65-0.70 ms CPU an intent on 2026-12-07, beside 1.2 ms on the build family (a loaded
+0.62-0.70 ms CPU an intent on 2026-12-07, beside 1.06 ms on the build family (a loaded
 2-core machine: compare runs made back to back).
 """
 
@@ -50,7 +50,7 @@ def main() -> None:
     best = min(run(games) for _ in range(args.repeat))
     seconds, intents = best
     print(f"Klondike table: {intents} intents, {1000 * seconds / intents:.3f} ms CPU an intent")
-    print("anchor: 0.65-0.70 ms CPU an intent on Klondike's own engine (commit 5f51475)")
+    print("anchor: 0.62-0.70 ms CPU an intent on Klondike's own engine (commit 5f51475)")
 
 
 if __name__ == "__main__":

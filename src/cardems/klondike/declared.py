@@ -127,8 +127,11 @@ def family_move(state: BuildState, move: kl.Move) -> Move:
     count = 1
     if source.kind == "column":
         face_up = len(cards) - state.down_at(source.index)
+        below = state.columns[dest.index]
         for size in range(face_up, 0, -1):
-            if state.refusal(Move(source, dest, size)) is None:
+            lead = cards[-size]
+            fits = engine.builds_on(state.rules, lead, below[-1]) if below else lead.rank == 13
+            if fits and state.refusal(Move(source, dest, size)) is None:
                 count = size
                 break
     return Move(source, dest, count)
@@ -169,7 +172,12 @@ def refusal(state: BuildState, move: kl.Move) -> str | None:
         if not state.waste:
             return kl.EMPTY_WASTE
         return None if state.can_redeal() else kl.NO_PASSES
-    played = family_move(state, move)
+    return _checked(state, family_move(state, move))
+
+
+def _checked(state: BuildState, played: Move) -> str | None:
+    """Why the family's ``played`` (a Klondike move but the stock's) is refused, in
+    Klondike's words, or None."""
     source = played.source
     if not state.cards_at(source):
         return _EMPTY[source.kind]
@@ -182,13 +190,24 @@ def refusal(state: BuildState, move: kl.Move) -> str | None:
     return words
 
 
+def played_move(state: BuildState, move: kl.Move) -> Move:
+    """The family's move that plays the Klondike move ``move``; :class:`IllegalMove` (in
+    Klondike's words) when it is refused."""
+    if move.source in ("D", "R"):
+        why = refusal(state, move)
+        played = DRAW
+    else:
+        played = family_move(state, move)
+        why = _checked(state, played)
+    if why is not None:
+        raise IllegalMove(why)
+    return played
+
+
 def apply(state: BuildState, move: kl.Move) -> BuildState:
     """The state after the Klondike move ``move``; :class:`IllegalMove` (in Klondike's
     words) when it is refused."""
-    why = refusal(state, move)
-    if why is not None:
-        raise IllegalMove(why)
-    return engine.apply_unchecked(state, family_move(state, move))
+    return engine.apply_unchecked(state, played_move(state, move))
 
 
 _ORDER = {move: index for index, move in enumerate(kl.CANDIDATES)}
@@ -284,12 +303,12 @@ class KlondikeBoard:
 
     def apply(self, move: kl.Move) -> KlondikeBoard:
         """The board after ``move``; :class:`IllegalMove` in Klondike's words."""
-        after = apply(self.state, move)
+        played = played_move(self.state, move)
+        after = engine.apply_unchecked(self.state, played)
         if self.scoring == "standard":
             return KlondikeBoard(after, after.score)
         standard = RULES[self.variant, "standard"].points
         assert standard is not None
-        played = family_move(self.state, move)
         before = replace(self.state, score=self.points)
         return KlondikeBoard(after, engine.scored(standard, before, played, after))
 
