@@ -12,7 +12,12 @@ game it runs :func:`cardems.kit.building.solver.solve_state` within ``--nodes`` 
 counts, the share decided, the median and p95 CPU seconds per deal and (``--levels``) the
 thirds of the positions the won deals took (a game's ``level_cuts``). ``freecell`` solves
 FreeCell's deals declared on the generic engine (``FC-generic``) and with the FreeCell
-family's own search (``FC-specialized``), the anchor the generic search races.
+family's own search (``FC-specialized``), the anchor the generic search races;
+``klondike`` solves Klondike's draw-three deals declared on the build family
+(``KL-generic``: :mod:`cardems.klondike.declared`) and with Klondike's own search
+(``KL-specialized``, its C extension when built; ``--variant`` another draw). The generic
+search never takes a card back from a foundation, so it decides Klondike's deals only
+by winning them.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from cardems.core.registry import game_for
@@ -73,6 +79,33 @@ def run(label: str, positions: Callable[[int], Any], solve: Callable[[Any], Any]
     )
 
 
+@dataclass(frozen=True)
+class _Found:
+    """A Klondike verdict as :func:`run` reads one."""
+
+    winnable: bool | None
+    moves: list[Any]
+    nodes: int
+
+
+def klondike() -> None:
+    """Klondike's deals on the generic search and on its own."""
+    from cardems.klondike import declared
+    from cardems.klondike.solver import solve as kl_solve
+
+    def code(number: int) -> DealCode:
+        return DealCode("KL", 1, ARGS.variant, number)
+
+    def specialized(state: Any) -> _Found:
+        verdict = kl_solve(state, ARGS.nodes)
+        return _Found(verdict.winnable, verdict.line or [], verdict.nodes)
+
+    label = f"KL-{ARGS.variant}"
+    generic = lambda s: solve_state(s, ARGS.nodes)  # noqa: E731
+    run(f"{label}-generic", lambda n: declared.deal(code(n)), generic, ARGS.deals)
+    run(f"{label}-specialized", lambda n: declared.board(code(n)), specialized, ARGS.deals)
+
+
 def main() -> None:
     for name in ARGS.games.split(","):
         if name == "freecell":
@@ -92,6 +125,9 @@ def main() -> None:
                 ARGS.deals,
             )
             continue
+        if name == "klondike":
+            klondike()
+            continue
         game: Any = game_for(name)
         rules: BuildRules = game.rules
         prefix: str = game.family.prefix
@@ -109,5 +145,6 @@ if __name__ == "__main__":
     parser.add_argument("--nodes", type=int, default=50_000)
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--levels", action="store_true")
+    parser.add_argument("--variant", default="D3", help="Klondike's variant (klondike)")
     ARGS = parser.parse_args()
     main()

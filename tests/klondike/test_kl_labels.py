@@ -27,7 +27,7 @@ def played_until_a_card_is_home() -> KlondikeTable:
     assert line is not None
     for move in line:
         table.act(SOLITAIRE.intent_of(table.state, move))
-        if any(table.state.foundations) and table.state.waste:
+        if any(table.state.state.foundations) and table.state.state.waste:
             return table
     raise AssertionError("the line sends no card home while the waste holds one")
 
@@ -50,8 +50,10 @@ def test_a_selected_card_and_a_foundation_say_so() -> None:
     piles = labelled(table, "en")
     waste = piles["waste"]["label"]
     top = card_name(Card.parse(SOLITAIRE.cards(table.state, "waste")[-1] or ""), "en")
-    assert waste == f"Waste, {len(table.state.waste)} cards, {top}, selected"
-    suit = next(s for s, height in zip("SHDC", table.state.foundations, strict=True) if height)
+    assert waste == f"Waste, {len(table.state.state.waste)} cards, {top}, selected"
+    suit = next(
+        s for s, height in zip("SHDC", table.state.state.foundations, strict=True) if height
+    )
     home = SOLITAIRE.cards(table.state, f"foundation:{suit}")[-1] or ""
     assert piles[f"foundation:{suit}"]["label"].endswith(card_name(Card.parse(home), "en"))  # type: ignore[union-attr]
 

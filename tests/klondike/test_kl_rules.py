@@ -1,5 +1,6 @@
-"""Klondike's engine: codes pinned to layouts, moves that round-trip, the rules' refusals,
-and properties of random play (cards conserved, undo restores exactly)."""
+"""Klondike on the build family's engine: codes pinned to layouts, moves that round-trip,
+the rules' refusals, and properties of random play (cards conserved, undo restores
+exactly)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,20 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.klondike.positions import deal_cards, laid
 
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
+from cardems.kit.building.engine import BuildState
+from cardems.klondike.declared import KlondikeBoard, solver_rules
+from cardems.klondike.declared import board as deal
 from cardems.klondike.rules import (
     CANDIDATES,
     DRAW,
     RECYCLE,
-    KlondikeState,
     Move,
     MoveParseError,
     Rules,
-    deal,
-    deal_cards,
     format_moves,
     parse_moves,
 )
@@ -37,7 +39,7 @@ codes = st.builds(
 
 
 def test_golden_layout() -> None:
-    data = layout_data(deal(DealCode.parse("KL1-D3-AAAAAAA")))
+    data = layout_data(deal(DealCode.parse("KL1-D3-AAAAAAA")).state)
     assert [column["up"] for column in data["columns"]] == [
         ["8D"],
         ["4C"],
@@ -54,10 +56,10 @@ def test_golden_layout() -> None:
 
 
 def test_variants_deal_the_same_cards() -> None:
-    one = deal(DealCode.parse("KL1-D1-AAAAAAB"))
-    three = deal(DealCode.parse("KL1-D3L-AAAAAAB"))
+    one = deal(DealCode.parse("KL1-D1-AAAAAAB")).state
+    three = deal(DealCode.parse("KL1-D3L-AAAAAAB")).state
     assert one.columns == three.columns and one.stock == three.stock
-    assert (one.rules, three.rules) == (Rules(1, None), Rules(3, 2))
+    assert (solver_rules(one.rules), solver_rules(three.rules)) == (Rules(1, None), Rules(3, 2))
 
 
 @given(codes)
@@ -83,18 +85,29 @@ def test_move_lists_round_trip() -> None:
     assert parse_moves([format_moves(moves)]) == moves
 
 
+def ordinals(cards: tuple[object, ...]) -> tuple[int, ...]:
+    return tuple(card.ordinal for card in cards)  # type: ignore[attr-defined]
+
+
+def stock(state: BuildState) -> tuple[int, ...]:
+    """The stock's ordinals, next drawn first."""
+    return ordinals(state.stock[::-1])
+
+
 def position(
     columns: list[list[str]], stock: str = "", waste: str = "", draw: int = 3
-) -> KlondikeState:
+) -> KlondikeBoard:
     from cardems.cards import parse_cards
 
-    laid = [tuple(card.ordinal for card in parse_cards(" ".join(column))) for column in columns]
-    return KlondikeState(
-        Rules(3, None),
-        tuple(laid),
-        tuple(0 for _ in laid),
-        tuple(card.ordinal for card in parse_cards(stock)),
-        tuple(card.ordinal for card in parse_cards(waste)),
+    piles = [tuple(card.ordinal for card in parse_cards(" ".join(column))) for column in columns]
+    return KlondikeBoard(
+        laid(
+            Rules(3, None),
+            piles,
+            tuple(0 for _ in piles),
+            tuple(card.ordinal for card in parse_cards(stock)),
+            tuple(card.ordinal for card in parse_cards(waste)),
+        )
     )
 
 
@@ -109,11 +122,12 @@ def test_refusals_say_why() -> None:
 
 
 def test_draw_three_and_recycle_keep_the_order() -> None:
-    state = position([[], [], [], [], [], [], []], stock="AS 2S 3S 4S")
-    state = state.apply(DRAW)
-    assert state.waste[-1] == 2 and state.stock == (3,)
-    state = state.apply(DRAW).apply(RECYCLE)
-    assert state.stock == (0, 1, 2, 3) and state.waste == () and state.recycles == 1
+    board = position([[], [], [], [], [], [], []], stock="AS 2S 3S 4S")
+    board = board.apply(DRAW)
+    assert board.state.waste[-1].ordinal == 2 and stock(board.state) == (3,)
+    board = board.apply(DRAW).apply(RECYCLE)
+    assert stock(board.state) == (0, 1, 2, 3) and board.state.waste == ()
+    assert board.recycles == 1
 
 
 def test_limited_passes() -> None:
@@ -125,22 +139,28 @@ def test_limited_passes() -> None:
 
 
 def test_a_run_moves_and_the_card_under_it_turns_over() -> None:
-    state = KlondikeState(
-        Rules(1, None),
-        ((12, 11 + 13), (0 + 26, 10 + 39, 9 + 13), (), (), (), (), ()),
-        (1, 1, 0, 0, 0, 0, 0),
-        (),
-        (),
+    state = KlondikeBoard(
+        laid(
+            Rules(1, None),
+            ((12, 11 + 13), (0 + 26, 10 + 39, 9 + 13), (), (), (), (), ()),
+            (1, 1, 0, 0, 0, 0, 0),
+        )
     )  # column 1: [KS] QH; column 2: [AD] JC TH
     after = state.apply(Move("2", "1"))
-    assert after.columns[0] == (12, 24, 49, 22) and after.hidden[1] == 0
+    assert ordinals(after.state.columns[0]) == (12, 24, 49, 22) and after.state.down[1] == 0
     assert after.points == 5  # the turned card
 
 
 def test_foundation_card_comes_back() -> None:
-    state = replace(position([[], ["3H"], [], [], [], [], []]), foundations=(2, 0, 0, 0))
+    from cardems.cards import Card
+
+    three = Card.parse("3H").ordinal
+    state = KlondikeBoard(
+        laid(Rules(3, None), ((), (three,), (), (), (), (), ()), (0,) * 7, (), (), (2, 0, 0, 0))
+    )
     after = state.apply(Move("FS", "2"))
-    assert after.foundations == (1, 0, 0, 0) and after.columns[1] == (15, 1)
+    assert after.state.foundations == (1, 0, 0, 0)
+    assert ordinals(after.state.columns[1]) == (15, 1)
     assert after.points == 0  # -15, never below 0
 
 
@@ -161,22 +181,17 @@ def test_random_play_conserves_cards_and_leaves_the_last_state_as_it_was(
         before = replace(state)
         after = state.apply(move)
         assert state == before and hash(state) == hash(before)  # undo is the state before
-        assert after.card_count() == 52
+        assert len(after.state.all_cards()) == 52
         assert all(
             not column or hidden < len(column)
-            for column, hidden in zip(after.columns, after.hidden, strict=True)
+            for column, hidden in zip(after.state.columns, after.state.down, strict=True)
         )
         assert state.refusal(move) is None
         state = after
-    assert sorted(
-        [c for column in state.columns for c in column]
-        + list(state.stock)
-        + list(state.waste)
-        + [s * 13 + r for s in range(4) for r in range(state.foundations[s])]
-    ) == list(range(52))
+    assert sorted(card.ordinal for card in state.state.all_cards()) == list(range(52))
 
 
 def test_deal_cards_rows() -> None:
     state = deal_cards(list(range(52)), Rules(3, None))
-    assert state.columns[0] == (0,) and state.columns[1] == (1, 7)
-    assert state.columns[6] == (6, 12, 17, 21, 24, 26, 27) and state.stock[0] == 28
+    assert ordinals(state.columns[0]) == (0,) and ordinals(state.columns[1]) == (1, 7)
+    assert ordinals(state.columns[6]) == (6, 12, 17, 21, 24, 26, 27) and stock(state)[0] == 28

@@ -12,8 +12,8 @@ from cardems.core.game import PlayedGame, TableSettings
 from cardems.core.service import TableService
 from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
+from cardems.klondike.declared import board as deal
 from cardems.klondike.game import GAME, variant_label
-from cardems.klondike.rules import deal
 from cardems.klondike.solver import solve
 from cardems.klondike.table import SOLITAIRE, KlondikeTable
 from cardems.store import Store

@@ -9,24 +9,28 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.klondike.positions import deal_cards
+from tests.klondike.positions import laid as position
 
 from cardems.dealcode import DealCode
-from cardems.klondike import solver
-from cardems.klondike.rules import SUITS, KlondikeState, Rules, deal, deal_cards
+from cardems.kit.building.engine import BuildState
+from cardems.klondike import declared, solver
+from cardems.klondike.declared import deal, solver_rules
+from cardems.klondike.rules import SUITS, Rules
 
 compiled = solver.compiled()
 
 
-def replays_to_a_win(state: KlondikeState, line: list[solver.Move] | None) -> bool:
+def replays_to_a_win(state: BuildState, line: list[solver.Move] | None) -> bool:
     assert line is not None
     for move in line:
-        state = state.apply(move)  # raises on an illegal move
+        state = declared.apply(state, move)  # raises on an illegal move
     return state.won
 
 
 def endgame(
     seed: int, rules: Rules, talon: int = 6, lows: tuple[int, int] = (11, 12), spread: int = 7
-) -> KlondikeState:
+) -> BuildState:
     """A small endgame: the ranks from ``low`` (one of ``lows``) up of every suit laid
     out at random in the first ``spread`` columns (up to ``talon`` of them in the stock),
     the rest on the foundations."""
@@ -39,7 +43,7 @@ def endgame(
     for card in cards[split:]:
         columns[rng.randrange(spread)].append(card)
     hidden = tuple(max(0, len(c) - 1) for c in columns)  # only the top cards face up
-    return KlondikeState(
+    return position(
         rules,
         tuple(tuple(c) for c in columns),
         hidden,
@@ -49,7 +53,7 @@ def endgame(
     )
 
 
-def brute_force(state: KlondikeState) -> bool:
+def brute_force(state: BuildState) -> bool:
     """Every legal move from every position (no pruning at all), but for taking back
     from the foundations a card the endgame started with there."""
     floor = min(state.foundations)
@@ -57,9 +61,10 @@ def brute_force(state: KlondikeState) -> bool:
     stack = [state]
     while stack:
         current = stack.pop()
-        unlimited = current.rules.recycles is None
-        columns = tuple(sorted(zip(current.hidden, current.columns, strict=True)))
-        recycles = 0 if unlimited else current.recycles
+        unlimited = solver_rules(current.rules).recycles is None
+        piles = (tuple(card.ordinal for card in pile) for pile in current.columns)
+        columns = tuple(sorted(zip(current.down, piles, strict=True)))
+        recycles = 0 if unlimited else current.passes
         key = (columns, current.stock, current.waste, current.foundations, recycles)
         if key in seen:
             continue
@@ -67,8 +72,8 @@ def brute_force(state: KlondikeState) -> bool:
         if current.won:
             return True
         stack.extend(
-            current.apply(move)
-            for move in current.legal_moves()
+            declared.apply(current, move)
+            for move in declared.legal_moves(current)
             if not (
                 move.source[0] == "F" and current.foundations[SUITS.index(move.source[1])] <= floor
             )
@@ -153,7 +158,7 @@ def test_the_budget_gives_undecided() -> None:
 
 def test_blocked_card_is_seen() -> None:
     # 5H lies on 6S over 6C over 4H: it can neither move to a six nor go home.
-    state = KlondikeState(
+    state = position(
         Rules(1, None),
         ((3 + 13, 5 + 39, 5, 4 + 13), (), (), (), (), (), ()),
         (3, 0, 0, 0, 0, 0, 0),
@@ -169,7 +174,7 @@ def test_a_deadlock_across_two_columns_is_seen() -> None:
     spades, hearts, diamonds, clubs = 0, 13, 26, 39
     talon = [spades + r for r in (10, 11, 12)] + [hearts + 11, hearts + 12]
     talon += [diamonds + 11, diamonds + 12, clubs + 10, clubs + 11, clubs + 12]
-    state = KlondikeState(
+    state = position(
         Rules(3, None),
         ((spades + 8, clubs + 8, diamonds + 10, spades + 9), (hearts + 10, clubs + 9)) + ((),) * 5,
         (3, 0, 0, 0, 0, 0, 0),
@@ -187,7 +192,7 @@ def test_a_place_in_the_talon_counts_only_once_it_can_be_laid() -> None:
     spades, hearts, diamonds, clubs = 0, 13, 26, 39
     talon = [spades + 10, spades + 12, hearts + 11, hearts + 12, diamonds + 10]
     talon += [diamonds + 11, diamonds + 12, clubs + 10, clubs + 12]
-    state = KlondikeState(
+    state = position(
         Rules(3, None),
         ((spades + 11, clubs + 11, spades + 8, clubs + 8, spades + 9), (hearts + 10, clubs + 9))
         + ((),) * 5,
@@ -254,7 +259,7 @@ def test_a_card_that_may_move_but_never_go_home_is_seen() -> None:
     talon += [diamonds + 10, diamonds + 11, diamonds + 12, clubs + 8, clubs + 9, clubs + 11]
     talon += [clubs + 12]
     column = (hearts + 8, clubs + 6, hearts + 2, spades + 10, clubs + 10, diamonds + 9)
-    state = KlondikeState(
+    state = position(
         Rules(3, None),
         (column, (diamonds + 8, clubs + 7), (spades + 9,)) + ((),) * 4,
         (5, 0, 0, 0, 0, 0, 0),
@@ -262,7 +267,7 @@ def test_a_card_that_may_move_but_never_go_home_is_seen() -> None:
         (),
         (9, 2, 8, 6),
     )
-    assert state.card_count() == 52
+    assert len(state.all_cards()) == 52
     assert solver.blocked(solver.Position.of(state))
     assert solver.solve(state, use_compiled=False).winnable is False
     if compiled is not None:
@@ -275,9 +280,9 @@ def test_a_draw_position_that_reaches_less_of_the_talon_is_cut() -> None:
     # none turned fewer still; with limited passes no such order holds.
     state = deal(DealCode.parse("KL1-D3-AAAAAAB"))
     position = solver.Position.of(state)
-    search = solver.Search(state.rules)
+    search = solver.Search(solver_rules(state.rules))
     position.turned = 1
-    search.seen.add(position.key(state.rules))
+    search.seen.add(position.key(solver_rules(state.rules)))
     for turned, cut in [(0, True), (4, True), (7, True), (1, False), (2, False), (5, False)]:
         position.turned = turned
         assert search.dominated(position) is cut
@@ -306,7 +311,7 @@ def test_cardems_solve_gives_an_undecided_deal_the_deeper_search(
     asked: list[dict[str, object]] = []
     search = solver.solve
 
-    def spy(state: KlondikeState, *args: object, **options: object) -> solver.Verdict:
+    def spy(state: BuildState, *args: object, **options: object) -> solver.Verdict:
         asked.append(options)
         return search(state, *args, **options)  # type: ignore[arg-type]
 

@@ -3,27 +3,33 @@ sends one home beyond those there — moves that only go round do not keep a gam
 
 from __future__ import annotations
 
+from tests.klondike.positions import laid
+
 from cardems.cards import Card
 from cardems.dealcode import DealCode
-from cardems.klondike.rules import KlondikeState, Rules, deal
+from cardems.klondike.declared import KlondikeBoard
+from cardems.klondike.declared import board as deal
+from cardems.klondike.rules import Rules
 
 
 def card(text: str) -> int:
     return Card.parse(text).ordinal
 
 
-def position(foundations: tuple[int, int, int, int]) -> KlondikeState:
+def position(foundations: tuple[int, int, int, int]) -> KlondikeBoard:
     """Seven columns of a face-down card under a face-up one: 8♥ on the first (7♣ from the
     clubs' foundation can go on it and back), kings and low hearts elsewhere."""
     columns = [("AS", "8H"), ("2S", "KS"), ("3S", "KH"), ("4S", "KD"), ("5S", "KC")]
     columns += [("7S", "2H"), ("8S", "3H")]
-    return KlondikeState(
-        Rules.of("D3"),
-        tuple((card(down), card(up)) for down, up in columns),
-        (1,) * 7,
-        (),
-        (),
-        foundations,
+    return KlondikeBoard(
+        laid(
+            Rules.of("D3"),
+            tuple((card(down), card(up)) for down, up in columns),
+            (1,) * 7,
+            (),
+            (),
+            foundations,
+        )
     )
 
 
@@ -45,5 +51,5 @@ def test_a_move_that_leads_to_progress_is_not_stuck() -> None:
 def test_the_deal_and_a_won_game_are_not_stuck() -> None:
     start = deal(DealCode.parse("KL1-D1-AAAAAAA"))
     assert start.outcome is None and start.progress == 0
-    won = KlondikeState(Rules.of("D1"), ((),) * 7, (0,) * 7, (), (), (13, 13, 13, 13))
+    won = KlondikeBoard(laid(Rules.of("D1"), ((),) * 7, (0,) * 7, (), (), (13, 13, 13, 13)))
     assert won.outcome == "won" and won.progress == 52 - 7 + 52

@@ -34,7 +34,7 @@ def test_draw_then_undo_restores() -> None:
     table = KlondikeTable(CODE)
     start = table.state
     table.tap("stock")
-    assert len(table.state.waste) == 3
+    assert len(table.state.state.waste) == 3
     table.undo()
     assert table.state == start
 

@@ -26,7 +26,8 @@ from cardems.batch import Batch, add_cluster_argument, add_jobs_argument, in_ord
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.intervals import wilson
-from cardems.klondike.rules import VARIANTS, deal
+from cardems.klondike.declared import board
+from cardems.klondike.rules import VARIANTS
 from cardems.klondike.solver import DEEP_BUDGET, NODE_BUDGET, solve
 from cardems.progress import Progress
 
@@ -69,7 +70,7 @@ def verdict(job: tuple[str, int, int]) -> Outcome:
     variant, number, budget = job
     code = DealCode("KL", 1, variant, number)
     start = time.process_time()
-    result = solve(deal(code), budget)
+    result = solve(board(code), budget)
     return Outcome(code, result.winnable, result.nodes, time.process_time() - start)
 
 

@@ -26,10 +26,10 @@ TRIES = 300
 def rate(code: DealCode) -> int | None:
     """The positions the search expanded to win the deal (None: not won within the
     rating's budget)."""
-    from cardems.klondike.rules import deal
+    from cardems.klondike.declared import board
     from cardems.klondike.solver import solve
 
-    verdict = solve(deal(code), RATE_NODES)
+    verdict = solve(board(code), RATE_NODES)
     return verdict.nodes if verdict.winnable else None
 
 

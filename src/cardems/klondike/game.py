@@ -108,10 +108,10 @@ class Klondike(KitGame):
     def proves_winnable(self, code: DealCode) -> bool:
         """Whether the solver proves ``code`` winnable within :data:`TRY_NODES` positions
         (its full budget can take seconds on a deal it leaves undecided)."""
-        from cardems.klondike.rules import deal
+        from cardems.klondike.declared import board
         from cardems.klondike.solver import solve
 
-        return solve(deal(code), TRY_NODES).winnable is True
+        return solve(board(code), TRY_NODES).winnable is True
 
     def label(self, view: View, lang: str) -> View:
         """Stock, waste, foundations and columns, named for screen readers."""
@@ -145,14 +145,14 @@ class Klondike(KitGame):
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """``code``, ``game``, ``columns``, ``stock``, ``waste``, ``foundations``."""
-        from cardems.klondike.rules import deal
+        from cardems.klondike.declared import deal
         from cardems.klondike.text import layout_data
 
         return {"code": str(code), "game": self.family.name, **layout_data(deal(code))}
 
     def render(self, code: DealCode) -> str:
         """The initial layout as text."""
-        from cardems.klondike.rules import deal
+        from cardems.klondike.declared import deal
         from cardems.klondike.text import render_state
 
         return f"{code}  Klondike\n{render_state(deal(code))}"
@@ -163,10 +163,10 @@ class Klondike(KitGame):
         ``shortest`` is refused (:class:`Unsupported`)."""
         if shortest:
             raise Unsupported(NO_SHORTEST % {"game": self.family.title})
-        from cardems.klondike.rules import deal
+        from cardems.klondike.declared import board
         from cardems.klondike.solver import DEEP_BUDGET, solve
 
-        verdict = solve(deal(code), deep=DEEP_BUDGET)
+        verdict = solve(board(code), deep=DEEP_BUDGET)
         line = None if verdict.line is None else [str(move) for move in verdict.line]
         return solve_record(code, verdict.winnable, line)
 

@@ -1,12 +1,13 @@
-"""Klondike rules: the immutable state, moves, scores, win and stuck.
+"""Klondike's notation, words and variants; the game itself is a declaration of the build
+family (:mod:`cardems.klondike.declared`), which deals and plays it.
 
 The players' rules are the game's rules page (``web/rules/<lang>.html``).
 
 A card is its ordinal 0–51 (:attr:`cardems.cards.Card.ordinal`: suit S, H, D, C times
 13 plus rank − 1); hearts and diamonds are red.
 
-The deal: ``cardems.rng.shuffled`` of the 52 ordinals for the family ``KL<version>``
-(the same cards in every variant, so a deal number can be played at draw 1 and draw 3).
+The deal: ``cardems.rng.shuffled`` of the 52 cards for ``KL<version>`` (the same cards in
+every variant, so a deal number can be played at draw 1 and draw 3).
 The columns are dealt row by row as at a table: the first seven cards go one to each
 column from left to right, the next six to columns 2–7, and so on; the top card of each
 column is face up. The 24 cards left form the stock, ``deck[28]`` drawn first.
@@ -33,23 +34,20 @@ turns over at once, as in Microsoft's game.
 
 from __future__ import annotations
 
-import contextlib
 import functools
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
-from typing import TypeVar
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cardems.cards import Card
-from cardems.core.history import IllegalMove
-from cardems.core.stuck import progress_reachable
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.moves import format_moves as format_moves
 from cardems.moves import move_tokens
 from cardems.numbers import SHOWN, shown
-from cardems.rng import shuffled
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from cardems.klondike.declared import KlondikeBoard
 
 COLUMNS = 7
 SUITS = "SHDC"
@@ -100,8 +98,8 @@ def card_text(card: int) -> str:
 
 
 SCORINGS = ("standard", "vegas")
-"""The player's choice of score (:attr:`KlondikeState.score`); the deal's code does not
-carry it, the game's options do."""
+"""The player's choice of score (:attr:`cardems.klondike.declared.KlondikeBoard.score`);
+the deal's code does not carry it, the game's options do."""
 
 
 @dataclass(frozen=True)
@@ -182,255 +180,6 @@ VEGAS_CARD = 5
 taken back from a foundation takes its 5 with it)."""
 
 
-@dataclass(frozen=True, slots=True)
-class KlondikeState:
-    """An immutable, hashable position.
-
-    ``columns[i]`` lists column ``i + 1``'s cards bottom → top, of which the first
-    ``hidden[i]`` are face down; ``stock`` lists the face-down stock, the next drawn
-    first; ``waste`` is bottom → top; ``foundations[s]`` is the top rank of suit ``s``
-    (0: empty). ``recycles`` counts the recycles made, ``moves`` every move, ``points``
-    the standard score (never below 0) whichever scoring counts.
-    """
-
-    rules: Rules
-    columns: tuple[tuple[int, ...], ...]
-    hidden: tuple[int, ...]
-    stock: tuple[int, ...]
-    waste: tuple[int, ...]
-    foundations: tuple[int, ...] = (0, 0, 0, 0)
-    recycles: int = 0
-    moves: int = 0
-    points: int = 0
-
-    @property
-    def vegas(self) -> int:
-        """The Vegas score: :data:`VEGAS_STAKE` paid, :data:`VEGAS_CARD` back for each
-        card on the foundations (−52 to 208)."""
-        return VEGAS_CARD * sum(self.foundations) - VEGAS_STAKE
-
-    @property
-    def score(self) -> int:
-        """The score the rules' scoring counts: standard (:data:`STANDARD_POINTS`,
-        :attr:`points`) or :attr:`vegas`."""
-        return self.vegas if self.rules.scoring == "vegas" else self.points
-
-    @property
-    def outcome(self) -> str | None:
-        """``won``, ``stuck`` (no progress left, see :attr:`stuck`), or None."""
-        if self.won:
-            return "won"
-        return "stuck" if self.stuck else None
-
-    @property
-    def won(self) -> bool:
-        """All 52 cards are on the foundations."""
-        return sum(self.foundations) == 52
-
-    def card_count(self) -> int:
-        """Every card, wherever it is (always 52)."""
-        laid = sum(len(column) for column in self.columns)
-        return laid + len(self.stock) + len(self.waste) + sum(self.foundations)
-
-    def face_up(self, column: int) -> tuple[int, ...]:
-        """Column ``column``'s face-up cards (0-based index), bottom → top."""
-        return self.columns[column][self.hidden[column] :]
-
-    def recycles_left(self) -> bool:
-        """Whether the waste may still be turned back into the stock."""
-        return self.rules.recycles is None or self.recycles < self.rules.recycles
-
-    # -- the shared verbs ---------------------------------------------------------
-
-    def refusal(self, move: Move) -> str | None:
-        """Why ``move`` may not be played now, or None."""
-        try:
-            self._play(move)
-        except IllegalMove as error:
-            return error.reason
-        return None
-
-    def apply(self, move: Move) -> KlondikeState:
-        """The state after ``move``; :class:`IllegalMove` if it is refused."""
-        return self._play(move)
-
-    def legal_moves(self) -> list[Move]:
-        """Every move that may be played now: of :data:`CANDIDATES`, in their order, those
-        whose cards may go where they would (:meth:`_plausible`, a quick look) and
-        the rules then allow."""
-        return [move for move, _ in self.successors()]
-
-    def successors(self) -> list[tuple[Move, KlondikeState]]:
-        """Each legal move (in :meth:`legal_moves`' order) with the state it leads to."""
-        found = []
-        for move in CANDIDATES:
-            if self._plausible(move):
-                with contextlib.suppress(IllegalMove):
-                    found.append((move, self._play(move)))
-        return found
-
-    def _plausible(self, move: Move) -> bool:
-        """False only for a move the rules refuse: nothing to take, or no card of the
-        source one rank below the target's top (a king onto an empty column, the next
-        card of its suit onto a foundation)."""
-        source, target = move.source, move.target
-        if source in ("D", "R"):
-            return True
-        if source == "W":
-            cards: tuple[int, ...] = self.waste[-1:]
-        elif source[0] == "F":
-            suit = SUITS.index(source[1])
-            cards = (suit * 13 + self.foundations[suit] - 1,) if self.foundations[suit] else ()
-        else:
-            column = int(source) - 1
-            cards = self.columns[column][self.hidden[column] :]
-            if target == "F":
-                cards = cards[-1:]
-        if target == "F":
-            return bool(cards) and rank_of(cards[0]) == self.foundations[suit_of(cards[0])] + 1
-        base = self.columns[int(target) - 1]
-        top = rank_of(base[-1]) if base else 14
-        return any(rank_of(card) + 1 == top for card in cards)
-
-    @property
-    def position(self) -> tuple[object, ...]:
-        """The cards' placement and the passes used where they are limited (no score or
-        counter), for comparing positions."""
-        passes = 0 if self.rules.recycles is None else self.recycles
-        return (self.columns, self.hidden, self.stock, self.waste, self.foundations, passes)
-
-    @property
-    def progress(self) -> int:
-        """How far the deal has come: the face-down cards turned, the cards played out of
-        the stock and waste (neither ever comes back) and the cards home; 0 at the deal,
-        97 when won."""
-        down = sum(self.hidden) + len(self.stock) + len(self.waste)
-        return 52 - COLUMNS - down + sum(self.foundations)
-
-    @property
-    def stuck(self) -> bool:
-        """Not won, and no sequence of moves leads beyond this position's
-        :attr:`progress` (a face-down card turned, a card played from the waste, a card
-        home beyond those there now), so the deal can no longer be won
-        (:mod:`cardems.core.stuck`; past :data:`STUCK_LIMIT` positions, not stuck)."""
-        if self.won:
-            return False
-        now = self.progress
-        return (
-            progress_reachable(
-                self, _successors, _position, lambda s: s.progress > now, STUCK_LIMIT
-            )
-            is False
-        )
-
-    # -- the rules ----------------------------------------------------------------
-
-    def _play(self, move: Move) -> KlondikeState:
-        if move.source == "D":
-            if not self.stock:
-                raise IllegalMove(NO_STOCK)
-            drawn = self.stock[: self.rules.draw]
-            return replace(
-                self,
-                stock=self.stock[len(drawn) :],
-                waste=self.waste + drawn,
-                moves=self.moves + 1,
-            )
-        if move.source == "R":
-            if self.stock:
-                raise IllegalMove(NO_RECYCLE)
-            if not self.waste:
-                raise IllegalMove(EMPTY_WASTE)
-            if not self.recycles_left():
-                raise IllegalMove(NO_PASSES)
-            cost = 100 if self.rules.draw == 1 else 20
-            return replace(
-                self,
-                stock=self.waste,
-                waste=(),
-                recycles=self.recycles + 1,
-                moves=self.moves + 1,
-                points=max(0, self.points - cost),
-            )
-        if move.source == "W":
-            if not self.waste:
-                raise IllegalMove(EMPTY_WASTE)
-            card = self.waste[-1]
-            after = replace(self, waste=self.waste[:-1])
-            if move.target == "F":
-                return after._to_foundation(card, STANDARD_POINTS["to foundation"])
-            return after._onto_column((card,), int(move.target) - 1, "waste>column")
-        if move.source.startswith("F"):
-            suit = SUITS.index(move.source[1])
-            if not self.foundations[suit]:
-                raise IllegalMove(EMPTY_FOUNDATION)
-            card = suit * 13 + self.foundations[suit] - 1
-            foundations = _set(self.foundations, suit, self.foundations[suit] - 1)
-            after = replace(self, foundations=foundations)
-            return after._onto_column((card,), int(move.target) - 1, "from foundation")
-        source = int(move.source) - 1
-        column = self.columns[source]
-        if not column:
-            raise IllegalMove(EMPTY_COLUMN)
-        if move.target == "F":
-            after = self._take(source, len(column) - 1)
-            return after._to_foundation(column[-1], STANDARD_POINTS["to foundation"])
-        target = int(move.target) - 1
-        start = self._run_start(source, target)
-        return self._take(source, start)._onto_column(column[start:], target, "")
-
-    def _run_start(self, source: int, target: int) -> int:
-        """Where the face-up run of ``source`` that fits on ``target`` starts."""
-        column = self.columns[source]
-        base = self.columns[target]
-        for start in range(self.hidden[source], len(column)):
-            card = column[start]
-            if builds_on(card, base[-1]) if base else rank_of(card) == 13:
-                return start
-        if not base:
-            raise IllegalMove(ONLY_KING)
-        raise IllegalMove(NO_RUN if len(column) > 1 else BUILD_DOWN)
-
-    def _take(self, column: int, start: int) -> KlondikeState:
-        """Remove ``columns[column][start:]``, turning over a face-down card left on top."""
-        kept = self.columns[column][:start]
-        hidden = min(self.hidden[column], len(kept))
-        points = self.points
-        if kept and hidden == len(kept):
-            hidden -= 1
-            points += STANDARD_POINTS["turn"]
-        return replace(
-            self,
-            columns=_set(self.columns, column, kept),
-            hidden=_set(self.hidden, column, hidden),
-            points=points,
-        )
-
-    def _to_foundation(self, card: int, points: int) -> KlondikeState:
-        suit = suit_of(card)
-        if rank_of(card) != self.foundations[suit] + 1:
-            raise IllegalMove(FOUNDATION_ORDER)
-        return replace(
-            self,
-            foundations=_set(self.foundations, suit, rank_of(card)),
-            moves=self.moves + 1,
-            points=max(0, self.points + points),
-        )
-
-    def _onto_column(self, cards: tuple[int, ...], target: int, kind: str) -> KlondikeState:
-        base = self.columns[target]
-        if base and not builds_on(cards[0], base[-1]):
-            raise IllegalMove(BUILD_DOWN)
-        if not base and rank_of(cards[0]) != 13:
-            raise IllegalMove(ONLY_KING)
-        return replace(
-            self,
-            columns=_set(self.columns, target, base + cards),
-            moves=self.moves + 1,
-            points=max(0, self.points + STANDARD_POINTS.get(kind, 0)),
-        )
-
-
 _SOURCES = ("W", *(str(n) for n in range(1, COLUMNS + 1)), *(f"F{suit}" for suit in SUITS))
 _TARGETS = ("F", *(str(n) for n in range(1, COLUMNS + 1)))
 CANDIDATES: tuple[Move, ...] = (
@@ -438,43 +187,13 @@ CANDIDATES: tuple[Move, ...] = (
     RECYCLE,
     *(Move(s, t) for s in _SOURCES for t in _TARGETS if s != t and not (s[0] == t == "F")),
 )
-"""Every move the notation can name, in the order :meth:`KlondikeState.legal_moves`
-lists them."""
+"""Every move the notation can name, in the order
+:func:`cardems.klondike.declared.legal_moves` lists them."""
 
 
-def _successors(state: KlondikeState) -> list[KlondikeState]:
-    return [after for _, after in state.successors()]
+def deal(code: DealCode, scoring: str = "standard") -> KlondikeBoard:
+    """The first board of deal ``code``, scored ``scoring``
+    (:func:`cardems.klondike.declared.board`, under the name it had here)."""
+    from cardems.klondike.declared import board
 
-
-def _position(state: KlondikeState) -> tuple[object, ...]:
-    return state.position
-
-
-def _set(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return (*items[:index], value, *items[index + 1 :])
-
-
-def deal_deck(code: DealCode) -> list[int]:
-    """The shuffled ordinals of deal ``code`` (the variant does not change them)."""
-    return shuffled(list(range(52)), f"{code.game}{code.version}", code.number)
-
-
-def deal(code: DealCode, scoring: str = "standard") -> KlondikeState:
-    """The first position of deal ``code``, scored ``scoring`` (:data:`SCORINGS`)."""
-    return deal_cards(deal_deck(code), Rules.of(code.variant, scoring))
-
-
-def deal_cards(deck: Sequence[int], rules: Rules) -> KlondikeState:
-    """Lay ``deck`` out row by row (see the module docstring)."""
-    columns: list[list[int]] = [[] for _ in range(COLUMNS)]
-    cards = iter(deck)
-    for row in range(COLUMNS):
-        for column in range(row, COLUMNS):
-            columns[column].append(next(cards))
-    return KlondikeState(
-        rules,
-        tuple(tuple(column) for column in columns),
-        tuple(range(COLUMNS)),
-        tuple(cards),
-        (),
-    )
+    return board(code, scoring)

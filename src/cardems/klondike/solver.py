@@ -67,12 +67,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cardems.kit.building.engine import BuildState
+from cardems.klondike import declared
+from cardems.klondike.declared import KlondikeBoard
 from cardems.klondike.rules import (
     COLUMNS,
     DRAW,
     RECYCLE,
     SUITS,
-    KlondikeState,
     Move,
     Rules,
     builds_on,
@@ -128,15 +130,17 @@ class Position:
     recycles: int
 
     @classmethod
-    def of(cls, state: KlondikeState) -> Position:
-        """The position of an engine state."""
+    def of(cls, state: BuildState) -> Position:
+        """The position of a state of the build family's engine (a card is its ordinal;
+        the talon is the waste bottom → top, then the stock next drawn first)."""
+        waste = [card.ordinal for card in state.waste]
         return cls(
-            [list(column) for column in state.columns],
-            list(state.hidden),
-            list(state.waste + state.stock),
-            len(state.waste),
+            [[card.ordinal for card in column] for column in state.columns],
+            [state.down_at(index) for index in range(len(state.columns))],
+            waste + [card.ordinal for card in reversed(state.stock)],
+            len(waste),
             list(state.foundations),
-            state.recycles,
+            state.passes,
         )
 
     def copy(self) -> Position:
@@ -506,23 +510,33 @@ class Search:
         return None
 
 
-def engine_moves(state: KlondikeState, line: list[Macro]) -> list[Move]:
-    """The engine moves (draws and recycles included) that play ``line`` from ``state``."""
+def engine_moves(state: BuildState, line: list[Macro]) -> list[Move]:
+    """The moves in Klondike's notation (draws and recycles included) that play ``line``
+    from ``state``, followed on the search's own position (the talon's order never
+    changes: a draw turns more of it, a recycle none; the tests replay the lines on the
+    declaration)."""
+    search = Search(declared.solver_rules(state.rules))
+    position = Position.of(state)
     moves: list[Move] = []
-    for kind, a, b in line:
+    for macro in line:
+        kind, a, b = macro
         target = "F" if b == FOUNDATION else str(b + 1)
         if kind == FROM_TALON:
-            card = (state.waste + state.stock)[a]
-            while not state.waste or state.waste[-1] != card:
-                step = DRAW if state.stock else RECYCLE
-                state = state.apply(step)
-                moves.append(step)
+            card = position.talon[a]
+            while not position.turned or position.talon[position.turned - 1] != card:
+                if position.turned < len(position.talon):
+                    position.turned = min(position.turned + search.rules.draw, len(position.talon))
+                    moves.append(DRAW)
+                else:
+                    position.turned = 0
+                    position.recycles += 1
+                    moves.append(RECYCLE)
             move = Move("W", target)
         elif kind == FROM_FOUNDATION:
             move = Move(f"F{SUITS[a]}", target)
         else:
             move = Move(str(a // 64 + 1), target)
-        state = state.apply(move)
+        position = search.apply(position, macro)
         moves.append(move)
     return moves
 
@@ -545,11 +559,18 @@ def compiled() -> Any:
 
 
 def solve(
-    state: KlondikeState, budget: int = NODE_BUDGET, *, deep: int = 0, use_compiled: bool = True
+    state: BuildState | KlondikeBoard,
+    budget: int = NODE_BUDGET,
+    *,
+    deep: int = 0,
+    use_compiled: bool = True,
 ) -> Verdict:
-    """Decide ``state`` (see the module docstring), with the C search when built; one
-    left undecided within ``budget`` is searched again within ``deep`` positions, when
-    that is more (its verdict counts the positions of both searches)."""
+    """Decide ``state`` (a table's board too: see the module docstring), with the C
+    search when built; one left undecided within ``budget`` is searched again within
+    ``deep`` positions, when that is more (its verdict counts the positions of both
+    searches)."""
+    if isinstance(state, KlondikeBoard):
+        state = state.state
     verdict = _search(state, budget, use_compiled)
     if verdict.winnable is not None or deep <= budget:
         return verdict
@@ -557,11 +578,11 @@ def solve(
     return replace(again, nodes=verdict.nodes + again.nodes)
 
 
-def _search(state: KlondikeState, budget: int, use_compiled: bool) -> Verdict:
+def _search(state: BuildState, budget: int, use_compiled: bool) -> Verdict:
     position = Position.of(state)
     extension = compiled() if use_compiled else None
     if extension is not None:
-        rules = state.rules
+        rules = declared.solver_rules(state.rules)
         result = extension.solve(
             [position.hidden[c] for c in range(COLUMNS)],
             position.columns,
@@ -579,7 +600,7 @@ def _search(state: KlondikeState, budget: int, use_compiled: bool) -> Verdict:
         if status == 0:
             return Verdict(False, None, nodes)
         return Verdict(True, engine_moves(state, [tuple(m) for m in macros]), nodes)
-    search = Search(state.rules, budget)
+    search = Search(declared.solver_rules(state.rules), budget)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
     try:

@@ -35,16 +35,16 @@ from cardems.kit import (
     Solitaire,
     SolitaireTable,
 )
+from cardems.kit.building import UNLIMITED
+from cardems.klondike.declared import KlondikeBoard, family_move
+from cardems.klondike.declared import board as first_board
 from cardems.klondike.rules import (
     COLUMNS,
     DRAW,
     RECYCLE,
     SCORINGS,
     SUITS,
-    KlondikeState,
     Move,
-    card_text,
-    deal,
     rank_of,
     suit_of,
 )
@@ -107,81 +107,73 @@ def notation_of(target: str, *, source: bool) -> str | None:
     return None
 
 
-class KlondikeSolitaire(Solitaire[KlondikeState, Move]):
-    """Klondike's hooks for the kit."""
+class KlondikeSolitaire(Solitaire[KlondikeBoard, Move]):
+    """Klondike's hooks for the kit, on the build family's engine
+    (:class:`~cardems.klondike.declared.KlondikeBoard`)."""
 
     declaration = DECLARATION
 
     def __init__(self, scoring: str = "standard") -> None:
         self.scoring = scoring
 
-    def deal(self, code: DealCode) -> KlondikeState:
+    def deal(self, code: DealCode) -> KlondikeBoard:
         """The deal scored as this table's scoring (standard or Vegas)."""
-        return deal(code, self.scoring)
+        return first_board(code, self.scoring)
 
-    def cards(self, state: KlondikeState, target: str) -> tuple[str | None, ...]:
+    def cards(self, board: KlondikeBoard, target: str) -> tuple[str | None, ...]:
         """The stock face down, the waste's top card, a column's cards (face-down ones
         as None), a foundation's top card."""
+        state = board.state
         if target == STOCK:
             return (None,) * len(state.stock)
         if target == WASTE:
-            return (card_text(state.waste[-1]),) if state.waste else ()
+            return (str(state.waste[-1]),) if state.waste else ()
         kind, _, name = target.partition(":")
         if kind == "foundation":
-            suit = SUITS.index(name)
-            height = state.foundations[suit]
-            return (card_text(suit * 13 + height - 1),) if height else ()
+            top = state.foundation_top(SUITS.index(name))
+            return () if top is None else (str(top),)
         column = int(name) - 1
-        hidden = state.hidden[column]
+        hidden = state.down_at(column)
         cards = state.columns[column]
-        return (None,) * hidden + tuple(card_text(card) for card in cards[hidden:])
+        return (None,) * hidden + tuple(str(card) for card in cards[hidden:])
 
-    def size(self, state: KlondikeState, target: str) -> int:
-        return len(state.waste) if target == WASTE else len(self.cards(state, target))
+    def size(self, board: KlondikeBoard, target: str) -> int:
+        return len(board.state.waste) if target == WASTE else len(self.cards(board, target))
 
-    def hidden_cards(self, state: KlondikeState) -> frozenset[str]:
+    def hidden_cards(self, board: KlondikeBoard) -> frozenset[str]:
         """The stock's cards and the columns' face-down ones."""
+        state = board.state
         down = (
             card
-            for column, hidden in zip(state.columns, state.hidden, strict=True)
-            for card in column[:hidden]
+            for index, column in enumerate(state.columns)
+            for card in column[: state.down_at(index)]
         )
-        return frozenset(card_text(card) for card in (*state.stock, *down))
+        return frozenset(str(card) for card in (*state.stock, *down))
 
-    def free(self, state: KlondikeState, target: str) -> int:
+    def free(self, board: KlondikeBoard, target: str) -> int:
         """The waste's and a foundation's top card, a column's face-up cards."""
         if target == STOCK:
             return 0
         if target.startswith("column:"):
-            return len(state.face_up(int(target.partition(":")[2]) - 1))
-        return int(bool(self.cards(state, target)))
+            column = int(target.partition(":")[2]) - 1
+            return len(board.state.columns[column]) - board.state.down_at(column)
+        return int(bool(self.cards(board, target)))
 
-    def play(self, state: KlondikeState, move: Move) -> Play:
+    def play(self, board: KlondikeBoard, move: Move) -> Play:
         if move == DRAW:
             return Play(STOCK, WASTE)
         if move == RECYCLE:
             return Play(WASTE, STOCK)
-        after = state.apply(move)
+        played = family_move(board.state, move)
         source = target_of(move.source)
+        moving = board.state.cards_at(played.source)[-played.count :]
+        texts = tuple(str(card) for card in moving)
         if move.target == "F":
-            card = self._moving_card(state, move)
-            return Play(source, f"foundation:{SUITS[suit_of(card)]}", 1, (card_text(card),))
-        target = int(move.target) - 1
-        count = len(after.columns[target]) - len(state.columns[target])
-        moved = after.columns[target][-count:]
-        return Play(source, column_target(target), count, tuple(map(card_text, moved)))
-
-    @staticmethod
-    def _moving_card(state: KlondikeState, move: Move) -> int:
-        if move.source == "W":
-            return state.waste[-1]
-        if move.source.startswith("F"):
-            suit = SUITS.index(move.source[1])
-            return suit * 13 + state.foundations[suit] - 1
-        return state.columns[int(move.source) - 1][-1]
+            return Play(source, f"foundation:{SUITS[played.dest.index]}", 1, texts)
+        return Play(source, f"column:{move.target}", played.count, texts)
 
     def move_for(
-        self, state: KlondikeState, source: str, target: str, count: int | None
+        self, board: KlondikeBoard, source: str, target: str, count: int | None
     ) -> Move | None:
         """The move of the selection to ``target``; None for the stock, or a count that
         is not the run that fits there."""
@@ -190,60 +182,66 @@ class KlondikeSolitaire(Solitaire[KlondikeState, Move]):
         if start is None or end is None or start == end or (start[0] == "F" and end == "F"):
             return None
         move = Move(start, end)
-        if count is not None and start.isdigit() and state.refusal(move) is None:
-            if self.play(state, move).count != count:
+        if count is not None and start.isdigit() and board.refusal(move) is None:
+            if self.play(board, move).count != count:
                 return None
         elif count not in (None, 1) and not start.isdigit():
             return None
         return move
 
-    def tap_move(self, state: KlondikeState, target: str) -> Move | None:
+    def tap_move(self, board: KlondikeBoard, target: str) -> Move | None:
         """The stock draws, or recycles the waste once it is empty."""
         if target != STOCK:
             return None
-        return DRAW if state.stock else RECYCLE
+        return DRAW if board.state.stock else RECYCLE
 
-    def best_moves(self, state: KlondikeState, source: str) -> Sequence[Move]:
+    def best_moves(self, board: KlondikeBoard, source: str) -> Sequence[Move]:
         """To the foundation first, then onto the columns left to right."""
         start = notation_of(source, source=True)
-        moves = [move for move in state.legal_moves() if move.source == start]
+        moves = [move for move in board.legal_moves() if move.source == start]
         return sorted(moves, key=lambda move: move.target != "F")
 
-    def narrate(self, before: KlondikeState, after: KlondikeState, move: Move, play: Play) -> Event:
+    def narrate(self, before: KlondikeBoard, after: KlondikeBoard, move: Move, play: Play) -> Event:
         """The card a draw turned (which a listener cannot see), else the moved card."""
         if move == DRAW:
-            return {"say": DREW, "card": card_text(after.waste[-1])}
+            return {"say": DREW, "card": str(after.state.waste[-1])}
         if move == RECYCLE:
             return {"say": RECYCLED, "card": ""}
         return {"say": MOVED, "card": play.cards[0] if play.cards else ""}
 
-    def auto_move(self, state: KlondikeState) -> Move | None:
+    def auto_move(self, board: KlondikeBoard) -> Move | None:
         """A card no other card can need, to its foundation."""
         from cardems.klondike.solver import is_safe
 
+        state = board.state
         foundations = list(state.foundations)
         tops = [("W", state.waste[-1])] if state.waste else []
         tops += [(str(c + 1), col[-1]) for c, col in enumerate(state.columns) if col]
         for source, card in tops:
-            if rank_of(card) == foundations[suit_of(card)] + 1 and is_safe(card, foundations):
+            ordinal = card.ordinal
+            if rank_of(ordinal) == foundations[suit_of(ordinal)] + 1 and is_safe(
+                ordinal, foundations
+            ):
                 return Move(source, "F")
         return None
 
-    def finish_moves(self, state: KlondikeState) -> Sequence[Move] | None:
+    def finish_moves(self, board: KlondikeBoard) -> Sequence[Move] | None:
         """Every card home, lowest first, once all are face up and the stock and the
         waste are empty."""
-        if state.stock or state.waste or any(state.hidden) or state.won:
+        state = board.state
+        if state.stock or state.waste or any(state.down) or state.won:
             return None
         moves: list[Move] = []
-        while not state.won:
-            tops = [(rank_of(col[-1]), c) for c, col in enumerate(state.columns) if col]
+        while not board.won:
+            columns = board.state.columns
+            tops = [(int(col[-1].rank), c) for c, col in enumerate(columns) if col]
             _, column = min(tops)
             move = Move(str(column + 1), "F")
-            state = state.apply(move)
+            board = board.apply(move)
             moves.append(move)
         return moves
 
-    def place(self, state: KlondikeState, target: str) -> dict[str, Any]:
+    def place(self, board: KlondikeBoard, target: str) -> dict[str, Any]:
         if target == STOCK:
             return {"x": 0, "y": 0}
         if target == WASTE:
@@ -253,40 +251,41 @@ class KlondikeSolitaire(Solitaire[KlondikeState, Move]):
             return {"x": (3 + SUITS.index(name)) * CARD_STEP, "y": 0}
         return {"x": (int(name) - 1) * CARD_STEP, "y": COLUMNS_Y}
 
-    def board(self, state: KlondikeState) -> dict[str, int]:
-        longest = max(len(column) for column in state.columns)
+    def board(self, board: KlondikeBoard) -> dict[str, int]:
+        longest = max(len(column) for column in board.state.columns)
         return {
             "width": COLUMNS * CARD_STEP - 8,
             "height": COLUMNS_Y + 140 + FAN * max(12, longest),
         }
 
-    def view_extra(self, state: KlondikeState) -> dict[str, Any]:
+    def view_extra(self, board: KlondikeBoard) -> dict[str, Any]:
         """The scoring that counts (``score`` is its score), and the passes left."""
-        left = None if state.rules.recycles is None else state.rules.recycles - state.recycles
-        return {"scoring": state.rules.scoring, "recycles_left": left}
+        redeals = board.state.rules.stock.redeals
+        left = None if redeals == UNLIMITED else redeals - board.recycles
+        return {"scoring": board.scoring, "recycles_left": left}
 
     def hint_move(
-        self, state: KlondikeState, previous: KlondikeState | None
+        self, board: KlondikeBoard, previous: KlondikeBoard | None
     ) -> tuple[str, Move | None]:
         """The next move of the solver's winning line; "lost" when it proves there is
         none, "undecided" past its budget."""
         from cardems.klondike.solver import solve
 
-        verdict = solve(state, HINT_NODES)
+        verdict = solve(board, HINT_NODES)
         if verdict.winnable is None:
             return ("undecided", None)
         if not verdict.line:
             return ("lost", None)
         return ("move", verdict.line[0])
 
-    def hint_words(self, state: KlondikeState, move: Move, lang: str) -> str:
+    def hint_words(self, board: KlondikeBoard, move: Move, lang: str) -> str:
         """ "Hint: move the 7 of hearts to column 3"."""
         gettext = translations(lang).gettext
         if move == DRAW:
             return str(gettext(DRAW_HINT))
         if move == RECYCLE:
             return str(gettext(RECYCLE_HINT))
-        play = self.play(state, move)
+        play = self.play(board, move)
         card = card_name(Card.parse(play.cards[0]), lang)
         if move.target == "F":
             place = str(gettext(FOUNDATION_PLACE))
@@ -294,11 +293,11 @@ class KlondikeSolitaire(Solitaire[KlondikeState, Move]):
             place = str(gettext(COLUMN_PLACE)) % {"num": move.target}
         return str(gettext(MOVE_HINT)) % {"card": card, "place": place}
 
-    def winnable(self, state: KlondikeState, seconds: float) -> bool | None:
+    def winnable(self, board: KlondikeBoard, seconds: float) -> bool | None:
         """The solver's verdict within its budget (None: undecided)."""
         from cardems.klondike.solver import solve
 
-        return solve(state, HINT_NODES).winnable
+        return solve(board, HINT_NODES).winnable
 
 
 SOLITAIRES = {scoring: KlondikeSolitaire(scoring) for scoring in SCORINGS}
@@ -306,7 +305,7 @@ SOLITAIRES = {scoring: KlondikeSolitaire(scoring) for scoring in SCORINGS}
 SOLITAIRE = SOLITAIRES["standard"]
 
 
-class KlondikeTable(SolitaireTable[KlondikeState, Move]):
+class KlondikeTable(SolitaireTable[KlondikeBoard, Move]):
     """A game of Klondike as the web app drives it."""
 
     def __init__(

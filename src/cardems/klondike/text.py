@@ -1,52 +1,45 @@
-"""Klondike positions as JSON-ready data and as text for a terminal."""
+"""Klondike positions (the build family's states of :mod:`cardems.klondike.declared`) as
+JSON-ready data and as text for a terminal."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardems.klondike.rules import COLUMNS, SUITS, KlondikeState, card_text
+from cardems.kit.building.engine import BuildState
+from cardems.klondike.rules import COLUMNS, SUITS
 
 
-def status(state: KlondikeState) -> str:
-    """``won``, ``stuck`` or ``playing``."""
-    if state.won:
-        return "won"
-    return "stuck" if state.stuck else "playing"
-
-
-def layout_data(state: KlondikeState) -> dict[str, Any]:
+def layout_data(state: BuildState) -> dict[str, Any]:
     """``columns`` (each ``{"down": [...], "up": [...]}``, bottom → top), ``stock``
     (next drawn first), ``waste`` (bottom → top) and ``foundations`` (top card or null,
     S H D C)."""
+    tops = [state.foundation_top(suit) for suit in range(len(SUITS))]
     return {
         "columns": [
             {
-                "down": [card_text(card) for card in column[: state.hidden[i]]],
-                "up": [card_text(card) for card in column[state.hidden[i] :]],
+                "down": [str(card) for card in column[: state.down_at(i)]],
+                "up": [str(card) for card in column[state.down_at(i) :]],
             }
             for i, column in enumerate(state.columns)
         ],
-        "stock": [card_text(card) for card in state.stock],
-        "waste": [card_text(card) for card in state.waste],
+        "stock": [str(card) for card in reversed(state.stock)],
+        "waste": [str(card) for card in state.waste],
         "foundations": {
-            suit: card_text(s * 13 + state.foundations[s] - 1) if state.foundations[s] else None
-            for s, suit in enumerate(SUITS)
+            suit: None if top is None else str(top) for suit, top in zip(SUITS, tops, strict=True)
         },
     }
 
 
-def render_state(state: KlondikeState) -> str:
+def render_state(state: BuildState) -> str:
     """The foundations, stock and waste, then the columns row by row (face-down cards
     in brackets, as every card is known to whoever reads this)."""
-    foundations = " ".join(
-        card_text(s * 13 + height - 1) if height else "--"
-        for s, height in enumerate(state.foundations)
-    )
-    top = card_text(state.waste[-1]) if state.waste else "--"
+    layout = layout_data(state)
+    foundations = " ".join(top or "--" for top in layout["foundations"].values())
+    stock, waste = layout["stock"], layout["waste"]
     lines = [
         f"foundations: {foundations}",
-        f"stock ({len(state.stock)}, next first): {' '.join(map(card_text, state.stock))}".rstrip(),
-        f"waste ({len(state.waste)}): top {top}",
+        f"stock ({len(stock)}, next first): {' '.join(stock)}".rstrip(),
+        f"waste ({len(waste)}): top {waste[-1] if waste else '--'}",
         "  ".join(f" {n}  " for n in range(1, COLUMNS + 1)).rstrip(),
     ]
     depth = max(len(column) for column in state.columns)
@@ -55,9 +48,9 @@ def render_state(state: KlondikeState) -> str:
         for i, column in enumerate(state.columns):
             if row >= len(column):
                 cells.append("    ")
-            elif row < state.hidden[i]:
-                cells.append(f"[{card_text(column[row])}]")
+            elif row < state.down_at(i):
+                cells.append(f"[{column[row]}]")
             else:
-                cells.append(f" {card_text(column[row])} ")
+                cells.append(f" {column[row]} ")
         lines.append("  ".join(cells).rstrip())
     return "\n".join(lines)

@@ -15,6 +15,10 @@ cards move together (Yukon: ``Tableau.down``, ``Group.FACE_UP``), a stock with i
 deals onto the columns (``Stock.to_columns``: Scorpion, Spiderette), and a reserve pile
 with foundations built from a dealt card's rank (:class:`ReservePile`, :class:`Base`;
 Canfield).
+A foundation's top card may come back to a column (``Foundations.take_back``), a deal
+number may deal the same cards in every variant (``BuildRules.same_cards``), and the score
+may be Microsoft's or Vegas (:class:`Points`: points for a card home, a waste card laid, a
+card turned over, a card taken back, a redeal, from a start, never below a floor; Klondike).
 A game may be dealt from two decks (``decks=2``: 104 cards, two foundations a suit, each
 suit's two shown as one pile of 26), when its foundations take whole suits (Mrs Mop).
 """
@@ -142,6 +146,9 @@ class Foundations:
     base: Base = Base.ACE
     """The rank each foundation starts from: the ace, or (:attr:`Base.DEALT`) the rank of
     the one card the deal lays on a foundation (Canfield); up from it, wrapping K–A."""
+    take_back: bool = False
+    """A foundation's top card may come back onto a column, one card at a time, where it
+    builds (Klondike); else cards on a foundation stay there."""
 
 
 @dataclass(frozen=True)
@@ -183,6 +190,31 @@ class Stock:
 
 
 @dataclass(frozen=True)
+class Points:
+    """How a game scores each move (its score starts at ``start``, and after each move is
+    never below ``floor`` when one is set): Microsoft's Klondike scores a card home 10, a
+    waste card laid on a column 5, a card turned over 5, a card taken back from a
+    foundation −15, a redeal −100 at draw one and −20 at draw three, never below 0; its
+    Vegas scoring pays 52 for the deal and 5 for each card home, and takes the 5 back with
+    a card taken back (``Points(home=5, back=-5, start=-52)``)."""
+
+    home: int = 10
+    """For each card put on a foundation."""
+    from_waste: int = 0
+    """For the waste's top card laid on a column."""
+    turn: int = 0
+    """For each face-down card a move turns over."""
+    back: int = 0
+    """For a foundation's card taken back onto a column (negative: a cost)."""
+    redeal: int = 0
+    """For each time the waste is turned over into a new stock (negative: a cost)."""
+    start: int = 0
+    """The score at the deal."""
+    floor: int | None = None
+    """The least the score may be after a move (None: no floor)."""
+
+
+@dataclass(frozen=True)
 class BuildRules:
     """One solitaire of the build family (see the module docstring)."""
 
@@ -199,6 +231,13 @@ class BuildRules:
     reserve: ReservePile = ReservePile()
     decks: int = 1
     """How many full decks are shuffled together (2: each card twice, 104 in all)."""
+    points: Points | None = None
+    """How each move scores (:class:`Points`); None: :attr:`home_points` for each card
+    put on a foundation, and nothing else."""
+    same_cards: bool = False
+    """A deal number deals the same cards in every variant of the game (its shuffle is
+    keyed by the game and version alone, the variant left out: Klondike's deal 617 is
+    the same at draw one and at draw three)."""
     prefix: str = ""
     """Its deal codes' two capital letters (``YU``): with it, :meth:`family`."""
 
@@ -284,7 +323,34 @@ def declare(rules: BuildRules) -> BuildRules:
     if rules.foundations.whole_suits:
         _check_whole_suits(rules, refuse)
     _check_reserve_and_base(rules, refuse)
+    _check_points(rules, refuse)
     return rules
+
+
+def _check_points(rules: BuildRules, refuse: Callable[[str, str], DeclarationError]) -> None:
+    """Points name the score of a card home once (not also ``home_points``), start at or
+    above their floor, score a redeal only with a stock that redeals and a waste card only
+    with a waste; a foundation gives a card back only one at a time to a column where it
+    builds, so not while it takes whole suits."""
+    if rules.foundations.take_back and rules.foundations.whole_suits:
+        raise refuse("foundations", "take whole suits only, yet give single cards back")
+    points = rules.points
+    if points is None:
+        return
+    if rules.home_points != BuildRules.home_points:
+        raise refuse("score", "a card home scores both home_points and points.home")
+    if points.floor is not None and points.start < points.floor:
+        raise refuse("score", f"starts at {points.start}, below its floor {points.floor}")
+    if points.redeal and not rules.stock.redeals:
+        raise refuse("stock", f"scores {points.redeal} a redeal, yet never redeals")
+    if points.from_waste and (not rules.stock.draw or rules.stock.to_columns):
+        raise refuse("waste", f"scores {points.from_waste} a card laid from it, yet there is none")
+    if points.back and not rules.foundations.take_back:
+        raise refuse("foundations", f"score {points.back} a card taken back, yet keep their cards")
+    if points.turn and not rules.tableau.down:
+        raise refuse(
+            "tableau", f"scores {points.turn} a card turned over, yet deals none face down"
+        )
 
 
 def _check_face_down(rules: BuildRules, refuse: Callable[[str, str], DeclarationError]) -> None:

@@ -2,10 +2,11 @@
 played as an immutable, hashable state of columns, free cells and foundations.
 
 Deals (pinned by each game's golden tests): the 52 cards in suit order (S H D C, ace to
-king) shuffled by :func:`cardems.rng.shuffled` for the code's ``GGV-VARIANT`` prefix and
-number (with ``decks=2`` the 104 cards of two such decks, one after the other, shuffled
-alike: a one-deck game's codes deal as they always did); with ``aces_home`` the aces are
-taken out first (on their foundations). Card
+king) shuffled by :func:`cardems.rng.shuffled` for the code's ``GGV-VARIANT`` prefix
+(``GGV`` with ``same_cards``: every variant deals the same cards) and number (with
+``decks=2`` the 104 cards of two such decks, one after the other, shuffled alike: a
+one-deck game's codes deal as they always did); with ``aces_home`` the aces are taken out
+first (on their foundations). Card
 ``k`` of the shuffled deck goes to the columns row by row (column ``k % n`` while it
 still has room for its dealt count, bottom first), then the first ``cells.dealt`` free
 cells take the last cards. With ``kings_under``, each column's kings then move under its
@@ -13,8 +14,10 @@ other cards, keeping their order.
 
 Moves and their notation are the cell family's (:mod:`cardems.cellgames.notation`):
 ``c3-c7``, ``c3-c7x3``, ``c1-f2``, ``f2-hS``; :func:`parse_move` reads any number of
-columns and cells. Cards never come back from the foundations. Score: the declaration's
-``home_points`` for each card put on a foundation.
+columns and cells. Cards never come back from the foundations but with
+``Foundations.take_back`` (``hS-c3``: the top card, onto a column where it builds). Score:
+the declaration's ``home_points`` for each card put on a foundation, or what its
+:class:`~cardems.kit.building.declare.Points` count (:func:`scored`).
 
 With ``Group.SUIT_RUN`` the cards that move together are a run of one suit (single cards
 build as the declaration says); with ``Foundations(whole_suits=True)`` a foundation takes
@@ -69,6 +72,7 @@ from cardems.kit.building.declare import (
     Direction,
     Empty,
     Group,
+    Points,
     Suits,
 )
 from cardems.rng import shuffled
@@ -89,6 +93,9 @@ _BUILD_REFUSALS = {
     (Suits.ANY, Direction.EITHER): N_("Must be one rank higher or lower"),
     (Suits.NOT_SAME, Direction.EITHER): N_("Must be another suit and one rank higher or lower"),
 }
+FROM_ACE = N_("Foundations build up from the ace, one card at a time")
+"""The refusal of a card that is not the next of its foundation
+(:func:`cardems.cellgames.piles.landing_refusal`'s words)."""
 NO_RUNS = N_("Only one card moves at a time in this game")
 NOT_A_RUN = N_("Only cards in sequence move together")
 NOT_ONE_SUIT = N_("Only cards in sequence and of one suit move together")
@@ -108,6 +115,7 @@ RESERVE_PLACE = Place("reserve", 0)
 DRAW = Move(STOCK, WASTE)
 """The stock's move: turn cards onto the waste, or turn the waste over into a new stock."""
 FACE_DOWN = N_("A face-down card cannot move")
+BACK_TO_COLUMN = N_("A foundation's card goes back only onto a column")
 
 
 SUIT = 13
@@ -151,6 +159,11 @@ def _fits_of(rules: BuildRules) -> tuple[frozenset[int], ...]:
                 below.add(other.ordinal)
         table.append(frozenset(below))
     return tuple(table)
+
+
+def build_refusal(rules: BuildRules) -> str:
+    """The refusal of a card that does not build where it would go in a column."""
+    return _BUILD_REFUSALS[rules.build.suits, rules.build.direction]
 
 
 def builds_on(rules: BuildRules, card: Card, below: Card) -> bool:
@@ -356,8 +369,10 @@ def check_move(state: BuildState, move: Move) -> str | None:
     refusal = place_refusal(state, move)
     if refusal is not None:
         return refusal
-    if source.kind == "foundation":
+    if source.kind == "foundation" and not rules.foundations.take_back:
         return N_("Cards on a foundation stay there")
+    if source.kind == "foundation" and dest.kind != "column":
+        return BACK_TO_COLUMN
     moving = state.cards_at(source)
     if not moving:
         return N_("There is no card there")
@@ -386,7 +401,7 @@ def check_move(state: BuildState, move: Move) -> str | None:
     pile = state.columns[dest.index]
     if pile:
         if not builds_on(rules, card, pile[-1]):
-            return _BUILD_REFUSALS[rules.build.suits, rules.build.direction]
+            return build_refusal(rules)
     elif rules.tableau.empty is Empty.NONE:
         return NEVER_FILLED
     elif rules.tableau.empty is Empty.KINGS and card.rank != Rank.KING:
@@ -489,8 +504,30 @@ def apply_unchecked(state: BuildState, move: Move) -> BuildState:
     """The state after a legal ``move``."""
     rules = state.rules
     if rules.stock.draw or rules.reserve.dealt:
-        return _stock_applied(state, move)
-    return _applied(state, move)
+        after = _stock_applied(state, move)
+    else:
+        after = _applied(state, move)
+    if rules.points is None:
+        return after
+    return replace(after, score=scored(rules.points, state, move, after))
+
+
+def scored(points: Points, before: BuildState, move: Move, after: BuildState) -> int:
+    """The score after ``move`` led from ``before`` to ``after``, as ``points`` count."""
+    score = before.score
+    if move == DRAW and not before.stock and not before.rules.stock.to_columns:
+        score += points.redeal
+    if move.dest.kind == "foundation":
+        score += points.home * move.count
+    elif move.source.kind == "waste":
+        score += points.from_waste
+    if move.source.kind == "foundation":
+        score += points.back
+    if before.down:
+        score += points.turn * sum(
+            then > now for then, now in zip(before.down, after.down, strict=True)
+        )
+    return score if points.floor is None else max(points.floor, score)
 
 
 def _applied(state: BuildState, move: Move) -> BuildState:
@@ -571,6 +608,10 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
         if suit_home is not None:
             yield suit_home
     sources += [(Place("cell", i), 1) for i, card in enumerate(state.cells) if card is not None]
+    if rules.foundations.take_back:
+        sources += [
+            (Place("foundation", i), 1) for i, height in enumerate(state.foundations) if height
+        ]
     if state.waste:
         sources.append((WASTE, 1))
     if state.reserve:
@@ -586,7 +627,7 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
             yield home
         lead = state.cards_at(source)[-count].ordinal
         for dest in dests:
-            if dest == source:
+            if dest == source or (source.kind == "foundation" and dest.kind != "column"):
                 continue
             if dest.kind == "column":
                 top = tops[dest.index]
@@ -606,7 +647,8 @@ def deal(rules: BuildRules, code: DealCode) -> BuildState:
     if rules.tableau.aces_home:
         deck = [card for card in deck if card.rank != Rank.ACE]
         foundations = (1, 1, 1, 1)
-    cards = shuffled(deck, f"{code.game}{code.version}-{code.variant}", code.number)
+    key = f"{code.game}{code.version}" + ("" if rules.same_cards else f"-{code.variant}")
+    cards = shuffled(deck, key, code.number)
     counts = rules.tableau.deal
     piles: list[list[Card]] = [[] for _ in counts]
     at = 0
@@ -644,6 +686,7 @@ def deal(rules: BuildRules, code: DealCode) -> BuildState:
         stock=stock,
         reserve=reserve,
         down=rules.tableau.down,
+        score=rules.points.start if rules.points else 0,
     )
     return settle(replace(state, base=base) if base != 1 else state)
 

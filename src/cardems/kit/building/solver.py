@@ -653,7 +653,9 @@ def solve_state(
             counter += 1
             score = _score(*child, tables)
             heapq.heappush(queue, (-score, counter, child_key, *child))
-    return SolveResult(False, nodes=nodes)
+    # The search never takes a card back from a foundation: where the rules allow it
+    # (``take_back``), running out of positions proves nothing.
+    return SolveResult(None if state.rules.foundations.take_back else False, nodes=nodes)
 
 
 def _line(
