@@ -179,7 +179,7 @@ class KlondikeSolitaire(Solitaire[KlondikeBoard, Move]):
         is not the run that fits there."""
         start = notation_of(source, source=True)
         end = notation_of(target, source=False)
-        if start is None or end is None or start == end or (start[0] == "F" and end == "F"):
+        if start is None or end in (None, "W") or start == end or (start[0] == "F" and end == "F"):
             return None
         move = Move(start, end)
         if count is not None and start.isdigit() and board.refusal(move) is None:
