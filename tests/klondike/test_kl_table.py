@@ -30,6 +30,16 @@ def test_a_refused_move_says_why_and_changes_nothing() -> None:
     assert any(event["type"] == "error" for event in events)
 
 
+def test_nothing_moves_onto_the_waste() -> None:
+    table = KlondikeTable(CODE, TableSettings(move_errors=True))
+    table.tap("stock")
+    before = table.state
+    table.act(("tap", "column:7"))
+    table.act(("tap", "waste"))  # the selection moves to the waste
+    table.act(("drag", "column:7", "waste"))
+    assert table.state == before
+
+
 def test_draw_then_undo_restores() -> None:
     table = KlondikeTable(CODE)
     start = table.state
