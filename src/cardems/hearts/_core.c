@@ -1297,9 +1297,140 @@ static PyObject *py_endgame(PyObject *self, PyObject *args) {
     return Py_BuildValue("iKl", best_value, (unsigned long long)best, e.nodes);
 }
 
+/* ---- max-n (cardems.hearts.endgame.py_solve_maxn) ----
+ *
+ * Every seat minimises its own utility (own points; its own moon -26, another's 26),
+ * ties broken by the preference of endgame.preference: the line worse for the solver's
+ * seat, then the raw points in seat order. No pruning; a table at trick starts storing
+ * the points taken from there on (the line does not depend on the points already taken,
+ * only on who could still shoot). One block kept between calls like the paranoid one. */
+
+typedef struct {
+    Mask hands[4];
+    uint32_t generation;
+    int8_t taken[4];
+    int8_t leader, broken, moon, used;
+} MxEntry;
+
+static MxEntry *mx_table = NULL;
+static uint32_t mx_generation = 0;
+
+static int mx_utility(const int *p, int seat) {
+    for (int s = 0; s < 4; s++)
+        if (p[s] == 26) return s == seat ? -26 : 26;
+    return p[seat];
+}
+
+/* Whether the end a is preferred by mover to the end b (endgame.preference, a < b). */
+static int mx_better(const int *a, const int *b, int mover, int seat) {
+    int x = mx_utility(a, mover), y = mx_utility(b, mover);
+    if (x != y) return x < y;
+    x = mx_utility(a, seat), y = mx_utility(b, seat);
+    if (x != y) return x > y;
+    for (int s = 0; s < 4; s++)
+        if (a[s] != b[s]) return a[s] < b[s];
+    return 0;
+}
+
+static void mx_line(Eg *e, int *out) {
+    e->nodes++;
+    MxEntry *slot = NULL;
+    int moon = 0;
+    if (e->n == 0) {
+        Mask all = e->hands[0] | e->hands[1] | e->hands[2] | e->hands[3];
+        if (!(all & POINT_MASK)) {
+            memcpy(out, e->points, 4 * sizeof *out);
+            return;
+        }
+        moon = eg_moon(e->points);
+        uint64_t h = e->hands[0] * 0x9E3779B97F4A7C15ULL;
+        h = (h ^ (h >> 29) ^ e->hands[1]) * 0xBF58476D1CE4E5B9ULL;
+        h = (h ^ (h >> 31) ^ e->hands[2]) * 0x94D049BB133111EBULL;
+        h = (h ^ (h >> 29) ^ e->hands[3] ^ ((uint64_t)(e->leader | e->broken << 2 | (moon + 1) << 3)
+                                                << 56)) *
+            0x9E3779B97F4A7C15ULL;
+        slot = &mx_table[h >> (64 - EG_BITS)];
+        if (slot->generation == mx_generation && slot->leader == e->leader &&
+            slot->broken == e->broken && slot->moon == moon && slot->hands[0] == e->hands[0] &&
+            slot->hands[1] == e->hands[1] && slot->hands[2] == e->hands[2] &&
+            slot->hands[3] == e->hands[3]) {
+            for (int s = 0; s < 4; s++) out[s] = e->points[s] + slot->taken[s];
+            return;
+        }
+    }
+    Mask blockers, legal = eg_moves(e, &blockers);
+    int cards[13], n = eg_representatives(legal, blockers, cards);
+    int mover = (e->leader + e->n) & 3, best[4] = {0, 0, 0, 0}, end[4], found = 0;
+    for (int i = 0; i < n; i++) {
+        EgUndo u;
+        eg_play(e, cards[i], &u);
+        mx_line(e, end);
+        eg_undo(e, cards[i], &u);
+        if (!found || mx_better(end, best, mover, e->seat)) memcpy(best, end, sizeof best), found = 1;
+    }
+    memcpy(out, best, sizeof best);
+    if (slot) {
+        memcpy(slot->hands, e->hands, sizeof slot->hands);
+        slot->generation = mx_generation;
+        for (int s = 0; s < 4; s++) slot->taken[s] = (int8_t)(best[s] - e->points[s]);
+        slot->leader = (int8_t)e->leader, slot->broken = (int8_t)e->broken;
+        slot->moon = (int8_t)moon;
+    }
+}
+
+static PyObject *py_endgame_maxn(PyObject *self, PyObject *args) {
+    PyObject *hands, *trick, *points;
+    int leader, broken, seat = -1;
+    if (!PyArg_ParseTuple(args, "OiOOp|i", &hands, &leader, &trick, &points, &broken, &seat))
+        return NULL;
+    Eg e;
+    if (masks_of(hands, e.hands, 4) < 0) return NULL;
+    if ((e.n = cards_of(trick, e.trick, 3)) < 0) return NULL;
+    if (!ints_of(points, e.points, 4)) return NULL;
+    if (leader < 0 || leader > 3 || seat < -1 || seat > 3) {
+        PyErr_SetString(PyExc_ValueError, "leader or seat out of range");
+        return NULL;
+    }
+    if (!mx_table) {
+        mx_table = calloc(EG_SIZE, sizeof *mx_table);
+        if (!mx_table) return PyErr_NoMemory();
+    }
+    if (++mx_generation == 0) {
+        memset(mx_table, 0, EG_SIZE * sizeof *mx_table);
+        mx_generation = 1;
+    }
+    int mover = (leader + e.n) & 3;
+    e.leader = leader, e.broken = broken, e.seat = seat < 0 ? mover : seat, e.nodes = 0;
+    Mask blockers, legal = eg_moves(&e, &blockers), cards_best = 0;
+    int best[4], end[4], found = 0, best_own = 0;
+    memcpy(best, e.points, sizeof best);
+    if (legal) {
+        int cards[13], n = eg_representatives(legal, blockers, cards);
+        for (int i = 0; i < n; i++) {
+            EgUndo u;
+            eg_play(&e, cards[i], &u);
+            mx_line(&e, end);
+            eg_undo(&e, cards[i], &u);
+            int own = mx_utility(end, mover);
+            Mask run = eg_run(cards[i], legal, blockers);
+            if (!found || own < best_own)
+                cards_best = run, best_own = own;
+            else if (own == best_own)
+                cards_best |= run;
+            if (!found || mx_better(end, best, mover, e.seat)) memcpy(best, end, sizeof best);
+            found = 1;
+        }
+    } else
+        e.nodes = 1;
+    return Py_BuildValue("iiiiKl", best[0], best[1], best[2], best[3],
+                         (unsigned long long)cards_best, e.nodes);
+}
+
 static PyMethodDef methods[] = {
     {"endgame", py_endgame, METH_VARARGS,
      "endgame.py_solve, compiled: (value, best cards, nodes)."},
+    {"endgame_maxn", py_endgame_maxn, METH_VARARGS,
+     "endgame.py_solve_maxn, compiled: (four end points, best cards, nodes)."},
     {"sample", py_sample, METH_VARARGS,
      "sampling.Knowledge.sample on a SplitMix64 stream: (hands or None, state after)."},
     {"heuristic_rollout", (PyCFunction)(void (*)(void))py_heuristic_rollout,

@@ -104,3 +104,12 @@ def endgame(
     seat: int = -1,
     /,
 ) -> tuple[int, int, int]: ...
+def endgame_maxn(
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    points: Sequence[int],
+    broken: bool,
+    seat: int = -1,
+    /,
+) -> tuple[int, int, int, int, int, int]: ...

@@ -141,6 +141,11 @@ class Research:
     three ``rules`` 0.607 ± 0.019 paired, 0.668 ± 0.022 without, on 1,346 tuning hands;
     against three ``montecarlo`` 0.901 and 0.907)."""
     pass_margin: float = 0.25
+    maxn: bool = False
+    """Solve the last tricks (``endgame``) with every seat playing for its own points
+    (:func:`cardems.hearts.endgame.solve_maxn`: max-n, each opponent's ties broken
+    against the expert) instead of the three others playing against the expert
+    (:func:`cardems.hearts.endgame.solve`, paranoid)."""
     oracle: bool = False
     """Search the true deal alone, shown by the arena (:meth:`ExpertBot.see`): a
     measure of what its information is worth against a field, never a level."""
@@ -473,6 +478,9 @@ class ExpertBot:
             h[seat] = hand & ~(1 << c)
             if solved:
                 broken = view.hearts_broken or 13 <= c < 26
+                if research.maxn:
+                    line = endgame.solve_maxn(h, leader, [*trick, c], points, broken, seat)
+                    return round_score(list(line.points), seat, research.moon_bonus)
                 value = endgame.solve(h, leader, [*trick, c], points, broken, seat).value
                 return (value + 26) / 4
             if generic:
