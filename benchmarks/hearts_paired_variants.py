@@ -18,6 +18,7 @@ Anchor: the issue's goals are ratios to the field of 0.55 (``rules``) and 0.75
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 from cardems.hearts.league import BlockResult, pairing_figures, run_league, sets_for
@@ -45,8 +46,25 @@ def main() -> None:
     args = parser.parse_args()
     sets = sets_for(args.hands)
     start = time.perf_counter()
+    ended = [0]
+
+    def progress(hands: int) -> None:
+        """A line on stderr as each block ends (Ctrl+C keeps the blocks ended so far)."""
+        ended[0] += 1
+        print(
+            f"block {ended[0]} of {sets} ended ({hands} hands at its tables),"
+            f" {time.perf_counter() - start:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+
     result = run_league(
-        [args.a, args.b, args.field], sets, args.workers, first=args.first, focus=[args.a, args.b]
+        [args.a, args.b, args.field],
+        sets,
+        args.workers,
+        first=args.first,
+        focus=[args.a, args.b],
+        progress=progress,
     )
     a = result.blocks[args.a, args.field]
     b = result.blocks[args.b, args.field]
