@@ -1,6 +1,7 @@
 """The max-n endgame solver (:func:`cardems.hearts.endgame.py_solve_maxn`): every seat
 playing for its own points, against a plain search of every card on small endings, on
-moons, and the compiled search against the Python one."""
+moons, and the compiled search against the Python one; and the best response to a
+play-out's policy (:func:`cardems.hearts.bots.rollout.py_best_response`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,15 @@ import pytest
 from cardems.cards import Card
 from cardems.hearts import fast
 from cardems.hearts.bots.expert import ExpertBot, ExpertSettings, Research
-from cardems.hearts.core import POINTS, legal_mask, mask_of_cards, to_index
+from cardems.hearts.bots.rollout import (
+    DEFEND_LATE,
+    policy_choose,
+    py_best_response,
+    py_generic_rollout,
+    py_heuristic_rollout,
+    round_score,
+)
+from cardems.hearts.core import FULL_DECK, POINTS, legal_mask, mask_of_cards, to_index
 from cardems.hearts.endgame import (
     Ending,
     preference,
@@ -135,7 +144,7 @@ def test_maxn_lets_a_moon_go_when_stopping_costs_more() -> None:
 @pytest.mark.skipif(not fast.COMPILED, reason="the compiled core was not built (no C compiler)")
 @pytest.mark.parametrize(
     ("tricks", "many"),
-    [(1, 40), (2, 40), (3, 30), (4, 15), (5, 4), pytest.param(6, 8, marks=pytest.mark.slow)],
+    [(1, 40), (2, 40), (3, 30), (4, 15), pytest.param(5, 4, marks=pytest.mark.slow)],
 )
 def test_compiled_maxn_is_python(tricks: int, many: int) -> None:
     rng = random.Random(4650 + tricks)
@@ -164,6 +173,104 @@ def test_the_expert_solves_by_maxn_when_asked(monkeypatch: pytest.MonkeyPatch) -
         if len(seat_view.tricks) < 11:
             continue
         bot = ExpertBot(1, settings, Research(maxn=True, pass_odds=False))
+        calls.clear()
+        evaluation = bot.evaluate(seat_view)
+        if len(evaluation.choices) < 2:
+            continue
+        assert len(calls) == len(evaluation.choices) * bot.searched
+        checked += 1
+    assert checked
+
+
+def _policy_cases(rng: random.Random, tricks: int) -> tuple[list[object], int, bool, int, bool]:
+    ending = random_ending(rng, tricks, rng.randrange(4), moon=0.3)
+    hands, leader, trick, points, broken = ending
+    played = FULL_DECK & ~(hands[0] | hands[1] | hands[2] | hands[3])
+    seat = rng.randrange(4)
+    generic = rng.random() < 0.5
+    runner = rng.choice([-1, -1, rng.randrange(4)])
+    args = [list(hands), leader, list(trick), 13 - tricks, broken, list(points), played, seat]
+    return args, seat, generic, runner, rng.random() < 0.5
+
+
+@pytest.mark.parametrize("tricks", [1, 2, 3, 4])
+def test_best_response_beats_its_play_out(tricks: int) -> None:
+    # The seat searched exactly against the play-out's policy does at least as well as
+    # the play-out (its own cards by the same policy), and exactly as well where it has
+    # no choice left.
+    rng = random.Random(4660 + tricks)
+    better = 0
+    for _ in range(40):
+        args, seat, generic, runner, wary = _policy_cases(rng, tricks)
+        choose = policy_choose(generic, runner, wary, seat, DEFEND_LATE)
+        value, _ = py_best_response(*args, choose, 26.0)  # type: ignore[arg-type]
+        hands, leader, trick, done, broken, points, played = args[:7]
+        if generic:
+            end = py_generic_rollout(
+                [*hands],
+                leader,
+                [*trick],
+                done,
+                broken,
+                [*points],
+                played,
+                seat,
+                runner,  # type: ignore[misc, arg-type]
+            )
+        else:
+            end = py_heuristic_rollout(
+                [*hands],
+                leader,
+                [*trick],
+                done,
+                broken,
+                [*points],
+                played,
+                runner,
+                wary,  # type: ignore[misc, arg-type]
+            )
+        played_out = round_score(end, seat, 26.0)
+        assert value <= played_out
+        better += value < played_out
+    assert better or tricks == 1
+
+
+@pytest.mark.skipif(not fast.COMPILED, reason="the compiled core was not built (no C compiler)")
+@pytest.mark.parametrize("tricks", [1, 2, 3, 4, 5])
+def test_compiled_best_response_is_python(tricks: int) -> None:
+    rng = random.Random(4670 + tricks)
+    for _ in range(40):
+        args, seat, generic, runner, wary = _policy_cases(rng, tricks)
+        choose = policy_choose(generic, runner, wary, seat, DEFEND_LATE)
+        python = py_best_response(*args, choose, 26.0)  # type: ignore[arg-type]
+        compiled = fast.core.best_response(
+            *args,  # type: ignore[arg-type]
+            generic,
+            runner,
+            wary,
+            seat,
+            DEFEND_LATE,
+            26.0,
+        )
+        assert compiled == python, (args, generic, runner, wary)
+
+
+def test_the_expert_answers_its_play_out_model_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardems.hearts.bots import expert, rollout
+
+    calls: list[int] = []
+
+    def counted(*args: object) -> tuple[float, int]:
+        calls.append(1)
+        return rollout.best_response(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(expert, "best_response", counted)
+    settings = ExpertSettings(worlds=4, budget_ms=1e6, endgame=2)
+    checked = 0
+    for _, seat_view in bot_views(2):
+        if len(seat_view.tricks) < 11:
+            continue
+        bot = ExpertBot(1, settings, Research(maxn=2, pass_odds=False))
         calls.clear()
         evaluation = bot.evaluate(seat_view)
         if len(evaluation.choices) < 2:

@@ -1426,9 +1426,94 @@ static PyObject *py_endgame_maxn(PyObject *self, PyObject *args) {
                          (unsigned long long)cards_best, e.nodes);
 }
 
+/* ---- best response (cardems.hearts.bots.rollout.py_best_response) ----
+ *
+ * A play-out in which one seat plays exactly: the others play the policy's card, the
+ * seat every legal card of its own, to its best round score (its own moon -bonus,
+ * another's 26). No table: the policies read the points taken. */
+
+static double br_score(const int *p, int seat, double bonus) {
+    for (int s = 0; s < 4; s++)
+        if (p[s] == 26) return s == seat ? -bonus : 26.0;
+    return (double)p[seat];
+}
+
+static double br_value(Position p, int seat, const Policy *policy, double bonus, Mask *best, int top) {
+    while (p.done < 13) {
+        if (p.n == 4) {
+            int led = p.trick[0] / 13, hi = p.trick[0], win = 0;
+            for (int k = 1; k < 4; k++)
+                if (p.trick[k] / 13 == led && p.trick[k] > hi) hi = p.trick[k], win = k;
+            p.leader = (p.leader + win) & 3;
+            p.points[p.leader] += points_of(p.trick[0]) + points_of(p.trick[1]) +
+                                  points_of(p.trick[2]) + points_of(p.trick[3]);
+            p.n = 0;
+            p.done++;
+            top = 0;
+            continue;
+        }
+        int mover = (p.leader + p.n) & 3;
+        Mask hand = p.hands[mover];
+        Mask legal = legal_mask(hand, p.n ? p.trick[0] / 13 : -1, p.done == 0, p.broken);
+        if (mover == seat && (legal & (legal - 1))) {
+            double value = 1e300;
+            for (Mask m = legal; m; m &= m - 1) {
+                int c = low(m);
+                Position q = p;
+                q.hands[mover] = hand & ~((Mask)1 << c);
+                q.played |= (Mask)1 << c;
+                if (c >= 13 && c < 26) q.broken = 1;
+                q.trick[q.n++] = c;
+                double v = br_value(q, seat, policy, bonus, best, 0);
+                if (top && v < value)
+                    *best = (Mask)1 << c;
+                else if (top && v == value)
+                    *best |= (Mask)1 << c;
+                if (v < value) value = v;
+            }
+            return value;
+        }
+        int c = (legal & (legal - 1)) ? choose(&p, mover, legal, policy) : low(legal);
+        if (top && mover == seat) *best = (Mask)1 << c;
+        top = 0;
+        p.hands[mover] = hand & ~((Mask)1 << c);
+        p.played |= (Mask)1 << c;
+        if (c >= 13 && c < 26) p.broken = 1;
+        p.trick[p.n++] = c;
+    }
+    return br_score(p.points, seat, bonus);
+}
+
+static PyObject *py_best_response(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"hands", "leader", "trick", "done", "broken", "points", "played",
+                            "seat", "generic", "runner", "wary", "defender", "late",
+                            "moon_bonus", NULL};
+    PyObject *hands, *trick, *points;
+    int leader, done, broken, seat, generic, runner = -1, wary = 0, defender = -1, late = 14;
+    unsigned long long played;
+    double bonus = 0.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OiOipOKip|ipiid", names, &hands, &leader, &trick,
+                                     &done, &broken, &points, &played, &seat, &generic, &runner,
+                                     &wary, &defender, &late, &bonus))
+        return NULL;
+    Position p;
+    if (!position_of(hands, leader, trick, done, broken, points, played, &p)) return NULL;
+    if (seat < 0 || seat > 3) {
+        PyErr_SetString(PyExc_ValueError, "seat out of range");
+        return NULL;
+    }
+    Policy policy = {generic ? GENERIC : HEURISTIC, runner, generic ? 0 : wary,
+                     generic ? defender : -1, late, NULL};
+    Mask best = 0;
+    double value = br_value(p, seat, &policy, bonus, &best, 1);
+    return Py_BuildValue("dK", value, (unsigned long long)best);
+}
+
 static PyMethodDef methods[] = {
     {"endgame", py_endgame, METH_VARARGS,
      "endgame.py_solve, compiled: (value, best cards, nodes)."},
+    {"best_response", (PyCFunction)(void (*)(void))py_best_response, METH_VARARGS | METH_KEYWORDS,
+     "rollout.py_best_response, compiled: (value, best cards)."},
     {"endgame_maxn", py_endgame_maxn, METH_VARARGS,
      "endgame.py_solve_maxn, compiled: (four end points, best cards, nodes)."},
     {"sample", py_sample, METH_VARARGS,

@@ -113,3 +113,19 @@ def endgame_maxn(
     seat: int = -1,
     /,
 ) -> tuple[int, int, int, int, int, int]: ...
+def best_response(
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    done: int,
+    broken: bool,
+    points: Sequence[int],
+    played: int,
+    seat: int,
+    generic: bool,
+    runner: int = -1,
+    wary: bool = False,
+    defender: int = -1,
+    late: int = 14,
+    moon_bonus: float = 0.0,
+) -> tuple[float, int]: ...
