@@ -3,9 +3,8 @@
 Plays whole matches (codes ``--first`` on) with ``--bot`` (an arena name) in seat
 ``number % 4`` against three ``--field`` bots, and prints every round in which one of
 the others took all 26 points: the tricks (leader, cards, winner, points), the moment
-the shooter held every point taken so far, and each trick after it in which the expert
-could have taken a point from the shooter (it held a card of the led suit above the
-winning one, or a point card to give a trick the shooter did not win) but did not.
+and each trick with points the shooter won, after its first points, in which the expert
+followed suit under the winning card while holding one above it.
 
     PYTHONPATH=src python benchmarks/hearts_moons_against.py --field montecarlo \\
         --matches 8 --first 20100
@@ -26,9 +25,8 @@ from cardems.hearts.view import view
 
 
 def chances(rnd: Round, seat: int, shooter: int) -> list[str]:
-    """The tricks after the shooter first held points alone in which ``seat`` could have
-    stopped it: it followed under the shooter's winning card holding a higher one of the
-    suit, in a trick with points (or one it could have dumped a point on)."""
+    """The tricks with points the shooter won after its first points in which ``seat``
+    followed under the winning card holding a higher one of the suit."""
     # The seat's hand before each trick: its cards in the tricks from that one on.
     later = [0] * 14
     for k in range(12, -1, -1):
