@@ -1,6 +1,7 @@
 """The exact endgame solver's speed: endings of 4, 5, 6 and 7 tricks solved per second,
 compiled and in Python, beside one play-out from the same position (what it would
-replace in the expert's sampled worlds).
+replace in the expert's sampled worlds); the paranoid search (:func:`solve`) and the
+max-n one (:func:`solve_maxn`, each seat for its own points; ``--maxn-up-to`` tricks).
 
 Each ending is a random deal played by random legal cards until that many tricks are
 left (:func:`cardems.hearts.endgame.random_ending`, seeded), solved for the seat to move.
@@ -21,7 +22,14 @@ from collections.abc import Callable
 
 from cardems.hearts.bots.rollout import generic_rollout, py_generic_rollout
 from cardems.hearts.core import FULL_DECK
-from cardems.hearts.endgame import Ending, py_solve, random_ending, solve
+from cardems.hearts.endgame import (
+    Ending,
+    py_solve,
+    py_solve_maxn,
+    random_ending,
+    solve,
+    solve_maxn,
+)
 from cardems.hearts.fast import COMPILED
 
 
@@ -73,6 +81,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--python-up-to", type=int, default=7)
+    parser.add_argument("--maxn-up-to", type=int, default=6)
     args = parser.parse_args()
     for tricks in (4, 5, 6, 7):
         rng = random.Random(4600 + tricks)
@@ -84,11 +93,23 @@ def main() -> None:
                 summary("  solve, compiled", times(lambda e: solve(*e), endings)),
                 f" nodes median {statistics.median(nodes):,.0f}",
             )
+            if tricks <= args.maxn_up_to:
+                nodes = [solve_maxn(*e).nodes for e in endings]
+                print(
+                    summary("  max-n, compiled", times(lambda e: solve_maxn(*e), endings)),
+                    f" nodes median {statistics.median(nodes):,.0f}",
+                )
             print(summary("  play-out, compiled", times(playout(generic_rollout), endings, 200)))
         if tricks <= args.python_up_to:
             nodes = [py_solve(*e).nodes for e in endings]
             print(
                 summary("  solve, Python", times(lambda e: py_solve(*e), endings)),
+                f" nodes median {statistics.median(nodes):,.0f}",
+            )
+        if tricks <= min(args.python_up_to, args.maxn_up_to - 1):
+            nodes = [py_solve_maxn(*e).nodes for e in endings]
+            print(
+                summary("  max-n, Python", times(lambda e: py_solve_maxn(*e), endings)),
                 f" nodes median {statistics.median(nodes):,.0f}",
             )
         print(summary("  play-out, Python", times(playout(py_generic_rollout), endings, 20)))

@@ -4,7 +4,8 @@ Goal (issue 32): at least 1,000 sampled deals searched a decision, at a mean of 
 100 ms and a 95th percentile of at most 250 ms CPU. Anchor: a 30-world Monte Carlo bot at
 13 ms a move in Python; OpenSpiel's ISMCTS at 20 ms a move (1,000 simulations). Prints
 the deals the bot searched for each card with a choice, where it says (the expert does).
-Plays whole rounds with the expert in seat 0 against three medium bots (or ``--field``)
+Plays whole rounds with the expert in seat 0 against three medium bots (or ``--field``;
+any arena name, research switches included, e.g. ``--bot expert:endgame=3:maxn=1``)
 and times every expert decision (passes included). Against fields unlike the medium
 heuristic the expert uses its generic play-outs: ``--field montecarlo`` times those.
 
@@ -19,7 +20,7 @@ import statistics
 import time
 
 from cardems.dealcode import DealCode
-from cardems.hearts.bots import make_bot
+from cardems.hearts.arena import arena_bot
 from cardems.hearts.core import cards_of, to_card
 from cardems.hearts.fast import COMPILED
 from cardems.hearts.rules import Match, Phase
@@ -40,7 +41,7 @@ def run(
     cpu: list[float] = []
     searched: list[int] = []
     for number in range(matches):
-        bots = [make_bot(name, number), make_bot(field), make_bot(field), make_bot(field)]
+        bots = [arena_bot(name, number), arena_bot(field), arena_bot(field), arena_bot(field)]
         match = Match.new(DealCode("HT", 1, "N", 5000 + number))
         while not match.over:
             rnd = match.round

@@ -11,6 +11,9 @@ hand, with a standard error clustered by block (the baseline's luck cancels). Mo
     PYTHONPATH=src python benchmarks/hearts_paired_variants.py expert:endgame=0 expert \\
         --field rules --hands 800 --first 30000
 
+``--also C`` (repeatable) plays more variants on the same blocks; each is compared with
+``A`` the same way.
+
 Anchor: the issue's goals are ratios to the field of 0.55 (``rules``) and 0.75
 (``montecarlo``); a variant is kept when it is not worse beyond one standard error.
 """
@@ -18,6 +21,7 @@ Anchor: the issue's goals are ratios to the field of 0.55 (``rules``) and 0.75
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 from cardems.hearts.league import BlockResult, pairing_figures, run_league, sets_for
@@ -42,20 +46,39 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=800)
     parser.add_argument("--first", type=int, default=30000)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--also", action="append", default=[], help="more variants")
     args = parser.parse_args()
+    variants = list(dict.fromkeys([args.a, args.b, *args.also]))
     sets = sets_for(args.hands)
     start = time.perf_counter()
+    ended = [0]
+
+    def progress(hands: int) -> None:
+        """A line on stderr as each block ends (Ctrl+C keeps the blocks ended so far)."""
+        ended[0] += 1
+        print(
+            f"block {ended[0]} of {sets} ended ({hands} hands at its tables),"
+            f" {time.perf_counter() - start:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+
     result = run_league(
-        [args.a, args.b, args.field], sets, args.workers, first=args.first, focus=[args.a, args.b]
+        [*variants, args.field],
+        sets,
+        args.workers,
+        first=args.first,
+        focus=variants,
+        progress=progress,
     )
-    a = result.blocks[args.a, args.field]
-    b = result.blocks[args.b, args.field]
+    found = {name: result.blocks.get((name, args.field), []) for name in variants}
+    a = found[args.a]
     print(
-        f"{args.a} and {args.b} vs 3 x {args.field}: {len(a)} blocks from code number"
+        f"{' and '.join(variants)} vs 3 x {args.field}: {len(a)} blocks from code number"
         f" {args.first}, {time.perf_counter() - start:.0f} s"
         + (" (interrupted)" if result.interrupted else "")
     )
-    for name, blocks in ((args.a, a), (args.b, b)):
+    for name, blocks in found.items():
         figures = pairing_figures(blocks)
         hands = sum(x.table_hands for x in blocks)
         seconds = sum(x.seconds for x in blocks)
@@ -75,11 +98,12 @@ def main() -> None:
             f"    ran for the moon in {tries} hands, shot it in {made},"
             f" {failed / max(1, tries - made):.1f} points a hand when it missed"
         )
-    diff = variant_difference(a, b)
-    print(
-        f"  {args.a} - {args.b}: {diff.value:+.3f} ± {diff.se:.3f} points a hand"
-        " (± 1 s.e., clustered by block; positive: the second is better)"
-    )
+    for name in variants[1:]:
+        diff = variant_difference(a, found[name])
+        print(
+            f"  {args.a} - {name}: {diff.value:+.3f} ± {diff.se:.3f} points a hand"
+            " (± 1 s.e., clustered by block; positive: the second is better)"
+        )
 
 
 if __name__ == "__main__":

@@ -1297,9 +1297,225 @@ static PyObject *py_endgame(PyObject *self, PyObject *args) {
     return Py_BuildValue("iKl", best_value, (unsigned long long)best, e.nodes);
 }
 
+/* ---- max-n (cardems.hearts.endgame.py_solve_maxn) ----
+ *
+ * Every seat minimises its own utility (own points; its own moon -26, another's 26),
+ * ties broken by the preference of endgame.preference: the line worse for the solver's
+ * seat, then the raw points in seat order. No pruning; a table at trick starts storing
+ * the points taken from there on (the line does not depend on the points already taken,
+ * only on who could still shoot). One block kept between calls like the paranoid one. */
+
+typedef struct {
+    Mask hands[4];
+    uint32_t generation;
+    int8_t taken[4];
+    int8_t leader, broken, moon, used;
+} MxEntry;
+
+static MxEntry *mx_table = NULL;
+static uint32_t mx_generation = 0;
+
+static int mx_utility(const int *p, int seat) {
+    for (int s = 0; s < 4; s++)
+        if (p[s] == 26) return s == seat ? -26 : 26;
+    return p[seat];
+}
+
+/* Whether the end a is preferred by mover to the end b (endgame.preference, a < b). */
+static int mx_better(const int *a, const int *b, int mover, int seat) {
+    int x = mx_utility(a, mover), y = mx_utility(b, mover);
+    if (x != y) return x < y;
+    x = mx_utility(a, seat), y = mx_utility(b, seat);
+    if (x != y) return x > y;
+    for (int s = 0; s < 4; s++)
+        if (a[s] != b[s]) return a[s] < b[s];
+    return 0;
+}
+
+static void mx_line(Eg *e, int *out) {
+    e->nodes++;
+    MxEntry *slot = NULL;
+    int moon = 0;
+    if (e->n == 0) {
+        Mask all = e->hands[0] | e->hands[1] | e->hands[2] | e->hands[3];
+        if (!(all & POINT_MASK)) {
+            memcpy(out, e->points, 4 * sizeof *out);
+            return;
+        }
+        moon = eg_moon(e->points);
+        uint64_t h = e->hands[0] * 0x9E3779B97F4A7C15ULL;
+        h = (h ^ (h >> 29) ^ e->hands[1]) * 0xBF58476D1CE4E5B9ULL;
+        h = (h ^ (h >> 31) ^ e->hands[2]) * 0x94D049BB133111EBULL;
+        h = (h ^ (h >> 29) ^ e->hands[3] ^ ((uint64_t)(e->leader | e->broken << 2 | (moon + 1) << 3)
+                                                << 56)) *
+            0x9E3779B97F4A7C15ULL;
+        slot = &mx_table[h >> (64 - EG_BITS)];
+        if (slot->generation == mx_generation && slot->leader == e->leader &&
+            slot->broken == e->broken && slot->moon == moon && slot->hands[0] == e->hands[0] &&
+            slot->hands[1] == e->hands[1] && slot->hands[2] == e->hands[2] &&
+            slot->hands[3] == e->hands[3]) {
+            for (int s = 0; s < 4; s++) out[s] = e->points[s] + slot->taken[s];
+            return;
+        }
+    }
+    Mask blockers, legal = eg_moves(e, &blockers);
+    int cards[13], n = eg_representatives(legal, blockers, cards);
+    int mover = (e->leader + e->n) & 3, best[4] = {0, 0, 0, 0}, end[4], found = 0;
+    for (int i = 0; i < n; i++) {
+        EgUndo u;
+        eg_play(e, cards[i], &u);
+        mx_line(e, end);
+        eg_undo(e, cards[i], &u);
+        if (!found || mx_better(end, best, mover, e->seat)) memcpy(best, end, sizeof best), found = 1;
+    }
+    memcpy(out, best, sizeof best);
+    if (slot) {
+        memcpy(slot->hands, e->hands, sizeof slot->hands);
+        slot->generation = mx_generation;
+        for (int s = 0; s < 4; s++) slot->taken[s] = (int8_t)(best[s] - e->points[s]);
+        slot->leader = (int8_t)e->leader, slot->broken = (int8_t)e->broken;
+        slot->moon = (int8_t)moon;
+    }
+}
+
+static PyObject *py_endgame_maxn(PyObject *self, PyObject *args) {
+    PyObject *hands, *trick, *points;
+    int leader, broken, seat = -1;
+    if (!PyArg_ParseTuple(args, "OiOOp|i", &hands, &leader, &trick, &points, &broken, &seat))
+        return NULL;
+    Eg e;
+    if (masks_of(hands, e.hands, 4) < 0) return NULL;
+    if ((e.n = cards_of(trick, e.trick, 3)) < 0) return NULL;
+    if (!ints_of(points, e.points, 4)) return NULL;
+    if (leader < 0 || leader > 3 || seat < -1 || seat > 3) {
+        PyErr_SetString(PyExc_ValueError, "leader or seat out of range");
+        return NULL;
+    }
+    if (!mx_table) {
+        mx_table = calloc(EG_SIZE, sizeof *mx_table);
+        if (!mx_table) return PyErr_NoMemory();
+    }
+    if (++mx_generation == 0) {
+        memset(mx_table, 0, EG_SIZE * sizeof *mx_table);
+        mx_generation = 1;
+    }
+    int mover = (leader + e.n) & 3;
+    e.leader = leader, e.broken = broken, e.seat = seat < 0 ? mover : seat, e.nodes = 0;
+    Mask blockers, legal = eg_moves(&e, &blockers), cards_best = 0;
+    int best[4], end[4], found = 0, best_own = 0;
+    memcpy(best, e.points, sizeof best);
+    if (legal) {
+        int cards[13], n = eg_representatives(legal, blockers, cards);
+        for (int i = 0; i < n; i++) {
+            EgUndo u;
+            eg_play(&e, cards[i], &u);
+            mx_line(&e, end);
+            eg_undo(&e, cards[i], &u);
+            int own = mx_utility(end, mover);
+            Mask run = eg_run(cards[i], legal, blockers);
+            if (!found || own < best_own)
+                cards_best = run, best_own = own;
+            else if (own == best_own)
+                cards_best |= run;
+            if (!found || mx_better(end, best, mover, e.seat)) memcpy(best, end, sizeof best);
+            found = 1;
+        }
+    } else
+        e.nodes = 1;
+    return Py_BuildValue("iiiiKl", best[0], best[1], best[2], best[3],
+                         (unsigned long long)cards_best, e.nodes);
+}
+
+/* ---- best response (cardems.hearts.bots.rollout.py_best_response) ----
+ *
+ * A play-out in which one seat plays exactly: the others play the policy's card, the
+ * seat every legal card of its own, to its best round score (its own moon -bonus,
+ * another's 26). No table: the policies read the points taken. */
+
+static double br_score(const int *p, int seat, double bonus) {
+    for (int s = 0; s < 4; s++)
+        if (p[s] == 26) return s == seat ? -bonus : 26.0;
+    return (double)p[seat];
+}
+
+static double br_value(Position p, int seat, const Policy *policy, double bonus, Mask *best, int top) {
+    while (p.done < 13) {
+        if (p.n == 4) {
+            int led = p.trick[0] / 13, hi = p.trick[0], win = 0;
+            for (int k = 1; k < 4; k++)
+                if (p.trick[k] / 13 == led && p.trick[k] > hi) hi = p.trick[k], win = k;
+            p.leader = (p.leader + win) & 3;
+            p.points[p.leader] += points_of(p.trick[0]) + points_of(p.trick[1]) +
+                                  points_of(p.trick[2]) + points_of(p.trick[3]);
+            p.n = 0;
+            p.done++;
+            top = 0;
+            continue;
+        }
+        int mover = (p.leader + p.n) & 3;
+        Mask hand = p.hands[mover];
+        Mask legal = legal_mask(hand, p.n ? p.trick[0] / 13 : -1, p.done == 0, p.broken);
+        if (mover == seat && (legal & (legal - 1))) {
+            double value = 1e300;
+            for (Mask m = legal; m; m &= m - 1) {
+                int c = low(m);
+                Position q = p;
+                q.hands[mover] = hand & ~((Mask)1 << c);
+                q.played |= (Mask)1 << c;
+                if (c >= 13 && c < 26) q.broken = 1;
+                q.trick[q.n++] = c;
+                double v = br_value(q, seat, policy, bonus, best, 0);
+                if (top && v < value)
+                    *best = (Mask)1 << c;
+                else if (top && v == value)
+                    *best |= (Mask)1 << c;
+                if (v < value) value = v;
+            }
+            return value;
+        }
+        int c = (legal & (legal - 1)) ? choose(&p, mover, legal, policy) : low(legal);
+        if (top && mover == seat) *best = (Mask)1 << c;
+        top = 0;
+        p.hands[mover] = hand & ~((Mask)1 << c);
+        p.played |= (Mask)1 << c;
+        if (c >= 13 && c < 26) p.broken = 1;
+        p.trick[p.n++] = c;
+    }
+    return br_score(p.points, seat, bonus);
+}
+
+static PyObject *py_best_response(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"hands", "leader", "trick", "done", "broken", "points", "played",
+                            "seat", "generic", "runner", "wary", "defender", "late",
+                            "moon_bonus", NULL};
+    PyObject *hands, *trick, *points;
+    int leader, done, broken, seat, generic, runner = -1, wary = 0, defender = -1, late = 14;
+    unsigned long long played;
+    double bonus = 0.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OiOipOKip|ipiid", names, &hands, &leader, &trick,
+                                     &done, &broken, &points, &played, &seat, &generic, &runner,
+                                     &wary, &defender, &late, &bonus))
+        return NULL;
+    Position p;
+    if (!position_of(hands, leader, trick, done, broken, points, played, &p)) return NULL;
+    if (seat < 0 || seat > 3) {
+        PyErr_SetString(PyExc_ValueError, "seat out of range");
+        return NULL;
+    }
+    Policy policy = {generic ? GENERIC : HEURISTIC, runner, generic ? 0 : wary,
+                     generic ? defender : -1, late, NULL};
+    Mask best = 0;
+    double value = br_value(p, seat, &policy, bonus, &best, 1);
+    return Py_BuildValue("dK", value, (unsigned long long)best);
+}
+
 static PyMethodDef methods[] = {
     {"endgame", py_endgame, METH_VARARGS,
      "endgame.py_solve, compiled: (value, best cards, nodes)."},
+    {"best_response", (PyCFunction)(void (*)(void))py_best_response, METH_VARARGS | METH_KEYWORDS,
+     "rollout.py_best_response, compiled: (value, best cards)."},
+    {"endgame_maxn", py_endgame_maxn, METH_VARARGS,
+     "endgame.py_solve_maxn, compiled: (four end points, best cards, nodes)."},
     {"sample", py_sample, METH_VARARGS,
      "sampling.Knowledge.sample on a SplitMix64 stream: (hands or None, state after)."},
     {"heuristic_rollout", (PyCFunction)(void (*)(void))py_heuristic_rollout,

@@ -104,3 +104,28 @@ def endgame(
     seat: int = -1,
     /,
 ) -> tuple[int, int, int]: ...
+def endgame_maxn(
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    points: Sequence[int],
+    broken: bool,
+    seat: int = -1,
+    /,
+) -> tuple[int, int, int, int, int, int]: ...
+def best_response(
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    done: int,
+    broken: bool,
+    points: Sequence[int],
+    played: int,
+    seat: int,
+    generic: bool,
+    runner: int = -1,
+    wary: bool = False,
+    defender: int = -1,
+    late: int = 14,
+    moon_bonus: float = 0.0,
+) -> tuple[float, int]: ...

@@ -55,6 +55,7 @@ RESEARCH_OPTIONS = {
     "defend": "defend",
     "model": "model",
     "oracle": "oracle",
+    "maxn": "maxn",
     "passw": "pass_weight",
     "podds": "pass_odds",
     "psearch": "pass_search",

@@ -381,4 +381,152 @@ def solve(
     return Solution(value, best, nodes)
 
 
-__all__ = ["Ending", "Solution", "final_value", "py_solve", "random_ending", "solve"]
+# ---- max-n: each seat minimises its own points ----------------------------------------
+
+
+def utility(points: Sequence[int], seat: int) -> int:
+    """What ``seat`` makes of the raw points at the end of a round, lower better: its own
+    points; its own moon -26, another's moon 26 (what the moon gives each other seat)."""
+    for s in range(4):
+        if points[s] == 26:
+            return -26 if s == seat else 26
+    return points[seat]
+
+
+def preference(points: Sequence[int], mover: int, seat: int) -> tuple[int, ...]:
+    """How ``mover`` ranks an end of the round in the max-n search (lower first): its own
+    :func:`utility`; among equals, the line worse for ``seat`` (the solver's side: a
+    cautious tie-break — an opponent who does not care where points go is assumed to send
+    them to ``seat``, as one dumping its Q♠ or hearts on whoever takes the trick would
+    when that is ``seat``); among those, the raw points in seat order, so that the line
+    is one whatever order the cards are tried in."""
+    return (utility(points, mover), -utility(points, seat), *points)
+
+
+class Line(NamedTuple):
+    """What :func:`solve_maxn` finds: the raw points at the end of the round with each
+    seat playing for its own :func:`utility` (:func:`preference` breaking ties), every card
+    of the seat to move as good for it as the best (a mask) and the nodes searched."""
+
+    points: tuple[int, int, int, int]
+    best: int
+    nodes: int
+
+
+class _MaxN(_Search):
+    """One max-n solve: every seat minimises its own :func:`utility`.
+
+    The line from a trick's start depends only on the hands, the leader, hearts broken
+    and :func:`moon_state`, not on the points already taken: a moon is the best end for
+    its taker and the worst for every other seat whatever the points, and between two
+    ends without a moon each seat compares its own points, the same offset added to
+    both. So the table stores the points taken from there on."""
+
+    def __init__(
+        self,
+        hands: Sequence[int],
+        leader: int,
+        trick: Sequence[int],
+        points: Sequence[int],
+        broken: bool,
+        seat: int,
+    ) -> None:
+        super().__init__(hands, leader, trick, points, broken, seat)
+        self.lines: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def line(self) -> tuple[int, ...]:
+        """The raw points at the end of the round with every seat playing for itself."""
+        self.nodes += 1
+        hands, points = self.hands, self.points
+        key: tuple[int, ...] | None = None
+        if not self.trick:
+            everything = hands[0] | hands[1] | hands[2] | hands[3]
+            if not everything & POINT_MASK:
+                return tuple(points)
+            key = (*hands, self.leader, self.broken, moon_state(points))
+            taken = self.lines.get(key)
+            if taken is not None:
+                return tuple(p + t for p, t in zip(points, taken, strict=True))
+        legal, blockers, mover = self.moves()
+        best: tuple[int, ...] = ()
+        best_key: tuple[int, ...] = ()
+        for c in representatives(legal, blockers):
+            undo = self.play(c)
+            end = self.line()
+            self.undo(c, undo)
+            rank = preference(end, mover, self.seat)
+            if not best or rank < best_key:
+                best, best_key = end, rank
+        if key is not None:
+            self.lines[key] = tuple(e - p for e, p in zip(best, points, strict=True))
+        return best
+
+
+def py_solve_maxn(
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    points: Sequence[int],
+    broken: bool,
+    seat: int = -1,
+) -> Line:
+    """Solve the ending with every seat playing for its own :func:`utility` (max-n), ties
+    broken by :func:`preference` for ``seat`` (by default the seat to move): the round's
+    end on that line and every card of the seat to move as good for it as the best. A
+    full trick is taken first."""
+    leader, trick, points = settled(leader, trick, points)
+    mover = (leader + len(trick)) & 3
+    if seat < 0:
+        seat = mover
+    search = _MaxN(hands, leader, trick, points, broken, seat)
+    legal, blockers, _ = search.moves()
+    if not legal:
+        p = tuple(points)
+        return Line((p[0], p[1], p[2], p[3]), 0, 1)
+    best: tuple[int, ...] = ()
+    best_key: tuple[int, ...] = ()
+    cards = 0
+    for c in representatives(legal, blockers):
+        undo = search.play(c)
+        end = search.line()
+        search.undo(c, undo)
+        rank = preference(end, mover, seat)
+        run = run_of(c, legal, blockers)
+        if not best or rank[0] < best_key[0]:
+            cards = run
+        elif rank[0] == best_key[0]:
+            cards |= run
+        if not best or rank < best_key:
+            best, best_key = end, rank
+    return Line((best[0], best[1], best[2], best[3]), cards, search.nodes)
+
+
+def solve_maxn(
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    points: Sequence[int],
+    broken: bool,
+    seat: int = -1,
+) -> Line:
+    """:func:`py_solve_maxn`, compiled where the core was built."""
+    if core is None:
+        return py_solve_maxn(hands, leader, trick, points, broken, seat)
+    leader, trick, points = settled(leader, trick, points)
+    a, b, c, d, best, nodes = core.endgame_maxn(hands, leader, trick, points, broken, seat)
+    return Line((a, b, c, d), best, nodes)
+
+
+__all__ = [
+    "Ending",
+    "Line",
+    "Solution",
+    "final_value",
+    "preference",
+    "py_solve",
+    "py_solve_maxn",
+    "random_ending",
+    "solve",
+    "solve_maxn",
+    "utility",
+]

@@ -33,6 +33,7 @@ from cardems.hearts.bots.moon import moon_threat
 from cardems.hearts.bots.passing import generic_pass, search_pass
 from cardems.hearts.bots.rollout import (
     DEFEND_LATE,
+    best_response,
     generic_rollout,
     heuristic_rollout,
     round_score,
@@ -141,6 +142,13 @@ class Research:
     three ``rules`` 0.607 ± 0.019 paired, 0.668 ± 0.022 without, on 1,346 tuning hands;
     against three ``montecarlo`` 0.901 and 0.907)."""
     pass_margin: float = 0.25
+    maxn: int = 0
+    """How the last tricks (``endgame``) are solved in each deal: 0 the three others
+    playing against the expert (:func:`cardems.hearts.endgame.solve`, paranoid); 1 every
+    seat playing for its own points (:func:`cardems.hearts.endgame.solve_maxn`, max-n,
+    each opponent's ties broken against the expert); 2 the others playing the play-out's
+    policy, the expert alone exactly (:func:`~cardems.hearts.bots.rollout.best_response`):
+    the same model of the others as the play-outs, only its own cards searched."""
     oracle: bool = False
     """Search the true deal alone, shown by the arena (:meth:`ExpertBot.see`): a
     measure of what its information is worth against a field, never a level."""
@@ -182,7 +190,9 @@ Three fit the budget at 1,000 deals (``benchmarks/hearts_expert_speed.py --by-tr
 but on 18 held-out blocks (codes 30000–30017) they cost 0.38 ± 0.15 points a hand
 against three ``rules`` and gained 0.28 ± 0.21 against three ``montecarlo``
 (``benchmarks/hearts_paired_variants.py``; docs/HEARTS.md): the solver plays the others
-as the expert's opponents, which ``rules`` are not."""
+as the expert's opponents, which ``rules`` are not. On fresh held-out blocks (codes
+30100 on) neither it nor max-n (``Research.maxn``) differed from none beyond one standard
+error against either field (1,200–1,600 paired hands each)."""
 
 
 def exact_horizon(endgame: int) -> int:
@@ -473,6 +483,26 @@ class ExpertBot:
             h[seat] = hand & ~(1 << c)
             if solved:
                 broken = view.hearts_broken or 13 <= c < 26
+                if research.maxn == 1:
+                    line = endgame.solve_maxn(h, leader, [*trick, c], points, broken, seat)
+                    return round_score(list(line.points), seat, research.moon_bonus)
+                if research.maxn == 2:
+                    return best_response(
+                        h,
+                        leader,
+                        [*trick, c],
+                        done,
+                        broken,
+                        points[:],
+                        played | (1 << c),
+                        seat,
+                        generic,
+                        threat,
+                        wary or 0 <= threat != seat,
+                        seat,
+                        research.defend_late,
+                        research.moon_bonus,
+                    )[0]
                 value = endgame.solve(h, leader, [*trick, c], points, broken, seat).value
                 return (value + 26) / 4
             if generic:

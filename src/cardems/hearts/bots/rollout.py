@@ -5,13 +5,20 @@ functions are the reference and the fallback."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from cardems.hearts.bots.heuristic import choose_card
 from cardems.hearts.bots.montecarlo import py_play_out
-from cardems.hearts.core import FULL_DECK, HEART_MASK, POINTS, QS_BIT, SUIT_MASKS
+from cardems.hearts.core import FULL_DECK, HEART_MASK, POINTS, QS_BIT, SUIT_MASKS, legal_mask
 from cardems.hearts.fast import core
-from cardems.hearts.playout import finish_round, position_of_deal, random_playout
+from cardems.hearts.playout import (
+    Choose,
+    finish_round,
+    position_of_deal,
+    random_playout,
+    trick_winner,
+)
 from cardems.hearts.splitmix import SplitMix
 
 
@@ -204,6 +211,156 @@ def py_generic_rollout(
         return generic_card(seat, hand, legal, trick, played, points, 1)
 
     return finish_round(hands, leader, trick, done, broken, points, played, choose)
+
+
+def policy_choose(
+    generic: bool,
+    runner: int = -1,
+    wary: bool = False,
+    defender: int = -1,
+    late: int = DEFEND_LATE,
+) -> Choose:
+    """The card function of a play-out: :func:`py_generic_rollout`'s (``defender``,
+    ``runner``, ``late``) or :func:`py_heuristic_rollout`'s (``runner``, ``wary``)."""
+    if not generic:
+        return lambda seat, hand, legal, trick, played, points: choose_card(
+            seat, hand, legal, trick, played, points, True, runner, None, wary
+        )
+
+    def choose(
+        seat: int, hand: int, legal: int, trick: list[int], played: int, points: list[int]
+    ) -> int:
+        if runner < 0:
+            wake = DEFEND_FROM if defender < 0 or seat == defender else late
+            return generic_card(seat, hand, legal, trick, played, points, wake)
+        if seat == runner:
+            return choose_card(seat, hand, legal, trick, played, points, True, runner)
+        return generic_card(seat, hand, legal, trick, played, points, 1)
+
+    return choose
+
+
+def py_best_response(
+    hands: list[int],
+    leader: int,
+    trick: list[int],
+    done: int,
+    broken: bool,
+    points: list[int],
+    played: int,
+    seat: int,
+    choose: Choose,
+    moon_bonus: float = 0.0,
+) -> tuple[float, int]:
+    """``seat``'s best :func:`round_score` with every hand known, the three others playing
+    ``choose``'s card (a play-out's policy, :func:`policy_choose`) and ``seat`` every
+    legal card of its own searched: a play-out in which only ``seat`` plays exactly.
+    Also the cards of ``seat`` that reach it, when ``seat`` is to move (else 0)."""
+    best_cards = 0
+
+    def value(
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        done: int,
+        broken: bool,
+        points: list[int],
+        played: int,
+        top: bool,
+    ) -> float:
+        nonlocal best_cards
+        while done < 13:
+            if len(trick) == 4:
+                leader = (leader + trick_winner(trick)) & 3
+                points[leader] += POINTS[trick[0]] + POINTS[trick[1]]
+                points[leader] += POINTS[trick[2]] + POINTS[trick[3]]
+                trick = []
+                done += 1
+                top = False
+                continue
+            mover = (leader + len(trick)) & 3
+            hand = hands[mover]
+            legal = legal_mask(hand, trick[0] // 13 if trick else -1, done == 0, broken)
+            if mover == seat and legal & (legal - 1):
+                best = math.inf
+                for c in range(52):
+                    if legal >> c & 1:
+                        h = hands[:]
+                        h[mover] = hand & ~(1 << c)
+                        v = value(
+                            h,
+                            leader,
+                            [*trick, c],
+                            done,
+                            broken or 13 <= c < 26,
+                            points[:],
+                            played | 1 << c,
+                            False,
+                        )
+                        if top and v < best:
+                            best_cards = 1 << c
+                        elif top and v == best:
+                            best_cards |= 1 << c
+                        best = min(best, v)
+                return best
+            c = (
+                legal.bit_length() - 1
+                if not legal & (legal - 1)
+                else choose(mover, hand, legal, trick, played, points)
+            )
+            if top and mover == seat:
+                best_cards = 1 << c
+            top = False
+            hands = hands[:]
+            hands[mover] = hand & ~(1 << c)
+            played |= 1 << c
+            broken = broken or 13 <= c < 26
+            trick = [*trick, c]
+        return round_score(points, seat, moon_bonus)
+
+    result = value(list(hands), leader, list(trick), done, broken, list(points), played, True)
+    return result, best_cards
+
+
+def best_response(
+    hands: list[int],
+    leader: int,
+    trick: list[int],
+    done: int,
+    broken: bool,
+    points: list[int],
+    played: int,
+    seat: int,
+    generic: bool,
+    runner: int = -1,
+    wary: bool = False,
+    defender: int = -1,
+    late: int = DEFEND_LATE,
+    moon_bonus: float = 0.0,
+) -> tuple[float, int]:
+    """:func:`py_best_response` against the play-out policy :func:`policy_choose` names,
+    compiled where the core was built."""
+    if core is not None:
+        return core.best_response(
+            hands,
+            leader,
+            trick,
+            done,
+            broken,
+            points,
+            played,
+            seat,
+            generic,
+            runner,
+            wary,
+            defender,
+            late,
+            moon_bonus,
+        )
+    choose = policy_choose(generic, runner, wary, defender, late)
+    return py_best_response(
+        hands, leader, trick, done, broken, points, played, seat, choose, moon_bonus
+    )
 
 
 heuristic_rollout = py_heuristic_rollout
