@@ -37,18 +37,8 @@ def py_heuristic_rollout(
 
     ``runner_seat`` goes for the moon while nobody else has points; with ``wary`` the
     others defend against it from its first point."""
-    return finish_round(
-        hands,
-        leader,
-        trick,
-        done,
-        broken,
-        points,
-        played,
-        lambda seat, hand, legal, trick, played, points: choose_card(
-            seat, hand, legal, trick, played, points, True, runner_seat, None, wary
-        ),
-    )
+    choose = policy_choose(False, runner_seat, wary)
+    return finish_round(hands, leader, trick, done, broken, points, played, choose)
 
 
 def round_score(points: list[int], seat: int, moon_bonus: float = 0.0) -> float:
@@ -199,17 +189,7 @@ def py_generic_rollout(
     :data:`DEFEND_FROM` without a ``defender``). Seat ``runner`` instead goes for the
     moon while nobody else has points (the heuristic's run), and the others defend from
     its first point: a run weighed against players who wake at once."""
-
-    def choose(
-        seat: int, hand: int, legal: int, trick: list[int], played: int, points: list[int]
-    ) -> int:
-        if runner < 0:
-            wake = DEFEND_FROM if defender < 0 or seat == defender else late
-            return generic_card(seat, hand, legal, trick, played, points, wake)
-        if seat == runner:
-            return choose_card(seat, hand, legal, trick, played, points, True, runner)
-        return generic_card(seat, hand, legal, trick, played, points, 1)
-
+    choose = policy_choose(True, runner, defender=defender, late=late)
     return finish_round(hands, leader, trick, done, broken, points, played, choose)
 
 
