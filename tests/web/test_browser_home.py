@@ -22,8 +22,22 @@ GAMES = games()
 
 @pytest.fixture(params=[(size, lang) for size in SIZES for lang in LANGS], ids="-".join)
 def home(chromium_browser: Any, live: LiveServer, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A new player's browser at the home page, at one size and in one language."""
-    size, lang = request.param
+    """A new player's browser at the home page, at each size in each language (how the
+    page is laid out depends on both at once)."""
+    yield from at_home(chromium_browser, live, *request.param)
+
+
+@pytest.fixture(params=[("desktop", "en"), ("phone", "ar")], ids="-".join)
+def visitor(
+    chromium_browser: Any, live: LiveServer, request: pytest.FixtureRequest
+) -> Iterator[Any]:
+    """The same, for what a player does there: each size and each language once (a mouse
+    and a left-to-right page, a touch screen and a right-to-left one)."""
+    yield from at_home(chromium_browser, live, *request.param)
+
+
+def at_home(chromium_browser: Any, live: LiveServer, size: str, lang: str) -> Iterator[Any]:
+    """A new player's browser at the home page, at ``size`` and in ``lang``."""
     phone = size == "phone"
     context = chromium_browser.new_context(
         viewport=SIZES[size], locale=LANGS[lang], has_touch=phone, is_mobile=phone
@@ -92,52 +106,52 @@ def test_the_page_is_in_the_players_language(home: Any) -> None:
         assert home.evaluate("getComputedStyle(document.querySelector('.mini')).direction") == "ltr"
 
 
-def test_todays_deal_opens_that_deal(home: Any) -> None:
+def test_todays_deal_opens_that_deal(visitor: Any) -> None:
     freecell = next(game for game in GAMES if game.family.name == "freecell")
     code = freecell.daily_code(today())
-    link = home.locator('.game-card[data-game="freecell"] .daily-link')
+    link = visitor.locator('.game-card[data-game="freecell"] .daily-link')
     assert freecell.deal_name(code) in link.inner_text()  # "#617"
     link.click()
-    path = open_dealt(home)
-    shown = home.evaluate(f"fetch('/api/games/{path[6:]}').then((r) => r.json())")
+    path = open_dealt(visitor)
+    shown = visitor.evaluate(f"fetch('/api/games/{path[6:]}').then((r) => r.json())")
     assert shown["view"]["code"] == str(code)
 
 
-def test_continue_goes_back_to_the_unfinished_game(home: Any) -> None:
-    assert home.locator(".resume").count() == 0  # a new player has nothing to continue
-    home.click('.play[data-game="seahaven"]')
-    first = open_dealt(home)
-    home.goto(home.url.split("/game/")[0] + "/")
-    home.click('.play[data-game="heart-to-heart"]')
-    second = open_dealt(home)
-    home.click("a.brand")
-    home.screenshot(path=str(ARTIFACTS / f"home-continue-{home.name}.png"), full_page=True)
-    last = home.locator(".resume-last a.resume-link")
+def test_continue_goes_back_to_the_unfinished_game(visitor: Any) -> None:
+    assert visitor.locator(".resume").count() == 0  # a new player has nothing to continue
+    visitor.click('.play[data-game="seahaven"]')
+    first = open_dealt(visitor)
+    visitor.goto(visitor.url.split("/game/")[0] + "/")
+    visitor.click('.play[data-game="heart-to-heart"]')
+    second = open_dealt(visitor)
+    visitor.click("a.brand")
+    visitor.screenshot(path=str(ARTIFACTS / f"home-continue-{visitor.name}.png"), full_page=True)
+    last = visitor.locator(".resume-last a.resume-link")
     assert last.get_attribute("href") == second  # the last game played comes first
-    assert home.locator(f'.resume a[href="{first}"]').count() == 1
+    assert visitor.locator(f'.resume a[href="{first}"]').count() == 1
     last.click()
-    home.wait_for_selector("[data-ready]")
-    assert home.evaluate("location.pathname") == second
+    visitor.wait_for_selector("[data-ready]")
+    assert visitor.evaluate("location.pathname") == second
 
 
-def test_a_game_is_found_by_its_name_and_starred_first(home: Any) -> None:
+def test_a_game_is_found_by_its_name_and_starred_first(visitor: Any) -> None:
     # a name no other game's name or kind holds (Spider's kind is Simple Simon's too)
-    title = home.locator('.game-card[data-game="aces-up"] h3').inner_text()
-    box = home.locator("#game-search")
-    box.fill(title.upper() if home.name.endswith("en") else title)
-    shown = home.locator(".game-card:visible")
+    title = visitor.locator('.game-card[data-game="aces-up"] h3').inner_text()
+    box = visitor.locator("#game-search")
+    box.fill(title.upper() if visitor.name.endswith("en") else title)
+    shown = visitor.locator(".game-card:visible")
     assert shown.count() == 1 and shown.get_attribute("data-game") == "aces-up"
-    assert home.locator(".no-game-found").is_hidden()
+    assert visitor.locator(".no-game-found").is_hidden()
     box.fill("zzqx")
-    assert home.locator(".game-card:visible").count() == 0
-    assert home.locator(".no-game-found").is_visible()
+    assert visitor.locator(".game-card:visible").count() == 0
+    assert visitor.locator(".no-game-found").is_visible()
     box.press("Escape")
-    assert home.locator(".game-card:visible").count() == len(GAMES)
-    home.click('.game-card[data-game="pyramid"] .star')
-    home.wait_for_selector('.game-group.mine .game-card[data-game="pyramid"]')
-    star = home.locator('.game-card[data-game="pyramid"] .star')
+    assert visitor.locator(".game-card:visible").count() == len(GAMES)
+    visitor.click('.game-card[data-game="pyramid"] .star')
+    visitor.wait_for_selector('.game-group.mine .game-card[data-game="pyramid"]')
+    star = visitor.locator('.game-card[data-game="pyramid"] .star')
     assert star.get_attribute("aria-pressed") == "true"
-    home.screenshot(path=str(ARTIFACTS / f"home-starred-{home.name}.png"), full_page=False)
+    visitor.screenshot(path=str(ARTIFACTS / f"home-starred-{visitor.name}.png"), full_page=False)
     box.fill(title)
     box.press("Enter")  # the one game found plays
-    assert open_dealt(home).startswith("/game/")
+    assert open_dealt(visitor).startswith("/game/")
