@@ -236,8 +236,8 @@ def test_no_sideways_scroll_at_200_percent(
     tables = (*SOLITAIRES, "hearts")
     try:
         wide = []
+        open_home(tab, live.url)
         for address in ("/", "/settings", "/stats", *(f"/play/{g}" for g in tables)):
-            open_home(tab, live.url)
             if address.startswith("/play/") and address != "/play/hearts":
                 open_game(tab, live.url + address)
             else:
