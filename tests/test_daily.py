@@ -68,6 +68,27 @@ def test_todays_deal_is_the_same_for_everyone_and_changes_with_the_day(name: str
     assert len(set(codes)) >= 4  # a new deal (almost) every day
 
 
+@pytest.mark.parametrize(
+    ("name", "variant"),
+    [(name, v.letters) for name, game in GAMES.items() for v in game.daily_variants],
+)
+def test_a_variants_deal_of_the_day_is_the_same_for_everyone_and_changes_with_the_day(
+    name: str, variant: str
+) -> None:
+    codes = [GAMES[name].variant_daily_code(variant, day) for day in DAYS]
+    assert fresh(name).variant_daily_code(variant, DAY) == codes[0]
+    assert all(code.variant == variant for code in codes)
+    assert len(set(codes)) == len(DAYS)
+    assert GAMES[name].daily_code(DAY) not in codes
+
+
+def test_spiders_four_suit_deal_of_the_day_is_one_proved_winnable() -> None:
+    from cardems.spider.game import load_pool
+
+    pool = load_pool("S4")
+    assert all(GAMES["spider"].variant_daily_code("S4", day) in pool for day in DAYS)
+
+
 @pytest.mark.parametrize("name", by_speed([name for name, game in GAMES.items() if game.can_solve]))
 def test_todays_deal_is_winnable(name: str) -> None:
     game = GAMES[name]

@@ -115,6 +115,17 @@ def test_todays_deal_opens_that_deal(visitor: Any) -> None:
     path = open_dealt(visitor)
     shown = visitor.evaluate(f"fetch('/api/games/{path[6:]}').then((r) => r.json())")
     assert shown["view"]["code"] == str(code)
+    spider = next(game for game in GAMES if game.daily_variants)  # four suits, winnable
+    variant = spider.daily_variants[0]
+    code = spider.variant_daily_code(variant.letters, today())
+    visitor.click("a.brand")
+    path = f"today-{variant.letters.lower()}"
+    link = visitor.locator(f'.game-card[data-game="{spider.family.name}"] [data-path="{path}"]')
+    assert str(code) in link.inner_text() and link.is_visible()
+    link.click()
+    path = open_dealt(visitor)
+    shown = visitor.evaluate(f"fetch('/api/games/{path[6:]}').then((r) => r.json())")
+    assert shown["view"]["code"] == str(code)
 
 
 def test_continue_goes_back_to_the_unfinished_game(visitor: Any) -> None:

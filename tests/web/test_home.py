@@ -54,7 +54,7 @@ def test_every_game_shows_its_miniature_tagline_and_todays_deal(client: TestClie
         assert card.count('<svg xmlns="http://www.w3.org/2000/svg" class="miniature"') == 1
         assert game.tagline and game.tagline in card
         assert f'action="/play/{game.family.name}/today"' in card
-        assert f'<button class="daily-link" form="today-{game.family.name}">' in card
+        assert f'class="daily-link" form="today-{game.family.name}" data-path="today"' in card
         assert (f"par {deal.par} moves" in card) == (deal.par is not None)
         assert deal.name in card  # "#617", a deal code, or "" (hidden hands)
     assert "par " in shown["heart-to-heart"]  # Heart to Heart knows its par
@@ -92,6 +92,29 @@ def test_todays_deal_opens_that_deal(client: TestClient) -> None:
         assert saved is not None and saved.code == str(code)
         again = client.get(f"/play/{game.family.name}/today", follow_redirects=False)
         assert again.headers["location"] == f"/game/{game_id}"  # the same game, not another
+
+
+def test_a_variants_deal_of_the_day_has_its_own_link_and_opens_that_deal(
+    client: TestClient,
+) -> None:
+    """Spider's four suits: the day's deal players can win, beside the first variant's."""
+    for game in (game for game in GAMES if game.daily_variants):
+        name = game.family.name
+        card = cards(client.get("/").text)[name]
+        for variant in game.daily_variants:
+            code = game.variant_daily_code(variant.letters, today())
+            path = f"today-{variant.letters.lower()}"
+            assert code.variant == variant.letters and str(code) in card
+            link = re.search(rf'<button class="daily-link" form="{path}-{name}"[^>]*>([^<]*)', card)
+            assert link is not None and link[1].strip() == variant.label
+            assert f'action="/play/{name}/{path}"' in card
+            table = play_page(client, name, "/" + path)
+            saved = store_of(client).load_game(table.url.path[6:])
+            assert saved is not None and saved.code == str(code)
+        missing = client.get(f"/play/{name}/today-x9")
+        assert missing.status_code == 404
+        assert f"{game.family.title} has no such deal of the day" in missing.text
+    assert any(game.daily_variants for game in GAMES)
 
 
 def test_todays_deal_of_a_game_with_opponents_never_shows_its_code(client: TestClient) -> None:

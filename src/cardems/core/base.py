@@ -30,6 +30,7 @@ from cardems.core.terminal import TextPlay
 from cardems.dealcode import DealCode, DealCodeError, GameFamily, Variant
 from cardems.i18n.markers import N_
 from cardems.render.miniature import miniature, pile_cards
+from cardems.rng import SplitMix64
 
 NO_SOLVER = N_("%(game)s has no solver")
 NO_SHORTEST = N_("%(game)s shows no par: --shortest is for the games that do")
@@ -61,6 +62,7 @@ class GameBase:
     longest_game: ClassVar[int] = 1000
     """The most intents a game takes to end when its moves never repeat a position (the
     contract test plays every game to its end under it)."""
+    daily_variants: ClassVar[tuple[Variant, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -155,10 +157,18 @@ class GameBase:
         solver proves winnable (any deal, for a game without a solver); the stream mixes
         ``secret`` for a game with opponents (see :mod:`cardems.core.daily`)."""
         stream = daily_stream(self.family.name, day, secret if self.opponents else b"")
+        return self._first_proved(stream, self.family.variants[0])
+
+    def variant_daily_code(self, variant: str, day: datetime.date) -> DealCode:
+        """The first deal of ``variant`` drawn from its own stream of the day that the
+        solver proves winnable."""
+        return self._first_proved(daily_stream(f"{self.family.name} {variant}", day), variant)
+
+    def _first_proved(self, stream: SplitMix64, variant: str) -> DealCode:
         family = self.family
         while True:
             number = stream.below(family.max_number + 1)
-            code = DealCode(family.prefix, family.versions[-1], family.variants[0], number)
+            code = DealCode(family.prefix, family.versions[-1], variant, number)
             if not self.can_solve or self.proves_daily(code):
                 return code
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from cardems.dealcode import DealCode
-    from cardems.family import GameFamily
+    from cardems.family import GameFamily, Variant
     from cardems.timer import GameTimer
 
 Event = dict[str, Any]
@@ -253,6 +253,9 @@ class Game(Protocol):
     """The marked name of its kind (:mod:`cardems.core.kinds`): how lists group it."""
     longest_game: int
     """The most intents a game takes to end when its moves never repeat a position."""
+    daily_variants: tuple[Variant, ...]
+    """Variants besides the first with a deal of the day of their own, each with the
+    marked words of its link on the home page (:meth:`variant_daily_code`)."""
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A fresh deal of ``variant``; only winnable ones when asked."""
@@ -342,6 +345,11 @@ class Game(Protocol):
         """The day's deal, the same for every player: drawn from
         :func:`~cardems.core.daily.daily_stream`, winnable where the game can tell; a
         game whose code names hidden cards mixes the server's ``secret`` into it."""
+        ...
+
+    def variant_daily_code(self, variant: str, day: datetime.date) -> DealCode:
+        """The day's deal of ``variant``, one of :attr:`daily_variants`: the same for
+        every player, and winnable."""
         ...
 
     def miniature(self, code: DealCode) -> str:

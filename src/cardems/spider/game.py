@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import secrets
 from collections.abc import Sequence
 from importlib import resources
@@ -14,7 +15,7 @@ from cardems.core.game import PlayedGame, StatBlock, View
 from cardems.core.labels import label_piles
 from cardems.core.registry import Unsupported
 from cardems.core.solitaire import solitaire_statistics
-from cardems.dealcode import DealCode, GameFamily
+from cardems.dealcode import DealCode, GameFamily, Variant
 from cardems.i18n.markers import N_, Nn_
 from cardems.kit import KitGame
 
@@ -63,6 +64,7 @@ class Spider(KitGame):
         " and clear the table."
     )
     kind = kinds.SPIDER_TYPE
+    daily_variants = (Variant("S4", N_("Today's four-suit deal")),)
     keys_help = N_(
         "Keyboard: arrow keys move between cards, Enter or Space picks up and drops,"
         " D deals from the stock, U undoes, R redoes, Esc cancels the selection."
@@ -89,6 +91,13 @@ class Spider(KitGame):
                 raise ValueError(NO_POOL % {"num": int(variant[1:])})
             return pool[secrets.randbelow(len(pool))]
         return super().random_code(variant, winnable=winnable)
+
+    def variant_daily_code(self, variant: str, day: datetime.date) -> DealCode:
+        """The day's deal of ``variant`` from its shipped pool of proved-winnable deals (no
+        search; a deal comes back only once every other has had its day)."""
+        from cardems.kit.building.pool import pool_day
+
+        return pool_day(load_pool(variant), f"{self.family.name} {variant}", day)
 
     def deal(self, code: DealCode) -> SpiderState:
         """The deal's first position."""

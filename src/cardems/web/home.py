@@ -21,6 +21,7 @@ from cardems.core import kinds
 from cardems.core.daily import today
 from cardems.core.game import Game
 from cardems.dealcode import DealCode
+from cardems.family import Variant
 from cardems.i18n.markers import N_
 
 TODAY = "today"
@@ -39,6 +40,12 @@ class DailyDeal:
     par: int | None
     miniature: Markup
     """The deal's table in miniature (trusted SVG made by the game)."""
+    path: str = TODAY
+    """The deal part of its address: :data:`TODAY`, or ``today-s4`` for a variant's."""
+    words: str = ""
+    """The marked words of a variant's link (the first variant's: "Today's deal")."""
+    more: tuple[DailyDeal, ...] = ()
+    """The day's deals of the game's :attr:`~cardems.core.game.Game.daily_variants`."""
 
 
 MADE: dict[tuple[str, datetime.date, bytes], DailyDeal] = {}
@@ -60,11 +67,31 @@ def daily_deal(game: Game, day: datetime.date, secret: bytes = b"") -> DailyDeal
             name="" if game.opponents else game.deal_name(code),
             par=game.par(code),
             miniature=Markup(game.miniature(code)),
+            more=tuple(variant_deal(game, variant, day) for variant in game.daily_variants),
         )
         MADE[key] = made
         if len(MADE) > KEPT:
             del MADE[next(iter(MADE))]
     return made
+
+
+def variant_deal(game: Game, variant: Variant, day: datetime.date) -> DailyDeal:
+    """``game``'s deal of ``day`` in ``variant`` (one of its ``daily_variants``)."""
+    code = game.variant_daily_code(variant.letters, day)
+    return DailyDeal(
+        game=game,
+        code=code,
+        name=game.deal_name(code),
+        par=game.par(code),
+        miniature=Markup(""),  # the home page draws the first variant's deal alone
+        path=variant_path(variant.letters),
+        words=variant.label,
+    )
+
+
+def variant_path(letters: str) -> str:
+    """The deal part of the address of a variant's day's deal: ``today-s4``."""
+    return f"{TODAY}-{letters.lower()}"
 
 
 class DailyDeals:
@@ -96,9 +123,11 @@ class DailyDeals:
                 self._day = day
             return self._deals
 
-    def deal_of(self, game: Game) -> DailyDeal:
-        """``game``'s deal of today."""
-        return next(deal for deal in self.deals() if deal.game.family == game.family)
+    def deal_of(self, game: Game, path: str = TODAY) -> DailyDeal | None:
+        """``game``'s deal of today at ``path`` (:data:`TODAY`, or a variant's: see
+        :func:`variant_path`); None for a path it has no deal at."""
+        deal = next(deal for deal in self.deals() if deal.game.family == game.family)
+        return next((each for each in (deal, *deal.more) if each.path == path.lower()), None)
 
 
 def streaks(blocks: Sequence[dict[str, Any]]) -> dict[str, tuple[int, int]]:

@@ -37,6 +37,7 @@ from cardems.web.home import TODAY, DailyDeals, home_groups, streaks
 from cardems.web.i18n import LANGUAGE_SETTING
 
 NO_RULES = N_("There are no rules for this game")
+NO_DAILY = N_("%(game)s has no such deal of the day")
 KEEP = "keep"
 """A deal form's field (the home page's): a game in progress of that kind is not ended
 by the press; the page that asks first is shown instead."""
@@ -75,7 +76,12 @@ def page_routes(web: Web) -> list[Route]:
         best = {}
         if web.accounts:
             midnight = datetime.datetime.combine(today(), datetime.time(), datetime.UTC)
-            codes = [str(deal.code) for deal in deals if not deal.game.opponents]
+            codes = [
+                str(each.code)
+                for deal in deals
+                if not deal.game.opponents
+                for each in (deal, *deal.more)
+            ]
             best = await run_in_threadpool(web.store.best_results, codes, midnight.timestamp())
         recent = (
             await run_in_threadpool(web.store.recent_games, ctx.reader) if ctx.player_id else []
@@ -133,9 +139,13 @@ def page_routes(web: Web) -> list[Route]:
         try:
             game = service.game(request.path_params["game"])
             text = str(request.path_params["deal"])
+            todays = text.lower().startswith(TODAY)
             try:
-                if text == TODAY:
-                    code = (await run_in_threadpool(daily.deal_of, game)).code
+                if todays:
+                    deal = await run_in_threadpool(daily.deal_of, game, text)
+                    if deal is None:
+                        raise ServiceError(404, NO_DAILY % {"game": game.family.title})
+                    code = deal.code
                 else:
                     code = service.read_code(text, game.family.name)
             except DealCodeError as error:
@@ -163,7 +173,7 @@ def page_routes(web: Web) -> list[Route]:
                     deal_name="" if game.opponents else game.deal_name(code),
                 )
             live = await run_in_threadpool(
-                service.new_game, web.player(ctx), {"code": str(code)}, chosen=text != TODAY
+                service.new_game, web.player(ctx), {"code": str(code)}, chosen=not todays
             )
         except ServiceError as error:
             return web.error_page(ctx, error)
