@@ -8,6 +8,7 @@ cap; and the Python path where :func:`solve_state` is told to take it."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -33,6 +34,7 @@ from cardems.kit.building import (
 )
 from cardems.kit.building.engine import BuildState
 from cardems.kit.building.game import BuildGame
+from cardems.kit.building.solitaire import STUCK_LIMIT
 from cardems.kit.building.solver import SolveResult, py_solve_state, solve_state
 from cardems.klondike import declared
 
@@ -257,3 +259,60 @@ def test_the_compiled_search_reads_the_tables_the_python_one_reads(
     )
     unforced = same(state, 2_000)
     assert unforced.nodes != 43
+
+
+def walk(state: BuildState, seed: int, steps: int) -> list[BuildState]:
+    """The positions of a random play from ``state`` (seeded), ``state`` first."""
+    rng = random.Random(seed)
+    seen = [state]
+    for _ in range(steps):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state = state.apply(rng.choice(moves))
+        seen.append(state)
+    return seen
+
+
+@compiled
+@pytest.mark.parametrize("name", BUILD_GAMES + sorted(DECLARED))
+def test_the_stuck_check_agrees_position_for_position(name: str) -> None:
+    answers = set()
+    for state in walk(position(name, 1), 7, 20):
+        for limit in (3, 120):
+            python = solver.py_progress_possible(state, limit)
+            assert solver.progress_possible(state, limit) is python
+            answers.add(python)
+    assert answers & {True, None}
+
+
+@compiled
+@pytest.mark.parametrize("name", BUILD_GAMES + sorted(DECLARED))
+def test_the_stuck_check_agrees_at_the_tables_limit(name: str) -> None:
+    for state in walk(position(name, 2), 11, 60)[::6]:
+        python = solver.py_progress_possible(state, STUCK_LIMIT)
+        assert solver.progress_possible(state, STUCK_LIMIT) is python
+
+
+@compiled
+def test_both_stuck_checks_see_a_stuck_position() -> None:
+    spades = tuple(Card.parse(word) for word in ("JS", "KS"))
+    state = BuildState(TAKING_BACK, (spades, (Card.parse("QS"),), (), ()), (), (10, 13, 13, 13))
+    assert solver.py_progress_possible(state, 100) is False
+    assert solver.progress_possible(state, 100) is False
+    assert solver.progress_possible(state, 1) is solver.py_progress_possible(state, 1) is None
+
+
+def test_the_stuck_check_takes_the_python_walk_when_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = position("yukon", 2)
+    assert solver.progress_possible(state, 100) is True
+    calls: list[int] = []
+
+    def spy(state: BuildState, limit: int) -> bool | None:
+        calls.append(limit)
+        return False
+
+    monkeypatch.setattr(solver, "COMPILED", False)
+    monkeypatch.setattr(solver, "py_progress_possible", spy)
+    assert solver.progress_possible(state, 100) is False
+    assert calls == [100]

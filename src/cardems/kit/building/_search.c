@@ -861,6 +861,103 @@ static int run(Search *s, const Tables *t, Pos *start, Path *start_path, long no
     return t->take_back ? UNDECIDED : LOST;
 }
 
+/* The stuck check (solver.progress_possible): a depth-first walk over the moves between
+ * columns, cells and the talon, unsettled, until a card may go home (or, with whole suits,
+ * fewer runs of one suit lie in the columns; with face-down cards, fewer lie face down). */
+
+static long pieces_of(const Pos *p, const Tables *t) {
+    long pieces = 0;
+    for (int c = 0; c < t->ncols; c++) {
+        const uint8_t *col = p->col[c];
+        if (!p->len[c]) continue;
+        pieces++;
+        for (int k = 0; k + 1 < p->len[c]; k++) {
+            int a = col[k], b = col[k + 1];
+            pieces += b != a - 1 || a % 13 == 0;
+        }
+    }
+    return pieces;
+}
+
+static long hidden_of(const Pos *p, const Tables *t) {
+    long hidden = 0;
+    for (int c = 0; c < t->ncols; c++) {
+        for (int k = 0; k < p->len[c]; k++) hidden += p->col[c][k] >= DOWN;
+    }
+    return hidden;
+}
+
+enum { P_FALSE = 0, P_TRUE = 1, P_NONE = 2 };
+
+static int progress_run(Search *s, const Tables *t, Pos *start, long limit) {
+    uint8_t key[KEYMAX];
+    Path none;
+    none.n = 0;
+    if (grow_slots(s) < 0) return NO_MEMORY;
+    long pieces = t->whole_suits ? pieces_of(start, t) : -1;
+    long hidden = t->face_down ? hidden_of(start, t) : -1;
+    size_t key_len = make_key(start, t, key), slot;
+    uint64_t hash = hash_of(key, key_len);
+    lookup(s, key, key_len, hash, &slot);
+    if (add_node(s, key, key_len, hash, slot, start, t, &none, -1) < 0) return NO_MEMORY;
+    size_t *stack = NULL, depth = 0, cap = 0;
+    int verdict = P_FALSE;
+    Pos pos, child;
+#define PUSH(index)                                                                                \
+    do {                                                                                           \
+        if (depth == cap) {                                                                        \
+            size_t more = cap ? 2 * cap : 1024;                                                    \
+            size_t *grown = PyMem_RawRealloc(stack, more * sizeof(size_t));                        \
+            if (!grown) {                                                                          \
+                verdict = NO_MEMORY;                                                               \
+                goto done;                                                                         \
+            }                                                                                      \
+            stack = grown;                                                                         \
+            cap = more;                                                                            \
+        }                                                                                          \
+        stack[depth++] = (index);                                                                  \
+    } while (0)
+    PUSH(0);
+    while (depth) {
+        unpack(s->arena.b + s->nodes[stack[--depth]].pos, t, &pos);
+        if (children(&pos, t, &s->moves) < 0) {
+            verdict = NO_MEMORY;
+            goto done;
+        }
+        for (size_t k = 0; k < s->moves.n; k++) {
+            const Raw *raw = &s->moves.m[k];
+            if (raw->dst == 'h') {
+                verdict = P_TRUE;
+                goto done;
+            }
+            memcpy(&child, &pos, sizeof(Pos));
+            apply(&child, raw, t);
+            if ((pieces >= 0 && pieces_of(&child, t) < pieces) ||
+                (hidden >= 0 && hidden_of(&child, t) < hidden)) {
+                verdict = P_TRUE;
+                goto done;
+            }
+            key_len = make_key(&child, t, key);
+            hash = hash_of(key, key_len);
+            if (lookup(s, key, key_len, hash, &slot)) continue;
+            if ((long)s->nnodes >= limit) {
+                verdict = P_NONE;
+                goto done;
+            }
+            int64_t index = add_node(s, key, key_len, hash, slot, &child, t, &none, -1);
+            if (index < 0) {
+                verdict = NO_MEMORY;
+                goto done;
+            }
+            PUSH((size_t)index);
+        }
+    }
+#undef PUSH
+done:
+    PyMem_RawFree(stack);
+    return verdict;
+}
+
 /* --- the Python side --- */
 
 static int read_pile(PyObject *obj, uint8_t *out, int *n, const char *what) {
@@ -918,23 +1015,9 @@ fail:
     return NULL;
 }
 
-static PyObject *search(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *cols, *cells, *found, *talon, *fits, *builders, *flags;
-    long node_limit;
-    double time_limit;
-    if (!PyArg_ParseTuple(args, "O!SO!OSO!O!ld", &PyTuple_Type, &cols, &cells, &PyTuple_Type,
-                          &found, &talon, &fits, &PyTuple_Type, &builders, &PyTuple_Type, &flags,
-                          &node_limit, &time_limit))
-        return NULL;
-    Tables *t = PyMem_Calloc(1, sizeof(Tables));
-    Pos *start = PyMem_Calloc(1, sizeof(Pos));
-    Path *start_path = PyMem_Malloc(sizeof(Path));
-    PyObject *result = NULL;
-    if (!t || !start || !start_path) {
-        PyErr_NoMemory();
-        goto done;
-    }
+/* The rules and the first position from the arguments; -1 with an exception set. */
+static int read_args(PyObject *cols, PyObject *cells, PyObject *found, PyObject *talon,
+                     PyObject *fits, PyObject *builders, PyObject *flags, Tables *t, Pos *start) {
     if (PyBytes_GET_SIZE(fits) != 128 * 128) {
         PyErr_SetString(PyExc_ValueError, "fits: 128 rows of 128 bytes");
         goto done;
@@ -1002,6 +1085,29 @@ static PyObject *search(PyObject *self, PyObject *args) {
         start->passes = (int)PyLong_AsLong(PyTuple_GET_ITEM(talon, 2));
         if (start->passes == -1 && PyErr_Occurred()) goto done;
     }
+    return 0;
+done:
+    return -1;
+}
+
+static PyObject *search(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *cols, *cells, *found, *talon, *fits, *builders, *flags;
+    long node_limit;
+    double time_limit;
+    if (!PyArg_ParseTuple(args, "O!SO!OSO!O!ld", &PyTuple_Type, &cols, &cells, &PyTuple_Type,
+                          &found, &talon, &fits, &PyTuple_Type, &builders, &PyTuple_Type, &flags,
+                          &node_limit, &time_limit))
+        return NULL;
+    Tables *t = PyMem_Calloc(1, sizeof(Tables));
+    Pos *start = PyMem_Calloc(1, sizeof(Pos));
+    Path *start_path = PyMem_Malloc(sizeof(Path));
+    PyObject *result = NULL;
+    if (!t || !start || !start_path) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (read_args(cols, cells, found, talon, fits, builders, flags, t, start) < 0) goto done;
     Search s;
     memset(&s, 0, sizeof(s));
     long nodes = 0;
@@ -1027,7 +1133,44 @@ done:
     return result;
 }
 
+static PyObject *progress(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *cols, *cells, *found, *talon, *fits, *builders, *flags;
+    long limit;
+    if (!PyArg_ParseTuple(args, "O!SO!OSO!O!l", &PyTuple_Type, &cols, &cells, &PyTuple_Type,
+                          &found, &talon, &fits, &PyTuple_Type, &builders, &PyTuple_Type, &flags,
+                          &limit))
+        return NULL;
+    Tables *t = PyMem_Calloc(1, sizeof(Tables));
+    Pos *start = PyMem_Calloc(1, sizeof(Pos));
+    PyObject *result = NULL;
+    if (!t || !start) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (read_args(cols, cells, found, talon, fits, builders, flags, t, start) < 0) goto done;
+    Search s;
+    memset(&s, 0, sizeof(s));
+    int verdict;
+    Py_BEGIN_ALLOW_THREADS;
+    verdict = progress_run(&s, t, start, limit);
+    Py_END_ALLOW_THREADS;
+    search_free(&s);
+    if (verdict == NO_MEMORY) {
+        PyErr_NoMemory();
+    } else {
+        result = verdict == P_NONE ? Py_None : verdict == P_TRUE ? Py_True : Py_False;
+        Py_INCREF(result);
+    }
+done:
+    PyMem_Free(t);
+    PyMem_Free(start);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"progress", progress, METH_VARARGS,
+     "progress(cols, cells, found, talon, fits, builders, flags, limit) -> True | False | None"},
     {"search", search, METH_VARARGS,
      "search(cols, cells, found, talon, fits, builders, flags, node_limit, time_limit) -> "
      "(verdict, positions expanded, clocked, raw line)"},

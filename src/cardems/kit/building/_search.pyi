@@ -20,3 +20,17 @@ def search(
     ``time_limit`` seconds (-1: no cap): (winnable True / False / None, positions
     expanded, whether the clock stopped it, the winning line's raw moves from the start,
     the first settling's included)."""
+
+def progress(
+    cols: tuple[bytes, ...],
+    cells: bytes,
+    found: tuple[int, int, int, int],
+    talon: tuple[bytes, bytes, int, bytes] | None,
+    fits: bytes,
+    builders: tuple[bytes, ...],
+    flags: tuple[int, ...],
+    limit: int,
+    /,
+) -> bool | None:
+    """The stuck check of ``solver.py_progress_possible`` from a position (unsettled):
+    True, False, or None past ``limit`` positions seen."""

@@ -777,6 +777,23 @@ def _hidden(cols: Cols) -> int:
 
 
 def progress_possible(state: BuildState, limit: int) -> bool | None:
+    """:func:`py_progress_possible`'s answer, by the compiled walk where it was built
+    (:data:`COMPILED`): the same positions in the same order (tested)."""
+    if not COMPILED:
+        return py_progress_possible(state, limit)
+    tables = _tables(state.rules, state.base)
+    cols, cells, found, talon = encode(state)
+    return _search.progress(
+        cols,
+        cells,
+        found,
+        None if talon is NO_TALON else talon,
+        *_compiled_tables(tables, state.rules.foundations.take_back),
+        limit,
+    )
+
+
+def py_progress_possible(state: BuildState, limit: int) -> bool | None:
     """Whether some line of moves between columns and cells leads to a card that may go
     home: True, False (every such position seen) or None (past ``limit`` positions).
 
