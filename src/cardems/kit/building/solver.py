@@ -50,6 +50,14 @@ a column's face-up cards leads a move; the score then also counts the face-down 
 
 Every other legal move of the engine is searched, so the search's moves are the
 engine's: a winning line replays there move for move (the tests check).
+
+The search and the stuck check also run compiled (``_search.c``, built with the package
+where a C compiler is: :data:`COMPILED`): :func:`solve_state` and
+:func:`progress_possible` take the C twin there, and :func:`py_solve_state` and
+:func:`py_progress_possible` stay the reference and the fallback. The twin is the same
+search position for position (children, settling, keys, scores, queue order and counts),
+so it returns the same verdict, positions expanded and line
+(``tests/building/test_compiled_search.py``); it reads the rules from :func:`_tables`.
 """
 
 from __future__ import annotations
