@@ -47,5 +47,13 @@ setup(
             ["src/cardems/spider/_solver.c"],
             optional=True,
         ),
+        # The build family's one solver (Yukon, Canfield, Mrs Mop, Scorpion and the other
+        # declarations of kit/building): the Python search's verdicts, counts and lines,
+        # position for position.
+        Extension(
+            "cardems.kit.building._search",
+            ["src/cardems/kit/building/_search.c"],
+            optional=True,
+        ),
     ]
 )

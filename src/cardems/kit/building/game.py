@@ -121,7 +121,7 @@ class BuildGame(CellGame):
     verdict_nodes = SOLVE_NODES
     """The generic solver's verdict (no par: :meth:`search_rules` refuses a shortest
     search)."""
-    compiled_modules = ()
+    compiled_modules = ("cardems.kit.building._search",)
     analyze_help = "decide many deals with the generic solver"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

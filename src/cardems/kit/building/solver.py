@@ -50,6 +50,14 @@ a column's face-up cards leads a move; the score then also counts the face-down 
 
 Every other legal move of the engine is searched, so the search's moves are the
 engine's: a winning line replays there move for move (the tests check).
+
+The search and the stuck check also run compiled (``_search.c``, built with the package
+where a C compiler is: :data:`COMPILED`): :func:`solve_state` and
+:func:`progress_possible` take the C twin there, and :func:`py_solve_state` and
+:func:`py_progress_possible` stay the reference and the fallback. The twin is the same
+search position for position (children, settling, keys, scores, queue order and counts),
+so it returns the same verdict, positions expanded and line
+(``tests/building/test_compiled_search.py``); it reads the rules from :func:`_tables`.
 """
 
 from __future__ import annotations
@@ -73,6 +81,13 @@ from cardems.kit.building.declare import (
     Suits,
 )
 from cardems.kit.building.engine import BuildState, _fits
+
+try:  # the search compiled (built with the package where a C compiler is)
+    from cardems.kit.building import _search
+
+    COMPILED = True
+except ImportError:  # pragma: no cover - where the extension was not built
+    COMPILED = False
 
 HIDDEN_WEIGHT = 80
 """What a face-down card costs the score (a card turned over is a card freed)."""
@@ -623,7 +638,79 @@ def solve_state(
     state: BuildState, node_limit: int | None = NODES, time_limit: float | None = None
 ) -> SolveResult:
     """Search ``state`` within ``node_limit`` positions expanded; ``time_limit`` is only a
-    cap for a person waiting (past it: undecided, ``clocked``)."""
+    cap for a person waiting (past it: undecided, ``clocked``).
+
+    The compiled search (``_search.c``) where it was built (:data:`COMPILED`), else
+    :func:`py_solve_state`: the same positions in the same order, the same verdict, count
+    and line (tested)."""
+    if COMPILED:
+        return _compiled_solve(state, node_limit, time_limit)
+    return py_solve_state(state, node_limit, time_limit)
+
+
+_GROUPS = (
+    Group.ONE,
+    Group.RUN,
+    Group.SUPERMOVE,
+    Group.CELLS,
+    Group.SUIT_RUN,
+    Group.FACE_UP,
+    Group.COLUMN,
+)
+_EMPTIES = (Empty.ANY, Empty.KINGS, Empty.NONE)
+
+
+def _compiled_tables(
+    tables: _Tables, take_back: bool
+) -> tuple[bytes, tuple[bytes, ...], tuple[int, ...]]:
+    """The rules as the compiled search reads them: ``fits`` as 128 rows of 128 bytes,
+    each card's builders, and the flags in ``_search.c``'s order."""
+    fits = b"".join(row.ljust(128, b"\0") for row in tables.fits).ljust(128 * 128, b"\0")
+    builders = tuple(bytes(cards) for cards in tables.builders)
+    flags = (
+        _EMPTIES.index(tables.empty),
+        _GROUPS.index(tables.group),
+        tables.refill,
+        tables.whole_suits,
+        tables.draw,
+        tables.redeals,
+        tables.keep_waste,
+        tables.fill_columns,
+        tables.face_down,
+        tables.to_columns,
+        tables.deal_on_empty,
+        tables.forced_builds,
+        tables.reserve,
+        tables.king,
+        tables.column,
+        tables.cards,
+        take_back,
+    )
+    return fits, builders, tuple(int(flag) for flag in flags)
+
+
+def _compiled_solve(
+    state: BuildState, node_limit: int | None, time_limit: float | None
+) -> SolveResult:
+    """:func:`py_solve_state`'s search, compiled."""
+    tables = _tables(state.rules, state.base)
+    cols, cells, found, talon = encode(state)
+    winnable, nodes, clocked, raws = _search.search(
+        cols,
+        cells,
+        found,
+        None if talon is NO_TALON else talon,
+        *_compiled_tables(tables, state.rules.foundations.take_back),
+        -1 if node_limit is None else max(node_limit, 0),
+        -1.0 if time_limit is None else max(time_limit, 0.0),
+    )
+    return SolveResult(winnable, _moves(raws) if winnable else [], nodes, clocked)
+
+
+def py_solve_state(
+    state: BuildState, node_limit: int | None = NODES, time_limit: float | None = None
+) -> SolveResult:
+    """The search in Python: the reference the compiled one is held to, and its fallback."""
     tables = _tables(state.rules, state.base)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     start_path: list[Raw] = []
@@ -671,7 +758,11 @@ def _line(
         parent, raws = link
         steps.append(raws)
         link = links[parent]
-    raw_line = start_path + [raw for raws in reversed(steps) for raw in raws]
+    return _moves(start_path + [raw for raws in reversed(steps) for raw in raws])
+
+
+def _moves(raw_line: list[Raw]) -> list[Move]:
+    """The engine's moves of the search's raw moves."""
     kinds = {
         "c": "column",
         "f": "cell",
@@ -694,6 +785,23 @@ def _hidden(cols: Cols) -> int:
 
 
 def progress_possible(state: BuildState, limit: int) -> bool | None:
+    """:func:`py_progress_possible`'s answer, by the compiled walk where it was built
+    (:data:`COMPILED`): the same positions in the same order (tested)."""
+    if not COMPILED:
+        return py_progress_possible(state, limit)
+    tables = _tables(state.rules, state.base)
+    cols, cells, found, talon = encode(state)
+    return _search.progress(
+        cols,
+        cells,
+        found,
+        None if talon is NO_TALON else talon,
+        *_compiled_tables(tables, state.rules.foundations.take_back),
+        limit,
+    )
+
+
+def py_progress_possible(state: BuildState, limit: int) -> bool | None:
     """Whether some line of moves between columns and cells leads to a card that may go
     home: True, False (every such position seen) or None (past ``limit`` positions).
 
