@@ -1,6 +1,7 @@
 """Playing and recording the games of ``old_spider_logs.json`` (see ``make_old_logs.py``),
 recorded on Spider's own engine (:mod:`cardems.spider.rules`, before the build family)
-and held to today's code by ``test_old_logs.py``.
+and now replayed on its declaration of the build family (:mod:`cardems.spider.declared`:
+its positions read as the old engine's were), held to the record by ``test_old_logs.py``.
 
 Three records, each of every variant (1, 2 and 4 suits):
 
@@ -30,7 +31,8 @@ from typing import Any
 from cardems.core.game import Action, Event, IntentError, TableSettings
 from cardems.core.registry import game_for
 from cardems.dealcode import DealCode
-from cardems.spider.rules import Move, SpiderState, card_id, deal
+from cardems.spider.declared import SpiderBoard, deal
+from cardems.spider.rules import Move, card_id
 from cardems.spider.table import SpiderTable
 
 OUT = Path(__file__).parent / "old_spider_logs.json"
@@ -49,7 +51,7 @@ def digest(data: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def layout(state: SpiderState) -> dict[str, Any]:
+def layout(state: SpiderBoard) -> dict[str, Any]:
     """Every card of a position by identity: each column's face-down and face-up cards
     (bottom first), the stock (dealt first to last) and the suits of the runs gone."""
     columns = []
@@ -64,7 +66,7 @@ def layout(state: SpiderState) -> dict[str, Any]:
     }
 
 
-def rules_position(state: SpiderState) -> dict[str, Any]:
+def rules_position(state: SpiderBoard) -> dict[str, Any]:
     """The position as plain data: its layout, score, moves, outcome and legal moves."""
     return {
         **layout(state),
@@ -75,7 +77,7 @@ def rules_position(state: SpiderState) -> dict[str, Any]:
     }
 
 
-def rule_step(state: SpiderState) -> list[Any]:
+def rule_step(state: SpiderBoard) -> list[Any]:
     """What a step records after it: the position's digest, the score and the counters
     (moves, runs gone, stock) in clear."""
     return [
@@ -87,7 +89,7 @@ def rule_step(state: SpiderState) -> list[Any]:
     ]
 
 
-def apply_text(state: SpiderState, move: str) -> tuple[SpiderState, str | None]:
+def apply_text(state: SpiderBoard, move: str) -> tuple[SpiderBoard, str | None]:
     """``state`` after the move written ``move`` and None, or ``state`` and the words
     refusing it."""
     parsed = Move.parse(move)
@@ -97,7 +99,7 @@ def apply_text(state: SpiderState, move: str) -> tuple[SpiderState, str | None]:
     return state.apply(parsed), None
 
 
-def candidate(state: SpiderState, rng: random.Random) -> str:
+def candidate(state: SpiderBoard, rng: random.Random) -> str:
     """A random move of the notation, legal or not (while a column is empty, half the
     time the deal or a move from that column)."""
     empty = [number for number, column in enumerate(state.columns, 1) if not column]
@@ -154,7 +156,7 @@ def record_rules_game(code_text: str, seed: int, line: list[str] | None) -> dict
     }
 
 
-def replay_rules_game(saved: dict[str, Any]) -> tuple[list[list[Any]], SpiderState]:
+def replay_rules_game(saved: dict[str, Any]) -> tuple[list[list[Any]], SpiderBoard]:
     """The steps a saved rules game records, played again on today's rules, and its last
     state."""
     states = [deal(DealCode.parse(saved["code"]))]

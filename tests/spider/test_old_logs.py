@@ -1,4 +1,5 @@
-"""Spider as it was played on its own engine still plays the same: the record of
+"""Spider as it was played on its own engine still plays the same on its declaration of
+the build family (:mod:`cardems.spider.declared`): the record of
 ``old_spider_logs.json`` (written by ``make_old_logs.py`` on Spider's own engine) holds
 today's code to the cards each deal code deals (by identity, ``7S.2``), to every saved
 game's positions, scores, counters, outcomes and refusal words on the rules, and to every
@@ -25,7 +26,7 @@ from tests.spider.old_logs import (
 )
 
 from cardems.dealcode import DealCode
-from cardems.spider.rules import deal
+from cardems.spider.declared import deal
 
 RECORD: dict[str, Any] = json.loads(OUT.read_text(encoding="utf-8"))
 QUICK = 3
