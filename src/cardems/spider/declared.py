@@ -39,9 +39,16 @@ from cardems.kit.building import (
     declare,
     engine,
 )
-from cardems.kit.building.engine import DRAW, BuildState
-from cardems.spider import rules as sp
+from cardems.kit.building.engine import DRAW, SUIT, BuildState, Twin
 from cardems.spider.rules import COLUMNS, Move, SpiderState
+
+VARIANT_SUITS = {"S1": 1, "S2": 2, "S4": 4}
+"""Each variant's number of suits (spades; spades and hearts; all four)."""
+START_SCORE = 500
+RUN_POINTS = 100
+WON = N_("The game is won")
+ONE_HIGHER = N_("A card goes on a card one rank higher")
+ONE_SUIT = N_("Only a run of one suit moves together")
 
 
 def declaration(suits: int) -> BuildRules:
@@ -57,12 +64,12 @@ def declaration(suits: int) -> BuildRules:
             decks=2,
             suits=suits,
             by_suit=True,
-            points=Points(home=0, move=-1, suit=sp.RUN_POINTS, start=sp.START_SCORE),
+            points=Points(home=0, move=-1, suit=RUN_POINTS, start=START_SCORE),
         )
     )
 
 
-RULES = {variant: declaration(suits) for variant, suits in sp.VARIANT_SUITS.items()}
+RULES = {variant: declaration(suits) for variant, suits in VARIANT_SUITS.items()}
 """Every variant's declaration."""
 
 
@@ -86,10 +93,10 @@ def spider_move(move: FamilyMove) -> Move:
 
 
 _WORDS = {
-    engine.NOT_ONE_SUIT: sp.ONE_SUIT,
-    engine.FACE_DOWN: sp.ONE_SUIT,
-    "Only a column holds a run of several cards": sp.ONE_SUIT,
-    engine.build_refusal(RULES["S4"]): sp.ONE_HIGHER,
+    engine.NOT_ONE_SUIT: ONE_SUIT,
+    engine.FACE_DOWN: ONE_SUIT,
+    "Only a column holds a run of several cards": ONE_SUIT,
+    engine.build_refusal(RULES["S4"]): ONE_HIGHER,
     engine.NO_DEAL_ON_EMPTY: N_("Fill every empty column before dealing"),
     engine.STOCK_EMPTY: N_("The stock is empty"),
 }
@@ -154,7 +161,7 @@ class SpiderBoard:
     def refusal(self, move: Move) -> str | None:
         """Why ``move`` is illegal here, in Spider's words, or None (the family decides)."""
         if self.state.won:
-            return sp.WON
+            return WON
         if not move.is_deal:
             if move.source == move.target:
                 return N_("A move goes to another column")
@@ -201,6 +208,32 @@ class SpiderBoard:
         if not self.legal_moves():
             return "blocked"
         return "stuck" if self.stuck else None
+
+
+def twin(card: int) -> Card:
+    """A physical card as the family's card (:class:`Twin`, its copy kept)."""
+    face = Card.from_index(card % 52)
+    return Twin(face.rank, face.suit, card // 52)
+
+
+def board_of(fast: SpiderState, variant: str = "S4") -> SpiderBoard:
+    """The board of a solver's position (the runs gone home, the score from its moves
+    and runs): the solver's lines and hand-made positions replayed on the engine."""
+    heights = [0, 0, 0, 0]
+    for suit in fast.runs:
+        heights[suit] += SUIT
+    state = BuildState(
+        RULES[variant],
+        tuple(tuple(map(twin, column)) for column in fast.columns),
+        (),
+        (heights[0], heights[1], heights[2], heights[3]),
+        START_SCORE - fast.moves + RUN_POINTS * len(fast.runs),
+        fast.moves,
+        fast.down,
+        stock=tuple(map(twin, reversed(fast.stock))),
+        gone=fast.runs,
+    )
+    return SpiderBoard(state)
 
 
 def deal(code: DealCode) -> SpiderBoard:
