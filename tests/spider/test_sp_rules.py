@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from cardems.core.history import History, IllegalMove
 from cardems.dealcode import DealCode
+from cardems.kit.building.board import number
 from cardems.kit.building.engine import unshuffled
 from cardems.spider.declared import (
     ONE_HIGHER,
@@ -17,7 +18,6 @@ from cardems.spider.declared import (
     SpiderBoard,
     board_of,
     deal,
-    physical,
 )
 from cardems.spider.rules import (
     Move,
@@ -64,7 +64,7 @@ def test_the_deal_shape_and_the_cards(variant: str) -> None:
     assert [len(column) for column in state.columns] == [6] * 4 + [5] * 6
     assert state.down == (5,) * 4 + (4,) * 6
     assert len(state.stock) == 50 and state.score == 500
-    deck = [physical(card) for card in unshuffled(RULES[variant])]
+    deck = [number(card) for card in unshuffled(RULES[variant])]
     faces = Counter(card_text(card) for card in deck)
     assert len(faces) == 13 * int(variant[1]) and set(faces.values()) == {8 // int(variant[1])}
     assert len({card_id(card) for card in deck}) == 104

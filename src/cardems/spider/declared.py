@@ -39,6 +39,7 @@ from cardems.kit.building import (
     declare,
     engine,
 )
+from cardems.kit.building.board import BuildBoard
 from cardems.kit.building.engine import DRAW, SUIT, BuildState, Twin
 from cardems.spider.rules import COLUMNS, Move, SpiderState
 
@@ -73,11 +74,6 @@ RULES = {variant: declaration(suits) for variant, suits in VARIANT_SUITS.items()
 """Every variant's declaration."""
 
 
-def physical(card: Card) -> int:
-    """A card as Spider's positions name it: ``copy * 52 + ordinal``."""
-    return getattr(card, "copy", 0) * 52 + card.ordinal
-
-
 def family_move(move: Move) -> FamilyMove:
     """The family's move for a Spider move: the stock's, or a run between columns."""
     if move.is_deal:
@@ -104,40 +100,14 @@ _WORDS = {
 
 
 @dataclass(frozen=True)
-class SpiderBoard:
-    """A Spider position: the family engine's state, read and played as Spider's."""
-
-    state: BuildState
-
-    @functools.cached_property
-    def columns(self) -> tuple[tuple[int, ...], ...]:
-        """Each column's physical cards, bottom → top."""
-        return tuple(tuple(map(physical, pile)) for pile in self.state.columns)
-
-    @property
-    def down(self) -> tuple[int, ...]:
-        """How many cards of each column lie face down."""
-        return self.state.down
-
-    @functools.cached_property
-    def stock(self) -> tuple[int, ...]:
-        """The stock's physical cards, dealt first to last."""
-        return tuple(map(physical, reversed(self.state.stock)))
+class SpiderBoard(BuildBoard):
+    """A Spider position: the family engine's state, read and played as Spider's (its
+    cards physical: :func:`~cardems.kit.building.board.number`)."""
 
     @property
     def runs(self) -> tuple[int, ...]:
         """The suit order of each run gone home, in order."""
         return self.state.gone
-
-    @property
-    def moves(self) -> int:
-        """Moves and deals played."""
-        return self.state.moves
-
-    @property
-    def score(self) -> int:
-        """500, −1 a move, +100 a run gone."""
-        return self.state.score
 
     @functools.cached_property
     def fast(self) -> SpiderState:
@@ -152,7 +122,7 @@ class SpiderBoard:
 
     def is_won(self) -> bool:
         """Every suit gone home."""
-        return self.state.won
+        return self.won
 
     def can_deal(self) -> bool:
         """The stock has cards and no column is empty."""

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from cardems.cards import Card
 from cardems.core.stuck import progress_reachable
+from cardems.kit.building.board import compiled_search
 from cardems.moves import format_moves as format_moves
 from cardems.moves import move_tokens
 from cardems.numbers import SHOWN, read_number, shown
@@ -190,13 +191,10 @@ class SpiderState:
         """Whether a line of moves raises :attr:`progress` (None: past
         :data:`STUCK_LIMIT` positions), by the C search when it was built (the same
         search, in the same order: the tests compare the two)."""
-        try:
-            from cardems.spider import _solver  # type: ignore[attr-defined]
-        except ImportError:
-            use_compiled = False
-        if use_compiled:
+        extension = compiled_search("cardems.spider._solver") if use_compiled else None
+        if extension is not None:
             faces = [[card % 52 for card in column] for column in self.columns]
-            reached: bool | None = _solver.progress_reachable(
+            reached: bool | None = extension.progress_reachable(
                 faces, list(self.down), len(self.stock), len(self.runs), STUCK_LIMIT
             )
             return reached

@@ -61,12 +61,12 @@ replay to a win), "lost" when proven, else "undecided".
 from __future__ import annotations
 
 import heapq
-import importlib
 import itertools
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from cardems.kit.building.board import compiled_search
 from cardems.spider.rules import (
     Move,
     SpiderState,
@@ -521,10 +521,7 @@ class BeamSearch(StagedSearch):
 
 def compiled() -> Any:
     """The C extension, or None when it was not built."""
-    try:
-        return importlib.import_module("cardems.spider._solver")
-    except ImportError:
-        return None
+    return compiled_search("cardems.spider._solver")
 
 
 def solve(
