@@ -143,10 +143,16 @@ class SpiderBoard(BuildBoard):
     def legal_moves(self) -> list[Move]:
         """The family engine's legal moves in Spider's notation and order (by source,
         target and count, the deal last)."""
+        return list(self._legal)
+
+    @functools.cached_property
+    def _legal(self) -> tuple[Move, ...]:
+        """The legal moves, found once a board (the table asks for its status, its
+        placement help and its hints)."""
         if self.state.won:
-            return []
+            return ()
         moves = [spider_move(move) for move in self.state.legal_moves()]
-        return sorted(moves, key=lambda move: (move.is_deal, move))
+        return tuple(sorted(moves, key=lambda move: (move.is_deal, move)))
 
     def apply(self, move: Move) -> SpiderBoard:
         """The board after ``move``; :class:`IllegalMove` (in Spider's words) if refused."""

@@ -47,6 +47,7 @@ with ``deal_on_empty`` False only while every column holds a card.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -137,6 +138,11 @@ class Twin(Card):
 
     def __getnewargs__(self) -> tuple[Rank, Suit, int]:
         return (self.rank, self.suit, self.copy)
+
+    @functools.cached_property
+    def ordinal(self) -> int:
+        """:attr:`Card.ordinal`, kept once found (the engine asks it at every step)."""
+        return self.suit.order * 13 + self.rank - 1
 
 
 def identity(card: Card) -> str:
