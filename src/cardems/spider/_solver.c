@@ -32,6 +32,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "_cards.h" /* read_cards, mix, set_add, set_has */
+
 #define NCOL 10
 #define NCARD 104
 #define RUN 13
@@ -124,12 +126,6 @@ static int badness(const Pos *p, int down_weight, int empty_weight) {
     return remaining ? score + 6 * remaining - empty_weight * empty : 0;
 }
 
-static inline uint64_t mix(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 static int cmp_u64(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
@@ -148,26 +144,6 @@ static uint64_t key_of(const Pos *p) {
     uint64_t k = mix(p->stock + 7ULL);
     for (int i = 0; i < NCOL; i++) k = mix(k ^ h[i]) + (uint64_t)i;
     return k ? k : 1;
-}
-
-/* Open addressing: a set of keys (0 free). */
-static int set_add(uint64_t *table, uint64_t mask, uint64_t key) {
-    uint64_t i = key & mask;
-    while (table[i]) {
-        if (table[i] == key) return 0;
-        i = (i + 1) & mask;
-    }
-    table[i] = key;
-    return 1;
-}
-
-static int set_has(const uint64_t *table, uint64_t mask, uint64_t key) {
-    uint64_t i = key & mask;
-    while (table[i]) {
-        if (table[i] == key) return 1;
-        i = (i + 1) & mask;
-    }
-    return 0;
 }
 
 /* Settle the touched columns: a complete run on top goes off, a bare face-down card turns. */
@@ -689,28 +665,6 @@ done:
     return result;
 }
 
-static int read_faces(PyObject *seq, uint8_t *out, int cap, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    if (n > cap) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "%s: too many cards", what);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v < 0 || v > 51) {
-            Py_DECREF(fast);
-            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: face %ld out of range", what, v);
-            return -1;
-        }
-        out[i] = (uint8_t)v;
-    }
-    Py_DECREF(fast);
-    return (int)n;
-}
-
 static int read_position(PyObject *columns, PyObject *down, int stock, int runs, Pos *p);
 
 static PyObject *py_solve(PyObject *self, PyObject *args) {
@@ -732,7 +686,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     int at = read_position(columns, down, 0, runs, &p);
     if (at < 0) return NULL;
     uint8_t stock_cards[NCARD];
-    int nstock = read_faces(stock, stock_cards, NCARD - at, "stock");
+    int nstock = read_cards(stock, stock_cards, NCARD - at, "stock");
     if (nstock < 0) return NULL;
     p.stock = (uint8_t)nstock;
     p.runs = (uint8_t)runs;
@@ -872,7 +826,7 @@ done:
 static int read_position(PyObject *columns, PyObject *down, int stock, int runs, Pos *p) {
     memset(p, 0, sizeof *p);
     uint8_t downs[NCOL];
-    if (read_faces(down, downs, NCOL, "down") != NCOL) {
+    if (read_cards(down, downs, NCOL, "down") != NCOL) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "down: ten counts");
         return -1;
     }
@@ -885,7 +839,7 @@ static int read_position(PyObject *columns, PyObject *down, int stock, int runs,
     }
     int at = 0;
     for (int i = 0; i < NCOL; i++) {
-        int n = read_faces(PySequence_Fast_GET_ITEM(cols, i), p->card + at, NCARD - at, "columns");
+        int n = read_cards(PySequence_Fast_GET_ITEM(cols, i), p->card + at, NCARD - at, "columns");
         if (n < 0) {
             Py_DECREF(cols);
             return -1;
