@@ -31,6 +31,8 @@ from cardems.spider.declared import deal
 RECORD: dict[str, Any] = json.loads(OUT.read_text(encoding="utf-8"))
 QUICK = 3
 """One table game of every three replays in the quick run; the others are marked slow."""
+QUICK_GAMES = 4
+"""One rules game a variant (of four: three random, one won) replays in the quick run."""
 
 
 def _variant(game: dict[str, Any]) -> str:
@@ -56,7 +58,12 @@ def test_a_deal_code_deals_the_same_cards(code: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "saved", RECORD["games"], ids=[f"{game['code']}-{game['seed']}" for game in RECORD["games"]]
+    "saved",
+    [
+        pytest.param(game, marks=() if k % QUICK_GAMES == 0 else pytest.mark.slow)
+        for k, game in enumerate(RECORD["games"])
+    ],
+    ids=[f"{game['code']}-{game['seed']}" for game in RECORD["games"]],
 )
 def test_a_saved_game_replays_to_the_same_positions_scores_and_refusals(
     saved: dict[str, Any],
