@@ -5,9 +5,10 @@ won lines of 1, 2 and 4 suits), best of ``--repeat`` runs.
 
     python3 benchmarks/spider_moves.py [--repeat 5]
 
-Anchor: the same games on Spider's own engine (commit 7dafa41, before the build family):
-0.67 ms CPU an intent on 2026-12-07 (a loaded 2-core machine: compare runs made back to
-back).
+Anchor: the same games on Spider's own engine (commit 7dafa41, before the build family:
+its ``src`` first on ``PYTHONPATH``, this script and the corpus from this tree, its C
+extensions copied in): 0.66-0.68 ms CPU an intent on 2026-12-07, beside 0.89 ms on the
+build family (a loaded 2-core machine: compare runs made back to back).
 """
 
 from __future__ import annotations
