@@ -408,6 +408,49 @@ static int search_moves(const Search *s, const Pos *p, Move *out, int *dropped) 
     return successors(p, s->supermoves, 1, out, dropped);
 }
 
+/* The frontier's best position not expanded yet, now expanded (solver.StagedSearch._next):
+ * 1 with its entry in *entry (kept in the ready list when the stock may deal there), 0
+ * once the heap is empty, -1 when the budget is spent (spend), -2 out of memory. */
+static int next_entry(Search *s, const Arena *a, Heap *h, Entry **ready, long long *nready,
+                      long long *ready_cap, Entry *entry) {
+    while (h->n) {
+        Entry e = heap_pop(h);
+        const Pos *current = &a->node[e.node].pos;
+        if (!set_add(s->seen, s->seen_mask, key_of(current))) continue;
+        if (!spend(s)) return -1;
+        if (can_deal(current)) {
+            if (*nready == *ready_cap) {
+                *ready_cap = *ready_cap ? *ready_cap * 2 : 64;
+                Entry *r = realloc(*ready, (size_t)*ready_cap * sizeof *r);
+                if (!r) return -2;
+                *ready = r;
+            }
+            (*ready)[(*nready)++] = e;
+        }
+        *entry = e;
+        return 1;
+    }
+    return 0;
+}
+
+/* Push the positions the n moves lead to from entry's onto the heap, those the stage's
+ * arena has left out, each added to it (solver.StagedSearch._grow): the node of a won
+ * position as soon as one is met, -1 when none is, -2 out of memory. */
+static long long grow(Search *s, Arena *a, Heap *h, Entry entry, const Move *moves, int n) {
+    Pos current = a->node[entry.node].pos; /* a copy: adding to the arena may move it */
+    for (int i = 0; i < n; i++) {
+        Pos child;
+        apply_move(&current, moves[i], &child);
+        long long node = arena_add(a, &child, key_of(&child), entry.node, moves[i]);
+        if (node == -2) return -2;
+        if (node < 0) continue;
+        s->stored++;
+        if (child.runs == RUNS) return node;
+        if (!heap_push(h, (Entry){badness(&child, s->down_weight, s->empty_weight), -(s->counter++), (int32_t)node})) return -2;
+    }
+    return -1;
+}
+
 /* 1: a winning line from p is in s->line; 0: none found; s->aborted on budget or memory. */
 static int stage(Search *s, const Pos *p) {
     uint64_t start = key_of(p);
@@ -433,38 +476,22 @@ static int stage(Search *s, const Pos *p) {
             s->exact = 0;
             break;
         }
-        Entry entry = heap_pop(&h);
-        Pos current = a.node[entry.node].pos;
-        uint64_t current_key = key_of(&current);
-        if (!set_add(s->seen, s->seen_mask, current_key)) continue;
-        if (!spend(s)) goto done;
+        Entry entry;
+        int got = next_entry(s, &a, &h, &ready, &nready, &ready_cap, &entry);
+        if (got == -1) goto done;
+        if (got == -2) goto memory;
+        if (!got) break;
         count++;
-        if (can_deal(&current)) {
-            if (nready == ready_cap) {
-                ready_cap = ready_cap ? ready_cap * 2 : 64;
-                Entry *r = realloc(ready, (size_t)ready_cap * sizeof *r);
-                if (!r) goto memory;
-                ready = r;
-            }
-            ready[nready++] = entry;
-        }
         int dropped = 0;
-        int n = search_moves(s, &current, moves, &dropped);
+        int n = search_moves(s, &a.node[entry.node].pos, moves, &dropped);
         if (dropped) s->exact = 0;
-        for (int i = 0; i < n; i++) {
-            Pos child;
-            apply_move(&current, moves[i], &child);
-            long long node = arena_add(&a, &child, key_of(&child), entry.node, moves[i]);
-            if (node == -2) goto memory;
-            if (node < 0) continue;
-            s->stored++;
-            if (child.runs == RUNS) {
-                s->line_len = 0;
-                result = prepend_path(s, &a, node) ? 1 : -1;
-                if (result < 0) goto memory;
-                goto done;
-            }
-            if (!heap_push(&h, (Entry){badness(&child, s->down_weight, s->empty_weight), -(s->counter++), (int32_t)node})) goto memory;
+        long long won = grow(s, &a, &h, entry, moves, n);
+        if (won == -2) goto memory;
+        if (won >= 0) {
+            s->line_len = 0;
+            result = prepend_path(s, &a, won) ? 1 : -1;
+            if (result < 0) goto memory;
+            goto done;
         }
     }
     qsort(ready, (size_t)nready, sizeof *ready, cmp_entry);
@@ -558,40 +585,26 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
     if (!heap_push(&h, (Entry){badness(&from->pos, s->down_weight, s->empty_weight), -(s->counter++), 0})) goto memory;
     long long count = 0;
     Move moves[MAXMOVES];
-    while (h.n && count < cap) {
-        Entry entry = heap_pop(&h);
-        Pos current = a.node[entry.node].pos;
-        if (!set_add(s->seen, s->seen_mask, key_of(&current))) continue;
-        if (!spend(s)) goto aborted;
+    while (count < cap) {
+        Entry entry;
+        int got = next_entry(s, &a, &h, &ready, &nready, &ready_cap, &entry);
+        if (got == -1) goto aborted;
+        if (got == -2) goto memory;
+        if (!got) break;
         count++;
-        if (can_deal(&current)) {
-            if (nready == ready_cap) {
-                ready_cap = ready_cap ? ready_cap * 2 : 64;
-                Entry *r = realloc(ready, (size_t)ready_cap * sizeof *r);
-                if (!r) goto memory;
-                ready = r;
-            }
-            ready[nready++] = entry;
-        }
         int dropped = 0;
-        int n = search_moves(s, &current, moves, &dropped);
-        for (int i = 0; i < n; i++) {
-            Pos child;
-            apply_move(&current, moves[i], &child);
-            long long node = arena_add(&a, &child, key_of(&child), entry.node, moves[i]);
-            if (node == -2) goto memory;
-            if (node < 0) continue;
-            if (child.runs == RUNS) {
-                int len;
-                Move *line = path_to(&a, node, from->line, from->len, 0, &len);
-                if (!line) goto memory;
-                free(s->line);
-                s->line = line;
-                s->line_len = s->line_cap = len;
-                result = 1;
-                goto done;
-            }
-            if (!heap_push(&h, (Entry){badness(&child, s->down_weight, s->empty_weight), -(s->counter++), (int32_t)node})) goto memory;
+        int n = search_moves(s, &a.node[entry.node].pos, moves, &dropped);
+        long long won = grow(s, &a, &h, entry, moves, n);
+        if (won == -2) goto memory;
+        if (won >= 0) {
+            int len;
+            Move *line = path_to(&a, won, from->line, from->len, 0, &len);
+            if (!line) goto memory;
+            free(s->line);
+            s->line = line;
+            s->line_len = s->line_cap = len;
+            result = 1;
+            goto done;
         }
     }
     qsort(ready, (size_t)nready, sizeof *ready, cmp_entry);
