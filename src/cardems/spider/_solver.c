@@ -408,6 +408,23 @@ static int search_moves(const Search *s, const Pos *p, Move *out, int *dropped) 
     return successors(p, s->supermoves, 1, out, dropped);
 }
 
+/* A stage's table of positions, empty, with room for 1024; 0 out of memory. */
+static int arena_open(Arena *a) {
+    a->cap = 1024;
+    a->node = malloc((size_t)a->cap * sizeof *a->node);
+    a->mask = 2047;
+    a->keys = calloc(a->mask + 1, sizeof *a->keys);
+    return a->node && a->keys;
+}
+
+/* Free a stage's positions, heap and ready list. */
+static void stage_close(Arena *a, Heap *h, Entry *ready) {
+    free(a->node);
+    free(a->keys);
+    free(h->e);
+    free(ready);
+}
+
 /* The frontier's best position not expanded yet, now expanded (solver.StagedSearch._next):
  * 1 with its entry in *entry (kept in the ready list when the stock may deal there), 0
  * once the heap is empty, -1 when the budget is spent (spend), -2 out of memory. */
@@ -460,11 +477,7 @@ static int stage(Search *s, const Pos *p) {
     Entry *ready = NULL;
     long long nready = 0, ready_cap = 0;
     int result = 0;
-    a.cap = 1024;
-    a.node = malloc((size_t)a.cap * sizeof *a.node);
-    a.mask = 2047;
-    a.keys = calloc(a.mask + 1, sizeof *a.keys);
-    if (!a.node || !a.keys) goto memory;
+    if (!arena_open(&a)) goto memory;
     long long root = arena_add(&a, p, start, -1, (Move){0, 0, 0});
     if (root < 0) goto memory;
     s->stored++;
@@ -513,10 +526,7 @@ memory:
     s->memory = 1;
 done:
     s->stored -= a.n;
-    free(a.node);
-    free(a.keys);
-    free(h.e);
-    free(ready);
+    stage_close(&a, &h, ready);
     return result > 0;
 }
 
@@ -576,11 +586,7 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
     Entry *ready = NULL;
     long long nready = 0, ready_cap = 0;
     int result = 0;
-    a.cap = 1024;
-    a.node = malloc((size_t)a.cap * sizeof *a.node);
-    a.mask = 2047;
-    a.keys = calloc(a.mask + 1, sizeof *a.keys);
-    if (!a.node || !a.keys) goto memory;
+    if (!arena_open(&a)) goto memory;
     if (arena_add(&a, &from->pos, key_of(&from->pos), -1, (Move){0, 0, 0}) < 0) goto memory;
     if (!heap_push(&h, (Entry){badness(&from->pos, s->down_weight, s->empty_weight), -(s->counter++), 0})) goto memory;
     long long count = 0;
@@ -640,10 +646,7 @@ aborted:
     s->aborted = 1;
     result = -1;
 done:
-    free(a.node);
-    free(a.keys);
-    free(h.e);
-    free(ready);
+    stage_close(&a, &h, ready);
     return result;
 }
 
