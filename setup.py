@@ -2,7 +2,8 @@
 
 Each is optional: without a C compiler the package still installs and the same code
 runs in Python (the reference, which the tests hold the compiled code to), more slowly.
-They are declared here rather than as ``[tool.setuptools.ext-modules]``, which setuptools
+Klondike's and Spider's searches share ``src/cardems/_cards.h``. They are declared here
+rather than as ``[tool.setuptools.ext-modules]``, which setuptools
 still calls experimental and warns about on every build.
 """
 
@@ -38,6 +39,8 @@ setup(
         Extension(
             "cardems.klondike._solver",
             ["src/cardems/klondike/_solver.c"],
+            include_dirs=["src/cardems"],
+            depends=["src/cardems/_cards.h"],
             optional=True,
         ),
         # Spider's staged search: the Python search's verdicts and lines, position for
@@ -45,6 +48,8 @@ setup(
         Extension(
             "cardems.spider._solver",
             ["src/cardems/spider/_solver.c"],
+            include_dirs=["src/cardems"],
+            depends=["src/cardems/_cards.h"],
             optional=True,
         ),
         # The build family's one solver (Yukon, Canfield, Mrs Mop, Scorpion and the other

@@ -41,7 +41,7 @@ from typing import NoReturn
 
 ROOT = Path(__file__).resolve().parent.parent
 SKIPPED = (".git", ".venv*", "build", "dist", "*.egg-info", "__pycache__", "*.so", "test-artifacts")
-NOT_DATA = {".py", ".c", ".pyc", ".so"}
+NOT_DATA = {".py", ".c", ".h", ".pyc", ".so"}
 """Suffixes of the files that are not package data (code, compiled or compiled from)."""
 ATTRIBUTE = re.compile(r"""<(?:script|link|img|a)\b[^>]*?\b(?:src|href)="([^"#?]*[^"]*)\"""")
 IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+)["']""")

@@ -24,8 +24,9 @@ import time
 from typing import Any
 
 from cardems.dealcode import DealCode
+from cardems.moves import play
 from cardems.spider.commands import ANCHOR, Verdict, analyze, deal_numbers, summary
-from cardems.spider.rules import deal, play
+from cardems.spider.declared import deal
 from cardems.spider.solver import Limits, solve
 
 FIELDS = {name: field.type for name, field in Limits.__dataclass_fields__.items()}
@@ -61,7 +62,7 @@ def decide(variant: str, number: int, nodes: int, shape: dict[str, Any]) -> Verd
     code = DealCode("SP", 1, variant, number)
     state = deal(code)
     start = time.process_time()
-    result = solve(state, nodes=nodes, **shape)
+    result = solve(state.fast, nodes=nodes, **shape)
     seconds = time.process_time() - start
     if result.moves is not None:
         assert play(state, result.moves).is_won(), f"{code}: the line does not win"

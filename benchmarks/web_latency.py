@@ -1,8 +1,8 @@
 """Server-side latency of one move at 1 and at 100 concurrent players, on loopback.
 
 Starts ``cardems serve`` in its own process over a fresh SQLite file, gives every
-simulated player its own cookie and Heart to Heart game (``--game``: or Klondike's, or
-Seahaven's), and has each one tap the stock
+simulated player its own cookie and Heart to Heart game (``--game``: or Klondike's, Seahaven's or
+Spider's), and has each one tap the stock
 (a draw or a recycle: a real move, saved to SQLite) at a steady pace for a fixed time.
 Players start at random phases (real players do not click in lockstep). Prints p50/p99
 of the handler time the server reports (``Server-Timing``) and of the round trip seen by
@@ -35,6 +35,8 @@ GAMES = {
     "heart-to-heart": ("HH1-N-AAAAAAM", [{"type": "tap", "target": "stock"}]),
     # a draw of three or a recycle, forever (the table says whether the deal is stuck)
     "klondike": ("KL1-D3-AAAAAAA", [{"type": "tap", "target": "stock"}]),
+    # a deal from the stock onto every column, then undo, forever (4 suits)
+    "spider": ("SP1-S4-AAAAAAA", [{"type": "tap", "target": "stock"}, {"type": "undo"}]),
     # a card to a free cell, then undo, forever
     "seahaven": (
         "SH1-C4-AAAAAJ2",
@@ -102,6 +104,7 @@ def main() -> None:
             "heart-to-heart": "a tap on the stock",
             "klondike": "a tap on the stock",
             "seahaven": "a drag to a cell or undo",
+            "spider": "a deal from the stock or undo",
         }
         print(f"{args.game}: one move = {what[args.game]}, saved to SQLite (--sync {args.sync})")
         for players in args.players:

@@ -43,13 +43,14 @@ def test_statistics_name_the_number_of_suits() -> None:
     ],
 )
 def test_a_level_deals_a_winnable_deal_of_that_level(variant: str, level: str) -> None:
+    from cardems.moves import play
+    from cardems.spider.declared import deal
     from cardems.spider.difficulty import CUTS, level_of, rate
-    from cardems.spider.rules import deal, play
     from cardems.spider.solver import solve
 
     code = GAME.new_code(variant, winnable=True, options={"difficulty": level})
     assert code.variant == variant and level_of(code) == level
-    result = solve(deal(code))
+    result = solve(deal(code).fast)
     assert result.moves is not None and play(deal(code), result.moves).is_won()
     assert len(result.moves) == rate(code)
     easy_below, hard_from = CUTS[variant]
@@ -58,12 +59,13 @@ def test_a_level_deals_a_winnable_deal_of_that_level(variant: str, level: str) -
 
 @pytest.mark.parametrize("variant", ["S2", pytest.param("S4", marks=pytest.mark.slow)])
 def test_the_pool_records_each_line_length(variant: str) -> None:
-    from cardems.spider.rules import deal, play
+    from cardems.moves import play
+    from cardems.spider.declared import deal
     from cardems.spider.solver import solve
 
     # the pool's shortest line (a quick proof: at four suits another may take the whole
     # portfolio, ten seconds and more)
     code, length = min(load_pool(variant).items(), key=lambda item: (item[1], str(item[0])))
-    result = solve(deal(code))
+    result = solve(deal(code).fast)
     assert result.moves is not None and len(result.moves) == length
     assert play(deal(code), result.moves).is_won()

@@ -1,4 +1,5 @@
-"""Spider rules: the deal, moves, runs going off, the stock, score, notation."""
+"""Spider rules, as its declaration of the build family plays them: the deal, moves, runs
+going off, the stock, score, notation."""
 
 from collections import Counter
 
@@ -8,16 +9,22 @@ from hypothesis import strategies as st
 
 from cardems.core.history import History, IllegalMove
 from cardems.dealcode import DealCode
-from cardems.spider.rules import (
+from cardems.kit.building.board import number
+from cardems.kit.building.engine import unshuffled
+from cardems.spider.declared import (
     ONE_HIGHER,
     ONE_SUIT,
+    RULES,
+    SpiderBoard,
+    board_of,
+    deal,
+)
+from cardems.spider.rules import (
     Move,
     MoveParseError,
     SpiderState,
     card_id,
     card_text,
-    deal,
-    deck,
     format_moves,
     parse_moves,
 )
@@ -38,7 +45,7 @@ GOLDEN = {
 }
 
 
-def tops(state: SpiderState) -> str:
+def tops(state: SpiderBoard) -> str:
     return " ".join(card_text(column[-1]) for column in state.columns)
 
 
@@ -57,28 +64,31 @@ def test_the_deal_shape_and_the_cards(variant: str) -> None:
     assert [len(column) for column in state.columns] == [6] * 4 + [5] * 6
     assert state.down == (5,) * 4 + (4,) * 6
     assert len(state.stock) == 50 and state.score == 500
-    faces = Counter(card_text(card) for card in deck(variant))
+    deck = [number(card) for card in unshuffled(RULES[variant])]
+    faces = Counter(card_text(card) for card in deck)
     assert len(faces) == 13 * int(variant[1]) and set(faces.values()) == {8 // int(variant[1])}
-    assert len({card_id(card) for card in deck(variant)}) == 104
+    assert len({card_id(card) for card in deck}) == 104
 
 
-def column_state(*columns: str, stock: str = "", down: tuple[int, ...] = ()) -> SpiderState:
+def column_state(*columns: str, stock: str = "", down: tuple[int, ...] = ()) -> SpiderBoard:
     """A position from columns written bottom → top (physical copies numbered in turn)."""
     seen: Counter[str] = Counter()
 
-    def physical(text: str) -> int:
+    def numbered(text: str) -> int:
         from cardems.cards import Card
 
         ordinal = Card.parse(text).ordinal
         seen[text] += 1
         return (seen[text] - 1) * 52 + ordinal
 
-    piles = [tuple(physical(t) for t in c.split()) for c in columns]
+    piles = [tuple(numbered(t) for t in c.split()) for c in columns]
     piles += [()] * (10 - len(piles))
-    return SpiderState(
-        tuple(piles),
-        down or (0,) * 10,
-        tuple(physical(t) for t in stock.split()),
+    return board_of(
+        SpiderState(
+            tuple(piles),
+            down or (0,) * 10,
+            tuple(numbered(t) for t in stock.split()),
+        )
     )
 
 
@@ -149,7 +159,7 @@ def test_random_play_keeps_the_cards_and_undo_restores(
     """Cards are conserved, face-down cards never lie above face-up ones, the notation of
     every move played round-trips, and undo walks back to exactly the same positions."""
     state = deal(DealCode("SP", 1, variant, number))
-    history: History[SpiderState] = History(state, limit=100)
+    history: History[SpiderBoard] = History(state, limit=100)
     seen = [state]
     for choice in choices:
         moves = state.legal_moves()

@@ -10,9 +10,22 @@ from typing import Any
 import pytest
 
 from cardems.dealcode import DealCode
-from cardems.spider import solver
-from cardems.spider.rules import Move, SpiderState, deal, play, position
+from cardems.moves import play as play_on
+from cardems.spider import declared, solver
+from cardems.spider.declared import SpiderBoard, board_of
+from cardems.spider.rules import Move, SpiderState, position
 from cardems.spider.solver import solve
+
+
+def deal(code: DealCode) -> SpiderState:
+    """The solver's position of a deal (dealt by the declaration)."""
+    return declared.deal(code).fast
+
+
+def play(state: SpiderState, moves: list[Move]) -> SpiderBoard:
+    """A line of the solver played from ``state`` on the family engine (refused moves
+    raise)."""
+    return play_on(board_of(state), moves)
 
 
 @pytest.mark.slow

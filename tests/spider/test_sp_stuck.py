@@ -6,8 +6,9 @@ import random
 import pytest
 
 from cardems.dealcode import DealCode
-from cardems.spider import rules
-from cardems.spider.rules import SpiderState, deal
+from cardems.spider import declared, rules
+from cardems.spider.declared import board_of
+from cardems.spider.rules import SpiderState
 
 SPADES, HEARTS, DIAMONDS = 0, 13, 26
 KINGS = tuple((12 + 13 * (i % 4) + 52 * (i // 4),) for i in range(8))
@@ -28,18 +29,18 @@ def test_moves_that_only_go_round_are_stuck(use_compiled: bool) -> None:
     state = seven_between_two_eights(nine=False)
     assert state.legal_moves()
     assert state.progress_reachable(use_compiled=use_compiled) is False
-    assert state.outcome == "stuck"
+    assert board_of(state).outcome == "stuck"
 
 
 @pytest.mark.parametrize("use_compiled", [True, False])
 def test_progress_two_moves_away_is_not_stuck(use_compiled: bool) -> None:
     state = seven_between_two_eights(nine=True)
     assert state.progress_reachable(use_compiled=use_compiled) is True
-    assert state.outcome is None
+    assert board_of(state).outcome is None
 
 
 def test_a_deal_is_progress() -> None:
-    state = deal(DealCode("SP", 1, "S4", 3))
+    state = declared.deal(DealCode("SP", 1, "S4", 3)).fast
     assert state.progress_reachable() is True and not state.stuck
     assert state.after(rules.Move.deal()).progress == state.progress + 10
 
@@ -61,7 +62,7 @@ needs_c = pytest.mark.skipif(
 @pytest.mark.parametrize("seed", range(4))
 def test_compiled_stuck_search_matches_python_along_random_play(seed: int) -> None:
     rng = random.Random(seed)
-    state = deal(DealCode("SP", 1, ("S1", "S2", "S4")[seed % 3], seed))
+    state = declared.deal(DealCode("SP", 1, ("S1", "S2", "S4")[seed % 3], seed)).fast
     answers = set()
     for _ in range(120):
         moves = state.legal_moves()

@@ -6,7 +6,7 @@ import pytest
 
 from cardems.core.game import TableSettings
 from cardems.dealcode import DealCode
-from cardems.spider.rules import deal
+from cardems.spider.declared import deal
 from cardems.spider.table import SpiderTable
 
 CODE = DealCode.parse("SP1-S1-AAAAAAC")

@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "_cards.h" /* read_cards, mix, set_add */
+
 #define NCOLS 7
 #define MAXCOL 24
 #define MAXTALON 24
@@ -68,12 +70,6 @@ static inline int builds_on(int card, int base) {
 }
 static inline Macro pack(int kind, int a, int b) { return (Macro)((kind << 12) | (a << 3) | b); }
 
-static inline uint64_t mix(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 /* With unlimited passes, every `turned` that is a multiple of the draw (or the whole
  * talon; at draw one, any) reaches the same talon cards as none turned: the same
  * position. */
@@ -106,22 +102,11 @@ static uint64_t base_hash(const Pos *p, const Search *s) {
 /* The key of the position with `turned` t (canonical). */
 static inline uint64_t key_of(uint64_t base, int t) { return mix(base ^ ((uint64_t)t << 8)) | 1; } /* 0: empty */
 
-/* Puts h in its slot of table (mask + 1 slots); 1 when it was there already. */
-static int slot_in(uint64_t *table, uint64_t mask, uint64_t h) {
-    uint64_t i = h & mask;
-    while (table[i]) {
-        if (table[i] == h) return 1;
-        i = (i + 1) & mask;
-    }
-    table[i] = h;
-    return 0;
-}
-
 /* Doubles the table, every hash moved to its new slot; -1 out of memory. */
 static int grow(Search *s) {
     uint64_t mask = s->mask * 2 + 1, *table = calloc(mask + 1, sizeof(uint64_t));
     if (!table) return -1;
-    for (uint64_t i = 0; i <= s->mask; i++) if (s->table[i]) slot_in(table, mask, s->table[i]);
+    for (uint64_t i = 0; i <= s->mask; i++) if (s->table[i]) set_add(table, mask, s->table[i]);
     free(s->table);
     s->table = table;
     s->mask = mask;
@@ -132,7 +117,7 @@ static int grow(Search *s) {
  * full (the positions cut by the dead-end and draw tests are kept too, beyond the
  * budget of positions expanded). */
 static int seen_add(Search *s, uint64_t h) {
-    if (slot_in(s->table, s->mask, h)) return 1;
+    if (!set_add(s->table, s->mask, h)) return 1;
     if (++s->entries * 2 > s->mask && grow(s)) return -1;
     return 0;
 }
@@ -438,24 +423,6 @@ static int search(Search *s, const Pos *p, int depth) {
         s->line_len = mark;
     }
     return 0;
-}
-
-static int read_cards(PyObject *seq, uint8_t *out, int cap, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    if (n > cap) { Py_DECREF(fast); PyErr_Format(PyExc_ValueError, "%s: too many cards", what); return -1; }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v < 0 || v > 51) {
-            Py_DECREF(fast);
-            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: card %ld out of range", what, v);
-            return -1;
-        }
-        out[i] = (uint8_t)v;
-    }
-    Py_DECREF(fast);
-    return (int)n;
 }
 
 static PyObject *py_solve(PyObject *self, PyObject *args) {

@@ -37,6 +37,7 @@ from cardems.kit.building import (
     declare,
     engine,
 )
+from cardems.kit.building.board import BuildBoard
 from cardems.kit.building.engine import DRAW, WASTE, BuildState
 from cardems.klondike import rules as kl
 from cardems.klondike.rules import SCORINGS, SUITS, VARIANTS
@@ -234,28 +235,13 @@ def variant_of(rules: BuildRules) -> tuple[str, str]:
 
 
 @dataclass(frozen=True)
-class KlondikeBoard:
-    """A Klondike position for the table: the family engine's state, played in Klondike's
-    notation and words; ``points`` keeps Microsoft's standard points whichever scoring
-    counts (the statistics and the records show both)."""
+class KlondikeBoard(BuildBoard):
+    """A Klondike position for the table: the family engine's state (its cards' ordinals:
+    Klondike's view of before), played in Klondike's notation and words; ``points``
+    keeps Microsoft's standard points whichever scoring counts (the statistics and the
+    records show both)."""
 
-    state: BuildState
     points: int = 0
-
-    @property
-    def columns(self) -> tuple[tuple[int, ...], ...]:
-        """The columns' card ordinals, bottom → top (Klondike's view of before)."""
-        return tuple(tuple(card.ordinal for card in pile) for pile in self.state.columns)
-
-    @property
-    def hidden(self) -> tuple[int, ...]:
-        """How many cards of each column lie face down."""
-        return self.state.down
-
-    @property
-    def stock(self) -> tuple[int, ...]:
-        """The stock's card ordinals, the next drawn first."""
-        return tuple(card.ordinal for card in reversed(self.state.stock))
 
     @property
     def waste(self) -> tuple[int, ...]:
@@ -276,27 +262,14 @@ class KlondikeBoard:
         return variant_of(self.state.rules)[1]
 
     @property
-    def score(self) -> int:
-        """The score the scoring counts."""
-        return self.state.score
-
-    @property
     def vegas(self) -> int:
         """The Vegas score: 52 paid, 5 back for each card home."""
         return kl.VEGAS_CARD * sum(self.state.foundations) - kl.VEGAS_STAKE
 
     @property
-    def moves(self) -> int:
-        return self.state.moves
-
-    @property
     def recycles(self) -> int:
         """How many times the waste was turned over into a new stock."""
         return self.state.passes
-
-    @property
-    def won(self) -> bool:
-        return self.state.won
 
     def refusal(self, move: kl.Move) -> str | None:
         return refusal(self.state, move)

@@ -61,12 +61,12 @@ without one; past the budget of positions it is undecided (None), never lost.
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cardems.kit.building.board import compiled_search
 from cardems.kit.building.engine import BuildState
 from cardems.klondike import declared
 from cardems.klondike.declared import KlondikeBoard
@@ -552,10 +552,7 @@ class Verdict:
 
 def compiled() -> Any:
     """The C extension, or None when it was not built."""
-    try:
-        return importlib.import_module("cardems.klondike._solver")
-    except ImportError:
-        return None
+    return compiled_search("cardems.klondike._solver")
 
 
 def solve(

@@ -32,6 +32,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "_cards.h" /* read_cards, mix, set_add, set_has */
+
 #define NCOL 10
 #define NCARD 104
 #define RUN 13
@@ -124,12 +126,6 @@ static int badness(const Pos *p, int down_weight, int empty_weight) {
     return remaining ? score + 6 * remaining - empty_weight * empty : 0;
 }
 
-static inline uint64_t mix(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 static int cmp_u64(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
@@ -148,26 +144,6 @@ static uint64_t key_of(const Pos *p) {
     uint64_t k = mix(p->stock + 7ULL);
     for (int i = 0; i < NCOL; i++) k = mix(k ^ h[i]) + (uint64_t)i;
     return k ? k : 1;
-}
-
-/* Open addressing: a set of keys (0 free). */
-static int set_add(uint64_t *table, uint64_t mask, uint64_t key) {
-    uint64_t i = key & mask;
-    while (table[i]) {
-        if (table[i] == key) return 0;
-        i = (i + 1) & mask;
-    }
-    table[i] = key;
-    return 1;
-}
-
-static int set_has(const uint64_t *table, uint64_t mask, uint64_t key) {
-    uint64_t i = key & mask;
-    while (table[i]) {
-        if (table[i] == key) return 1;
-        i = (i + 1) & mask;
-    }
-    return 0;
 }
 
 /* Settle the touched columns: a complete run on top goes off, a bare face-down card turns. */
@@ -432,6 +408,66 @@ static int search_moves(const Search *s, const Pos *p, Move *out, int *dropped) 
     return successors(p, s->supermoves, 1, out, dropped);
 }
 
+/* A stage's table of positions, empty, with room for 1024; 0 out of memory. */
+static int arena_open(Arena *a) {
+    a->cap = 1024;
+    a->node = malloc((size_t)a->cap * sizeof *a->node);
+    a->mask = 2047;
+    a->keys = calloc(a->mask + 1, sizeof *a->keys);
+    return a->node && a->keys;
+}
+
+/* Free a stage's positions, heap and ready list. */
+static void stage_close(Arena *a, Heap *h, Entry *ready) {
+    free(a->node);
+    free(a->keys);
+    free(h->e);
+    free(ready);
+}
+
+/* The frontier's best position not expanded yet, now expanded (solver.StagedSearch._next):
+ * 1 with its entry in *entry (kept in the ready list when the stock may deal there), 0
+ * once the heap is empty, -1 when the budget is spent (spend), -2 out of memory. */
+static int next_entry(Search *s, const Arena *a, Heap *h, Entry **ready, long long *nready,
+                      long long *ready_cap, Entry *entry) {
+    while (h->n) {
+        Entry e = heap_pop(h);
+        const Pos *current = &a->node[e.node].pos;
+        if (!set_add(s->seen, s->seen_mask, key_of(current))) continue;
+        if (!spend(s)) return -1;
+        if (can_deal(current)) {
+            if (*nready == *ready_cap) {
+                *ready_cap = *ready_cap ? *ready_cap * 2 : 64;
+                Entry *r = realloc(*ready, (size_t)*ready_cap * sizeof *r);
+                if (!r) return -2;
+                *ready = r;
+            }
+            (*ready)[(*nready)++] = e;
+        }
+        *entry = e;
+        return 1;
+    }
+    return 0;
+}
+
+/* Push the positions the n moves lead to from entry's onto the heap, those the stage's
+ * arena has left out, each added to it (solver.StagedSearch._grow): the node of a won
+ * position as soon as one is met, -1 when none is, -2 out of memory. */
+static long long grow(Search *s, Arena *a, Heap *h, Entry entry, const Move *moves, int n) {
+    Pos current = a->node[entry.node].pos; /* a copy: adding to the arena may move it */
+    for (int i = 0; i < n; i++) {
+        Pos child;
+        apply_move(&current, moves[i], &child);
+        long long node = arena_add(a, &child, key_of(&child), entry.node, moves[i]);
+        if (node == -2) return -2;
+        if (node < 0) continue;
+        s->stored++;
+        if (child.runs == RUNS) return node;
+        if (!heap_push(h, (Entry){badness(&child, s->down_weight, s->empty_weight), -(s->counter++), (int32_t)node})) return -2;
+    }
+    return -1;
+}
+
 /* 1: a winning line from p is in s->line; 0: none found; s->aborted on budget or memory. */
 static int stage(Search *s, const Pos *p) {
     uint64_t start = key_of(p);
@@ -441,11 +477,7 @@ static int stage(Search *s, const Pos *p) {
     Entry *ready = NULL;
     long long nready = 0, ready_cap = 0;
     int result = 0;
-    a.cap = 1024;
-    a.node = malloc((size_t)a.cap * sizeof *a.node);
-    a.mask = 2047;
-    a.keys = calloc(a.mask + 1, sizeof *a.keys);
-    if (!a.node || !a.keys) goto memory;
+    if (!arena_open(&a)) goto memory;
     long long root = arena_add(&a, p, start, -1, (Move){0, 0, 0});
     if (root < 0) goto memory;
     s->stored++;
@@ -457,38 +489,22 @@ static int stage(Search *s, const Pos *p) {
             s->exact = 0;
             break;
         }
-        Entry entry = heap_pop(&h);
-        Pos current = a.node[entry.node].pos;
-        uint64_t current_key = key_of(&current);
-        if (!set_add(s->seen, s->seen_mask, current_key)) continue;
-        if (!spend(s)) goto done;
+        Entry entry;
+        int got = next_entry(s, &a, &h, &ready, &nready, &ready_cap, &entry);
+        if (got == -1) goto done;
+        if (got == -2) goto memory;
+        if (!got) break;
         count++;
-        if (can_deal(&current)) {
-            if (nready == ready_cap) {
-                ready_cap = ready_cap ? ready_cap * 2 : 64;
-                Entry *r = realloc(ready, (size_t)ready_cap * sizeof *r);
-                if (!r) goto memory;
-                ready = r;
-            }
-            ready[nready++] = entry;
-        }
         int dropped = 0;
-        int n = search_moves(s, &current, moves, &dropped);
+        int n = search_moves(s, &a.node[entry.node].pos, moves, &dropped);
         if (dropped) s->exact = 0;
-        for (int i = 0; i < n; i++) {
-            Pos child;
-            apply_move(&current, moves[i], &child);
-            long long node = arena_add(&a, &child, key_of(&child), entry.node, moves[i]);
-            if (node == -2) goto memory;
-            if (node < 0) continue;
-            s->stored++;
-            if (child.runs == RUNS) {
-                s->line_len = 0;
-                result = prepend_path(s, &a, node) ? 1 : -1;
-                if (result < 0) goto memory;
-                goto done;
-            }
-            if (!heap_push(&h, (Entry){badness(&child, s->down_weight, s->empty_weight), -(s->counter++), (int32_t)node})) goto memory;
+        long long won = grow(s, &a, &h, entry, moves, n);
+        if (won == -2) goto memory;
+        if (won >= 0) {
+            s->line_len = 0;
+            result = prepend_path(s, &a, won) ? 1 : -1;
+            if (result < 0) goto memory;
+            goto done;
         }
     }
     qsort(ready, (size_t)nready, sizeof *ready, cmp_entry);
@@ -510,10 +526,7 @@ memory:
     s->memory = 1;
 done:
     s->stored -= a.n;
-    free(a.node);
-    free(a.keys);
-    free(h.e);
-    free(ready);
+    stage_close(&a, &h, ready);
     return result > 0;
 }
 
@@ -573,49 +586,31 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
     Entry *ready = NULL;
     long long nready = 0, ready_cap = 0;
     int result = 0;
-    a.cap = 1024;
-    a.node = malloc((size_t)a.cap * sizeof *a.node);
-    a.mask = 2047;
-    a.keys = calloc(a.mask + 1, sizeof *a.keys);
-    if (!a.node || !a.keys) goto memory;
+    if (!arena_open(&a)) goto memory;
     if (arena_add(&a, &from->pos, key_of(&from->pos), -1, (Move){0, 0, 0}) < 0) goto memory;
     if (!heap_push(&h, (Entry){badness(&from->pos, s->down_weight, s->empty_weight), -(s->counter++), 0})) goto memory;
     long long count = 0;
     Move moves[MAXMOVES];
-    while (h.n && count < cap) {
-        Entry entry = heap_pop(&h);
-        Pos current = a.node[entry.node].pos;
-        if (!set_add(s->seen, s->seen_mask, key_of(&current))) continue;
-        if (!spend(s)) goto aborted;
+    while (count < cap) {
+        Entry entry;
+        int got = next_entry(s, &a, &h, &ready, &nready, &ready_cap, &entry);
+        if (got == -1) goto aborted;
+        if (got == -2) goto memory;
+        if (!got) break;
         count++;
-        if (can_deal(&current)) {
-            if (nready == ready_cap) {
-                ready_cap = ready_cap ? ready_cap * 2 : 64;
-                Entry *r = realloc(ready, (size_t)ready_cap * sizeof *r);
-                if (!r) goto memory;
-                ready = r;
-            }
-            ready[nready++] = entry;
-        }
         int dropped = 0;
-        int n = search_moves(s, &current, moves, &dropped);
-        for (int i = 0; i < n; i++) {
-            Pos child;
-            apply_move(&current, moves[i], &child);
-            long long node = arena_add(&a, &child, key_of(&child), entry.node, moves[i]);
-            if (node == -2) goto memory;
-            if (node < 0) continue;
-            if (child.runs == RUNS) {
-                int len;
-                Move *line = path_to(&a, node, from->line, from->len, 0, &len);
-                if (!line) goto memory;
-                free(s->line);
-                s->line = line;
-                s->line_len = s->line_cap = len;
-                result = 1;
-                goto done;
-            }
-            if (!heap_push(&h, (Entry){badness(&child, s->down_weight, s->empty_weight), -(s->counter++), (int32_t)node})) goto memory;
+        int n = search_moves(s, &a.node[entry.node].pos, moves, &dropped);
+        long long won = grow(s, &a, &h, entry, moves, n);
+        if (won == -2) goto memory;
+        if (won >= 0) {
+            int len;
+            Move *line = path_to(&a, won, from->line, from->len, 0, &len);
+            if (!line) goto memory;
+            free(s->line);
+            s->line = line;
+            s->line_len = s->line_cap = len;
+            result = 1;
+            goto done;
         }
     }
     qsort(ready, (size_t)nready, sizeof *ready, cmp_entry);
@@ -651,10 +646,7 @@ aborted:
     s->aborted = 1;
     result = -1;
 done:
-    free(a.node);
-    free(a.keys);
-    free(h.e);
-    free(ready);
+    stage_close(&a, &h, ready);
     return result;
 }
 
@@ -689,28 +681,6 @@ done:
     return result;
 }
 
-static int read_faces(PyObject *seq, uint8_t *out, int cap, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    if (n > cap) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "%s: too many cards", what);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v < 0 || v > 51) {
-            Py_DECREF(fast);
-            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: face %ld out of range", what, v);
-            return -1;
-        }
-        out[i] = (uint8_t)v;
-    }
-    Py_DECREF(fast);
-    return (int)n;
-}
-
 static int read_position(PyObject *columns, PyObject *down, int stock, int runs, Pos *p);
 
 static PyObject *py_solve(PyObject *self, PyObject *args) {
@@ -732,7 +702,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     int at = read_position(columns, down, 0, runs, &p);
     if (at < 0) return NULL;
     uint8_t stock_cards[NCARD];
-    int nstock = read_faces(stock, stock_cards, NCARD - at, "stock");
+    int nstock = read_cards(stock, stock_cards, NCARD - at, "stock");
     if (nstock < 0) return NULL;
     p.stock = (uint8_t)nstock;
     p.runs = (uint8_t)runs;
@@ -872,7 +842,7 @@ done:
 static int read_position(PyObject *columns, PyObject *down, int stock, int runs, Pos *p) {
     memset(p, 0, sizeof *p);
     uint8_t downs[NCOL];
-    if (read_faces(down, downs, NCOL, "down") != NCOL) {
+    if (read_cards(down, downs, NCOL, "down") != NCOL) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "down: ten counts");
         return -1;
     }
@@ -885,7 +855,7 @@ static int read_position(PyObject *columns, PyObject *down, int stock, int runs,
     }
     int at = 0;
     for (int i = 0; i < NCOL; i++) {
-        int n = read_faces(PySequence_Fast_GET_ITEM(cols, i), p->card + at, NCARD - at, "columns");
+        int n = read_cards(PySequence_Fast_GET_ITEM(cols, i), p->card + at, NCARD - at, "columns");
         if (n < 0) {
             Py_DECREF(cols);
             return -1;

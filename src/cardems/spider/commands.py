@@ -71,14 +71,15 @@ def deal_numbers(variant: str, count: int, seed: int) -> list[int]:
 
 def decide(job: tuple[str, int, int | None]) -> Verdict:
     """Solve one deal (runs in a worker process); a winning line is replayed to a win."""
-    from cardems.spider.rules import deal, play
+    from cardems.moves import play
+    from cardems.spider.declared import deal
     from cardems.spider.solver import solve
 
     variant, number, nodes = job  # nodes None: the search's default
     code = DealCode("SP", 1, variant, number)
     state = deal(code)
     start = time.process_time()  # CPU: a loaded machine's wait is not the search's
-    result = solve(state, nodes=nodes)
+    result = solve(state.fast, nodes=nodes)
     seconds = time.process_time() - start
     if result.moves is not None:
         assert play(state, result.moves).is_won(), f"{code}: the line does not win"

@@ -33,10 +33,10 @@ def rate(code: DealCode) -> int | None:
 
     if code.variant not in LIVE_VARIANTS:
         return load_pool(code.variant).get(code)
-    from cardems.spider.rules import deal
+    from cardems.spider.declared import deal
     from cardems.spider.solver import solve
 
-    result = solve(deal(code))
+    result = solve(deal(code).fast)
     return None if result.moves is None else len(result.moves)
 
 

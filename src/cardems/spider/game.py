@@ -21,7 +21,7 @@ from cardems.kit import KitGame
 
 if TYPE_CHECKING:
     from cardems.kit import Solitaire
-    from cardems.spider.rules import SpiderState
+    from cardems.spider.declared import SpiderBoard
 
 FAMILY = GameFamily("SP", "spider", N_("Spider"), ("S1", "S2", "S4"), 7)
 SUITS = Nn_("%(num)d suit", "%(num)d suits")
@@ -99,9 +99,9 @@ class Spider(KitGame):
 
         return pool_day(load_pool(variant), f"{self.family.name} {variant}", day)
 
-    def deal(self, code: DealCode) -> SpiderState:
-        """The deal's first position."""
-        from cardems.spider.rules import deal
+    def deal(self, code: DealCode) -> SpiderBoard:
+        """The deal's first position (on the build family's engine)."""
+        from cardems.spider.declared import deal
 
         return deal(code)
 
@@ -126,7 +126,7 @@ class Spider(KitGame):
             raise Unsupported(NO_SHORTEST % {"game": self.family.title})
         from cardems.spider.solver import solve
 
-        result = solve(self.deal(code))
+        result = solve(self.deal(code).fast)
         line = None if result.moves is None else [str(move) for move in result.moves]
         return solve_record(code, result.winnable, line)
 

@@ -1,18 +1,16 @@
-"""Spider rules: the immutable state, moves, score, win, blocked and stuck.
+"""Spider's notation and the solver's compact position.
 
-The players' rules are the game's rules page (``web/rules/<lang>.html``).
+The rules are the build family's (:mod:`cardems.spider.declared`: Spider's declaration,
+played by :mod:`cardems.kit.building.engine`); the players' rules are the game's rules
+page (``web/rules/<lang>.html``). This module holds what Spider's own search needs:
 
 Two decks: 104 cards of 1 suit (``S1``: eight spades of each rank), 2 suits (``S2``:
 four spades and four hearts) or 4 suits (``S4``: two of each card). Cards repeat, so a
-card on the table is a *physical* card, an ``int``: ``copy * 52 + ordinal`` where
-``ordinal`` is :attr:`cardems.cards.Card.ordinal` (its face) and ``copy`` counts the
-copies of that face from 0. Its face is ``card % 52``; views name a card by face
-(``7S``) and by identity (``7S.2``, the second copy): see :func:`card_id`.
-
-The deal: ``cardems.rng.shuffled`` of the variant's 104 cards (:func:`deck`) for the
-code's family and number. ``deck[0:54]`` goes to the ten columns row by row (card ``i``
-to column ``i % 10``: columns 1–4 get 6 cards, 5–10 get 5), the last card of each column
-face up; ``deck[54:104]`` is the stock, dealt ten at a time, ``stock[0]`` to column 1.
+card is here a *physical* card, an ``int``: ``copy * 52 + ordinal`` where ``ordinal`` is
+:attr:`cardems.cards.Card.ordinal` (its face) and ``copy`` counts the copies of that
+face from 0 (the family's :class:`~cardems.kit.building.engine.Twin`). Its face is
+``card % 52``; views name a card by face (``7S``) and by identity (``7S.2``, the second
+copy): see :func:`card_id`.
 
 Move notation (parsed by :meth:`Move.parse`, written by ``str(move)``; they round-trip):
 
@@ -24,11 +22,10 @@ Move notation (parsed by :meth:`Move.parse`, written by ``str(move)``; they roun
 
 Input is case-insensitive and ignores spaces; ``3:1>7`` is read as ``3>7``.
 
-A card goes on a card one rank higher, whatever its suit, or on an empty column; the cards
-that move together are a run descending in one suit. A complete run K→A of one suit on top
-of a column goes off to a foundation at once (not a move of its own); a column whose
-face-up cards are all gone turns its top face-down card up. The stock deals only while no
-column is empty. Score (Microsoft's): 500 at the start, −1 a move (a deal too), +100 a run.
+:class:`SpiderState` is the search's position (:mod:`cardems.spider.solver` and its C
+twin, and the "stuck" search): a legal move played unchecked (:meth:`SpiderState.after`),
+a complete run K→A on top of a column gone at once, a face-down card turned when
+uncovered, the stock dealt only while no column is empty, as the declaration plays them.
 """
 
 from __future__ import annotations
@@ -38,45 +35,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cardems.cards import Card
-from cardems.core.history import IllegalMove
 from cardems.core.stuck import progress_reachable
-from cardems.dealcode import DealCode
-from cardems.i18n.markers import N_
+from cardems.kit.building.board import compiled_search
 from cardems.moves import format_moves as format_moves
 from cardems.moves import move_tokens
-from cardems.moves import play as play
 from cardems.numbers import SHOWN, read_number, shown
-from cardems.rng import shuffled
 
 COLUMNS = 10
 RUN = 13
 RUNS = 8
-CARD_COUNT = RUN * RUNS
-DEALT = 54
-START_SCORE = 500
-RUN_POINTS = 100
-
 STUCK_LIMIT = 3_000
 """Positions the "stuck" search may see before it gives up and says "not stuck"."""
-
-VARIANT_SUITS = {"S1": 1, "S2": 2, "S4": 4}
-"""Each variant's number of suits (spades; spades and hearts; all four)."""
-
-WON = N_("The game is won")
-ONE_HIGHER = N_("A card goes on a card one rank higher")
-ONE_SUIT = N_("Only a run of one suit moves together")
-
-
-def deck(variant: str) -> list[int]:
-    """The unshuffled 104 physical cards of ``variant`` (suits in the order S, H, D, C)."""
-    suits = VARIANT_SUITS[variant]
-    copies = RUNS // suits
-    return [
-        copy * 52 + suit * RUN + rank
-        for suit in range(suits)
-        for copy in range(copies)
-        for rank in range(RUN)
-    ]
 
 
 def rank_of(card: int) -> int:
@@ -191,15 +160,6 @@ class SpiderState:
     runs: tuple[int, ...] = ()
     moves: int = 0
 
-    @property
-    def score(self) -> int:
-        """500, −1 a move, +100 a run gone (Microsoft's scoring, without its undo cost)."""
-        return START_SCORE - self.moves + RUN_POINTS * len(self.runs)
-
-    def card_count(self) -> int:
-        """Cards still in play (columns and stock)."""
-        return sum(map(len, self.columns)) + len(self.stock)
-
     def run_length(self, column: int) -> int:
         """The movable cards on top of ``column`` (0-based)."""
         return run_length(self.columns[column], self.down[column])
@@ -211,16 +171,6 @@ class SpiderState:
     def can_deal(self) -> bool:
         """The stock has cards and no column is empty."""
         return bool(self.stock) and all(self.columns)
-
-    @property
-    def outcome(self) -> str | None:
-        """``won``, ``blocked`` (no legal move), ``stuck`` (moves remain but none leads to
-        progress, see :attr:`stuck`), or None while the game goes on."""
-        if self.is_won():
-            return "won"
-        if not self.legal_moves():
-            return "blocked"
-        return "stuck" if self.stuck else None
 
     @property
     def progress(self) -> int:
@@ -241,13 +191,10 @@ class SpiderState:
         """Whether a line of moves raises :attr:`progress` (None: past
         :data:`STUCK_LIMIT` positions), by the C search when it was built (the same
         search, in the same order: the tests compare the two)."""
-        try:
-            from cardems.spider import _solver  # type: ignore[attr-defined]
-        except ImportError:
-            use_compiled = False
-        if use_compiled:
+        extension = compiled_search("cardems.spider._solver") if use_compiled else None
+        if extension is not None:
             faces = [[card % 52 for card in column] for column in self.columns]
-            reached: bool | None = _solver.progress_reachable(
+            reached: bool | None = extension.progress_reachable(
                 faces, list(self.down), len(self.stock), len(self.runs), STUCK_LIMIT
             )
             return reached
@@ -255,26 +202,6 @@ class SpiderState:
         return progress_reachable(
             self, _successors, position, lambda s: s.progress > now, STUCK_LIMIT
         )
-
-    def refusal(self, move: Move) -> str | None:
-        """Why ``move`` is illegal here, or None when it is legal."""
-        if self.is_won():
-            return WON
-        if move.is_deal:
-            if not self.stock:
-                return N_("The stock is empty")
-            return None if all(self.columns) else N_("Fill every empty column before dealing")
-        if move.source == move.target:
-            return N_("A move goes to another column")
-        column = self.columns[move.source]
-        if not column:
-            return N_("Column %(num)d is empty") % {"num": move.source + 1}
-        if move.count > self.run_length(move.source):
-            return ONE_SUIT
-        target = self.columns[move.target]
-        if target and rank_of(target[-1]) != rank_of(column[-move.count]) + 1:
-            return ONE_HIGHER
-        return None
 
     def legal_moves(self) -> list[Move]:
         """Every legal move: onto a card one higher or an empty column, then the deal."""
@@ -295,13 +222,6 @@ class SpiderState:
         if self.can_deal():
             moves.append(Move.deal())
         return moves
-
-    def apply(self, move: Move) -> SpiderState:
-        """The position after ``move``; raise :class:`IllegalMove` if it is refused."""
-        reason = self.refusal(move)
-        if reason is not None:
-            raise IllegalMove(reason)
-        return self.after(move)
 
     def after(self, move: Move) -> SpiderState:
         """The position after a legal ``move`` (unchecked: the solver's fast path)."""
@@ -344,21 +264,3 @@ def position(state: SpiderState) -> tuple[object, ...]:
 
 def _successors(state: SpiderState) -> list[SpiderState]:
     return [state.after(move) for move in state.legal_moves()]
-
-
-def initial_state(cards: list[int]) -> SpiderState:
-    """The starting position of a shuffled deck of 104 physical cards (see the module)."""
-    if len(cards) != CARD_COUNT or len(set(cards)) != CARD_COUNT:
-        raise ValueError("a Spider deck holds 104 different physical cards")
-    columns = tuple(tuple(cards[i:DEALT:COLUMNS]) for i in range(COLUMNS))
-    return SpiderState(columns, tuple(len(c) - 1 for c in columns), tuple(cards[DEALT:]))
-
-
-def deal_deck(code: DealCode) -> list[int]:
-    """The shuffled deck of physical cards for ``code``."""
-    return shuffled(deck(code.variant), code.prefix, code.number)
-
-
-def deal(code: DealCode) -> SpiderState:
-    """The starting position of ``code``."""
-    return initial_state(deal_deck(code))

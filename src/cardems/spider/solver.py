@@ -61,12 +61,12 @@ replay to a win), "lost" when proven, else "undecided".
 from __future__ import annotations
 
 import heapq
-import importlib
 import itertools
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from cardems.kit.building.board import compiled_search
 from cardems.spider.rules import (
     Move,
     SpiderState,
@@ -145,6 +145,8 @@ the first (the budget's sum, 19,000,000, is spent only on the deals the first le
 search that dies early leaves the rest of its share to the next)."""
 
 Key = tuple[object, ...]
+_Entry = tuple[int, int, SpiderState, Key]
+"""A frontier's entry: badness, tie-break (newest first), position, its key."""
 
 
 @dataclass(frozen=True)
@@ -386,39 +388,23 @@ class StagedSearch:
         self, state: SpiderState, start: Key, parents: dict[Key, tuple[Key, Move] | None]
     ) -> list[Move] | None:
         limits = self.limits
-        frontier = [(limits.badness(state), -next(self.counter), state, start)]
-        ready: list[tuple[int, int, SpiderState, Key]] = []
+        frontier: list[_Entry] = [(limits.badness(state), -next(self.counter), state, start)]
+        ready: list[_Entry] = []
         cap = limits.stage if state.stock else limits.last
         count = 0
         while frontier:
             if count >= cap or self.stored >= limits.max_stored:
                 self.exact = False
                 break
-            entry = heapq.heappop(frontier)
-            current, current_key = entry[2], entry[3]
-            if current_key in self.seen:
-                continue
-            self.seen.add(current_key)
-            self._spend()
+            entry = self._next(frontier, ready)
+            if entry is None:
+                break
             count += 1
-            if current.can_deal():
-                ready.append(entry)
-            moves, lateral = limits.successors(current)
+            moves, lateral = limits.successors(entry[2])
             self.exact = self.exact and not lateral
-            for move in moves:
-                if move.is_deal:
-                    continue
-                child = current.after(move)
-                child_key = position(child)
-                if child_key in parents:
-                    continue
-                parents[child_key] = (current_key, move)
-                self.stored += 1
-                if child.is_won():
-                    return _line(parents, child_key)
-                heapq.heappush(
-                    frontier, (limits.badness(child), -next(self.counter), child, child_key)
-                )
+            won = self._grow(entry, moves, parents, frontier)
+            if won is not None:
+                return _line(parents, won)
         ready.sort(key=lambda entry: entry[:2])
         if ready:
             self.exact = False  # the key sorts the columns, which the deal tells apart
@@ -426,6 +412,47 @@ class StagedSearch:
             rest = self._stage(dealer.after(Move.deal()))
             if rest is not None:
                 return [*_line(parents, dealer_key), Move.deal(), *rest]
+        return None
+
+    def _next(self, frontier: list[_Entry], ready: list[_Entry]) -> _Entry | None:
+        """The frontier's best position not expanded yet, now expanded (counted against
+        the budget, and kept in ``ready`` when the stock may deal there); None once the
+        frontier is empty."""
+        while frontier:
+            entry = heapq.heappop(frontier)
+            if entry[3] in self.seen:
+                continue
+            self.seen.add(entry[3])
+            self._spend()
+            if entry[2].can_deal():
+                ready.append(entry)
+            return entry
+        return None
+
+    def _grow(
+        self,
+        entry: _Entry,
+        moves: list[Move],
+        parents: dict[Key, tuple[Key, Move] | None],
+        frontier: list[_Entry],
+    ) -> Key | None:
+        """Push the positions ``moves`` (the deal left out) lead to from ``entry``'s onto
+        the frontier, those of this stage's ``parents`` left out, each noted there with
+        its move; the key of a won position, as soon as one is met."""
+        current, current_key = entry[2], entry[3]
+        for move in moves:
+            if move.is_deal:
+                continue
+            child = current.after(move)
+            child_key = position(child)
+            if child_key in parents:
+                continue
+            parents[child_key] = (current_key, move)
+            self.stored += 1
+            if child.is_won():
+                return child_key
+            badness = self.limits.badness(child)
+            heapq.heappush(frontier, (badness, -next(self.counter), child, child_key))
         return None
 
     def _spend(self) -> None:
@@ -483,32 +510,19 @@ class BeamSearch(StagedSearch):
         limits = self.limits
         root = position(start.state)
         parents: dict[Key, tuple[Key, Move] | None] = {root: None}
-        frontier = [(limits.badness(start.state), -next(self.counter), start.state, root)]
-        ready: list[tuple[int, int, SpiderState, Key]] = []
+        frontier: list[_Entry] = [
+            (limits.badness(start.state), -next(self.counter), start.state, root)
+        ]
+        ready: list[_Entry] = []
         count = 0
-        while frontier and count < cap:
-            entry = heapq.heappop(frontier)
-            current, current_key = entry[2], entry[3]
-            if current_key in self.seen:
-                continue
-            self.seen.add(current_key)
-            self._spend()
+        while count < cap:
+            entry = self._next(frontier, ready)
+            if entry is None:
+                break
             count += 1
-            if current.can_deal():
-                ready.append(entry)
-            for move in limits.successors(current)[0]:
-                if move.is_deal:
-                    continue
-                child = current.after(move)
-                child_key = position(child)
-                if child_key in parents:
-                    continue
-                parents[child_key] = (current_key, move)
-                if child.is_won():
-                    return [*start.line, *_line(parents, child_key)]
-                heapq.heappush(
-                    frontier, (limits.badness(child), -next(self.counter), child, child_key)
-                )
+            won = self._grow(entry, limits.successors(entry[2])[0], parents, frontier)
+            if won is not None:
+                return [*start.line, *_line(parents, won)]
         ready.sort(key=lambda entry: entry[:2])
         for _, _, dealer, dealer_key in ready[:keep]:
             dealt = dealer.after(Move.deal())
@@ -521,10 +535,7 @@ class BeamSearch(StagedSearch):
 
 def compiled() -> Any:
     """The C extension, or None when it was not built."""
-    try:
-        return importlib.import_module("cardems.spider._solver")
-    except ImportError:
-        return None
+    return compiled_search("cardems.spider._solver")
 
 
 def solve(

@@ -31,6 +31,7 @@ from cardems.kit import (
 )
 from cardems.kit.solitaire import MOVED
 from cardems.kit.table import GameTable
+from cardems.spider.declared import SpiderBoard, deal
 from cardems.spider.rules import (
     COLUMNS,
     RUN,
@@ -39,7 +40,6 @@ from cardems.spider.rules import (
     SpiderState,
     card_id,
     card_text,
-    deal,
     follows,
     rank_of,
 )
@@ -79,7 +79,7 @@ def _column(target: str) -> int | None:
     return int(number) - 1 if kind == "column" else None
 
 
-def hint_words(move: Move, state: SpiderState, lang: str) -> str:
+def hint_words(move: Move, state: SpiderBoard, lang: str) -> str:
     """A hint's words: "Hint: move the 7 of spades from column 3 to column 7"."""
     gettext = translations(lang).gettext
     if move.is_deal:
@@ -90,7 +90,7 @@ def hint_words(move: Move, state: SpiderState, lang: str) -> str:
     return str(gettext(MOVE_HINT)) % values
 
 
-class SpiderSolitaire(Solitaire[SpiderState, Move]):
+class SpiderSolitaire(Solitaire[SpiderBoard, Move]):
     """Spider's hooks for the kit's table."""
 
     declaration = DECLARATION
@@ -98,11 +98,11 @@ class SpiderSolitaire(Solitaire[SpiderState, Move]):
     def __init__(self) -> None:
         self.lines: dict[tuple[object, ...], list[Move]] = {}
 
-    def deal(self, code: DealCode) -> SpiderState:
+    def deal(self, code: DealCode) -> SpiderBoard:
         """The deal's first position."""
         return deal(code)
 
-    def cards(self, state: SpiderState, target: str) -> tuple[str | None, ...]:
+    def cards(self, state: SpiderBoard, target: str) -> tuple[str | None, ...]:
         """A column's cards (None face down), a king per run gone, a back per deal left."""
         column = _column(target)
         if column is not None:
@@ -116,7 +116,7 @@ class SpiderSolitaire(Solitaire[SpiderState, Move]):
         index = int(target.partition(":")[2]) - 1
         return (card_text(state.runs[index] * RUN + RUN - 1),) if index < len(state.runs) else ()
 
-    def identities(self, state: SpiderState, target: str) -> tuple[str | None, ...] | None:
+    def identities(self, state: SpiderBoard, target: str) -> tuple[str | None, ...] | None:
         """Each face-up card of a column by identity (``7S.2``): cards repeat."""
         column = _column(target)
         if column is None:
@@ -126,7 +126,7 @@ class SpiderSolitaire(Solitaire[SpiderState, Move]):
             None if i < down else card_id(card) for i, card in enumerate(state.columns[column])
         )
 
-    def size(self, state: SpiderState, target: str) -> int:
+    def size(self, state: SpiderBoard, target: str) -> int:
         """The stock's cards (it shows a back per deal); a run gone counts 13."""
         if target == STOCK:
             return len(state.stock)
@@ -134,12 +134,12 @@ class SpiderSolitaire(Solitaire[SpiderState, Move]):
             return RUN * len(self.cards(state, target))
         return len(self.cards(state, target))
 
-    def free(self, state: SpiderState, target: str) -> int:
+    def free(self, state: SpiderBoard, target: str) -> int:
         """A column's run of one suit on top; nothing elsewhere."""
         column = _column(target)
         return 0 if column is None else state.run_length(column)
 
-    def hidden_cards(self, state: SpiderState) -> frozenset[str]:
+    def hidden_cards(self, state: SpiderBoard) -> frozenset[str]:
         """The faces of which every copy is face down or in the stock (cards repeat, so a
         face with a copy in sight is hidden by shape: its face-down copies show no card)."""
         hidden = {card_text(card) for card in state.stock}
@@ -149,7 +149,7 @@ class SpiderSolitaire(Solitaire[SpiderState, Move]):
             shown |= {card_text(card) for card in column[down:]}
         return frozenset(hidden - shown)
 
-    def play(self, state: SpiderState, move: Move) -> Play:
+    def play(self, state: SpiderBoard, move: Move) -> Play:
         """A deal goes from the stock to the columns; a move from column to column."""
         if move.is_deal:
             return Play(STOCK, column_target(0), COLUMNS)
@@ -158,7 +158,7 @@ class SpiderSolitaire(Solitaire[SpiderState, Move]):
         return Play(column_target(move.source), column_target(move.target), move.count, faces)
 
     def move_for(
-        self, state: SpiderState, source: str, target: str, count: int | None
+        self, state: SpiderBoard, source: str, target: str, count: int | None
     ) -> Move | None:
         """``count`` cards (None: as many as fit) from one column to another."""
         first, second = _column(source), _column(target)
@@ -171,11 +171,11 @@ class SpiderSolitaire(Solitaire[SpiderState, Move]):
             count = count if 1 <= count <= run else 1
         return Move(first, second, min(max(count, 1), RUN))
 
-    def tap_move(self, state: SpiderState, target: str) -> Move | None:
+    def tap_move(self, state: SpiderBoard, target: str) -> Move | None:
         """A tap on the stock deals."""
         return Move.deal() if target == STOCK else None
 
-    def best_moves(self, state: SpiderState, source: str) -> Sequence[Move]:
+    def best_moves(self, state: SpiderBoard, source: str) -> Sequence[Move]:
         """Onto a card of the same suit one higher, then any card one higher, then an
         empty column (not a whole column that has no face-down card); longer runs first."""
         column = _column(source)
@@ -196,14 +196,14 @@ class SpiderSolitaire(Solitaire[SpiderState, Move]):
         ]
         return sorted(moves, key=merit, reverse=True)
 
-    def narrate(self, before: SpiderState, after: SpiderState, move: Move, play: Play) -> Event:
+    def narrate(self, before: SpiderBoard, after: SpiderBoard, move: Move, play: Play) -> Event:
         """The card that leads the move, by face and by identity."""
         if move.is_deal:
             return {"card": None, "say": MOVED}
         card = before.columns[move.source][-move.count]
         return {"card": card_text(card), "id": card_id(card), "say": MOVED}
 
-    def place(self, state: SpiderState, target: str) -> dict[str, Any]:
+    def place(self, state: SpiderBoard, target: str) -> dict[str, Any]:
         """Foundations along the top, the stock at the top right, the columns below."""
         kind, _, number = target.partition(":")
         if kind == "column":
@@ -212,13 +212,13 @@ class SpiderSolitaire(Solitaire[SpiderState, Move]):
             return {"x": (int(number) - 1) * CARD_STEP, "y": 0}
         return {"x": (COLUMNS - 1) * CARD_STEP, "y": 0}
 
-    def board(self, state: SpiderState) -> dict[str, int]:
+    def board(self, state: SpiderBoard) -> dict[str, int]:
         """Ten columns wide, as tall as the longest column."""
         longest = max(map(len, state.columns))
         return {"width": COLUMNS * CARD_STEP - 8, "height": COLUMN_TOP + 140 + FAN * longest}
 
     def hint_move(
-        self, state: SpiderState, previous: SpiderState | None
+        self, state: SpiderBoard, previous: SpiderBoard | None
     ) -> tuple[str, Move | None]:
         """The next move of the winning line the solver finds within a few seconds. The
         line's later positions keep the rest of it (the last line found only), so that
@@ -229,26 +229,27 @@ class SpiderSolitaire(Solitaire[SpiderState, Move]):
         rest = self.lines.get(_exact(state))
         if rest:
             return ("move", rest[0])
-        result = solve(state, seconds=HINT_SECONDS)
+        result = solve(state.fast, seconds=HINT_SECONDS)
         if not result.moves:
             return ("lost" if result.winnable is False else "undecided", None)
         self.lines = {}
+        fast = state.fast
         for i, move in enumerate(result.moves):
-            self.lines[_exact(state)] = result.moves[i:]
-            state = state.after(move)
+            self.lines[_exact(fast)] = result.moves[i:]
+            fast = fast.after(move)
         return ("move", result.moves[0])
 
-    def hint_words(self, state: SpiderState, move: Move, lang: str) -> str:
+    def hint_words(self, state: SpiderBoard, move: Move, lang: str) -> str:
         """The hint's words in ``lang``."""
         return hint_words(move, state, lang)
 
-    def winnable(self, state: SpiderState, seconds: float) -> bool | None:
+    def winnable(self, state: SpiderBoard, seconds: float) -> bool | None:
         """The solver's verdict within ``seconds``."""
         from cardems.spider.solver import solve
 
-        return solve(state, seconds=seconds).winnable
+        return solve(state.fast, seconds=seconds).winnable
 
-    def verdict(self, state: SpiderState, first_move: bool) -> tuple[bool | None, Move | None]:
+    def verdict(self, state: SpiderBoard, first_move: bool) -> tuple[bool | None, Move | None]:
         """The verdict a table waits for (where a game was lost), bounded by the positions
         expanded (no clock), with the first move of its winning line: the portfolio's for
         one and two suits; with four, its first beam alone within that beam's share,
@@ -256,15 +257,15 @@ class SpiderSolitaire(Solitaire[SpiderState, Move]):
         undecided deal). A win it finds is proved; what it leaves undecided stays undecided."""
         from cardems.spider.solver import FOUR_SUITS, solve, suits_in_play
 
-        if suits_in_play(state) > 2:
+        if suits_in_play(state.fast) > 2:
             nodes, shape = FOUR_SUITS[0]
-            result = solve(state, nodes=nodes, **shape)
+            result = solve(state.fast, nodes=nodes, **shape)
         else:
-            result = solve(state)
+            result = solve(state.fast)
         return result.winnable, (result.moves[0] if result.moves else None)
 
 
-def _exact(state: SpiderState) -> tuple[object, ...]:
+def _exact(state: SpiderBoard | SpiderState) -> tuple[object, ...]:
     """The position as it lies (columns in order: a move names its columns)."""
     return (state.columns, state.down, state.stock)
 
@@ -272,13 +273,13 @@ def _exact(state: SpiderState) -> tuple[object, ...]:
 SOLITAIRE = SpiderSolitaire()
 
 
-class SpiderTable(GameTable[SpiderState, Move]):
+class SpiderTable(GameTable[SpiderBoard, Move]):
     """A game of Spider as the web app drives it."""
 
     solitaire_of = SOLITAIRE
 
 
-def intent_of(move: Move, state: SpiderState) -> tuple[str, ...]:
+def intent_of(move: Move, state: SpiderBoard) -> tuple[str, ...]:
     """The intent that plays ``move`` in ``state`` (the kit's: a tap on the stock, or a
     drag from the first card that moves)."""
     return SOLITAIRE.intent_of(state, move)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardems.spider.rules import SpiderState, card_text
+from cardems.spider.declared import SpiderBoard
+from cardems.spider.rules import card_text
 
 
-def layout_data(state: SpiderState) -> dict[str, Any]:
+def layout_data(state: SpiderBoard) -> dict[str, Any]:
     """``columns`` (each: ``down``, the face-down count, and ``cards`` bottom → top) and
     ``stock`` (dealt first to last)."""
     return {
@@ -19,7 +20,7 @@ def layout_data(state: SpiderState) -> dict[str, Any]:
     }
 
 
-def render_state(state: SpiderState, *, show_hidden: bool = True) -> str:
+def render_state(state: SpiderBoard, *, show_hidden: bool = True) -> str:
     """The columns side by side, row by row (face-down cards in lower case, or ``##``
     without ``show_hidden``), then the stock's size and the runs gone."""
     lines = ["  ".join(f"{n:>3}" for n in range(1, 11))]

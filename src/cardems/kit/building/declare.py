@@ -20,7 +20,10 @@ number may deal the same cards in every variant (``BuildRules.same_cards``), and
 may be Microsoft's or Vegas (:class:`Points`: points for a card home, a waste card laid, a
 card turned over, a card taken back, a redeal, from a start, never below a floor; Klondike).
 A game may be dealt from two decks (``decks=2``: 104 cards, two foundations a suit, each
-suit's two shown as one pile of 26), when its foundations take whole suits (Mrs Mop).
+suit's two shown as one pile of 26), when its foundations take whole suits (Mrs Mop), and
+of one or two suits (``suits``: Spider's eight runs of spades, or of spades and hearts);
+whole suits may go home by themselves (``Foundations.by_itself``), and a move may cost
+points (``Points.move``) and a whole suit home earn them (``Points.suit``: Spider).
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ MAX_COLUMNS = 26
 many columns out in rows (``kit/building/solitaire.py``); 26 keeps its rows at 3 or fewer."""
 MAX_CELLS = 16
 MAX_DECKS = 2
+SUITS = (1, 2, 4)
+"""How many suits a game's decks may hold (:attr:`BuildRules.suits`)."""
 """Two decks at most: the solver keys positions by card (two identical cards are the
 same byte, so their places swap freely) and the table's rows hold 104 cards."""
 
@@ -149,6 +154,10 @@ class Foundations:
     take_back: bool = False
     """A foundation's top card may come back onto a column, one card at a time, where it
     builds (Klondike); else cards on a foundation stay there."""
+    by_itself: bool = False
+    """With :attr:`whole_suits`: a whole suit lying face up on top of a column goes home
+    by itself after the move that completes it (or uncovers it), not as a move of its own
+    (Spider); else the player sends it (``c3-hSx13``)."""
 
 
 @dataclass(frozen=True)
@@ -210,6 +219,10 @@ class Points:
     """For each time the waste is turned over into a new stock (negative: a cost)."""
     start: int = 0
     """The score at the deal."""
+    move: int = 0
+    """For each move, the stock's too (negative: Spider's cost of a move)."""
+    suit: int = 0
+    """For each whole suit that goes home (Spider's 100 a run)."""
     floor: int | None = None
     """The least the score may be after a move (None: no floor)."""
 
@@ -231,6 +244,14 @@ class BuildRules:
     reserve: ReservePile = ReservePile()
     decks: int = 1
     """How many full decks are shuffled together (2: each card twice, 104 in all)."""
+    suits: int = 4
+    """How many suits the decks hold: 4, or 2 (spades and hearts) or 1 (spades), each
+    then as many times over that the game still holds 52 cards a deck (Spider's one- and
+    two-suit games)."""
+    by_suit: bool = False
+    """The order of the unshuffled cards: suit by suit, each suit's copies together
+    (spades ace to king as often as the game holds them, then hearts…: Spider's deck);
+    else deck after deck, each in suit order."""
     points: Points | None = None
     """How each move scores (:class:`Points`); None: :attr:`home_points` for each card
     put on a foundation, and nothing else."""
@@ -292,6 +313,12 @@ def declare(rules: BuildRules) -> BuildRules:
         raise refuse("deck", f"{rules.decks} decks (1 to {MAX_DECKS})")
     if rules.decks > 1 and not rules.foundations.whole_suits:
         raise refuse("foundations", "take whole suits only when dealt from two decks")
+    if rules.suits not in SUITS:
+        raise refuse("deck", f"{rules.suits} suits (1, 2 or 4)")
+    if rules.suits < 4 and not rules.foundations.whole_suits:
+        raise refuse("foundations", f"take whole suits only when the deck holds {rules.suits}")
+    if rules.foundations.by_itself and not rules.foundations.whole_suits:
+        raise refuse("foundations", "send whole suits home by themselves, yet take single cards")
     deck = rules.cards - (4 if rules.tableau.aces_home else 0)
     if rules.dealt > deck:
         raise refuse("tableau", f"the deal lays out {rules.dealt} cards, the deck has {deck}")
@@ -339,6 +366,8 @@ def _check_points(rules: BuildRules, refuse: Callable[[str, str], DeclarationErr
         return
     if rules.home_points != BuildRules.home_points:
         raise refuse("score", "a card home scores both home_points and points.home")
+    if points.suit and not rules.foundations.whole_suits:
+        raise refuse("score", f"scores {points.suit} a whole suit home, yet cards go one by one")
     if points.floor is not None and points.start < points.floor:
         raise refuse("score", f"starts at {points.start}, below its floor {points.floor}")
     if points.redeal and not rules.stock.redeals:

@@ -47,11 +47,12 @@ with ``deal_on_empty`` False only while every column holds a card.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from cardems.cards import ALL_CARDS, SUIT_ORDER, Card, Rank
+from cardems.cards import ALL_CARDS, SUIT_ORDER, Card, Rank, Suit
 from cardems.cellgames.notation import Move, MoveParseError, Place, foundation
 from cardems.cellgames.piles import (
     Piles,
@@ -120,6 +121,56 @@ BACK_TO_COLUMN = N_("A foundation's card goes back only onto a column")
 
 SUIT = 13
 """The cards of a suit: a whole suit goes home at once with ``whole_suits``."""
+
+
+class Twin(Card):
+    """A card of a deck that holds its face more than once (two decks, or Spider's one and
+    two suits), with which copy of its face it is (``copy`` 0 first, in the unshuffled
+    deck's order): equal to its face, and hashing as it, so the rules and the solver see
+    faces, while the table tells the copies apart (:func:`identity`)."""
+
+    copy: int
+
+    def __new__(cls, rank: Rank, suit: Suit, copy: int = 0) -> Twin:
+        twin = super().__new__(cls, rank, suit)
+        twin.copy = copy
+        return twin
+
+    def __getnewargs__(self) -> tuple[Rank, Suit, int]:
+        return (self.rank, self.suit, self.copy)
+
+    @functools.cached_property
+    def ordinal(self) -> int:
+        """:attr:`Card.ordinal`, kept once found (the engine asks it at every step)."""
+        return self.suit.order * 13 + self.rank - 1
+
+
+def identity(card: Card) -> str:
+    """A card's identity, unique in a deal: ``7S.2`` for the second copy of a face (a card
+    of one deck: ``7S.1``)."""
+    return f"{card}.{getattr(card, 'copy', 0) + 1}"
+
+
+def unshuffled(rules: BuildRules) -> list[Card]:
+    """The game's cards before the shuffle: deck after deck in suit order (S H D C, ace to
+    king), or with ``by_suit`` suit by suit, each suit's copies together; with fewer than
+    four suits, each suit as many times over that the game holds 52 cards a deck. A face
+    held more than once is dealt as :class:`Twin` copies, numbered in this order."""
+    suits = SUIT_ORDER[: rules.suits]
+    copies = rules.decks * 4 // rules.suits
+    if rules.by_suit:
+        faces = [Card(rank, suit) for suit in suits for _ in range(copies) for rank in Rank]
+    else:
+        faces = [Card(rank, suit) for _ in range(copies) for suit in suits for rank in Rank]
+    if copies == 1:
+        return faces
+    seen: dict[Card, int] = {}
+    cards: list[Card] = []
+    for face in faces:
+        copy = seen[face] = seen.get(face, -1) + 1
+        cards.append(Twin(face.rank, face.suit, copy))
+    return cards
+
 
 _FITS: dict[int, tuple[BuildRules, tuple[frozenset[int], ...]]] = {}
 """Each declaration's table by its identity (a frozen declaration hashes all its parts at
@@ -250,6 +301,9 @@ class BuildState(Piles):
     """A reserve pile (``ReservePile``), bottom→top: face down but the top card."""
     base: int = 1
     """The rank the foundations build up from (``Base.DEALT``: the dealt card's)."""
+    gone: tuple[int, ...] = field(default=(), compare=False)
+    """The suit order of each whole suit gone home by itself (``Foundations.by_itself``),
+    in the order they went (the table shows them so); not part of the position."""
 
     @property
     def position(self) -> tuple[object, ...]:
@@ -330,7 +384,7 @@ class BuildState(Piles):
     @property
     def won(self) -> bool:
         """Every card of every deck is home."""
-        return all(height == SUIT * self.rules.decks for height in self.foundations)
+        return sum(self.foundations) == self.rules.cards
 
     @property
     def outcome(self) -> str | None:
@@ -453,7 +507,10 @@ def settle(state: BuildState) -> BuildState:
     rules = state.rules.stock
     while True:
         empty = next((i for i, pile in enumerate(state.columns) if not pile), None)
-        if state.reserve and empty is not None:
+        home = _suit_by_itself(state)
+        if home is not None:
+            state = _suit_gone(state, home)
+        elif state.reserve and empty is not None:
             columns = list(state.columns)
             columns[empty] = state.reserve[-1:]
             state = replace(state, columns=tuple(columns), reserve=state.reserve[:-1])
@@ -465,6 +522,34 @@ def settle(state: BuildState) -> BuildState:
             state = _turned(state)
         else:
             return state
+
+
+def _suit_by_itself(state: BuildState) -> int | None:
+    """The first column with a whole suit face up on top, when whole suits go home by
+    themselves (``Foundations.by_itself``), or None."""
+    if not state.rules.foundations.by_itself:
+        return None
+    for index, pile in enumerate(state.columns):
+        if len(pile) - state.down_at(index) >= SUIT and whole_suit(pile):
+            return index
+    return None
+
+
+def _suit_gone(state: BuildState, index: int) -> BuildState:
+    """``state`` once the whole suit on top of column ``index`` has gone home (the card
+    under it turned face up); no move of its own."""
+    columns = list(state.columns)
+    suit = columns[index][-1].suit.order
+    columns[index] = columns[index][:-SUIT]
+    heights = list(state.foundations)
+    heights[suit] += SUIT
+    return replace(
+        state,
+        columns=tuple(columns),
+        foundations=(heights[0], heights[1], heights[2], heights[3]),
+        down=turned(state.down, tuple(columns)),
+        gone=(*state.gone, suit),
+    )
 
 
 def _turned(state: BuildState) -> BuildState:
@@ -503,7 +588,7 @@ def _whole_suit_refusal(state: BuildState, move: Move) -> str | None:
 def apply_unchecked(state: BuildState, move: Move) -> BuildState:
     """The state after a legal ``move``."""
     rules = state.rules
-    if rules.stock.draw or rules.reserve.dealt:
+    if rules.stock.draw or rules.reserve.dealt or rules.foundations.by_itself:
         after = _stock_applied(state, move)
     else:
         after = _applied(state, move)
@@ -514,7 +599,9 @@ def apply_unchecked(state: BuildState, move: Move) -> BuildState:
 
 def scored(points: Points, before: BuildState, move: Move, after: BuildState) -> int:
     """The score after ``move`` led from ``before`` to ``after``, as ``points`` count."""
-    score = before.score
+    score = before.score + points.move
+    if points.suit:
+        score += points.suit * ((sum(after.foundations) - sum(before.foundations)) // SUIT)
     if move == DRAW and not before.stock and not before.rules.stock.to_columns:
         score += points.redeal
     if move.dest.kind == "foundation":
@@ -591,6 +678,7 @@ def _stock_applied(state: BuildState, move: Move) -> BuildState:
             passes=state.passes,
             reserve=state.reserve,
             base=state.base,
+            gone=state.gone,
         )
     return settle(replace(after, moves=state.moves + 1))
 
@@ -642,7 +730,7 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
 
 def deal(rules: BuildRules, code: DealCode) -> BuildState:
     """The first position of ``code`` under ``rules`` (see the module docstring)."""
-    deck = list(ALL_CARDS) * rules.decks
+    deck = unshuffled(rules)
     foundations = (0, 0, 0, 0)
     if rules.tableau.aces_home:
         deck = [card for card in deck if card.rank != Rank.ACE]
