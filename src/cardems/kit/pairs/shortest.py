@@ -23,7 +23,8 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from cardems.kit.pairs.bits import bits, line_back
+from cardems.core.search import line_back
+from cardems.kit.pairs.bits import bits
 from cardems.kit.pairs.compiled import run, twin
 from cardems.kit.pairs.decide import layout_values, matches, pool_values
 from cardems.kit.pairs.engine import STOCK_TOP, WASTE_TOP, PairsMove, PairsState
