@@ -229,3 +229,8 @@ class Solitaire(ABC, Generic[S, M]):
         if kind == "move" and move is not None:
             return True, move
         return (False if kind == "lost" else None), None
+
+
+def target_index(target: str) -> int:
+    """The index of a numbered pile's target: ``pile:3`` → 2."""
+    return int(target.partition(":")[2]) - 1
