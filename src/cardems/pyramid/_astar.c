@@ -392,27 +392,42 @@ static const char *check_input(Search *s, const Py_buffer *values, const Py_buff
     return NULL;
 }
 
-static PyObject *search(PyObject *self, PyObject *args) {
-    Py_buffer values, pool;
+/* Both searches' arguments (values, pool, removed, cursor, recycles, passes, node_limit),
+ * read and checked into a zeroed s whose table is allocated: 0, or -1 with the exception
+ * set. */
+typedef struct {
     unsigned long removed;
     int cursor, recycles, limit;
     long node_limit;
-    if (!PyArg_ParseTuple(args, "y*y*kiiil", &values, &pool, &removed, &cursor, &recycles, &limit, &node_limit))
-        return NULL;
-    Search s;
-    memset(&s, 0, sizeof s);
-    const char *error = check_input(&s, &values, &pool, removed, cursor, recycles, limit);
+} Args;
+
+static int open_search(PyObject *args, Search *s, Args *a) {
+    Py_buffer values, pool;
+    if (!PyArg_ParseTuple(args, "y*y*kiiil", &values, &pool, &a->removed, &a->cursor, &a->recycles, &a->limit, &a->node_limit))
+        return -1;
+    memset(s, 0, sizeof *s);
+    const char *error = check_input(s, &values, &pool, a->removed, a->cursor, a->recycles, a->limit);
     PyBuffer_Release(&values);
     PyBuffer_Release(&pool);
     if (error) {
         PyErr_SetString(PyExc_ValueError, error);
-        return NULL;
+        return -1;
     }
-    s.info = calloc(INFO_SIZE, sizeof(Info));
-    if (!s.info) return PyErr_NoMemory();
+    s->info = calloc(INFO_SIZE, sizeof(Info));
+    if (!s->info) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *search(PyObject *self, PyObject *args) {
+    Search s;
+    Args a;
+    if (open_search(args, &s, &a) < 0) return NULL;
     long expanded = 0;
     PyObject *line = NULL;
-    int status = run(&s, (uint32_t)removed, cursor, limit ? recycles : 0, node_limit, &expanded, &line);
+    int status = run(&s, (uint32_t)a.removed, a.cursor, a.limit ? a.recycles : 0, a.node_limit, &expanded, &line);
     release(&s);
     if (status == -2) {
         Py_XDECREF(line);
@@ -619,34 +634,20 @@ static int frame(Win *w, uint32_t removed, uint32_t left, int recycles, int in_w
 }
 
 static PyObject *decide(PyObject *self, PyObject *args) {
-    Py_buffer values, pool;
-    unsigned long removed;
-    int cursor, recycles, limit;
-    long node_limit;
-    if (!PyArg_ParseTuple(args, "y*y*kiiil", &values, &pool, &removed, &cursor, &recycles, &limit, &node_limit))
-        return NULL;
     Search s;
-    memset(&s, 0, sizeof s);
-    const char *error = check_input(&s, &values, &pool, removed, cursor, recycles, limit);
-    PyBuffer_Release(&values);
-    PyBuffer_Release(&pool);
-    if (error) {
-        PyErr_SetString(PyExc_ValueError, error);
-        return NULL;
-    }
-    s.info = calloc(INFO_SIZE, sizeof(Info));
-    if (!s.info) return PyErr_NoMemory();
+    Args a;
+    if (open_search(args, &s, &a) < 0) return NULL;
     Win w;
     memset(&w, 0, sizeof w);
     w.s = &s;
-    w.node_limit = node_limit;
-    w.whole = limit == 0;
+    w.node_limit = a.node_limit;
+    w.whole = a.limit == 0;
     uint32_t left = canonical(&s, s.all_pool & ~s.pool_of_value[13]);
-    int in_waste = __builtin_popcount(s.all_pool & ~s.pool_of_value[13] & ((1u << cursor) - 1));
+    int in_waste = __builtin_popcount(s.all_pool & ~s.pool_of_value[13] & ((1u << a.cursor) - 1));
     int status = 0;
-    if ((uint32_t)removed == FULL) status = 1;
-    else if (estimate(&s, (uint32_t)removed, s.all_pool & ~left) >= 0)
-        status = frame(&w, (uint32_t)removed, left, limit ? recycles : 0, in_waste);
+    if ((uint32_t)a.removed == FULL) status = 1;
+    else if (estimate(&s, (uint32_t)a.removed, s.all_pool & ~left) >= 0)
+        status = frame(&w, (uint32_t)a.removed, left, a.limit ? a.recycles : 0, in_waste);
     PyObject *line = NULL;
     if (status == 1) {
         line = PyList_New((Py_ssize_t)w.nline);
