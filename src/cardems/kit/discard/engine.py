@@ -25,6 +25,7 @@ from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.kit.discard.declare import DECK_SIZE, DiscardRules
+from cardems.kit.ending import WonOrBlocked
 from cardems.numbers import SHOWN, shown
 from cardems.rng import shuffled
 
@@ -84,7 +85,7 @@ def card_text(card: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardState:
+class DiscardState(WonOrBlocked):
     """An immutable, hashable position: ``piles`` bottom → top, ``stock`` dealt first
     first, ``discarded`` the cards thrown out (bottom → top)."""
 
@@ -163,13 +164,6 @@ class DiscardState:
 
     def is_won(self) -> bool:
         return len(self.discarded) == self.rules.discards_to_win
-
-    @property
-    def outcome(self) -> str | None:
-        """``won``, ``blocked`` (no legal move left), or None while the game goes on."""
-        if self.is_won():
-            return "won"
-        return None if self.legal_moves() else "blocked"
 
 
 def deal(rules: DiscardRules, code: DealCode) -> DiscardState:

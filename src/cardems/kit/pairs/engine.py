@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Self
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
+from cardems.kit.ending import WonOrBlocked
 from cardems.kit.pairs.declare import PairsRules
 from cardems.moves import move_tokens
 from cardems.numbers import SHOWN, read_number, shown
@@ -187,7 +188,7 @@ def place_text(place: int) -> str:
 
 
 @dataclass(frozen=True)
-class PairsState:
+class PairsState(WonOrBlocked):
     """An immutable, hashable position; a game binds :attr:`rules` and :attr:`move` in
     a subclass.
 
@@ -334,13 +335,6 @@ class PairsState:
             pairing.partner(v) in pool or any(pairing.matches(v, w) for w in free[k + 1 :])
             for k, v in enumerate(free)
         )
-
-    @property
-    def outcome(self) -> str | None:
-        """``won``, ``blocked``, or None while the layout can still change."""
-        if self.is_won():
-            return "won"
-        return "blocked" if self.is_blocked() else None
 
     def refusal(self, move: PairsMove) -> str | None:
         """Why ``move`` is illegal here, or None when it is legal."""

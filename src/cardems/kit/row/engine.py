@@ -19,6 +19,7 @@ from cardems.cards import Card
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
+from cardems.kit.ending import WonOrBlocked
 from cardems.kit.row.declare import DECK_SIZE, Match, RowRules
 from cardems.numbers import SHOWN, shown
 from cardems.rng import shuffled
@@ -75,7 +76,7 @@ def card_text(card: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class RowState:
+class RowState(WonOrBlocked):
     """An immutable, hashable position: ``piles`` left to right, each bottom → top."""
 
     rules: RowRules
@@ -140,13 +141,6 @@ class RowState:
 
     def is_won(self) -> bool:
         return len(self.piles) == 1
-
-    @property
-    def outcome(self) -> str | None:
-        """``won`` (one pile), ``blocked`` (no legal move left), or None."""
-        if self.is_won():
-            return "won"
-        return None if self.legal_moves() else "blocked"
 
 
 def deal(rules: RowRules, code: DealCode) -> RowState:

@@ -28,6 +28,7 @@ from cardems.cards import Card
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
+from cardems.kit.ending import WonOrBlocked
 from cardems.kit.spaces.declare import RANKS, Lead, SpacesRules
 from cardems.numbers import SHOWN, shown
 from cardems.rng import shuffled
@@ -195,7 +196,7 @@ def is_won(rules: SpacesRules, grid: Grid) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class SpacesState:
+class SpacesState(WonOrBlocked):
     """An immutable, hashable position: the layout, the redeals left and done, the deal
     code's prefix and number that the redeals' shuffles take."""
 
@@ -265,13 +266,6 @@ class SpacesState:
         return SpacesState(
             self.rules, grid, self.redeals, self.seed, self.number, self.dealt, self.moves + 1
         )
-
-    @property
-    def outcome(self) -> str | None:
-        """``won``, ``blocked`` (no fill and no redeal left), or None while it goes on."""
-        if self.is_won():
-            return "won"
-        return None if self.legal_moves() else "blocked"
 
 
 def deal(rules: SpacesRules, code: DealCode) -> SpacesState:
