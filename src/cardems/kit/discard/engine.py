@@ -26,6 +26,7 @@ from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.kit.discard.declare import DECK_SIZE, DiscardRules
 from cardems.kit.ending import WonOrBlocked
+from cardems.moves import MoveParseError as MoveParseError
 from cardems.numbers import SHOWN, shown
 from cardems.rng import shuffled
 
@@ -38,10 +39,6 @@ ONLY_CARD = N_("Its only card would just change piles")
 STOCK_EMPTY = N_("The stock is empty")
 NO_CARD = N_("Pile %(num)d is empty")
 WON = N_("The game is won")
-
-
-class MoveParseError(ValueError):
-    """A move's text that cannot be read; the message says why."""
 
 
 @dataclass(frozen=True, order=True)

@@ -38,6 +38,7 @@ from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.kit.ending import WonOrBlocked
 from cardems.kit.pairs.declare import PairsRules
+from cardems.moves import MoveParseError as MoveParseError
 from cardems.moves import move_tokens
 from cardems.numbers import SHOWN, read_number, shown
 from cardems.rng import shuffled
@@ -58,10 +59,6 @@ class MoveKind(Enum):
     PAIR = "pair"
     WASTE = "waste"
     REMOVE = "remove"
-
-
-class MoveParseError(ValueError):
-    """A move string that cannot be read; the message says why."""
 
 
 @dataclass(frozen=True, order=True)

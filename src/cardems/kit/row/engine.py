@@ -21,6 +21,7 @@ from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.kit.ending import WonOrBlocked
 from cardems.kit.row.declare import DECK_SIZE, Match, RowRules
+from cardems.moves import MoveParseError as MoveParseError
 from cardems.numbers import SHOWN, shown
 from cardems.rng import shuffled
 
@@ -34,10 +35,6 @@ NO_MATCH = {
 }
 NO_PILE = N_("There is no pile %(num)d")
 WON = N_("The game is won")
-
-
-class MoveParseError(ValueError):
-    """A move's text that cannot be read; the message says why."""
 
 
 @dataclass(frozen=True, order=True)

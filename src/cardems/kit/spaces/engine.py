@@ -30,6 +30,7 @@ from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.kit.ending import WonOrBlocked
 from cardems.kit.spaces.declare import RANKS, Lead, SpacesRules
+from cardems.moves import MoveParseError as MoveParseError
 from cardems.numbers import SHOWN, shown
 from cardems.rng import shuffled
 
@@ -50,10 +51,6 @@ NO_REDEAL = N_("No redeal is left")
 WON = N_("The game is won")
 
 Grid = bytes
-
-
-class MoveParseError(ValueError):
-    """A move's text that cannot be read; the message says why."""
 
 
 @dataclass(frozen=True, order=True)

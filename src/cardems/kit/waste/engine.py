@@ -22,6 +22,7 @@ from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.kit.ending import WonOrBlocked
 from cardems.kit.waste.declare import DECK_SIZE, Onto, WasteDeclaration
+from cardems.moves import MoveParseError as MoveParseError
 from cardems.moves import move_tokens
 from cardems.moves import play as play
 from cardems.numbers import SHOWN, read_number, shown
@@ -44,10 +45,6 @@ def card_text(card: int) -> str:
 def rank_of(card: int) -> int:
     """The rank (A = 1 … K = 13) of ordinal ``card``."""
     return card % 13 + 1
-
-
-class MoveParseError(ValueError):
-    """A move string that cannot be read; the message says why."""
 
 
 @dataclass(frozen=True, order=True)
