@@ -1,8 +1,9 @@
 """The pairs family's engine: positions, moves, refusals, outcome and notation, for any
 :class:`~cardems.kit.pairs.declare.PairsRules`.
 
-A game declares its rules and binds them to a state class and a move class (two lines
-each: ``class HeartState(PairsState): rules = RULES``). The layout's places are
+A game declares its rules and binds them to a state class (``class HeartState(PairsState):
+rules = RULES``), which makes the game's move class (its :attr:`PairsState.move`, bound to
+the same rules; the game's module names it ``Move``). The layout's places are
 positions ``1`` … ``size``; :data:`STOCK_TOP` and :data:`WASTE_TOP` name the stock's
 and the waste's top cards.
 
@@ -186,8 +187,8 @@ def place_text(place: int) -> str:
 
 @dataclass(frozen=True)
 class PairsState(WonOrBlocked):
-    """An immutable, hashable position; a game binds :attr:`rules` and :attr:`move` in
-    a subclass.
+    """An immutable, hashable position; a game binds :attr:`rules` in a subclass, which
+    gets :attr:`move`, a :class:`PairsMove` subclass bound to the same rules.
 
     ``cards[i]`` is the card at position ``i + 1`` (the rules' ``empty`` once removed);
     ``stock`` lists the face-down cards, the next one drawn first; ``waste`` is bottom →
@@ -203,6 +204,14 @@ class PairsState(WonOrBlocked):
     moves: int = 0
     rules: ClassVar[PairsRules]
     move: ClassVar[type[PairsMove]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        rules = cls.__dict__.get("rules")
+        if rules is not None:
+            namespace = {"rules": rules, "__module__": cls.__module__, "__qualname__": "Move"}
+            namespace["__doc__"] = f"A {rules.name} move."
+            cls.move = type("Move", (PairsMove,), namespace)
 
     @functools.cached_property
     def removed_mask(self) -> int:
