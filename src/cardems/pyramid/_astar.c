@@ -184,14 +184,21 @@ static long find(Search *s, uint64_t key, size_t *slot_out) {
     return -1;
 }
 
+/* items (len of them, room for *cap, each size bytes) with room for one more: doubled
+ * when full, to first the first time (*cap updated); NULL when out of memory, items then
+ * left as they were. */
+static void *room_for_one(void *items, size_t len, size_t *cap, size_t first, size_t size) {
+    if (len < *cap) return items;
+    size_t n = *cap ? *cap * 2 : first;
+    void *more = realloc(items, n * size);
+    if (more) *cap = n;
+    return more;
+}
+
 static long add_entry(Search *s, uint64_t key, size_t slot) {
-    if (s->nentries == s->cap_entries) {
-        size_t cap = s->cap_entries ? s->cap_entries * 2 : 1 << 15;
-        Entry *entries = realloc(s->entries, cap * sizeof(Entry));
-        if (!entries) return -1;
-        s->entries = entries;
-        s->cap_entries = cap;
-    }
+    Entry *entries = room_for_one(s->entries, s->nentries, &s->cap_entries, 1 << 15, sizeof(Entry));
+    if (!entries) return -1;
+    s->entries = entries;
     s->entries[s->nentries].key = key;
     s->table[slot] = (uint32_t)s->nentries + 1;
     s->nentries++;
@@ -209,13 +216,9 @@ static int push(Search *s, size_t f, uint32_t e) {
         s->nbuckets = n;
     }
     Bucket *b = &s->buckets[f];
-    if (b->len == b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 64;
-        uint32_t *items = realloc(b->items, cap * sizeof(uint32_t));
-        if (!items) return -1;
-        b->items = items;
-        b->cap = cap;
-    }
+    uint32_t *items = room_for_one(b->items, b->len, &b->cap, 64, sizeof(uint32_t));
+    if (!items) return -1;
+    b->items = items;
     b->items[b->len++] = e;
     return 0;
 }
@@ -533,13 +536,9 @@ static void sort_kids(Win *w, size_t base) {
 }
 
 static int push_move(Win *w, int move) {
-    if (w->nline == w->cap_line) {
-        size_t cap = w->cap_line ? w->cap_line * 2 : 128;
-        uint16_t *line = realloc(w->line, cap * sizeof(uint16_t));
-        if (!line) return -1;
-        w->line = line;
-        w->cap_line = cap;
-    }
+    uint16_t *line = room_for_one(w->line, w->nline, &w->cap_line, 128, sizeof(uint16_t));
+    if (!line) return -1;
+    w->line = line;
     w->line[w->nline++] = (uint16_t)move;
     return 0;
 }
