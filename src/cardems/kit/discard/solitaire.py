@@ -15,23 +15,14 @@ from typing import Any
 
 from cardems.cards import Card
 from cardems.core.game import Action, Event
-from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
-from cardems.kit import (
-    CARD_STEP,
-    MOVED,
-    STOCK_ROLE,
-    Declaration,
-    PileSpec,
-    Play,
-    Solitaire,
-    target_index,
-)
+from cardems.kit import CARD_STEP, MOVED, STOCK_ROLE, Declaration, PileSpec, Play, target_index
 from cardems.kit.discard import engine
 from cardems.kit.discard.declare import DiscardRules
 from cardems.kit.discard.engine import DEAL, DiscardState, Move, card_text
+from cardems.kit.solitaire import FamilySolitaire
 
 PILE = "pile"
 STOCK = "stock"
@@ -51,8 +42,11 @@ DEALT = N_("Dealt a card onto each pile.")
 NOWHERE = N_("This card cannot be discarded and no pile is empty")
 
 
-class DiscardSolitaire(Solitaire[DiscardState, Move]):
+class DiscardSolitaire(FamilySolitaire[DiscardRules, DiscardState, Move]):
     """A declaration's hooks (one instance per declaration: :func:`solitaire_of`)."""
+
+    numbered = PILE
+    dealer = engine.deal
 
     def __init__(self, rules: DiscardRules) -> None:
         self.rules = rules
@@ -65,12 +59,6 @@ class DiscardSolitaire(Solitaire[DiscardState, Move]):
             nowhere_refusal=NOWHERE,
             shortcuts={"d": {"type": "tap", "target": STOCK}},
         )
-
-    def deal(self, code: DealCode) -> DiscardState:
-        return engine.deal(self.rules, code)
-
-    def target(self, index: int) -> str:
-        return f"{PILE}:{index + 1}"
 
     def cards(self, state: DiscardState, target: str) -> tuple[str | None, ...]:
         if target == STOCK:

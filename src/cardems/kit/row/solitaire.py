@@ -17,14 +17,14 @@ from typing import Any
 
 from cardems.cards import Card
 from cardems.core.game import Action
-from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
-from cardems.kit import CARD_STEP, Declaration, PileSpec, Play, Solitaire, target_index
+from cardems.kit import CARD_STEP, Declaration, PileSpec, Play, target_index
 from cardems.kit.row import engine
 from cardems.kit.row.declare import RowRules
 from cardems.kit.row.engine import Move, RowState, card_text
+from cardems.kit.solitaire import FamilySolitaire
 
 PILE = "pile"
 PER_LINE = 8
@@ -37,8 +37,11 @@ MOVE_HINT = N_("Hint: move pile %(num)d (the %(card)s on top) onto pile %(target
 NOWHERE = N_("This pile matches no pile it may move onto")
 
 
-class RowSolitaire(Solitaire[RowState, Move]):
+class RowSolitaire(FamilySolitaire[RowRules, RowState, Move]):
     """A declaration's hooks (one instance per declaration: :func:`solitaire_of`)."""
+
+    numbered = PILE
+    dealer = engine.deal
 
     def __init__(self, rules: RowRules) -> None:
         self.rules = rules
@@ -47,12 +50,6 @@ class RowSolitaire(Solitaire[RowState, Move]):
             choose_among_several=True,
             nowhere_refusal=NOWHERE,
         )
-
-    def deal(self, code: DealCode) -> RowState:
-        return engine.deal(self.rules, code)
-
-    def target(self, index: int) -> str:
-        return f"{PILE}:{index + 1}"
 
     def cards(self, state: RowState, target: str) -> tuple[str | None, ...]:
         i = target_index(target)

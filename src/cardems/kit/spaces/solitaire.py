@@ -18,20 +18,11 @@ from typing import Any
 
 from cardems.cards import Card
 from cardems.core.game import Action, Event
-from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
-from cardems.kit import (
-    CARD_STEP,
-    MOVED,
-    STOCK_ROLE,
-    Declaration,
-    PileSpec,
-    Play,
-    Solitaire,
-    target_index,
-)
+from cardems.kit import CARD_STEP, MOVED, STOCK_ROLE, Declaration, PileSpec, Play, target_index
+from cardems.kit.solitaire import FamilySolitaire
 from cardems.kit.spaces import engine
 from cardems.kit.spaces.declare import SpacesRules
 from cardems.kit.spaces.engine import REDEAL, SPACE, Move, SpacesState, card_text
@@ -61,8 +52,11 @@ def _key(state: SpacesState) -> tuple[bytes, int, str, int]:
     return (state.grid, state.redeals, state.seed, state.number)
 
 
-class SpacesSolitaire(Solitaire[SpacesState, Move]):
+class SpacesSolitaire(FamilySolitaire[SpacesRules, SpacesState, Move]):
     """A declaration's hooks (one instance per declaration: :func:`solitaire_of`)."""
+
+    numbered = TILE
+    dealer = engine.deal
 
     def __init__(self, rules: SpacesRules) -> None:
         self.rules = rules
@@ -75,12 +69,6 @@ class SpacesSolitaire(Solitaire[SpacesState, Move]):
             nowhere_refusal=NOWHERE,
             shortcuts={"d": {"type": "tap", "target": REDEAL_PILE}},
         )
-
-    def deal(self, code: DealCode) -> SpacesState:
-        return engine.deal(self.rules, code)
-
-    def target(self, index: int) -> str:
-        return f"{TILE}:{index + 1}"
 
     def cards(self, state: SpacesState, target: str) -> tuple[str | None, ...]:
         if target == REDEAL_PILE:
