@@ -264,6 +264,12 @@ def add_jobs_argument(parser: Any) -> None:
     )
 
 
+def add_batch_arguments(parser: Any) -> None:
+    """``--jobs N`` and ``--cluster ADDRESS``: where a batch command's work runs."""
+    add_jobs_argument(parser)
+    add_cluster_argument(parser)
+
+
 def add_cluster_argument(parser: Any) -> None:
     """``--cluster ADDRESS``, for every batch command."""
     parser.add_argument(

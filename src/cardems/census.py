@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from cardems.argtypes import positive, whole
-from cardems.batch import Batch, add_cluster_argument, add_jobs_argument
+from cardems.batch import Batch, add_batch_arguments
 from cardems.command_error import CommandError
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
@@ -462,6 +462,5 @@ def add_command(sub: Any) -> None:
     parser.add_argument(
         "--report", action="store_true", help=N_("print the table of every stored game")
     )
-    add_jobs_argument(parser)
-    add_cluster_argument(parser)
+    add_batch_arguments(parser)
     parser.set_defaults(func=cmd_census)

@@ -229,7 +229,6 @@ class PostgresBackend:
 
     def __init__(self, url: str, *, pool_size: int = 10) -> None:
         try:
-            from psycopg.rows import dict_row
             from psycopg_pool import ConnectionPool
         except ImportError as error:  # pragma: no cover - depends on the installation
             raise DatabaseError(HOSTED_MISSING) from error
@@ -238,10 +237,22 @@ class PostgresBackend:
         self._async_pools: dict[asyncio.AbstractEventLoop, Any] = {}
         self._pool_size = pool_size
         self._quick_lock = threading.Lock()
-        self.pool = ConnectionPool(
-            url,
+        self.pool = self._new_pool(ConnectionPool)
+        try:
+            self.pool.open(wait=True, timeout=15)
+        except Exception as error:
+            raise self._unreachable(error) from None
+        self._migrate()
+
+    def _new_pool(self, kind: Any) -> Any:
+        """A pool of ``kind`` (``ConnectionPool`` or ``AsyncConnectionPool``) on the
+        database, not open yet: rows as dicts, autocommit, the client encoding."""
+        from psycopg.rows import dict_row
+
+        return kind(
+            self.location,
             min_size=2,
-            max_size=pool_size,
+            max_size=self._pool_size,
             kwargs={
                 "row_factory": dict_row,
                 "autocommit": True,
@@ -249,11 +260,10 @@ class PostgresBackend:
             },
             open=False,
         )
-        try:
-            self.pool.open(wait=True, timeout=15)
-        except Exception as error:
-            raise DatabaseError(f"cannot reach PostgreSQL at {safe_url(url)}: {error}") from None
-        self._migrate()
+
+    def _unreachable(self, error: Exception) -> DatabaseError:
+        """The error of a pool that could not open."""
+        return DatabaseError(f"cannot reach PostgreSQL at {safe_url(self.location)}: {error}")
 
     @property
     def schema_version(self) -> int:
@@ -343,29 +353,16 @@ class PostgresBackend:
     async def open_async(self) -> None:
         """Open a pool of asynchronous connections for the running event loop (a server's
         start), through which :meth:`execute_async` then runs on that loop."""
-        from psycopg.rows import dict_row
         from psycopg_pool import AsyncConnectionPool
 
         loop = asyncio.get_running_loop()
         if loop in self._async_pools:
             return
-        pool: Any = AsyncConnectionPool(
-            self.location,
-            min_size=2,
-            max_size=self._pool_size,
-            kwargs={
-                "row_factory": dict_row,
-                "autocommit": True,
-                "client_encoding": CLIENT_ENCODING,
-            },
-            open=False,
-        )
+        pool = self._new_pool(AsyncConnectionPool)
         try:
             await pool.open(wait=True, timeout=15)
         except Exception as error:
-            raise DatabaseError(
-                f"cannot reach PostgreSQL at {safe_url(self.location)}: {error}"
-            ) from None
+            raise self._unreachable(error) from None
         self._async_pools[loop] = pool
 
     async def close_async(self) -> None:

@@ -36,6 +36,66 @@ by game, variant and number, so a deal is never decided twice.
 
 from __future__ import annotations
 
+
+def _players_and_games(real: str, *, log: str, version: str) -> str:
+    """Version 1's players and games, with the database's float type: SQLite's games with
+    their ``log`` column (version 3 moved it to ``actions``), PostgreSQL's (from version 5)
+    with ``version`` instead."""
+    return f"""
+    CREATE TABLE players (
+        id TEXT PRIMARY KEY,
+        created {real} NOT NULL,
+        settings TEXT NOT NULL DEFAULT '{{}}'
+    );
+    CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        player_id TEXT NOT NULL REFERENCES players(id),
+        game TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        code TEXT NOT NULL,
+        options TEXT NOT NULL DEFAULT '{{}}',
+        {log}
+        elapsed {real} NOT NULL DEFAULT 0,
+        timer_stopped INTEGER NOT NULL DEFAULT 0,
+        status TEXT NOT NULL DEFAULT 'playing',
+        score INTEGER NOT NULL DEFAULT 0,
+        moves INTEGER NOT NULL DEFAULT 0,
+        par INTEGER,
+        created {real} NOT NULL,
+        updated {real} NOT NULL,
+        finished {real}{version}
+    );
+    CREATE INDEX games_by_player ON games(player_id, updated);
+    """
+
+
+META = """
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+"""
+"""Version 4: facts about the database itself."""
+
+
+def _accounts(real: str) -> str:
+    """Version 5: accounts and their sessions (``real``: the database's float type)."""
+    return f"""
+    CREATE TABLE accounts (
+        name TEXT PRIMARY KEY,
+        player_id TEXT NOT NULL UNIQUE REFERENCES players(id),
+        password TEXT NOT NULL,
+        created {real} NOT NULL
+    );
+    CREATE TABLE sessions (
+        token TEXT PRIMARY KEY,
+        player_id TEXT NOT NULL REFERENCES players(id),
+        created {real} NOT NULL
+    );
+    CREATE INDEX sessions_by_player ON sessions(player_id);
+    """
+
+
 COUNTED = """
     ALTER TABLE games ADD COLUMN counted INTEGER NOT NULL DEFAULT 1;
 """
@@ -153,32 +213,7 @@ def _census(real: str, big: str, without_rowid: str) -> str:
 
 
 SQLITE_MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE players (
-        id TEXT PRIMARY KEY,
-        created REAL NOT NULL,
-        settings TEXT NOT NULL DEFAULT '{}'
-    );
-    CREATE TABLE games (
-        id TEXT PRIMARY KEY,
-        player_id TEXT NOT NULL REFERENCES players(id),
-        game TEXT NOT NULL,
-        variant TEXT NOT NULL,
-        code TEXT NOT NULL,
-        options TEXT NOT NULL DEFAULT '{}',
-        log TEXT NOT NULL DEFAULT '[]',
-        elapsed REAL NOT NULL DEFAULT 0,
-        timer_stopped INTEGER NOT NULL DEFAULT 0,
-        status TEXT NOT NULL DEFAULT 'playing',
-        score INTEGER NOT NULL DEFAULT 0,
-        moves INTEGER NOT NULL DEFAULT 0,
-        par INTEGER,
-        created REAL NOT NULL,
-        updated REAL NOT NULL,
-        finished REAL
-    );
-    CREATE INDEX games_by_player ON games(player_id, updated);
-    """,
+    _players_and_games("REAL", log="log TEXT NOT NULL DEFAULT '[]',", version=""),
     """
     CREATE TABLE hearts_rounds (
         game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -218,26 +253,8 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
         FROM hearts_rounds ORDER BY game_id, round;
     DROP TABLE hearts_rounds;
     """,
-    """
-    CREATE TABLE meta (
-        key TEXT PRIMARY KEY,
-        value TEXT NOT NULL
-    );
-    """,
-    """
-    CREATE TABLE accounts (
-        name TEXT PRIMARY KEY,
-        player_id TEXT NOT NULL UNIQUE REFERENCES players(id),
-        password TEXT NOT NULL,
-        created REAL NOT NULL
-    );
-    CREATE TABLE sessions (
-        token TEXT PRIMARY KEY,
-        player_id TEXT NOT NULL REFERENCES players(id),
-        created REAL NOT NULL
-    );
-    CREATE INDEX sessions_by_player ON sessions(player_id);
-    """,
+    META,
+    _accounts("REAL"),
     COUNTED,
     _hosted_defences("REAL"),
     PAR_PROVEN,
@@ -249,31 +266,10 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
 """SQLite's schema scripts in order; statements are separated by semicolons."""
 
 POSTGRES_MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE players (
-        id TEXT PRIMARY KEY,
-        created DOUBLE PRECISION NOT NULL,
-        settings TEXT NOT NULL DEFAULT '{}'
-    );
-    CREATE TABLE games (
-        id TEXT PRIMARY KEY,
-        player_id TEXT NOT NULL REFERENCES players(id),
-        game TEXT NOT NULL,
-        variant TEXT NOT NULL,
-        code TEXT NOT NULL,
-        options TEXT NOT NULL DEFAULT '{}',
-        elapsed DOUBLE PRECISION NOT NULL DEFAULT 0,
-        timer_stopped INTEGER NOT NULL DEFAULT 0,
-        status TEXT NOT NULL DEFAULT 'playing',
-        score INTEGER NOT NULL DEFAULT 0,
-        moves INTEGER NOT NULL DEFAULT 0,
-        par INTEGER,
-        created DOUBLE PRECISION NOT NULL,
-        updated DOUBLE PRECISION NOT NULL,
-        finished DOUBLE PRECISION,
-        version INTEGER NOT NULL DEFAULT 0
-    );
-    CREATE INDEX games_by_player ON games(player_id, updated);
+    _players_and_games(
+        "DOUBLE PRECISION", log="", version=",\n        version INTEGER NOT NULL DEFAULT 0"
+    )
+    + """
     CREATE TABLE actions (
         game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
         seq INTEGER NOT NULL,
@@ -286,23 +282,9 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
         data TEXT NOT NULL
     );
     CREATE INDEX records_by_game ON records(game_id);
-    CREATE TABLE meta (
-        key TEXT PRIMARY KEY,
-        value TEXT NOT NULL
-    );
-    CREATE TABLE accounts (
-        name TEXT PRIMARY KEY,
-        player_id TEXT NOT NULL UNIQUE REFERENCES players(id),
-        password TEXT NOT NULL,
-        created DOUBLE PRECISION NOT NULL
-    );
-    CREATE TABLE sessions (
-        token TEXT PRIMARY KEY,
-        player_id TEXT NOT NULL REFERENCES players(id),
-        created DOUBLE PRECISION NOT NULL
-    );
-    CREATE INDEX sessions_by_player ON sessions(player_id);
-    """,
+    """
+    + META
+    + _accounts("DOUBLE PRECISION"),
     COUNTED,
     _hosted_defences("DOUBLE PRECISION"),
     PAR_PROVEN,

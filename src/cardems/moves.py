@@ -11,6 +11,10 @@ from cardems.core.history import IllegalMove
 from cardems.i18n.markers import N_
 
 
+class MoveParseError(ValueError):
+    """A move's text that cannot be read; the message says why (each game's parser)."""
+
+
 def move_tokens(texts: Iterable[str]) -> list[str]:
     """The moves' texts in ``texts``; each string may hold several, separated by spaces
     or commas."""

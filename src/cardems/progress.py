@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sys
 import time
-from types import TracebackType
 from typing import IO, Any
 
 from tqdm import tqdm
@@ -85,10 +84,5 @@ class Progress:
     def __enter__(self) -> Progress:
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()

@@ -61,3 +61,24 @@ def test_a_lone_card_refusal_without_a_lone_card_is_refused() -> None:
                 "pairing": Pairing("same rank", "x", alone_refusal="y"),
             }
         )
+
+
+@pytest.mark.parametrize("game", ["heart_to_heart", "pyramid"])
+def test_a_state_class_makes_the_games_move_class(game: str) -> None:
+    """The move class the state class makes is the module's ``Move``, bound to the game's
+    rules and no other's, and its moves cross a process boundary (the analyze workers)
+    as themselves."""
+    import importlib
+    import pickle
+
+    rules = importlib.import_module(f"cardems.{game}.rules")
+    state_class = rules.HeartState if game == "heart_to_heart" else rules.PyramidState
+    move = state_class.move.parse("D")
+    assert state_class.move is rules.Move and rules.Move.rules is rules.RULES
+    assert (rules.Move.__module__, rules.Move.__qualname__) == (rules.__name__, "Move")
+    back = pickle.loads(pickle.dumps(move))
+    assert back == move and type(back) is rules.Move
+    other = importlib.import_module(
+        "cardems.pyramid.rules" if game != "pyramid" else "cardems.heart_to_heart.rules"
+    )
+    assert other.Move is not rules.Move and other.Move.parse("D") != move

@@ -409,6 +409,39 @@ static int queue_built(Search *s, const Work *from, Move m, int32_t parent) {
     return push(s, score_of(s, &w) * TIE + s->counter, parent, m, &w);
 }
 
+/* What a position leaves room for: the column each card lies on top of (-1: none), the
+ * first empty column (-1: none), the free cells, and the longest run a move may carry
+ * onto a card (limit) or into an empty column (limit_empty). */
+typedef struct {
+    int tops[52];
+    int empty_col, free;
+    int64_t limit, limit_empty;
+} Room;
+
+static void room_of(const Search *s, const Work *w, Room *r) {
+    r->free = s->ncells - w->ncells;
+    memset(r->tops, 0xff, sizeof r->tops);
+    r->empty_col = -1;
+    int empties = 0;
+    for (int i = 0; i < w->ncols; i++) {
+        if (w->len[i])
+            r->tops[w->col[i][w->len[i] - 1]] = i;
+        else if (empties++ == 0)
+            r->empty_col = i;
+    }
+    r->limit = (int64_t)(r->free + 1) << empties;
+    r->limit_empty = empties ? r->limit >> 1 : 0;
+}
+
+/* The most cards of a column of n cards topped by a run of run that may move into an
+ * empty column (all but its last card, within limit_empty). */
+static int most_to_empty(const Room *r, int run, int n) {
+    int most = run;
+    if (r->limit_empty < most) most = (int)r->limit_empty;
+    if (n - 1 < most) most = n - 1;
+    return most;
+}
+
 static int at_home(int card, const uint8_t *found) { return card % 13 == found[card / 13]; }
 
 typedef struct {
@@ -445,18 +478,8 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
             part[i][k + 1] = weighed(s, &whole[i]);
         }
     }
-    int free = s->ncells - w->ncells;
-    int tops[52];
-    memset(tops, 0xff, sizeof tops);
-    int empty_col = -1, empties = 0;
-    for (int i = 0; i < w->ncols; i++) {
-        if (w->len[i])
-            tops[w->col[i][w->len[i] - 1]] = i;
-        else if (empties++ == 0)
-            empty_col = i;
-    }
-    int64_t limit = (int64_t)(free + 1) << empties;
-    int64_t limit_empty = empties ? limit >> 1 : 0;
+    Room r;
+    room_of(s, w, &r);
     Later later[NCELLS + NCOLS * (MAXLEN + 1)];
     int nlater = 0;
     int64_t cell_in = w_cell * TIE;
@@ -467,16 +490,16 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
             if (queue_built(s, w, m, index)) return -1;
         }
         for (const int8_t *p = PARENTS[by_suit][card]; *p >= 0; p++) {
-            int dest = tops[*p];
+            int dest = r.tops[*p];
             if (dest < 0) continue;
             Move m = {'f', 'c', card, (uint8_t)dest, 1};
             int64_t gain = disorder_with(s, whole[dest], &card, 1) - part[dest][w->len[dest]] +
                            w_depth * holds[dest];
             if (queue(s, score - cell_in + gain * TIE, index, m)) return -1;
         }
-        if (empty_col >= 0 && (!s->kings_only || card % 13 == 12)) {
+        if (r.empty_col >= 0 && (!s->kings_only || card % 13 == 12)) {
             /* a one-card column, less an empty one */
-            Later l = {1, score - cell_in + s->w[5] * TIE, {'f', 'c', card, (uint8_t)empty_col, 1}, 1};
+            Later l = {1, score - cell_in + s->w[5] * TIE, {'f', 'c', card, (uint8_t)r.empty_col, 1}, 1};
             later[nlater++] = l;
         }
     }
@@ -491,12 +514,12 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
         }
         int run = run_length(col, n, by_suit);
         int held = holds[i];
-        for (int k = 1; k <= run && k <= limit; k++) {
+        for (int k = 1; k <= run && k <= r.limit; k++) {
             int64_t lost = part[i][n - k] - part[i][n];
             int home_in_run = 0;
             for (int j = n - k; j < n; j++) home_in_run += at_home(col[j], w->found);
             for (const int8_t *p = PARENTS[by_suit][col[n - k]]; *p >= 0; p++) {
-                int dest = tops[*p];
+                int dest = r.tops[*p];
                 if (dest < 0) continue;
                 Move m = {'c', 'c', (uint8_t)i, (uint8_t)dest, (uint8_t)k};
                 if (unsettles(w, m, by_suit)) {
@@ -509,17 +532,14 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
                 if (queue(s, score + gain * TIE, index, m)) return -1;
             }
         }
-        if (empty_col >= 0) {
-            int most = run;
-            if (limit_empty < most) most = (int)limit_empty;
-            if (n - 1 < most) most = n - 1;
-            for (int k = most; k > 0; k--) {
+        if (r.empty_col >= 0) {
+            for (int k = most_to_empty(&r, run, n); k > 0; k--) {
                 if (s->kings_only && col[n - k] % 13 != 12) continue;
-                Later l = {0, 0, {'c', 'c', (uint8_t)i, (uint8_t)empty_col, (uint8_t)k}, k};
+                Later l = {0, 0, {'c', 'c', (uint8_t)i, (uint8_t)r.empty_col, (uint8_t)k}, k};
                 later[nlater++] = l;
             }
         }
-        if (free) {
+        if (r.free) {
             Later l = {0, 0, {'c', 'f', (uint8_t)i, (uint8_t)top, 1}, 1};
             later[nlater++] = l;
         }
@@ -752,18 +772,8 @@ static int a_expand(Search *s, const Work *w, int32_t index, int g) {
     const int by_suit = s->by_suit;
     Parts parts;
     bound_with(s, w, &parts, NULL, NULL);
-    int free = s->ncells - w->ncells;
-    int tops[52];
-    memset(tops, 0xff, sizeof tops);
-    int empty_col = -1, empties = 0;
-    for (int i = 0; i < w->ncols; i++) {
-        if (w->len[i])
-            tops[w->col[i][w->len[i] - 1]] = i;
-        else if (empties++ == 0)
-            empty_col = i;
-    }
-    int64_t limit = (int64_t)(free + 1) << empties;
-    int64_t limit_empty = empties ? limit >> 1 : 0;
+    Room r;
+    room_of(s, w, &r);
     Move later[NCELLS + NCOLS * (MAXLEN + 1)];
     int nlater = 0;
     for (int c = 0; c < w->ncells; c++) {
@@ -773,12 +783,12 @@ static int a_expand(Search *s, const Work *w, int32_t index, int g) {
             if (a_try(s, w, &parts, index, g, m)) return -1;
         }
         for (const int8_t *p = PARENTS[by_suit][card]; *p >= 0; p++)
-            if (tops[*p] >= 0) {
-                Move m = {'f', 'c', card, (uint8_t)tops[*p], 1};
+            if (r.tops[*p] >= 0) {
+                Move m = {'f', 'c', card, (uint8_t)r.tops[*p], 1};
                 if (a_try(s, w, &parts, index, g, m)) return -1;
             }
-        if (empty_col >= 0 && (!s->kings_only || card % 13 == 12)) {
-            Move m = {'f', 'c', card, (uint8_t)empty_col, 1};
+        if (r.empty_col >= 0 && (!s->kings_only || card % 13 == 12)) {
+            Move m = {'f', 'c', card, (uint8_t)r.empty_col, 1};
             later[nlater++] = m;
         }
     }
@@ -792,23 +802,20 @@ static int a_expand(Search *s, const Work *w, int32_t index, int g) {
             if (a_try(s, w, &parts, index, g, m)) return -1;
         }
         int run = run_length(col, n, by_suit);
-        for (int k = 1; k <= run && k <= limit; k++)
+        for (int k = 1; k <= run && k <= r.limit; k++)
             for (const int8_t *p = PARENTS[by_suit][col[n - k]]; *p >= 0; p++)
-                if (tops[*p] >= 0) {
-                    Move m = {'c', 'c', (uint8_t)i, (uint8_t)tops[*p], (uint8_t)k};
+                if (r.tops[*p] >= 0) {
+                    Move m = {'c', 'c', (uint8_t)i, (uint8_t)r.tops[*p], (uint8_t)k};
                     if (a_try(s, w, &parts, index, g, m)) return -1;
                 }
-        if (empty_col >= 0) {
-            int most = run;
-            if (limit_empty < most) most = (int)limit_empty;
-            if (n - 1 < most) most = n - 1;
-            for (int k = most; k > 0; k--) {
+        if (r.empty_col >= 0) {
+            for (int k = most_to_empty(&r, run, n); k > 0; k--) {
                 if (s->kings_only && col[n - k] % 13 != 12) continue;
-                Move m = {'c', 'c', (uint8_t)i, (uint8_t)empty_col, (uint8_t)k};
+                Move m = {'c', 'c', (uint8_t)i, (uint8_t)r.empty_col, (uint8_t)k};
                 later[nlater++] = m;
             }
         }
-        if (free) {
+        if (r.free) {
             Move m = {'c', 'f', (uint8_t)i, (uint8_t)top, 1};
             later[nlater++] = m;
         }

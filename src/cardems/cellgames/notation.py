@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from cardems.cards import Suit
+from cardems.moves import MoveParseError as MoveParseError
 
 SUIT_LETTERS = "SHDC"
 """The foundations' order (a foundation's index): spades, hearts, diamonds, clubs."""
@@ -72,10 +73,6 @@ class Move:
 
     def __str__(self) -> str:
         return format_move(self)
-
-
-class MoveParseError(ValueError):
-    """Move text that cannot be read; the message says why."""
 
 
 @cache

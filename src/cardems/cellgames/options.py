@@ -1,17 +1,20 @@
 """The ``cardems analyze`` options every game of the cell family shares: the verdict's
-bound in positions, and a wall-clock cap past which a deal stays undecided."""
+bound in positions, a wall-clock cap past which a deal stays undecided, and where the
+work runs."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from cardems.argtypes import positive, seconds
+from cardems.batch import add_batch_arguments
 from cardems.cellgames.solver import NODES
 from cardems.i18n.markers import N_
 
 
-def add_verdict_bounds(parser: Any) -> None:
-    """``--nodes`` (the verdict's bound) and ``--budget`` (a clock cap, never a verdict)."""
+def add_analyze_options(parser: Any) -> None:
+    """``--nodes`` (the verdict's bound), ``--budget`` (a clock cap, never a verdict),
+    ``--jobs`` and ``--cluster``."""
     parser.add_argument(
         "--nodes",
         type=positive,
@@ -24,3 +27,4 @@ def add_verdict_bounds(parser: Any) -> None:
         default=None,
         help=N_("wall-clock cap in seconds per deal, past which it stays undecided"),
     )
+    add_batch_arguments(parser)

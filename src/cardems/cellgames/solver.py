@@ -55,6 +55,7 @@ from typing import Literal, NamedTuple, Protocol
 
 from cardems.cellgames.notation import Move, Place
 from cardems.cellgames.piles import CellRules, Piles
+from cardems.core.search import line_back
 
 try:  # the best-first search compiled (built with the package where a C compiler is)
     from cardems.cellgames._bestfirst import Search as CompiledSearch
@@ -630,7 +631,7 @@ def _py_search(start: State, rules: Rules, weights: Weights) -> Generator[Outcom
         parents[key] = None if parent is None or move is None else (parent[0], move)
         used += 1
         if found == WON:
-            yield path_to(parents, key), used, len(parents) + len(heap)
+            yield line_back(parents, key), used, len(parents) + len(heap)
             return
         score = (packed >> 32) * TIE
         node = (key, cols, cells, found)
@@ -793,19 +794,6 @@ def _dive(start: State, rules: Rules) -> Generator[Outcome, int, None]:
             used += 1
             path.append(move)
             state = new
-
-
-def path_to(links: dict[bytes, tuple[bytes, RawMove] | None], key: bytes) -> list[RawMove]:
-    """The moves from the start to the position ``key``, following each position's link
-    to its parent (the start's link is None)."""
-    line: list[RawMove] = []
-    link = links[key]
-    while link is not None:
-        key, move = link
-        line.append(move)
-        link = links[key]
-    line.reverse()
-    return line
 
 
 def _line(state: Piles, rules: Rules, line: list[RawMove]) -> list[Move]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import MutableSequence
 from typing import Generic, TypeVar
 
 S = TypeVar("S")
@@ -63,16 +64,17 @@ class History(Generic[S]):
 
     def undo(self) -> S:
         """Take back the last move; raise :class:`IllegalMove` if there is none."""
-        if not self._past:
-            raise IllegalMove("Nothing to undo")
-        self._future.append(self._current)
-        self._current = self._past.pop()
-        return self._current
+        return self._step(self._past, self._future, "Nothing to undo")
 
     def redo(self) -> S:
         """Re-apply the last undone move; raise :class:`IllegalMove` if there is none."""
-        if not self._future:
-            raise IllegalMove("Nothing to redo")
-        self._past.append(self._current)
-        self._current = self._future.pop()
+        return self._step(self._future, self._past, "Nothing to redo")
+
+    def _step(self, back: MutableSequence[S], forth: MutableSequence[S], nothing: str) -> S:
+        """The state on top of ``back``, made current (the current one goes onto
+        ``forth``); :class:`IllegalMove` saying ``nothing`` if ``back`` is empty."""
+        if not back:
+            raise IllegalMove(nothing)
+        forth.append(self._current)
+        self._current = back.pop()
         return self._current

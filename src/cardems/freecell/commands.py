@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from cardems.argtypes import positive
-from cardems.batch import Batch, add_cluster_argument, add_jobs_argument, in_order
-from cardems.cellgames.options import add_verdict_bounds
+from cardems.batch import Batch, in_order
+from cardems.cellgames.options import add_analyze_options
 from cardems.command_error import CommandError
 from cardems.dealcode import DealCode
 from cardems.freecell.game import FAMILY
@@ -121,9 +121,7 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--deals", type=positive, default=32_000, help=N_("how many deals"))
     parser.add_argument("--start", type=positive, default=1, help=N_("first deal number"))
     parser.add_argument("--variant", choices=FAMILY.variants, default="N")
-    add_verdict_bounds(parser)
-    add_jobs_argument(parser)
-    add_cluster_argument(parser)
+    add_analyze_options(parser)
     parser.add_argument(
         "--results",
         default=None,

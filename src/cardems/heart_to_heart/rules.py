@@ -32,7 +32,6 @@ from cardems.moves import play as play
 DECK: tuple[int, ...] = tuple(rank for _ in range(4) for rank in range(1, 14))
 """The unshuffled deck: four copies of each rank, A to K."""
 
-POINTS_PER_CARD = 10
 SAME_RANK = N_("Must be of the same rank")
 
 
@@ -65,16 +64,9 @@ RULES = PairsRules(
     pairing=Pairing(SAME_RANK_RULE, SAME_RANK),
     stock=Stock(waste_dealt=1, passes={"N": None}),
     empty=0,
-    points_per_card=POINTS_PER_CARD,
     place_word="heart position",
     expected="D, R, 12+25 or 25+W",
 )
-
-
-class Move(PairsMove):
-    """A Heart to Heart move (``D``, ``R``, ``12+25``, ``25+W``)."""
-
-    rules = RULES
 
 
 @dataclass(frozen=True)
@@ -83,7 +75,6 @@ class HeartState(PairsState):
     removed)."""
 
     rules = RULES
-    move = Move
 
     @property
     def heart(self) -> tuple[int, ...]:
@@ -91,7 +82,11 @@ class HeartState(PairsState):
         return self.cards
 
 
-def parse_moves(texts: Iterable[str]) -> list[Move]:
+Move = HeartState.move
+"""Heart to Heart's move class (``D``, ``R``, ``12+25``, ``25+W``), bound to :data:`RULES`."""
+
+
+def parse_moves(texts: Iterable[str]) -> list[PairsMove]:
     """Parse several moves (:func:`~cardems.moves.format_moves` writes them back)."""
     return Move.parse_many(texts)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardems.heart_to_heart.layout import POSITIONS, ROW, X
-from cardems.heart_to_heart.rules import HeartState, Move
+from cardems.heart_to_heart.rules import HeartState
 from cardems.i18n.markers import N_
 from cardems.kit import CARD_STEP, HALF_CARD
 from cardems.kit.pairs import Look, PairsMove, PairsSolitaire
@@ -78,7 +78,7 @@ SOLITAIRE = HeartToHeartSolitaire()
 DECLARATION = SOLITAIRE.declaration
 
 
-def move_targets(move: Move) -> tuple[str, str]:
+def move_targets(move: PairsMove) -> tuple[str, str]:
     """The ``from`` and ``to`` targets of a move, for events and hints."""
     return SOLITAIRE.move_targets(move)
 

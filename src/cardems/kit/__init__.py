@@ -18,6 +18,7 @@ from cardems.kit.solitaire import (
     RECYCLE_HINT,
     RECYCLED,
     Solitaire,
+    target_index,
 )
 from cardems.kit.table import SolitaireTable
 
@@ -37,4 +38,5 @@ __all__ = [
     "Play",
     "Solitaire",
     "SolitaireTable",
+    "target_index",
 ]

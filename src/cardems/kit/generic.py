@@ -22,6 +22,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from cardems.core.search import line_back
+
 NODES = 200_000
 """Positions a generic verdict may expand by default."""
 COUNTERS = frozenset({"moves", "score", "points", "streak"})
@@ -65,7 +67,7 @@ def solve(start: Any, progress: Callable[[Any], int], nodes: int = NODES) -> Ver
         key = position_key(state)
         outcome = state.outcome  # asked once a position's turn comes: it may cost moves
         if outcome == "won":
-            return Verdict(True, _line(parents, key), expanded)
+            return Verdict(True, tuple(line_back(parents, key)), expanded)
         if outcome is not None:
             continue
         if expanded >= nodes:
@@ -78,14 +80,3 @@ def solve(start: Any, progress: Callable[[Any], int], nodes: int = NODES) -> Ver
                 parents[child_key] = (key, move)
                 heapq.heappush(frontier, (-progress(child), depth - 1, next(order), child))
     return Verdict(False, None, expanded)
-
-
-def _line(parents: dict[Hashable, tuple[Hashable, Any] | None], key: Hashable) -> tuple[Any, ...]:
-    """The moves from the start to the position ``key``."""
-    moves: list[Any] = []
-    step = parents[key]
-    while step is not None:
-        key, move = step
-        moves.append(move)
-        step = parents[key]
-    return tuple(reversed(moves))

@@ -8,8 +8,8 @@ is pure: it reads an immutable engine state and returns data, never changes the 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any, Generic, Protocol, Self, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from cardems.core.game import Action, Event
 from cardems.dealcode import DealCode
@@ -229,3 +229,31 @@ class Solitaire(ABC, Generic[S, M]):
         if kind == "move" and move is not None:
             return True, move
         return (False if kind == "lost" else None), None
+
+
+R = TypeVar("R")
+
+
+class FamilySolitaire(Solitaire[S, M], Generic[R, S, M]):
+    """A family's solitaire of one declaration, :attr:`rules` (the discard, row and spaces
+    families'): the family engine's ``deal(rules, code)`` (:attr:`dealer`) deals it, and
+    its piles of the kind :attr:`numbered` are named ``kind:1`` … (:meth:`target`)."""
+
+    rules: R
+    numbered: ClassVar[str]
+    """The kind of the family's numbered piles: ``pile``, ``tile``."""
+    dealer: ClassVar[Callable[[Any, DealCode], Any]]
+    """The family engine's ``deal(rules, code)``."""
+
+    def deal(self, code: DealCode) -> S:
+        dealt: S = type(self).dealer(self.rules, code)
+        return dealt
+
+    def target(self, index: int) -> str:
+        """The target of the numbered pile ``index`` (0-based): ``pile:3`` for 2."""
+        return f"{self.numbered}:{index + 1}"
+
+
+def target_index(target: str) -> int:
+    """The index of a numbered pile's target: ``pile:3`` → 2."""
+    return int(target.partition(":")[2]) - 1

@@ -18,3 +18,11 @@ class Verdict(Generic[M]):
     winnable: bool | None
     line: tuple[M, ...] | None
     nodes: int
+
+    def hint(self) -> tuple[str, M | None]:
+        """What a hint says of it (:meth:`cardems.kit.solitaire.Solitaire.hint_move`):
+        ``("move", move)`` for the first move of the winning line, else ``("lost", None)``
+        or ``("undecided", None)``."""
+        if self.line:
+            return ("move", self.line[0])
+        return ("undecided" if self.winnable is None else "lost", None)

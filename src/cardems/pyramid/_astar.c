@@ -184,14 +184,21 @@ static long find(Search *s, uint64_t key, size_t *slot_out) {
     return -1;
 }
 
+/* items (len of them, room for *cap, each size bytes) with room for one more: doubled
+ * when full, to first the first time (*cap updated); NULL when out of memory, items then
+ * left as they were. */
+static void *room_for_one(void *items, size_t len, size_t *cap, size_t first, size_t size) {
+    if (len < *cap) return items;
+    size_t n = *cap ? *cap * 2 : first;
+    void *more = realloc(items, n * size);
+    if (more) *cap = n;
+    return more;
+}
+
 static long add_entry(Search *s, uint64_t key, size_t slot) {
-    if (s->nentries == s->cap_entries) {
-        size_t cap = s->cap_entries ? s->cap_entries * 2 : 1 << 15;
-        Entry *entries = realloc(s->entries, cap * sizeof(Entry));
-        if (!entries) return -1;
-        s->entries = entries;
-        s->cap_entries = cap;
-    }
+    Entry *entries = room_for_one(s->entries, s->nentries, &s->cap_entries, 1 << 15, sizeof(Entry));
+    if (!entries) return -1;
+    s->entries = entries;
     s->entries[s->nentries].key = key;
     s->table[slot] = (uint32_t)s->nentries + 1;
     s->nentries++;
@@ -209,13 +216,9 @@ static int push(Search *s, size_t f, uint32_t e) {
         s->nbuckets = n;
     }
     Bucket *b = &s->buckets[f];
-    if (b->len == b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 64;
-        uint32_t *items = realloc(b->items, cap * sizeof(uint32_t));
-        if (!items) return -1;
-        b->items = items;
-        b->cap = cap;
-    }
+    uint32_t *items = room_for_one(b->items, b->len, &b->cap, 64, sizeof(uint32_t));
+    if (!items) return -1;
+    b->items = items;
     b->items[b->len++] = e;
     return 0;
 }
@@ -392,27 +395,42 @@ static const char *check_input(Search *s, const Py_buffer *values, const Py_buff
     return NULL;
 }
 
-static PyObject *search(PyObject *self, PyObject *args) {
-    Py_buffer values, pool;
+/* Both searches' arguments (values, pool, removed, cursor, recycles, passes, node_limit),
+ * read and checked into a zeroed s whose table is allocated: 0, or -1 with the exception
+ * set. */
+typedef struct {
     unsigned long removed;
     int cursor, recycles, limit;
     long node_limit;
-    if (!PyArg_ParseTuple(args, "y*y*kiiil", &values, &pool, &removed, &cursor, &recycles, &limit, &node_limit))
-        return NULL;
-    Search s;
-    memset(&s, 0, sizeof s);
-    const char *error = check_input(&s, &values, &pool, removed, cursor, recycles, limit);
+} Args;
+
+static int open_search(PyObject *args, Search *s, Args *a) {
+    Py_buffer values, pool;
+    if (!PyArg_ParseTuple(args, "y*y*kiiil", &values, &pool, &a->removed, &a->cursor, &a->recycles, &a->limit, &a->node_limit))
+        return -1;
+    memset(s, 0, sizeof *s);
+    const char *error = check_input(s, &values, &pool, a->removed, a->cursor, a->recycles, a->limit);
     PyBuffer_Release(&values);
     PyBuffer_Release(&pool);
     if (error) {
         PyErr_SetString(PyExc_ValueError, error);
-        return NULL;
+        return -1;
     }
-    s.info = calloc(INFO_SIZE, sizeof(Info));
-    if (!s.info) return PyErr_NoMemory();
+    s->info = calloc(INFO_SIZE, sizeof(Info));
+    if (!s->info) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *search(PyObject *self, PyObject *args) {
+    Search s;
+    Args a;
+    if (open_search(args, &s, &a) < 0) return NULL;
     long expanded = 0;
     PyObject *line = NULL;
-    int status = run(&s, (uint32_t)removed, cursor, limit ? recycles : 0, node_limit, &expanded, &line);
+    int status = run(&s, (uint32_t)a.removed, a.cursor, a.limit ? a.recycles : 0, a.node_limit, &expanded, &line);
     release(&s);
     if (status == -2) {
         Py_XDECREF(line);
@@ -518,13 +536,9 @@ static void sort_kids(Win *w, size_t base) {
 }
 
 static int push_move(Win *w, int move) {
-    if (w->nline == w->cap_line) {
-        size_t cap = w->cap_line ? w->cap_line * 2 : 128;
-        uint16_t *line = realloc(w->line, cap * sizeof(uint16_t));
-        if (!line) return -1;
-        w->line = line;
-        w->cap_line = cap;
-    }
+    uint16_t *line = room_for_one(w->line, w->nline, &w->cap_line, 128, sizeof(uint16_t));
+    if (!line) return -1;
+    w->line = line;
     w->line[w->nline++] = (uint16_t)move;
     return 0;
 }
@@ -619,34 +633,20 @@ static int frame(Win *w, uint32_t removed, uint32_t left, int recycles, int in_w
 }
 
 static PyObject *decide(PyObject *self, PyObject *args) {
-    Py_buffer values, pool;
-    unsigned long removed;
-    int cursor, recycles, limit;
-    long node_limit;
-    if (!PyArg_ParseTuple(args, "y*y*kiiil", &values, &pool, &removed, &cursor, &recycles, &limit, &node_limit))
-        return NULL;
     Search s;
-    memset(&s, 0, sizeof s);
-    const char *error = check_input(&s, &values, &pool, removed, cursor, recycles, limit);
-    PyBuffer_Release(&values);
-    PyBuffer_Release(&pool);
-    if (error) {
-        PyErr_SetString(PyExc_ValueError, error);
-        return NULL;
-    }
-    s.info = calloc(INFO_SIZE, sizeof(Info));
-    if (!s.info) return PyErr_NoMemory();
+    Args a;
+    if (open_search(args, &s, &a) < 0) return NULL;
     Win w;
     memset(&w, 0, sizeof w);
     w.s = &s;
-    w.node_limit = node_limit;
-    w.whole = limit == 0;
+    w.node_limit = a.node_limit;
+    w.whole = a.limit == 0;
     uint32_t left = canonical(&s, s.all_pool & ~s.pool_of_value[13]);
-    int in_waste = __builtin_popcount(s.all_pool & ~s.pool_of_value[13] & ((1u << cursor) - 1));
+    int in_waste = __builtin_popcount(s.all_pool & ~s.pool_of_value[13] & ((1u << a.cursor) - 1));
     int status = 0;
-    if ((uint32_t)removed == FULL) status = 1;
-    else if (estimate(&s, (uint32_t)removed, s.all_pool & ~left) >= 0)
-        status = frame(&w, (uint32_t)removed, left, limit ? recycles : 0, in_waste);
+    if ((uint32_t)a.removed == FULL) status = 1;
+    else if (estimate(&s, (uint32_t)a.removed, s.all_pool & ~left) >= 0)
+        status = frame(&w, (uint32_t)a.removed, left, a.limit ? a.recycles : 0, in_waste);
     PyObject *line = NULL;
     if (status == 1) {
         line = PyList_New((Py_ssize_t)w.nline);

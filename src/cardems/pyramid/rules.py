@@ -35,7 +35,6 @@ from cardems.pyramid.layout import COVERED_BY
 PASSES = {"P3": 3, "P1": 1, "P2": 2, "U": None}
 """Passes through the stock each variant allows (None: unlimited)."""
 VARIANTS = ("P3", "P1", "P2", "U")
-POINTS_PER_CARD = 10
 MAKE_13 = N_("The cards must make 13 (a king goes alone)")
 NOT_A_KING = N_("Only a king is removed alone")
 
@@ -56,16 +55,9 @@ RULES = PairsRules(
     pairing=Pairing(SUM, MAKE_13, total=13, alone=13, alone_refusal=NOT_A_KING),
     stock=Stock(top_plays=True, passes=PASSES),
     empty=None,
-    points_per_card=POINTS_PER_CARD,
     expected="D, R, 12, S, W, 22+28, 22+S, 22+W or S+W",
     compiled="cardems.pyramid._astar",
 )
-
-
-class Move(PairsMove):
-    """A Pyramid move (``D``, ``R``, ``12``, ``S``, ``22+28``, ``22+W``, ``S+W``…)."""
-
-    rules = RULES
 
 
 @dataclass(frozen=True)
@@ -75,7 +67,6 @@ class PyramidState(PairsState):
 
     passes: int | None = 3
     rules = RULES
-    move = Move
 
     @property
     def pyramid(self) -> tuple[Card | None, ...]:
@@ -83,7 +74,12 @@ class PyramidState(PairsState):
         return self.cards
 
 
-def parse_moves(texts: Iterable[str]) -> list[Move]:
+Move = PyramidState.move
+"""Pyramid's move class (``D``, ``R``, ``12``, ``S``, ``22+28``, ``22+W``, ``S+W``…), bound
+to :data:`RULES`."""
+
+
+def parse_moves(texts: Iterable[str]) -> list[PairsMove]:
     """Parse several moves (:func:`~cardems.moves.format_moves` writes them back)."""
     return Move.parse_many(texts)
 

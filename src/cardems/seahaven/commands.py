@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from cardems.argtypes import positive, whole
-from cardems.batch import Batch, add_cluster_argument, add_jobs_argument, in_order
-from cardems.cellgames.options import add_verdict_bounds
+from cardems.batch import Batch, in_order
+from cardems.cellgames.options import add_analyze_options
 from cardems.command_error import CommandError
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
@@ -112,9 +112,7 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--cells", type=int, choices=(4, 2, 1), required=True)
     parser.add_argument("--deals", type=positive, required=True, help=N_("how many deals to solve"))
     parser.add_argument("--seed", type=whole(0), default=1, help=N_("which stream of deal numbers"))
-    add_verdict_bounds(parser)
-    add_jobs_argument(parser)
-    add_cluster_argument(parser)
+    add_analyze_options(parser)
     parser.add_argument(
         "--out",
         default=None,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from types import TracebackType
 
 try:
     import fcntl
@@ -48,12 +47,7 @@ class ServerLock:
         os.ftruncate(self._fd, 0)
         os.pwrite(self._fd, url.encode(), 0)
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self._fd is not None:
             if self.held:
                 os.ftruncate(self._fd, 0)

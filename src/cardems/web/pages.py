@@ -25,6 +25,7 @@ from cardems.core.daily import daily_secret, today
 from cardems.core.service import ServiceError
 from cardems.core.settings import FAVOURITES, games_by_setting, shown_switches
 from cardems.dealcode import DealCodeError
+from cardems.family import GameFamily
 from cardems.i18n import LANGUAGES
 from cardems.i18n.markers import N_
 from cardems.numbers import read_number
@@ -64,6 +65,14 @@ def page_routes(web: Web) -> list[Route]:
     def unfinished_of(ctx: Ctx, game: str) -> list[dict[str, Any]]:
         """The player's games of ``game`` in progress."""
         return [saved for saved in web.store.unfinished_games(ctx.reader) if saved["game"] == game]
+
+    def deal_page(
+        ctx: Ctx, family: GameFamily, mine: list[dict[str, Any]], **values: Any
+    ) -> Response:
+        """The page whose button deals a game of ``family`` (a ``GET`` of ``/play/…``),
+        offering the player's other game of it in progress, if any; ``values`` name the
+        deal (``variant``, ``fragment``, ``deal``, ``deal_name``)."""
+        return web.page(ctx, "deal.html", family=family, other=mine[0] if mine else None, **values)
 
     daily = DailyDeals(service.games, secret=daily_secret(web.store.secret()))
 
@@ -114,14 +123,7 @@ def page_routes(web: Web) -> list[Route]:
                     url = f"/game/{saved['id']}{fragment}"
                     return web.bind(RedirectResponse(url, 303), ctx)
             if request.method != "POST":
-                return web.page(
-                    ctx,
-                    "deal.html",
-                    family=game.family,
-                    variant=variant,
-                    other=mine[0] if mine else None,
-                    fragment=fragment,
-                )
+                return deal_page(ctx, game.family, mine, variant=variant, fragment=fragment)
             live = await run_in_threadpool(
                 service.new_game,
                 web.player(ctx),
@@ -162,12 +164,11 @@ def page_routes(web: Web) -> list[Route]:
             if mine and form.get(KEEP):  # the home page's press: ask before ending a game
                 return web.bind(RedirectResponse(request.url.path, 303), ctx)
             if request.method != "POST":
-                return web.page(
+                return deal_page(
                     ctx,
-                    "deal.html",
-                    family=game.family,
+                    game.family,
+                    mine,
                     variant=None,
-                    other=mine[0] if mine else None,
                     fragment="",
                     deal=text,
                     deal_name="" if game.opponents else game.deal_name(code),

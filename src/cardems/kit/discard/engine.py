@@ -25,6 +25,8 @@ from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.kit.discard.declare import DECK_SIZE, DiscardRules
+from cardems.kit.ending import WonOrBlocked
+from cardems.moves import MoveParseError as MoveParseError
 from cardems.numbers import SHOWN, shown
 from cardems.rng import shuffled
 
@@ -37,10 +39,6 @@ ONLY_CARD = N_("Its only card would just change piles")
 STOCK_EMPTY = N_("The stock is empty")
 NO_CARD = N_("Pile %(num)d is empty")
 WON = N_("The game is won")
-
-
-class MoveParseError(ValueError):
-    """A move's text that cannot be read; the message says why."""
 
 
 @dataclass(frozen=True, order=True)
@@ -84,7 +82,7 @@ def card_text(card: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardState:
+class DiscardState(WonOrBlocked):
     """An immutable, hashable position: ``piles`` bottom → top, ``stock`` dealt first
     first, ``discarded`` the cards thrown out (bottom → top)."""
 
@@ -163,13 +161,6 @@ class DiscardState:
 
     def is_won(self) -> bool:
         return len(self.discarded) == self.rules.discards_to_win
-
-    @property
-    def outcome(self) -> str | None:
-        """``won``, ``blocked`` (no legal move left), or None while the game goes on."""
-        if self.is_won():
-            return "won"
-        return None if self.legal_moves() else "blocked"
 
 
 def deal(rules: DiscardRules, code: DealCode) -> DiscardState:

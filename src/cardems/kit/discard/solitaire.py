@@ -15,14 +15,14 @@ from typing import Any
 
 from cardems.cards import Card
 from cardems.core.game import Action, Event
-from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
-from cardems.kit import CARD_STEP, MOVED, STOCK_ROLE, Declaration, PileSpec, Play, Solitaire
+from cardems.kit import CARD_STEP, MOVED, STOCK_ROLE, Declaration, PileSpec, Play, target_index
 from cardems.kit.discard import engine
 from cardems.kit.discard.declare import DiscardRules
 from cardems.kit.discard.engine import DEAL, DiscardState, Move, card_text
+from cardems.kit.solitaire import FamilySolitaire
 
 PILE = "pile"
 STOCK = "stock"
@@ -42,12 +42,11 @@ DEALT = N_("Dealt a card onto each pile.")
 NOWHERE = N_("This card cannot be discarded and no pile is empty")
 
 
-def _pile(target: str) -> int:
-    return int(target.partition(":")[2]) - 1
-
-
-class DiscardSolitaire(Solitaire[DiscardState, Move]):
+class DiscardSolitaire(FamilySolitaire[DiscardRules, DiscardState, Move]):
     """A declaration's hooks (one instance per declaration: :func:`solitaire_of`)."""
+
+    numbered = PILE
+    dealer = engine.deal
 
     def __init__(self, rules: DiscardRules) -> None:
         self.rules = rules
@@ -61,24 +60,18 @@ class DiscardSolitaire(Solitaire[DiscardState, Move]):
             shortcuts={"d": {"type": "tap", "target": STOCK}},
         )
 
-    def deal(self, code: DealCode) -> DiscardState:
-        return engine.deal(self.rules, code)
-
-    def target(self, index: int) -> str:
-        return f"{PILE}:{index + 1}"
-
     def cards(self, state: DiscardState, target: str) -> tuple[str | None, ...]:
         if target == STOCK:
             return (None,) * len(state.stock)
         if target == DISCARD:
             return tuple(card_text(card) for card in state.discarded[-1:])
-        return tuple(card_text(card) for card in state.piles[_pile(target)])
+        return tuple(card_text(card) for card in state.piles[target_index(target)])
 
     def size(self, state: DiscardState, target: str) -> int:
         return len(state.discarded) if target == DISCARD else len(self.cards(state, target))
 
     def free(self, state: DiscardState, target: str) -> int:
-        return int(target.startswith(PILE) and bool(state.piles[_pile(target)]))
+        return int(target.startswith(PILE) and bool(state.piles[target_index(target)]))
 
     def hidden_cards(self, state: DiscardState) -> frozenset[str]:
         return frozenset(card_text(card) for card in state.stock)
@@ -103,33 +96,30 @@ class DiscardSolitaire(Solitaire[DiscardState, Move]):
         if not source.startswith(PILE) or count not in (None, 1):
             return None
         if target == DISCARD:
-            return Move(_pile(source))
+            return Move(target_index(source))
         if target.startswith(PILE) and target != source:
-            return Move(_pile(source), _pile(target))
+            return Move(target_index(source), target_index(target))
         return None
 
     def tap_move(self, state: DiscardState, target: str) -> Move | None:
         """The stock deals; a pile's top card is discarded when it can be."""
         if target == STOCK:
             return Move(DEAL)
-        if target.startswith(PILE) and state.beaten(_pile(target)):
-            return Move(_pile(target))
+        if target.startswith(PILE) and state.beaten(target_index(target)):
+            return Move(target_index(target))
         return None
 
     def best_moves(self, state: DiscardState, source: str) -> Sequence[Move]:
         """The discard, else a move to an empty pile."""
         if not source.startswith(PILE):
             return []
-        i = _pile(source)
+        i = target_index(source)
         return [m for m in state.legal_moves() if not m.is_deal and m.source == i]
 
     def intent_of(self, state: DiscardState, move: Move) -> Action:
         if move.is_deal:
             return ("tap", STOCK)
         return ("drag", self._source(move), self._dest(move))
-
-    def notation(self, move: Move) -> str:
-        return str(move)
 
     def narrate(self, before: DiscardState, after: DiscardState, move: Move, play: Play) -> Event:
         if move.is_deal:
@@ -143,7 +133,7 @@ class DiscardSolitaire(Solitaire[DiscardState, Move]):
             return {"x": 0, "y": 0}
         if target == DISCARD:
             return {"x": (self.rules.piles + 1) * CARD_STEP + 20, "y": 0}
-        return {"x": (_pile(target) + 1) * CARD_STEP + 10, "y": 0}
+        return {"x": (target_index(target) + 1) * CARD_STEP + 10, "y": 0}
 
     def board(self, state: DiscardState) -> dict[str, int]:
         return {
@@ -158,10 +148,7 @@ class DiscardSolitaire(Solitaire[DiscardState, Move]):
     ) -> tuple[str, Move | None]:
         from cardems.kit.discard.solver import hint_verdict
 
-        verdict = hint_verdict(state)
-        if verdict.line:
-            return ("move", verdict.line[0])
-        return ("undecided" if verdict.winnable is None else "lost", None)
+        return hint_verdict(state).hint()
 
     def hint_words(self, state: DiscardState, move: Move, lang: str) -> str:
         gettext = translations(lang).gettext

@@ -47,18 +47,24 @@ _END = 1 << 30
 
 
 @dataclass
-class Decision:
-    """What a decision found: a winning ``line`` (None: no win, or undecided when
-    ``gave_up``), and the chain positions it visited."""
+class Found:
+    """What a search of the family found: a winning ``line`` (None: no win, or undecided
+    when ``gave_up``)."""
 
     line: list[Move] | None
     gave_up: bool
-    visited: int
 
     @property
     def winnable(self) -> bool | None:
-        """True, False, or None when the limit was hit first."""
+        """True, False, or None when the search's limit was hit first."""
         return None if self.gave_up else self.line is not None
+
+
+@dataclass
+class Decision(Found):
+    """What a decision found, and the chain positions it visited."""
+
+    visited: int
 
 
 class _GaveUp(Exception):

@@ -1,8 +1,9 @@
 """The pairs family's engine: positions, moves, refusals, outcome and notation, for any
 :class:`~cardems.kit.pairs.declare.PairsRules`.
 
-A game declares its rules and binds them to a state class and a move class (two lines
-each: ``class HeartState(PairsState): rules = RULES``). The layout's places are
+A game declares its rules and binds them to a state class (``class HeartState(PairsState):
+rules = RULES``), which makes the game's move class (its :attr:`PairsState.move`, bound to
+the same rules; the game's module names it ``Move``). The layout's places are
 positions ``1`` … ``size``; :data:`STOCK_TOP` and :data:`WASTE_TOP` name the stock's
 and the waste's top cards.
 
@@ -36,7 +37,9 @@ from typing import Any, ClassVar, Self
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
+from cardems.kit.ending import WonOrBlocked
 from cardems.kit.pairs.declare import PairsRules
+from cardems.moves import MoveParseError as MoveParseError
 from cardems.moves import move_tokens
 from cardems.numbers import SHOWN, read_number, shown
 from cardems.rng import shuffled
@@ -57,10 +60,6 @@ class MoveKind(Enum):
     PAIR = "pair"
     WASTE = "waste"
     REMOVE = "remove"
-
-
-class MoveParseError(ValueError):
-    """A move string that cannot be read; the message says why."""
 
 
 @dataclass(frozen=True, order=True)
@@ -187,9 +186,9 @@ def place_text(place: int) -> str:
 
 
 @dataclass(frozen=True)
-class PairsState:
-    """An immutable, hashable position; a game binds :attr:`rules` and :attr:`move` in
-    a subclass.
+class PairsState(WonOrBlocked):
+    """An immutable, hashable position; a game binds :attr:`rules` in a subclass, which
+    gets :attr:`move`, a :class:`PairsMove` subclass bound to the same rules.
 
     ``cards[i]`` is the card at position ``i + 1`` (the rules' ``empty`` once removed);
     ``stock`` lists the face-down cards, the next one drawn first; ``waste`` is bottom →
@@ -205,6 +204,14 @@ class PairsState:
     moves: int = 0
     rules: ClassVar[PairsRules]
     move: ClassVar[type[PairsMove]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        rules = cls.__dict__.get("rules")
+        if rules is not None:
+            namespace = {"rules": rules, "__module__": cls.__module__, "__qualname__": "Move"}
+            namespace["__doc__"] = f"A {rules.name} move."
+            cls.move = type("Move", (PairsMove,), namespace)
 
     @functools.cached_property
     def removed_mask(self) -> int:
@@ -334,13 +341,6 @@ class PairsState:
             pairing.partner(v) in pool or any(pairing.matches(v, w) for w in free[k + 1 :])
             for k, v in enumerate(free)
         )
-
-    @property
-    def outcome(self) -> str | None:
-        """``won``, ``blocked``, or None while the layout can still change."""
-        if self.is_won():
-            return "won"
-        return "blocked" if self.is_blocked() else None
 
     def refusal(self, move: PairsMove) -> str | None:
         """Why ``move`` is illegal here, or None when it is legal."""

@@ -32,7 +32,8 @@ import functools
 import heapq
 from typing import NamedTuple
 
-from cardems.kit.pairs.bits import bits, line_back
+from cardems.core.search import line_back
+from cardems.kit.pairs.bits import bits
 from cardems.kit.pairs.engine import PairsMove, PairsState
 from cardems.kit.pairs.ranks import _pool_counts, _Search, _values, hint
 

@@ -23,9 +23,10 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from cardems.kit.pairs.bits import bits, line_back
+from cardems.core.search import line_back
+from cardems.kit.pairs.bits import bits
 from cardems.kit.pairs.compiled import run, twin
-from cardems.kit.pairs.decide import layout_values, matches, pool_values
+from cardems.kit.pairs.decide import Found, layout_values, matches, pool_values
 from cardems.kit.pairs.engine import STOCK_TOP, WASTE_TOP, PairsMove, PairsState
 from cardems.kit.pairs.pruning import Pruning
 
@@ -64,18 +65,11 @@ def _moves(move: type[Move]) -> _Moves:
 
 
 @dataclass
-class Outcome:
-    """What a search found: a shortest ``line`` (None: no win, or undecided when
-    ``gave_up``), and the nodes it expanded."""
+class Outcome(Found):
+    """What the A* found: a shortest ``line`` (see :class:`Found`), and the nodes it
+    expanded."""
 
-    line: list[Move] | None
-    gave_up: bool
     expanded: int
-
-    @property
-    def winnable(self) -> bool | None:
-        """True, False, or None when the node limit was hit first."""
-        return None if self.gave_up else self.line is not None
 
 
 class ShortestSearch:

@@ -19,7 +19,9 @@ from cardems.cards import Card
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
+from cardems.kit.ending import WonOrBlocked
 from cardems.kit.row.declare import DECK_SIZE, Match, RowRules
+from cardems.moves import MoveParseError as MoveParseError
 from cardems.numbers import SHOWN, shown
 from cardems.rng import shuffled
 
@@ -33,10 +35,6 @@ NO_MATCH = {
 }
 NO_PILE = N_("There is no pile %(num)d")
 WON = N_("The game is won")
-
-
-class MoveParseError(ValueError):
-    """A move's text that cannot be read; the message says why."""
 
 
 @dataclass(frozen=True, order=True)
@@ -75,7 +73,7 @@ def card_text(card: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class RowState:
+class RowState(WonOrBlocked):
     """An immutable, hashable position: ``piles`` left to right, each bottom → top."""
 
     rules: RowRules
@@ -140,13 +138,6 @@ class RowState:
 
     def is_won(self) -> bool:
         return len(self.piles) == 1
-
-    @property
-    def outcome(self) -> str | None:
-        """``won`` (one pile), ``blocked`` (no legal move left), or None."""
-        if self.is_won():
-            return "won"
-        return None if self.legal_moves() else "blocked"
 
 
 def deal(rules: RowRules, code: DealCode) -> RowState:

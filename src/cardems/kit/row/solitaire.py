@@ -17,14 +17,14 @@ from typing import Any
 
 from cardems.cards import Card
 from cardems.core.game import Action
-from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
-from cardems.kit import CARD_STEP, Declaration, PileSpec, Play, Solitaire
+from cardems.kit import CARD_STEP, Declaration, PileSpec, Play, target_index
 from cardems.kit.row import engine
 from cardems.kit.row.declare import RowRules
 from cardems.kit.row.engine import Move, RowState, card_text
+from cardems.kit.solitaire import FamilySolitaire
 
 PILE = "pile"
 PER_LINE = 8
@@ -37,13 +37,11 @@ MOVE_HINT = N_("Hint: move pile %(num)d (the %(card)s on top) onto pile %(target
 NOWHERE = N_("This pile matches no pile it may move onto")
 
 
-def pile_index(target: str) -> int:
-    """``pile:3`` → 2."""
-    return int(target.partition(":")[2]) - 1
-
-
-class RowSolitaire(Solitaire[RowState, Move]):
+class RowSolitaire(FamilySolitaire[RowRules, RowState, Move]):
     """A declaration's hooks (one instance per declaration: :func:`solitaire_of`)."""
+
+    numbered = PILE
+    dealer = engine.deal
 
     def __init__(self, rules: RowRules) -> None:
         self.rules = rules
@@ -53,22 +51,16 @@ class RowSolitaire(Solitaire[RowState, Move]):
             nowhere_refusal=NOWHERE,
         )
 
-    def deal(self, code: DealCode) -> RowState:
-        return engine.deal(self.rules, code)
-
-    def target(self, index: int) -> str:
-        return f"{PILE}:{index + 1}"
-
     def cards(self, state: RowState, target: str) -> tuple[str | None, ...]:
-        i = pile_index(target)
+        i = target_index(target)
         return (card_text(state.piles[i][-1]),) if i < len(state.piles) else ()
 
     def size(self, state: RowState, target: str) -> int:
-        i = pile_index(target)
+        i = target_index(target)
         return len(state.piles[i]) if i < len(state.piles) else 0
 
     def free(self, state: RowState, target: str) -> int:
-        return int(pile_index(target) < len(state.piles))
+        return int(target_index(target) < len(state.piles))
 
     def play(self, state: RowState, move: Move) -> Play:
         card = card_text(state.piles[move.source][-1])
@@ -77,25 +69,22 @@ class RowSolitaire(Solitaire[RowState, Move]):
     def move_for(self, state: RowState, source: str, target: str, count: int | None) -> Move | None:
         if count not in (None, 1) or source == target:
             return None
-        return Move(pile_index(source), pile_index(target))
+        return Move(target_index(source), target_index(target))
 
     def best_moves(self, state: RowState, source: str) -> Sequence[Move]:
         """The pile's moves, the longest jump first (it closes the row up most)."""
-        i = pile_index(source)
+        i = target_index(source)
         return sorted((m for m in state.legal_moves() if m.source == i), key=lambda m: -m.jump)
 
     def intent_of(self, state: RowState, move: Move) -> Action:
         return ("drag", self.target(move.source), self.target(move.target))
-
-    def notation(self, move: Move) -> str:
-        return str(move)
 
     # -- the layout: the row in lines of PER_LINE piles, left to right --------------------
 
     def place(self, state: RowState, target: str) -> dict[str, Any]:
         """The pile's place, and ``count`` for a stack (two cards or more: a single card
         or an empty place says no number)."""
-        line, column = divmod(pile_index(target), PER_LINE)
+        line, column = divmod(target_index(target), PER_LINE)
         size = self.size(state, target)
         return {"x": column * CARD_STEP, "y": line * LINE_STEP} | (
             {"count": size} if size > 1 else {}
@@ -117,10 +106,7 @@ class RowSolitaire(Solitaire[RowState, Move]):
     def hint_move(self, state: RowState, previous: RowState | None) -> tuple[str, Move | None]:
         from cardems.kit.row.solver import hint_verdict
 
-        verdict = hint_verdict(state)
-        if verdict.line:
-            return ("move", verdict.line[0])
-        return ("undecided" if verdict.winnable is None else "lost", None)
+        return hint_verdict(state).hint()
 
     def hint_words(self, state: RowState, move: Move, lang: str) -> str:
         gettext = translations(lang).gettext

@@ -28,7 +28,9 @@ from cardems.cards import Card
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
+from cardems.kit.ending import WonOrBlocked
 from cardems.kit.spaces.declare import RANKS, Lead, SpacesRules
+from cardems.moves import MoveParseError as MoveParseError
 from cardems.numbers import SHOWN, shown
 from cardems.rng import shuffled
 
@@ -49,10 +51,6 @@ NO_REDEAL = N_("No redeal is left")
 WON = N_("The game is won")
 
 Grid = bytes
-
-
-class MoveParseError(ValueError):
-    """A move's text that cannot be read; the message says why."""
 
 
 @dataclass(frozen=True, order=True)
@@ -195,7 +193,7 @@ def is_won(rules: SpacesRules, grid: Grid) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class SpacesState:
+class SpacesState(WonOrBlocked):
     """An immutable, hashable position: the layout, the redeals left and done, the deal
     code's prefix and number that the redeals' shuffles take."""
 
@@ -265,13 +263,6 @@ class SpacesState:
         return SpacesState(
             self.rules, grid, self.redeals, self.seed, self.number, self.dealt, self.moves + 1
         )
-
-    @property
-    def outcome(self) -> str | None:
-        """``won``, ``blocked`` (no fill and no redeal left), or None while it goes on."""
-        if self.is_won():
-            return "won"
-        return None if self.legal_moves() else "blocked"
 
 
 def deal(rules: SpacesRules, code: DealCode) -> SpacesState:

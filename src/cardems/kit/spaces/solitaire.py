@@ -18,11 +18,11 @@ from typing import Any
 
 from cardems.cards import Card
 from cardems.core.game import Action, Event
-from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
 from cardems.i18n.labels import card_name
 from cardems.i18n.markers import N_
-from cardems.kit import CARD_STEP, MOVED, STOCK_ROLE, Declaration, PileSpec, Play, Solitaire
+from cardems.kit import CARD_STEP, MOVED, STOCK_ROLE, Declaration, PileSpec, Play, target_index
+from cardems.kit.solitaire import FamilySolitaire
 from cardems.kit.spaces import engine
 from cardems.kit.spaces.declare import SpacesRules
 from cardems.kit.spaces.engine import REDEAL, SPACE, Move, SpacesState, card_text
@@ -52,12 +52,11 @@ def _key(state: SpacesState) -> tuple[bytes, int, str, int]:
     return (state.grid, state.redeals, state.seed, state.number)
 
 
-def _tile(target: str) -> int:
-    return int(target.partition(":")[2]) - 1
-
-
-class SpacesSolitaire(Solitaire[SpacesState, Move]):
+class SpacesSolitaire(FamilySolitaire[SpacesRules, SpacesState, Move]):
     """A declaration's hooks (one instance per declaration: :func:`solitaire_of`)."""
+
+    numbered = TILE
+    dealer = engine.deal
 
     def __init__(self, rules: SpacesRules) -> None:
         self.rules = rules
@@ -71,23 +70,17 @@ class SpacesSolitaire(Solitaire[SpacesState, Move]):
             shortcuts={"d": {"type": "tap", "target": REDEAL_PILE}},
         )
 
-    def deal(self, code: DealCode) -> SpacesState:
-        return engine.deal(self.rules, code)
-
-    def target(self, index: int) -> str:
-        return f"{TILE}:{index + 1}"
-
     def cards(self, state: SpacesState, target: str) -> tuple[str | None, ...]:
         if target == REDEAL_PILE:
             return ()
-        card = state.grid[_tile(target)]
+        card = state.grid[target_index(target)]
         return () if card == SPACE else (card_text(card),)
 
     def size(self, state: SpacesState, target: str) -> int:
         return state.redeals if target == REDEAL_PILE else len(self.cards(state, target))
 
     def free(self, state: SpacesState, target: str) -> int:
-        return int(target.startswith(TILE) and state.grid[_tile(target)] != SPACE)
+        return int(target.startswith(TILE) and state.grid[target_index(target)] != SPACE)
 
     def play(self, state: SpacesState, move: Move) -> Play:
         if move.is_redeal:
@@ -102,7 +95,7 @@ class SpacesSolitaire(Solitaire[SpacesState, Move]):
             return None
         if count not in (None, 1):
             return None
-        return Move(_tile(source), _tile(target), self.rules.columns)
+        return Move(target_index(source), target_index(target), self.rules.columns)
 
     def tap_move(self, state: SpacesState, target: str) -> Move | None:
         """The redeal; a card's one space (None when it fits none or several)."""
@@ -114,7 +107,7 @@ class SpacesSolitaire(Solitaire[SpacesState, Move]):
     def best_moves(self, state: SpacesState, source: str) -> Sequence[Move]:
         if not source.startswith(TILE):
             return []
-        i = _tile(source)
+        i = target_index(source)
         return [m for m in state.legal_moves() if m.source == i]
 
     def intent_of(self, state: SpacesState, move: Move) -> Action:
@@ -150,7 +143,7 @@ class SpacesSolitaire(Solitaire[SpacesState, Move]):
             if at + 1 < LINE:
                 return {"x": (at + 1) * CARD_STEP + 12, "y": self._y(line)}
             return {"x": 0, "y": self._y(line + 1)}
-        line, at = self._line_and_x(_tile(target))
+        line, at = self._line_and_x(target_index(target))
         return {"x": at * CARD_STEP, "y": self._y(line)}
 
     def board(self, state: SpacesState) -> dict[str, int]:
@@ -174,7 +167,7 @@ class SpacesSolitaire(Solitaire[SpacesState, Move]):
             return ("move", known)
         verdict = solve(state)
         if not verdict.line:
-            return ("undecided" if verdict.winnable is None else "lost", None)
+            return verdict.hint()
         if len(self._next) > REMEMBERED:
             self._next.clear()
         for move in verdict.line:

@@ -20,7 +20,9 @@ from cardems.cards import Card
 from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
+from cardems.kit.ending import WonOrBlocked
 from cardems.kit.waste.declare import DECK_SIZE, Onto, WasteDeclaration
+from cardems.moves import MoveParseError as MoveParseError
 from cardems.moves import move_tokens
 from cardems.moves import play as play
 from cardems.numbers import SHOWN, read_number, shown
@@ -43,10 +45,6 @@ def card_text(card: int) -> str:
 def rank_of(card: int) -> int:
     """The rank (A = 1 … K = 13) of ordinal ``card``."""
     return card % 13 + 1
-
-
-class MoveParseError(ValueError):
-    """A move string that cannot be read; the message says why."""
 
 
 @dataclass(frozen=True, order=True)
@@ -128,7 +126,7 @@ def rules_of(declaration: WasteDeclaration, variant: str) -> Rules:
 
 
 @dataclass(frozen=True, slots=True)
-class WasteState:
+class WasteState(WonOrBlocked):
     """An immutable, hashable position: ``layout[i]`` the card at position ``i + 1`` or
     :data:`GONE`, ``stock`` next card first, ``waste`` bottom → top; ``moves`` counts
     draws and plays, ``score`` and ``streak`` follow the declaration's scoring."""
@@ -199,13 +197,6 @@ class WasteState:
         if self.is_won() or self.stock:
             return False
         return not any(self.fits(self.layout[p - 1]) for p in self.face_up())
-
-    @property
-    def outcome(self) -> str | None:
-        """``won``, ``blocked``, or None while moves remain."""
-        if self.is_won():
-            return "won"
-        return "blocked" if self.is_blocked() else None
 
     def refusal(self, move: Move) -> str | None:
         """Why ``move`` is illegal here (a marked message), or None when it is legal."""

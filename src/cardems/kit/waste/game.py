@@ -21,8 +21,11 @@ from cardems.dealcode import DealCode
 from cardems.kit import KitGame
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from cardems.core.terminal import TextPlay
     from cardems.kit.waste.declare import WasteDeclaration
+    from cardems.kit.waste.engine import Move
     from cardems.kit.waste.table import WasteSolitaire
 
 TRIES = 500
@@ -123,7 +126,7 @@ class WasteGame(KitGame):
 
         state = deal(self.declaration, code)
         verdict = solve(state)
-        line = verdict.line
+        line: Sequence[Move] | None = verdict.line
         proven = verdict.winnable is False
         if shortest and line is not None:
             short = shortest_win(state) if self.declaration.stock else line

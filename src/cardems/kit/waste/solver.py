@@ -31,19 +31,11 @@ layout gives the par.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from cardems.kit import verdict
 from cardems.kit.waste.engine import GONE, Move, WasteState, rank_of
 
-
-@dataclass
-class Verdict:
-    """A search's answer: ``winnable`` (None: undecided), a winning line, the positions
-    expanded."""
-
-    winnable: bool | None
-    line: list[Move] | None
-    nodes: int
+Verdict = verdict.Verdict[Move]
+"""The family's verdict (:class:`cardems.kit.verdict.Verdict`)."""
 
 
 class _OutOfBudget(Exception):
@@ -192,12 +184,13 @@ def solve(state: WasteState, nodes: int | None = None) -> Verdict:
         won = search.run(present, 0, top)
     except _OutOfBudget:
         return Verdict(None, None, search.nodes)
-    return Verdict(won, search.line[::-1] if won else None, search.nodes)
+    return Verdict(won, tuple(search.line[::-1]) if won else None, search.nodes)
 
 
 def winning_line(state: WasteState, nodes: int | None = None) -> list[Move] | None:
     """A winning line from ``state`` (None: lost, or undecided within ``nodes``)."""
-    return solve(state, nodes).line
+    line = solve(state, nodes).line
+    return None if line is None else list(line)
 
 
 Layer = dict[tuple[int, int], tuple[int, int] | None]

@@ -146,10 +146,7 @@ class WasteSolitaire(Solitaire[WasteState, Move]):
 
     def hint_move(self, state: WasteState, previous: WasteState | None) -> tuple[str, Move | None]:
         """The next move of a winning line; "undecided" past the hint budget."""
-        verdict = solve(state, self.game.hint_nodes)
-        if verdict.line:
-            return ("move", verdict.line[0])
-        return ("undecided" if verdict.winnable is None else "lost", None)
+        return solve(state, self.game.hint_nodes).hint()
 
     def hint_words(self, state: WasteState, move: Move, lang: str) -> str:
         """ "Hint: play the 7 of hearts at position 3 onto the waste's 8 of clubs"."""
