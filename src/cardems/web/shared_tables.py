@@ -344,7 +344,7 @@ class SharedTables:
     def connected(self, table: TableRow, seat: int, change: int) -> None:
         """One connection of ``seat``'s person more (1) or fewer (-1), told every worker."""
         self.rows.connected(table.id, seat, change)
-        self.notify(table.game_id, self.live(table).version)
+        self._seats_changed(table)
 
     def admit(self, table: TableRow, seat: int, caps: dict[str, int]) -> bool:
         """One connection of ``seat``'s person more, within ``caps`` of sockets open by
@@ -352,13 +352,19 @@ class SharedTables:
         was let in."""
         if not self.rows.admit(table.id, seat, caps):
             return False
-        self.notify(table.game_id, self.live(table).version)
+        self._seats_changed(table)
         return True
 
     def leave(self, table: TableRow, seat: int, keys: tuple[str, ...]) -> None:
         """A connection :meth:`admit` let in has closed, told every worker."""
         self.rows.leave(table.id, seat, keys)
-        self.notify(table.game_id, self.live(table).version)
+        self._seats_changed(table)
+
+    def _seats_changed(self, table: TableRow) -> None:
+        """The rows of ``table``'s seats changed here (a connection, a seat handed back):
+        the copy kept here is read again at once, so that this worker's next update has
+        them (the bus's word of it may come after that update), and every worker hears."""
+        self.notify(table.game_id, self.live(self.table(table.id)).version)
 
     def hold(self, table_id: str, seat: int, player_id: str) -> bool:
         """``player_id``'s connections all closed a while ago: a bot holds their seat

@@ -134,7 +134,8 @@ class Member:
     unless uncapped): :meth:`SharedTables.admit`."""
     version: int = -1
     """The version of the last view sent."""
-    seats: list[dict[str, Any]] = field(default_factory=list)
+    shown: dict[str, Any] = field(default_factory=dict)
+    """The table as last sent (its seats, code, closing, next match…)."""
 
 
 class Hub:
@@ -243,13 +244,13 @@ class Hub:
         messages = []
         for member in members:
             info = table_json(table, member.seat, member.player_id)
-            if live.version == member.version and info["seats"] == member.seats:
+            if live.version == member.version and info == member.shown:
                 continue
             key = (member.seat, member.lang, member.version)
             text = made.get(key)
             if text is None:
                 text = made[key] = orjson.dumps(self.update(member, live, info)).decode()
-            member.version, member.seats = live.version, info["seats"]
+            member.version, member.shown = live.version, info
             messages.append((member, text))
         clock = bool(table.turn_seconds) and table.closed is None and bool(live.play.waiting)
         due = live.since + table.turn_seconds if clock else None
@@ -449,7 +450,7 @@ class Hub:
             answer = {"type": "answer", "id": ident, **played}
             if seat == member.seat and played["version"] > member.version:
                 # its update of this version would tell the mover nothing new
-                member.version, member.seats = played["version"], played["table"]["seats"]
+                member.version, member.shown = played["version"], played["table"]
         await self._send(member, orjson.dumps(answer).decode())
 
     async def _admit(self, socket: WebSocket) -> Member | None:
