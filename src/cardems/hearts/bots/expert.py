@@ -38,7 +38,7 @@ from cardems.hearts.bots.rollout import (
     heuristic_rollout,
     round_score,
 )
-from cardems.hearts.core import FULL_DECK, QUEEN_OF_SPADES
+from cardems.hearts.core import FULL_DECK, HEART_MASK, POINTS, QUEEN_OF_SPADES
 from cardems.hearts.fast import COMPILED
 from cardems.hearts.splitmix import SplitMix
 from cardems.hearts.view import SeatView
@@ -68,6 +68,52 @@ def distinct_choices(legal: int, unseen: int) -> list[int]:
 
 
 HIGH_HEARTS = 0b111 << 23  # Q♥ K♥ A♥
+STOPPER_ABOVE = 2
+"""The hand's highest heart stops a runner while at most this many hearts still out rank
+above it: high enough to win a heart trick (the Q♥ with the K♥ and A♥ out)."""
+
+
+def shot_open(points: tuple[int, ...] | list[int], seat: int) -> bool:
+    """Whether another seat than ``seat`` could still take all 26 points: ``seat`` has
+    none and every point taken so far is one seat's."""
+    total = sum(points)
+    return points[seat] == 0 and total < 26 and any(p == total for p in points)
+
+
+def hearts_above(hearts: int, out: int) -> int:
+    """How many hearts of ``out`` (the hearts in other hands) rank above the highest of
+    ``hearts``: 0 for a heart that wins any heart trick; 13 without a heart."""
+    if not hearts:
+        return 13
+    return (out >> hearts.bit_length()).bit_count()
+
+
+def drops_stopper(hand: int, card: int, trick: tuple[int, ...], out: int) -> bool:
+    """Whether playing ``card`` from ``hand`` weakens the hand's stopper, its highest
+    heart while it has at most :data:`STOPPER_ABOVE` hearts of ``out`` (the hearts in
+    other hands) above it, without taking a trick with it: a discard of it on another
+    suit, or a lead of it under a heart still out, that leaves a lower one as the
+    hand's highest (a heart equal to it stays a stopper as good)."""
+    if not 13 <= card < 26 or (trick and trick[0] // 13 == 1):
+        return False
+    hearts = hand & HEART_MASK
+    before = hearts_above(hearts, out)
+    if before > STOPPER_ABOVE or (not trick and before == 0):
+        return False  # no stopper, or led it wins
+    return hearts_above(hearts & ~(1 << card), out) > before
+
+
+def takes_from_runner(card: int, trick: tuple[int, ...], leader: int, runner: int) -> bool:
+    """Whether ``card`` goes over the winning card of a trick in progress that
+    ``runner`` is winning, with points in it or hearts led (the defence the generic
+    player plays, :func:`~cardems.hearts.bots.rollout.generic_card`)."""
+    if runner < 0 or not trick:
+        return False
+    led = trick[0] // 13
+    win = max(c for c in trick if c // 13 == led)
+    if (leader + trick.index(win)) & 3 != runner or card // 13 != led or card < win:
+        return False
+    return led == 1 or any(POINTS[c] for c in trick)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +195,14 @@ class Research:
     each opponent's ties broken against the expert); 2 the others playing the play-out's
     policy, the expert alone exactly (:func:`~cardems.hearts.bots.rollout.best_response`):
     the same model of the others as the play-outs, only its own cards searched."""
+    stopper: float = 2.0
+    """Points a deal a choice is charged for throwing away (by a discard, or a heart led
+    that may lose) the last heart that could stop another seat's moon while one could
+    still shoot (:func:`drops_stopper`), and credited for taking a trick with points
+    from the seat :func:`~cardems.hearts.bots.moon.moon_threat` sees running
+    (:func:`takes_from_runner`): the play-outs' players never run for the moon unless
+    the evidence says one does, so they see neither the stopper's worth nor the run's
+    early tricks. 0: off."""
     oracle: bool = False
     """Search the true deal alone, shown by the arena (:meth:`ExpertBot.see`): a
     measure of what its information is worth against a field, never a level."""
@@ -556,4 +610,11 @@ class ExpertBot:
                 self.committed = key  # the run's card is the one played: keep to it
             for c in choices:
                 totals[c] = min(totals[c], runs[c])
+        if research.stopper and weights and shot_open(points, seat) and not solved:
+            out = unseen & HEART_MASK
+            for c in choices:
+                if drops_stopper(hand, c, view.trick, out):
+                    totals[c] += research.stopper * weights
+                elif takes_from_runner(c, view.trick, leader, threat):
+                    totals[c] -= research.stopper * weights
         return Evaluation(tuple(choices), default, totals, weights)
