@@ -195,7 +195,7 @@ class Research:
     each opponent's ties broken against the expert); 2 the others playing the play-out's
     policy, the expert alone exactly (:func:`~cardems.hearts.bots.rollout.best_response`):
     the same model of the others as the play-outs, only its own cards searched."""
-    stopper: float = 2.0
+    stopper: float = 1.0
     """Points a deal a choice is charged for throwing away (by a discard, or a heart led
     that may lose) the last heart that could stop another seat's moon while one could
     still shoot (:func:`drops_stopper`), and credited for taking a trick with points
