@@ -36,10 +36,10 @@ from cardems.hearts.bots.rollout import (
     best_response,
     generic_rollout,
     heuristic_rollout,
-    round_score,
 )
 from cardems.hearts.core import FULL_DECK, HEART_MASK, POINTS, QUEEN_OF_SPADES
 from cardems.hearts.fast import COMPILED
+from cardems.hearts.playout import round_score
 from cardems.hearts.splitmix import SplitMix
 from cardems.hearts.view import SeatView
 
@@ -535,55 +535,30 @@ class ExpertBot:
             running for the moon (-1: nobody); solved exactly near the end (``endgame``)."""
             h = hands[:]
             h[seat] = hand & ~(1 << c)
-            if solved:
-                broken = view.hearts_broken or 13 <= c < 26
-                if research.maxn == 1:
-                    line = endgame.solve_maxn(h, leader, [*trick, c], points, broken, seat)
-                    return round_score(list(line.points), seat, research.moon_bonus)
-                if research.maxn == 2:
-                    return best_response(
-                        h,
-                        leader,
-                        [*trick, c],
-                        done,
-                        broken,
-                        points[:],
-                        played | (1 << c),
-                        seat,
-                        generic,
-                        threat,
-                        wary or 0 <= threat != seat,
-                        seat,
-                        research.defend_late,
-                        research.moon_bonus,
-                    )[0]
+            broken = view.hearts_broken or 13 <= c < 26
+            if solved and research.maxn == 1:
+                line = endgame.solve_maxn(h, leader, [*trick, c], points, broken, seat)
+                return round_score(list(line.points), seat, research.moon_bonus)
+            if solved and research.maxn != 2:
                 value = endgame.solve(h, leader, [*trick, c], points, broken, seat).value
                 return (value + 26) / 4
-            if generic:
-                result = generic_rollout(
-                    h,
-                    leader,
-                    [*trick, c],
-                    done,
-                    view.hearts_broken or 13 <= c < 26,
-                    points[:],
-                    played | (1 << c),
+            position = (h, leader, [*trick, c], done, broken, points[:], played | (1 << c))
+            if solved:
+                defending = wary or 0 <= threat != seat
+                return best_response(
+                    *position,
                     seat,
-                    runner_seat,
+                    generic,
+                    threat,
+                    defending,
+                    seat,
                     research.defend_late,
-                )
-                return round_score(result, seat, research.moon_bonus)
-            result = heuristic_rollout(
-                h,
-                leader,
-                [*trick, c],
-                done,
-                view.hearts_broken or 13 <= c < 26,
-                points[:],
-                played | (1 << c),
-                runner_seat,
-                wary=wary or 0 <= runner_seat != seat,
-            )
+                    research.moon_bonus,
+                )[0]
+            if generic:
+                result = generic_rollout(*position, seat, runner_seat, research.defend_late)
+            else:
+                result = heuristic_rollout(*position, runner_seat, wary or 0 <= runner_seat != seat)
             return round_score(result, seat, research.moon_bonus)
 
         weights = 0.0
