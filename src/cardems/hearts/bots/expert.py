@@ -10,14 +10,17 @@ heuristic, whose policy it then uses. Against such predictable players, a
 second plan runs for the moon when nobody else has points and the hand holds a high
 heart; the card with the lowest mean score under its better plan is played. Scores
 count an opponent's moon 26 and its own moon ``-moon_bonus``: a moon gives each other
-seat 26, which is what decides a match. Cards next to each other in a suit with no
-unseen card, nor a card of the trick in progress, between them are the same choice and
-are tried once. The deals follow the passes too: each card is dealt by its odds after
-every seat's pass by its model (:mod:`cardems.hearts.bots.pass_odds`). The pass is chosen
-by play-outs (:mod:`cardems.hearts.bots.passing`) that assume nothing of the others
-(their passes :func:`generic_pass`, their play the generic player's) until they have
-shown they play like the heuristic; then by the heuristic's play-outs, including passes
-that keep a hand able to shoot the moon.
+seat 26, which is what decides a match. While another seat could still take every
+point, a card that gives up the hand's last heart able to stop it, or that takes a trick
+with points from a seat seen running, is charged or credited ``stopper`` points a deal:
+the play-outs' players run only once the evidence shows a run. Cards next to each other
+in a suit with no unseen card, nor a card of the trick in progress, between them are the
+same choice and are tried once. The deals follow the passes too: each card is dealt by
+its odds after every seat's pass by its model (:mod:`cardems.hearts.bots.pass_odds`).
+The pass is chosen by play-outs (:mod:`cardems.hearts.bots.passing`) that assume
+nothing of the others (their passes :func:`generic_pass`, their play the generic
+player's) until they have shown they play like the heuristic; then by the heuristic's
+play-outs, including passes that keep a hand able to shoot the moon.
 """
 
 from __future__ import annotations
