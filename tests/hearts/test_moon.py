@@ -121,9 +121,9 @@ def test_the_expert_keeps_its_stopper_heart_at_its_first_discard() -> None:
     queen = card("QH")
     for seed in (0, 3):
         old = ExpertBot(seed, settings, Research(infer=False, stopper=0)).evaluate(seat_view)
-        new = ExpertBot(seed, settings, Research(infer=False)).evaluate(seat_view)
+        new = ExpertBot(seed, settings, Research(infer=False, stopper=1)).evaluate(seat_view)
         assert old.best == queen
         assert new.best != queen
-        assert new.mean(queen) == pytest.approx(old.mean(queen) + Research().stopper)
+        assert new.mean(queen) == pytest.approx(old.mean(queen) + 1)
         assert new.mean(new.best) == pytest.approx(old.mean(new.best))
     assert research_settings("expert:stopper=0")[1] == Research(stopper=0)
