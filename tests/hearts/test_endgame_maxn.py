@@ -18,7 +18,6 @@ from cardems.hearts.bots.rollout import (
     py_best_response,
     py_generic_rollout,
     py_heuristic_rollout,
-    round_score,
 )
 from cardems.hearts.core import FULL_DECK, POINTS, legal_mask, mask_of_cards, to_index
 from cardems.hearts.endgame import (
@@ -29,7 +28,7 @@ from cardems.hearts.endgame import (
     solve_maxn,
     utility,
 )
-from cardems.hearts.playout import trick_winner
+from cardems.hearts.playout import round_score, trick_winner
 
 from .helpers import bot_views, hands_from
 

@@ -9,8 +9,8 @@ import pytest
 from cardems.cards import parse_cards
 from cardems.hearts.bots.heuristic import choose_pass
 from cardems.hearts.bots.passing import generic_pass, pass_candidates, search_pass
-from cardems.hearts.bots.rollout import round_score
 from cardems.hearts.core import mask_of_cards
+from cardems.hearts.playout import round_score
 
 
 def m(text: str) -> int:

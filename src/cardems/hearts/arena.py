@@ -60,6 +60,7 @@ RESEARCH_OPTIONS = {
     "podds": "pass_odds",
     "psearch": "pass_search",
     "pmargin": "pass_margin",
+    "stopper": "stopper",
 }
 """The expert's research switches by their short names in the arena's bot names (each a
 field of :class:`~cardems.hearts.bots.expert.Research`); the product's bot names know

@@ -185,4 +185,12 @@ def position_of_deal(hands: list[int]) -> Position:
     return Position(hands[:], leader, [], 0, False, [0, 0, 0, 0], [0, 0, 0, 0])
 
 
-__all__ = ["Position", "legal_mask", "position_of_deal", "random_playout"]
+def round_score(points: list[int], seat: int, moon_bonus: float = 0.0) -> float:
+    """The seat's score for the round: its own moon counts ``-moon_bonus``, another's 26."""
+    for s in range(4):
+        if points[s] == 26:
+            return -moon_bonus if s == seat else 26.0
+    return float(points[seat])
+
+
+__all__ = ["Position", "legal_mask", "position_of_deal", "random_playout", "round_score"]

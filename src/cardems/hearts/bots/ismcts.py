@@ -20,10 +20,10 @@ from __future__ import annotations
 import math
 
 from cardems.hearts.bots import bot_options
-from cardems.hearts.bots.montecarlo import play_out, score_for, textbook_pass
+from cardems.hearts.bots.montecarlo import play_out, textbook_pass
 from cardems.hearts.bots.sampling import Knowledge
 from cardems.hearts.core import bits
-from cardems.hearts.playout import Position
+from cardems.hearts.playout import Position, round_score
 from cardems.hearts.splitmix import SplitMix
 from cardems.hearts.view import SeatView
 
@@ -129,7 +129,7 @@ class IsmctsBot:
             position.broken,
             position.points,
         )
-        rewards = [1.0 - score_for(points, s) / 26.0 for s in range(4)]
+        rewards = [1.0 - round_score(points, s) / 26.0 for s in range(4)]
         for child, seat in path:
             child.visits += 1
             child.reward += rewards[seat]

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from cardems.hearts.bots import bot_options
 from cardems.hearts.core import FULL_DECK, HEART_MASK, QS_BIT, SUIT_MASKS
 from cardems.hearts.fast import core
-from cardems.hearts.playout import finish_round
+from cardems.hearts.playout import finish_round, round_score
 from cardems.hearts.rules import Phase
 from cardems.hearts.view import SeatView
 
@@ -204,14 +204,6 @@ class MonteCarloBot:
                     broken or 13 <= c < 26,
                     list(view.round_points),
                 )
-                totals[c] += score_for(points, seat)
+                totals[c] += round_score(points, seat)
         ties = {c: self.rng.random() for c in cards}
         return min(cards, key=lambda c: (totals[c], ties[c]))
-
-
-def score_for(points: list[int], seat: int) -> float:
-    """The seat's round score: 26 if another seat shot the moon, 0 if it did."""
-    for s in range(4):
-        if points[s] == 26:
-            return 0.0 if s == seat else 26.0
-    return float(points[seat])

@@ -16,8 +16,9 @@ import time
 from itertools import combinations
 
 from cardems.hearts.bots.heuristic import choose_pass, pass_ranking
-from cardems.hearts.bots.rollout import generic_rollout, heuristic_rollout, round_score
+from cardems.hearts.bots.rollout import generic_rollout, heuristic_rollout
 from cardems.hearts.core import FULL_DECK, bits
+from cardems.hearts.playout import round_score
 
 TWO_OF_CLUBS = 39
 

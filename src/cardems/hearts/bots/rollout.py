@@ -17,6 +17,7 @@ from cardems.hearts.playout import (
     finish_round,
     position_of_deal,
     random_playout,
+    round_score,
     trick_winner,
 )
 from cardems.hearts.splitmix import SplitMix
@@ -39,14 +40,6 @@ def py_heuristic_rollout(
     others defend against it from its first point."""
     choose = policy_choose(False, runner_seat, wary)
     return finish_round(hands, leader, trick, done, broken, points, played, choose)
-
-
-def round_score(points: list[int], seat: int, moon_bonus: float = 0.0) -> float:
-    """The seat's score for the round: its own moon counts ``-moon_bonus``, another's 26."""
-    for s in range(4):
-        if points[s] == 26:
-            return -moon_bonus if s == seat else 26.0
-    return float(points[seat])
 
 
 AK_SPADES = 0b11 << 11
@@ -318,25 +311,8 @@ def best_response(
     late: int = DEFEND_LATE,
     moon_bonus: float = 0.0,
 ) -> tuple[float, int]:
-    """:func:`py_best_response` against the play-out policy :func:`policy_choose` names,
-    compiled where the core was built."""
-    if core is not None:
-        return core.best_response(
-            hands,
-            leader,
-            trick,
-            done,
-            broken,
-            points,
-            played,
-            seat,
-            generic,
-            runner,
-            wary,
-            defender,
-            late,
-            moon_bonus,
-        )
+    """:func:`py_best_response` against the play-out policy :func:`policy_choose` names
+    (compiled where the core was built)."""
     choose = policy_choose(generic, runner, wary, defender, late)
     return py_best_response(
         hands, leader, trick, done, broken, points, played, seat, choose, moon_bonus
@@ -348,6 +324,7 @@ generic_rollout = py_generic_rollout
 if core is not None:
     heuristic_rollout = core.heuristic_rollout
     generic_rollout = core.generic_rollout
+    best_response = core.best_response
 
 RANDOM, SIMPLE, HEURISTIC, GENERIC = 0, 1, 2, 3
 """Policies of :func:`play_hands`: uniformly random legal cards, the montecarlo bot's
