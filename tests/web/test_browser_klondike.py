@@ -76,7 +76,7 @@ def test_the_table_hides_the_stock_and_says_its_scoring(tab: Any, live: LiveServ
     assert count_label(tab, "stock") == "21"
     page = page_without_names(tab, CODE, game_id)
     down = [
-        card for column, n in zip(start.columns, start.hidden, strict=True) for card in column[:n]
+        card for column, n in zip(start.columns, start.down, strict=True) for card in column[:n]
     ]
     assert [card for card in (*start.stock[3:], *down) if card_text(card) in page] == []
 
