@@ -61,11 +61,9 @@ def daily_deal(game: Game, day: datetime.date, secret: bytes = b"") -> DailyDeal
     made = MADE.get(key)
     if made is None:
         code = game.daily_code(day, secret)
-        made = DailyDeal(
-            game=game,
-            code=code,
-            name="" if game.opponents else game.deal_name(code),
-            par=game.par(code),
+        made = shown(
+            game,
+            code,
             miniature=Markup(game.miniature(code)),
             more=tuple(variant_deal(game, variant, day) for variant in game.daily_variants),
         )
@@ -77,16 +75,20 @@ def daily_deal(game: Game, day: datetime.date, secret: bytes = b"") -> DailyDeal
 
 def variant_deal(game: Game, variant: Variant, day: datetime.date) -> DailyDeal:
     """``game``'s deal of ``day`` in ``variant`` (one of its ``daily_variants``)."""
-    code = game.variant_daily_code(variant.letters, day)
-    return DailyDeal(
-        game=game,
-        code=code,
-        name=game.deal_name(code),
-        par=game.par(code),
+    return shown(
+        game,
+        game.variant_daily_code(variant.letters, day),
         miniature=Markup(""),  # the home page draws the first variant's deal alone
         path=variant_path(variant.letters),
         words=variant.label,
     )
+
+
+def shown(game: Game, code: DealCode, **more: Any) -> DailyDeal:
+    """A day's deal of ``game`` as the home page shows it: its name (none for a game
+    whose code names hidden hands) and par, with ``more`` of :class:`DailyDeal`."""
+    name = "" if game.opponents else game.deal_name(code)
+    return DailyDeal(game=game, code=code, name=name, par=game.par(code), **more)
 
 
 def variant_path(letters: str) -> str:
