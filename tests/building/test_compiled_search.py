@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
+from tests.building.toys import SCORPION_LIKE, SPIDERETTE_LIKE
 
 from cardems.cards import Card
 from cardems.core.registry import game_for, games
@@ -24,7 +25,6 @@ from cardems.kit.building import (
     BuildRules,
     Empty,
     Foundations,
-    Group,
     Stock,
     Suits,
     Tableau,
@@ -40,26 +40,6 @@ from cardems.klondike import declared
 
 compiled = pytest.mark.skipif(not solver.COMPILED, reason="the C extension was not built")
 
-SCORPION_LIKE = declare(
-    BuildRules(
-        "Toy Scorpion",
-        Tableau(deal=(7,) * 7, empty=Empty.KINGS, down=(3, 3, 3, 3, 0, 0, 0)),
-        Build(Suits.SAME),
-        Group.FACE_UP,
-        foundations=Foundations(whole_suits=True),
-        stock=Stock(draw=1, to_columns=3),
-    )
-)
-SPIDERETTE_LIKE = declare(
-    BuildRules(
-        "Toy Spiderette",
-        Tableau(deal=(1, 2, 3, 4, 5, 6, 7), down=(0, 1, 2, 3, 4, 5, 6)),
-        Build(Suits.ANY),
-        Group.SUIT_RUN,
-        foundations=Foundations(whole_suits=True),
-        stock=Stock(draw=1, to_columns=7, deal_on_empty=False),
-    )
-)
 REDEALING = declare(
     BuildRules("Toy", Tableau((4,) * 7), Build(Suits.ALTERNATE), stock=Stock(3, UNLIMITED))
 )

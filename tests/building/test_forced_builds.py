@@ -10,32 +10,17 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from tests.building.toys import SCORPION_LIKE
 
 from cardems.cards import ALL_CARDS, Card
 from cardems.kit.building import (
     Build,
-    BuildRules,
-    Empty,
     Foundations,
-    Group,
-    Stock,
     Suits,
-    Tableau,
     declare,
     solver,
 )
 from cardems.kit.building.engine import BuildState
-
-SCORPION_LIKE = declare(
-    BuildRules(
-        "Toy Scorpion",
-        Tableau(deal=(7,) * 7, empty=Empty.KINGS, down=(3, 3, 3, 3, 0, 0, 0)),
-        Build(Suits.SAME),
-        Group.FACE_UP,
-        foundations=Foundations(whole_suits=True),
-        stock=Stock(draw=1, to_columns=3),
-    )
-)
 
 
 def _position(seed: int) -> BuildState:

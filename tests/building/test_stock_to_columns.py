@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from tests.building.toys import SCORPION_LIKE, SPIDERETTE_LIKE
 
 from cardems.cards import Card
 from cardems.cellgames.notation import Place
@@ -18,9 +19,6 @@ from cardems.kit.building import (
     Build,
     BuildRules,
     DeclarationError,
-    Empty,
-    Foundations,
-    Group,
     Stock,
     Suits,
     Tableau,
@@ -35,27 +33,6 @@ from cardems.kit.building.engine import (
 )
 from cardems.kit.building.solitaire import DEAL_HINT, solitaire_of
 from cardems.kit.building.solver import solve_state
-
-SCORPION_LIKE = declare(
-    BuildRules(
-        "Toy Scorpion",
-        Tableau(deal=(7,) * 7, empty=Empty.KINGS, down=(3, 3, 3, 3, 0, 0, 0)),
-        Build(Suits.SAME),
-        Group.FACE_UP,
-        foundations=Foundations(whole_suits=True),
-        stock=Stock(draw=1, to_columns=3),
-    )
-)
-SPIDERETTE_LIKE = declare(
-    BuildRules(
-        "Toy Spiderette",
-        Tableau(deal=(1, 2, 3, 4, 5, 6, 7), down=(0, 1, 2, 3, 4, 5, 6)),
-        Build(Suits.ANY),
-        Group.SUIT_RUN,
-        foundations=Foundations(whole_suits=True),
-        stock=Stock(draw=1, to_columns=7, deal_on_empty=False),
-    )
-)
 
 
 def cards(text: str) -> tuple[Card, ...]:
