@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import statistics
 import time
+from collections.abc import Callable, Iterable
 
 from cardems.core.registry import game_for, games
 from cardems.dealcode import DealCode
@@ -72,12 +74,21 @@ def speed(game: BuildGame, args: argparse.Namespace) -> None:
     )
 
 
-def waiting(game: BuildGame, args: argparse.Namespace) -> None:
+def cpu_times(calls: Iterable[Callable[[], object]]) -> list[float]:
+    """The CPU seconds of each call, one after the other."""
     seconds = []
-    for _ in range(args.tries):
+    for call in calls:
         started = time.process_time()
-        game.new_code("N", winnable=True, options={"difficulty": "easy"})
+        call()
         seconds.append(time.process_time() - started)
+    return seconds
+
+
+def waiting(game: BuildGame, args: argparse.Namespace) -> None:
+    seconds = cpu_times(
+        lambda: game.new_code("N", winnable=True, options={"difficulty": "easy"})
+        for _ in range(args.tries)
+    )
     search = "Python" if args.python else "C"
     print(
         f"{game.family.name:20} winnable-only easy deal ({search}): mean"
@@ -88,11 +99,8 @@ def waiting(game: BuildGame, args: argparse.Namespace) -> None:
 
 def daily(game: BuildGame, args: argparse.Namespace) -> None:
     first = datetime.date.fromisoformat(args.first_day)
-    seconds = []
-    for n in range(args.days):
-        started = time.process_time()
-        game.daily_code(first + datetime.timedelta(days=n))
-        seconds.append(time.process_time() - started)
+    days = [first + datetime.timedelta(days=n) for n in range(args.days)]
+    seconds = cpu_times(functools.partial(game.daily_code, day) for day in days)
     search = "Python" if args.python else "C"
     print(
         f"{game.family.name:20} day's deal ({search}): mean {statistics.mean(seconds) * 1000:8.1f}"
