@@ -579,7 +579,12 @@ class Store:
         )
         if isinstance(self.db, PostgresBackend):
             self._saved(save, self.db.execute(*save.statement()))
-            return
+        else:
+            self._write(save)
+
+    def _write(self, save: _Save) -> None:
+        """Make ``save`` on SQLite, in one transaction (:meth:`append_actions`)."""
+        game_id, version = save.game_id, save.version
         with self.transaction() as db:
             changed = db.execute(save.update, save.row).rowcount
             if changed == 1 and save.check:
@@ -611,20 +616,11 @@ class Store:
     ) -> None:
         """:meth:`append_actions` awaited on the event loop: on PostgreSQL its one statement
         goes over an asynchronous connection (no thread); on SQLite it is the same call."""
-        if not isinstance(self.db, PostgresBackend):
-            self.append_actions(
-                game_id,
-                version,
-                actions,
-                progress,
-                records,
-                status=status,
-                player_id=player_id,
-                cookie=cookie,
-            )
-            return
         save = _Save.of(game_id, version, actions, progress, records, status, player_id, cookie)
-        self._saved(save, await self.db.execute_async(*save.statement()))
+        if isinstance(self.db, PostgresBackend):
+            self._saved(save, await self.db.execute_async(*save.statement()))
+        else:
+            self._write(save)
 
     def _saved(self, save: _Save, rows: list[Row]) -> None:
         """Raise what the answer to :meth:`_Save.statement` says went wrong, if anything."""

@@ -307,6 +307,22 @@ def test_page_states_the_key_numbers_and_examples(game: str, lang: str) -> None:
         assert re.search(r"4\D{1,4}6\D{1,4}5\D{1,4}4\D{1,4}3\D{1,4}2\D{1,8}1\b", text)
 
 
+PAR_RUN = {
+    ("freecell", "en"): "a sequence moved in one go",
+    ("freecell", "ar"): "نقل سلسلة دفعة واحدة",
+    ("seahaven", "en"): "a run moved in one go",
+    ("seahaven", "ar"): "نقل تسلسل دفعة واحدة",
+}
+"""The cell family's par question (``faq-par``) names the moved cards as the rest of
+each page does: its ``run`` slot."""
+
+
+@pytest.mark.parametrize(("game", "lang"), sorted(PAR_RUN))
+def test_the_par_question_names_the_moved_cards_as_its_page_does(game: str, lang: str) -> None:
+    text = " ".join(" ".join(parse(game, lang).text).split())
+    assert PAR_RUN[game, lang] in text
+
+
 UI_WORDING = {
     "heart-to-heart": [
         "Move errors",

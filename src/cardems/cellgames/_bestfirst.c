@@ -444,12 +444,49 @@ static int most_to_empty(const Room *r, int run, int n) {
 
 static int at_home(int card, const uint8_t *found) { return card % 13 == found[card / 13]; }
 
+/* Every move of solver._children from w, in its order: those home or onto a card in
+ * ``now``, those into an empty column or a cell in ``later`` (tried after all the
+ * others; the order queued breaks ties). Both searches queue them in this order, the
+ * best-first one as solver._py_search does inline, the A* as shortest._py_shortest. */
 typedef struct {
-    int known; /* 1: key holds the score; 0: worked out from the column's sequence */
-    int64_t key;
-    Move move;
-    int k;
-} Later;
+    Move now[NCELLS * 3 + NCOLS * (1 + MAXLEN * 2)];
+    Move later[NCELLS + NCOLS * (MAXLEN + 1)];
+    int nnow, nlater;
+} Children;
+
+static void children(const Search *s, const Work *w, const Room *r, Children *c) {
+    const int by_suit = s->by_suit;
+    c->nnow = c->nlater = 0;
+    for (int j = 0; j < w->ncells; j++) {
+        uint8_t card = w->cells[j];
+        if (at_home(card, w->found))
+            c->now[c->nnow++] = (Move){'f', 'h', card, (uint8_t)(card / 13), 1};
+        for (const int8_t *p = PARENTS[by_suit][card]; *p >= 0; p++)
+            if (r->tops[*p] >= 0) c->now[c->nnow++] = (Move){'f', 'c', card, (uint8_t)r->tops[*p], 1};
+        if (r->empty_col >= 0 && (!s->kings_only || card % 13 == 12))
+            c->later[c->nlater++] = (Move){'f', 'c', card, (uint8_t)r->empty_col, 1};
+    }
+    for (int i = 0; i < w->ncols; i++) {
+        int n = w->len[i];
+        if (!n) continue;
+        const uint8_t *col = w->col[i];
+        int top = col[n - 1];
+        if (at_home(top, w->found))
+            c->now[c->nnow++] = (Move){'c', 'h', (uint8_t)i, (uint8_t)(top / 13), 1};
+        int run = run_length(col, n, by_suit);
+        for (int k = 1; k <= run && k <= r->limit; k++)
+            for (const int8_t *p = PARENTS[by_suit][col[n - k]]; *p >= 0; p++)
+                if (r->tops[*p] >= 0)
+                    c->now[c->nnow++] = (Move){'c', 'c', (uint8_t)i, (uint8_t)r->tops[*p], (uint8_t)k};
+        if (r->empty_col >= 0) {
+            for (int k = most_to_empty(r, run, n); k > 0; k--) {
+                if (s->kings_only && col[n - k] % 13 != 12) continue;
+                c->later[c->nlater++] = (Move){'c', 'c', (uint8_t)i, (uint8_t)r->empty_col, (uint8_t)k};
+            }
+        }
+        if (r->free) c->later[c->nlater++] = (Move){'c', 'f', (uint8_t)i, (uint8_t)top, 1};
+    }
+}
 
 /* Queue every child of node ``index`` (state ``w``, popped with ``packed``), as
  * solver._py_search does, in the same order. */
@@ -480,90 +517,51 @@ static int expand(Search *s, const Work *w, int32_t index, int64_t packed) {
     }
     Room r;
     room_of(s, w, &r);
-    Later later[NCELLS + NCOLS * (MAXLEN + 1)];
-    int nlater = 0;
+    Children c;
+    children(s, w, &r, &c);
     int64_t cell_in = w_cell * TIE;
-    for (int c = 0; c < w->ncells; c++) {
-        uint8_t card = w->cells[c];
-        if (at_home(card, w->found)) {
-            Move m = {'f', 'h', card, (uint8_t)(card / 13), 1};
+    for (int j = 0; j < c.nnow; j++) {
+        Move m = c.now[j];
+        if (m.dkind == 'h' || (m.skind == 'c' && unsettles(w, m, by_suit))) {
             if (queue_built(s, w, m, index)) return -1;
+            continue;
         }
-        for (const int8_t *p = PARENTS[by_suit][card]; *p >= 0; p++) {
-            int dest = r.tops[*p];
-            if (dest < 0) continue;
-            Move m = {'f', 'c', card, (uint8_t)dest, 1};
-            int64_t gain = disorder_with(s, whole[dest], &card, 1) - part[dest][w->len[dest]] +
-                           w_depth * holds[dest];
+        int dest = m.di;
+        int64_t below = part[dest][w->len[dest]];
+        if (m.skind == 'f') { /* a cell's card onto a column */
+            uint8_t card = m.si;
+            int64_t gain = disorder_with(s, whole[dest], &card, 1) - below + w_depth * holds[dest];
             if (queue(s, score - cell_in + gain * TIE, index, m)) return -1;
+            continue;
         }
-        if (r.empty_col >= 0 && (!s->kings_only || card % 13 == 12)) {
-            /* a one-card column, less an empty one */
-            Later l = {1, score - cell_in + s->w[5] * TIE, {'f', 'c', card, (uint8_t)r.empty_col, 1}, 1};
-            later[nlater++] = l;
-        }
-    }
-    for (int i = 0; i < w->ncols; i++) {
-        int n = w->len[i];
-        if (!n) continue;
+        int i = m.si, k = m.count, n = w->len[i];
         const uint8_t *col = w->col[i];
-        int top = col[n - 1];
-        if (at_home(top, w->found)) {
-            Move m = {'c', 'h', (uint8_t)i, (uint8_t)(top / 13), 1};
-            if (queue_built(s, w, m, index)) return -1;
-        }
-        int run = run_length(col, n, by_suit);
-        int held = holds[i];
-        for (int k = 1; k <= run && k <= r.limit; k++) {
-            int64_t lost = part[i][n - k] - part[i][n];
-            int home_in_run = 0;
-            for (int j = n - k; j < n; j++) home_in_run += at_home(col[j], w->found);
-            for (const int8_t *p = PARENTS[by_suit][col[n - k]]; *p >= 0; p++) {
-                int dest = r.tops[*p];
-                if (dest < 0) continue;
-                Move m = {'c', 'c', (uint8_t)i, (uint8_t)dest, (uint8_t)k};
-                if (unsettles(w, m, by_suit)) {
-                    if (queue_built(s, w, m, index)) return -1;
-                    continue;
-                }
-                int deeper = holds[dest] - held + home_in_run;
-                int64_t gain = lost + disorder_with(s, whole[dest], col + n - k, k) -
-                               part[dest][w->len[dest]] + w_depth * k * deeper;
-                if (queue(s, score + gain * TIE, index, m)) return -1;
-            }
-        }
-        if (r.empty_col >= 0) {
-            for (int k = most_to_empty(&r, run, n); k > 0; k--) {
-                if (s->kings_only && col[n - k] % 13 != 12) continue;
-                Later l = {0, 0, {'c', 'c', (uint8_t)i, (uint8_t)r.empty_col, (uint8_t)k}, k};
-                later[nlater++] = l;
-            }
-        }
-        if (r.free) {
-            Later l = {0, 0, {'c', 'f', (uint8_t)i, (uint8_t)top, 1}, 1};
-            later[nlater++] = l;
-        }
+        int deeper = holds[dest] - holds[i];
+        for (int j2 = n - k; j2 < n; j2++) deeper += at_home(col[j2], w->found);
+        int64_t gain = part[i][n - k] - part[i][n] + disorder_with(s, whole[dest], col + n - k, k) -
+                       below + w_depth * k * deeper;
+        if (queue(s, score + gain * TIE, index, m)) return -1;
     }
-    for (int j = 0; j < nlater; j++) {
-        Later *l = &later[j];
-        if (l->known) {
-            if (queue(s, l->key, index, l->move)) return -1;
+    for (int j = 0; j < c.nlater; j++) {
+        Move m = c.later[j];
+        if (m.skind == 'f') { /* a one-card column, less an empty one */
+            if (queue(s, score - cell_in + s->w[5] * TIE, index, m)) return -1;
             continue;
         }
-        if (unsettles(w, l->move, by_suit)) {
-            if (queue_built(s, w, l->move, index)) return -1;
+        if (unsettles(w, m, by_suit)) {
+            if (queue_built(s, w, m, index)) return -1;
             continue;
         }
-        int i = l->move.si, k = l->k, n = w->len[i];
+        int i = m.si, k = m.count, n = w->len[i];
         const uint8_t *col = w->col[i];
         int deeper = -holds[i];
-        for (int m = n - k; m < n; m++) deeper += at_home(col[m], w->found);
+        for (int j2 = n - k; j2 < n; j2++) deeper += at_home(col[j2], w->found);
         int64_t gain = part[i][n - k] - part[i][n] + w_depth * k * deeper;
-        if (l->move.dkind == 'f')
+        if (m.dkind == 'f')
             gain += w_cell;
         else
             gain += disorder(s, col + n - k, k) + s->w[5];
-        if (queue(s, score + gain * TIE, index, l->move)) return -1;
+        if (queue(s, score + gain * TIE, index, m)) return -1;
     }
     return 0;
 }
@@ -766,62 +764,18 @@ static int a_try(Search *s, const Work *w, const Parts *parts, int32_t index, in
     return push(s, a_key(ng + left, ng, s->counter), index, m, NULL);
 }
 
-/* Every move of solver._children from w, in its order: the moves into an empty column or
- * a cell after all the others (the order queued breaks ties, as in shortest._py_shortest). */
+/* Every move of solver._children from w, in its order (:func:`children`). */
 static int a_expand(Search *s, const Work *w, int32_t index, int g) {
-    const int by_suit = s->by_suit;
     Parts parts;
     bound_with(s, w, &parts, NULL, NULL);
     Room r;
     room_of(s, w, &r);
-    Move later[NCELLS + NCOLS * (MAXLEN + 1)];
-    int nlater = 0;
-    for (int c = 0; c < w->ncells; c++) {
-        uint8_t card = w->cells[c];
-        if (at_home(card, w->found)) {
-            Move m = {'f', 'h', card, (uint8_t)(card / 13), 1};
-            if (a_try(s, w, &parts, index, g, m)) return -1;
-        }
-        for (const int8_t *p = PARENTS[by_suit][card]; *p >= 0; p++)
-            if (r.tops[*p] >= 0) {
-                Move m = {'f', 'c', card, (uint8_t)r.tops[*p], 1};
-                if (a_try(s, w, &parts, index, g, m)) return -1;
-            }
-        if (r.empty_col >= 0 && (!s->kings_only || card % 13 == 12)) {
-            Move m = {'f', 'c', card, (uint8_t)r.empty_col, 1};
-            later[nlater++] = m;
-        }
-    }
-    for (int i = 0; i < w->ncols; i++) {
-        int n = w->len[i];
-        if (!n) continue;
-        const uint8_t *col = w->col[i];
-        int top = col[n - 1];
-        if (at_home(top, w->found)) {
-            Move m = {'c', 'h', (uint8_t)i, (uint8_t)(top / 13), 1};
-            if (a_try(s, w, &parts, index, g, m)) return -1;
-        }
-        int run = run_length(col, n, by_suit);
-        for (int k = 1; k <= run && k <= r.limit; k++)
-            for (const int8_t *p = PARENTS[by_suit][col[n - k]]; *p >= 0; p++)
-                if (r.tops[*p] >= 0) {
-                    Move m = {'c', 'c', (uint8_t)i, (uint8_t)r.tops[*p], (uint8_t)k};
-                    if (a_try(s, w, &parts, index, g, m)) return -1;
-                }
-        if (r.empty_col >= 0) {
-            for (int k = most_to_empty(&r, run, n); k > 0; k--) {
-                if (s->kings_only && col[n - k] % 13 != 12) continue;
-                Move m = {'c', 'c', (uint8_t)i, (uint8_t)r.empty_col, (uint8_t)k};
-                later[nlater++] = m;
-            }
-        }
-        if (r.free) {
-            Move m = {'c', 'f', (uint8_t)i, (uint8_t)top, 1};
-            later[nlater++] = m;
-        }
-    }
-    for (int j = 0; j < nlater; j++)
-        if (a_try(s, w, &parts, index, g, later[j])) return -1;
+    Children c;
+    children(s, w, &r, &c);
+    for (int j = 0; j < c.nnow; j++)
+        if (a_try(s, w, &parts, index, g, c.now[j])) return -1;
+    for (int j = 0; j < c.nlater; j++)
+        if (a_try(s, w, &parts, index, g, c.later[j])) return -1;
     return 0;
 }
 
