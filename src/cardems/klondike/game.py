@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardems.core import kinds
 from cardems.core.base import NO_SHORTEST, solve_record
@@ -16,7 +16,12 @@ from cardems.core.solitaire import FINISHED, solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_, Nn_
 from cardems.kit import KitGame
+from cardems.kit.building.game import Declared
 from cardems.klondike.rules import SCORINGS, VARIANTS
+
+if TYPE_CHECKING:
+    from cardems.cellgames.notation import Move as FamilyMove
+    from cardems.kit.building import BuildRules
 
 DRAW = Nn_("Draw %(num)d card", "Draw %(num)d cards")
 DRAW_LIMITED = Nn_("Draw %(num)d card, limited passes", "Draw %(num)d cards, limited passes")
@@ -47,7 +52,7 @@ TRY_NODES = 200_000
 deal it cannot decide by then is passed over)."""
 
 
-class Klondike(KitGame):
+class Klondike(Declared, KitGame):
     """Klondike (``KL1-D3-…``): draw one or three, the passes unlimited or limited."""
 
     family = FAMILY
@@ -80,6 +85,23 @@ class Klondike(KitGame):
         from cardems.klondike.table import SOLITAIRE
 
         return SOLITAIRE
+
+    def rules_for(self, code: DealCode) -> BuildRules:
+        """The declaration of the code's variant (scored as Microsoft did)."""
+        from cardems.klondike.declared import RULES
+
+        return RULES[code.variant, SCORING.default]
+
+    def winning_move(self, state: Any) -> tuple[bool | None, FamilyMove | None]:
+        """Klondike's own search's verdict within a hint's budget, and its winning line's
+        first move in the family's notation."""
+        from cardems.klondike.declared import KlondikeBoard, family_move
+        from cardems.klondike.solver import solve
+        from cardems.klondike.table import HINT_NODES
+
+        verdict = solve(KlondikeBoard(state), HINT_NODES)
+        first = verdict.line[0] if verdict.line else None
+        return verdict.winnable, None if first is None else family_move(state, first)
 
     def new_table(
         self,

@@ -18,9 +18,12 @@ from cardems.core.solitaire import solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily, Variant
 from cardems.i18n.markers import N_, Nn_
 from cardems.kit import KitGame
+from cardems.kit.building.game import Declared
 
 if TYPE_CHECKING:
+    from cardems.cellgames.notation import Move as FamilyMove
     from cardems.kit import Solitaire
+    from cardems.kit.building import BuildRules
     from cardems.spider.declared import SpiderBoard
 
 FAMILY = GameFamily("SP", "spider", N_("Spider"), ("S1", "S2", "S4"), 7)
@@ -44,7 +47,7 @@ def load_pool(variant: str) -> dict[DealCode, int]:
     return pool
 
 
-class Spider(KitGame):
+class Spider(Declared, KitGame):
     """Spider (``SP1-S1-…``, ``S2``, ``S4``): two decks, ten columns, runs K→A go off."""
 
     family = FAMILY
@@ -104,6 +107,23 @@ class Spider(KitGame):
         from cardems.spider.declared import deal
 
         return deal(code)
+
+    def rules_for(self, code: DealCode) -> BuildRules:
+        """The declaration of the code's variant (its number of suits)."""
+        from cardems.spider.declared import RULES
+
+        return RULES[code.variant]
+
+    def winning_move(self, state: Any) -> tuple[bool | None, FamilyMove | None]:
+        """Spider's own search's verdict within a hint's seconds (as the table's hint), and
+        its winning line's first move in the family's notation."""
+        from cardems.spider.declared import SpiderBoard, family_move
+        from cardems.spider.solver import solve
+        from cardems.spider.table import HINT_SECONDS
+
+        result = solve(SpiderBoard(state).fast, seconds=HINT_SECONDS)
+        first = result.moves[0] if result.moves else None
+        return result.winnable, None if first is None else family_move(first)
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """``code``, ``game``, ``columns`` (bottom → top, face-down cards included) and

@@ -14,13 +14,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardems.cellgames.game import CellGame
-from cardems.cellgames.terminal import MOVES_HELP, CellTextPlay
+from cardems.cellgames.notation import Move, format_move
+from cardems.cellgames.terminal import HINT_SECONDS, MOVES_HELP, CellTextPlay
 from cardems.cellgames.text import describe_position, render_position
 from cardems.core.base import NO_SHORTEST
 from cardems.core.difficulty import deal_of_level, level_by_cuts, level_choice
 from cardems.core.game import State, View
 from cardems.core.registry import Unsupported
+from cardems.core.terminal import UNDECIDED_HINT
 from cardems.dealcode import DealCode
+from cardems.family import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building.declare import BuildRules
 
@@ -65,6 +68,14 @@ RESERVE_PILE_HELP = N_(
     " places c1…, s, w, r, hS hH hD hC"
 )
 
+# TRANSLATORS: the moves of ``cardems play`` in a game whose stock deals a card onto each
+# column and whose whole suits go home by themselves (Spider); keep the notation (c3-c7,
+# x3, s-w…) as it is.
+BY_ITSELF_HELP = N_(
+    "moves: c3-c7 column to column (c3-c7x3 three cards together), s-w deal the stock onto"
+    " the columns; a whole suit, king down to the ace, goes home by itself; places c1…, s"
+)
+
 if TYPE_CHECKING:
     from cardems.cellgames.solver import Rules
     from cardems.kit.building.solitaire import DeclaredSolitaire
@@ -82,23 +93,96 @@ LEVEL_TRIES = 200
 """Random deals drawn at most for a deal of the level asked."""
 
 
+def moves_help(rules: BuildRules) -> str:
+    """How ``cardems play`` writes the moves of ``rules`` (marked with ``N_``)."""
+    if rules.stock.to_columns:
+        return BY_ITSELF_HELP if rules.foundations.by_itself else DEAL_HELP
+    if rules.reserve.dealt and rules.stock.draw:
+        return RESERVE_PILE_HELP
+    if rules.stock.draw:
+        return STOCK_HELP
+    if rules.cells.count:
+        return MOVES_HELP if rules.cells.refill else RESERVE_HELP
+    return WHOLE_SUITS_HELP if rules.foundations.whole_suits else NO_CELLS_HELP
+
+
+def render_build(heading: str, state: Any, *, hide: bool = False) -> str:
+    """A position of the family as text: ``heading``, with a stock how many cards it holds
+    and the waste's top card (the only one a player sees) and a reserve pile's top card,
+    then the cells and foundations and the columns; face-down cards in brackets (whoever
+    reads this knows them), or with ``hide`` as ``##`` (a player's table)."""
+    rules = state.rules
+    text = render_position(heading, state, state.down, hide=hide)
+    if not rules.stock.draw:
+        return text
+    top = str(state.waste[-1]) if state.waste else "--"
+    heading, rest = text.split("\n", 1)
+    sizes = (len(state.stock), len(state.waste), len(state.reserve))
+    stock, waste, reserve = (f"{n} card{'s' * (n != 1)}" for n in sizes)
+    talon = f"stock: {stock}" + ("" if rules.stock.to_columns else f"    waste: {top} ({waste})")
+    if rules.reserve.dealt:
+        talon += f"    reserve: {state.reserve[-1] if state.reserve else '--'} ({reserve})"
+    return "\n".join([heading, talon, rest])
+
+
 @dataclass(frozen=True)
 class DeclaredTextPlay(CellTextPlay):
-    """``cardems play``: the cell family's, reading the declaration's places."""
+    """``cardems play`` for any game the family's declarations play (one declaration, or
+    one per variant: :meth:`Declared.rules_for`), in the family's notation, the position
+    drawn as the player sees it, hints by the family's search."""
+
+    def start(self, code: DealCode) -> State[Any]:
+        from cardems.kit.building.engine import deal
+
+        return deal(self.game.rules_for(code), code)
 
     def parse(self, text: str, state: State[Any]) -> Any:
         from cardems.kit.building.engine import parse_move
 
-        return parse_move(text, self.game.rules)
+        position: Any = state
+        return parse_move(text, position.rules)
 
     def show(self, code: DealCode, state: State[Any]) -> str:
         """The table as the player sees it: face-down cards as ``##``."""
-        heading = f"{code}  {self.game.rules.game}"
         position: Any = state
-        return render_position(heading, position, position.down, hide=True)
+        return render_build(f"{code}  {position.rules.game}", position, hide=True)
+
+    def hint(self, state: State[Any]) -> str | None:
+        winnable, move = self.game.winning_move(state)
+        if winnable is None:
+            return UNDECIDED_HINT
+        return None if move is None else format_move(move)
 
 
-class BuildGame(CellGame):
+class Declared:
+    """What a game played by the family's declarations gets from them, whether it has one
+    (:class:`BuildGame`) or one a variant (Klondike, Spider): ``cardems play``."""
+
+    family: ClassVar[GameFamily]
+
+    def rules_for(self, code: DealCode) -> BuildRules:
+        """The declaration that plays ``code``."""
+        raise NotImplementedError
+
+    def winning_move(self, state: Any) -> tuple[bool | None, Move | None]:
+        """The verdict on ``state`` (None: undecided) and the first move of its winning
+        line: the family's search within :data:`SOLVE_NODES` positions (the clock only a
+        cap for a person waiting); a game with a faster search of its own answers with
+        it."""
+        from cardems.kit.building.solver import solve_state
+
+        verdict = solve_state(state, node_limit=SOLVE_NODES, time_limit=HINT_SECONDS)
+        return verdict.winnable, verdict.moves[0] if verdict.winnable and verdict.moves else None
+
+    def text_play(self) -> DeclaredTextPlay:
+        """``cardems play``: the moves' help of the first variant's declaration (a game's
+        variants write their moves alike)."""
+        family = self.family
+        first = DealCode(family.prefix, family.versions[-1], family.variants[0], 0)
+        return DeclaredTextPlay(self, moves_help(self.rules_for(first)))
+
+
+class BuildGame(Declared, CellGame):
     """A build-family game from its declaration (see the module docstring)."""
 
     rules: ClassVar[BuildRules]
@@ -213,22 +297,11 @@ class BuildGame(CellGame):
         return layout
 
     def render_position(self, code: DealCode, state: Any) -> str:
-        """The position as text, face-down cards in brackets (whoever reads this knows
-        them: ``cardems play`` shows them as ``##``); with a stock, how many cards it holds
-        and the waste's top card (the only one a player sees), after the foundations' line."""
-        text = render_position(f"{code}  {self.rules.game}", state, state.down)
-        if not self.rules.stock.draw:
-            return text
-        top = str(state.waste[-1]) if state.waste else "--"
-        heading, rest = text.split("\n", 1)
-        sizes = (len(state.stock), len(state.waste), len(state.reserve))
-        stock, waste, reserve = (f"{n} card{'s' * (n != 1)}" for n in sizes)
-        talon = f"stock: {stock}" + (
-            "" if self.rules.stock.to_columns else f"    waste: {top} ({waste})"
-        )
-        if self.rules.reserve.dealt:
-            talon += f"    reserve: {state.reserve[-1] if state.reserve else '--'} ({reserve})"
-        return "\n".join([heading, talon, rest])
+        """The position as text (:func:`render_build`: face-down cards in brackets)."""
+        return render_build(f"{code}  {self.rules.game}", state)
+
+    def rules_for(self, code: DealCode) -> BuildRules:
+        return self.rules
 
     def solve_position(
         self, state: Any, seconds: float | None, nodes: int | None = SOLVE_NODES
@@ -242,19 +315,6 @@ class BuildGame(CellGame):
 
     def search_rules(self, state: Any) -> Rules:
         raise Unsupported(NO_SHORTEST % {"game": self.family.title})
-
-    def text_play(self) -> DeclaredTextPlay:
-        if self.rules.stock.to_columns:
-            return DeclaredTextPlay(self, DEAL_HELP)
-        if self.rules.reserve.dealt and self.rules.stock.draw:
-            return DeclaredTextPlay(self, RESERVE_PILE_HELP)
-        if self.rules.stock.draw:
-            return DeclaredTextPlay(self, STOCK_HELP)
-        if self.rules.cells.count:
-            return DeclaredTextPlay(self, MOVES_HELP if self.rules.cells.refill else RESERVE_HELP)
-        return DeclaredTextPlay(
-            self, WHOLE_SUITS_HELP if self.rules.foundations.whole_suits else NO_CELLS_HELP
-        )
 
     def label(self, view: View, lang: str) -> View:
         """Columns, free cells (or a reserve's cards) and foundations, named for screen
