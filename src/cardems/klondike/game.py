@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from cardems.core import kinds
@@ -137,9 +138,9 @@ class Klondike(Declared, KitGame):
 
     def label(self, view: View, lang: str) -> View:
         """Stock, waste, foundations and columns, named for screen readers."""
-        from cardems.klondike.labels import label_pile
+        from cardems.cellgames.labels import label_pile
 
-        return label_piles(view, lang, label_pile)
+        return label_piles(view, lang, partial(label_pile, home_count=False))
 
     def statistics(self, games: Sequence[PlayedGame]) -> list[StatBlock]:
         """One block per variant; the best score counts standard games only, and the

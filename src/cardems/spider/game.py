@@ -158,7 +158,7 @@ class Spider(Declared, KitGame):
 
     def label(self, view: View, lang: str) -> View:
         """Columns, stock and foundations, named for screen readers."""
-        from cardems.spider.labels import label_pile
+        from cardems.cellgames.labels import label_pile
 
         return label_piles(view, lang, label_pile)
 
