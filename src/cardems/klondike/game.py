@@ -166,20 +166,6 @@ class Klondike(Declared, KitGame):
             lines.append(StatLine("vegas_total", VEGAS_TOTAL, sum(vegas)))
         return tuple(lines)
 
-    def describe(self, code: DealCode) -> dict[str, Any]:
-        """``code``, ``game``, ``columns``, ``stock``, ``waste``, ``foundations``."""
-        from cardems.klondike.declared import deal
-        from cardems.klondike.text import layout_data
-
-        return {"code": str(code), "game": self.family.name, **layout_data(deal(code))}
-
-    def render(self, code: DealCode) -> str:
-        """The initial layout as text."""
-        from cardems.klondike.declared import deal
-        from cardems.klondike.text import render_state
-
-        return f"{code}  Klondike\n{render_state(deal(code))}"
-
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """``winnable`` (null: undecided within the solver's budget) and a winning line
         in move notation. Klondike has no shortest-win search and shows no par:

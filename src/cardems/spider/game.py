@@ -125,19 +125,6 @@ class Spider(Declared, KitGame):
         first = result.moves[0] if result.moves else None
         return result.winnable, None if first is None else family_move(first)
 
-    def describe(self, code: DealCode) -> dict[str, Any]:
-        """``code``, ``game``, ``columns`` (bottom → top, face-down cards included) and
-        ``stock`` (dealt first to last)."""
-        from cardems.spider.text import layout_data
-
-        return {"code": str(code), "game": self.family.name, **layout_data(self.deal(code))}
-
-    def render(self, code: DealCode) -> str:
-        """The initial layout as text (face-down cards shown: the deal is known)."""
-        from cardems.spider.text import render_state
-
-        return f"{code}  Spider, {code.variant[1]} suit(s)\n{render_state(self.deal(code))}"
-
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """``winnable`` (null: undecided within the budget) and a winning line. Spider has
         no shortest-win search and shows no par: ``shortest`` is refused

@@ -156,7 +156,8 @@ class DeclaredTextPlay(CellTextPlay):
 
 class Declared:
     """What a game played by the family's declarations gets from them, whether it has one
-    (:class:`BuildGame`) or one a variant (Klondike, Spider): ``cardems play``."""
+    (:class:`BuildGame`) or one a variant (Klondike, Spider): its layout as data and as
+    text, and ``cardems play``."""
 
     family: ClassVar[GameFamily]
 
@@ -173,6 +174,34 @@ class Declared:
 
         verdict = solve_state(state, node_limit=SOLVE_NODES, time_limit=HINT_SECONDS)
         return verdict.winnable, verdict.moves[0] if verdict.winnable and verdict.moves else None
+
+    def first_position(self, code: DealCode) -> Any:
+        """The deal's first position on the family's engine."""
+        from cardems.kit.building.engine import deal
+
+        return deal(self.rules_for(code), code)
+
+    def describe(self, code: DealCode) -> dict[str, Any]:
+        """The family's layout; with face-down cards, ``down``: how many lie face down at
+        the bottom of each column; with a stock, its cards (the next to turn first) and the
+        waste's (bottom first)."""
+        state = self.first_position(code)
+        rules = state.rules
+        layout = describe_position(code, self.family.name, state)
+        if state.down:
+            layout["down"] = list(state.down)
+        if rules.stock.draw:
+            layout["stock"] = [str(card) for card in reversed(state.stock)]
+        if rules.stock.draw and not rules.stock.to_columns:
+            layout["waste"] = [str(card) for card in state.waste]
+        if rules.reserve.dealt:
+            layout["reserve"] = [str(card) for card in state.reserve]
+        return layout
+
+    def render(self, code: DealCode) -> str:
+        """The deal as text (:func:`render_build`: face-down cards in brackets)."""
+        state = self.first_position(code)
+        return render_build(f"{code}  {state.rules.game}", state)
 
     def text_play(self) -> DeclaredTextPlay:
         """``cardems play``: the moves' help of the first variant's declaration (a game's
@@ -279,22 +308,6 @@ class BuildGame(Declared, CellGame):
         return deal_of_level(
             level, lambda: self.draw_code(variant), self.level_of, LEVEL_TRIES, title
         )
-
-    def describe(self, code: DealCode) -> dict[str, Any]:
-        """The family's layout; with face-down cards, ``down``: how many lie face down at
-        the bottom of each column; with a stock, its cards (the next to turn first) and the
-        waste's (bottom first)."""
-        state = self.deal(code)
-        layout = describe_position(code, self.family.name, state)
-        if state.down:
-            layout["down"] = list(state.down)
-        if self.rules.stock.draw:
-            layout["stock"] = [str(card) for card in reversed(state.stock)]
-        if self.rules.stock.draw and not self.rules.stock.to_columns:
-            layout["waste"] = [str(card) for card in state.waste]
-        if self.rules.reserve.dealt:
-            layout["reserve"] = [str(card) for card in state.reserve]
-        return layout
 
     def render_position(self, code: DealCode, state: Any) -> str:
         """The position as text (:func:`render_build`: face-down cards in brackets)."""
