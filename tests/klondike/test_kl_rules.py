@@ -196,3 +196,17 @@ def test_deal_cards_rows() -> None:
     state = deal_cards(list(range(52)), Rules(3, None))
     assert ordinals(state.columns[0]) == (0,) and ordinals(state.columns[1]) == (1, 7)
     assert ordinals(state.columns[6]) == (6, 12, 17, 21, 24, 26, 27) and stock(state)[0] == 28
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_a_level_deals_a_deal_its_search_wins_with_that_effort(level: str) -> None:
+    from cardems.klondike.declared import board
+    from cardems.klondike.solver import solve
+
+    code = GAME.new_code("D3", winnable=True, options={"difficulty": level})
+    verdict = solve(board(code), GAME.winnable_nodes)
+    assert verdict.winnable and GAME.effort(code) == verdict.nodes
+    easy_below, hard_from = GAME.cuts_for(code)
+    assert verdict.nodes < easy_below if level == "easy" else verdict.nodes >= hard_from
+    assert GAME.level_of(code) == level

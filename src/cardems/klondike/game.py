@@ -9,19 +9,18 @@ from typing import TYPE_CHECKING, Any
 
 from cardems.core import kinds
 from cardems.core.base import NO_SHORTEST, solve_record
-from cardems.core.difficulty import DIFFICULTY, level_choice
+from cardems.core.difficulty import DIFFICULTY
 from cardems.core.game import Option, PlayedGame, StatBlock, StatLine, Table, TableSettings, View
 from cardems.core.labels import label_piles
 from cardems.core.registry import Unsupported
 from cardems.core.solitaire import FINISHED, solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_, Nn_
-from cardems.kit import KitGame
-from cardems.kit.building.game import Declared
+from cardems.kit.building.board import Found
+from cardems.kit.building.game import SOLVE_NODES, Declared
 from cardems.klondike.rules import SCORINGS, VARIANTS
 
 if TYPE_CHECKING:
-    from cardems.cellgames.notation import Move as FamilyMove
     from cardems.kit.building import BuildRules
 
 DRAW = Nn_("Draw %(num)d card", "Draw %(num)d cards")
@@ -48,12 +47,8 @@ BEST_VEGAS = N_("Best Vegas score")
 # TRANSLATORS: the sum of the Vegas scores of all of a player's Vegas games.
 VEGAS_TOTAL = N_("Vegas total")
 
-TRY_NODES = 200_000
-"""Positions the solver may expand on each random deal tried for a winnable deal (a
-deal it cannot decide by then is passed over)."""
 
-
-class Klondike(Declared, KitGame):
+class Klondike(Declared):
     """Klondike (``KL1-D3-…``): draw one or three, the passes unlimited or limited."""
 
     family = FAMILY
@@ -75,6 +70,14 @@ class Klondike(Declared, KitGame):
         " and the foundations up by suit, drawing one card or three."
     )
     kind = kinds.KLONDIKE_TYPE
+    level_cuts = (59, 220)
+    """The thirds of the wins Klondike's search found among deals 0–999 of draw three
+    (810 proved within :attr:`winnable_nodes`: 273 easy, 266 medium, 271 hard), taken
+    again whenever the search changes (docs/GAMES.md says how)."""
+    winnable_nodes = 200_000
+    """Positions the search may expand to prove a winnable-only deal or rate a level's
+    (its full budget can take seconds on a deal it leaves undecided)."""
+    level_tries = 300
 
     keys_help = N_(
         "Keyboard: arrow keys move between cards, Enter or Space selects and moves,"
@@ -93,16 +96,17 @@ class Klondike(Declared, KitGame):
 
         return RULES[code.variant, SCORING.default]
 
-    def winning_move(self, state: Any) -> tuple[bool | None, FamilyMove | None]:
-        """Klondike's own search's verdict within a hint's budget, and its winning line's
-        first move in the family's notation."""
-        from cardems.klondike.declared import KlondikeBoard, family_move
-        from cardems.klondike.solver import solve
-        from cardems.klondike.table import HINT_NODES
+    def solve_position(
+        self, state: Any, seconds: float | None, nodes: int | None = SOLVE_NODES
+    ) -> Found:
+        """Klondike's own search within ``nodes`` positions (it keeps no clock), its line
+        in the family's notation."""
+        from cardems.klondike.declared import KlondikeBoard, family_line
+        from cardems.klondike.solver import NODE_BUDGET, solve
 
-        verdict = solve(KlondikeBoard(state), HINT_NODES)
-        first = verdict.line[0] if verdict.line else None
-        return verdict.winnable, None if first is None else family_move(state, first)
+        verdict = solve(KlondikeBoard(state), NODE_BUDGET if nodes is None else nodes)
+        line = family_line(state, verdict.line) if verdict.line else []
+        return Found(verdict.winnable, line, verdict.nodes)
 
     def new_table(
         self,
@@ -117,24 +121,6 @@ class Klondike(Declared, KitGame):
         scoring = options.get(SCORING.name)
         scoring = scoring if scoring in SCORINGS else SCORING.default
         return KlondikeTable(code, settings, clock, scoring)
-
-    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
-        """A random deal; with a difficulty level, a winnable deal of that level (see
-        :mod:`cardems.klondike.difficulty`)."""
-        level = level_choice(options)
-        if level is None:
-            return self.random_code(variant, winnable=winnable)
-        from cardems.klondike.difficulty import deal_of_level
-
-        return deal_of_level(level, lambda: self.random_code(variant, winnable=True))
-
-    def proves_winnable(self, code: DealCode) -> bool:
-        """Whether the solver proves ``code`` winnable within :data:`TRY_NODES` positions
-        (its full budget can take seconds on a deal it leaves undecided)."""
-        from cardems.klondike.declared import board
-        from cardems.klondike.solver import solve
-
-        return solve(board(code), TRY_NODES).winnable is True
 
     def label(self, view: View, lang: str) -> View:
         """Stock, waste, foundations and columns, named for screen readers."""

@@ -6,7 +6,7 @@ solves ``--deals`` deals of each variant on every core (progress on stderr) with
 ``--nodes`` expansions each and prints, per variant, the shares of winnable, lost and
 undecided deals with their 95 % intervals (Wilson's), the median and p95 CPU time per deal
 and the thirds of the winning lines' lengths (the levels' cut points,
-:mod:`cardems.spider.difficulty`), beside the published anchor (:data:`ANCHOR`).
+:data:`cardems.spider.game.LEVEL_CUTS`), beside the published anchor (:data:`ANCHOR`).
 With ``--pool`` the winnable codes of 2 and 4 suits, each with its winning line's length,
 are added to the pool the package ships (``src/cardems/spider/pools/S<n>.txt``),
 from which new games of 2 and 4 suits are drawn. Deal numbers come from a SplitMix64

@@ -10,18 +10,17 @@ from typing import TYPE_CHECKING, Any
 
 from cardems.core import kinds
 from cardems.core.base import NO_SHORTEST, solve_record
-from cardems.core.difficulty import DIFFICULTY, level_choice
+from cardems.core.difficulty import DIFFICULTY
 from cardems.core.game import PlayedGame, StatBlock, View
 from cardems.core.labels import label_piles
 from cardems.core.registry import Unsupported
 from cardems.core.solitaire import solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily, Variant
 from cardems.i18n.markers import N_, Nn_
-from cardems.kit import KitGame
+from cardems.kit.building.board import Found
 from cardems.kit.building.game import Declared
 
 if TYPE_CHECKING:
-    from cardems.cellgames.notation import Move as FamilyMove
     from cardems.kit import Solitaire
     from cardems.kit.building import BuildRules
     from cardems.spider.declared import SpiderBoard
@@ -32,6 +31,17 @@ NO_POOL = N_("No proven winnable deal of %(num)d suits is shipped yet: choose an
 LIVE_VARIANTS = ("S1",)
 """Variants whose winnable deals are proved when asked for (the solver is quick there);
 the others draw from the shipped pools that ``cardems analyze spider --pool`` builds."""
+LEVEL_CUTS = {"S1": (160, 187), "S2": (185, 212), "S4": (441, 550)}
+"""Per variant, winning lines of fewer moves than the first are ``easy``, of the second
+or more ``hard``; in between, ``medium``. The cuts of one and two suits are the thirds of
+the winnable deals of seed 1 of ``cardems analyze spider`` (150 deals a variant, apart
+from the seed the figures report on): one suit, lines of 119 to 272 moves, a third under
+160, a third from 187; two suits (the portfolio proved all 150), 151 to 370, cut at 185
+and 212. Four suits are cut at the thirds of their pool (the 90 deals of seed 2's 100
+that the portfolio of five beams proves, lines of 259 to 1,086 moves: under 441, from
+550), as a seed-1 run of 150 deals did not fit the time; the pool is what their levels
+draw from. The positions expanded would rate nothing at one suit: most stages spend
+their cap."""
 
 
 def load_pool(variant: str) -> dict[DealCode, int]:
@@ -47,7 +57,7 @@ def load_pool(variant: str) -> dict[DealCode, int]:
     return pool
 
 
-class Spider(Declared, KitGame):
+class Spider(Declared):
     """Spider (``SP1-S1-…``, ``S2``, ``S4``): two decks, ten columns, runs K→A go off."""
 
     family = FAMILY
@@ -73,16 +83,26 @@ class Spider(Declared, KitGame):
         " D deals from the stock, U undoes, R redoes, Esc cancels the selection."
     )
 
-    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
-        """A random deal; with a difficulty level, a winnable deal of it (1 suit: proved
-        now; 2 and 4 suits: from the pool)."""
-        level = level_choice(options)
-        if level is None:
-            return self.random_code(variant, winnable=winnable)
-        from cardems.spider.difficulty import deal_of_level
+    level_cuts = (160, 187)
+    winnable_nodes = None  # the portfolio's own budget
 
-        live = variant in LIVE_VARIANTS
-        return deal_of_level(level, lambda: self.random_code(variant, winnable=not live))
+    def cuts_for(self, code: DealCode) -> tuple[int, int]:
+        """The level cuts of the deal's number of suits (:data:`LEVEL_CUTS`)."""
+        return LEVEL_CUTS[code.variant]
+
+    def effort(self, code: DealCode) -> int | None:
+        """What rates a deal: the length of its winning line (not the shortest win, which
+        no search here knows; the searches are deterministic, so a deal's line is fixed),
+        as the search finds it now (one suit, proved in a tenth of a second) or as its
+        shipped pool records it (two and four suits); None: no win found or recorded."""
+        if code.variant not in LIVE_VARIANTS:
+            return load_pool(code.variant).get(code)
+        found = self.solve_position(self.first_position(code), None)
+        return len(found.moves) if found.winnable else None
+
+    def level_draw(self, variant: str) -> DealCode:
+        """A deal a level is sought among: any (one suit), or one of the pool's."""
+        return self.random_code(variant, winnable=variant not in LIVE_VARIANTS)
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal (numbers from :mod:`secrets`). With ``winnable``: for one suit a
@@ -114,16 +134,15 @@ class Spider(Declared, KitGame):
 
         return RULES[code.variant]
 
-    def winning_move(self, state: Any) -> tuple[bool | None, FamilyMove | None]:
-        """Spider's own search's verdict within a hint's seconds (as the table's hint), and
-        its winning line's first move in the family's notation."""
+    def solve_position(self, state: Any, seconds: float | None, nodes: int | None = None) -> Found:
+        """Spider's own search (its portfolio within its budget, or ``nodes``; ``seconds``
+        a cap), its line in the family's notation."""
         from cardems.spider.declared import SpiderBoard, family_move
         from cardems.spider.solver import solve
-        from cardems.spider.table import HINT_SECONDS
 
-        result = solve(SpiderBoard(state).fast, seconds=HINT_SECONDS)
-        first = result.moves[0] if result.moves else None
-        return result.winnable, None if first is None else family_move(first)
+        result = solve(SpiderBoard(state).fast, nodes=nodes, seconds=seconds)
+        moves = [family_move(move) for move in result.moves or []]
+        return Found(result.winnable, moves, result.nodes)
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """``winnable`` (null: undecided within the budget) and a winning line. Spider has

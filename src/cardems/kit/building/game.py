@@ -10,10 +10,11 @@ A game is a subclass setting ``rules`` (a declared
 from __future__ import annotations
 
 import datetime
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardems.cellgames.game import CellGame
+from cardems.cellgames.game import CellGame, Verdict
 from cardems.cellgames.notation import Move, format_move
 from cardems.cellgames.terminal import HINT_SECONDS, MOVES_HELP, CellTextPlay
 from cardems.cellgames.text import describe_position, render_position
@@ -26,6 +27,7 @@ from cardems.dealcode import DealCode
 from cardems.family import GameFamily
 from cardems.i18n.markers import N_
 from cardems.kit.building.declare import BuildRules
+from cardems.kit.game import KitGame
 
 # TRANSLATORS: a numbered card of a reserve (King Albert's), spoken to screen-reader users.
 RESERVE_CARD = N_("Reserve card %(num)d")
@@ -79,7 +81,6 @@ BY_ITSELF_HELP = N_(
 if TYPE_CHECKING:
     from cardems.cellgames.solver import Rules
     from cardems.kit.building.solitaire import DeclaredSolitaire
-    from cardems.kit.building.solver import SolveResult
 
 SOLVE_NODES = 200_000
 """Positions a verdict (``cardems solve``, Winnable?, hints) may expand."""
@@ -154,26 +155,78 @@ class DeclaredTextPlay(CellTextPlay):
         return None if move is None else format_move(move)
 
 
-class Declared:
+class Declared(KitGame):
     """What a game played by the family's declarations gets from them, whether it has one
-    (:class:`BuildGame`) or one a variant (Klondike, Spider): its layout as data and as
-    text, and ``cardems play``."""
+    (:class:`BuildGame`) or one a variant (Klondike, Spider): winnable-only deals and
+    levels from its search's effort, its layout as data and as text, and ``cardems
+    play``. A game with a faster search of its own gives :meth:`solve_position` (a
+    verdict, the positions it took and a line in the family's notation), and what rates
+    a deal where the positions do not (:meth:`effort`, :meth:`cuts_for`)."""
 
     family: ClassVar[GameFamily]
+    level_cuts: ClassVar[tuple[int, int]]
+    """Positions the solver expands to win a deal: below the first the deal is easy, from
+    the second on hard (``benchmarks/generic_solver.py --levels`` measures the thirds)."""
+    winnable_nodes: ClassVar[int | None] = WINNABLE_NODES
+    """A winnable-only or level deal's budget (:data:`WINNABLE_NODES`; None: the game's
+    own search's): a game whose deals are won late or not at all within it narrows it (a
+    deal past it is passed over, so a smaller budget finds the deals the search wins
+    early)."""
+    level_tries: ClassVar[int] = LEVEL_TRIES
+    """Random deals drawn at most for a deal of the level asked."""
 
     def rules_for(self, code: DealCode) -> BuildRules:
         """The declaration that plays ``code``."""
         raise NotImplementedError
 
-    def winning_move(self, state: Any) -> tuple[bool | None, Move | None]:
-        """The verdict on ``state`` (None: undecided) and the first move of its winning
-        line: the family's search within :data:`SOLVE_NODES` positions (the clock only a
-        cap for a person waiting); a game with a faster search of its own answers with
-        it."""
+    def solve_position(
+        self, state: Any, seconds: float | None, nodes: int | None = SOLVE_NODES
+    ) -> Verdict:
+        """The family's search on ``state`` within ``nodes`` positions; ``seconds`` only a
+        wall-clock cap for a person waiting (past it: undecided, still searching)."""
         from cardems.kit.building.solver import solve_state
 
-        verdict = solve_state(state, node_limit=SOLVE_NODES, time_limit=HINT_SECONDS)
-        return verdict.winnable, verdict.moves[0] if verdict.winnable and verdict.moves else None
+        return solve_state(state, node_limit=nodes, time_limit=seconds)
+
+    def winning_move(self, state: Any) -> tuple[bool | None, Move | None]:
+        """The verdict on ``state`` (None: undecided) and the first move of its winning
+        line, by :meth:`solve_position` within its budget (the clock only a cap for a
+        person waiting)."""
+        found = self.solve_position(state, HINT_SECONDS)
+        return found.winnable, found.moves[0] if found.winnable and found.moves else None
+
+    def proves_winnable(self, code: DealCode) -> bool:
+        """Whether the search proves the deal winnable within :attr:`winnable_nodes`."""
+        found = self.solve_position(self.first_position(code), None, self.winnable_nodes)
+        return found.winnable is True
+
+    def effort(self, code: DealCode) -> int | None:
+        """What rates a deal: the positions the search expands to win it (None: not
+        proved winnable within :attr:`winnable_nodes`)."""
+        found = self.solve_position(self.first_position(code), None, self.winnable_nodes)
+        return found.nodes if found.winnable else None
+
+    def cuts_for(self, code: DealCode) -> tuple[int, int]:
+        """The level cuts of the deal's variant (:attr:`level_cuts`)."""
+        return self.level_cuts
+
+    def level_of(self, code: DealCode) -> str | None:
+        """The deal's level by its :meth:`effort` (None: not rated)."""
+        return level_by_cuts(self.effort(code), *self.cuts_for(code))
+
+    def level_draw(self, variant: str) -> DealCode:
+        """A deal a level is sought among: any random deal."""
+        return self.draw_code(variant)
+
+    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
+        """A random deal; with a level, a deal of that level among :attr:`level_tries`
+        drawn (:meth:`level_draw`)."""
+        level = level_choice(options)
+        if level is None:
+            return self.random_code(variant, winnable=winnable)
+        title = self.family.title
+        draw = functools.partial(self.level_draw, variant)
+        return deal_of_level(level, draw, self.level_of, self.level_tries, title)
 
     def first_position(self, code: DealCode) -> Any:
         """The deal's first position on the family's engine."""
@@ -215,13 +268,7 @@ class BuildGame(Declared, CellGame):
     """A build-family game from its declaration (see the module docstring)."""
 
     rules: ClassVar[BuildRules]
-    level_cuts: ClassVar[tuple[int, int]]
-    """Positions the solver expands to win a deal: below the first the deal is easy, from
-    the second on hard (``benchmarks/generic_solver.py --levels`` measures the thirds)."""
     winnable_nodes: ClassVar[int] = WINNABLE_NODES
-    """A winnable-only or level deal's budget (:data:`WINNABLE_NODES`): a game whose deals
-    are won late or not at all within it narrows it, as :attr:`daily_nodes` does (a deal
-    past it is passed over, so a smaller budget finds the deals the search wins early)."""
     daily_nodes: ClassVar[int] = DAILY_NODES
     """The day's deal's budget (:data:`DAILY_NODES`): a game whose deals are seldom won
     within it narrows it, as a deal won in few positions is cheaper to find than one
@@ -279,35 +326,21 @@ class BuildGame(Declared, CellGame):
 
         return pool_day(pool, self.family.name, day)
 
-    def proves_winnable(self, code: DealCode) -> bool:
-        return self.solve_position(self.deal(code), None, self.winnable_nodes).winnable is True
-
     def proves_daily(self, code: DealCode) -> bool:
         return self.solve_position(self.deal(code), None, self.daily_nodes).winnable is True
-
-    def level_of(self, code: DealCode) -> str | None:
-        """The deal's level by the positions its win takes (None: not proved winnable
-        within :attr:`winnable_nodes`)."""
-        found = self.solve_position(self.deal(code), None, self.winnable_nodes)
-        return level_by_cuts(found.nodes if found.winnable else None, *self.level_cuts)
 
     def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
         """A random deal; with a level, a winnable deal of that level (with a pool, one of
         the pool's third of that level)."""
         level = level_choice(options)
-        if level is None:
-            return self.random_code(variant, winnable=winnable)
-        pool = self.pool_codes()
-        if pool:
+        pool = self.pool_codes() if level is not None else {}
+        if level is not None and pool:
             from cardems.kit.building.pool import level_pool
 
             codes = level_pool(pool, level)
             if codes:
                 return codes[self._random.randrange(len(codes))]
-        title = self.family.title
-        return deal_of_level(
-            level, lambda: self.draw_code(variant), self.level_of, LEVEL_TRIES, title
-        )
+        return super().new_code(variant, winnable=winnable, options=options)
 
     def render_position(self, code: DealCode, state: Any) -> str:
         """The position as text (:func:`render_build`: face-down cards in brackets)."""
@@ -315,13 +348,6 @@ class BuildGame(Declared, CellGame):
 
     def rules_for(self, code: DealCode) -> BuildRules:
         return self.rules
-
-    def solve_position(
-        self, state: Any, seconds: float | None, nodes: int | None = SOLVE_NODES
-    ) -> SolveResult:
-        from cardems.kit.building.solver import solve_state
-
-        return solve_state(state, node_limit=nodes, time_limit=seconds)
 
     def best_par(self, code: DealCode) -> tuple[int, bool] | None:
         return None
