@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from cardems.core import kinds
 from cardems.core.base import NO_SHORTEST, solve_record
 from cardems.core.difficulty import DIFFICULTY
-from cardems.core.game import Option, PlayedGame, StatBlock, StatLine, Table, TableSettings, View
+from cardems.core.game import Option, PlayedGame, StatBlock, StatLine, View
 from cardems.core.labels import label_piles
 from cardems.core.registry import Unsupported
 from cardems.core.solitaire import FINISHED, solitaire_statistics
@@ -30,6 +30,11 @@ DRAW_LIMITED = Nn_("Draw %(num)d card, limited passes", "Draw %(num)d cards, lim
 def variant_label(variant: str) -> tuple[str, str, int]:
     """How the statistics title a variant (``D3L`` → "Draw 3 cards, limited passes")."""
     return (*(DRAW_LIMITED if variant.endswith("L") else DRAW), int(variant[1]))
+
+
+DRAWN = N_("Draw %(num)d")
+LIMITED = N_("Draw %(num)d, limited passes")
+"""How the new-game window names a variant."""
 
 
 FAMILY = GameFamily("KL", "klondike", N_("Klondike"), VARIANTS, 7)
@@ -52,19 +57,12 @@ class Klondike(Declared):
     """Klondike (``KL1-D3-…``): draw one or three, the passes unlimited or limited."""
 
     family = FAMILY
-    can_solve = True
-    can_analyze = True
     analyze_help = N_("decide many deals and report the winnable share")
     compiled_modules = ("cardems.klondike._solver",)
     options = (DIFFICULTY, SCORING)
     settings = ("auto_move",)  # KlondikeSolitaire.auto_move
     variant_legend = N_("Draw")
-    variant_labels = (
-        (N_("Draw %(num)d"), 3),
-        (N_("Draw %(num)d"), 1),
-        (N_("Draw %(num)d, limited passes"), 3),
-        (N_("Draw %(num)d, limited passes"), 1),
-    )
+    variant_labels = tuple((LIMITED if v.endswith("L") else DRAWN, int(v[1])) for v in VARIANTS)
     tagline = N_(
         "The solitaire most people know: build the columns down in alternating colours"
         " and the foundations up by suit, drawing one card or three."
@@ -108,19 +106,12 @@ class Klondike(Declared):
         line = family_line(state, verdict.line) if verdict.line else []
         return Found(verdict.winnable, line, verdict.nodes)
 
-    def new_table(
-        self,
-        code: DealCode,
-        settings: TableSettings,
-        options: dict[str, Any],
-        clock: Callable[[], float],
-    ) -> Table:
-        """A table at the deal's start, scored as the options say (standard by default)."""
-        from cardems.klondike.table import KlondikeTable
+    def solitaire_with(self, code: DealCode, options: dict[str, Any]) -> Any:
+        """The table's hooks scored as the options say (standard by default)."""
+        from cardems.klondike.table import SOLITAIRES
 
         scoring = options.get(SCORING.name)
-        scoring = scoring if scoring in SCORINGS else SCORING.default
-        return KlondikeTable(code, settings, clock, scoring)
+        return SOLITAIRES[scoring if scoring in SCORINGS else SCORING.default]
 
     def label(self, view: View, lang: str) -> View:
         """Stock, waste, foundations and columns, named for screen readers."""

@@ -149,15 +149,14 @@ def p95(values: list[float]) -> float:
 def add_to_pool(variant: str, verdicts: list[Verdict]) -> int:
     """Add the winnable codes, each with its winning line's length, to the shipped pool of
     ``variant`` (a code already there keeps its length); its size after."""
+    from cardems.kit.building.pool import format_pool
     from cardems.spider.game import load_pool
 
-    path = POOLS / f"{variant}.txt"
-    pool = {str(code): length for code, length in load_pool(variant).items()}
+    pool = dict(load_pool(variant))
     for verdict in verdicts:
         if verdict.length is not None:
-            pool.setdefault(verdict.code, verdict.length)
-    text = "".join(f"{code} {pool[code]}\n" for code in sorted(pool))
-    path.write_text(text, encoding="ascii")
+            pool.setdefault(DealCode.parse(verdict.code), verdict.length)
+    (POOLS / f"{variant}.txt").write_text(format_pool(pool), encoding="ascii")
     return len(pool)
 
 

@@ -47,22 +47,16 @@ their cap."""
 def load_pool(variant: str) -> dict[DealCode, int]:
     """The shipped codes of ``variant`` that the solver proved winnable (may be none),
     each with the length of its winning line (a line ``SP1-S2-AAAAAAM 161``)."""
+    from cardems.kit.building.pool import parse_pool
+
     path = resources.files("cardems.spider") / "pools" / f"{variant}.txt"
-    if not path.is_file():
-        return {}
-    pool = {}
-    for line in path.read_text(encoding="ascii").splitlines():
-        code, length = line.split()
-        pool[DealCode.parse(code)] = int(length)
-    return pool
+    return parse_pool(path.read_text(encoding="ascii")) if path.is_file() else {}
 
 
 class Spider(Declared):
     """Spider (``SP1-S1-…``, ``S2``, ``S4``): two decks, ten columns, runs K→A go off."""
 
     family = FAMILY
-    can_solve = True
-    can_analyze = True
     analyze_help = "decide random deals: winnable, lost and undecided shares, time per deal"
     options = (DIFFICULTY,)
     variant_legend = N_("Spider difficulty (suits)")

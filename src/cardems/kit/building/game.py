@@ -164,6 +164,8 @@ class Declared(KitGame):
     a deal where the positions do not (:meth:`effort`, :meth:`cuts_for`)."""
 
     family: ClassVar[GameFamily]
+    can_solve = True
+    can_analyze = True
     level_cuts: ClassVar[tuple[int, int]]
     """Positions the solver expands to win a deal: below the first the deal is easy, from
     the second on hard (``benchmarks/generic_solver.py --levels`` measures the thirds)."""
