@@ -23,7 +23,6 @@ from cardems.kit.building.game import Declared
 if TYPE_CHECKING:
     from cardems.kit import Solitaire
     from cardems.kit.building import BuildRules
-    from cardems.spider.declared import SpiderBoard
 
 FAMILY = GameFamily("SP", "spider", N_("Spider"), ("S1", "S2", "S4"), 7)
 SUITS = Nn_("%(num)d suit", "%(num)d suits")
@@ -115,12 +114,6 @@ class Spider(Declared):
         from cardems.kit.building.pool import pool_day
 
         return pool_day(load_pool(variant), f"{self.family.name} {variant}", day)
-
-    def deal(self, code: DealCode) -> SpiderBoard:
-        """The deal's first position (on the build family's engine)."""
-        from cardems.spider.declared import deal
-
-        return deal(code)
 
     def rules_for(self, code: DealCode) -> BuildRules:
         """The declaration of the code's variant (its number of suits)."""
