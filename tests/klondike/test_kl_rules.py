@@ -17,6 +17,7 @@ from cardems.dealcode import DealCode
 from cardems.kit.building.engine import BuildState
 from cardems.klondike.declared import KlondikeBoard, solver_rules
 from cardems.klondike.declared import board as deal
+from cardems.klondike.game import GAME
 from cardems.klondike.rules import (
     CANDIDATES,
     DRAW,
@@ -27,7 +28,6 @@ from cardems.klondike.rules import (
     format_moves,
     parse_moves,
 )
-from cardems.klondike.text import layout_data
 
 codes = st.builds(
     DealCode,
@@ -39,8 +39,9 @@ codes = st.builds(
 
 
 def test_golden_layout() -> None:
-    data = layout_data(deal(DealCode.parse("KL1-D3-AAAAAAA")).state)
-    assert [column["up"] for column in data["columns"]] == [
+    data = GAME.describe(DealCode.parse("KL1-D3-AAAAAAA"))
+    columns, down = data["columns"], data["down"]
+    assert [column[hidden:] for column, hidden in zip(columns, down, strict=True)] == [
         ["8D"],
         ["4C"],
         ["KC"],
@@ -49,10 +50,10 @@ def test_golden_layout() -> None:
         ["9C"],
         ["7S"],
     ]
-    assert data["columns"][6]["down"] == ["JH", "TH", "QD", "AC", "TD", "9D"]
+    assert columns[6][: down[6]] == ["JH", "TH", "QD", "AC", "TD", "9D"]
     assert data["stock"][:3] == ["6S", "3C", "TS"]
     assert data["waste"] == []
-    assert [len(column["down"]) for column in data["columns"]] == list(range(7))
+    assert down == list(range(7))
 
 
 def test_variants_deal_the_same_cards() -> None:
@@ -195,3 +196,17 @@ def test_deal_cards_rows() -> None:
     state = deal_cards(list(range(52)), Rules(3, None))
     assert ordinals(state.columns[0]) == (0,) and ordinals(state.columns[1]) == (1, 7)
     assert ordinals(state.columns[6]) == (6, 12, 17, 21, 24, 26, 27) and stock(state)[0] == 28
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_a_level_deals_a_deal_its_search_wins_with_that_effort(level: str) -> None:
+    from cardems.klondike.declared import board
+    from cardems.klondike.solver import solve
+
+    code = GAME.new_code("D3", winnable=True, options={"difficulty": level})
+    verdict = solve(board(code), GAME.winnable_nodes)
+    assert verdict.winnable and GAME.effort(code) == verdict.nodes
+    easy_below, hard_from = GAME.cuts_for(code)
+    assert verdict.nodes < easy_below if level == "easy" else verdict.nodes >= hard_from
+    assert GAME.level_of(code) == level

@@ -12,10 +12,11 @@ from cardems.core.game import PlayedGame, TableSettings
 from cardems.core.service import TableService
 from cardems.dealcode import DealCode
 from cardems.i18n.catalogs import translations
+from cardems.kit.table import SolitaireTable
 from cardems.klondike.declared import board as deal
 from cardems.klondike.game import GAME, variant_label
 from cardems.klondike.solver import solve
-from cardems.klondike.table import SOLITAIRE, KlondikeTable
+from cardems.klondike.table import SOLITAIRE
 from cardems.store import Store
 
 CODE = DealCode.parse("KL1-D3-AAAAAAA")
@@ -67,7 +68,7 @@ def test_an_unknown_scoring_is_refused() -> None:
 
 def test_a_vegas_table_scores_vegas_and_a_won_deal_pays_208() -> None:
     table = GAME.new_table(CODE, TableSettings(), {"scoring": "vegas"}, lambda: 0.0)
-    assert isinstance(table, KlondikeTable)
+    assert isinstance(table, SolitaireTable)
     view = table.view()
     assert (view["score"], view["scoring"]) == (-52, "vegas")
     line = solve(table.state, 50_000, use_compiled=False).line

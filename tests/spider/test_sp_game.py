@@ -45,16 +45,16 @@ def test_statistics_name_the_number_of_suits() -> None:
 def test_a_level_deals_a_winnable_deal_of_that_level(variant: str, level: str) -> None:
     from cardems.moves import play
     from cardems.spider.declared import deal
-    from cardems.spider.difficulty import CUTS, level_of, rate
     from cardems.spider.solver import solve
 
     code = GAME.new_code(variant, winnable=True, options={"difficulty": level})
-    assert code.variant == variant and level_of(code) == level
+    assert code.variant == variant and GAME.level_of(code) == level
     result = solve(deal(code).fast)
     assert result.moves is not None and play(deal(code), result.moves).is_won()
-    assert len(result.moves) == rate(code)
-    easy_below, hard_from = CUTS[variant]
-    assert (rate(code) or 0) < easy_below if level == "easy" else (rate(code) or 0) >= hard_from
+    rate = GAME.effort(code) or 0
+    assert len(result.moves) == rate
+    easy_below, hard_from = GAME.cuts_for(code)
+    assert rate < easy_below if level == "easy" else rate >= hard_from
 
 
 @pytest.mark.parametrize("variant", ["S2", pytest.param("S4", marks=pytest.mark.slow)])

@@ -23,9 +23,13 @@ _TALON: Final = {
 }  # marked in cardems.i18n.messages
 
 
-def label_pile(pile: dict[str, Any], lang: str, cell_name: str = _FREE_CELL) -> None:
-    """Label a column, a free cell (or what ``cell_name`` calls the game's cells) or a
-    foundation, and its cards."""
+def label_pile(
+    pile: dict[str, Any], lang: str, cell_name: str = _FREE_CELL, *, home_count: bool = True
+) -> None:
+    """Label a column, a free cell (or what ``cell_name`` calls the game's cells), the
+    stock, the waste, a reserve or a foundation (its suit named when the view or its target
+    says one: ``foundation:H``), and its cards; without ``home_count`` a foundation does
+    not say how many cards it holds (Klondike's view shows its top card alone)."""
     t = translations(lang)
     kind, cards = pile["kind"], pile["cards"]
     if kind == "column":
@@ -35,13 +39,15 @@ def label_pile(pile: dict[str, Any], lang: str, cell_name: str = _FREE_CELL) -> 
     elif kind in _TALON:
         name = str(t.gettext(_TALON[kind]))
     else:
-        suit = str(t.pgettext("card name", _SUITS[pile["suit"]]))
-        name = spoken_label([str(t.gettext(_FOUNDATION)), suit], lang)
+        name = str(t.gettext(_FOUNDATION))
+        letter = pile.get("suit") or pile["target"].partition(":")[2]
+        if letter in _SUITS:
+            name = spoken_label([name, str(t.pgettext("card name", _SUITS[letter]))], lang)
     for card in cards:
         card["label"] = spoken_label([spoken_card(card, lang), name, *card_state(card, lang)], lang)
     count = int(pile.get("count", len(cards)))
     parts = [name]
-    if kind != "cell":
+    if kind != "cell" and (home_count or kind != "foundation"):
         parts.append(count_text(count, lang) if count else str(t.gettext("empty")))
     elif not cards:
         parts.append(str(t.gettext("empty")))

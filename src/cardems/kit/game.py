@@ -42,7 +42,12 @@ class KitGame(GameBase):
         """A kit table at the deal's start."""
         from cardems.kit.table import SolitaireTable
 
-        return SolitaireTable(self.solitaire_for(code), code, settings, clock)
+        return SolitaireTable(self.solitaire_with(code, options), code, settings, clock)
+
+    def solitaire_with(self, code: DealCode, options: dict[str, Any]) -> Solitaire[Any, Any]:
+        """The solitaire a table of ``code`` plays with the player's ``options``
+        (:meth:`solitaire_for` unless an option changes it: Klondike's scoring)."""
+        return self.solitaire_for(code)
 
     def solve_generic(self, code: DealCode, nodes: int | None = None) -> dict[str, Any]:
         """``cardems solve --solver generic``: the verdict of the one search every kit

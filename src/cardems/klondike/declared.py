@@ -138,6 +138,16 @@ def family_move(state: BuildState, move: kl.Move) -> Move:
     return Move(source, dest, count)
 
 
+def family_line(state: BuildState, line: list[kl.Move]) -> list[Move]:
+    """Klondike's moves played from ``state`` as the family's moves."""
+    moves = []
+    for move in line:
+        played = family_move(state, move)
+        moves.append(played)
+        state = engine.apply_unchecked(state, played)
+    return moves
+
+
 def klondike_move(state: BuildState, move: Move) -> kl.Move:
     """The Klondike notation of a family move in ``state``."""
     if move == DRAW:

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from cardems.core import kinds
 from cardems.core.base import NO_SHORTEST, solve_record
-from cardems.core.difficulty import DIFFICULTY, level_choice
-from cardems.core.game import Option, PlayedGame, StatBlock, StatLine, Table, TableSettings, View
+from cardems.core.difficulty import DIFFICULTY
+from cardems.core.game import Option, PlayedGame, StatBlock, StatLine, View
 from cardems.core.labels import label_piles
 from cardems.core.registry import Unsupported
 from cardems.core.solitaire import FINISHED, solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily
 from cardems.i18n.markers import N_, Nn_
-from cardems.kit import KitGame
+from cardems.kit.building.board import Found
+from cardems.kit.building.game import SOLVE_NODES, Declared
 from cardems.klondike.rules import SCORINGS, VARIANTS
+
+if TYPE_CHECKING:
+    from cardems.kit.building import BuildRules
 
 DRAW = Nn_("Draw %(num)d card", "Draw %(num)d cards")
 DRAW_LIMITED = Nn_("Draw %(num)d card, limited passes", "Draw %(num)d cards, limited passes")
@@ -25,6 +30,11 @@ DRAW_LIMITED = Nn_("Draw %(num)d card, limited passes", "Draw %(num)d cards, lim
 def variant_label(variant: str) -> tuple[str, str, int]:
     """How the statistics title a variant (``D3L`` → "Draw 3 cards, limited passes")."""
     return (*(DRAW_LIMITED if variant.endswith("L") else DRAW), int(variant[1]))
+
+
+DRAWN = N_("Draw %(num)d")
+LIMITED = N_("Draw %(num)d, limited passes")
+"""How the new-game window names a variant."""
 
 
 FAMILY = GameFamily("KL", "klondike", N_("Klondike"), VARIANTS, 7)
@@ -42,33 +52,30 @@ BEST_VEGAS = N_("Best Vegas score")
 # TRANSLATORS: the sum of the Vegas scores of all of a player's Vegas games.
 VEGAS_TOTAL = N_("Vegas total")
 
-TRY_NODES = 200_000
-"""Positions the solver may expand on each random deal tried for a winnable deal (a
-deal it cannot decide by then is passed over)."""
 
-
-class Klondike(KitGame):
+class Klondike(Declared):
     """Klondike (``KL1-D3-…``): draw one or three, the passes unlimited or limited."""
 
     family = FAMILY
-    can_solve = True
-    can_analyze = True
     analyze_help = N_("decide many deals and report the winnable share")
     compiled_modules = ("cardems.klondike._solver",)
     options = (DIFFICULTY, SCORING)
     settings = ("auto_move",)  # KlondikeSolitaire.auto_move
     variant_legend = N_("Draw")
-    variant_labels = (
-        (N_("Draw %(num)d"), 3),
-        (N_("Draw %(num)d"), 1),
-        (N_("Draw %(num)d, limited passes"), 3),
-        (N_("Draw %(num)d, limited passes"), 1),
-    )
+    variant_labels = tuple((LIMITED if v.endswith("L") else DRAWN, int(v[1])) for v in VARIANTS)
     tagline = N_(
         "The solitaire most people know: build the columns down in alternating colours"
         " and the foundations up by suit, drawing one card or three."
     )
     kind = kinds.KLONDIKE_TYPE
+    level_cuts = (59, 220)
+    """The thirds of the wins Klondike's search found among deals 0–999 of draw three
+    (810 proved within :attr:`winnable_nodes`: 273 easy, 266 medium, 271 hard), taken
+    again whenever the search changes (docs/GAMES.md says how)."""
+    winnable_nodes = 200_000
+    """Positions the search may expand to prove a winnable-only deal or rate a level's
+    (its full budget can take seconds on a deal it leaves undecided)."""
+    level_tries = 300
 
     keys_help = N_(
         "Keyboard: arrow keys move between cards, Enter or Space selects and moves,"
@@ -81,43 +88,36 @@ class Klondike(KitGame):
 
         return SOLITAIRE
 
-    def new_table(
-        self,
-        code: DealCode,
-        settings: TableSettings,
-        options: dict[str, Any],
-        clock: Callable[[], float],
-    ) -> Table:
-        """A table at the deal's start, scored as the options say (standard by default)."""
-        from cardems.klondike.table import KlondikeTable
+    def rules_for(self, code: DealCode) -> BuildRules:
+        """The declaration of the code's variant (scored as Microsoft did)."""
+        from cardems.klondike.declared import RULES
+
+        return RULES[code.variant, SCORING.default]
+
+    def solve_position(
+        self, state: Any, seconds: float | None, nodes: int | None = SOLVE_NODES
+    ) -> Found:
+        """Klondike's own search within ``nodes`` positions (it keeps no clock), its line
+        in the family's notation."""
+        from cardems.klondike.declared import KlondikeBoard, family_line
+        from cardems.klondike.solver import NODE_BUDGET, solve
+
+        verdict = solve(KlondikeBoard(state), NODE_BUDGET if nodes is None else nodes)
+        line = family_line(state, verdict.line) if verdict.line else []
+        return Found(verdict.winnable, line, verdict.nodes)
+
+    def solitaire_with(self, code: DealCode, options: dict[str, Any]) -> Any:
+        """The table's hooks scored as the options say (standard by default)."""
+        from cardems.klondike.table import SOLITAIRES
 
         scoring = options.get(SCORING.name)
-        scoring = scoring if scoring in SCORINGS else SCORING.default
-        return KlondikeTable(code, settings, clock, scoring)
-
-    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
-        """A random deal; with a difficulty level, a winnable deal of that level (see
-        :mod:`cardems.klondike.difficulty`)."""
-        level = level_choice(options)
-        if level is None:
-            return self.random_code(variant, winnable=winnable)
-        from cardems.klondike.difficulty import deal_of_level
-
-        return deal_of_level(level, lambda: self.random_code(variant, winnable=True))
-
-    def proves_winnable(self, code: DealCode) -> bool:
-        """Whether the solver proves ``code`` winnable within :data:`TRY_NODES` positions
-        (its full budget can take seconds on a deal it leaves undecided)."""
-        from cardems.klondike.declared import board
-        from cardems.klondike.solver import solve
-
-        return solve(board(code), TRY_NODES).winnable is True
+        return SOLITAIRES[scoring if scoring in SCORINGS else SCORING.default]
 
     def label(self, view: View, lang: str) -> View:
         """Stock, waste, foundations and columns, named for screen readers."""
-        from cardems.klondike.labels import label_pile
+        from cardems.cellgames.labels import label_pile
 
-        return label_piles(view, lang, label_pile)
+        return label_piles(view, lang, partial(label_pile, home_count=False))
 
     def statistics(self, games: Sequence[PlayedGame]) -> list[StatBlock]:
         """One block per variant; the best score counts standard games only, and the
@@ -142,20 +142,6 @@ class Klondike(KitGame):
             lines.append(StatLine("best_vegas", BEST_VEGAS, max(vegas)))
             lines.append(StatLine("vegas_total", VEGAS_TOTAL, sum(vegas)))
         return tuple(lines)
-
-    def describe(self, code: DealCode) -> dict[str, Any]:
-        """``code``, ``game``, ``columns``, ``stock``, ``waste``, ``foundations``."""
-        from cardems.klondike.declared import deal
-        from cardems.klondike.text import layout_data
-
-        return {"code": str(code), "game": self.family.name, **layout_data(deal(code))}
-
-    def render(self, code: DealCode) -> str:
-        """The initial layout as text."""
-        from cardems.klondike.declared import deal
-        from cardems.klondike.text import render_state
-
-        return f"{code}  Klondike\n{render_state(deal(code))}"
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """``winnable`` (null: undecided within the solver's budget) and a winning line

@@ -6,7 +6,7 @@ solves ``--deals`` deals of each variant on every core (progress on stderr) with
 ``--nodes`` expansions each and prints, per variant, the shares of winnable, lost and
 undecided deals with their 95 % intervals (Wilson's), the median and p95 CPU time per deal
 and the thirds of the winning lines' lengths (the levels' cut points,
-:mod:`cardems.spider.difficulty`), beside the published anchor (:data:`ANCHOR`).
+:data:`cardems.spider.game.LEVEL_CUTS`), beside the published anchor (:data:`ANCHOR`).
 With ``--pool`` the winnable codes of 2 and 4 suits, each with its winning line's length,
 are added to the pool the package ships (``src/cardems/spider/pools/S<n>.txt``),
 from which new games of 2 and 4 suits are drawn. Deal numbers come from a SplitMix64
@@ -149,15 +149,14 @@ def p95(values: list[float]) -> float:
 def add_to_pool(variant: str, verdicts: list[Verdict]) -> int:
     """Add the winnable codes, each with its winning line's length, to the shipped pool of
     ``variant`` (a code already there keeps its length); its size after."""
+    from cardems.kit.building.pool import format_pool
     from cardems.spider.game import load_pool
 
-    path = POOLS / f"{variant}.txt"
-    pool = {str(code): length for code, length in load_pool(variant).items()}
+    pool = dict(load_pool(variant))
     for verdict in verdicts:
         if verdict.length is not None:
-            pool.setdefault(verdict.code, verdict.length)
-    text = "".join(f"{code} {pool[code]}\n" for code in sorted(pool))
-    path.write_text(text, encoding="ascii")
+            pool.setdefault(DealCode.parse(verdict.code), verdict.length)
+    (POOLS / f"{variant}.txt").write_text(format_pool(pool), encoding="ascii")
     return len(pool)
 
 

@@ -10,18 +10,19 @@ from typing import TYPE_CHECKING, Any
 
 from cardems.core import kinds
 from cardems.core.base import NO_SHORTEST, solve_record
-from cardems.core.difficulty import DIFFICULTY, level_choice
+from cardems.core.difficulty import DIFFICULTY
 from cardems.core.game import PlayedGame, StatBlock, View
 from cardems.core.labels import label_piles
 from cardems.core.registry import Unsupported
 from cardems.core.solitaire import solitaire_statistics
 from cardems.dealcode import DealCode, GameFamily, Variant
 from cardems.i18n.markers import N_, Nn_
-from cardems.kit import KitGame
+from cardems.kit.building.board import Found
+from cardems.kit.building.game import Declared
 
 if TYPE_CHECKING:
     from cardems.kit import Solitaire
-    from cardems.spider.declared import SpiderBoard
+    from cardems.kit.building import BuildRules
 
 FAMILY = GameFamily("SP", "spider", N_("Spider"), ("S1", "S2", "S4"), 7)
 SUITS = Nn_("%(num)d suit", "%(num)d suits")
@@ -29,27 +30,32 @@ NO_POOL = N_("No proven winnable deal of %(num)d suits is shipped yet: choose an
 LIVE_VARIANTS = ("S1",)
 """Variants whose winnable deals are proved when asked for (the solver is quick there);
 the others draw from the shipped pools that ``cardems analyze spider --pool`` builds."""
+LEVEL_CUTS = {"S1": (160, 187), "S2": (185, 212), "S4": (441, 550)}
+"""Per variant, winning lines of fewer moves than the first are ``easy``, of the second
+or more ``hard``; in between, ``medium``. The cuts of one and two suits are the thirds of
+the winnable deals of seed 1 of ``cardems analyze spider`` (150 deals a variant, apart
+from the seed the figures report on): one suit, lines of 119 to 272 moves, a third under
+160, a third from 187; two suits (the portfolio proved all 150), 151 to 370, cut at 185
+and 212. Four suits are cut at the thirds of their pool (the 90 deals of seed 2's 100
+that the portfolio of five beams proves, lines of 259 to 1,086 moves: under 441, from
+550), as a seed-1 run of 150 deals did not fit the time; the pool is what their levels
+draw from. The positions expanded would rate nothing at one suit: most stages spend
+their cap."""
 
 
 def load_pool(variant: str) -> dict[DealCode, int]:
     """The shipped codes of ``variant`` that the solver proved winnable (may be none),
     each with the length of its winning line (a line ``SP1-S2-AAAAAAM 161``)."""
+    from cardems.kit.building.pool import parse_pool
+
     path = resources.files("cardems.spider") / "pools" / f"{variant}.txt"
-    if not path.is_file():
-        return {}
-    pool = {}
-    for line in path.read_text(encoding="ascii").splitlines():
-        code, length = line.split()
-        pool[DealCode.parse(code)] = int(length)
-    return pool
+    return parse_pool(path.read_text(encoding="ascii")) if path.is_file() else {}
 
 
-class Spider(KitGame):
+class Spider(Declared):
     """Spider (``SP1-S1-…``, ``S2``, ``S4``): two decks, ten columns, runs K→A go off."""
 
     family = FAMILY
-    can_solve = True
-    can_analyze = True
     analyze_help = "decide random deals: winnable, lost and undecided shares, time per deal"
     options = (DIFFICULTY,)
     variant_legend = N_("Spider difficulty (suits)")
@@ -70,16 +76,26 @@ class Spider(KitGame):
         " D deals from the stock, U undoes, R redoes, Esc cancels the selection."
     )
 
-    def new_code(self, variant: str, *, winnable: bool, options: dict[str, Any]) -> DealCode:
-        """A random deal; with a difficulty level, a winnable deal of it (1 suit: proved
-        now; 2 and 4 suits: from the pool)."""
-        level = level_choice(options)
-        if level is None:
-            return self.random_code(variant, winnable=winnable)
-        from cardems.spider.difficulty import deal_of_level
+    level_cuts = (160, 187)
+    winnable_nodes = None  # the portfolio's own budget
 
-        live = variant in LIVE_VARIANTS
-        return deal_of_level(level, lambda: self.random_code(variant, winnable=not live))
+    def cuts_for(self, code: DealCode) -> tuple[int, int]:
+        """The level cuts of the deal's number of suits (:data:`LEVEL_CUTS`)."""
+        return LEVEL_CUTS[code.variant]
+
+    def effort(self, code: DealCode) -> int | None:
+        """What rates a deal: the length of its winning line (not the shortest win, which
+        no search here knows; the searches are deterministic, so a deal's line is fixed),
+        as the search finds it now (one suit, proved in a tenth of a second) or as its
+        shipped pool records it (two and four suits); None: no win found or recorded."""
+        if code.variant not in LIVE_VARIANTS:
+            return load_pool(code.variant).get(code)
+        found = self.solve_position(self.first_position(code), None)
+        return len(found.moves) if found.winnable else None
+
+    def level_draw(self, variant: str) -> DealCode:
+        """A deal a level is sought among: any (one suit), or one of the pool's."""
+        return self.random_code(variant, winnable=variant not in LIVE_VARIANTS)
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random deal (numbers from :mod:`secrets`). With ``winnable``: for one suit a
@@ -99,24 +115,21 @@ class Spider(KitGame):
 
         return pool_day(load_pool(variant), f"{self.family.name} {variant}", day)
 
-    def deal(self, code: DealCode) -> SpiderBoard:
-        """The deal's first position (on the build family's engine)."""
-        from cardems.spider.declared import deal
+    def rules_for(self, code: DealCode) -> BuildRules:
+        """The declaration of the code's variant (its number of suits)."""
+        from cardems.spider.declared import RULES
 
-        return deal(code)
+        return RULES[code.variant]
 
-    def describe(self, code: DealCode) -> dict[str, Any]:
-        """``code``, ``game``, ``columns`` (bottom → top, face-down cards included) and
-        ``stock`` (dealt first to last)."""
-        from cardems.spider.text import layout_data
+    def solve_position(self, state: Any, seconds: float | None, nodes: int | None = None) -> Found:
+        """Spider's own search (its portfolio within its budget, or ``nodes``; ``seconds``
+        a cap), its line in the family's notation."""
+        from cardems.spider.declared import SpiderBoard, family_move
+        from cardems.spider.solver import solve
 
-        return {"code": str(code), "game": self.family.name, **layout_data(self.deal(code))}
-
-    def render(self, code: DealCode) -> str:
-        """The initial layout as text (face-down cards shown: the deal is known)."""
-        from cardems.spider.text import render_state
-
-        return f"{code}  Spider, {code.variant[1]} suit(s)\n{render_state(self.deal(code))}"
+        result = solve(SpiderBoard(state).fast, nodes=nodes, seconds=seconds)
+        moves = [family_move(move) for move in result.moves or []]
+        return Found(result.winnable, moves, result.nodes)
 
     def solve(self, code: DealCode, *, shortest: bool) -> dict[str, Any]:
         """``winnable`` (null: undecided within the budget) and a winning line. Spider has
@@ -138,7 +151,7 @@ class Spider(KitGame):
 
     def label(self, view: View, lang: str) -> View:
         """Columns, stock and foundations, named for screen readers."""
-        from cardems.spider.labels import label_pile
+        from cardems.cellgames.labels import label_pile
 
         return label_piles(view, lang, label_pile)
 

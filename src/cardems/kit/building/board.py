@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardems.cards import Card
+from cardems.cellgames.notation import Move
 from cardems.kit.building.engine import BuildState
 
 
@@ -64,3 +65,15 @@ class BuildBoard:
     def won(self) -> bool:
         """Every card home."""
         return self.state.won
+
+
+@dataclass(frozen=True)
+class Found:
+    """A game's own search's answer in the family's terms (what
+    :meth:`~cardems.kit.building.game.Declared.solve_position` returns): the verdict (None:
+    undecided), the winning line in the family's notation, the positions expanded."""
+
+    winnable: bool | None
+    moves: list[Move]
+    nodes: int
+    clocked: bool = False
