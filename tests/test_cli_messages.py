@@ -213,6 +213,14 @@ def test_every_solitaire_plays_in_a_terminal(
     )
 
 
+def test_a_variant_the_game_lacks_is_refused_with_the_ones_it_has(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert refusal(capsys, "new", "klondike", "--variant", "S4") == (
+        "cardems: Klondike has no variant S4 (its variants: D3, D1, D3L, D1L)"
+    )
+
+
 def test_help_and_refusals_speak_the_terminals_language(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

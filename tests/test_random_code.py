@@ -4,6 +4,11 @@ latest version."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+from cardems.cli import main
 from cardems.core.base import GameBase
 from cardems.dealcode import DealCode
 from cardems.golf.game import GAME as GOLF
@@ -37,3 +42,15 @@ def test_any_deal_without_winnable_and_no_proof_asked() -> None:
     numbers = {game.random_code("K", winnable=False).number for _ in range(40)}
     assert game.asked == []
     assert len(numbers) > 1 and any(n % 2 for n in numbers)
+
+
+@pytest.mark.parametrize(
+    ("game", "variant", "winnable"), [("klondike", "D1L", []), ("spider", "S4", ["--winnable"])]
+)
+def test_cardems_new_deals_the_variant_asked(
+    capsys: pytest.CaptureFixture[str], game: str, variant: str, winnable: list[str]
+) -> None:
+    assert main(["new", game, "--variant", variant, *winnable, "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    code = DealCode.parse(record["code"])
+    assert (record["game"], code.variant) == (game, variant)

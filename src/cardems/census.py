@@ -46,7 +46,6 @@ WORDS = {True: "won", False: "lost", None: "undecided"}
 """A verdict as stored."""
 VERDICTS = {word: verdict for verdict, word in WORDS.items()}
 
-NO_VARIANT = N_("%(game)s has no variant %(variant)s (its variants: %(variants)s)")
 PAST_LAST = N_("%(game)s has no deal numbered above %(last)d")
 NOTHING_ASKED = N_("say what to do: GAME --deals N, --merge SOURCE or --report")
 NO_ROWS = N_("no census rows in %(db)s")
@@ -384,14 +383,7 @@ def cmd_census(args: argparse.Namespace) -> None:
     start = 1 if args.start is None else args.start
     if family is not None:
         if variant not in family.variants:
-            raise CommandError(
-                NO_VARIANT
-                % {
-                    "game": family.title,
-                    "variant": variant,
-                    "variants": ", ".join(family.variants),
-                }
-            )
+            raise CommandError(family.no_variant(variant))
         if args.deals and start + args.deals - 1 > family.max_number:
             raise CommandError(PAST_LAST % {"game": family.title, "last": family.max_number})
     store = open_store(args.db)

@@ -102,12 +102,11 @@ def _emit(
 def cmd_new(args: argparse.Namespace) -> None:
     game = game_for(args.game)
     asked = [variant for other in games() if (variant := other.new_variant(args)) is not None]
-    variant = game.new_variant(args) or (asked[0] if asked else game.family.variants[0])
+    variant = (
+        args.variant or game.new_variant(args) or (asked[0] if asked else game.family.variants[0])
+    )
     if variant not in game.family.variants:
-        raise CommandError(
-            N_("%(game)s has no variant %(variant)s")
-            % {"game": game.family.title, "variant": variant}
-        )
+        raise CommandError(game.family.no_variant(variant))
     code = game.random_code(variant, winnable=args.winnable)
     _emit([{"code": str(code), "game": game.family.name}], args.json, lambda r: r["code"])
 
@@ -247,6 +246,10 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
     new = sub.add_parser("new", help=N_("print the code of a new deal"))
     new.add_argument("game", choices=names)
+    new.add_argument(
+        "--variant",
+        help=N_("the variant's letters, as in its deal codes (such as D1, S4): the first if none"),
+    )
     for game in games():
         game.add_new_arguments(new)
     new.add_argument(

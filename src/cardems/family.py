@@ -6,6 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cardems.i18n.markers import N_
+
+NO_VARIANT = N_("%(game)s has no variant %(variant)s (its variants: %(variants)s)")
+
 
 @dataclass(frozen=True)
 class GameFamily:
@@ -22,6 +26,14 @@ class GameFamily:
     def max_number(self) -> int:
         """The largest deal number the payload width can hold."""
         return int(32**self.payload_width) - 1
+
+    def no_variant(self, variant: str) -> str:
+        """The one line that refuses ``variant``, a variant this game does not have."""
+        return NO_VARIANT % {
+            "game": self.title,
+            "variant": variant,
+            "variants": ", ".join(self.variants),
+        }
 
 
 @dataclass(frozen=True)
