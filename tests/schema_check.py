@@ -60,3 +60,19 @@ def schema_checked_tables() -> Iterator[None]:
         patch.setattr(cls, "view", _checked(cls.__dict__["view"], "view"))
         patch.setattr(cls, "hint", _checked(cls.__dict__["hint"], "hint"))
         yield
+
+
+@contextmanager
+def schema_unchecked_tables() -> Iterator[None]:
+    """The solitaire tables' own methods while it lasts, without the session's checks
+    (:func:`schema_checked_tables`): for a test that replays many copies of one game
+    already checked as it was played, under ``tracemalloc``, where checking every copy's
+    every view again multiplies the test's time by four and checks nothing new."""
+    from cardems.kit.table import SolitaireTable
+
+    with pytest.MonkeyPatch.context() as patch:
+        for name in (*GESTURES, "view", "hint"):
+            wrapped = getattr(SolitaireTable.__dict__.get(name), "__wrapped__", None)
+            if wrapped is not None:
+                patch.setattr(SolitaireTable, name, wrapped)
+        yield

@@ -104,6 +104,45 @@ def version(tab: Any) -> int:
     return int(tab.eval_on_selector("#together-table", "n => n.dataset.version || -1"))
 
 
+PAST = "at => Number(document.getElementById('together-table').dataset.version || -1) > at"
+"""Whether the page shows a version of the game past ``at`` (waited for in the page)."""
+
+VERSION_HAND = """() => [
+  Number(document.getElementById("together-table").dataset.version || -1),
+  [...document.querySelectorAll("#t-hand .hcard")].map(n => n.dataset.card),
+]"""
+
+
+def same_version_hands(tabs: list[Any]) -> tuple[int, list[set[str]]]:
+    """Wait until every page shows the same version of the game; that version, and the
+    hand each page shows at it (each page's version and hand read in one moment)."""
+    found: list[tuple[int, list[set[str]]]] = []
+
+    def check() -> bool:
+        read = [tab.evaluate(VERSION_HAND) for tab in tabs]
+        found[:] = [(read[0][0], [set(cards) for _, cards in read])]
+        return len({at for at, _ in read}) == 1
+
+    wait_for(check, "every page at one version")
+    return found[0]
+
+
+TRICK_SAID = f"""() => [
+  [...document.querySelectorAll(".felt #t-trick .played .tcard")].map(n => n.dataset.card),
+  ({MESSAGE})(),
+]"""
+
+
+def trick_said(tab: Any, cards: list[str], said: list[tuple[str, str, str]]) -> bool:
+    """Whether ``tab`` shows the trick ``cards``; its status line of that moment (as
+    :func:`message`) added to ``said`` when it does."""
+    shown, line = tab.evaluate(TRICK_SAID)
+    if sorted(shown) != cards:
+        return False
+    said.append(tuple(line))
+    return True
+
+
 def wait_for(check: Any, what: str, timeout: float = 15) -> None:
     deadline = time.monotonic() + timeout
     while not check():
@@ -120,15 +159,14 @@ def same_version(tabs: list[Any]) -> int:
 def act(tab: Any, rng: random.Random) -> bool:
     """The player of ``tab`` passes or plays, if it is their turn; whether they did (the
     round-end window closed first, as a player closes it to pass)."""
-    if tab.evaluate("() => document.getElementById('t-round-end').open"):
+    ended, passing, hand_shown, message, playable = tab.evaluate(TURN)
+    if ended:
         tab.click("#t-round-end-close")
-    if tab.is_visible("#t-passbar"):
-        for card in rng.sample(hand(tab), 3):
-            press(tab, card)
+        ended, passing, hand_shown, message, playable = tab.evaluate(TURN)
+    if passing:
+        tab.evaluate(PRESS_ALL, rng.sample(hand_shown, 3))
         tab.click("#t-pass")
         return True
-    # The message and the hand in one read: an update may redraw the page between two.
-    message, playable = tab.evaluate(TURN)
     if "Your turn" not in message:
         return False
     assert playable, f"told {message!r} with no card to play on {tab.url}"
@@ -136,10 +174,26 @@ def act(tab: Any, rng: random.Random) -> bool:
     return True
 
 
-TURN = """() => [
-  document.getElementById("t-message").textContent,
-  [...document.querySelectorAll("#t-hand .hcard.playable")].map(n => n.dataset.card),
-]"""
+TURN = """() => {
+  const bar = document.getElementById("t-passbar");
+  const box = bar && bar.getBoundingClientRect();
+  const shown = Boolean(box && box.width > 0 && box.height > 0)
+    && getComputedStyle(bar).visibility !== "hidden";
+  return [
+    document.getElementById("t-round-end").open,
+    shown,
+    [...document.querySelectorAll("#t-hand .hcard")].map(n => n.dataset.card),
+    document.getElementById("t-message").textContent,
+    [...document.querySelectorAll("#t-hand .hcard.playable")].map(n => n.dataset.card),
+  ];
+}"""
+"""What a player sees in one read (an update may redraw the page between two): whether
+the round-end window is open, whether the pass bar is shown (as Playwright's
+``is_visible``), the hand, the status line, and the cards that can be played."""
+
+PRESS_ALL = """cards => cards.forEach(card =>
+  document.querySelector(`#t-hand .hcard[data-card='${card}']`).click())"""
+"""Taps on cards of the hand one after the other, as :func:`press` each."""
 PLACES = ["south", "west", "north", "east"]
 
 
@@ -192,8 +246,7 @@ def test_four_friends_play_a_round_together(pages: list[Any], servers: list[Live
     plays = 0
     reloaded = dropped = False
     while host.inner_text("#t-round") == "1":
-        at = same_version(pages)
-        shown = [set(hand(tab)) for tab in pages]  # one moment of the game on every screen
+        at, shown = same_version_hands(pages)  # one moment of the game on every screen
         for seat, mine in enumerate(shown):
             assert not mine & set().union(*(shown[s] for s in range(4) if s != seat))
         moved = [act(tab, rng) for tab in pages]
@@ -203,13 +256,18 @@ def test_four_friends_play_a_round_together(pages: list[Any], servers: list[Live
             assert time.monotonic() < deadline, said
             time.sleep(0.1)
             moved = [act(tab, rng) for tab in pages]
-        wait_for(lambda at=at: min(version(tab) for tab in pages) > at, "the move on every page")
+        for tab in pages:  # the move on every page, each waited for in the page
+            tab.wait_for_function(PAST, arg=at, timeout=15_000)
         current = trick(host)
         if 0 < len(current) < 4:  # in the middle of a trick (one move or more a turn)
             plays += 1
             for tab in pages:  # the trick on every felt, and whose turn it is said plainly
-                wait_for(lambda tab=tab, c=current: trick(tab) == c, f"the trick on {tab.url}")
-                text, colour, error = message(tab)
+                said: list[tuple[str, str, str]] = []
+                wait_for(
+                    lambda tab=tab, c=current, said=said: trick_said(tab, c, said),
+                    f"the trick on {tab.url}",
+                )
+                text, colour, error = said[-1]
                 assert text and colour != error, (text, colour, error)
         if plays == 2 and not reloaded:  # Bogdan reloads in the middle of a trick
             reloaded = True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import signal
@@ -39,6 +40,95 @@ def start(db: Path) -> tuple[subprocess.Popen[bytes], str]:
         except httpx2.TransportError:
             assert time.monotonic() < deadline, "server did not start"
             time.sleep(0.05)
+
+
+FORKS = r"""
+import os, signal, sys
+
+import uvicorn  # noqa: F401 (the server's imports, once, before every fork)
+
+import cardems.cli
+import cardems.web.app  # noqa: F401
+from cardems.core.registry import compiled_note
+
+compiled_note()
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # a killed server is reaped at once
+print("ready", flush=True)
+for line in sys.stdin:
+    pid = os.fork()
+    if pid == 0:  # the server: `python -m cardems` with these words, its output dropped
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        quiet = os.open(os.devnull, os.O_RDWR)
+        os.dup2(quiet, 0)
+        os.dup2(quiet, 1)
+        code = 1
+        try:
+            code = cardems.cli.main(line.split())
+        finally:
+            os._exit(code)
+    print(pid, flush=True)
+"""
+"""A process that has imported the server once and forks ``cardems serve`` from there
+on each line it reads (its pid answered): twenty servers started without twenty
+interpreters importing the app (a second each). The server killed is the same code over
+the same database; the start of a whole ``python -m cardems`` is the test above's."""
+
+
+class Forks:
+    """Servers forked from :data:`FORKS`, killed and waited for by pid."""
+
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", FORKS],
+            env=dict(os.environ, PYTHONPATH=SRC),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.pids: list[int] = []
+        assert self.proc.stdout is not None and self.proc.stdout.readline() == "ready\n"
+
+    def start(self, db: Path) -> tuple[int, str]:
+        """A server on ``db``, answering: its pid and address."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
+        self.proc.stdin.write(f"serve --no-browser --port {port} --db {db}\n")
+        self.proc.stdin.flush()
+        pid = int(self.proc.stdout.readline())
+        self.pids.append(pid)
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                httpx2.get(base + "/api/games", timeout=1)
+                return pid, base
+            except httpx2.TransportError:
+                assert time.monotonic() < deadline, "server did not start"
+                time.sleep(0.05)
+
+    @staticmethod
+    def wait(pid: int) -> None:
+        """Until the process ``pid`` is gone (reaped by the forking process)."""
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                return
+            assert time.monotonic() < deadline, f"server {pid} did not end"
+            time.sleep(0.01)
+
+    def close(self) -> None:
+        """Every server started that still runs killed (a failed test's), then the
+        forking process ended."""
+        for pid in self.pids:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(10)
 
 
 @pytest.mark.slow
@@ -82,32 +172,36 @@ def test_twenty_kills_in_the_middle_of_play_lose_no_acknowledged_action(tmp_path
     game = ""
     acknowledged = 0  # the highest version an answer confirmed
     deadline = time.monotonic() + 120
-    for _ in range(20):
-        proc, base = start(db)
-        killer = threading.Timer(rng.uniform(0.05, 0.4), proc.send_signal, (signal.SIGKILL,))
-        with httpx2.Client(base_url=base, cookies=cookies, timeout=2) as client:
-            if not game:
-                game = client.post("/api/games", json={"code": "HH1-N-AAAAAAM"}).json()["id"]
-                cookies = dict(client.cookies)
-            view = client.get(f"/api/games/{game}").json()["view"]
-            assert view["version"] >= acknowledged, "an acknowledged action was lost"
-            version = view["version"]
-            killer.start()
-            try:
-                while True:
-                    body = {"type": "tap", "target": "stock", "version": version}
-                    response = client.post(f"/api/games/{game}/intent", json=body)
-                    if response.status_code == 429:  # a fast machine outruns the rate limit
-                        time.sleep(0.05)
-                        continue
-                    assert response.status_code == 200, response.text
-                    version = response.json()["view"]["version"]
-                    acknowledged = max(acknowledged, version)
-            except httpx2.TransportError:
-                pass  # killed mid-request or between two
-        killer.cancel()
-        proc.wait()
-        assert time.monotonic() < deadline, "the kill test ran too long"
+    forks = Forks()
+    try:
+        for _ in range(20):
+            pid, base = forks.start(db)
+            killer = threading.Timer(rng.uniform(0.05, 0.4), os.kill, (pid, signal.SIGKILL))
+            with httpx2.Client(base_url=base, cookies=cookies, timeout=2) as client:
+                if not game:
+                    game = client.post("/api/games", json={"code": "HH1-N-AAAAAAM"}).json()["id"]
+                    cookies = dict(client.cookies)
+                view = client.get(f"/api/games/{game}").json()["view"]
+                assert view["version"] >= acknowledged, "an acknowledged action was lost"
+                version = view["version"]
+                killer.start()
+                try:
+                    while True:
+                        body = {"type": "tap", "target": "stock", "version": version}
+                        response = client.post(f"/api/games/{game}/intent", json=body)
+                        if response.status_code == 429:  # a fast machine outruns the rate limit
+                            time.sleep(0.05)
+                            continue
+                        assert response.status_code == 200, response.text
+                        version = response.json()["view"]["version"]
+                        acknowledged = max(acknowledged, version)
+                except httpx2.TransportError:
+                    pass  # killed mid-request or between two
+            killer.cancel()
+            forks.wait(pid)
+            assert time.monotonic() < deadline, "the kill test ran too long"
+    finally:
+        forks.close()
     store = Store(db)
     assert store._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     saved = store.load_game(game)

@@ -99,9 +99,23 @@ def seed_game(
     return game_id
 
 
-def open_prepared(tab: Any, live: Any, game: str, code: str, log: list[Action]) -> str:
-    """Save a game with ``log`` already played for this tab's player, and open it."""
+def open_prepared(
+    tab: Any, live: Any, game: str, code: str, log: list[Action], *, known_win: int | None = None
+) -> str:
+    """Save a game with ``log`` already played for this tab's player, and open it.
+
+    ``known_win``: the length of a win of the deal that the test knows (the line it
+    plays), saved as the deal's best known win (not proven the shortest) before the game
+    is opened, as the server saves it once its search has run: a win then shows it at
+    once instead of asking the server's par search (seconds of solving, and what the
+    page waits for before it is idle), for tests whose point is not the par."""
     game_id = seed_game(tab, live, game, code, log)
+    if known_win is not None:
+        store = Store(live.db)
+        try:
+            store.save_par(game_id, known_win, proven=False)
+        finally:
+            store.close()
     open_game(tab, live.url + f"/game/{game_id}")
     return game_id
 
