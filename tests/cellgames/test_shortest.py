@@ -5,6 +5,8 @@ counter shows, and a budget that runs out leaves the par "best known"."""
 
 from __future__ import annotations
 
+import threading
+import time
 from collections import deque
 from typing import Any
 
@@ -15,6 +17,7 @@ from cardems.cellgames import solver
 from cardems.cellgames.shortest import par, shortest
 from cardems.cellgames.solver import _encode, _key
 from cardems.dealcode import DealCode
+from cardems.freecell import rules as freecell_rules
 from cardems.freecell import solver as freecell_solver
 from cardems.seahaven import rules as seahaven
 from cardems.seahaven import solver as seahaven_solver
@@ -175,3 +178,32 @@ def test_the_compiled_search_queues_children_in_the_python_ones_order() -> None:
         if ours[0] is not None:
             assert ours[0] == theirs[0]
             break
+
+
+@pytest.mark.skipif(not solver.COMPILED, reason="the compiled search was not built")
+def test_other_threads_run_while_the_compiled_search_expands() -> None:
+    """A server searching a par in a thread keeps serving: the search lets go of the GIL
+    while it expands (one long ``send`` here), so the main thread ticks meanwhile."""
+    from cardems.cellgames._bestfirst import Shortest
+
+    state = freecell_rules.deal(DealCode("FC", 1, "N", 1))
+    rules = freecell_solver.rules_of(state)
+    search = Shortest(*solver._settle(*_encode(state), rules.by_suit, None), rules)
+    began = threading.Event()
+    took: list[float] = []
+
+    def expand() -> None:
+        began.set()
+        started = time.perf_counter()
+        search.send(8_000)
+        took.append(time.perf_counter() - started)
+
+    worker = threading.Thread(target=expand)
+    worker.start()
+    began.wait()
+    ticks = 0
+    while worker.is_alive():
+        time.sleep(0.001)
+        ticks += 1
+    worker.join()
+    assert ticks >= min(5, took[0] / 0.02), (ticks, took)

@@ -78,6 +78,7 @@ typedef struct {
     Py_ssize_t nbuilt, capbuilt;
     int64_t counter;
     int done;
+    int running; /* send() is expanding, the GIL released */
 } Search;
 
 static const int RED[4] = {0, 1, 1, 0};
@@ -311,15 +312,18 @@ static uint64_t hash_key(const uint8_t *key, int n) { /* eight bytes at a time *
     return h ^ (h >> 33);
 }
 
+/* Raise MemoryError (with the GIL held) and answer -1. */
+static int no_memory(void) {
+    PyErr_NoMemory();
+    return -1;
+}
+
 static int grow(void **items, Py_ssize_t *cap, Py_ssize_t need, size_t size) {
     if (need <= *cap) return 0;
     Py_ssize_t bigger = *cap ? *cap * 2 : 1024;
     while (bigger < need) bigger *= 2;
-    void *more = PyMem_Realloc(*items, (size_t)bigger * size);
-    if (!more) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    void *more = PyMem_RawRealloc(*items, (size_t)bigger * size);
+    if (!more) return -1;
     *items = more;
     *cap = bigger;
     return 0;
@@ -327,11 +331,8 @@ static int grow(void **items, Py_ssize_t *cap, Py_ssize_t need, size_t size) {
 
 static int table_grow(Search *s) {
     Py_ssize_t cap = s->tcap ? s->tcap * 2 : 4096;
-    int32_t *table = PyMem_Malloc((size_t)cap * sizeof(int32_t));
-    if (!table) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    int32_t *table = PyMem_RawMalloc((size_t)cap * sizeof(int32_t));
+    if (!table) return -1;
     memset(table, 0xff, (size_t)cap * sizeof(int32_t));
     for (Py_ssize_t k = 0; k < s->tcap; k++) {
         int32_t index = s->table[k];
@@ -340,7 +341,7 @@ static int table_grow(Search *s) {
         while (table[slot] >= 0) slot = (slot + 1) & (cap - 1);
         table[slot] = index;
     }
-    PyMem_Free(s->table);
+    PyMem_RawFree(s->table);
     s->table = table;
     s->tcap = cap;
     return 0;
@@ -869,7 +870,7 @@ static int start_search(Search *s, Work *start, PyObject *cols, PyObject *cells,
     s->by_suit = by_suit;
     s->kings_only = kings_only;
     if (read_state(s, start, cols, cells, found)) return -1;
-    return table_grow(s);
+    return table_grow(s) ? no_memory() : 0;
 }
 
 static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
@@ -889,7 +890,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     Work start;
     if (start_search(s, &start, cols, cells, found, rules)) return -1;
     Move none = {0, 0, 0, 0, 0};
-    return push(s, score_of(s, &start) * TIE, -1, none, &start);
+    return push(s, score_of(s, &start) * TIE, -1, none, &start) ? no_memory() : 0;
 }
 
 /* Shortest(cols, cells, found, rules): A* from a settled position. */
@@ -908,25 +909,19 @@ static int Shortest_init(Search *s, PyObject *args, PyObject *kwds) {
     if (start_search(s, &start, cols, cells, found, rules)) return -1;
     Move none = {0, 0, 0, 0, 0};
     int first = bound(s, &start);
-    return first < 0 ? 0 : push(s, a_key(first, 0, 0), -1, none, &start);
+    return first < 0 || !push(s, a_key(first, 0, 0), -1, none, &start) ? 0 : no_memory();
 }
 
-/* send(budget): expand up to ``budget`` positions; answers (outcome, expanded, held) as
- * solver._py_search's generator does: outcome the winning line, False once every
- * position is searched, or None. */
-static PyObject *Search_send(Search *s, PyObject *arg) {
-    Py_ssize_t budget = PyLong_AsSsize_t(arg);
-    if (budget == -1 && PyErr_Occurred()) return NULL;
-    if (s->done || !s->table) {
-        PyErr_SetString(PyExc_RuntimeError, "this search is over");
-        return NULL;
-    }
-    Py_ssize_t used = 0;
+enum { RAN_OUT, WON, SEARCHED, NO_MEMORY };
+
+/* Expand up to ``budget`` positions without Python (the GIL released): RAN_OUT, WON (the
+ * winning node in ``*won``), SEARCHED (every position searched) or NO_MEMORY; ``*used``
+ * the positions expanded. */
+static int run(Search *s, Py_ssize_t budget, Py_ssize_t *used, int32_t *won) {
     uint8_t key[KEYMAX];
     Work w;
     while (s->nheap) {
-        if (used >= budget)
-            return Py_BuildValue("(Onn)", Py_None, used, s->nnodes + s->nheap);
+        if (*used >= budget) return RAN_OUT;
         Entry e = pop(s);
         if (e.built >= 0) {
             unpack(&w, &s->built[e.built]);
@@ -942,7 +937,7 @@ static PyObject *Search_send(Search *s, PyObject *arg) {
          * lines through the first one stay as they were). */
         if (s->table[slot] >= 0 && (!s->shortest || s->nodes[s->table[slot]].g <= g)) continue;
         int fresh = s->table[slot] < 0;
-        if (grow((void **)&s->nodes, &s->capnodes, s->nnodes + 1, sizeof(Node))) return NULL;
+        if (grow((void **)&s->nodes, &s->capnodes, s->nnodes + 1, sizeof(Node))) return NO_MEMORY;
         int32_t index = (int32_t)s->nnodes++;
         Node *node = &s->nodes[index];
         pack(&node->state, &w);
@@ -953,26 +948,60 @@ static PyObject *Search_send(Search *s, PyObject *arg) {
         memcpy(node->key, key, n);
         node->hash = hash;
         s->table[slot] = index;
-        if (fresh && 2 * s->nnodes > s->tcap && table_grow(s)) return NULL;
-        used++;
+        if (fresh && 2 * s->nnodes > s->tcap && table_grow(s)) return NO_MEMORY;
+        ++*used;
         if (w.found[0] == 13 && w.found[1] == 13 && w.found[2] == 13 && w.found[3] == 13) {
-            s->done = 1;
-            PyObject *line = line_to(s, index);
-            if (!line) return NULL;
-            return Py_BuildValue("(Nnn)", line, used, s->nnodes + s->nheap);
+            *won = index;
+            return WON;
         }
         if (s->shortest ? a_expand(s, &w, index, g) : expand(s, &w, index, e.key))
-            return NULL;
+            return NO_MEMORY;
     }
-    s->done = 1;
-    return Py_BuildValue("(Onn)", Py_False, used, s->nnodes);
+    return SEARCHED;
+}
+
+/* send(budget): expand up to ``budget`` positions; answers (outcome, expanded, held) as
+ * solver._py_search's generator does: outcome the winning line, False once every
+ * position is searched, or None. Other threads run meanwhile (a server's event loop
+ * while a par is searched). */
+static PyObject *Search_send(Search *s, PyObject *arg) {
+    Py_ssize_t budget = PyLong_AsSsize_t(arg);
+    if (budget == -1 && PyErr_Occurred()) return NULL;
+    if (s->done || !s->table || s->running) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        s->running ? "this search is running" : "this search is over");
+        return NULL;
+    }
+    Py_ssize_t used = 0;
+    int32_t won = -1;
+    int ran;
+    s->running = 1;
+    Py_BEGIN_ALLOW_THREADS;
+    ran = run(s, budget, &used, &won);
+    Py_END_ALLOW_THREADS;
+    s->running = 0;
+    switch (ran) {
+    case RAN_OUT:
+        return Py_BuildValue("(Onn)", Py_None, used, s->nnodes + s->nheap);
+    case WON: {
+        s->done = 1;
+        PyObject *line = line_to(s, won);
+        if (!line) return NULL;
+        return Py_BuildValue("(Nnn)", line, used, s->nnodes + s->nheap);
+    }
+    case SEARCHED:
+        s->done = 1;
+        return Py_BuildValue("(Onn)", Py_False, used, s->nnodes);
+    default:
+        return PyErr_NoMemory();
+    }
 }
 
 static void Search_dealloc(Search *s) {
-    PyMem_Free(s->nodes);
-    PyMem_Free(s->table);
-    PyMem_Free(s->heap);
-    PyMem_Free(s->built);
+    PyMem_RawFree(s->nodes);
+    PyMem_RawFree(s->table);
+    PyMem_RawFree(s->heap);
+    PyMem_RawFree(s->built);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
