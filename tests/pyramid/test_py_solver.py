@@ -4,6 +4,8 @@ search confirms on small endgames, and the compiled search node for node the Pyt
 from __future__ import annotations
 
 import random
+import threading
+import time
 from collections import deque
 
 import pytest
@@ -13,7 +15,7 @@ from hypothesis import strategies as st
 from cardems.cards import ALL_CARDS
 from cardems.dealcode import DealCode
 from cardems.kit.pairs import shortest
-from cardems.kit.pairs.compiled import twin
+from cardems.kit.pairs.compiled import run, twin
 from cardems.kit.pairs.shortest import python_search
 from cardems.pyramid.rules import RULES, PyramidState, deal, play
 
@@ -121,3 +123,31 @@ def test_the_compiled_search_refuses_bad_input() -> None:
         search(b"\x01", b"", 0, 0, 0, 3, 0)
     with pytest.raises(ValueError, match="1-13"):
         search(bytes(28), b"", 0, 0, 0, 3, 0)
+
+
+@compiled
+def test_other_threads_run_while_the_compiled_search_expands() -> None:
+    """A server searching a par in a thread keeps serving: the A* lets go of the GIL while
+    it expands, so the main thread ticks meanwhile."""
+    code = DealCode.parse("PY1-P3-AAAAAAE")  # some 280,000 positions to its shortest win
+    state = deal(code)
+    search = twin(state.rules, "search")
+    assert search is not None
+    began = threading.Event()
+    took: list[float] = []
+
+    def expand() -> None:
+        began.set()
+        started = time.perf_counter()
+        assert run(search, state, None)[0] == 1
+        took.append(time.perf_counter() - started)
+
+    worker = threading.Thread(target=expand)
+    worker.start()
+    began.wait()
+    ticks = 0
+    while worker.is_alive():
+        time.sleep(0.001)
+        ticks += 1
+    worker.join()
+    assert ticks >= min(5, took[0] / 0.02), (ticks, took)

@@ -283,15 +283,16 @@ static void release(Search *s) {
 }
 
 /* 1: won (line in *line_out), 0: no win, -1: node limit, -2: out of memory. */
-static int run(Search *s, uint32_t removed0, int cursor0, int recycles0, long node_limit, long *expanded_out, PyObject **line_out) {
+/* The A* without Python (run with the GIL released): 1 won (the last move and the entry
+ * it was made from in *goal_move, *goal_parent; UINT32_MAX: won already), 0 no win, -1
+ * node limit hit, -2 out of memory. */
+static int run(Search *s, uint32_t removed0, int cursor0, int recycles0, long node_limit, long *expanded_out,
+               uint16_t *goal_move, uint32_t *goal_parent) {
     long expanded = 0;
     int status = 0;
-    *line_out = NULL;
+    *goal_parent = UINT32_MAX;
     *expanded_out = 0;
-    if (removed0 == FULL) {
-        *line_out = PyList_New(0);
-        return 1;
-    }
+    if (removed0 == FULL) return 1;
     int h = estimate(s, removed0, 0);
     if (h < 0) return 0;
     if (grow_table(s) < 0) return -2;
@@ -304,8 +305,6 @@ static int run(Search *s, uint32_t removed0, int cursor0, int recycles0, long no
     if (push(s, (size_t)h, (uint32_t)e0) < 0) return -2;
     Child children[NPOS * NPOS + 8];
     long goal = -1;
-    uint16_t goal_move = 0;
-    uint32_t goal_parent = 0;
     for (size_t f = (size_t)h; f < s->nbuckets && goal < 0;) {
         Bucket *b = &s->buckets[f];
         if (!b->len) {
@@ -329,8 +328,8 @@ static int run(Search *s, uint32_t removed0, int cursor0, int recycles0, long no
             if (found >= 0 && s->entries[found].g <= g) continue;
             if (c->removed == FULL) {
                 goal = 1;
-                goal_move = c->move;
-                goal_parent = e;
+                *goal_move = c->move;
+                *goal_parent = e;
                 break;
             }
             int hc = estimate(s, c->removed, c->gone);
@@ -348,31 +347,27 @@ static int run(Search *s, uint32_t removed0, int cursor0, int recycles0, long no
     }
     *expanded_out = expanded;
     if (status < 0) return status;
-    if (goal < 0) return 0;
+    return goal < 0 ? 0 : 1;
+}
+
+/* The winning line run found, as move codes (with the GIL held). */
+static PyObject *line_of(const Search *s, uint16_t goal_move, uint32_t goal_parent) {
     PyObject *line = PyList_New(0);
-    if (!line) return -2;
+    if (!line || goal_parent == UINT32_MAX) return line;
     PyObject *item = PyLong_FromLong(goal_move);
-    if (!item || PyList_Append(line, item) < 0) {
-        Py_XDECREF(item);
-        Py_DECREF(line);
-        return -2;
-    }
+    if (!item || PyList_Append(line, item) < 0) goto failed;
     Py_DECREF(item);
     for (uint32_t e = goal_parent; s->entries[e].parent != UINT32_MAX; e = s->entries[e].parent) {
         item = PyLong_FromLong(s->entries[e].move);
-        if (!item || PyList_Append(line, item) < 0) {
-            Py_XDECREF(item);
-            Py_DECREF(line);
-            return -2;
-        }
+        if (!item || PyList_Append(line, item) < 0) goto failed;
         Py_DECREF(item);
     }
-    if (PyList_Reverse(line) < 0) {
-        Py_DECREF(line);
-        return -2;
-    }
-    *line_out = line;
-    return 1;
+    if (PyList_Reverse(line) == 0) return line;
+    item = NULL;
+failed:
+    Py_XDECREF(item);
+    Py_DECREF(line);
+    return NULL;
 }
 
 /* Fills s from the arguments; the error's words, or NULL. */
@@ -429,14 +424,17 @@ static PyObject *search(PyObject *self, PyObject *args) {
     Args a;
     if (open_search(args, &s, &a) < 0) return NULL;
     long expanded = 0;
-    PyObject *line = NULL;
-    int status = run(&s, (uint32_t)a.removed, a.cursor, a.limit ? a.recycles : 0, a.node_limit, &expanded, &line);
+    uint16_t goal_move = 0;
+    uint32_t goal_parent = UINT32_MAX;
+    int status;
+    Py_BEGIN_ALLOW_THREADS;
+    status = run(&s, (uint32_t)a.removed, a.cursor, a.limit ? a.recycles : 0, a.node_limit, &expanded, &goal_move,
+                 &goal_parent);
+    Py_END_ALLOW_THREADS;
+    PyObject *line = status == 1 ? line_of(&s, goal_move, goal_parent) : NULL;
     release(&s);
-    if (status == -2) {
-        Py_XDECREF(line);
-        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
-    }
-    if (status == 1) return Py_BuildValue("(iNl)", 1, line, expanded);
+    if (status == -2) return PyErr_NoMemory();
+    if (status == 1) return line ? Py_BuildValue("(iNl)", 1, line, expanded) : NULL;
     return Py_BuildValue("(iOl)", status, Py_None, expanded);
 }
 
@@ -644,9 +642,11 @@ static PyObject *decide(PyObject *self, PyObject *args) {
     uint32_t left = canonical(&s, s.all_pool & ~s.pool_of_value[13]);
     int in_waste = __builtin_popcount(s.all_pool & ~s.pool_of_value[13] & ((1u << a.cursor) - 1));
     int status = 0;
+    Py_BEGIN_ALLOW_THREADS;
     if ((uint32_t)a.removed == FULL) status = 1;
     else if (estimate(&s, (uint32_t)a.removed, s.all_pool & ~left) >= 0)
         status = frame(&w, (uint32_t)a.removed, left, a.limit ? a.recycles : 0, in_waste);
+    Py_END_ALLOW_THREADS;
     PyObject *line = NULL;
     if (status == 1) {
         line = PyList_New((Py_ssize_t)w.nline);
