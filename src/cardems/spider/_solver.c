@@ -14,7 +14,8 @@
  * most max_stored of 144 bytes (the ceiling: past it a stage stops, inexact).
  *
  * solve(columns, down, stock, runs, nodes, seconds, stage, last, branch, max_stored,
- * width, keep, down_weight, empty_weight, supermoves, endgame_laterals, stuck_laterals) -> (status, line,
+ * width, keep, down_weight, empty_weight, supermoves, endgame_laterals, stuck_laterals, twins,
+ * join_weight, jitter, salt) -> (status, line,
  * expanded): status 1 winnable
  * (line: a winning line of (source, target, count), source -1 for a deal, a supermove's
  * count past its top run), 0 lost, -1 undecided; width 0 is the staged search, else the
@@ -67,6 +68,8 @@ typedef struct {
 typedef struct {
     long long nodes, expanded, stored, max_stored, stage_cap, last_cap;
     int branch, exact, aborted, memory, down_weight, empty_weight, supermoves, endgame_laterals, stuck_laterals;
+    int twins, join_weight, jitter;
+    long long salt;
     double deadline; /* < 0: none */
     int64_t counter;
     const uint8_t *stock;
@@ -109,7 +112,7 @@ static int segments(const uint8_t *col, int len, int count) {
     return n;
 }
 
-static int badness(const Pos *p, int down_weight, int empty_weight) {
+static int badness(const Pos *p, int down_weight, int empty_weight, int join_weight) {
     int score = 0, empty = 0, at = 0;
     for (int i = 0; i < NCOL; i++) {
         const uint8_t *col = p->card + at;
@@ -119,11 +122,20 @@ static int badness(const Pos *p, int down_weight, int empty_weight) {
         score += down_weight * down;
         for (int k = down + 1; k < len; k++) {
             int lower = col[k], upper = col[k - 1];
-            if (!follows(lower, upper)) score += rank_of(upper) == rank_of(lower) + 1 ? 1 : 3;
+            if (!follows(lower, upper)) score += rank_of(upper) == rank_of(lower) + 1 ? join_weight : 3;
         }
     }
     int remaining = RUNS - p->runs;
     return remaining ? score + 6 * remaining - empty_weight * empty : 0;
+}
+
+/* solver.Limits.priority: the badness, plus the jitter's share of the position's number
+ * (the order it was made in) mixed with the salt. */
+static int priority(const Search *s, const Pos *p, int64_t order) {
+    int bad = badness(p, s->down_weight, s->empty_weight, s->join_weight);
+    if (!s->jitter) return bad;
+    uint64_t z = mix((uint64_t)order + (uint64_t)s->salt * 0x9E3779B97F4A7C15ULL);
+    return bad + (int)(z % (uint64_t)(s->jitter + 1));
 }
 
 static int cmp_u64(const void *a, const void *b) {
@@ -463,7 +475,8 @@ static long long grow(Search *s, Arena *a, Heap *h, Entry entry, const Move *mov
         if (node < 0) continue;
         s->stored++;
         if (child.runs == RUNS) return node;
-        if (!heap_push(h, (Entry){badness(&child, s->down_weight, s->empty_weight), -(s->counter++), (int32_t)node})) return -2;
+        int64_t order = s->counter++;
+        if (!heap_push(h, (Entry){priority(s, &child, order), -order, (int32_t)node})) return -2;
     }
     return -1;
 }
@@ -481,7 +494,8 @@ static int stage(Search *s, const Pos *p) {
     long long root = arena_add(&a, p, start, -1, (Move){0, 0, 0});
     if (root < 0) goto memory;
     s->stored++;
-    if (!heap_push(&h, (Entry){badness(p, s->down_weight, s->empty_weight), -(s->counter++), 0})) goto memory;
+    int64_t order = s->counter++;
+    if (!heap_push(&h, (Entry){priority(s, p, order), -order, 0})) goto memory;
     long long cap = p->stock ? s->stage_cap : s->last_cap, count = 0;
     Move moves[MAXMOVES];
     while (h.n) {
@@ -577,6 +591,35 @@ static Move *path_to(const Arena *a, long long node, const Move *prefix, int ple
     return line;
 }
 
+/* solver.signature: two positions turned the same cards and sent as many runs home. */
+static int twin(const Pos *p, const Pos *q) {
+    return p->runs == q->runs && !memcmp(p->down, q->down, NCOL);
+}
+
+/* solver.diverse: the indices (into `states`, best first) of the first `count` taking at
+ * most `twins` positions of one signature, then of the ones passed over while room is
+ * left (twins 0: the first count), in out[]; how many, -1 out of memory. */
+static long long diverse(const Pos *const *states, long long n, long long count, int twins, long long *out) {
+    long long chosen = 0, npassed = 0, i = 0;
+    if (!twins) {
+        for (; i < n && i < count; i++) out[i] = i;
+        return i;
+    }
+    long long *passed = malloc((size_t)(n ? n : 1) * sizeof *passed);
+    if (!passed) return -1;
+    for (; i < n && chosen < count; i++) {
+        int same = 0;
+        for (long long j = 0; j < chosen; j++) same += twin(states[out[j]], states[i]);
+        if (same < twins)
+            out[chosen++] = i;
+        else
+            passed[npassed++] = i;
+    }
+    for (long long j = 0; j < npassed && chosen < count; j++) out[chosen++] = passed[j];
+    free(passed);
+    return chosen;
+}
+
 /* A best-first search of at most `cap` expansions from the candidate `from` (no deal);
  * its best `keep` positions that may deal are dealt and added to `out`. 1: a win (its
  * line in s->line), 0: none, -1: budget or memory spent (s->aborted). */
@@ -584,11 +627,13 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
     Arena a = {0};
     Heap h = {0};
     Entry *ready = NULL;
+    long long *picks = NULL;
     long long nready = 0, ready_cap = 0;
     int result = 0;
     if (!arena_open(&a)) goto memory;
     if (arena_add(&a, &from->pos, key_of(&from->pos), -1, (Move){0, 0, 0}) < 0) goto memory;
-    if (!heap_push(&h, (Entry){badness(&from->pos, s->down_weight, s->empty_weight), -(s->counter++), 0})) goto memory;
+    int64_t order = s->counter++;
+    if (!heap_push(&h, (Entry){priority(s, &from->pos, order), -order, 0})) goto memory;
     long long count = 0;
     Move moves[MAXMOVES];
     while (count < cap) {
@@ -614,7 +659,18 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
         }
     }
     qsort(ready, (size_t)nready, sizeof *ready, cmp_entry);
-    for (long long i = 0; i < nready && i < keep; i++) {
+    const Pos **states = malloc((size_t)(nready ? nready : 1) * sizeof *states);
+    picks = malloc((size_t)(nready ? nready : 1) * sizeof *picks);
+    if (!states || !picks) {
+        free(states);
+        goto memory;
+    }
+    for (long long i = 0; i < nready; i++) states[i] = &a.node[ready[i].node].pos;
+    long long npicks = diverse(states, nready, keep, s->twins, picks);
+    free(states);
+    if (npicks < 0) goto memory;
+    for (long long k = 0; k < npicks; k++) {
+        long long i = picks[k];
         if (out->n == out->cap) {
             long long cap2 = out->cap ? out->cap * 2 : 256;
             Cand *c = realloc(out->c, (size_t)cap2 * sizeof *c);
@@ -626,8 +682,8 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
         apply_deal(s, &a.node[ready[i].node].pos, &x->pos);
         x->line = path_to(&a, ready[i].node, from->line, from->len, 1, &x->len);
         if (!x->line) goto memory;
-        x->bad = badness(&x->pos, s->down_weight, s->empty_weight);
         x->order = s->counter++;
+        x->bad = priority(s, &x->pos, x->order);
         out->n++;
         if (x->pos.runs == RUNS) {
             free(s->line);
@@ -646,8 +702,39 @@ aborted:
     s->aborted = 1;
     result = -1;
 done:
+    free(picks);
     stage_close(&a, &h, ready);
     return result;
+}
+
+/* Keep the `width` candidates of the sorted `cs` that solver.diverse picks, in its order
+ * (the others' lines freed); 0 out of memory. */
+static int select_beam(const Search *s, Cands *cs, int width) {
+    long long n = cs->n;
+    const Pos **states = malloc((size_t)(n ? n : 1) * sizeof *states);
+    long long *picks = malloc((size_t)(n ? n : 1) * sizeof *picks);
+    Cand *kept = malloc((size_t)(n ? n : 1) * sizeof *kept);
+    char *taken = calloc((size_t)(n ? n : 1), 1);
+    long long m = -1;
+    if (states && picks && kept && taken) {
+        for (long long i = 0; i < n; i++) states[i] = &cs->c[i].pos;
+        m = diverse(states, n, width, s->twins, picks);
+    }
+    if (m >= 0) {
+        for (long long k = 0; k < m; k++) {
+            kept[k] = cs->c[picks[k]];
+            taken[picks[k]] = 1;
+        }
+        for (long long i = 0; i < n; i++)
+            if (!taken[i]) free(cs->c[i].line);
+        memcpy(cs->c, kept, (size_t)m * sizeof *kept);
+        cs->n = m;
+    }
+    free(states);
+    free(picks);
+    free(kept);
+    free(taken);
+    return m >= 0;
 }
 
 /* 1: a winning line in s->line; 0: none found (undecided); -1: budget or memory spent. */
@@ -669,8 +756,11 @@ static int beam(Search *s, const Pos *p, int width, int keep) {
         }
         if (last || !next.n) break;
         qsort(next.c, (size_t)next.n, sizeof *next.c, cmp_cand);
-        for (long long i = width; i < next.n; i++) free(next.c[i].line);
-        if (next.n > width) next.n = width;
+        if (!select_beam(s, &next, width)) {
+            s->memory = s->aborted = 1;
+            result = -1;
+            goto done;
+        }
         cands_free(&cur);
         cur = next;
         next = (Cands){0};
@@ -686,16 +776,20 @@ static int read_position(PyObject *columns, PyObject *down, int stock, int runs,
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *columns, *down, *stock;
-    int runs, branch, width, keep, down_weight, empty_weight, supermoves, endgame_laterals, stuck_laterals;
+    int runs, branch, width, keep, down_weight, empty_weight, supermoves, endgame_laterals, stuck_laterals, twins;
+    int join_weight, jitter;
+    long long salt;
     long long nodes, stage_cap, last_cap, max_stored;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiiippp", &columns, &down, &stock, &runs, &nodes, &seconds,
+    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiiipppiiiL", &columns, &down, &stock, &runs, &nodes, &seconds,
                           &stage_cap, &last_cap, &branch, &max_stored, &width, &keep, &down_weight,
-                          &empty_weight, &supermoves, &endgame_laterals, &stuck_laterals))
+                          &empty_weight, &supermoves, &endgame_laterals, &stuck_laterals, &twins,
+                          &join_weight, &jitter, &salt))
         return NULL;
     if (runs < 0 || runs > RUNS || nodes < 0 || stage_cap < 1 || last_cap < 1 || branch < 1 ||
-        max_stored < 1 || width < 0 || keep < 1 || down_weight < 0 || empty_weight < 0) {
-        PyErr_SetString(PyExc_ValueError, "bad runs, nodes, stage, branch, ceiling, width or keep");
+        max_stored < 1 || width < 0 || keep < 1 || down_weight < 0 || empty_weight < 0 || twins < 0 || join_weight < 0 || jitter < 0 ||
+        salt < 0) {
+        PyErr_SetString(PyExc_ValueError, "bad runs, nodes, stage, branch, ceiling, width, keep, twins or weight");
         return NULL;
     }
     Pos p;
@@ -718,6 +812,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s.empty_weight = empty_weight;
     s.endgame_laterals = endgame_laterals;
     s.stuck_laterals = stuck_laterals;
+    s.twins = twins;
+    s.join_weight = join_weight;
+    s.jitter = jitter;
+    s.salt = salt;
     s.supermoves = supermoves;
     s.exact = 1;
     s.stock = stock_cards;

@@ -64,7 +64,7 @@ import heapq
 import itertools
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from cardems.kit.building.board import compiled_search
 from cardems.spider.rules import (
@@ -145,6 +145,7 @@ the first (the budget's sum, 19,000,000, is spent only on the deals the first le
 search that dies early leaves the rest of its share to the next)."""
 
 Key = tuple[object, ...]
+T = TypeVar("T")
 _Entry = tuple[int, int, SpiderState, Key]
 """A frontier's entry: badness, tie-break (newest first), position, its key."""
 
@@ -159,10 +160,14 @@ class Result:
 
 
 def badness(
-    state: SpiderState, down_weight: int = DOWN_WEIGHT, empty_weight: int = EMPTY_WEIGHT
+    state: SpiderState,
+    down_weight: int = DOWN_WEIGHT,
+    empty_weight: int = EMPTY_WEIGHT,
+    join_weight: int = 1,
 ) -> int:
     """How far the position looks from a win (smaller is better; 0 when won), a
-    face-down card counting ``down_weight``, an empty column ``-empty_weight``."""
+    face-down card counting ``down_weight``, an empty column ``-empty_weight``, a card on
+    one a rank higher of another suit ``join_weight`` (3 on any other card)."""
     score = 0
     empty = 0
     for column, down in zip(state.columns, state.down, strict=True):
@@ -173,7 +178,7 @@ def badness(
         for i in range(down + 1, len(column)):
             lower, upper = column[i], column[i - 1]
             if not follows(lower, upper):
-                score += 1 if rank_of(upper) == rank_of(lower) + 1 else 3
+                score += join_weight if rank_of(upper) == rank_of(lower) + 1 else 3
     remaining = 8 - len(state.runs)
     return score + 6 * remaining - empty_weight * empty if remaining else 0
 
@@ -301,6 +306,17 @@ def _lateral(
     )
 
 
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    """The C search's 64-bit mix (``_cards.h``), on an int below ``2 ** 64``."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
 class _OutOfBudget(Exception):
     """The search spent its budget."""
 
@@ -311,7 +327,9 @@ class Limits:
     ``stage`` expansions between two deals, ``branch`` positions dealt from after each
     stage, at most ``max_stored`` positions held at once (the memory ceiling); a
     ``width`` makes it the beam (:class:`BeamSearch`), ``keep`` dealt from each stage;
-    :func:`badness`'s weights, and whether supermoves are searched."""
+    :func:`badness`'s weights, and whether supermoves are searched; ``twins`` (the beam's,
+    0 for no limit) caps the positions of one *signature* (:func:`signature`) among those
+    a stage deals and among a deal's ``width``, before the others fill what is left."""
 
     nodes: int = NODES
     seconds: float | None = None
@@ -326,6 +344,10 @@ class Limits:
     supermoves: bool = False
     endgame_laterals: bool = False
     stuck_laterals: bool = False
+    twins: int = 0
+    join_weight: int = 1
+    jitter: int = 0
+    salt: int = 0
 
     def moves(self, state: SpiderState) -> tuple[bool, bool]:
         """:func:`successors`' options at ``state``: supermoves, and lateral moves kept
@@ -344,7 +366,17 @@ class Limits:
 
     def badness(self, state: SpiderState) -> int:
         """:func:`badness` with this search's weights."""
-        return badness(state, self.down_weight, self.empty_weight)
+        return badness(state, self.down_weight, self.empty_weight, self.join_weight)
+
+    def priority(self, state: SpiderState, order: int) -> int:
+        """The order of the searches' frontiers and of the beam's positions: the badness,
+        plus (with a ``jitter``) a share of 0 to ``jitter`` drawn from ``order``, the
+        number of the position (the order in which the search made it), and ``salt``: a
+        search of another salt breaks its near-ties otherwise."""
+        bad = self.badness(state)
+        if not self.jitter:
+            return bad
+        return bad + _mix((order + self.salt * _GOLDEN) & _MASK) % (self.jitter + 1)
 
 
 class StagedSearch:
@@ -388,7 +420,8 @@ class StagedSearch:
         self, state: SpiderState, start: Key, parents: dict[Key, tuple[Key, Move] | None]
     ) -> list[Move] | None:
         limits = self.limits
-        frontier: list[_Entry] = [(limits.badness(state), -next(self.counter), state, start)]
+        order = next(self.counter)
+        frontier: list[_Entry] = [(limits.priority(state, order), -order, state, start)]
         ready: list[_Entry] = []
         cap = limits.stage if state.stock else limits.last
         count = 0
@@ -451,8 +484,9 @@ class StagedSearch:
             self.stored += 1
             if child.is_won():
                 return child_key
-            badness = self.limits.badness(child)
-            heapq.heappush(frontier, (badness, -next(self.counter), child, child_key))
+            order = next(self.counter)
+            bad = self.limits.priority(child, order)
+            heapq.heappush(frontier, (bad, -order, child, child_key))
         return None
 
     def _spend(self) -> None:
@@ -498,7 +532,8 @@ class BeamSearch(StagedSearch):
                         return Result(True, line, self.expanded)
                 if last or not after:
                     return Result(None, None, self.expanded)
-                beam = sorted(after, key=lambda c: (c.bad, c.order))[: limits.width]
+                ranked = sorted(after, key=lambda c: (c.bad, c.order))
+                beam = diverse(ranked, limits.width, limits.twins, [c.state for c in ranked])
         except _OutOfBudget:
             return Result(None, None, self.expanded)
 
@@ -510,9 +545,8 @@ class BeamSearch(StagedSearch):
         limits = self.limits
         root = position(start.state)
         parents: dict[Key, tuple[Key, Move] | None] = {root: None}
-        frontier: list[_Entry] = [
-            (limits.badness(start.state), -next(self.counter), start.state, root)
-        ]
+        order = next(self.counter)
+        frontier: list[_Entry] = [(limits.priority(start.state, order), -order, start.state, root)]
         ready: list[_Entry] = []
         count = 0
         while count < cap:
@@ -524,13 +558,44 @@ class BeamSearch(StagedSearch):
             if won is not None:
                 return [*start.line, *_line(parents, won)]
         ready.sort(key=lambda entry: entry[:2])
-        for _, _, dealer, dealer_key in ready[:keep]:
+        dealers = diverse(ready, keep, limits.twins, [entry[2] for entry in ready])
+        for _, _, dealer, dealer_key in dealers:
             dealt = dealer.after(Move.deal())
             line = [*start.line, *_line(parents, dealer_key), Move.deal()]
             if dealt.is_won():
                 return line
-            after.append(_Candidate(limits.badness(dealt), next(self.counter), dealt, line))
+            order = next(self.counter)
+            after.append(_Candidate(limits.priority(dealt, order), order, dealt, line))
         return None
+
+
+def signature(state: SpiderState) -> tuple[object, ...]:
+    """Which cards a position has turned and how many runs it sent home: its face-down
+    counts column by column (a column's face-down cards turn in one order, so the counts
+    name the cards turned) and its runs gone. Positions a stage deals from share it often
+    (near-twins that differ in how the face-up cards lie)."""
+    return (state.down, len(state.runs))
+
+
+def diverse(ranked: list[T], count: int, twins: int, states: list[SpiderState]) -> list[T]:
+    """The first ``count`` of ``ranked`` (best first; ``states[i]`` is ``ranked[i]``'s
+    position) taking at most ``twins`` of one :func:`signature`, then the ones passed over,
+    in their order, while room is left; ``twins`` 0: the first ``count``."""
+    if not twins:
+        return ranked[:count]
+    chosen: list[T] = []
+    passed: list[T] = []
+    taken: dict[tuple[object, ...], int] = {}
+    for item, state in zip(ranked, states, strict=True):
+        if len(chosen) == count:
+            break
+        mark = signature(state)
+        if taken.get(mark, 0) < twins:
+            taken[mark] = taken.get(mark, 0) + 1
+            chosen.append(item)
+        else:
+            passed.append(item)
+    return chosen + passed[: count - len(chosen)]
 
 
 def compiled() -> Any:
@@ -633,6 +698,10 @@ def _solve_c(state: SpiderState, limits: Limits) -> Result:
         limits.supermoves,
         limits.endgame_laterals,
         limits.stuck_laterals,
+        limits.twins,
+        limits.join_weight,
+        limits.jitter,
+        limits.salt,
     )
     if status < 0:
         return Result(None, None, expanded)
