@@ -149,8 +149,8 @@ def test_compiled_search_keeps_its_shape_and_ceiling() -> None:
 @needs_c
 def test_compiled_search_refuses_bad_input() -> None:
     # runs, nodes, seconds, stage, last, branch, max_stored, width, keep, the weights, the
-    # supermoves' and laterals' flags, twins, join_weight, jitter, salt
-    shape = (0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False, False, False, 0, 1, 0, 0)
+    # supermoves' and laterals' flags, twins, join_weight, jitter, salt, deal_rank
+    shape = (0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False, False, False, 0, 1, 0, 0, False)
     with pytest.raises(ValueError, match="too many cards"):
         compiled.solve([[0]] * 10, [0] * 10, [1] * 95, *shape)
     with pytest.raises(ValueError, match="face down"):
@@ -158,7 +158,7 @@ def test_compiled_search_refuses_bad_input() -> None:
     with pytest.raises(ValueError, match="out of range"):
         compiled.solve([[99]] * 10, [0] * 10, [], *shape)
     with pytest.raises(ValueError, match="twins"):
-        compiled.solve([[0]] * 10, [0] * 10, [], *shape[:-4], -1, 1, 0, 0)
+        compiled.solve([[0]] * 10, [0] * 10, [], *shape[:-5], -1, 1, 0, 0, False)
 
 
 def test_a_supermove_is_spelled_out_as_legal_moves_to_the_same_position() -> None:
@@ -394,6 +394,19 @@ def test_compiled_stuck_laterals_match_python_on_endgames(seed: int, beam: bool)
     assert python.winnable is None  # the seed's spoiled run: never "won"
     without = solve(state, nodes=200_000, **{**shape, "stuck_laterals": False})
     assert without.nodes != c.nodes  # the stuck positions' lateral moves were searched
+
+
+@needs_c
+@pytest.mark.slow
+def test_the_twins_beam_proves_a_four_suit_deal_the_first_beam_leaves() -> None:
+    state = deal(DealCode("SP", 1, "S4", 2565713961))  # of seed 1's tuning deals
+    share, twins = solver.FOUR_SUITS[5]
+    assert twins == {**solver.FOUR_STUCK, "twins": 1}
+    assert solver.search(state, solver.Limits(share, **solver.FOUR_STUCK)).winnable is None
+    result = solver.search(state, solver.Limits(share, **twins))
+    assert result.winnable is True and result.moves
+    assert play(state, result.moves).is_won()
+    assert [shape.get("twins") for _, shape in solver.FOUR_SUITS[5:]] == [1, 1, 1]
 
 
 @needs_c

@@ -15,7 +15,7 @@
  *
  * solve(columns, down, stock, runs, nodes, seconds, stage, last, branch, max_stored,
  * width, keep, down_weight, empty_weight, supermoves, endgame_laterals, stuck_laterals, twins,
- * join_weight, jitter, salt) -> (status, line,
+ * join_weight, jitter, salt, deal_rank, ordered) -> (status, line,
  * expanded): status 1 winnable
  * (line: a winning line of (source, target, count), source -1 for a deal, a supermove's
  * count past its top run), 0 lost, -1 undecided; width 0 is the staged search, else the
@@ -39,7 +39,7 @@
 #define NCARD 104
 #define RUN 13
 #define RUNS 8
-#define MAXMOVES 256
+#define MAXMOVES 1280 /* 10 sources x 9 targets x up to 13 cards, with room */
 
 typedef struct {
     uint8_t len[NCOL];
@@ -68,7 +68,7 @@ typedef struct {
 typedef struct {
     long long nodes, expanded, stored, max_stored, stage_cap, last_cap;
     int branch, exact, aborted, memory, down_weight, empty_weight, supermoves, endgame_laterals, stuck_laterals;
-    int twins, join_weight, jitter;
+    int twins, join_weight, jitter, deal_rank, ordered;
     long long salt;
     double deadline; /* < 0: none */
     int64_t counter;
@@ -143,7 +143,7 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-static uint64_t key_of(const Pos *p) {
+static uint64_t key_in_order(const Pos *p, int sorted) {
     uint64_t h[NCOL];
     int at = 0;
     for (int i = 0; i < NCOL; i++) {
@@ -152,11 +152,17 @@ static uint64_t key_of(const Pos *p) {
         h[i] = v;
         at += p->len[i];
     }
-    qsort(h, NCOL, sizeof h[0], cmp_u64);
-    uint64_t k = mix(p->stock + 7ULL);
+    if (sorted) qsort(h, NCOL, sizeof h[0], cmp_u64);
+    uint64_t k = mix(p->stock + 7ULL + (sorted ? 0 : 0x5bd1e995ULL));
     for (int i = 0; i < NCOL; i++) k = mix(k ^ h[i]) + (uint64_t)i;
     return k ? k : 1;
 }
+
+static uint64_t key_of(const Pos *p) { return key_in_order(p, 1); }
+
+/* solver.Limits.key: the columns in their order while the stock may deal (`ordered`),
+ * else sorted. */
+static uint64_t search_key(const Search *s, const Pos *p) { return key_in_order(p, !(s->ordered && p->stock)); }
 
 /* Settle the touched columns: a complete run on top goes off, a bare face-down card turns. */
 static void settle(Pos *p, int col) {
@@ -244,7 +250,7 @@ static int lateral(const Pos *p, const int *starts, int src, int dst, int count)
 
 /* The moves of solver.successors, deals left out, in its order; sets *dropped when a
  * lateral move was left out (they are all kept with `laterals`). */
-static int successors(const Pos *p, int supermoves, int laterals, Move *out, int *dropped) {
+static int successors(const Pos *p, int supermoves, int laterals, int arranging, Move *out, int *dropped) {
     int starts[NCOL], first_empty = -1, n = 0, at = 0, empties = 0;
     for (int i = 0; i < NCOL; i++) {
         starts[i] = at;
@@ -261,7 +267,7 @@ static int successors(const Pos *p, int supermoves, int laterals, Move *out, int
         int top = rank_of(col[len - 1]);
         for (int dst = 0; dst < NCOL; dst++) {
             int plen = p->len[dst];
-            if (dst == src || (!plen && dst != first_empty)) continue;
+            if (dst == src || (!plen && dst != first_empty && !arranging)) continue;
             const uint8_t *pile = p->card + starts[dst];
             int lo, hi, free = empties - !plen;
             if (plen) {
@@ -270,7 +276,7 @@ static int successors(const Pos *p, int supermoves, int laterals, Move *out, int
                 lo = hi = count;
             } else {
                 lo = 1;
-                hi = natural - (down == 0 && natural == len);
+                hi = natural - (down == 0 && natural == len && !arranging);
             }
             for (int count = lo; count <= hi; count++) {
                 if (count > run && segments(col, len, count) > (1 << (free < 6 ? free : 6))) break;
@@ -414,10 +420,11 @@ static int prepend_path(Search *s, const Arena *a, long long node) {
 /* The moves searched at p (solver.Limits.successors): successors with lateral moves at the
  * endgame (endgame_laterals), or where they are the only moves (stuck_laterals). */
 static int search_moves(const Search *s, const Pos *p, Move *out, int *dropped) {
-    int n = successors(p, s->supermoves, s->endgame_laterals && endgame(p), out, dropped);
+    int arranging = s->ordered && p->stock;
+    int n = successors(p, s->supermoves, s->endgame_laterals && endgame(p), arranging, out, dropped);
     if (n || !*dropped || !s->stuck_laterals) return n;
     *dropped = 0;
-    return successors(p, s->supermoves, 1, out, dropped);
+    return successors(p, s->supermoves, 1, arranging, out, dropped);
 }
 
 /* A stage's table of positions, empty, with room for 1024; 0 out of memory. */
@@ -445,7 +452,7 @@ static int next_entry(Search *s, const Arena *a, Heap *h, Entry **ready, long lo
     while (h->n) {
         Entry e = heap_pop(h);
         const Pos *current = &a->node[e.node].pos;
-        if (!set_add(s->seen, s->seen_mask, key_of(current))) continue;
+        if (!set_add(s->seen, s->seen_mask, search_key(s, current))) continue;
         if (!spend(s)) return -1;
         if (can_deal(current)) {
             if (*nready == *ready_cap) {
@@ -470,7 +477,7 @@ static long long grow(Search *s, Arena *a, Heap *h, Entry entry, const Move *mov
     for (int i = 0; i < n; i++) {
         Pos child;
         apply_move(&current, moves[i], &child);
-        long long node = arena_add(a, &child, key_of(&child), entry.node, moves[i]);
+        long long node = arena_add(a, &child, search_key(s, &child), entry.node, moves[i]);
         if (node == -2) return -2;
         if (node < 0) continue;
         s->stored++;
@@ -483,7 +490,7 @@ static long long grow(Search *s, Arena *a, Heap *h, Entry entry, const Move *mov
 
 /* 1: a winning line from p is in s->line; 0: none found; s->aborted on budget or memory. */
 static int stage(Search *s, const Pos *p) {
-    uint64_t start = key_of(p);
+    uint64_t start = search_key(s, p);
     if (set_has(s->seen, s->seen_mask, start)) return 0;
     Arena a = {0};
     Heap h = {0};
@@ -631,7 +638,7 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
     long long nready = 0, ready_cap = 0;
     int result = 0;
     if (!arena_open(&a)) goto memory;
-    if (arena_add(&a, &from->pos, key_of(&from->pos), -1, (Move){0, 0, 0}) < 0) goto memory;
+    if (arena_add(&a, &from->pos, search_key(s, &from->pos), -1, (Move){0, 0, 0}) < 0) goto memory;
     int64_t order = s->counter++;
     if (!heap_push(&h, (Entry){priority(s, &from->pos, order), -order, 0})) goto memory;
     long long count = 0;
@@ -658,6 +665,12 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
             goto done;
         }
     }
+    if (s->deal_rank)
+        for (long long i = 0; i < nready; i++) {
+            Pos dealt;
+            apply_deal(s, &a.node[ready[i].node].pos, &dealt);
+            ready[i].bad = badness(&dealt, s->down_weight, s->empty_weight, s->join_weight);
+        }
     qsort(ready, (size_t)nready, sizeof *ready, cmp_entry);
     const Pos **states = malloc((size_t)(nready ? nready : 1) * sizeof *states);
     picks = malloc((size_t)(nready ? nready : 1) * sizeof *picks);
@@ -777,14 +790,15 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *columns, *down, *stock;
     int runs, branch, width, keep, down_weight, empty_weight, supermoves, endgame_laterals, stuck_laterals, twins;
-    int join_weight, jitter;
+    int join_weight, jitter, deal_rank, ordered;
     long long salt;
     long long nodes, stage_cap, last_cap, max_stored;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiiipppiiiL", &columns, &down, &stock, &runs, &nodes, &seconds,
+    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiiipppiiiLpp", &columns, &down, &stock, &runs, &nodes, &seconds,
                           &stage_cap, &last_cap, &branch, &max_stored, &width, &keep, &down_weight,
                           &empty_weight, &supermoves, &endgame_laterals, &stuck_laterals, &twins,
-                          &join_weight, &jitter, &salt))
+                          &join_weight, &jitter, &salt, &deal_rank,
+                          &ordered))
         return NULL;
     if (runs < 0 || runs > RUNS || nodes < 0 || stage_cap < 1 || last_cap < 1 || branch < 1 ||
         max_stored < 1 || width < 0 || keep < 1 || down_weight < 0 || empty_weight < 0 || twins < 0 || join_weight < 0 || jitter < 0 ||
@@ -816,6 +830,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s.join_weight = join_weight;
     s.jitter = jitter;
     s.salt = salt;
+    s.deal_rank = deal_rank;
+    s.ordered = ordered;
     s.supermoves = supermoves;
     s.exact = 1;
     s.stock = stock_cards;

@@ -52,7 +52,8 @@ and two suits: the staged search, then the beam, which proves most of the deals 
 staged search leaves (and does worse on the others, which the staged search proves
 fast). Four suits: the beam, then the beam again with longer stages, a wider beam, the
 beam handing on more positions from each, and a still wider one of shorter stages (each
-proves deals the ones before it miss).
+proves deals the ones before it miss), then three beams that keep their positions apart
+(:data:`FOUR_SUITS`).
 
 Within ``nodes`` expansions (or ``seconds``) it returns a winning line (which the rules
 replay to a win), "lost" when proven, else "undecided".
@@ -135,14 +136,22 @@ FOUR_SUITS: Portfolio = (
     (4_000_000, {**FOUR_STUCK, "width": 120, "keep": 5}),
     (4_000_000, {**FOUR_STUCK, "keep": 8}),
     (5_000_000, {**FOUR_STUCK, "width": 160, "keep": 16, "stage": 5_000}),
+    (2_500_000, {**FOUR_STUCK, "twins": 1}),
+    (2_500_000, {**FOUR_STUCK, "twins": 1, "deal_rank": True, "ordered": True}),
+    (2_500_000, {**FOUR_STUCK, "twins": 1, "jitter": 12, "salt": 1}),
 )
 """Four suits, every beam with :data:`FOUR_STUCK`'s lateral moves: the beam, then the
 beam with stages twice as long, a wider beam (120 positions a deal, 5 dealt from each),
 the beam dealing 8 positions from each (so that its first deals already hold some 64
 positions, not 3 and 9), and a beam of 160 positions, 16 dealt from each, of stages of
 5,000: each proves deals the ones before it leave undecided, and most deals are proved by
-the first (the budget's sum, 19,000,000, is spent only on the deals the first leaves; a
-search that dies early leaves the rest of its share to the next)."""
+the first (a search that dies early leaves the rest of its share to the next). Then three
+beams that keep at most one position of a signature (``twins``, :func:`diverse`) among a
+stage's dealers and a deal's beam: alone; ranking a stage's dealers by the position
+each deals (``deal_rank``, where the stock's cards fall) on keys that keep the columns'
+order (``ordered``); and with a seeded draw of up to 12 added to the badness (``jitter``,
+``salt``). They search only what the five leave (the budget's sum, 26,500,000, is spent
+only on the deals the first beam leaves)."""
 
 Key = tuple[object, ...]
 T = TypeVar("T")
@@ -184,10 +193,13 @@ def badness(
 
 
 def successors(
-    state: SpiderState, supermoves: bool = False, laterals: bool = False
+    state: SpiderState, supermoves: bool = False, laterals: bool = False, arranging: bool = False
 ) -> tuple[list[Move], bool]:
     """The moves searched, less those the pruning drops (see the module docstring), and
-    whether a *lateral* move was dropped (see :func:`_lateral`). A move may be a
+    whether a *lateral* move was dropped (see :func:`_lateral`). With ``arranging``
+    (:attr:`Limits.ordered`, while the stock may deal) the two prunings on sorted columns
+    are off: any empty column is a target, and a face-up column may move whole into one.
+    A move may be a
     *supermove*: a descending sequence of several one-suit runs, carried through the empty
     columns (:func:`single_moves` spells it out) onto a card one rank higher or an empty
     column, as long as there are empty columns enough (``k`` free ones carry ``2 ** k``
@@ -206,13 +218,13 @@ def successors(
         natural = natural_length(column, down) if supermoves else run
         top = rank_of(column[-1])
         for target, pile in enumerate(columns):
-            if target == source or (not pile and target != first_empty):
+            if target == source or (not pile and target != first_empty and not arranging):
                 continue
             if pile:
                 count = rank_of(pile[-1]) - top
                 counts = [count] if 1 <= count <= natural else []
             else:
-                whole = down == 0 and natural == len(column)
+                whole = down == 0 and natural == len(column) and not arranging
                 counts = list(range(1, natural + 1 - whole))
             carried = 2 ** min(empties - (not pile), 6)
             for count in counts:
@@ -329,7 +341,12 @@ class Limits:
     ``width`` makes it the beam (:class:`BeamSearch`), ``keep`` dealt from each stage;
     :func:`badness`'s weights, and whether supermoves are searched; ``twins`` (the beam's,
     0 for no limit) caps the positions of one *signature* (:func:`signature`) among those
-    a stage deals and among a deal's ``width``, before the others fill what is left."""
+    a stage deals and among a deal's ``width``, before the others fill what is left;
+    ``join_weight``, what a card on one a rank higher of another suit adds to the badness;
+    ``jitter`` and ``salt``, a seeded draw added to it (:meth:`priority`); ``deal_rank``
+    (the beam's), a stage's dealers ranked by the position each deals; ``ordered``, keys
+    that keep the columns' order while the stock may deal (:meth:`key`), with the
+    prunings on sorted columns off (:func:`successors`' ``arranging``)."""
 
     nodes: int = NODES
     seconds: float | None = None
@@ -348,6 +365,8 @@ class Limits:
     join_weight: int = 1
     jitter: int = 0
     salt: int = 0
+    deal_rank: bool = False
+    ordered: bool = False
 
     def moves(self, state: SpiderState) -> tuple[bool, bool]:
         """:func:`successors`' options at ``state``: supermoves, and lateral moves kept
@@ -359,14 +378,24 @@ class Limits:
         """:func:`successors` with :meth:`moves`' options, and with the lateral moves too
         where they are the only moves but the deal (``stuck_laterals``): a position whose
         every other move is lateral would otherwise have none but the deal."""
-        moves, lateral = successors(state, *self.moves(state))
+        arranging = self.ordered and bool(state.stock)
+        moves, lateral = successors(state, *self.moves(state), arranging)
         if not (self.stuck_laterals and lateral) or any(not move.is_deal for move in moves):
             return moves, lateral
-        return successors(state, self.supermoves, True)
+        return successors(state, self.supermoves, True, arranging)
 
     def badness(self, state: SpiderState) -> int:
         """:func:`badness` with this search's weights."""
         return badness(state, self.down_weight, self.empty_weight, self.join_weight)
+
+    def key(self, state: SpiderState) -> Key:
+        """The search's key of a position: :func:`~cardems.spider.rules.position`, its
+        columns sorted; with ``ordered``, while the stock may deal, its columns in their
+        order (the deal tells them apart: which card lands on which column)."""
+        if not (self.ordered and state.stock):
+            return position(state)
+        faces = (tuple(card % 52 for card in column) for column in state.columns)
+        return (*zip(state.down, faces, strict=True), len(state.stock), "ordered")
 
     def priority(self, state: SpiderState, order: int) -> int:
         """The order of the searches' frontiers and of the beam's positions: the badness,
@@ -406,7 +435,7 @@ class StagedSearch:
 
     def _stage(self, state: SpiderState) -> list[Move] | None:
         """A winning line from ``state``, searching this stage then the deals after it."""
-        start = position(state)
+        start = self.limits.key(state)
         if start in self.seen:
             return None
         parents: dict[Key, tuple[Key, Move] | None] = {start: None}
@@ -477,7 +506,7 @@ class StagedSearch:
             if move.is_deal:
                 continue
             child = current.after(move)
-            child_key = position(child)
+            child_key = self.limits.key(child)
             if child_key in parents:
                 continue
             parents[child_key] = (current_key, move)
@@ -543,7 +572,7 @@ class BeamSearch(StagedSearch):
         """A best-first search from ``start`` that deals its best ``keep`` positions into
         ``after``; a winning line if it met a win."""
         limits = self.limits
-        root = position(start.state)
+        root = limits.key(start.state)
         parents: dict[Key, tuple[Key, Move] | None] = {root: None}
         order = next(self.counter)
         frontier: list[_Entry] = [(limits.priority(start.state, order), -order, start.state, root)]
@@ -557,6 +586,8 @@ class BeamSearch(StagedSearch):
             won = self._grow(entry, limits.successors(entry[2])[0], parents, frontier)
             if won is not None:
                 return [*start.line, *_line(parents, won)]
+        if limits.deal_rank:  # by the position each one deals: where the stock's cards fall
+            ready = [(limits.badness(e[2].after(Move.deal())), *e[1:]) for e in ready]
         ready.sort(key=lambda entry: entry[:2])
         dealers = diverse(ready, keep, limits.twins, [entry[2] for entry in ready])
         for _, _, dealer, dealer_key in dealers:
@@ -702,6 +733,8 @@ def _solve_c(state: SpiderState, limits: Limits) -> Result:
         limits.join_weight,
         limits.jitter,
         limits.salt,
+        limits.deal_rank,
+        limits.ordered,
     )
     if status < 0:
         return Result(None, None, expanded)
