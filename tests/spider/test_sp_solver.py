@@ -149,8 +149,8 @@ def test_compiled_search_keeps_its_shape_and_ceiling() -> None:
 @needs_c
 def test_compiled_search_refuses_bad_input() -> None:
     # runs, nodes, seconds, stage, last, branch, max_stored, width, keep, the weights, the
-    # supermoves' and laterals' flags, twins, join_weight, jitter, salt, deal_rank
-    shape = (0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False, False, False, 0, 1, 0, 0, False)
+    # supermoves' and laterals' flags, twins, join_weight, jitter, salt, deal_rank, ordered
+    shape = (0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False, False, False, 0, 1, 0, 0, False, False)
     with pytest.raises(ValueError, match="too many cards"):
         compiled.solve([[0]] * 10, [0] * 10, [1] * 95, *shape)
     with pytest.raises(ValueError, match="face down"):
@@ -158,7 +158,9 @@ def test_compiled_search_refuses_bad_input() -> None:
     with pytest.raises(ValueError, match="out of range"):
         compiled.solve([[99]] * 10, [0] * 10, [], *shape)
     with pytest.raises(ValueError, match="twins"):
-        compiled.solve([[0]] * 10, [0] * 10, [], *shape[:-5], -1, 1, 0, 0, False)
+        compiled.solve([[0]] * 10, [0] * 10, [], *shape[:-6], -1, *shape[-5:])
+    with pytest.raises(ValueError, match="weight"):
+        compiled.solve([[0]] * 10, [0] * 10, [], *shape[:-4], -1, *shape[-3:])
 
 
 def test_a_supermove_is_spelled_out_as_legal_moves_to_the_same_position() -> None:
@@ -269,9 +271,11 @@ TINY_BEAM = {**SMALL_BEAM, "width": 6, "keep": 3, "stage": 200, "last": 400, "st
         ("S2", 0, {"jitter": 6, "salt": 1}),
         ("S4", 1, {"jitter": 6, "salt": 1}),  # undecided, the beam spent within the budget
         ("S2", 1, {"join_weight": 3}),
+        ("S2", 1, {"ordered": True, "deal_rank": True}),  # won
+        ("S4", 3, {"ordered": True}),
     ],
 )
-def test_compiled_beam_with_twins_jitter_or_weight_matches_python(
+def test_compiled_beam_of_each_new_shape_matches_python(
     variant: str, number: int, shape: dict[str, Any]
 ) -> None:
     state = deal(DealCode("SP", 1, variant, number))
