@@ -148,13 +148,19 @@ def test_compiled_search_keeps_its_shape_and_ceiling() -> None:
 
 @needs_c
 def test_compiled_search_refuses_bad_input() -> None:
-    shape = (0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False, False, False)  # runs, … laterals
+    # runs, nodes, seconds, stage, last, branch, max_stored, width, keep, the weights, the
+    # supermoves' and laterals' flags, twins, join_weight, jitter, salt, deal_rank, ordered
+    shape = (0, 10, -1.0, 10, 10, 2, 100, 0, 1, 4, 3, False, False, False, 0, 1, 0, 0, False, False)
     with pytest.raises(ValueError, match="too many cards"):
         compiled.solve([[0]] * 10, [0] * 10, [1] * 95, *shape)
     with pytest.raises(ValueError, match="face down"):
         compiled.solve([[0]] * 10, [1] * 10, [], *shape)
     with pytest.raises(ValueError, match="out of range"):
         compiled.solve([[99]] * 10, [0] * 10, [], *shape)
+    with pytest.raises(ValueError, match="twins"):
+        compiled.solve([[0]] * 10, [0] * 10, [], *shape[:-6], -1, *shape[-5:])
+    with pytest.raises(ValueError, match="weight"):
+        compiled.solve([[0]] * 10, [0] * 10, [], *shape[:-4], -1, *shape[-3:])
 
 
 def test_a_supermove_is_spelled_out_as_legal_moves_to_the_same_position() -> None:
@@ -237,6 +243,65 @@ def test_compiled_beam_matches_python_on_endgames(seed: int) -> None:
     c = solve(state, nodes=200_000, **SMALL_BEAM)
     assert (c.winnable, c.moves, c.nodes) == (python.winnable, python.moves, python.nodes)
     assert python.winnable in (True, None) and (python.winnable is True) == brute_force(state)
+
+
+def test_diverse_takes_at_most_twins_of_a_signature_then_fills_with_the_others() -> None:
+    state = deal(DealCode("SP", 1, "S4", 1))
+    turned = state.after(solver.successors(state)[0][0])  # the first move turns a card
+    assert solver.signature(turned) != solver.signature(state)
+    states = [state, state, turned, state, turned]
+    ranked = ["a", "b", "c", "d", "e"]
+    assert solver.diverse(ranked, 3, 0, states) == ["a", "b", "c"]
+    assert solver.diverse(ranked, 3, 1, states) == ["a", "c", "b"]
+    assert solver.diverse(ranked, 2, 1, states) == ["a", "c"]
+    assert solver.diverse(ranked, 4, 2, states) == ["a", "b", "c", "e"]
+    assert solver.diverse(ranked, 9, 1, states) == ["a", "c", "b", "d", "e"]
+
+
+TINY_BEAM = {**SMALL_BEAM, "width": 6, "keep": 3, "stage": 200, "last": 400, "stuck_laterals": True}
+
+
+@needs_c
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("variant", "number", "shape"),
+    [
+        ("S4", 3, {"twins": 1}),  # won, where the beam without twins is undecided
+        ("S2", 0, {"jitter": 12, "salt": 7, "twins": 1}),
+        ("S2", 0, {"jitter": 6, "salt": 1}),
+        ("S4", 1, {"jitter": 6, "salt": 1}),  # undecided, the beam spent within the budget
+        ("S2", 1, {"join_weight": 3}),
+        ("S2", 1, {"ordered": True, "deal_rank": True}),  # won
+        ("S4", 3, {"ordered": True}),
+    ],
+)
+def test_compiled_beam_of_each_new_shape_matches_python(
+    variant: str, number: int, shape: dict[str, Any]
+) -> None:
+    state = deal(DealCode("SP", 1, variant, number))
+    python = solve(state, nodes=6_000, use_compiled=False, **TINY_BEAM, **shape)
+    c = solve(state, nodes=6_000, **TINY_BEAM, **shape)
+    assert (c.winnable, c.moves, c.nodes) == (python.winnable, python.moves, python.nodes)
+    assert c.nodes < 6_000  # decided, or the beam ran out of positions: not the budget
+    plain = solve(state, nodes=6_000, **TINY_BEAM)
+    assert (plain.winnable, plain.nodes) != (c.winnable, c.nodes)  # the shape searched
+    if c.moves is not None:
+        assert play(state, c.moves).is_won()
+
+
+@needs_c
+@pytest.mark.slow
+def test_compiled_staged_search_with_jitter_matches_python() -> None:
+    state = deal(DealCode("SP", 1, "S2", 3))
+    shape: dict[str, Any] = {"jitter": 6, "salt": 1, "join_weight": 3}
+    python = solve(state, nodes=3_000, use_compiled=False, **shape)
+    c = solve(state, nodes=3_000, **shape)
+    assert (c.winnable, c.moves, c.nodes) == (python.winnable, python.moves, python.nodes)
+    assert solver.Limits(jitter=6, salt=1).priority(state, 5) in range(
+        solver.badness(state), solver.badness(state) + 7
+    )
+    draws = {solver.Limits(jitter=6, salt=salt).priority(state, 5) for salt in range(20)}
+    assert len(draws) > 1  # the salt changes the draw
 
 
 @needs_c
@@ -333,6 +398,19 @@ def test_compiled_stuck_laterals_match_python_on_endgames(seed: int, beam: bool)
     assert python.winnable is None  # the seed's spoiled run: never "won"
     without = solve(state, nodes=200_000, **{**shape, "stuck_laterals": False})
     assert without.nodes != c.nodes  # the stuck positions' lateral moves were searched
+
+
+@needs_c
+@pytest.mark.slow
+def test_the_twins_beam_proves_a_four_suit_deal_the_first_beam_leaves() -> None:
+    state = deal(DealCode("SP", 1, "S4", 2565713961))  # of seed 1's tuning deals
+    share, twins = solver.FOUR_SUITS[5]
+    assert twins == {**solver.FOUR_STUCK, "twins": 1}
+    assert solver.search(state, solver.Limits(share, **solver.FOUR_STUCK)).winnable is None
+    result = solver.search(state, solver.Limits(share, **twins))
+    assert result.winnable is True and result.moves
+    assert play(state, result.moves).is_won()
+    assert [shape.get("twins") for _, shape in solver.FOUR_SUITS[5:]] == [1, 1, 1]
 
 
 @needs_c

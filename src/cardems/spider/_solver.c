@@ -14,7 +14,8 @@
  * most max_stored of 144 bytes (the ceiling: past it a stage stops, inexact).
  *
  * solve(columns, down, stock, runs, nodes, seconds, stage, last, branch, max_stored,
- * width, keep, down_weight, empty_weight, supermoves, endgame_laterals, stuck_laterals) -> (status, line,
+ * width, keep, down_weight, empty_weight, supermoves, endgame_laterals, stuck_laterals, twins,
+ * join_weight, jitter, salt, deal_rank, ordered) -> (status, line,
  * expanded): status 1 winnable
  * (line: a winning line of (source, target, count), source -1 for a deal, a supermove's
  * count past its top run), 0 lost, -1 undecided; width 0 is the staged search, else the
@@ -38,7 +39,7 @@
 #define NCARD 104
 #define RUN 13
 #define RUNS 8
-#define MAXMOVES 256
+#define MAXMOVES 1280 /* 10 sources x 9 targets x up to 13 cards, with room */
 
 typedef struct {
     uint8_t len[NCOL];
@@ -67,6 +68,8 @@ typedef struct {
 typedef struct {
     long long nodes, expanded, stored, max_stored, stage_cap, last_cap;
     int branch, exact, aborted, memory, down_weight, empty_weight, supermoves, endgame_laterals, stuck_laterals;
+    int twins, join_weight, jitter, deal_rank, ordered;
+    long long salt;
     double deadline; /* < 0: none */
     int64_t counter;
     const uint8_t *stock;
@@ -109,7 +112,7 @@ static int segments(const uint8_t *col, int len, int count) {
     return n;
 }
 
-static int badness(const Pos *p, int down_weight, int empty_weight) {
+static int badness(const Pos *p, int down_weight, int empty_weight, int join_weight) {
     int score = 0, empty = 0, at = 0;
     for (int i = 0; i < NCOL; i++) {
         const uint8_t *col = p->card + at;
@@ -119,11 +122,20 @@ static int badness(const Pos *p, int down_weight, int empty_weight) {
         score += down_weight * down;
         for (int k = down + 1; k < len; k++) {
             int lower = col[k], upper = col[k - 1];
-            if (!follows(lower, upper)) score += rank_of(upper) == rank_of(lower) + 1 ? 1 : 3;
+            if (!follows(lower, upper)) score += rank_of(upper) == rank_of(lower) + 1 ? join_weight : 3;
         }
     }
     int remaining = RUNS - p->runs;
     return remaining ? score + 6 * remaining - empty_weight * empty : 0;
+}
+
+/* solver.Limits.priority: the badness, plus the jitter's share of the position's number
+ * (the order it was made in) mixed with the salt. */
+static int priority(const Search *s, const Pos *p, int64_t order) {
+    int bad = badness(p, s->down_weight, s->empty_weight, s->join_weight);
+    if (!s->jitter) return bad;
+    uint64_t z = mix((uint64_t)order + (uint64_t)s->salt * 0x9E3779B97F4A7C15ULL);
+    return bad + (int)(z % (uint64_t)(s->jitter + 1));
 }
 
 static int cmp_u64(const void *a, const void *b) {
@@ -131,7 +143,7 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-static uint64_t key_of(const Pos *p) {
+static uint64_t key_in_order(const Pos *p, int sorted) {
     uint64_t h[NCOL];
     int at = 0;
     for (int i = 0; i < NCOL; i++) {
@@ -140,11 +152,17 @@ static uint64_t key_of(const Pos *p) {
         h[i] = v;
         at += p->len[i];
     }
-    qsort(h, NCOL, sizeof h[0], cmp_u64);
-    uint64_t k = mix(p->stock + 7ULL);
+    if (sorted) qsort(h, NCOL, sizeof h[0], cmp_u64);
+    uint64_t k = mix(p->stock + 7ULL + (sorted ? 0 : 0x5bd1e995ULL));
     for (int i = 0; i < NCOL; i++) k = mix(k ^ h[i]) + (uint64_t)i;
     return k ? k : 1;
 }
+
+static uint64_t key_of(const Pos *p) { return key_in_order(p, 1); }
+
+/* solver.Limits.key: the columns in their order while the stock may deal (`ordered`),
+ * else sorted. */
+static uint64_t search_key(const Search *s, const Pos *p) { return key_in_order(p, !(s->ordered && p->stock)); }
 
 /* Settle the touched columns: a complete run on top goes off, a bare face-down card turns. */
 static void settle(Pos *p, int col) {
@@ -232,7 +250,7 @@ static int lateral(const Pos *p, const int *starts, int src, int dst, int count)
 
 /* The moves of solver.successors, deals left out, in its order; sets *dropped when a
  * lateral move was left out (they are all kept with `laterals`). */
-static int successors(const Pos *p, int supermoves, int laterals, Move *out, int *dropped) {
+static int successors(const Pos *p, int supermoves, int laterals, int arranging, Move *out, int *dropped) {
     int starts[NCOL], first_empty = -1, n = 0, at = 0, empties = 0;
     for (int i = 0; i < NCOL; i++) {
         starts[i] = at;
@@ -249,7 +267,7 @@ static int successors(const Pos *p, int supermoves, int laterals, Move *out, int
         int top = rank_of(col[len - 1]);
         for (int dst = 0; dst < NCOL; dst++) {
             int plen = p->len[dst];
-            if (dst == src || (!plen && dst != first_empty)) continue;
+            if (dst == src || (!plen && dst != first_empty && !arranging)) continue;
             const uint8_t *pile = p->card + starts[dst];
             int lo, hi, free = empties - !plen;
             if (plen) {
@@ -258,7 +276,7 @@ static int successors(const Pos *p, int supermoves, int laterals, Move *out, int
                 lo = hi = count;
             } else {
                 lo = 1;
-                hi = natural - (down == 0 && natural == len);
+                hi = natural - (down == 0 && natural == len && !arranging);
             }
             for (int count = lo; count <= hi; count++) {
                 if (count > run && segments(col, len, count) > (1 << (free < 6 ? free : 6))) break;
@@ -402,10 +420,11 @@ static int prepend_path(Search *s, const Arena *a, long long node) {
 /* The moves searched at p (solver.Limits.successors): successors with lateral moves at the
  * endgame (endgame_laterals), or where they are the only moves (stuck_laterals). */
 static int search_moves(const Search *s, const Pos *p, Move *out, int *dropped) {
-    int n = successors(p, s->supermoves, s->endgame_laterals && endgame(p), out, dropped);
+    int arranging = s->ordered && p->stock;
+    int n = successors(p, s->supermoves, s->endgame_laterals && endgame(p), arranging, out, dropped);
     if (n || !*dropped || !s->stuck_laterals) return n;
     *dropped = 0;
-    return successors(p, s->supermoves, 1, out, dropped);
+    return successors(p, s->supermoves, 1, arranging, out, dropped);
 }
 
 /* A stage's table of positions, empty, with room for 1024; 0 out of memory. */
@@ -433,7 +452,7 @@ static int next_entry(Search *s, const Arena *a, Heap *h, Entry **ready, long lo
     while (h->n) {
         Entry e = heap_pop(h);
         const Pos *current = &a->node[e.node].pos;
-        if (!set_add(s->seen, s->seen_mask, key_of(current))) continue;
+        if (!set_add(s->seen, s->seen_mask, search_key(s, current))) continue;
         if (!spend(s)) return -1;
         if (can_deal(current)) {
             if (*nready == *ready_cap) {
@@ -458,19 +477,20 @@ static long long grow(Search *s, Arena *a, Heap *h, Entry entry, const Move *mov
     for (int i = 0; i < n; i++) {
         Pos child;
         apply_move(&current, moves[i], &child);
-        long long node = arena_add(a, &child, key_of(&child), entry.node, moves[i]);
+        long long node = arena_add(a, &child, search_key(s, &child), entry.node, moves[i]);
         if (node == -2) return -2;
         if (node < 0) continue;
         s->stored++;
         if (child.runs == RUNS) return node;
-        if (!heap_push(h, (Entry){badness(&child, s->down_weight, s->empty_weight), -(s->counter++), (int32_t)node})) return -2;
+        int64_t order = s->counter++;
+        if (!heap_push(h, (Entry){priority(s, &child, order), -order, (int32_t)node})) return -2;
     }
     return -1;
 }
 
 /* 1: a winning line from p is in s->line; 0: none found; s->aborted on budget or memory. */
 static int stage(Search *s, const Pos *p) {
-    uint64_t start = key_of(p);
+    uint64_t start = search_key(s, p);
     if (set_has(s->seen, s->seen_mask, start)) return 0;
     Arena a = {0};
     Heap h = {0};
@@ -481,7 +501,8 @@ static int stage(Search *s, const Pos *p) {
     long long root = arena_add(&a, p, start, -1, (Move){0, 0, 0});
     if (root < 0) goto memory;
     s->stored++;
-    if (!heap_push(&h, (Entry){badness(p, s->down_weight, s->empty_weight), -(s->counter++), 0})) goto memory;
+    int64_t order = s->counter++;
+    if (!heap_push(&h, (Entry){priority(s, p, order), -order, 0})) goto memory;
     long long cap = p->stock ? s->stage_cap : s->last_cap, count = 0;
     Move moves[MAXMOVES];
     while (h.n) {
@@ -577,6 +598,35 @@ static Move *path_to(const Arena *a, long long node, const Move *prefix, int ple
     return line;
 }
 
+/* solver.signature: two positions turned the same cards and sent as many runs home. */
+static int twin(const Pos *p, const Pos *q) {
+    return p->runs == q->runs && !memcmp(p->down, q->down, NCOL);
+}
+
+/* solver.diverse: the indices (into `states`, best first) of the first `count` taking at
+ * most `twins` positions of one signature, then of the ones passed over while room is
+ * left (twins 0: the first count), in out[]; how many, -1 out of memory. */
+static long long diverse(const Pos *const *states, long long n, long long count, int twins, long long *out) {
+    long long chosen = 0, npassed = 0, i = 0;
+    if (!twins) {
+        for (; i < n && i < count; i++) out[i] = i;
+        return i;
+    }
+    long long *passed = malloc((size_t)(n ? n : 1) * sizeof *passed);
+    if (!passed) return -1;
+    for (; i < n && chosen < count; i++) {
+        int same = 0;
+        for (long long j = 0; j < chosen; j++) same += twin(states[out[j]], states[i]);
+        if (same < twins)
+            out[chosen++] = i;
+        else
+            passed[npassed++] = i;
+    }
+    for (long long j = 0; j < npassed && chosen < count; j++) out[chosen++] = passed[j];
+    free(passed);
+    return chosen;
+}
+
 /* A best-first search of at most `cap` expansions from the candidate `from` (no deal);
  * its best `keep` positions that may deal are dealt and added to `out`. 1: a win (its
  * line in s->line), 0: none, -1: budget or memory spent (s->aborted). */
@@ -584,11 +634,13 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
     Arena a = {0};
     Heap h = {0};
     Entry *ready = NULL;
+    long long *picks = NULL;
     long long nready = 0, ready_cap = 0;
     int result = 0;
     if (!arena_open(&a)) goto memory;
-    if (arena_add(&a, &from->pos, key_of(&from->pos), -1, (Move){0, 0, 0}) < 0) goto memory;
-    if (!heap_push(&h, (Entry){badness(&from->pos, s->down_weight, s->empty_weight), -(s->counter++), 0})) goto memory;
+    if (arena_add(&a, &from->pos, search_key(s, &from->pos), -1, (Move){0, 0, 0}) < 0) goto memory;
+    int64_t order = s->counter++;
+    if (!heap_push(&h, (Entry){priority(s, &from->pos, order), -order, 0})) goto memory;
     long long count = 0;
     Move moves[MAXMOVES];
     while (count < cap) {
@@ -613,8 +665,25 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
             goto done;
         }
     }
+    if (s->deal_rank)
+        for (long long i = 0; i < nready; i++) {
+            Pos dealt;
+            apply_deal(s, &a.node[ready[i].node].pos, &dealt);
+            ready[i].bad = badness(&dealt, s->down_weight, s->empty_weight, s->join_weight);
+        }
     qsort(ready, (size_t)nready, sizeof *ready, cmp_entry);
-    for (long long i = 0; i < nready && i < keep; i++) {
+    const Pos **states = malloc((size_t)(nready ? nready : 1) * sizeof *states);
+    picks = malloc((size_t)(nready ? nready : 1) * sizeof *picks);
+    if (!states || !picks) {
+        free(states);
+        goto memory;
+    }
+    for (long long i = 0; i < nready; i++) states[i] = &a.node[ready[i].node].pos;
+    long long npicks = diverse(states, nready, keep, s->twins, picks);
+    free(states);
+    if (npicks < 0) goto memory;
+    for (long long k = 0; k < npicks; k++) {
+        long long i = picks[k];
         if (out->n == out->cap) {
             long long cap2 = out->cap ? out->cap * 2 : 256;
             Cand *c = realloc(out->c, (size_t)cap2 * sizeof *c);
@@ -626,8 +695,8 @@ static int explore(Search *s, const Cand *from, long long cap, int keep, Cands *
         apply_deal(s, &a.node[ready[i].node].pos, &x->pos);
         x->line = path_to(&a, ready[i].node, from->line, from->len, 1, &x->len);
         if (!x->line) goto memory;
-        x->bad = badness(&x->pos, s->down_weight, s->empty_weight);
         x->order = s->counter++;
+        x->bad = priority(s, &x->pos, x->order);
         out->n++;
         if (x->pos.runs == RUNS) {
             free(s->line);
@@ -646,8 +715,39 @@ aborted:
     s->aborted = 1;
     result = -1;
 done:
+    free(picks);
     stage_close(&a, &h, ready);
     return result;
+}
+
+/* Keep the `width` candidates of the sorted `cs` that solver.diverse picks, in its order
+ * (the others' lines freed); 0 out of memory. */
+static int select_beam(const Search *s, Cands *cs, int width) {
+    long long n = cs->n;
+    const Pos **states = malloc((size_t)(n ? n : 1) * sizeof *states);
+    long long *picks = malloc((size_t)(n ? n : 1) * sizeof *picks);
+    Cand *kept = malloc((size_t)(n ? n : 1) * sizeof *kept);
+    char *taken = calloc((size_t)(n ? n : 1), 1);
+    long long m = -1;
+    if (states && picks && kept && taken) {
+        for (long long i = 0; i < n; i++) states[i] = &cs->c[i].pos;
+        m = diverse(states, n, width, s->twins, picks);
+    }
+    if (m >= 0) {
+        for (long long k = 0; k < m; k++) {
+            kept[k] = cs->c[picks[k]];
+            taken[picks[k]] = 1;
+        }
+        for (long long i = 0; i < n; i++)
+            if (!taken[i]) free(cs->c[i].line);
+        memcpy(cs->c, kept, (size_t)m * sizeof *kept);
+        cs->n = m;
+    }
+    free(states);
+    free(picks);
+    free(kept);
+    free(taken);
+    return m >= 0;
 }
 
 /* 1: a winning line in s->line; 0: none found (undecided); -1: budget or memory spent. */
@@ -669,8 +769,11 @@ static int beam(Search *s, const Pos *p, int width, int keep) {
         }
         if (last || !next.n) break;
         qsort(next.c, (size_t)next.n, sizeof *next.c, cmp_cand);
-        for (long long i = width; i < next.n; i++) free(next.c[i].line);
-        if (next.n > width) next.n = width;
+        if (!select_beam(s, &next, width)) {
+            s->memory = s->aborted = 1;
+            result = -1;
+            goto done;
+        }
         cands_free(&cur);
         cur = next;
         next = (Cands){0};
@@ -686,16 +789,21 @@ static int read_position(PyObject *columns, PyObject *down, int stock, int runs,
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *columns, *down, *stock;
-    int runs, branch, width, keep, down_weight, empty_weight, supermoves, endgame_laterals, stuck_laterals;
+    int runs, branch, width, keep, down_weight, empty_weight, supermoves, endgame_laterals, stuck_laterals, twins;
+    int join_weight, jitter, deal_rank, ordered;
+    long long salt;
     long long nodes, stage_cap, last_cap, max_stored;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiiippp", &columns, &down, &stock, &runs, &nodes, &seconds,
+    if (!PyArg_ParseTuple(args, "OOOiLdLLiLiiiipppiiiLpp", &columns, &down, &stock, &runs, &nodes, &seconds,
                           &stage_cap, &last_cap, &branch, &max_stored, &width, &keep, &down_weight,
-                          &empty_weight, &supermoves, &endgame_laterals, &stuck_laterals))
+                          &empty_weight, &supermoves, &endgame_laterals, &stuck_laterals, &twins,
+                          &join_weight, &jitter, &salt, &deal_rank,
+                          &ordered))
         return NULL;
     if (runs < 0 || runs > RUNS || nodes < 0 || stage_cap < 1 || last_cap < 1 || branch < 1 ||
-        max_stored < 1 || width < 0 || keep < 1 || down_weight < 0 || empty_weight < 0) {
-        PyErr_SetString(PyExc_ValueError, "bad runs, nodes, stage, branch, ceiling, width or keep");
+        max_stored < 1 || width < 0 || keep < 1 || down_weight < 0 || empty_weight < 0 || twins < 0 || join_weight < 0 || jitter < 0 ||
+        salt < 0) {
+        PyErr_SetString(PyExc_ValueError, "bad runs, nodes, stage, branch, ceiling, width, keep, twins or weight");
         return NULL;
     }
     Pos p;
@@ -718,6 +826,12 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s.empty_weight = empty_weight;
     s.endgame_laterals = endgame_laterals;
     s.stuck_laterals = stuck_laterals;
+    s.twins = twins;
+    s.join_weight = join_weight;
+    s.jitter = jitter;
+    s.salt = salt;
+    s.deal_rank = deal_rank;
+    s.ordered = ordered;
     s.supermoves = supermoves;
     s.exact = 1;
     s.stock = stock_cards;

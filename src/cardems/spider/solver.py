@@ -52,7 +52,8 @@ and two suits: the staged search, then the beam, which proves most of the deals 
 staged search leaves (and does worse on the others, which the staged search proves
 fast). Four suits: the beam, then the beam again with longer stages, a wider beam, the
 beam handing on more positions from each, and a still wider one of shorter stages (each
-proves deals the ones before it miss).
+proves deals the ones before it miss), then three beams that keep their positions apart
+(:data:`FOUR_SUITS`).
 
 Within ``nodes`` expansions (or ``seconds``) it returns a winning line (which the rules
 replay to a win), "lost" when proven, else "undecided".
@@ -64,7 +65,7 @@ import heapq
 import itertools
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from cardems.kit.building.board import compiled_search
 from cardems.spider.rules import (
@@ -135,16 +136,25 @@ FOUR_SUITS: Portfolio = (
     (4_000_000, {**FOUR_STUCK, "width": 120, "keep": 5}),
     (4_000_000, {**FOUR_STUCK, "keep": 8}),
     (5_000_000, {**FOUR_STUCK, "width": 160, "keep": 16, "stage": 5_000}),
+    (2_500_000, {**FOUR_STUCK, "twins": 1}),
+    (2_500_000, {**FOUR_STUCK, "twins": 1, "deal_rank": True, "ordered": True}),
+    (2_500_000, {**FOUR_STUCK, "twins": 1, "jitter": 12, "salt": 1}),
 )
 """Four suits, every beam with :data:`FOUR_STUCK`'s lateral moves: the beam, then the
 beam with stages twice as long, a wider beam (120 positions a deal, 5 dealt from each),
 the beam dealing 8 positions from each (so that its first deals already hold some 64
 positions, not 3 and 9), and a beam of 160 positions, 16 dealt from each, of stages of
 5,000: each proves deals the ones before it leave undecided, and most deals are proved by
-the first (the budget's sum, 19,000,000, is spent only on the deals the first leaves; a
-search that dies early leaves the rest of its share to the next)."""
+the first (a search that dies early leaves the rest of its share to the next). Then three
+beams that keep at most one position of a signature (``twins``, :func:`diverse`) among a
+stage's dealers and a deal's beam: alone; ranking a stage's dealers by the position
+each deals (``deal_rank``, where the stock's cards fall) on keys that keep the columns'
+order (``ordered``); and with a seeded draw of up to 12 added to the badness (``jitter``,
+``salt``). They search only what the five leave (the budget's sum, 26,500,000, is spent
+only on the deals the first beam leaves)."""
 
 Key = tuple[object, ...]
+T = TypeVar("T")
 _Entry = tuple[int, int, SpiderState, Key]
 """A frontier's entry: badness, tie-break (newest first), position, its key."""
 
@@ -159,10 +169,14 @@ class Result:
 
 
 def badness(
-    state: SpiderState, down_weight: int = DOWN_WEIGHT, empty_weight: int = EMPTY_WEIGHT
+    state: SpiderState,
+    down_weight: int = DOWN_WEIGHT,
+    empty_weight: int = EMPTY_WEIGHT,
+    join_weight: int = 1,
 ) -> int:
     """How far the position looks from a win (smaller is better; 0 when won), a
-    face-down card counting ``down_weight``, an empty column ``-empty_weight``."""
+    face-down card counting ``down_weight``, an empty column ``-empty_weight``, a card on
+    one a rank higher of another suit ``join_weight`` (3 on any other card)."""
     score = 0
     empty = 0
     for column, down in zip(state.columns, state.down, strict=True):
@@ -173,16 +187,19 @@ def badness(
         for i in range(down + 1, len(column)):
             lower, upper = column[i], column[i - 1]
             if not follows(lower, upper):
-                score += 1 if rank_of(upper) == rank_of(lower) + 1 else 3
+                score += join_weight if rank_of(upper) == rank_of(lower) + 1 else 3
     remaining = 8 - len(state.runs)
     return score + 6 * remaining - empty_weight * empty if remaining else 0
 
 
 def successors(
-    state: SpiderState, supermoves: bool = False, laterals: bool = False
+    state: SpiderState, supermoves: bool = False, laterals: bool = False, arranging: bool = False
 ) -> tuple[list[Move], bool]:
     """The moves searched, less those the pruning drops (see the module docstring), and
-    whether a *lateral* move was dropped (see :func:`_lateral`). A move may be a
+    whether a *lateral* move was dropped (see :func:`_lateral`). With ``arranging``
+    (:attr:`Limits.ordered`, while the stock may deal) the two prunings on sorted columns
+    are off: any empty column is a target, and a face-up column may move whole into one.
+    A move may be a
     *supermove*: a descending sequence of several one-suit runs, carried through the empty
     columns (:func:`single_moves` spells it out) onto a card one rank higher or an empty
     column, as long as there are empty columns enough (``k`` free ones carry ``2 ** k``
@@ -201,13 +218,13 @@ def successors(
         natural = natural_length(column, down) if supermoves else run
         top = rank_of(column[-1])
         for target, pile in enumerate(columns):
-            if target == source or (not pile and target != first_empty):
+            if target == source or (not pile and target != first_empty and not arranging):
                 continue
             if pile:
                 count = rank_of(pile[-1]) - top
                 counts = [count] if 1 <= count <= natural else []
             else:
-                whole = down == 0 and natural == len(column)
+                whole = down == 0 and natural == len(column) and not arranging
                 counts = list(range(1, natural + 1 - whole))
             carried = 2 ** min(empties - (not pile), 6)
             for count in counts:
@@ -301,6 +318,17 @@ def _lateral(
     )
 
 
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    """The C search's 64-bit mix (``_cards.h``), on an int below ``2 ** 64``."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
 class _OutOfBudget(Exception):
     """The search spent its budget."""
 
@@ -311,7 +339,14 @@ class Limits:
     ``stage`` expansions between two deals, ``branch`` positions dealt from after each
     stage, at most ``max_stored`` positions held at once (the memory ceiling); a
     ``width`` makes it the beam (:class:`BeamSearch`), ``keep`` dealt from each stage;
-    :func:`badness`'s weights, and whether supermoves are searched."""
+    :func:`badness`'s weights, and whether supermoves are searched; ``twins`` (the beam's,
+    0 for no limit) caps the positions of one *signature* (:func:`signature`) among those
+    a stage deals and among a deal's ``width``, before the others fill what is left;
+    ``join_weight``, what a card on one a rank higher of another suit adds to the badness;
+    ``jitter`` and ``salt``, a seeded draw added to it (:meth:`priority`); ``deal_rank``
+    (the beam's), a stage's dealers ranked by the position each deals; ``ordered``, keys
+    that keep the columns' order while the stock may deal (:meth:`key`), with the
+    prunings on sorted columns off (:func:`successors`' ``arranging``)."""
 
     nodes: int = NODES
     seconds: float | None = None
@@ -326,6 +361,12 @@ class Limits:
     supermoves: bool = False
     endgame_laterals: bool = False
     stuck_laterals: bool = False
+    twins: int = 0
+    join_weight: int = 1
+    jitter: int = 0
+    salt: int = 0
+    deal_rank: bool = False
+    ordered: bool = False
 
     def moves(self, state: SpiderState) -> tuple[bool, bool]:
         """:func:`successors`' options at ``state``: supermoves, and lateral moves kept
@@ -337,14 +378,34 @@ class Limits:
         """:func:`successors` with :meth:`moves`' options, and with the lateral moves too
         where they are the only moves but the deal (``stuck_laterals``): a position whose
         every other move is lateral would otherwise have none but the deal."""
-        moves, lateral = successors(state, *self.moves(state))
+        arranging = self.ordered and bool(state.stock)
+        moves, lateral = successors(state, *self.moves(state), arranging)
         if not (self.stuck_laterals and lateral) or any(not move.is_deal for move in moves):
             return moves, lateral
-        return successors(state, self.supermoves, True)
+        return successors(state, self.supermoves, True, arranging)
 
     def badness(self, state: SpiderState) -> int:
         """:func:`badness` with this search's weights."""
-        return badness(state, self.down_weight, self.empty_weight)
+        return badness(state, self.down_weight, self.empty_weight, self.join_weight)
+
+    def key(self, state: SpiderState) -> Key:
+        """The search's key of a position: :func:`~cardems.spider.rules.position`, its
+        columns sorted; with ``ordered``, while the stock may deal, its columns in their
+        order (the deal tells them apart: which card lands on which column)."""
+        if not (self.ordered and state.stock):
+            return position(state)
+        faces = (tuple(card % 52 for card in column) for column in state.columns)
+        return (*zip(state.down, faces, strict=True), len(state.stock), "ordered")
+
+    def priority(self, state: SpiderState, order: int) -> int:
+        """The order of the searches' frontiers and of the beam's positions: the badness,
+        plus (with a ``jitter``) a share of 0 to ``jitter`` drawn from ``order``, the
+        number of the position (the order in which the search made it), and ``salt``: a
+        search of another salt breaks its near-ties otherwise."""
+        bad = self.badness(state)
+        if not self.jitter:
+            return bad
+        return bad + _mix((order + self.salt * _GOLDEN) & _MASK) % (self.jitter + 1)
 
 
 class StagedSearch:
@@ -374,7 +435,7 @@ class StagedSearch:
 
     def _stage(self, state: SpiderState) -> list[Move] | None:
         """A winning line from ``state``, searching this stage then the deals after it."""
-        start = position(state)
+        start = self.limits.key(state)
         if start in self.seen:
             return None
         parents: dict[Key, tuple[Key, Move] | None] = {start: None}
@@ -388,7 +449,8 @@ class StagedSearch:
         self, state: SpiderState, start: Key, parents: dict[Key, tuple[Key, Move] | None]
     ) -> list[Move] | None:
         limits = self.limits
-        frontier: list[_Entry] = [(limits.badness(state), -next(self.counter), state, start)]
+        order = next(self.counter)
+        frontier: list[_Entry] = [(limits.priority(state, order), -order, state, start)]
         ready: list[_Entry] = []
         cap = limits.stage if state.stock else limits.last
         count = 0
@@ -444,15 +506,16 @@ class StagedSearch:
             if move.is_deal:
                 continue
             child = current.after(move)
-            child_key = position(child)
+            child_key = self.limits.key(child)
             if child_key in parents:
                 continue
             parents[child_key] = (current_key, move)
             self.stored += 1
             if child.is_won():
                 return child_key
-            badness = self.limits.badness(child)
-            heapq.heappush(frontier, (badness, -next(self.counter), child, child_key))
+            order = next(self.counter)
+            bad = self.limits.priority(child, order)
+            heapq.heappush(frontier, (bad, -order, child, child_key))
         return None
 
     def _spend(self) -> None:
@@ -498,7 +561,8 @@ class BeamSearch(StagedSearch):
                         return Result(True, line, self.expanded)
                 if last or not after:
                     return Result(None, None, self.expanded)
-                beam = sorted(after, key=lambda c: (c.bad, c.order))[: limits.width]
+                ranked = sorted(after, key=lambda c: (c.bad, c.order))
+                beam = diverse(ranked, limits.width, limits.twins, [c.state for c in ranked])
         except _OutOfBudget:
             return Result(None, None, self.expanded)
 
@@ -508,11 +572,10 @@ class BeamSearch(StagedSearch):
         """A best-first search from ``start`` that deals its best ``keep`` positions into
         ``after``; a winning line if it met a win."""
         limits = self.limits
-        root = position(start.state)
+        root = limits.key(start.state)
         parents: dict[Key, tuple[Key, Move] | None] = {root: None}
-        frontier: list[_Entry] = [
-            (limits.badness(start.state), -next(self.counter), start.state, root)
-        ]
+        order = next(self.counter)
+        frontier: list[_Entry] = [(limits.priority(start.state, order), -order, start.state, root)]
         ready: list[_Entry] = []
         count = 0
         while count < cap:
@@ -523,14 +586,47 @@ class BeamSearch(StagedSearch):
             won = self._grow(entry, limits.successors(entry[2])[0], parents, frontier)
             if won is not None:
                 return [*start.line, *_line(parents, won)]
+        if limits.deal_rank:  # by the position each one deals: where the stock's cards fall
+            ready = [(limits.badness(e[2].after(Move.deal())), *e[1:]) for e in ready]
         ready.sort(key=lambda entry: entry[:2])
-        for _, _, dealer, dealer_key in ready[:keep]:
+        dealers = diverse(ready, keep, limits.twins, [entry[2] for entry in ready])
+        for _, _, dealer, dealer_key in dealers:
             dealt = dealer.after(Move.deal())
             line = [*start.line, *_line(parents, dealer_key), Move.deal()]
             if dealt.is_won():
                 return line
-            after.append(_Candidate(limits.badness(dealt), next(self.counter), dealt, line))
+            order = next(self.counter)
+            after.append(_Candidate(limits.priority(dealt, order), order, dealt, line))
         return None
+
+
+def signature(state: SpiderState) -> tuple[object, ...]:
+    """Which cards a position has turned and how many runs it sent home: its face-down
+    counts column by column (a column's face-down cards turn in one order, so the counts
+    name the cards turned) and its runs gone. Positions a stage deals from share it often
+    (near-twins that differ in how the face-up cards lie)."""
+    return (state.down, len(state.runs))
+
+
+def diverse(ranked: list[T], count: int, twins: int, states: list[SpiderState]) -> list[T]:
+    """The first ``count`` of ``ranked`` (best first; ``states[i]`` is ``ranked[i]``'s
+    position) taking at most ``twins`` of one :func:`signature`, then the ones passed over,
+    in their order, while room is left; ``twins`` 0: the first ``count``."""
+    if not twins:
+        return ranked[:count]
+    chosen: list[T] = []
+    passed: list[T] = []
+    taken: dict[tuple[object, ...], int] = {}
+    for item, state in zip(ranked, states, strict=True):
+        if len(chosen) == count:
+            break
+        mark = signature(state)
+        if taken.get(mark, 0) < twins:
+            taken[mark] = taken.get(mark, 0) + 1
+            chosen.append(item)
+        else:
+            passed.append(item)
+    return chosen + passed[: count - len(chosen)]
 
 
 def compiled() -> Any:
@@ -633,6 +729,12 @@ def _solve_c(state: SpiderState, limits: Limits) -> Result:
         limits.supermoves,
         limits.endgame_laterals,
         limits.stuck_laterals,
+        limits.twins,
+        limits.join_weight,
+        limits.jitter,
+        limits.salt,
+        limits.deal_rank,
+        limits.ordered,
     )
     if status < 0:
         return Result(None, None, expanded)
