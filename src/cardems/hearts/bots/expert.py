@@ -211,6 +211,13 @@ class Research:
     0.219 ± 0.106 points a hand against three ``rules`` (7 moons against either way in
     about 1,900 hands) and gained 0.033 ± 0.199 against three ``montecarlo`` (moons
     against 31 in 1,940 hands, 36 in 1,928 without; docs/HEARTS.md)."""
+    look: bool = False
+    """In the generic play-outs every seat sees every hand of the deal when it follows
+    second or third (:func:`~cardems.hearts.bots.rollout.sighted_card`, the seats after
+    it playing the generic player's cards): it drops the Q♠ where a later card wins, and
+    a card that would win the trick is changed for one that loses, or for its highest
+    card when the trick is its anyway. Opponents who search sampled deals
+    (``montecarlo``, people who count cards) find that much of each trick."""
     oracle: bool = False
     """Search the true deal alone, shown by the arena (:meth:`ExpertBot.see`): a
     measure of what its information is worth against a field, never a level."""
@@ -564,7 +571,9 @@ class ExpertBot:
                     research.moon_bonus,
                 )[0]
             if generic:
-                result = generic_rollout(*position, seat, runner_seat, research.defend_late)
+                result = generic_rollout(
+                    *position, seat, runner_seat, research.defend_late, research.look
+                )
             else:
                 result = heuristic_rollout(*position, runner_seat, wary or 0 <= runner_seat != seat)
             return round_score(result, seat, research.moon_bonus)
