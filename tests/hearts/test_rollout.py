@@ -163,5 +163,6 @@ def test_the_sighted_player_lets_the_queen_fall_where_a_later_card_wins() -> Non
 
 def test_the_arena_names_the_sighted_play_outs() -> None:
     assert research_settings("expert:look=1")[1] == Research(look=True)
+    assert research_settings("expert:look=0")[1] == Research(look=False)
     with pytest.raises(ValueError, match="0 or 1"):
         research_settings("expert:look=2")
