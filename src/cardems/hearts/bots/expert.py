@@ -5,13 +5,13 @@ agree with everything the seat knows, weighed by how well they explain the other
 For these deals, every distinct legal card is played and the round finished by one
 policy for all four seats: a generic strong player's
 (:func:`~cardems.hearts.bots.rollout.generic_card`: ducks, dumps the Q♠ at its first
-void, defends the moon; following second or third it sees the deal's other hands for
-the rest of the trick, :func:`~cardems.hearts.bots.rollout.sighted_card`) unless the
-others have shown they play like the medium heuristic, whose policy it then uses. Against such predictable players, a
-second plan runs for the moon when nobody else has points and the hand holds a high
-heart; the card with the lowest mean score under its better plan is played. Scores
-count an opponent's moon 26 and its own moon ``-moon_bonus``: a moon gives each other
-seat 26, which is what decides a match. With the arena's ``stopper`` switch, while
+void, defends the moon; following second or third it sees the deal's other hands for the
+rest of the trick, :func:`~cardems.hearts.bots.rollout.sighted_card`) unless the others
+have shown they play like the medium heuristic, whose policy it then uses. Against such
+predictable players, a second plan runs for the moon when nobody else has points and the
+hand holds a high heart; the card with the lowest mean score under its better plan is
+played. Scores count an opponent's moon 26 and its own moon ``-moon_bonus``: a moon
+gives each other seat 26, which is what decides a match. With the arena's ``stopper`` switch, while
 another seat could still take every point, a card that gives up the hand's last heart
 able to stop it, or that takes a trick with points from a seat seen running, is charged
 or credited that many points a deal (off by default: on held-out codes it cost points
