@@ -5,8 +5,9 @@ Anchor: OpenSpiel 2.0.2 plays 35,800 random hands/s in its C++ loop on this mach
 policy play-outs a second on one core. Each hand is dealt by a fresh Fisher–Yates shuffle
 and played from the 2♣ to the 13th trick, by uniformly random legal cards or by the
 policies the search bots play out with (see :data:`POLICIES`).
-Lines: the compiled core's own loop (dealing included), the same play-outs called one by
-one from Python as the expert's search calls them, and the Python reference.
+Lines: the compiled core's own loop (dealing included), the generic play-outs called one
+by one from Python as the expert's search calls them (and the sighted ones of
+``expert:look=1``), and the Python reference.
 
     PYTHONPATH=src python benchmarks/hearts_playouts.py [--seconds 3]
 """
@@ -28,7 +29,7 @@ from cardems.hearts.bots.rollout import (
     py_play_hands,
 )
 from cardems.hearts.fast import COMPILED
-from cardems.hearts.playout import Position, position_of_deal
+from cardems.hearts.playout import position_of_deal
 from cardems.hearts.splitmix import SplitMix
 
 POLICIES = (("random", RANDOM), ("simple", SIMPLE), ("heuristic", HEURISTIC), ("generic", GENERIC))
@@ -59,15 +60,21 @@ def batch_loop(
     return play
 
 
-def called_one_by_one(many: int, dealt: list[Position] = []) -> None:  # noqa: B006
-    """Hands dealt beforehand, each played by one :func:`generic_rollout` call."""
-    if not dealt:
-        rand = SplitMix(2)
-        dealt.extend(position_of_deal(deal(rand)) for _ in range(1000))
-    for k in range(many):
-        start = dealt[k % 1000]
-        points = generic_rollout(start.hands, start.leader, [], 0, False, start.points, 0)
-        assert sum(points) == 26
+def called_one_by_one(look: bool = False) -> Callable[[int], None]:
+    """Hands dealt beforehand, each played by one :func:`generic_rollout` call (with
+    ``look``, the sighted play-outs: ``expert:look=1``)."""
+    rand = SplitMix(2)
+    dealt = [position_of_deal(deal(rand)) for _ in range(1000)]
+
+    def play(many: int) -> None:
+        for k in range(many):
+            start = dealt[k % 1000]
+            points = generic_rollout(
+                start.hands, start.leader, [], 0, False, start.points, 0, look=look
+            )
+            assert sum(points) == 26
+
+    return play
 
 
 def main() -> None:
@@ -78,8 +85,9 @@ def main() -> None:
         for label, policy in POLICIES:
             hands = rate(batch_loop(play_hands, policy), seconds, 2000)
             print(f"compiled, {label:<9} play-outs: {hands:>9,.0f} hands/s on one core")
-        one_by_one = rate(called_one_by_one, seconds, 200)
-        print(f"compiled, generic play-outs, one call each from Python: {one_by_one:,.0f}/s")
+        for label, look in (("generic", False), ("sighted", True)):
+            one_by_one = rate(called_one_by_one(look), seconds, 200)
+            print(f"compiled, {label} play-outs, one call each from Python: {one_by_one:,.0f}/s")
     else:
         print("compiled core not built: the Python reference only")
     for label, policy in POLICIES:

@@ -140,9 +140,16 @@ def test_play_outs_end_with_the_same_points() -> None:
                     runner,
                     wary,
                 )
-            for defender, runner, late in ((-1, -1, 14), (0, -1, 14), (1, -1, 5), (0, 2, 14)):
+            for defender, runner, late, look in (
+                (-1, -1, 14, False),
+                (0, -1, 14, False),
+                (1, -1, 5, False),
+                (0, 2, 14, False),
+                (0, -1, 14, True),
+                (-1, -1, 5, True),
+            ):
                 assert core.generic_rollout(
-                    pos.hands, *args, points, played, defender, runner, late
+                    pos.hands, *args, points, played, defender, runner, late, look
                 ) == rollout.py_generic_rollout(
                     pos.hands[:],
                     pos.leader,
@@ -153,6 +160,7 @@ def test_play_outs_end_with_the_same_points() -> None:
                     defender,
                     runner,
                     late,
+                    look,
                 )
 
 

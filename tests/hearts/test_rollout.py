@@ -11,7 +11,15 @@ from pathlib import Path
 import pytest
 
 from cardems.cards import parse_cards
-from cardems.hearts.bots.rollout import generic_card, generic_rollout, heuristic_rollout
+from cardems.hearts.arena import research_settings
+from cardems.hearts.bots.expert import Research
+from cardems.hearts.bots.rollout import (
+    generic_card,
+    generic_rollout,
+    heuristic_rollout,
+    sighted_card,
+    trick_outcome,
+)
 from cardems.hearts.core import QUEEN_OF_SPADES, mask_of_cards, to_index
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
@@ -121,3 +129,40 @@ def test_the_python_reference_plays_alone() -> None:
     )
     env = {**os.environ, "PYTHONPATH": SRC, "CARDEMS_HEARTS_PYTHON": "1"}
     subprocess.run([sys.executable, "-c", script], env=env, check=True, timeout=60)
+
+
+def test_the_sighted_player_wins_high_a_trick_it_cannot_lose() -> None:
+    """West follows second to North's 6♦; East ducks with the 2♦ and South is void: the
+    generic player wins with the 7♦, the sighted one, seeing every hand, with the 8♦
+    (the trick is its whatever it plays). Not while it defends the moon."""
+    hands = [0, _mask("8D 7D 2C"), _mask("2D 3C"), _mask("5C 4H")]
+    trick = [_card("6D")]
+    played = _mask("6D 2C 3C 4C 5C")
+    legal = _mask("8D 7D")
+    west = [0, 0, 0, 0]
+    assert generic_card(1, hands[1], legal, trick, played, west) == _card("7D")
+    assert sighted_card(hands, 0, trick, False, played, west, 1, legal) == _card("8D")
+    assert trick_outcome(hands, 0, trick, False, played, west, 1, _card("7D")) == (True, 1)
+    runner = [0, 0, 0, 5]  # South holds every point taken: West takes what it can
+    assert sighted_card(hands, 0, trick, False, played, runner, 1, legal) == _card("7D")
+
+
+def test_the_sighted_player_lets_the_queen_fall_where_a_later_card_wins() -> None:
+    """North leads the 8♠; West holds the Q♠ and the 9♠, East must play its A♠: the Q♠
+    loses to it, so West drops it there rather than the 9♠ the generic player plays."""
+    hands = [0, _mask("QS 9S 2H"), _mask("AS 3D"), _mask("2S 5C")]
+    trick = [_card("8S")]
+    played = _mask("8S 2C 3C 4C 5D")
+    legal = _mask("QS 9S")
+    points = [0, 0, 0, 0]
+    assert generic_card(1, hands[1], legal, trick, played, points) == _card("9S")
+    assert trick_outcome(hands, 0, trick, False, played, points, 1, _card("9S")) == (False, 0)
+    assert trick_outcome(hands, 0, trick, False, played, points, 1, QUEEN_OF_SPADES) == (False, 13)
+    assert sighted_card(hands, 0, trick, False, played, points, 1, legal) == QUEEN_OF_SPADES
+
+
+def test_the_arena_names_the_sighted_play_outs() -> None:
+    assert research_settings("expert:look=1")[1] == Research(look=True)
+    assert research_settings("expert:look=0")[1] == Research(look=False)
+    with pytest.raises(ValueError, match="0 or 1"):
+        research_settings("expert:look=2")

@@ -354,7 +354,62 @@ typedef struct {
     int defender; /* GENERIC */
     int late;     /* GENERIC */
     uint64_t *state; /* RANDOM */
+    int look;     /* GENERIC: rollout.sighted_card for a follower that would win */
 } Policy;
+
+/* rollout.trick_outcome: whether seat wins the trick in progress by playing c, the
+ * seats after it playing the generic player's cards (every hand known), and the
+ * trick's points. */
+static int trick_outcome(const Position *p, int seat, int c, const Policy *policy, int *pts) {
+    int trick[4], n = p->n;
+    for (int k = 0; k < n; k++) trick[k] = p->trick[k];
+    trick[n++] = c;
+    Mask played = p->played | (Mask)1 << c;
+    int led = trick[0] / 13;
+    for (int k = n; k < 4; k++) {
+        int s = (p->leader + k) & 3;
+        Mask hand = p->hands[s];
+        int from = policy->defender < 0 || s == policy->defender ? DEFEND_FROM : policy->late;
+        int d = generic_card(s, hand, legal_mask(hand, led, p->done == 0, 1), trick, k, played,
+                             p->points, from);
+        trick[k] = d;
+        played |= (Mask)1 << d;
+    }
+    int best = trick[0], win = 0, total = 0;
+    for (int k = 0; k < 4; k++) {
+        if (trick[k] / 13 == led && trick[k] > best) best = trick[k], win = k;
+        total += points_of(trick[k]);
+    }
+    *pts = total;
+    return ((p->leader + win) & 3) == seat;
+}
+
+/* rollout.sighted_card: for a seat that follows second or third, seeing every hand, the
+ * QS if it loses the trick; else the generic player's card c0 unless c0 would win the
+ * trick: then the highest card that loses, else the card that wins the fewest points
+ * (the highest of those but the QS). Not while it defends the moon. */
+static int sighted_card(const Position *p, int seat, Mask legal, int c0, int from,
+                        const Policy *policy) {
+    int total = p->points[0] + p->points[1] + p->points[2] + p->points[3], pts;
+    if (total >= from)
+        for (int s = 0; s < 4; s++)
+            if (p->points[s] == total && s != seat) return c0;
+    if (c0 != QUEEN && (legal & QS_BIT) && !trick_outcome(p, seat, QUEEN, policy, &pts))
+        return QUEEN;
+    if (!trick_outcome(p, seat, c0, policy, &pts)) return c0;
+    int duck = -1, best = -1, best_pts = 1000;
+    for (int c = 51; c >= 0; c--) {
+        if (!(legal >> c & 1)) continue;
+        if (!trick_outcome(p, seat, c, policy, &pts)) {
+            if (c == QUEEN) return c;
+            if (duck < 0) duck = c;
+        } else if (pts < best_pts || (pts == best_pts && best == QUEEN)) {
+            best = c;
+            best_pts = pts;
+        }
+    }
+    return duck >= 0 ? duck : best;
+}
 
 static int choose(const Position *p, int seat, Mask legal, const Policy *policy) {
     Mask hand = p->hands[seat];
@@ -372,7 +427,10 @@ static int choose(const Position *p, int seat, Mask legal, const Policy *policy)
     default:
         if (policy->runner < 0) {
             int from = policy->defender < 0 || seat == policy->defender ? DEFEND_FROM : policy->late;
-            return generic_card(seat, hand, legal, p->trick, p->n, p->played, p->points, from);
+            int c = generic_card(seat, hand, legal, p->trick, p->n, p->played, p->points, from);
+            if (policy->look && (p->n == 1 || p->n == 2) && (legal & (legal - 1)))
+                c = sighted_card(p, seat, legal, c, from, policy);
+            return c;
         }
         if (seat == policy->runner)
             return heuristic_card(seat, hand, legal, p->trick, p->n, p->played, p->points, 1,
@@ -513,23 +571,24 @@ static PyObject *py_heuristic_rollout(PyObject *self, PyObject *args, PyObject *
         return NULL;
     Position p;
     if (!position_of(hands, leader, trick, done, broken, points, played, &p)) return NULL;
-    Policy policy = {HEURISTIC, runner, wary, -1, 0, NULL};
+    Policy policy = {HEURISTIC, runner, wary, -1, 0, NULL, 0};
     play_to_end(&p, &policy);
     return points_list(p.points);
 }
 
 static PyObject *py_generic_rollout(PyObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"hands", "leader", "trick", "done", "broken", "points", "played",
-                            "defender", "runner", "late", NULL};
+                            "defender", "runner", "late", "look", NULL};
     PyObject *hands, *trick, *points;
-    int leader, done, broken, defender = -1, runner = -1, late = 14;
+    int leader, done, broken, defender = -1, runner = -1, late = 14, look = 0;
     unsigned long long played;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OiOipOK|iii", names, &hands, &leader, &trick,
-                                     &done, &broken, &points, &played, &defender, &runner, &late))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OiOipOK|iiip", names, &hands, &leader, &trick,
+                                     &done, &broken, &points, &played, &defender, &runner, &late,
+                                     &look))
         return NULL;
     Position p;
     if (!position_of(hands, leader, trick, done, broken, points, played, &p)) return NULL;
-    Policy policy = {GENERIC, runner, 0, defender, late, NULL};
+    Policy policy = {GENERIC, runner, 0, defender, late, NULL, look};
     play_to_end(&p, &policy);
     return points_list(p.points);
 }
@@ -541,7 +600,7 @@ static PyObject *py_simple_rollout(PyObject *self, PyObject *args) {
         return NULL;
     Position p;
     if (!position_of(hands, leader, trick, done, broken, points, 0, &p)) return NULL;
-    Policy policy = {SIMPLE, -1, 0, -1, 0, NULL};
+    Policy policy = {SIMPLE, -1, 0, -1, 0, NULL, 0};
     play_to_end(&p, &policy);
     return points_list(p.points);
 }
@@ -556,7 +615,7 @@ static PyObject *py_random_rollout(PyObject *self, PyObject *args) {
     Position p;
     if (!position_of(hands, leader, trick, done, broken, points, 0, &p)) return NULL;
     uint64_t s = state;
-    Policy policy = {RANDOM, -1, 0, -1, 0, &s};
+    Policy policy = {RANDOM, -1, 0, -1, 0, &s, 0};
     play_to_end(&p, &policy);
     return Py_BuildValue("NK", points_list(p.points), (unsigned long long)s);
 }
@@ -584,7 +643,7 @@ static PyObject *py_play_hands(PyObject *self, PyObject *args) {
     }
     uint64_t s = state;
     long long totals[4] = {0, 0, 0, 0};
-    Policy policy = {kind, -1, 0, -1, 14, &s};
+    Policy policy = {kind, -1, 0, -1, 14, &s, 0};
     Py_BEGIN_ALLOW_THREADS;
     for (Py_ssize_t h = 0; h < many; h++) {
         Position p = {{0}, 0, 0, 0, 0, {0}, {0, 0, 0, 0}, 0};
@@ -1503,7 +1562,7 @@ static PyObject *py_best_response(PyObject *self, PyObject *args, PyObject *kw) 
         return NULL;
     }
     Policy policy = {generic ? GENERIC : HEURISTIC, runner, generic ? 0 : wary,
-                     generic ? defender : -1, late, NULL};
+                     generic ? defender : -1, late, NULL, 0};
     Mask best = 0;
     double value = br_value(p, seat, &policy, bonus, &best, 1);
     return Py_BuildValue("dK", value, (unsigned long long)best);

@@ -25,6 +25,7 @@ def generic_rollout(
     defender: int = -1,
     runner: int = -1,
     late: int = 14,
+    look: bool = False,
 ) -> list[int]: ...
 def simple_rollout(
     hands: Sequence[int],

@@ -61,6 +61,7 @@ RESEARCH_OPTIONS = {
     "psearch": "pass_search",
     "pmargin": "pass_margin",
     "stopper": "stopper",
+    "look": "look",
 }
 """The expert's research switches by their short names in the arena's bot names (each a
 field of :class:`~cardems.hearts.bots.expert.Research`); the product's bot names know

@@ -10,7 +10,15 @@ from collections.abc import Callable
 
 from cardems.hearts.bots.heuristic import choose_card
 from cardems.hearts.bots.montecarlo import py_play_out
-from cardems.hearts.core import FULL_DECK, HEART_MASK, POINTS, QS_BIT, SUIT_MASKS, legal_mask
+from cardems.hearts.core import (
+    FULL_DECK,
+    HEART_MASK,
+    POINTS,
+    QS_BIT,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    legal_mask,
+)
 from cardems.hearts.fast import core
 from cardems.hearts.playout import (
     Choose,
@@ -175,15 +183,130 @@ def py_generic_rollout(
     defender: int = -1,
     runner: int = -1,
     late: int = DEFEND_LATE,
+    look: bool = False,
 ) -> list[int]:
     """Raw points per seat at the end of the round, every seat playing
     :func:`generic_card`; the lists passed in are consumed. Seat ``defender`` defends the
     moon from :data:`DEFEND_FROM` points, the others from ``late`` (all of them from
     :data:`DEFEND_FROM` without a ``defender``). Seat ``runner`` instead goes for the
     moon while nobody else has points (the heuristic's run), and the others defend from
-    its first point: a run weighed against players who wake at once."""
+    its first point: a run weighed against players who wake at once. With ``look`` (and
+    nobody running) every seat plays :func:`sighted_card`: it sees every hand of the
+    deal, as the players it stands for see every hand of their own sampled deals."""
+    if look and runner < 0:
+        return _sighted_round(hands, leader, trick, done, broken, points, played, defender, late)
     choose = policy_choose(True, runner, defender=defender, late=late)
     return finish_round(hands, leader, trick, done, broken, points, played, choose)
+
+
+def trick_outcome(
+    hands: list[int],
+    leader: int,
+    trick: list[int],
+    first: bool,
+    played: int,
+    points: list[int],
+    seat: int,
+    card: int,
+    defender: int = -1,
+    late: int = DEFEND_LATE,
+) -> tuple[bool, int]:
+    """Whether ``seat`` wins the trick in progress by playing ``card``, the seats after
+    it playing :func:`generic_card` (every hand known), and the trick's points."""
+    cards = [*trick, card]
+    played |= 1 << card
+    led = cards[0] // 13
+    for k in range(len(cards), 4):
+        s = (leader + k) & 3
+        hand = hands[s]
+        wake = DEFEND_FROM if defender < 0 or s == defender else late
+        c = generic_card(s, hand, legal_mask(hand, led, first, True), cards, played, points, wake)
+        cards.append(c)
+        played |= 1 << c
+    return (leader + trick_winner(cards)) & 3 == seat, sum(POINTS[c] for c in cards)
+
+
+def sighted_card(
+    hands: list[int],
+    leader: int,
+    trick: list[int],
+    first: bool,
+    played: int,
+    points: list[int],
+    seat: int,
+    legal: int,
+    defender: int = -1,
+    late: int = DEFEND_LATE,
+) -> int:
+    """The generic player's card, seeing every hand of the deal when it follows second
+    or third (the seats after it playing the generic player's cards): the Q♠ if it loses
+    the trick; else its card unless that would win the trick, and then the highest card
+    that loses, else the card that wins the fewest points (the highest of those but the
+    Q♠: the trick is its anyway, so it sheds its highest card). A
+    montecarlo-like player finds that much in each of its sampled deals. Not while it
+    defends the moon (its card then takes points from the runner on purpose)."""
+    wake = DEFEND_FROM if defender < 0 or seat == defender else late
+    hand = hands[seat]
+    card = generic_card(seat, hand, legal, trick, played, points, wake)
+    if not 0 < len(trick) < 3 or not legal & (legal - 1):
+        return card
+    total = points[0] + points[1] + points[2] + points[3]
+    if total >= wake and any(points[s] == total and s != seat for s in range(4)):
+        return card
+    args = (hands, leader, trick, first, played, points, seat)
+    if (
+        card != QUEEN_OF_SPADES
+        and legal & QS_BIT
+        and not trick_outcome(*args, QUEEN_OF_SPADES, defender, late)[0]
+    ):
+        return QUEEN_OF_SPADES
+    if not trick_outcome(*args, card, defender, late)[0]:
+        return card
+    duck, best, best_points = -1, -1, 1000
+    for c in range(51, -1, -1):
+        if not legal >> c & 1:
+            continue
+        wins, taken = trick_outcome(*args, c, defender, late)
+        if not wins:
+            if c == QUEEN_OF_SPADES:
+                return c
+            if duck < 0:
+                duck = c
+        elif taken < best_points or (taken == best_points and best == QUEEN_OF_SPADES):
+            best, best_points = c, taken
+    return duck if duck >= 0 else best
+
+
+def _sighted_round(
+    hands: list[int],
+    leader: int,
+    trick: list[int],
+    done: int,
+    broken: bool,
+    points: list[int],
+    played: int,
+    defender: int,
+    late: int,
+) -> list[int]:
+    """:func:`finish_round` with every seat playing :func:`sighted_card`."""
+    while done < 13:
+        for k in range(len(trick), 4):
+            seat = (leader + k) & 3
+            hand = hands[seat]
+            legal = legal_mask(hand, trick[0] // 13 if trick else -1, done == 0, broken)
+            c = sighted_card(
+                hands, leader, trick, done == 0, played, points, seat, legal, defender, late
+            )
+            hands[seat] = hand & ~(1 << c)
+            played |= 1 << c
+            if 13 <= c < 26:
+                broken = True
+            trick.append(c)
+        leader = (leader + trick_winner(trick)) & 3
+        points[leader] += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        trick = []
+        done += 1
+    return points
 
 
 def policy_choose(
