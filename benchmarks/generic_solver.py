@@ -233,12 +233,15 @@ def run(label: str, positions: Callable[[int], Any], solve: Callable[[Any], Any]
     seconds.sort()
     nodes.sort()
     p95 = seconds[min(n - 1, int(0.95 * n))]
-    thirds = f"  won-nodes thirds {nodes[len(nodes) // 3]}, {nodes[2 * len(nodes) // 3]}"
+    thirds = (
+        f"  won-nodes thirds {nodes[len(nodes) // 3]}, {nodes[2 * len(nodes) // 3]}"
+        if ARGS.levels and nodes
+        else ""
+    )
     print(
         f"{label:20} won {won:4} lost {lost:4} undecided {undecided:4}"
         f"  decided {(won + lost) / n:6.1%}"
-        f"  median {statistics.median(seconds) * 1000:7.1f} ms  p95 {p95 * 1000:7.1f} ms"
-        + (thirds if ARGS.levels and nodes else "")
+        f"  median {statistics.median(seconds) * 1000:7.1f} ms  p95 {p95 * 1000:7.1f} ms" + thirds
     )
 
 
