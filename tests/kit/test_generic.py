@@ -4,7 +4,10 @@ that win when a table plays them, bounded by positions."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +16,7 @@ from hypothesis import strategies as st
 from kit_toy import DEAL, TOY, ToyState
 
 from cardems.cli import main
+from cardems.core import kinds
 from cardems.core.game import TableSettings
 from cardems.core.registry import game_for, games
 from cardems.dealcode import DealCode
@@ -21,6 +25,20 @@ from cardems.kit.generic import position_key, solve
 
 TOY_CARDS = ("AS", "2S", "3S", "4S", "AH", "2H", "3H", "4H")
 SOLITAIRES = [game for game in games() if isinstance(game, KitGame)]
+
+
+def _benchmark() -> Any:
+    """``benchmarks/generic_solver.py`` as a module (its run is behind ``__main__``)."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "generic_solver.py"
+    spec = importlib.util.spec_from_file_location("generic_solver", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(spec.name, module)  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+BENCHMARK = _benchmark()
 
 
 def brute_force(state: ToyState) -> bool:
@@ -118,20 +136,81 @@ def test_cli_refusals_are_one_line(
     assert said in err and "\n" not in err
 
 
+DECIDED = {
+    "golf": (11, 36),
+    "black-hole": (12, 37),
+    "all-in-a-row": (7, 14),
+    "aces-up": (8, 13),
+    "gaps": (1, 3),
+    "accordion": (11, 12),
+    "eight-off": (29, 39),
+    "king-albert": (9, 10),
+    "bakers-dozen": (42,),
+    "flower-garden": (6,),
+    "simple-simon": (22, 23),
+    "yukon": (38, 59),
+}
+"""Deals of games whose generic search decides none of deals 3,000–3,002 within 600
+positions, which it decides within the benchmark's budget for the game (``NODES`` in
+``benchmarks/generic_solver.py``: the first two such deals of 1–60): a check there is
+never vacuous. FreeCell, Klondike, Spider, Spanish Patience, Fan, Canfield and Mrs Mop
+have none within 1–60 at their budgets."""
+
+
+def check_agreement(game: KitGame, number: int, nodes: int) -> bool | None:
+    """The generic verdict of deal ``number`` within ``nodes``, after checking that the
+    game's own search does not contradict it and that a generic line wins on a table."""
+    code = DealCode(game.family.prefix, game.family.versions[-1], game.family.variants[0], number)
+    winnable, line = generic_line(game, code, nodes)
+    if winnable is None:
+        return None  # the game's own search would spend its whole budget for nothing
+    own = game.solve(code, shortest=False)["winnable"]
+    if own is not None:
+        assert winnable == own, code
+    if winnable:
+        assert replayed_status(game, code, line) == "won", code
+    return winnable
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", SOLITAIRES, ids=lambda game: game.family.name)
 def test_the_generic_verdicts_agree_with_each_games_own(game: KitGame) -> None:
     """Deals 3,000–3,002 of the default variant (not the deals the search was tried on):
     wherever the generic search decides within 600 positions, the game's own search
-    does not contradict it, and every generic line wins on a table."""
-    family = game.family
+    does not contradict it, and every generic line wins on a table; and the deals of
+    :data:`DECIDED`, which the generic search decides within the benchmark's budget."""
     for number in range(3_000, 3_003):
-        code = DealCode(family.prefix, family.versions[-1], family.variants[0], number)
-        winnable, line = generic_line(game, code, 600)
-        if winnable is None:
-            continue  # the game's own search would spend its whole budget for nothing
-        own = game.solve(code, shortest=False)["winnable"]
-        if own is not None:
-            assert winnable == own, code
-        if winnable:
-            assert replayed_status(game, code, line) == "won", code
+        check_agreement(game, number, 600)
+    name = game.family.name
+    for number in DECIDED.get(name, ()):
+        assert check_agreement(game, number, BENCHMARK.NODES[name]) is not None, number
+
+
+def test_every_solitaire_is_a_kit_game_the_benchmark_budgets() -> None:
+    """The agreement test above and ``benchmarks/generic_solver.py`` cover every
+    solitaire of the registry: every game but the trick-taking ones is a kit game (so
+    ``cardems solve --solver generic`` answers for it), and the benchmark gives each its
+    own generic budget."""
+    solitaires = {g.family.name for g in games() if g.kind != kinds.TRICK_TAKING}
+    assert solitaires == {game.family.name for game in SOLITAIRES}
+    assert set(BENCHMARK.NODES) == solitaires
+    assert set(BENCHMARK.SOLVITAIRE) <= solitaires and set(BENCHMARK.OWN_NODES) <= solitaires
+
+
+def test_the_benchmark_names_the_deals_both_decide_differently() -> None:
+    """A row counts each search's verdicts and names, by its code, a deal both decide and
+    disagree on (the anchor: none); a deal one search leaves undecided is no
+    disagreement."""
+    game = game_for("klondike")
+    assert isinstance(game, KitGame)
+    deals = [
+        BENCHMARK.Deal(7, True, 0.010, True, 0.001),
+        BENCHMARK.Deal(8, True, 0.020, False, 0.002),
+        BENCHMARK.Deal(9, None, 0.030, False, 0.003),
+    ]
+    cells = [cell.strip() for cell in BENCHMARK.row(game, 300, deals).split("|")]
+    assert cells[1:5] == ["klondike (KL1-D3)", "7–9", "300", "its own"]
+    assert cells[5:9] == ["2 / 0 / 1", "66.7%", "20.0", "29.0"]
+    assert cells[9:11] == ["1 / 2 / 0", "100.0%"]
+    assert cells[13] == f"1: {BENCHMARK.code_of(game, 8)}" == "1: KL1-D3-AAAAAAI"
+    assert cells[14].startswith("81.945 %")

@@ -186,8 +186,16 @@ def legal_moves(
     dests = [Place("column", i) for i in range(len(state.columns))]
     dests += [Place("cell", i) for i in range(len(state.cells))]
     dests += [Place("foundation", i) for i in range(4)]
+    cells = state.cells
     for source, count in sources:
         for dest in dests:
+            kind = dest.kind
+            if (
+                dest == source
+                or (kind == "cell" and (count > 1 or cells[dest.index] is not None))
+                or (kind == "foundation" and (count > 1 or source.kind == "foundation"))
+            ):
+                continue  # refused whatever else: no need to ask (the searches' hot loop)
             move = Move(source, dest, count)
             if state.refusal(move) is None:
                 yield move

@@ -9,7 +9,7 @@ on an idle one: winnable with a winning line, lost when every reachable position
 expanded without a win, undecided past the budget.
 
 It is the reference the games' own searches are held to (``tests/kit/test_generic.py``)
-and the search of a game that has none faster; ``benchmarks/generic_solver.py --generic``
+and the search of a game that has none faster; ``benchmarks/generic_solver.py``
 measures it beside them.
 """
 
@@ -41,30 +41,46 @@ class Verdict:
     nodes: int
 
 
+_FIELDS: dict[type[Any], tuple[str, ...] | None] = {}
+
+
+def _position_fields(kind: type[Any]) -> tuple[str, ...] | None:
+    """The fields a position of class ``kind`` is made of (all but the :data:`COUNTERS`),
+    read once per class; None when ``kind`` is not a dataclass."""
+    if kind not in _FIELDS:
+        _FIELDS[kind] = (
+            tuple(f.name for f in dataclasses.fields(kind) if f.name not in COUNTERS)
+            if dataclasses.is_dataclass(kind)
+            else None
+        )
+    return _FIELDS[kind]
+
+
 def position_key(state: Any) -> Hashable:
     """The position of ``state``: its fields but the :data:`COUNTERS` (an engine state
     is a frozen dataclass; any other hashable state is its own key)."""
-    if dataclasses.is_dataclass(state):
-        return tuple(
-            getattr(state, field.name)
-            for field in dataclasses.fields(state)
-            if field.name not in COUNTERS
-        )
-    key: Hashable = state
-    return key
+    names = _position_fields(type(state))
+    if names is None:
+        key: Hashable = state
+        return key
+    return tuple(getattr(state, name) for name in names)
 
 
 def solve(start: Any, progress: Callable[[Any], int], nodes: int = NODES) -> Verdict:
     """The verdict from ``start`` within ``nodes`` expanded positions: the position with
     the most ``progress`` first (the deepest among equals, so a line is followed to its
-    end before its siblings), every position once."""
+    end before its siblings), every position once.
+
+    A position's key is made once and hashed once when it is first reached (a key is a
+    tuple of the engine's piles, which does not keep its hash: hashing it again is most of
+    a lookup's cost); the frontier carries it beside the state."""
     order = itertools.count()
-    parents: dict[Hashable, tuple[Hashable, Any] | None] = {position_key(start): None}
-    frontier = [(-progress(start), 0, next(order), start)]
+    start_key = position_key(start)
+    parents: dict[Hashable, tuple[Hashable, Any] | None] = {start_key: None}
+    frontier = [(-progress(start), 0, next(order), start, start_key)]
     expanded = 0
     while frontier:
-        _, depth, _, state = heapq.heappop(frontier)
-        key = position_key(state)
+        _, depth, _, state, key = heapq.heappop(frontier)
         outcome = state.outcome  # asked once a position's turn comes: it may cost moves
         if outcome == "won":
             return Verdict(True, tuple(line_back(parents, key)), expanded)
@@ -76,7 +92,8 @@ def solve(start: Any, progress: Callable[[Any], int], nodes: int = NODES) -> Ver
         for move in state.legal_moves():
             child = state.apply(move)
             child_key = position_key(child)
-            if child_key not in parents:
-                parents[child_key] = (key, move)
-                heapq.heappush(frontier, (-progress(child), depth - 1, next(order), child))
+            step = (key, move)
+            if parents.setdefault(child_key, step) is step:  # first reached: one hash
+                entry = (-progress(child), depth - 1, next(order), child, child_key)
+                heapq.heappush(frontier, entry)
     return Verdict(False, None, expanded)
