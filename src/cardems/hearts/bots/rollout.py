@@ -193,9 +193,22 @@ def py_generic_rollout(
     its first point: a run weighed against players who wake at once. With ``look`` (and
     nobody running) every seat plays :func:`sighted_card`: it sees every hand of the
     deal, as the players it stands for see every hand of their own sampled deals."""
-    if look and runner < 0:
-        return _sighted_round(hands, leader, trick, done, broken, points, played, defender, late)
-    choose = policy_choose(True, runner, defender=defender, late=late)
+
+    def sighted(
+        seat: int, hand: int, legal: int, trick: list[int], played: int, points: list[int]
+    ) -> int:
+        """:func:`sighted_card` over ``hands``, which the round's loop keeps current."""
+        leader = (seat - len(trick)) & 3
+        first = played.bit_count() == len(trick)  # no card before this trick's
+        return sighted_card(
+            hands, leader, trick, first, played, points, seat, legal, defender, late
+        )
+
+    choose = (
+        sighted
+        if look and runner < 0
+        else policy_choose(True, runner, defender=defender, late=late)
+    )
     return finish_round(hands, leader, trick, done, broken, points, played, choose)
 
 
@@ -275,38 +288,6 @@ def sighted_card(
         elif taken < best_points or (taken == best_points and best == QUEEN_OF_SPADES):
             best, best_points = c, taken
     return duck if duck >= 0 else best
-
-
-def _sighted_round(
-    hands: list[int],
-    leader: int,
-    trick: list[int],
-    done: int,
-    broken: bool,
-    points: list[int],
-    played: int,
-    defender: int,
-    late: int,
-) -> list[int]:
-    """:func:`finish_round` with every seat playing :func:`sighted_card`."""
-    while done < 13:
-        for k in range(len(trick), 4):
-            seat = (leader + k) & 3
-            hand = hands[seat]
-            legal = legal_mask(hand, trick[0] // 13 if trick else -1, done == 0, broken)
-            c = sighted_card(
-                hands, leader, trick, done == 0, played, points, seat, legal, defender, late
-            )
-            hands[seat] = hand & ~(1 << c)
-            played |= 1 << c
-            if 13 <= c < 26:
-                broken = True
-            trick.append(c)
-        leader = (leader + trick_winner(trick)) & 3
-        points[leader] += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
-        trick = []
-        done += 1
-    return points
 
 
 def policy_choose(
