@@ -22,24 +22,35 @@ SERVE = [sys.executable, "-m", "cardems", "serve", "--no-browser"]
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 
-def start(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+def free_port() -> int:
+    """A port nothing listens on."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    proc = subprocess.Popen(
-        [*SERVE, "--port", str(port), "--db", str(db)],
-        env=dict(os.environ, PYTHONPATH=SRC),
-        stdout=subprocess.DEVNULL,
-    )
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def answering(port: int) -> str:
+    """The address of the server starting on ``port``, once it answers."""
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
     while True:
         try:
             httpx2.get(base + "/api/games", timeout=1)
-            return proc, base
+            return base
         except httpx2.TransportError:
             assert time.monotonic() < deadline, "server did not start"
             time.sleep(0.05)
+
+
+def start(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    proc = subprocess.Popen(
+        [*SERVE, "--port", str(port), "--db", str(db)],
+        env=dict(os.environ, PYTHONPATH=SRC),
+        stdout=subprocess.DEVNULL,
+    )
+    return proc, answering(port)
 
 
 FORKS = r"""
@@ -91,22 +102,12 @@ class Forks:
     def start(self, db: Path) -> tuple[int, str]:
         """A server on ``db``, answering: its pid and address."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
+        port = free_port()
         self.proc.stdin.write(f"serve --no-browser --port {port} --db {db}\n")
         self.proc.stdin.flush()
         pid = int(self.proc.stdout.readline())
         self.pids.append(pid)
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                httpx2.get(base + "/api/games", timeout=1)
-                return pid, base
-            except httpx2.TransportError:
-                assert time.monotonic() < deadline, "server did not start"
-                time.sleep(0.05)
+        return pid, answering(port)
 
     @staticmethod
     def wait(pid: int) -> None:
