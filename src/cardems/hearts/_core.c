@@ -66,6 +66,19 @@ static int discard_plain(Mask hand, Mask cards, Mask unseen) {
     return best;
 }
 
+/* heuristic.low_lead: the card of mine (one suit's cards) least likely to win a trick led
+ * against out (that suit's cards still out), and its danger in *score. */
+static int low_lead(Mask mine, Mask out, double *score) {
+    if (!out) {
+        *score = 30.0;
+        return low(mine);
+    }
+    Mask safe = mine & ((out & (~out + 1)) - 1);
+    int card = safe ? high(safe) : low(mine);
+    *score = count(out & (((Mask)1 << card) - 1)) * 4.0 - count(out) * 0.3;
+    return card;
+}
+
 static int heuristic_lead(Mask hand, Mask legal, Mask unseen, int shooting, int threat) {
     if (shooting) {
         int best = -1;
@@ -94,18 +107,8 @@ static int heuristic_lead(Mask hand, Mask legal, Mask unseen, int shooting, int 
     for (int suit = 0; suit < 4; suit++) {
         Mask mine = legal & SUIT(suit);
         if (!mine) continue;
-        Mask out = unseen & SUIT(suit);
-        int card;
         double score;
-        if (out) {
-            Mask safe = mine & ((out & (~out + 1)) - 1);
-            card = safe ? high(safe) : low(mine);
-            int under = count(out & (((Mask)1 << card) - 1));
-            score = under * 4.0 - count(out) * 0.3;
-        } else {
-            card = low(mine);
-            score = 30.0;
-        }
+        int card = low_lead(mine, unseen & SUIT(suit), &score);
         if (suit == 0 && (hand & QS_BIT)) score += count(hand & SUIT(0)) < 5 ? 8.0 : 2.0;
         if (suit == 0 && (hand & AK_SPADES) && (unseen & QS_BIT) && card > QUEEN) score += 20.0;
         if (suit == 1) score += 1.0;
@@ -214,17 +217,8 @@ static int generic_card(int seat, Mask hand, Mask legal, const int *trick, int n
         for (int suit = 0; suit < 4; suit++) {
             Mask mine = legal & SUIT(suit);
             if (!mine) continue;
-            Mask out = unseen & SUIT(suit);
-            int card;
             double score;
-            if (out) {
-                Mask safe = mine & ((out & (~out + 1)) - 1);
-                card = high(safe ? safe : (mine & (~mine + 1)));
-                score = count(out & (((Mask)1 << card) - 1)) * 4.0 - count(out) * 0.3;
-            } else {
-                card = low(mine);
-                score = 30.0;
-            }
+            int card = low_lead(mine, unseen & SUIT(suit), &score);
             if (suit == 0 && (hand & (QS_BIT | AK_SPADES)) && (queen_out || (hand & QS_BIT)))
                 score += card >= 10 ? 20.0 : 6.0;
             else if (suit == 1)
