@@ -189,8 +189,8 @@ class _Search:
 
     @classmethod
     def of(cls, ending: Ending, seat: int) -> Self:
-        """The search of ``ending`` with a full trick taken first, for ``seat`` (by
-        default, -1, the seat to move)."""
+        """The search of ``ending``, a full trick taken first, for ``seat`` (-1: the seat
+        to move)."""
         ending = ending.settled()
         return cls(ending, (ending.leader + len(ending.trick)) & 3 if seat < 0 else seat)
 
