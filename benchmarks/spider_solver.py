@@ -7,10 +7,10 @@
 Solves ``--deals`` pseudo-random deals of each variant (the stream of ``--seed``: the
 solver was tuned on seeds 1 and 3, figures are reported on seed 2) with
 :func:`cardems.spider.solver.solve` (the C search when built, as the figures' first line
-says) within ``--nodes`` expansions, one deal a worker
-(``--jobs``), every winning line replayed to a win, and prints the shares with their Wilson
-95 % intervals and the median and p95 CPU time per deal, then the published anchor
-(plspider's 4-suit figure; no anchor was found for 1 and 2 suits). The same figures as
+says) within ``--nodes`` expansions, one deal a worker (``--jobs``), every winning line
+replayed to a win, and prints the shares with their Wilson 95 % intervals, the median and
+p95 CPU time per deal and the codes left undecided, then the published anchor (plspider's
+4-suit figure; no anchor was found for 1 and 2 suits). The same figures as
 ``cardems analyze spider``, without touching the pools. With ``--shape`` (the tuning's
 way) one search alone, of that shape (fields of :class:`cardems.spider.solver.Limits`
 over the variant's beam: ``stage=20000``, ``width=120 keep=5``), replaces the portfolio,
@@ -57,6 +57,13 @@ def format_shape(shape: dict[str, Any]) -> str:
     return " ".join(f"{key}={str(value).lower()}" for key, value in shape.items())
 
 
+def undecided(verdicts: list[Verdict]) -> str:
+    """The line naming the codes left undecided (the deals to tune on, or to search again);
+    empty when there are none."""
+    codes = [verdict.code for verdict in verdicts if verdict.winnable is None]
+    return f"  undecided: {' '.join(codes)}" if codes else ""
+
+
 def decide(variant: str, number: int, nodes: int, shape: dict[str, Any]) -> Verdict:
     """One deal solved by one search of ``shape``; a winning line is replayed to a win."""
     code = DealCode("SP", 1, variant, number)
@@ -99,6 +106,8 @@ def main() -> None:
                 variant, args.deals, seed=args.seed, nodes=args.nodes, jobs=args.jobs
             )
         print(summary(variant, verdicts, args.nodes), flush=True)
+        if left := undecided(verdicts):
+            print(left, flush=True)
     print(ANCHOR)
 
 

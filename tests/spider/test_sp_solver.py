@@ -434,6 +434,16 @@ def benchmark() -> Any:
     return module
 
 
+def test_the_benchmark_names_the_deals_left_undecided() -> None:
+    from cardems.spider.commands import Verdict
+
+    bench = benchmark()
+    won = Verdict("SP1-S4-AAAAAAB", True, 1.0, 300)
+    left = [Verdict("SP1-S4-AAAAAAC", None, 9.0, None), Verdict("SP1-S4-AAAAAAD", None, 8.0, None)]
+    assert bench.undecided([won, *left]) == "  undecided: SP1-S4-AAAAAAC SP1-S4-AAAAAAD"
+    assert bench.undecided([won]) == ""
+
+
 def test_the_benchmarks_shape_round_trips_and_refuses_bad_words() -> None:
     bench = benchmark()
     shape = bench.parse_shape(["stage=20000", "width=120", "endgame_laterals=false"])

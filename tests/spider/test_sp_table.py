@@ -91,7 +91,7 @@ def test_where_a_game_was_lost_asks_four_suits_of_the_first_beam_alone(
     monkeypatch: pytest.MonkeyPatch, variant: str, first_beam_only: bool
 ) -> None:
     """A table waits for this verdict (where a game was lost): four suits spend the first
-    beam's share, not the whole portfolio's 19,000,000 expansions."""
+    beam's share, not the whole portfolio's 26,500,000 expansions."""
     from cardems.spider import solver
     from cardems.spider.table import SOLITAIRE
 
