@@ -1,4 +1,5 @@
-"""A typed code is read by the game the request names: FreeCell takes a plain deal number."""
+"""A typed code is read by the game the request names: a plain deal number is FreeCell's
+classic deal, and any other game's deal of that number in its default variant."""
 
 from __future__ import annotations
 
@@ -35,7 +36,9 @@ def test_the_code_check_reads_numbers_as_the_chosen_game_does(client: TestClient
     answer = client.get("/api/codes/SH1-C4-AAAAAJ2", params={"game": "freecell"}).json()
     assert answer["game"] == "seahaven"
     assert "error" in client.get("/api/codes/617").json()  # no game: not a code
-    assert "error" in client.get("/api/codes/617", params={"game": "seahaven"}).json()
+    answer = client.get("/api/codes/617", params={"game": "seahaven"}).json()
+    assert answer == {"code": "SH1-C4-AAAAATJ", "game": "seahaven", "name": "SH1-C4-AAAAATJ"}
+    assert "error" in client.get("/api/codes/6x7", params={"game": "seahaven"}).json()
 
 
 def test_a_deal_page_by_number_deals_only_when_asked(client: TestClient) -> None:
