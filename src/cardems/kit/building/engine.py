@@ -63,7 +63,6 @@ from cardems.cellgames.piles import (
     place_refusal,
 )
 from cardems.cellgames.piles import group_limit as supermove_limit
-from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.kit.building.declare import (
@@ -375,10 +374,7 @@ class BuildState(Piles):
     def refusal(self, move: Move) -> str | None:
         return check_move(self, move)
 
-    def apply(self, move: Move) -> BuildState:
-        reason = check_move(self, move)
-        if reason is not None:
-            raise IllegalMove(reason)
+    def after(self, move: Move) -> BuildState:
         return apply_unchecked(self, move)
 
     @property
