@@ -1011,22 +1011,20 @@ static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "cardems.cellgames._bestfirst.Search",
     .tp_doc = PyDoc_STR("Search((cols, cells, found), rules, weights): one best-first search."),
     .tp_basicsize = sizeof(Search),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,
     .tp_methods = Search_methods,
 };
 
+/* A Search in another order (A*, its keys from Shortest_init): the same memory and send. */
 static PyTypeObject ShortestType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "cardems.cellgames._bestfirst.Shortest",
     .tp_doc = PyDoc_STR("Shortest((cols, cells, found), rules): A* for the shortest win."),
-    .tp_basicsize = sizeof(Search),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_new = PyType_GenericNew,
+    .tp_base = &SearchType,
     .tp_init = (initproc)Shortest_init,
-    .tp_dealloc = (destructor)Search_dealloc,
-    .tp_methods = Search_methods,
 };
 
 static struct PyModuleDef module = {

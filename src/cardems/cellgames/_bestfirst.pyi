@@ -20,7 +20,7 @@ class Search:
         """Expand up to ``budget`` positions: (the winning line, or False once every
         position is searched, or None; positions expanded; entries held)."""
 
-class Shortest:
+class Shortest(Search):
     """A* for the shortest win from a settled position (``cardems.cellgames.shortest``)."""
 
     def __init__(self, start: Start, rules: Rules) -> None: ...
