@@ -688,8 +688,8 @@ def _compiled_start(state: BuildState) -> _search.Start:
         tables.cards,
         state.rules.foundations.take_back,
     )
-    position = (cols, cells, found, None if talon is NO_TALON else talon)
-    return (*position, fits, builders, tuple(int(flag) for flag in flags))
+    talon_read = None if talon is NO_TALON else talon
+    return cols, cells, found, talon_read, fits, builders, tuple(int(flag) for flag in flags)
 
 
 def _compiled_solve(
@@ -786,10 +786,7 @@ def progress_possible(state: BuildState, limit: int) -> bool | None:
     (:data:`COMPILED`): the same positions in the same order (tested)."""
     if not COMPILED:
         return py_progress_possible(state, limit)
-    return _search.progress(
-        _compiled_start(state),
-        limit,
-    )
+    return _search.progress(_compiled_start(state), limit)
 
 
 def py_progress_possible(state: BuildState, limit: int) -> bool | None:
