@@ -88,28 +88,28 @@ def main() -> None:
         endings = [random_ending(rng, tricks) for _ in range(args.deals)]
         print(f"{tricks} tricks left, {args.deals} endings")
         if COMPILED:
-            nodes = [solve(*e).nodes for e in endings]
+            nodes = [solve(e).nodes for e in endings]
             print(
-                summary("  solve, compiled", times(lambda e: solve(*e), endings)),
+                summary("  solve, compiled", times(lambda e: solve(e), endings)),
                 f" nodes median {statistics.median(nodes):,.0f}",
             )
             if tricks <= args.maxn_up_to:
-                nodes = [solve_maxn(*e).nodes for e in endings]
+                nodes = [solve_maxn(e).nodes for e in endings]
                 print(
-                    summary("  max-n, compiled", times(lambda e: solve_maxn(*e), endings)),
+                    summary("  max-n, compiled", times(lambda e: solve_maxn(e), endings)),
                     f" nodes median {statistics.median(nodes):,.0f}",
                 )
             print(summary("  play-out, compiled", times(playout(generic_rollout), endings, 200)))
         if tricks <= args.python_up_to:
-            nodes = [py_solve(*e).nodes for e in endings]
+            nodes = [py_solve(e).nodes for e in endings]
             print(
-                summary("  solve, Python", times(lambda e: py_solve(*e), endings)),
+                summary("  solve, Python", times(lambda e: py_solve(e), endings)),
                 f" nodes median {statistics.median(nodes):,.0f}",
             )
         if tricks <= min(args.python_up_to, args.maxn_up_to - 1):
-            nodes = [py_solve_maxn(*e).nodes for e in endings]
+            nodes = [py_solve_maxn(e).nodes for e in endings]
             print(
-                summary("  max-n, Python", times(lambda e: py_solve_maxn(*e), endings)),
+                summary("  max-n, Python", times(lambda e: py_solve_maxn(e), endings)),
                 f" nodes median {statistics.median(nodes):,.0f}",
             )
         print(summary("  play-out, Python", times(playout(py_generic_rollout), endings, 20)))

@@ -233,3 +233,23 @@ def test_help_and_refusals_speak_the_terminals_language(
         "cardems: argument --port: se aștepta un număr întreg între 1 și 65535, nu '99999'"
         " (vedeți: cardems serve --help)"
     )
+
+
+def test_every_game_reads_a_deal_number_as_its_default_variants_deal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cardems.core.registry import games
+
+    for game in games():
+        code = game.code_for("#617")
+        assert code.number == 617 and code.variant == game.family.variants[0]
+        assert game.code_for(str(code)) == code
+    assert main(["deal", "617", "--game", "klondike", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["code"] == "KL1-D3-AAAAATJ"
+    assert refusal(capsys, "deal", "99999999999", "--game", "golf") == (
+        "cardems: '99999999999' is neither a Golf code nor a deal number 0-34359738367"
+    )
+    assert refusal(capsys, "solve", "617") == (
+        "cardems: 617 is not a deal code; as a deal number of FreeCell:"
+        " cardems solve 617 --game freecell"
+    )

@@ -81,8 +81,9 @@ def _parse_codes(
 
 
 def _as_number(text: str, command: str) -> str | None:
-    """What to type instead when a game reads ``text`` (``617``) as one of its deals."""
-    for game in games():
+    """What to type instead when a game reads ``text`` (``617``) as one of its deals: a
+    game whose numbers are known outside Cardems first."""
+    for game in sorted(games(), key=lambda game: not game.known_numbers):
         try:
             game.code_for(text)
         except DealCodeError:

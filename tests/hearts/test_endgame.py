@@ -55,7 +55,7 @@ def test_solver_is_minimax(tricks: int) -> None:
     for _ in range(60 if tricks < 3 else 25):
         ending = random_ending(rng, tricks, rng.randrange(4), moon=0.4)
         seat = rng.randrange(4)
-        solution = py_solve(*ending, seat)
+        solution = py_solve(ending, seat)
         assert (solution.value, solution.best) == brute(ending, seat), (ending, seat)
 
 
@@ -65,7 +65,7 @@ def test_solver_is_minimax_four_tricks() -> None:
     for _ in range(12):
         ending = random_ending(rng, 4, rng.randrange(4), moon=0.4)
         seat = rng.randrange(4)
-        solution = py_solve(*ending, seat)
+        solution = py_solve(ending, seat)
         assert (solution.value, solution.best) == brute(ending, seat), (ending, seat)
 
 
@@ -76,7 +76,7 @@ def test_best_cards_are_legal() -> None:
         hands, leader, trick, _, broken = ending
         mover = (leader + len(trick)) & 3
         legal = legal_mask(hands[mover], trick[0] // 13 if trick else -1, False, broken)
-        best = py_solve(*ending).best
+        best = py_solve(ending).best
         assert best and not best & ~legal
 
 
@@ -85,15 +85,15 @@ def test_no_heart_lead_before_hearts_break() -> None:
     # the A♠ takes three hearts; once hearts are broken the 2♥ is the best lead.
     hands = hands_from("2H AS", "3H 4H", "5H 6H", "7H 8H")
     ending = Ending(hands, 0, (), (0, 13, 6, 0), False)
-    assert py_solve(*ending).best == mask_of_cards([_card("AS")])
-    assert py_solve(*ending._replace(broken=True)).best == mask_of_cards([_card("2H")])
+    assert py_solve(ending).best == mask_of_cards([_card("AS")])
+    assert py_solve(ending._replace(broken=True)).best == mask_of_cards([_card("2H")])
 
 
 def test_follow_suit() -> None:
     # West led the 9♦; South holds the K♦ and the 2♠ but must follow with the K♦.
     hands = hands_from("KD 2S", "3C", "4C", "5C")
     ending = Ending(hands, 1, (_index("9D"), _index("TD"), _index("2D")), (0, 0, 0, 0), True)
-    assert py_solve(*ending).best == mask_of_cards([_card("KD")])
+    assert py_solve(ending).best == mask_of_cards([_card("KD")])
 
 
 def _card(text: str) -> Card:
@@ -117,7 +117,7 @@ def moon_ending(taken: str) -> Ending:
 def test_moon_is_stopped() -> None:
     # Taking two hearts (value 4*2-26) is better than West's moon (+26).
     ending = moon_ending("2H 3H")
-    solution = py_solve(*ending)
+    solution = py_solve(ending)
     assert solution.best == mask_of_cards([_card("KD")])
     assert solution.value == 4 * 2 - 26
 
@@ -125,7 +125,7 @@ def test_moon_is_stopped() -> None:
 def test_moon_is_let_go_when_stopping_costs_more() -> None:
     # Stopping it would take the Q♠ and a heart (4*14-26 = 30 > 26): let West shoot.
     ending = moon_ending("QS 3H")
-    solution = py_solve(*ending)
+    solution = py_solve(ending)
     assert solution.best == mask_of_cards([_card("4D")])
     assert solution.value == 26
 
@@ -134,7 +134,7 @@ def test_own_moon_is_shot() -> None:
     # South has every point but the trick's two hearts and takes them with the K♦: -78.
     ending = moon_ending("2H 3H")
     ending = ending._replace(points=(24, 0, 0, 0))
-    solution = py_solve(*ending)
+    solution = py_solve(ending)
     assert solution.best == mask_of_cards([_card("KD")])
     assert solution.value == -78
 
@@ -149,10 +149,10 @@ def test_compiled_is_python(tricks: int, many: int) -> None:
     for _ in range(many):
         ending = random_ending(rng, tricks, rng.randrange(4), moon=0.3)
         seat = rng.randrange(4)
-        python = py_solve(*ending, seat)
+        python = py_solve(ending, seat)
         value, best, _ = fast.core.endgame(*ending, seat)
         assert (value, best) == (python.value, python.best), (ending, seat)
-        assert solve(*ending, seat) == (value, best, _)
+        assert solve(ending, seat) == (value, best, _)
 
 
 def test_a_full_trick_is_taken_first() -> None:
@@ -175,10 +175,11 @@ def test_a_full_trick_is_taken_first() -> None:
             (full.points[0], full.points[1], full.points[2], full.points[3]),
             full.broken,
         )
+        full_trick = Ending(after, leader, [*trick, c], points, full.broken)
         for seat in range(4):
-            expected = py_solve(*settled, seat)[:2]
-            assert py_solve(after, leader, [*trick, c], points, full.broken, seat)[:2] == expected
-            assert solve(after, leader, [*trick, c], points, full.broken, seat)[:2] == expected
+            expected = py_solve(settled, seat)[:2]
+            assert py_solve(full_trick, seat)[:2] == expected
+            assert solve(full_trick, seat)[:2] == expected
 
 
 def test_an_oracle_expert_solving_the_end_plays_a_best_card() -> None:
@@ -190,9 +191,8 @@ def test_an_oracle_expert_solving_the_end_plays_a_best_card() -> None:
         bot = ExpertBot(1, ExpertSettings(endgame=3), Research(oracle=True))
         bot.see(rnd.hands)
         card = bot.choose_play(seat_view)
-        best = solve(
-            rnd.hands, rnd.leader, rnd.trick, rnd.raw_points, rnd.hearts_broken, rnd.to_play
-        )
+        ending = Ending(rnd.hands, rnd.leader, rnd.trick, rnd.raw_points, rnd.hearts_broken)
+        best = solve(ending, rnd.to_play)
         assert best.best >> card & 1
         checked += 1
     assert checked

@@ -72,7 +72,7 @@ def test_maxn_is_plain_maxn(tricks: int) -> None:
     for _ in range(60 if tricks < 3 else 20):
         ending = random_ending(rng, tricks, rng.randrange(4), moon=0.4)
         seat = rng.randrange(4)
-        line = py_solve_maxn(*ending, seat)
+        line = py_solve_maxn(ending, seat)
         assert (line.points, line.best) == brute(ending, seat), (ending, seat)
 
 
@@ -82,7 +82,7 @@ def test_maxn_is_plain_maxn_four_tricks() -> None:
     for _ in range(8):
         ending = random_ending(rng, 4, rng.randrange(4), moon=0.4)
         seat = rng.randrange(4)
-        line = py_solve_maxn(*ending, seat)
+        line = py_solve_maxn(ending, seat)
         assert (line.points, line.best) == brute(ending, seat), (ending, seat)
 
 
@@ -112,8 +112,8 @@ def test_each_seat_plays_for_itself() -> None:
     # (the solver's seat) max-n still sends the points to East, the trick's winner.
     hands = hands_from("QS", "KH", "", "")
     ending = Ending(hands, 2, (_index("9D"), _index("TD")), (0, 0, 0, 0), True)
-    assert py_solve_maxn(*ending, 0).points == (0, 0, 0, 14)
-    assert solve_maxn(*ending, 2).points == (0, 0, 0, 14)
+    assert py_solve_maxn(ending, 0).points == (0, 0, 0, 14)
+    assert solve_maxn(ending, 2).points == (0, 0, 0, 14)
 
 
 def moon_ending(taken: str) -> Ending:
@@ -127,7 +127,7 @@ def moon_ending(taken: str) -> Ending:
 
 
 def test_maxn_stops_a_moon_that_costs_less_than_26() -> None:
-    line = py_solve_maxn(*moon_ending("2H 3H"))
+    line = py_solve_maxn(moon_ending("2H 3H"))
     assert line.best == mask_of_cards([Card.parse("KD")])
     assert line.points == (2, 24, 0, 0)
 
@@ -135,7 +135,7 @@ def test_maxn_stops_a_moon_that_costs_less_than_26() -> None:
 def test_maxn_lets_a_moon_go_when_stopping_costs_more() -> None:
     # Stopping it takes the Q♠ and a heart (14 < 26): max-n still stops it, 14 points
     # being less than the moon's 26 for South.
-    line = py_solve_maxn(*moon_ending("QS 3H"))
+    line = py_solve_maxn(moon_ending("QS 3H"))
     assert line.best == mask_of_cards([Card.parse("KD")])
     assert line.points == (14, 12, 0, 0)
 
@@ -150,10 +150,10 @@ def test_compiled_maxn_is_python(tricks: int, many: int) -> None:
     for _ in range(many):
         ending = random_ending(rng, tricks, rng.randrange(4), moon=0.3)
         seat = rng.randrange(4)
-        python = py_solve_maxn(*ending, seat)
+        python = py_solve_maxn(ending, seat)
         a, b, c, d, best, nodes = fast.core.endgame_maxn(*ending, seat)
         assert ((a, b, c, d), best) == (python.points, python.best), (ending, seat)
-        assert solve_maxn(*ending, seat) == ((a, b, c, d), best, nodes)
+        assert solve_maxn(ending, seat) == ((a, b, c, d), best, nodes)
 
 
 def test_the_expert_solves_by_maxn_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,11 +12,13 @@ import pytest
 
 from cardems.cards import parse_cards
 from cardems.hearts.arena import research_settings
+from cardems.hearts.bots import rollout
 from cardems.hearts.bots.expert import Research
 from cardems.hearts.bots.rollout import (
     generic_card,
     generic_rollout,
     heuristic_rollout,
+    py_generic_rollout,
     sighted_card,
     trick_outcome,
 )
@@ -159,6 +161,32 @@ def test_the_sighted_player_lets_the_queen_fall_where_a_later_card_wins() -> Non
     assert trick_outcome(hands, 0, trick, False, played, points, 1, _card("9S")) == (False, 0)
     assert trick_outcome(hands, 0, trick, False, played, points, 1, QUEEN_OF_SPADES) == (False, 13)
     assert sighted_card(hands, 0, trick, False, played, points, 1, legal) == QUEEN_OF_SPADES
+
+
+def test_the_sighted_play_out_knows_the_first_trick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each sighted choice is told whether it is in the round's first trick, where the
+    seats after it may not shed points: every choice while the 2♣'s trick is open, and
+    no other (a lead included)."""
+    seen: list[tuple[int, bool]] = []
+    sighted = rollout.sighted_card
+
+    def spy(hands: list[int], leader: int, trick: list[int], first: bool, *rest: int) -> int:
+        seen.append((trick[0] if trick else -1, first))
+        return sighted(hands, leader, trick, first, *rest)
+
+    monkeypatch.setattr(rollout, "sighted_card", spy)
+    two = _card("2C")
+    deck = list(range(52))
+    for seed in range(5):
+        random.Random(seed).shuffle(deck)
+        hands = [sum(1 << c for c in deck[k::4]) for k in range(4)]
+        leader = next(s for s in range(4) if hands[s] >> two & 1)
+        hands[leader] &= ~(1 << two)
+        seen.clear()
+        points = py_generic_rollout(hands, leader, [two], 0, False, [0] * 4, 1 << two, look=True)
+        assert sum(points) == 26
+        assert seen[:3] == [(two, True)] * 3
+        assert [first for _, first in seen] == [lead == two for lead, _ in seen]
 
 
 def test_the_arena_names_the_sighted_play_outs() -> None:

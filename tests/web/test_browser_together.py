@@ -165,7 +165,7 @@ def act(tab: Any, rng: random.Random) -> bool:
         ended, passing, hand_shown, message, playable = tab.evaluate(TURN)
     if passing:
         tab.evaluate(PRESS_ALL, rng.sample(hand_shown, 3))
-        tab.click("#t-pass")
+        tab.click("#t-pass-confirm")
         return True
     if "Your turn" not in message:
         return False
@@ -371,7 +371,7 @@ def test_moves_go_over_the_socket_and_are_posted_while_it_is_down(
         before = version(tab)
         for card in hand(tab)[:3]:
             press(tab, card)
-        tab.click("#t-pass")
+        tab.click("#t-pass-confirm")
         wait_for(lambda tab=tab, before=before: version(tab) > before, "the pass drawn")
         assert tab.is_hidden("#t-passbar")  # passed: nothing more to choose
     assert posted == {host: 0, guest: 1}  # the host's pass went over its socket
@@ -408,7 +408,7 @@ def test_bots_sit_around_the_felt_by_the_solo_tables_names(
     for card in hand(tab)[:3]:
         press(tab, card)
     assert "3 of 3 chosen" in tab.inner_text("#t-pass-text")
-    tab.click("#t-pass")
+    tab.click("#t-pass-confirm")
     wait_for(lambda: tab.is_hidden("#t-passbar") and len(hand(tab)) == 13, "the pass made")
     wait_for(lambda: "Your turn" in message(tab)[0], f"Ana's turn: {message(tab)}")
     text, colour, error = message(tab)

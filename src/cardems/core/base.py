@@ -29,12 +29,14 @@ from cardems.core.solitaire import parse_intent, solitaire_statistics
 from cardems.core.terminal import TextPlay
 from cardems.dealcode import DealCode, DealCodeError, GameFamily, Variant
 from cardems.i18n.markers import N_
+from cardems.numbers import read_number
 from cardems.render.miniature import miniature, pile_cards
 from cardems.rng import SplitMix64
 
 NO_SOLVER = N_("%(game)s has no solver")
 NO_SHORTEST = N_("%(game)s shows no par: --shortest is for the games that do")
 NOT_THIS_GAME = N_("%(code)s is a %(game)s code")
+NOT_A_DEAL = N_("'%(text)s' is neither a %(game)s code nor a deal number 0-%(num)d")
 
 
 class GameBase:
@@ -51,6 +53,7 @@ class GameBase:
     analyze_help: ClassVar[str] = ""
     """What ``cardems analyze <slug>`` does, for ``cardems analyze -h``."""
     compiled_modules: ClassVar[tuple[str, ...]] = ()
+    known_numbers: ClassVar[bool] = False
     opponents: ClassVar[bool] = False
     variant_legend: ClassVar[str] = ""
     variant_labels: ClassVar[tuple[tuple[str, int], ...]] = ()
@@ -71,7 +74,18 @@ class GameBase:
             cls.variant_labels = tuple((variant.label, variant.num) for variant in variants)
 
     def code_for(self, text: str) -> DealCode:
-        """A deal code of this game, as :meth:`DealCode.parse` reads it."""
+        """A deal code of this game, or a deal number (``617``, ``#617``): that deal of the
+        default variant, by the newest generator (the number a code's payload spells)."""
+        token = text.strip().lstrip("#")
+        if token.isdecimal():
+            family = self.family
+            number = read_number(token, maximum=family.max_number)
+            if number is None:
+                raise DealCodeError(
+                    "number",
+                    NOT_A_DEAL % {"text": text, "game": family.title, "num": family.max_number},
+                )
+            return DealCode(family.prefix, max(family.versions), family.variants[0], number)
         code = DealCode.parse(text)
         if code.game != self.family.prefix:
             raise DealCodeError(

@@ -234,11 +234,14 @@ class Game(Protocol):
     client_strings: tuple[str, ...]
     """Marked messages its browser module shows, beside the shared ones."""
     can_solve: bool
+    """Whether "Winnable?", hints from a solver and the unwinnable warning apply."""
     can_analyze: bool
     analyze_help: str
     compiled_modules: tuple[str, ...]
     """Optional C extensions its solvers use when they were built (Python otherwise)."""
-    """Whether "Winnable?", hints from a solver and the unwinnable warning apply."""
+    known_numbers: bool
+    """Whether its deal numbers are known outside Cardems (FreeCell's are Microsoft's): a
+    bare number typed with no game named is offered as one of its deals first."""
     opponents: bool
     """Whether its tables run computer opponents when the player acts (which takes time)."""
     variant_legend: str

@@ -41,6 +41,7 @@ class FreeCell(CellGame):
     """FreeCell (``FC1-N-…``) with Microsoft's deal numbers, and Baker's Game (``FC1-B-…``)."""
 
     family = FAMILY
+    known_numbers = True
     solver = "cardems.freecell.solver"
     analyze_help = "decide Microsoft's deals one by one, resumable"
     variant_legend = N_("Build columns")

@@ -66,6 +66,19 @@ static int discard_plain(Mask hand, Mask cards, Mask unseen) {
     return best;
 }
 
+/* heuristic.low_lead: the card of mine (one suit's cards) least likely to win a trick led
+ * against out (that suit's cards still out), and its danger in *score. */
+static int low_lead(Mask mine, Mask out, double *score) {
+    if (!out) {
+        *score = 30.0;
+        return low(mine);
+    }
+    Mask safe = mine & ((out & (~out + 1)) - 1);
+    int card = safe ? high(safe) : low(mine);
+    *score = count(out & (((Mask)1 << card) - 1)) * 4.0 - count(out) * 0.3;
+    return card;
+}
+
 static int heuristic_lead(Mask hand, Mask legal, Mask unseen, int shooting, int threat) {
     if (shooting) {
         int best = -1;
@@ -94,18 +107,8 @@ static int heuristic_lead(Mask hand, Mask legal, Mask unseen, int shooting, int 
     for (int suit = 0; suit < 4; suit++) {
         Mask mine = legal & SUIT(suit);
         if (!mine) continue;
-        Mask out = unseen & SUIT(suit);
-        int card;
         double score;
-        if (out) {
-            Mask safe = mine & ((out & (~out + 1)) - 1);
-            card = safe ? high(safe) : low(mine);
-            int under = count(out & (((Mask)1 << card) - 1));
-            score = under * 4.0 - count(out) * 0.3;
-        } else {
-            card = low(mine);
-            score = 30.0;
-        }
+        int card = low_lead(mine, unseen & SUIT(suit), &score);
         if (suit == 0 && (hand & QS_BIT)) score += count(hand & SUIT(0)) < 5 ? 8.0 : 2.0;
         if (suit == 0 && (hand & AK_SPADES) && (unseen & QS_BIT) && card > QUEEN) score += 20.0;
         if (suit == 1) score += 1.0;
@@ -214,17 +217,8 @@ static int generic_card(int seat, Mask hand, Mask legal, const int *trick, int n
         for (int suit = 0; suit < 4; suit++) {
             Mask mine = legal & SUIT(suit);
             if (!mine) continue;
-            Mask out = unseen & SUIT(suit);
-            int card;
             double score;
-            if (out) {
-                Mask safe = mine & ((out & (~out + 1)) - 1);
-                card = high(safe ? safe : (mine & (~mine + 1)));
-                score = count(out & (((Mask)1 << card) - 1)) * 4.0 - count(out) * 0.3;
-            } else {
-                card = low(mine);
-                score = 30.0;
-            }
+            int card = low_lead(mine, unseen & SUIT(suit), &score);
             if (suit == 0 && (hand & (QS_BIT | AK_SPADES)) && (queen_out || (hand & QS_BIT)))
                 score += card >= 10 ? 20.0 : 6.0;
             else if (suit == 1)
@@ -1118,11 +1112,18 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
 #define EG_SIZE ((size_t)1 << EG_BITS)
 #define QS_CARD QUEEN
 
+/* What a table entry of either endgame search is kept for: a trick's start, from a call
+ * of its generation. */
 typedef struct {
     Mask hands[4];
     uint32_t generation;
+    int8_t leader, broken, moon;
+} EgKey;
+
+typedef struct {
+    EgKey key;
     int16_t lower, upper;
-    int8_t leader, broken, moon, best;
+    int8_t best;
 } EgEntry;
 
 static EgEntry *eg_table = NULL;
@@ -1133,6 +1134,61 @@ typedef struct {
     int leader, n, trick[4], points[4], broken, seat;
     long nodes;
 } Eg;
+
+/* The slot of the trick's start e (with moon, eg_moon of its points) in a table of
+ * EG_SIZE entries. */
+static size_t eg_slot(const Eg *e, int moon) {
+    uint64_t h = e->hands[0] * 0x9E3779B97F4A7C15ULL;
+    h = (h ^ (h >> 29) ^ e->hands[1]) * 0xBF58476D1CE4E5B9ULL;
+    h = (h ^ (h >> 31) ^ e->hands[2]) * 0x94D049BB133111EBULL;
+    h = (h ^ (h >> 29) ^ e->hands[3] ^ ((uint64_t)(e->leader | e->broken << 2 | (moon + 1) << 3)
+                                            << 56)) *
+        0x9E3779B97F4A7C15ULL;
+    return (size_t)(h >> (64 - EG_BITS));
+}
+
+static int eg_holds(const EgKey *k, const Eg *e, int moon, uint32_t generation) {
+    return k->generation == generation && k->leader == e->leader && k->broken == e->broken &&
+           k->moon == moon && k->hands[0] == e->hands[0] && k->hands[1] == e->hands[1] &&
+           k->hands[2] == e->hands[2] && k->hands[3] == e->hands[3];
+}
+
+static void eg_keep(EgKey *k, const Eg *e, int moon, uint32_t generation) {
+    memcpy(k->hands, e->hands, sizeof k->hands);
+    k->generation = generation;
+    k->leader = (int8_t)e->leader, k->broken = (int8_t)e->broken, k->moon = (int8_t)moon;
+}
+
+/* Read a call's (hands, leader, trick, points, broken[, seat]) into e, the seat defaulting
+ * to the seat to move. Returns the seat to move, or -1 with an exception set. */
+static int eg_start(PyObject *args, Eg *e) {
+    PyObject *hands, *trick, *points;
+    int leader, broken, seat = -1;
+    if (!PyArg_ParseTuple(args, "OiOOp|i", &hands, &leader, &trick, &points, &broken, &seat))
+        return -1;
+    if (masks_of(hands, e->hands, 4) < 0) return -1;
+    if ((e->n = cards_of(trick, e->trick, 3)) < 0) return -1;
+    if (!ints_of(points, e->points, 4)) return -1;
+    if (leader < 0 || leader > 3 || seat < -1 || seat > 3) {
+        PyErr_SetString(PyExc_ValueError, "leader or seat out of range");
+        return -1;
+    }
+    int mover = (leader + e->n) & 3;
+    e->leader = leader, e->broken = broken, e->seat = seat < 0 ? mover : seat, e->nodes = 0;
+    return mover;
+}
+
+/* A table of EG_SIZE entries of entry bytes (table, or a new one if it is NULL; NULL if
+ * there is no memory for it) with a new generation (it is cleared when the generation
+ * wraps): what a call's search reads and writes. */
+static void *eg_next(void *table, size_t entry, uint32_t *generation) {
+    if (!table && !(table = calloc(EG_SIZE, entry))) return NULL;
+    if (++*generation == 0) {
+        memset(table, 0, EG_SIZE * entry);
+        *generation = 1;
+    }
+    return table;
+}
 
 static int eg_final(const int *p, int seat) {
     for (int s = 0; s < 4; s++)
@@ -1250,17 +1306,8 @@ static int eg_value(Eg *e, int alpha, int beta) {
         if (!(all & POINT_MASK)) return eg_final(e->points, e->seat);
         int offset = eg_linear(e->points, e->seat);
         moon = eg_moon(e->points);
-        uint64_t h = e->hands[0] * 0x9E3779B97F4A7C15ULL;
-        h = (h ^ (h >> 29) ^ e->hands[1]) * 0xBF58476D1CE4E5B9ULL;
-        h = (h ^ (h >> 31) ^ e->hands[2]) * 0x94D049BB133111EBULL;
-        h = (h ^ (h >> 29) ^ e->hands[3] ^ ((uint64_t)(e->leader | e->broken << 2 | (moon + 1) << 3)
-                                                << 56)) *
-            0x9E3779B97F4A7C15ULL;
-        slot = &eg_table[h >> (64 - EG_BITS)];
-        if (slot->generation == eg_generation && slot->leader == e->leader &&
-            slot->broken == e->broken && slot->moon == moon && slot->hands[0] == e->hands[0] &&
-            slot->hands[1] == e->hands[1] && slot->hands[2] == e->hands[2] &&
-            slot->hands[3] == e->hands[3]) {
+        slot = &eg_table[eg_slot(e, moon)];
+        if (eg_holds(&slot->key, e, moon, eg_generation)) {
             int lower = slot->lower + offset, upper = slot->upper + offset;
             first = slot->best;
             if (lower >= beta || lower == upper) return lower;
@@ -1292,10 +1339,7 @@ static int eg_value(Eg *e, int alpha, int beta) {
     }
     if (slot) {
         int offset = eg_linear(e->points, e->seat), lower = -EG_INF, upper = EG_INF;
-        if (slot->generation == eg_generation && slot->leader == e->leader &&
-            slot->broken == e->broken && slot->moon == moon && slot->hands[0] == e->hands[0] &&
-            slot->hands[1] == e->hands[1] && slot->hands[2] == e->hands[2] &&
-            slot->hands[3] == e->hands[3])
+        if (eg_holds(&slot->key, e, moon, eg_generation))
             lower = slot->lower, upper = slot->upper;
         int v = best_value - offset;
         if (best_value <= alpha) {
@@ -1304,38 +1348,18 @@ static int eg_value(Eg *e, int alpha, int beta) {
             if (v > lower) lower = v;
         } else
             lower = upper = v;
-        memcpy(slot->hands, e->hands, sizeof slot->hands);
-        slot->generation = eg_generation;
+        eg_keep(&slot->key, e, moon, eg_generation);
         slot->lower = (int16_t)lower, slot->upper = (int16_t)upper;
-        slot->leader = (int8_t)e->leader, slot->broken = (int8_t)e->broken;
-        slot->moon = (int8_t)moon, slot->best = (int8_t)best_card;
+        slot->best = (int8_t)best_card;
     }
     return best_value;
 }
 
 static PyObject *py_endgame(PyObject *self, PyObject *args) {
-    PyObject *hands, *trick, *points;
-    int leader, broken, seat = -1;
-    if (!PyArg_ParseTuple(args, "OiOOp|i", &hands, &leader, &trick, &points, &broken, &seat))
-        return NULL;
     Eg e;
-    if (masks_of(hands, e.hands, 4) < 0) return NULL;
-    if ((e.n = cards_of(trick, e.trick, 3)) < 0) return NULL;
-    if (!ints_of(points, e.points, 4)) return NULL;
-    if (leader < 0 || leader > 3 || seat < -1 || seat > 3) {
-        PyErr_SetString(PyExc_ValueError, "leader or seat out of range");
-        return NULL;
-    }
-    if (!eg_table) {
-        eg_table = calloc(EG_SIZE, sizeof *eg_table);
-        if (!eg_table) return PyErr_NoMemory();
-    }
-    if (++eg_generation == 0) {
-        memset(eg_table, 0, EG_SIZE * sizeof *eg_table);
-        eg_generation = 1;
-    }
-    int mover = (leader + e.n) & 3;
-    e.leader = leader, e.broken = broken, e.seat = seat < 0 ? mover : seat, e.nodes = 0;
+    int mover = eg_start(args, &e);
+    if (mover < 0) return NULL;
+    if (!(eg_table = eg_next(eg_table, sizeof *eg_table, &eg_generation))) return PyErr_NoMemory();
     Mask blockers, legal = eg_moves(&e, &blockers), best = 0;
     if (!legal) return Py_BuildValue("iKl", eg_final(e.points, e.seat), 0ULL, 1L);
     int cards[13], n = eg_representatives(legal, blockers, cards);
@@ -1365,10 +1389,8 @@ static PyObject *py_endgame(PyObject *self, PyObject *args) {
  * only on who could still shoot). One block kept between calls like the paranoid one. */
 
 typedef struct {
-    Mask hands[4];
-    uint32_t generation;
+    EgKey key;
     int8_t taken[4];
-    int8_t leader, broken, moon, used;
 } MxEntry;
 
 static MxEntry *mx_table = NULL;
@@ -1402,17 +1424,8 @@ static void mx_line(Eg *e, int *out) {
             return;
         }
         moon = eg_moon(e->points);
-        uint64_t h = e->hands[0] * 0x9E3779B97F4A7C15ULL;
-        h = (h ^ (h >> 29) ^ e->hands[1]) * 0xBF58476D1CE4E5B9ULL;
-        h = (h ^ (h >> 31) ^ e->hands[2]) * 0x94D049BB133111EBULL;
-        h = (h ^ (h >> 29) ^ e->hands[3] ^ ((uint64_t)(e->leader | e->broken << 2 | (moon + 1) << 3)
-                                                << 56)) *
-            0x9E3779B97F4A7C15ULL;
-        slot = &mx_table[h >> (64 - EG_BITS)];
-        if (slot->generation == mx_generation && slot->leader == e->leader &&
-            slot->broken == e->broken && slot->moon == moon && slot->hands[0] == e->hands[0] &&
-            slot->hands[1] == e->hands[1] && slot->hands[2] == e->hands[2] &&
-            slot->hands[3] == e->hands[3]) {
+        slot = &mx_table[eg_slot(e, moon)];
+        if (eg_holds(&slot->key, e, moon, mx_generation)) {
             for (int s = 0; s < 4; s++) out[s] = e->points[s] + slot->taken[s];
             return;
         }
@@ -1429,37 +1442,16 @@ static void mx_line(Eg *e, int *out) {
     }
     memcpy(out, best, sizeof best);
     if (slot) {
-        memcpy(slot->hands, e->hands, sizeof slot->hands);
-        slot->generation = mx_generation;
+        eg_keep(&slot->key, e, moon, mx_generation);
         for (int s = 0; s < 4; s++) slot->taken[s] = (int8_t)(best[s] - e->points[s]);
-        slot->leader = (int8_t)e->leader, slot->broken = (int8_t)e->broken;
-        slot->moon = (int8_t)moon;
     }
 }
 
 static PyObject *py_endgame_maxn(PyObject *self, PyObject *args) {
-    PyObject *hands, *trick, *points;
-    int leader, broken, seat = -1;
-    if (!PyArg_ParseTuple(args, "OiOOp|i", &hands, &leader, &trick, &points, &broken, &seat))
-        return NULL;
     Eg e;
-    if (masks_of(hands, e.hands, 4) < 0) return NULL;
-    if ((e.n = cards_of(trick, e.trick, 3)) < 0) return NULL;
-    if (!ints_of(points, e.points, 4)) return NULL;
-    if (leader < 0 || leader > 3 || seat < -1 || seat > 3) {
-        PyErr_SetString(PyExc_ValueError, "leader or seat out of range");
-        return NULL;
-    }
-    if (!mx_table) {
-        mx_table = calloc(EG_SIZE, sizeof *mx_table);
-        if (!mx_table) return PyErr_NoMemory();
-    }
-    if (++mx_generation == 0) {
-        memset(mx_table, 0, EG_SIZE * sizeof *mx_table);
-        mx_generation = 1;
-    }
-    int mover = (leader + e.n) & 3;
-    e.leader = leader, e.broken = broken, e.seat = seat < 0 ? mover : seat, e.nodes = 0;
+    int mover = eg_start(args, &e);
+    if (mover < 0) return NULL;
+    if (!(mx_table = eg_next(mx_table, sizeof *mx_table, &mx_generation))) return PyErr_NoMemory();
     Mask blockers, legal = eg_moves(&e, &blockers), cards_best = 0;
     int best[4], end[4], found = 0, best_own = 0;
     memcpy(best, e.points, sizeof best);

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, Self
 
 from cardems.hearts.core import (
     HEART_MASK,
@@ -69,6 +69,27 @@ class Solution(NamedTuple):
     value: int
     best: int
     nodes: int
+
+
+class Ending(NamedTuple):
+    """A position to solve (``solve(ending)`` or ``solve(ending, seat)``): the four hands,
+    the trick's leader and cards so far, the points each seat has taken, hearts broken."""
+
+    hands: Sequence[int]
+    leader: int
+    trick: Sequence[int]
+    points: Sequence[int]
+    broken: bool
+
+    def settled(self) -> Ending:
+        """The same ending with a full trick taken by its winner."""
+        trick = self.trick
+        if len(trick) < 4:
+            return self
+        winner = (self.leader + trick_winner(list(trick))) & 3
+        taken = list(self.points)
+        taken[winner] += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        return self._replace(leader=winner, trick=(), points=taken)
 
 
 def final_value(points: Sequence[int], seat: int) -> int:
@@ -156,23 +177,22 @@ def _ordered(reps: list[int], trick: list[int], first: int) -> list[int]:
 class _Search:
     """One solve: the position, mutated and restored as the search goes."""
 
-    def __init__(
-        self,
-        hands: Sequence[int],
-        leader: int,
-        trick: Sequence[int],
-        points: Sequence[int],
-        broken: bool,
-        seat: int,
-    ) -> None:
-        self.hands = list(hands)
-        self.leader = leader
-        self.trick = list(trick)
-        self.points = list(points)
-        self.broken = broken
+    def __init__(self, ending: Ending, seat: int) -> None:
+        self.hands = list(ending.hands)
+        self.leader = ending.leader
+        self.trick = list(ending.trick)
+        self.points = list(ending.points)
+        self.broken = ending.broken
         self.seat = seat
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
+
+    @classmethod
+    def of(cls, ending: Ending, seat: int) -> Self:
+        """The search of ``ending``, a full trick taken first, for ``seat`` (-1: the seat
+        to move)."""
+        ending = ending.settled()
+        return cls(ending, (ending.leader + len(ending.trick)) & 3 if seat < 0 else seat)
 
     def moves(self) -> tuple[int, int, int]:
         """(legal cards, blockers, seat) of the seat to move."""
@@ -275,37 +295,15 @@ class _Search:
         return best_value
 
 
-def settled(
-    leader: int, trick: Sequence[int], points: Sequence[int]
-) -> tuple[int, Sequence[int], Sequence[int]]:
-    """(leader, trick, points) with a full trick taken by its winner."""
-    if len(trick) < 4:
-        return leader, trick, points
-    winner = (leader + trick_winner(list(trick))) & 3
-    taken = list(points)
-    taken[winner] += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
-    return winner, (), taken
-
-
-def py_solve(
-    hands: Sequence[int],
-    leader: int,
-    trick: Sequence[int],
-    points: Sequence[int],
-    broken: bool,
-    seat: int = -1,
-) -> Solution:
-    """Solve the ending for ``seat`` (by default the seat to move): its value and every
+def py_solve(ending: Ending, seat: int = -1) -> Solution:
+    """Solve ``ending`` for ``seat`` (by default the seat to move): its value and every
     card of the seat to move that reaches it (see the module's doc). A full trick is
     taken first."""
-    leader, trick, points = settled(leader, trick, points)
-    mover = (leader + len(trick)) & 3
-    if seat < 0:
-        seat = mover
-    search = _Search(hands, leader, trick, points, broken, seat)
-    legal, blockers, _ = search.moves()
+    search = _Search.of(ending, seat)
+    seat = search.seat
+    legal, blockers, mover = search.moves()
     if not legal:
-        return Solution(final_value(points, seat), 0, 1)
+        return Solution(final_value(search.points, seat), 0, 1)
     minimising = mover == seat
     best_value = INFINITY if minimising else -INFINITY
     best = 0
@@ -324,16 +322,6 @@ def py_solve(
         elif (v < best_value) == minimising:
             best_value, best = v, run
     return Solution(best_value, best, search.nodes)
-
-
-class Ending(NamedTuple):
-    """A position to solve: ``solve(*ending)`` or ``solve(*ending, seat)``."""
-
-    hands: tuple[int, int, int, int]
-    leader: int
-    trick: tuple[int, ...]
-    points: tuple[int, int, int, int]
-    broken: bool
 
 
 def random_ending(rng: random.Random, tricks: int, in_trick: int = 0, moon: float = 0.0) -> Ending:
@@ -365,20 +353,11 @@ def random_ending(rng: random.Random, tricks: int, in_trick: int = 0, moon: floa
     )
 
 
-def solve(
-    hands: Sequence[int],
-    leader: int,
-    trick: Sequence[int],
-    points: Sequence[int],
-    broken: bool,
-    seat: int = -1,
-) -> Solution:
+def solve(ending: Ending, seat: int = -1) -> Solution:
     """:func:`py_solve`, compiled where the core was built."""
     if core is None:
-        return py_solve(hands, leader, trick, points, broken, seat)
-    leader, trick, points = settled(leader, trick, points)
-    value, best, nodes = core.endgame(hands, leader, trick, points, broken, seat)
-    return Solution(value, best, nodes)
+        return py_solve(ending, seat)
+    return Solution(*core.endgame(*ending.settled(), seat))
 
 
 # ---- max-n: each seat minimises its own points ----------------------------------------
@@ -422,16 +401,8 @@ class _MaxN(_Search):
     ends without a moon each seat compares its own points, the same offset added to
     both. So the table stores the points taken from there on."""
 
-    def __init__(
-        self,
-        hands: Sequence[int],
-        leader: int,
-        trick: Sequence[int],
-        points: Sequence[int],
-        broken: bool,
-        seat: int,
-    ) -> None:
-        super().__init__(hands, leader, trick, points, broken, seat)
+    def __init__(self, ending: Ending, seat: int) -> None:
+        super().__init__(ending, seat)
         self.lines: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     def line(self) -> tuple[int, ...]:
@@ -462,26 +433,16 @@ class _MaxN(_Search):
         return best
 
 
-def py_solve_maxn(
-    hands: Sequence[int],
-    leader: int,
-    trick: Sequence[int],
-    points: Sequence[int],
-    broken: bool,
-    seat: int = -1,
-) -> Line:
-    """Solve the ending with every seat playing for its own :func:`utility` (max-n), ties
+def py_solve_maxn(ending: Ending, seat: int = -1) -> Line:
+    """Solve ``ending`` with every seat playing for its own :func:`utility` (max-n), ties
     broken by :func:`preference` for ``seat`` (by default the seat to move): the round's
     end on that line and every card of the seat to move as good for it as the best. A
     full trick is taken first."""
-    leader, trick, points = settled(leader, trick, points)
-    mover = (leader + len(trick)) & 3
-    if seat < 0:
-        seat = mover
-    search = _MaxN(hands, leader, trick, points, broken, seat)
-    legal, blockers, _ = search.moves()
+    search = _MaxN.of(ending, seat)
+    seat = search.seat
+    legal, blockers, mover = search.moves()
     if not legal:
-        p = tuple(points)
+        p = search.points
         return Line((p[0], p[1], p[2], p[3]), 0, 1)
     best: tuple[int, ...] = ()
     best_key: tuple[int, ...] = ()
@@ -501,19 +462,11 @@ def py_solve_maxn(
     return Line((best[0], best[1], best[2], best[3]), cards, search.nodes)
 
 
-def solve_maxn(
-    hands: Sequence[int],
-    leader: int,
-    trick: Sequence[int],
-    points: Sequence[int],
-    broken: bool,
-    seat: int = -1,
-) -> Line:
+def solve_maxn(ending: Ending, seat: int = -1) -> Line:
     """:func:`py_solve_maxn`, compiled where the core was built."""
     if core is None:
-        return py_solve_maxn(hands, leader, trick, points, broken, seat)
-    leader, trick, points = settled(leader, trick, points)
-    a, b, c, d, best, nodes = core.endgame_maxn(hands, leader, trick, points, broken, seat)
+        return py_solve_maxn(ending, seat)
+    a, b, c, d, best, nodes = core.endgame_maxn(*ending.settled(), seat)
     return Line((a, b, c, d), best, nodes)
 
 

@@ -66,6 +66,20 @@ class BlockResult:
     tries_failed_points: int = 0
 
 
+CARRIED = (
+    "moons",
+    "moons_against",
+    "queens",
+    "decisions",
+    "seconds",
+    "tries",
+    "tries_made",
+    "tries_failed_points",
+)
+"""The counts of ``A``'s :class:`~cardems.hearts.arena.SeatRecord` a block keeps as they
+are (every hand of its tables)."""
+
+
 def seatings(a: str, b: str) -> list[tuple[str, ...]]:
     """The tables of a block for ``a`` against ``b``: ``a`` in each seat in turn."""
     return [tuple(a if seat == shift else b for seat in range(4)) for shift in range(4)]
@@ -89,14 +103,7 @@ def pair_block(shift: int, table: Sequence[SeatRecord], base: Sequence[SeatRecor
         table_hands=len(mine.hand_scores),
         table_points=sum(mine.hand_scores),
         field_points=sum(sum(r.hand_scores) for s, r in enumerate(table) if s != shift),
-        moons=mine.moons,
-        moons_against=mine.moons_against,
-        queens=mine.queens,
-        decisions=mine.decisions,
-        seconds=mine.seconds,
-        tries=mine.tries,
-        tries_made=mine.tries_made,
-        tries_failed_points=mine.tries_failed_points,
+        **{name: getattr(mine, name) for name in CARRIED},
     )
 
 

@@ -119,11 +119,8 @@ class BeginnerBot:
             if not mine:
                 continue
             others = out & SUIT_MASKS[suit]
-            under_all = mine & ((others & -others) - 1) if others else 0
-            card = highest(under_all) if under_all else lowest(mine)
-            under = (others & ((1 << card) - 1)).bit_count()
-            value = under * 4.0 - others.bit_count() * 0.3 if others else 30.0
-            if under and voids >> suit & 1:
+            card, value = heuristic.low_lead(mine, others)
+            if voids >> suit & 1 and others & ((1 << card) - 1):
                 value += 12.0  # a seat without the suit throws its points on the winner
             if suit == SPADES and hand & QS_BIT:
                 value += 6.0

@@ -44,6 +44,7 @@ from cardems.hearts.bots.rollout import (
     heuristic_rollout,
 )
 from cardems.hearts.core import FULL_DECK, HEART_MASK, POINTS, QUEEN_OF_SPADES
+from cardems.hearts.endgame import Ending
 from cardems.hearts.fast import COMPILED
 from cardems.hearts.playout import round_score
 from cardems.hearts.splitmix import SplitMix
@@ -556,10 +557,10 @@ class ExpertBot:
             h[seat] = hand & ~(1 << c)
             broken = view.hearts_broken or 13 <= c < 26
             if solved and research.maxn == 1:
-                line = endgame.solve_maxn(h, leader, [*trick, c], points, broken, seat)
+                line = endgame.solve_maxn(Ending(h, leader, [*trick, c], points, broken), seat)
                 return round_score(list(line.points), seat, research.moon_bonus)
             if solved and research.maxn != 2:
-                value = endgame.solve(h, leader, [*trick, c], points, broken, seat).value
+                value = endgame.solve(Ending(h, leader, [*trick, c], points, broken), seat).value
                 return (value + 26) / 4
             position = (h, leader, [*trick, c], done, broken, points[:], played | (1 << c))
             if solved:

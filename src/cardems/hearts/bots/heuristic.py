@@ -38,6 +38,19 @@ MOON_RUN = 14
 """A seat tries the moon once it holds every point taken and at least this many."""
 
 
+def low_lead(mine: int, out: int) -> tuple[int, float]:
+    """The card of ``mine`` (one suit's cards) least likely to win a trick led against
+    ``out`` (that suit's cards still out): the highest below every card out, else the
+    lowest; and its danger, lower safer: 4 for each card out below it less 0.3 for each
+    card out, or 30 when none is out (nobody can follow: everyone may dump points on it).
+    """
+    if not out:
+        return lowest(mine), 30.0
+    safe = mine & ((out & -out) - 1)  # below every outstanding card
+    card = highest(safe) if safe else lowest(mine)
+    return card, (out & ((1 << card) - 1)).bit_count() * 4.0 - out.bit_count() * 0.3
+
+
 def choose_pass(hand: int, jitter: Jitter = None) -> int:
     """Three cards to pass: the Q♠ unless well guarded, A♠/K♠ when short, high hearts,
     and short clubs or diamonds to make a void."""
@@ -239,17 +252,8 @@ def _lead(
         mine = legal & SUIT_MASKS[suit]
         if not mine:
             continue
-        out = unseen & SUIT_MASKS[suit]
         low = mine & -mine
-        if out:
-            safe_top = out & -out  # lowest outstanding card
-            safe = mine & (safe_top - 1)  # my cards below every outstanding one
-            card = highest(safe) if safe else lowest(mine)
-            under = (out & ((1 << card) - 1)).bit_count()
-            score = under * 4.0 - out.bit_count() * 0.3
-        else:
-            card = lowest(mine)
-            score = 30.0  # nobody can follow: everyone may dump points on me
+        card, score = low_lead(mine, unseen & SUIT_MASKS[suit])
         if suit == SPADES and hand & QS_BIT:
             score += 8.0 if (hand & SUIT_MASKS[SPADES]).bit_count() < 5 else 2.0
         if suit == SPADES and hand & AK_SPADES and unseen & QS_BIT and card > QUEEN_OF_SPADES:

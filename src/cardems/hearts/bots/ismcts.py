@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 
 from cardems.hearts.bots import bot_options
-from cardems.hearts.bots.montecarlo import play_out, textbook_pass
+from cardems.hearts.bots.montecarlo import TextbookBot, play_out
 from cardems.hearts.bots.sampling import Knowledge
 from cardems.hearts.core import bits
 from cardems.hearts.playout import Position, round_score
@@ -43,7 +43,7 @@ class Node:
         self.reward = 0.0
 
 
-class IsmctsBot:
+class IsmctsBot(TextbookBot):
     """SO-ISMCTS with ``iterations`` deals per decision and UCB1 selection."""
 
     name = "ismcts"
@@ -63,15 +63,8 @@ class IsmctsBot:
         bot.name = name
         return bot
 
-    def choose_pass(self, view: SeatView) -> int:
-        """The textbook pass."""
-        return textbook_pass(view.hand_mask)
-
-    def choose_play(self, view: SeatView) -> int:
+    def search(self, view: SeatView, legal: int) -> int:
         """The root's most visited legal card after the search."""
-        legal = view.legal_mask
-        if not legal & (legal - 1):
-            return legal.bit_length() - 1
         root = Node()
         knowledge = Knowledge(view)
         for _ in range(self.iterations):

@@ -161,7 +161,27 @@ def sample_world(view: SeatView, rng: random.Random) -> list[int]:
     raise AssertionError("no deal fits the view")
 
 
-class MonteCarloBot:
+class TextbookBot:
+    """A reference bot that passes by :func:`textbook_pass` and searches its card only
+    when it has a choice (:meth:`search`)."""
+
+    def choose_pass(self, view: SeatView) -> int:
+        """The textbook pass."""
+        return textbook_pass(view.hand_mask)
+
+    def choose_play(self, view: SeatView) -> int:
+        """Its only legal card, else the card :meth:`search` picks."""
+        legal = view.legal_mask
+        if not legal & (legal - 1):
+            return legal.bit_length() - 1
+        return self.search(view, legal)
+
+    def search(self, view: SeatView, legal: int) -> int:
+        """The card to play among ``legal`` (two cards or more)."""
+        raise NotImplementedError
+
+
+class MonteCarloBot(TextbookBot):
     """PIMC over ``worlds`` sampled deals with a simple play-out policy."""
 
     name = "montecarlo"
@@ -178,15 +198,8 @@ class MonteCarloBot:
         bot.name = name
         return bot
 
-    def choose_pass(self, view: SeatView) -> int:
-        """The textbook pass."""
-        return textbook_pass(view.hand_mask)
-
-    def choose_play(self, view: SeatView) -> int:
+    def search(self, view: SeatView, legal: int) -> int:
         """The legal card with the lowest mean play-out score over the sampled worlds."""
-        legal = view.legal_mask
-        if not legal & (legal - 1):
-            return legal.bit_length() - 1
         seat = view.seat
         cards = [c for c in range(52) if legal >> c & 1]
         totals = dict.fromkeys(cards, 0.0)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from cardems.hearts.bots.heuristic import choose_card
+from cardems.hearts.bots.heuristic import choose_card, low_lead
 from cardems.hearts.bots.montecarlo import py_play_out
 from cardems.hearts.core import (
     FULL_DECK,
@@ -103,14 +103,7 @@ def generic_card(
             mine = legal & SUIT_MASKS[suit]
             if not mine:
                 continue
-            out = unseen & SUIT_MASKS[suit]
-            if out:
-                safe = mine & ((out & -out) - 1)  # below every outstanding card
-                card = (safe or mine & -mine).bit_length() - 1
-                score = (out & ((1 << card) - 1)).bit_count() * 4.0 - out.bit_count() * 0.3
-            else:
-                card = (mine & -mine).bit_length() - 1
-                score = 30.0  # nobody can follow: everyone may dump on it
+            card, score = low_lead(mine, unseen & SUIT_MASKS[suit])
             if suit == 0 and hand & (QS_BIT | AK_SPADES) and (queen_out or hand & QS_BIT):
                 score += 20.0 if card >= 10 else 6.0
             elif suit == 1:

@@ -206,7 +206,7 @@ function prompt() {
   if (!view || !table) return;
   const passing = view.phase === "passing" && !view.passes_chosen[view.seat];
   $("t-passbar").hidden = !passing || view.status !== "playing";
-  /** @type {HTMLButtonElement} */ ($("t-pass")).disabled = chosen.size !== 3;
+  /** @type {HTMLButtonElement} */ ($("t-pass-confirm")).disabled = chosen.size !== 3;
   const passText = t("Choose three cards to pass to %(seat)s: %(num)d of 3 chosen.", { seat: seatName(view.pass_to), num: chosen.size });
   $("t-pass-text").textContent = passText;
   const seen = view;
@@ -543,7 +543,7 @@ $("t-hand").addEventListener("click", (event) => {
   if (card) choose(card);
 });
 roveHand($("t-hand"));
-$("t-pass").addEventListener("click", () => {
+$("t-pass-confirm").addEventListener("click", () => {
   if (chosen.size === 3) act({ type: "pass", cards: [...chosen], version });
 });
 $("t-leave").addEventListener("click", () => void send(`/api/tables/${tableId}/leave`, {}));
@@ -559,12 +559,12 @@ $("t-again").addEventListener("click", async () => {
 $("t-last").addEventListener("click", () => {
   const trick = lastOf();
   if (!trick) return;
-  showLastTrick(dialog("t-last-trick"), $("t-last-cards"), $("t-last-text"), trick, seatName, {
+  showLastTrick(dialog("t-last-trick"), $("t-last-trick-cards"), $("t-last-trick-text"), trick, seatName, {
     seatCard: (seat, card) => t("%(seat)s: %(card)s", { seat, card }),
     took: (seat, num) => t("%(seat)s took it (%(num)d points).", { seat, num }),
   });
 });
-$("t-last-close").addEventListener("click", () => dialog("t-last-trick").close());
+$("t-last-trick-close").addEventListener("click", () => dialog("t-last-trick").close());
 $("t-round-end-close").addEventListener("click", () => dialog("t-round-end").close());
 
 // Narrow screens: the scores and the round's log are a sheet over the table, opened from
