@@ -63,7 +63,7 @@ def agree(state: Any, rules: Rules, budgets: list[int]) -> None:
     start = _settle(*_encode(state), rules.by_suit, None)
     for weights in solver.PROFILES:
         python = solver._started(_py_search(start, rules, weights))
-        compiled = solver.CompiledSearch(*start, rules, weights)
+        compiled = solver.CompiledSearch(start, rules, weights)
         assert turns(compiled, budgets) == turns(python, budgets)
 
 
@@ -107,7 +107,7 @@ def test_the_same_positions_in_the_same_order_part_way_through_a_game(
 def test_a_won_line_replays_and_a_finished_search_says_so(code: DealCode) -> None:
     _, state, rules = game_of(code)
     start = _settle(*_encode(state), rules.by_suit, None)
-    search = solver.CompiledSearch(*start, rules, solver.PROFILES[1])
+    search = solver.CompiledSearch(start, rules, solver.PROFILES[1])
     line, used, held = search.send(1_000_000)
     assert isinstance(line, list) and 0 < used <= held
     assert replays_to_a_win(state, solver._line(state, rules, line))
@@ -138,4 +138,4 @@ def test_a_position_that_is_not_one_is_refused(
     message: str,
 ) -> None:
     with pytest.raises(ValueError, match=message):
-        solver.CompiledSearch(cols, cells, found, rules, solver.PROFILES[0])
+        solver.CompiledSearch((cols, cells, found), rules, solver.PROFILES[0])

@@ -169,7 +169,7 @@ def test_the_compiled_search_queues_children_in_the_python_ones_order() -> None:
     state = seahaven.deal(DealCode("SH", 1, "C1", 2))
     rules = seahaven_solver.rules_of(state)
     start = solver._settle(*_encode(state), rules.by_suit, None)
-    compiled = Shortest(*start, rules)
+    compiled = Shortest(start, rules)
     python = solver._started(shortest_module._py_shortest(start, rules))
     for _ in range(200):
         ours, theirs = compiled.send(1), python.send(1)
@@ -187,5 +187,5 @@ def test_other_threads_run_while_the_compiled_search_expands() -> None:
 
     state = freecell_rules.deal(DealCode("FC", 1, "N", 1))
     rules = freecell_solver.rules_of(state)
-    search = Shortest(*solver._settle(*_encode(state), rules.by_suit, None), rules)
+    search = Shortest(solver._settle(*_encode(state), rules.by_suit, None), rules)
     runs_beside(lambda: search.send(8_000))

@@ -856,9 +856,13 @@ static int read_state(const Search *s, Work *w, PyObject *cols, PyObject *cells,
     return 0;
 }
 
-/* The rules and the start of a search, and its table. */
+/* The rules and the start of a search (once), and its table. */
 static int start_search(Search *s, Work *start, PyObject *cols, PyObject *cells,
                         PyObject *found, PyObject *rules) {
+    if (s->nodes || s->heap) {
+        PyErr_SetString(PyExc_RuntimeError, "a search starts once");
+        return -1;
+    }
     int ncols, ncells, by_suit, kings_only;
     if (!PyArg_ParseTuple(rules, "iipp", &ncols, &ncells, &by_suit, &kings_only)) return -1;
     if (ncols < 1 || ncols > NCOLS || ncells < 1 || ncells > NCELLS) {
@@ -875,35 +879,27 @@ static int start_search(Search *s, Work *start, PyObject *cols, PyObject *cells,
 
 static int Search_init(Search *s, PyObject *args, PyObject *kwds) {
     PyObject *cols, *cells, *found, *rules, *weights;
-    static char *names[] = {"cols", "cells", "found", "rules", "weights", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO!O", names, &cols, &cells, &found,
+    static char *names[] = {"start", "rules", "weights", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "(OOO)O!O", names, &cols, &cells, &found,
                                      &PyTuple_Type, &rules, &weights))
         return -1;
-    if (s->nodes || s->heap) {
-        PyErr_SetString(PyExc_RuntimeError, "a search starts once");
-        return -1;
-    }
     long long w[6];
     if (!PyArg_ParseTuple(weights, "LLLLLL", &w[0], &w[1], &w[2], &w[3], &w[4], &w[5]))
         return -1;
-    for (int k = 0; k < 6; k++) s->w[k] = w[k];
     Work start;
     if (start_search(s, &start, cols, cells, found, rules)) return -1;
+    for (int k = 0; k < 6; k++) s->w[k] = w[k];
     Move none = {0, 0, 0, 0, 0};
     return push(s, score_of(s, &start) * TIE, -1, none, &start) ? no_memory() : 0;
 }
 
-/* Shortest(cols, cells, found, rules): A* from a settled position. */
+/* Shortest((cols, cells, found), rules): A* from a settled position. */
 static int Shortest_init(Search *s, PyObject *args, PyObject *kwds) {
     PyObject *cols, *cells, *found, *rules;
-    static char *names[] = {"cols", "cells", "found", "rules", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO!", names, &cols, &cells, &found,
+    static char *names[] = {"start", "rules", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "(OOO)O!", names, &cols, &cells, &found,
                                      &PyTuple_Type, &rules))
         return -1;
-    if (s->nodes || s->heap) {
-        PyErr_SetString(PyExc_RuntimeError, "a search starts once");
-        return -1;
-    }
     s->shortest = 1;
     Work start;
     if (start_search(s, &start, cols, cells, found, rules)) return -1;
@@ -1013,24 +1009,22 @@ static PyMethodDef Search_methods[] = {
 
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "cardems.cellgames._bestfirst.Search",
-    .tp_doc = PyDoc_STR("Search(cols, cells, found, rules, weights): one best-first search."),
+    .tp_doc = PyDoc_STR("Search((cols, cells, found), rules, weights): one best-first search."),
     .tp_basicsize = sizeof(Search),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,
     .tp_methods = Search_methods,
 };
 
+/* A Search in another order (A*, its keys from Shortest_init): the same memory and send. */
 static PyTypeObject ShortestType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "cardems.cellgames._bestfirst.Shortest",
-    .tp_doc = PyDoc_STR("Shortest(cols, cells, found, rules): A* for the shortest win."),
-    .tp_basicsize = sizeof(Search),
+    .tp_doc = PyDoc_STR("Shortest((cols, cells, found), rules): A* for the shortest win."),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_new = PyType_GenericNew,
+    .tp_base = &SearchType,
     .tp_init = (initproc)Shortest_init,
-    .tp_dealloc = (destructor)Search_dealloc,
-    .tp_methods = Search_methods,
 };
 
 static struct PyModuleDef module = {

@@ -30,6 +30,21 @@ class Piles:
     foundations: tuple[int, int, int, int]
     score: int
 
+    def refusal(self, move: Move) -> str | None:
+        """Why ``move`` is illegal here, or None (each game's rules say)."""
+        raise NotImplementedError
+
+    def after(self, move: Move) -> Self:
+        """The position after a legal ``move`` (unchecked: the searches' replay)."""
+        raise NotImplementedError
+
+    def apply(self, move: Move) -> Self:
+        """The position after ``move``; :class:`IllegalMove` if it is refused."""
+        reason = self.refusal(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        return self.after(move)
+
     @property
     def position(self) -> tuple[object, ...]:
         """The cards' placement alone (no score or counter), for comparing positions."""
@@ -290,13 +305,6 @@ class CellRules(Piles):
     def refusal(self, move: Move) -> str | None:
         """Why ``move`` is illegal here, or None (see :func:`check_move`)."""
         return check_move(self, move)
-
-    def apply(self, move: Move) -> Self:
-        """The state after ``move``; :class:`IllegalMove` if it is refused."""
-        reason = check_move(self, move)
-        if reason is not None:
-            raise IllegalMove(reason)
-        return self.after(move)
 
     def after(self, move: Move) -> Self:
         """The state after a legal ``move`` (unchecked: the searches' replay)."""

@@ -131,7 +131,7 @@ def shortest(
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     start = _settle(*_encode(state), rules.by_suit, None)
     search: Search = (
-        CompiledShortest(*start, rules) if COMPILED else _started(_py_shortest(start, rules))
+        CompiledShortest(start, rules) if COMPILED else _started(_py_shortest(start, rules))
     )
     nodes = 0
     while True:

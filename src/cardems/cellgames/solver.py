@@ -541,7 +541,7 @@ def _best_first(start: State, rules: Rules, weights: Weights) -> Search:
     """One best-first search by ``weights``: the compiled one where it was built, else
     :func:`_py_search`. Both expand the same positions in the same order (tested)."""
     if COMPILED:
-        return CompiledSearch(*start, rules, weights)
+        return CompiledSearch(start, rules, weights)
     return _started(_py_search(start, rules, weights))
 
 

@@ -14,7 +14,6 @@ from cardems.numbers import read_number
 
 if TYPE_CHECKING:
     from cardems.freecell.rules import FreeCellState
-    from cardems.freecell.table import FreeCellSolitaire
 
 VARIANTS = (
     Variant("N", N_("Alternating colours (FreeCell)")),
@@ -97,12 +96,6 @@ class FreeCell(CellGame):
             code = DealCode(FAMILY.prefix, 1, variant, self._random.randint(1, RANDOM_DEALS))
             if not winnable or self.proves_winnable(code):
                 return code
-
-    def solitaire(self) -> FreeCellSolitaire:
-        """The kit's hooks: piles, gestures, layout, hints (see :mod:`.table`)."""
-        from cardems.freecell.table import SOLITAIRE
-
-        return SOLITAIRE
 
     def describe(self, code: DealCode) -> dict[str, Any]:
         """The initial layout as JSON-ready data, with the deal number."""

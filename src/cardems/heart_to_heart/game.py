@@ -4,7 +4,7 @@ its faster exact searches (:mod:`cardems.kit.pairs.ranks`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardems.core.game import Example
 from cardems.core.terminal import TextPlay
@@ -13,9 +13,6 @@ from cardems.i18n.markers import N_
 from cardems.kit.pairs import PairsMove
 from cardems.kit.pairs.game import Levels, PairsGame
 from cardems.kit.pairs.shortest import Outcome
-
-if TYPE_CHECKING:
-    from cardems.heart_to_heart.table import HeartToHeartSolitaire
 
 FAMILY = GameFamily("HH", "heart-to-heart", N_("Heart to Heart"), ("N",), 7)
 
@@ -76,12 +73,6 @@ class HeartToHeart(PairsGame):
         "A heart made of hearts: pair cards of the same rank, from the heart and the stock,"
         " until the heart is gone."
     )
-
-    def solitaire(self) -> HeartToHeartSolitaire:
-        """The kit's hooks: piles, gestures, layout, hints (see :mod:`.table`)."""
-        from cardems.heart_to_heart.table import SOLITAIRE
-
-        return SOLITAIRE
 
     def winnable_deal(self, code: DealCode) -> bool:
         """Exact, in about a millisecond (about 29 % of deals are winnable)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from importlib import import_module
 from typing import Any
 
 from cardems.core.base import GameBase, solve_record
@@ -20,8 +21,11 @@ class KitGame(GameBase):
     no rules), and the kit makes its tables, deals, reads its intents, asks its solver."""
 
     def solitaire(self) -> Solitaire[Any, Any]:
-        """The game's :class:`~cardems.kit.solitaire.Solitaire` (each game gives its own)."""
-        raise NotImplementedError
+        """The game's :class:`~cardems.kit.solitaire.Solitaire`: by default ``SOLITAIRE``
+        of the ``table`` module of the game's package (a family makes its own)."""
+        package = type(self).__module__.rpartition(".")[0]
+        solitaire: Solitaire[Any, Any] = import_module(f"{package}.table").SOLITAIRE
+        return solitaire
 
     def solitaire_for(self, code: DealCode) -> Solitaire[Any, Any]:
         """The solitaire that plays ``code`` (:meth:`solitaire` unless the variant changes

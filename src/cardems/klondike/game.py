@@ -82,12 +82,6 @@ class Klondike(Declared):
         " D turns cards from the stock, U undoes, R redoes, Esc cancels the selection."
     )
 
-    def solitaire(self) -> Any:
-        """The table's hooks (loaded on demand)."""
-        from cardems.klondike.table import SOLITAIRE
-
-        return SOLITAIRE
-
     def rules_for(self, code: DealCode) -> BuildRules:
         """The declaration of the code's variant (scored as Microsoft did)."""
         from cardems.klondike.declared import RULES

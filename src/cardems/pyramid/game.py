@@ -3,14 +3,11 @@ its codes, variants (passes through the stock), strings, levels and ``analyze``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardems.dealcode import GameFamily, Variant, letters
 from cardems.i18n.markers import N_
 from cardems.kit.pairs.game import Levels, PairsGame
-
-if TYPE_CHECKING:
-    from cardems.pyramid.table import PyramidSolitaire
 
 VARIANTS = (
     Variant("P3", N_("Passes: %(num)d (Microsoft)"), 3),
@@ -44,12 +41,6 @@ class Pyramid(PairsGame):
         "Clear the pyramid: remove pairs that make 13, kings alone, with the help of"
         " the stock and three passes through it."
     )
-
-    def solitaire(self) -> PyramidSolitaire:
-        """Pyramid's hooks for the kit (imported on demand)."""
-        from cardems.pyramid.table import SOLITAIRE
-
-        return SOLITAIRE
 
     anchor = (
         "mchung94's optimal A* (Microsoft's rules, 3 passes): 998 of 1,500 random decks"

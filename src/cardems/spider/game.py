@@ -21,7 +21,6 @@ from cardems.kit.building.board import Found
 from cardems.kit.building.game import Declared
 
 if TYPE_CHECKING:
-    from cardems.kit import Solitaire
     from cardems.kit.building import BuildRules
 
 FAMILY = GameFamily("SP", "spider", N_("Spider"), ("S1", "S2", "S4"), 7)
@@ -142,12 +141,6 @@ class Spider(Declared):
         result = solve(self.deal(code).fast)
         line = None if result.moves is None else [str(move) for move in result.moves]
         return solve_record(code, result.winnable, line)
-
-    def solitaire(self) -> Solitaire[Any, Any]:
-        """Spider's hooks for the kit's table."""
-        from cardems.spider.table import SOLITAIRE
-
-        return SOLITAIRE
 
     def label(self, view: View, lang: str) -> View:
         """Columns, stock and foundations, named for screen readers."""

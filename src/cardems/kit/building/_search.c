@@ -718,15 +718,22 @@ static int lookup(Search *s, const uint8_t *key, size_t n, uint64_t hash, size_t
     }
 }
 
+/* ``items`` (``*cap`` of ``size`` bytes) moved to twice the room (1 << 14 at first) and
+   ``*cap`` raised; NULL out of memory (``items`` and ``*cap`` then unchanged). */
+static void *doubled(void *items, size_t *cap, size_t size) {
+    size_t more = *cap ? 2 * *cap : 1 << 14;
+    void *moved = PyMem_RawRealloc(items, more * size);
+    if (moved) *cap = more;
+    return moved;
+}
+
 /* A new node (its key not yet seen, ``slot`` free); its index, or -1 out of memory. */
 static int64_t add_node(Search *s, const uint8_t *key, size_t key_len, uint64_t hash, size_t slot,
                         const Pos *p, const Tables *t, const Path *path, int64_t parent) {
     if (s->nnodes == s->cap_nodes) {
-        size_t cap = s->cap_nodes ? 2 * s->cap_nodes : 1 << 14;
-        Node *nodes = PyMem_RawRealloc(s->nodes, cap * sizeof(Node));
+        Node *nodes = doubled(s->nodes, &s->cap_nodes, sizeof(Node));
         if (!nodes) return -1;
         s->nodes = nodes;
-        s->cap_nodes = cap;
     }
     size_t path_bytes = (size_t)path->n * sizeof(Raw);
     if (reserve_bytes(&s->arena, key_len + sizeof(Pos) + path_bytes) < 0) return -1;
@@ -755,11 +762,9 @@ static inline int before(const Entry *a, const Entry *b) {
 
 static int heap_push(Search *s, Entry e) {
     if (s->nheap == s->cap_heap) {
-        size_t cap = s->cap_heap ? 2 * s->cap_heap : 1 << 14;
-        Entry *heap = PyMem_RawRealloc(s->heap, cap * sizeof(Entry));
+        Entry *heap = doubled(s->heap, &s->cap_heap, sizeof(Entry));
         if (!heap) return -1;
         s->heap = heap;
-        s->cap_heap = cap;
     }
     size_t k = s->nheap++;
     while (k) {
@@ -1015,9 +1020,13 @@ fail:
     return NULL;
 }
 
-/* The rules and the first position from the arguments; -1 with an exception set. */
-static int read_args(PyObject *cols, PyObject *cells, PyObject *found, PyObject *talon,
-                     PyObject *fits, PyObject *builders, PyObject *flags, Tables *t, Pos *start) {
+/* The rules and the first position from ``args``, the tuple (cols, cells, found, talon,
+   fits, builders, flags) of solver._compiled_start; -1 with an exception set. */
+static int read_start(PyObject *args, Tables *t, Pos *start) {
+    PyObject *cols, *cells, *found, *talon, *fits, *builders, *flags;
+    if (!PyArg_ParseTuple(args, "O!SO!OSO!O!", &PyTuple_Type, &cols, &cells, &PyTuple_Type,
+                          &found, &talon, &fits, &PyTuple_Type, &builders, &PyTuple_Type, &flags))
+        return -1;
     if (PyBytes_GET_SIZE(fits) != 128 * 128) {
         PyErr_SetString(PyExc_ValueError, "fits: 128 rows of 128 bytes");
         goto done;
@@ -1092,12 +1101,10 @@ done:
 
 static PyObject *search(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *cols, *cells, *found, *talon, *fits, *builders, *flags;
+    PyObject *start_args;
     long node_limit;
     double time_limit;
-    if (!PyArg_ParseTuple(args, "O!SO!OSO!O!ld", &PyTuple_Type, &cols, &cells, &PyTuple_Type,
-                          &found, &talon, &fits, &PyTuple_Type, &builders, &PyTuple_Type, &flags,
-                          &node_limit, &time_limit))
+    if (!PyArg_ParseTuple(args, "O!ld", &PyTuple_Type, &start_args, &node_limit, &time_limit))
         return NULL;
     Tables *t = PyMem_Calloc(1, sizeof(Tables));
     Pos *start = PyMem_Calloc(1, sizeof(Pos));
@@ -1107,7 +1114,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    if (read_args(cols, cells, found, talon, fits, builders, flags, t, start) < 0) goto done;
+    if (read_start(start_args, t, start) < 0) goto done;
     Search s;
     memset(&s, 0, sizeof(s));
     long nodes = 0;
@@ -1135,12 +1142,9 @@ done:
 
 static PyObject *progress(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *cols, *cells, *found, *talon, *fits, *builders, *flags;
+    PyObject *start_args;
     long limit;
-    if (!PyArg_ParseTuple(args, "O!SO!OSO!O!l", &PyTuple_Type, &cols, &cells, &PyTuple_Type,
-                          &found, &talon, &fits, &PyTuple_Type, &builders, &PyTuple_Type, &flags,
-                          &limit))
-        return NULL;
+    if (!PyArg_ParseTuple(args, "O!l", &PyTuple_Type, &start_args, &limit)) return NULL;
     Tables *t = PyMem_Calloc(1, sizeof(Tables));
     Pos *start = PyMem_Calloc(1, sizeof(Pos));
     PyObject *result = NULL;
@@ -1148,7 +1152,7 @@ static PyObject *progress(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    if (read_args(cols, cells, found, talon, fits, builders, flags, t, start) < 0) goto done;
+    if (read_start(start_args, t, start) < 0) goto done;
     Search s;
     memset(&s, 0, sizeof(s));
     int verdict;
@@ -1170,10 +1174,9 @@ done:
 
 static PyMethodDef methods[] = {
     {"progress", progress, METH_VARARGS,
-     "progress(cols, cells, found, talon, fits, builders, flags, limit) -> True | False | None"},
+     "progress(start, limit) -> True | False | None"},
     {"search", search, METH_VARARGS,
-     "search(cols, cells, found, talon, fits, builders, flags, node_limit, time_limit) -> "
-     "(verdict, positions expanded, clocked, raw line)"},
+     "search(start, node_limit, time_limit) -> (verdict, positions expanded, clocked, raw line)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -63,7 +63,6 @@ from cardems.cellgames.piles import (
     place_refusal,
 )
 from cardems.cellgames.piles import group_limit as supermove_limit
-from cardems.core.history import IllegalMove
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.kit.building.declare import (
@@ -375,10 +374,7 @@ class BuildState(Piles):
     def refusal(self, move: Move) -> str | None:
         return check_move(self, move)
 
-    def apply(self, move: Move) -> BuildState:
-        reason = check_move(self, move)
-        if reason is not None:
-            raise IllegalMove(reason)
+    def after(self, move: Move) -> BuildState:
         return apply_unchecked(self, move)
 
     @property
@@ -585,13 +581,16 @@ def _whole_suit_refusal(state: BuildState, move: Move) -> str | None:
     return None
 
 
+def _talon(rules: BuildRules) -> bool:
+    """Whether the game has a stock, a reserve pile or suits that go home by themselves
+    (its states then carry more than the piles: :func:`_stock_applied`)."""
+    return bool(rules.stock.draw or rules.reserve.dealt or rules.foundations.by_itself)
+
+
 def apply_unchecked(state: BuildState, move: Move) -> BuildState:
     """The state after a legal ``move``."""
     rules = state.rules
-    if rules.stock.draw or rules.reserve.dealt or rules.foundations.by_itself:
-        after = _stock_applied(state, move)
-    else:
-        after = _applied(state, move)
+    after = _stock_applied(state, move) if _talon(rules) else _applied(state, move)
     if rules.points is None:
         return after
     return replace(after, score=scored(rules.points, state, move, after))
@@ -618,25 +617,21 @@ def scored(points: Points, before: BuildState, move: Move, after: BuildState) ->
 
 
 def _applied(state: BuildState, move: Move) -> BuildState:
-    """The state after a legal ``move`` between columns, cells and foundations."""
+    """The state after a legal ``move`` between columns, cells and foundations (the rest
+    of the state as it was)."""
     rules = state.rules
     if move.dest.kind == "foundation" and move.count > 1:  # a whole suit home
         piles = list(state.columns)
         piles[move.source.index] = piles[move.source.index][: -move.count]
         heights = list(state.foundations)
         heights[move.dest.index] += move.count
-        return BuildState(
-            rules,
-            tuple(piles),
-            state.cells,
-            (heights[0], heights[1], heights[2], heights[3]),
-            state.score + move.count * rules.home_points,
-            state.moves + 1,
-            turned(state.down, tuple(piles)),
-        )
-    columns, cells, foundations, score = moved(state, move, rules.home_points, 0)
+        columns, cells = tuple(piles), state.cells
+        foundations = (heights[0], heights[1], heights[2], heights[3])
+        score = state.score + move.count * rules.home_points
+    else:
+        columns, cells, foundations, score = moved(state, move, rules.home_points, 0)
     down = turned(state.down, columns)
-    if state.base != 1:
+    if state.base != 1 or _talon(rules):
         return replace(
             state,
             columns=columns,
@@ -671,15 +666,6 @@ def _stock_applied(state: BuildState, move: Move) -> BuildState:
         )
     else:
         after = _applied(state, move)
-        after = replace(
-            after,
-            stock=state.stock,
-            waste=state.waste,
-            passes=state.passes,
-            reserve=state.reserve,
-            base=state.base,
-            gone=state.gone,
-        )
     return settle(replace(after, moves=state.moves + 1))
 
 

@@ -660,11 +660,13 @@ _GROUPS = (
 _EMPTIES = (Empty.ANY, Empty.KINGS, Empty.NONE)
 
 
-def _compiled_tables(
-    tables: _Tables, take_back: bool
-) -> tuple[bytes, tuple[bytes, ...], tuple[int, ...]]:
-    """The rules as the compiled search reads them: ``fits`` as 128 rows of 128 bytes,
-    each card's builders, and the flags in ``_search.c``'s order."""
+def _compiled_start(state: BuildState) -> _search.Start:
+    """``state`` and its rules as the compiled search and walk read them: the position
+    (:func:`encode`'s, the talon None for a game with neither stock nor reserve), ``fits``
+    as 128 rows of 128 bytes, each card's builders, and the flags in ``_search.c``'s
+    order."""
+    tables = _tables(state.rules, state.base)
+    cols, cells, found, talon = encode(state)
     fits = b"".join(row.ljust(128, b"\0") for row in tables.fits).ljust(128 * 128, b"\0")
     builders = tuple(bytes(cards) for cards in tables.builders)
     flags = (
@@ -684,23 +686,18 @@ def _compiled_tables(
         tables.king,
         tables.column,
         tables.cards,
-        take_back,
+        state.rules.foundations.take_back,
     )
-    return fits, builders, tuple(int(flag) for flag in flags)
+    talon_read = None if talon is NO_TALON else talon
+    return cols, cells, found, talon_read, fits, builders, tuple(int(flag) for flag in flags)
 
 
 def _compiled_solve(
     state: BuildState, node_limit: int | None, time_limit: float | None
 ) -> SolveResult:
     """:func:`py_solve_state`'s search, compiled."""
-    tables = _tables(state.rules, state.base)
-    cols, cells, found, talon = encode(state)
     winnable, nodes, clocked, raws = _search.search(
-        cols,
-        cells,
-        found,
-        None if talon is NO_TALON else talon,
-        *_compiled_tables(tables, state.rules.foundations.take_back),
+        _compiled_start(state),
         -1 if node_limit is None else max(node_limit, 0),
         -1.0 if time_limit is None else max(time_limit, 0.0),
     )
@@ -789,16 +786,7 @@ def progress_possible(state: BuildState, limit: int) -> bool | None:
     (:data:`COMPILED`): the same positions in the same order (tested)."""
     if not COMPILED:
         return py_progress_possible(state, limit)
-    tables = _tables(state.rules, state.base)
-    cols, cells, found, talon = encode(state)
-    return _search.progress(
-        cols,
-        cells,
-        found,
-        None if talon is NO_TALON else talon,
-        *_compiled_tables(tables, state.rules.foundations.take_back),
-        limit,
-    )
+    return _search.progress(_compiled_start(state), limit)
 
 
 def py_progress_possible(state: BuildState, limit: int) -> bool | None:

@@ -9,7 +9,6 @@ and, where it has a faster search than the family's (:mod:`.decide`, :mod:`.shor
 from __future__ import annotations
 
 import functools
-from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -55,9 +54,11 @@ class PairsGame(KitGame):
     """Chain positions the check of a new winnable-only deal may visit (a deal past it is
     not dealt)."""
 
-    @abstractmethod
     def solitaire(self) -> PairsSolitaire[Any]:
-        """The game's table hooks (imported on demand)."""
+        """The game's table hooks (its package's ``table.SOLITAIRE``, imported on demand)."""
+        solitaire = super().solitaire()
+        assert isinstance(solitaire, PairsSolitaire)
+        return solitaire
 
     def render_state(self, state: Any) -> str:
         """A position as text (:mod:`cardems.kit.pairs.text`)."""
