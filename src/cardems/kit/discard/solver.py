@@ -19,6 +19,8 @@ reference, and the tests hold the two together).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardems.kit import verdict
 from cardems.kit.discard.engine import DEAL, DiscardState, Move
 
@@ -62,10 +64,13 @@ def solve(state: DiscardState, nodes: int = NODES, *, greedy: bool = False) -> V
 
     def beaten(piles: Piles, i: int) -> bool:
         card = piles[i][-1]
-        return any(
-            j != i and pile and suit[pile[-1]] == suit[card] and value[pile[-1]] > value[card]
-            for j, pile in enumerate(piles)
-        )
+        card_suit, card_value = suit[card], value[card]
+        for j, pile in enumerate(piles):
+            if j != i and pile:
+                top = pile[-1]
+                if suit[top] == card_suit and value[top] > card_value:
+                    return True
+        return False
 
     def lowest(piles: Piles, k: int) -> list[int]:
         """The lowest value of each suit still in play (a card of that value can never
@@ -87,7 +92,7 @@ def solve(state: DiscardState, nodes: int = NODES, *, greedy: bool = False) -> V
         changed = True
         while changed:
             changed = False
-            low = lowest(piles, k)
+            low: Sequence[int] = () if greedy else lowest(piles, k)  # greedy: every discard goes
             for i in range(n):
                 pile = piles[i]
                 card = pile[-1] if pile else -1
