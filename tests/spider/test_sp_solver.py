@@ -345,6 +345,7 @@ def test_the_beam_keeps_lateral_moves_once_every_card_is_face_up(use_compiled: b
 @pytest.mark.slow
 def test_the_second_beam_proves_a_four_suit_deal_the_first_leaves_undecided() -> None:
     state = deal(DealCode("SP", 1, "S4", 9363191554))  # of seed 1's tuning deals
+    state = state.after(Move.parse("7>6")).after(Move.deal())  # the second beam's opening
     (first_share, first), (second_share, second) = solver.FOUR_SUITS[:2]
     assert solver.search(state, solver.Limits(first_share, **first)).winnable is None
     result = solver.search(state, solver.Limits(second_share, **second))
@@ -400,10 +401,21 @@ def test_compiled_stuck_laterals_match_python_on_endgames(seed: int, beam: bool)
     assert without.nodes != c.nodes  # the stuck positions' lateral moves were searched
 
 
+TWINS_OPENING = (
+    "2>10 2>10 2>6 5>6 1>3 2>3 2>1 10>5 10>2 1>10 5:2>1 6>3 D 5>10 7>5 2>7 3>9 4>3 4>3 1>3 "
+    "2:2>3 1:3>2 1>9 5:2>9 5>10 1>7 1>3 2:3>1 4>2 4>2 4>1 9:2>1 9>5 1:2>5 1>9 5:2>9 D"
+)
+"""The twins beam's first 39 moves (two deals) of its win of a tuning deal of seed 1: from
+there the two beams expand some 560,000 positions (from the deal, the twins beam alone
+1,390,000)."""
+
+
 @needs_c
 @pytest.mark.slow
 def test_the_twins_beam_proves_a_four_suit_deal_the_first_beam_leaves() -> None:
     state = deal(DealCode("SP", 1, "S4", 2565713961))  # of seed 1's tuning deals
+    for text in TWINS_OPENING.split():
+        state = state.after(Move.parse(text))
     share, twins = solver.FOUR_SUITS[5]
     assert twins == {**solver.FOUR_STUCK, "twins": 1}
     assert solver.search(state, solver.Limits(share, **solver.FOUR_STUCK)).winnable is None
@@ -413,10 +425,21 @@ def test_the_twins_beam_proves_a_four_suit_deal_the_first_beam_leaves() -> None:
     assert [shape.get("twins") for _, shape in solver.FOUR_SUITS[5:]] == [1, 1, 1]
 
 
+STUCK_OPENING = (
+    "10>2 3>7 3>1 4>3 9>1 8>9 7:2>5 7>8 10>8 7>6 7>9 6>3 6>9 7>6 1>7 1:2>10 7>10 5:2>7 5>4 "
+    "7:2>4 2:2>1 1:2>7 1>5 7:2>5 1>9 4:2>7 4>2 7:2>2 4>7 4>3 4>5 1>4 1>5 7>1 8>9 3>8 3>7 9>7 "
+    "9>3 8:2>9 7>3 7>8 9>8 3>9 3:3>7 9>7 D 2>9 6>9 1>10 D"
+)
+"""The first 51 moves (two deals) of the win of :data:`~cardems.spider.solver.FOUR_STUCK`'s
+beam of a tuning deal of seed 3: from there the two beams expand some 320,000 positions."""
+
+
 @needs_c
 @pytest.mark.slow
 def test_stuck_laterals_prove_a_four_suit_deal_the_beam_without_them_leaves() -> None:
     state = deal(DealCode("SP", 1, "S4", 789231884))  # of seed 3's tuning deals
+    for text in STUCK_OPENING.split():
+        state = state.after(Move.parse(text))
     share = solver.FOUR_BEAM_NODES
     assert solver.search(state, solver.Limits(share, **solver.FOUR_BEAM)).winnable is None
     result = solver.search(state, solver.Limits(share, **solver.FOUR_STUCK))

@@ -695,23 +695,38 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
         dests += [Place("cell", i) for i in range(len(state.cells))]
     fits = _fits(rules)
     tops = [pile[-1].ordinal if pile else None for pile in state.columns]
+    kings_only = rules.tableau.empty is Empty.KINGS
     for source, count in sources:
-        home = home_move(state, source) if count == 1 else None
-        if home is not None:
-            yield home
-        lead = state.cards_at(source)[-count].ordinal
+        card = state.cards_at(source)[-count]
+        if count == 1 and (rules.foundations.whole_suits or _next_home(state, card)):
+            home = home_move(state, source)
+            if home is not None:
+                yield home
+        lead = card.ordinal
         for dest in dests:
             if dest == source or (source.kind == "foundation" and dest.kind != "column"):
                 continue
-            if dest.kind == "column":
+            if dest.kind == "column":  # quick tests of what check_move would refuse
                 top = tops[dest.index]
+                if top is None and kings_only and card.rank != Rank.KING:
+                    continue
                 if top is not None and top not in fits[lead]:
-                    continue  # the quick test of what check_move refuses first here
+                    continue
             move = Move(source, dest, count)
             if check_move(state, move) is None:
                 yield move
     if rules.stock.draw and _stock_refusal(state, DRAW) is None:
         yield DRAW
+
+
+def _next_home(state: BuildState, card: Card) -> bool:
+    """Whether ``card``'s rank is the next its suit's foundation takes (all but the suit
+    that a foundation built one card at a time asks: the quick test before
+    :func:`home_move`)."""
+    height = state.foundations[card.suit.order]
+    if state.base != 1:
+        return card.rank == (state.base + height - 1) % 13 + 1
+    return card.rank == height + 1
 
 
 def deal(rules: BuildRules, code: DealCode) -> BuildState:
