@@ -38,8 +38,8 @@ from the seed the figures report on): one suit, lines of 119 to 272 moves, a thi
 and 212. Four suits are cut at the thirds of their pool (the 90 deals of seed 2's 100
 that the portfolio of five beams proves, lines of 259 to 1,086 moves: under 441, from
 550), as a seed-1 run of 150 deals did not fit the time; the pool is what their levels
-draw from (seed 7's 98 added later, thirds at 420 and 500: the cuts kept). The positions expanded would rate nothing at one suit: most stages spend
-their cap."""
+draw from (seed 7's 98 added later, thirds at 420 and 500: the cuts kept). The
+positions expanded would rate nothing at one suit: most stages spend their cap."""
 
 
 def load_pool(variant: str) -> dict[DealCode, int]:
