@@ -39,6 +39,7 @@ def accepted(state: BuildState) -> set[Move]:
     return {move for move in moves if check_move(state, move) is None}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", CODES, ids=str)
 def test_the_legal_moves_are_the_moves_the_rules_accept(code: DealCode) -> None:
     game = next(game for game in games() if game.family.prefix == code.game)

@@ -159,6 +159,7 @@ def test_the_default_budget_is_one_figure() -> None:
     assert cell_game.NODES == solver.NODES
 
 
+@pytest.mark.slow
 def test_a_par_is_the_same_under_a_slow_clock(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -159,6 +159,7 @@ def test_cli_arena_plays_matches_to_the_target_chosen(capsys: pytest.CaptureFixt
     assert "not --league" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_one_duplicate_set_prints_no_nan(capsys: pytest.CaptureFixture[str]) -> None:
     """One set gives no standard error: the ratio is shown without ±, JSON has null."""
     assert main(["arena", "--bots", "medium,easy,easy,easy", "--hands", "10", "--quiet"]) == 0
