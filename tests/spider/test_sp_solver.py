@@ -28,6 +28,25 @@ def play(state: SpiderState, moves: list[Move]) -> SpiderBoard:
     return play_on(board_of(state), moves)
 
 
+def opened(number: int, opening: str) -> SpiderState:
+    """Four-suit deal ``number`` after the moves of ``opening`` (``7>6 D``)."""
+    state = deal(DealCode("SP", 1, "S4", number))
+    for text in opening.split():
+        state = state.after(Move.parse(text))
+    return state
+
+
+def proved_by_the_second_alone(
+    state: SpiderState, first: solver.Limits, second: solver.Limits
+) -> None:
+    """The search of ``first`` leaves ``state`` undecided; that of ``second`` proves it,
+    with a line that wins."""
+    assert solver.search(state, first).winnable is None
+    result = solver.search(state, second)
+    assert result.winnable is True and result.moves
+    assert play(state, result.moves).is_won()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("number", range(3))
 def test_one_suit_deals_are_won_and_the_line_replays(number: int) -> None:
@@ -344,13 +363,11 @@ def test_the_beam_keeps_lateral_moves_once_every_card_is_face_up(use_compiled: b
 @needs_c
 @pytest.mark.slow
 def test_the_second_beam_proves_a_four_suit_deal_the_first_leaves_undecided() -> None:
-    state = deal(DealCode("SP", 1, "S4", 9363191554))  # of seed 1's tuning deals
-    state = state.after(Move.parse("7>6")).after(Move.deal())  # the second beam's opening
+    state = opened(9363191554, "7>6 D")  # of seed 1's tuning deals; the second beam's opening
     (first_share, first), (second_share, second) = solver.FOUR_SUITS[:2]
-    assert solver.search(state, solver.Limits(first_share, **first)).winnable is None
-    result = solver.search(state, solver.Limits(second_share, **second))
-    assert result.winnable is True and result.moves
-    assert play(state, result.moves).is_won()
+    proved_by_the_second_alone(
+        state, solver.Limits(first_share, **first), solver.Limits(second_share, **second)
+    )
 
 
 @needs_c
@@ -413,15 +430,12 @@ there the two beams expand some 560,000 positions (from the deal, the twins beam
 @needs_c
 @pytest.mark.slow
 def test_the_twins_beam_proves_a_four_suit_deal_the_first_beam_leaves() -> None:
-    state = deal(DealCode("SP", 1, "S4", 2565713961))  # of seed 1's tuning deals
-    for text in TWINS_OPENING.split():
-        state = state.after(Move.parse(text))
+    state = opened(2565713961, TWINS_OPENING)  # of seed 1's tuning deals
     share, twins = solver.FOUR_SUITS[5]
     assert twins == {**solver.FOUR_STUCK, "twins": 1}
-    assert solver.search(state, solver.Limits(share, **solver.FOUR_STUCK)).winnable is None
-    result = solver.search(state, solver.Limits(share, **twins))
-    assert result.winnable is True and result.moves
-    assert play(state, result.moves).is_won()
+    proved_by_the_second_alone(
+        state, solver.Limits(share, **solver.FOUR_STUCK), solver.Limits(share, **twins)
+    )
     assert [shape.get("twins") for _, shape in solver.FOUR_SUITS[5:]] == [1, 1, 1]
 
 
@@ -437,14 +451,11 @@ beam of a tuning deal of seed 3: from there the two beams expand some 320,000 po
 @needs_c
 @pytest.mark.slow
 def test_stuck_laterals_prove_a_four_suit_deal_the_beam_without_them_leaves() -> None:
-    state = deal(DealCode("SP", 1, "S4", 789231884))  # of seed 3's tuning deals
-    for text in STUCK_OPENING.split():
-        state = state.after(Move.parse(text))
+    state = opened(789231884, STUCK_OPENING)  # of seed 3's tuning deals
     share = solver.FOUR_BEAM_NODES
-    assert solver.search(state, solver.Limits(share, **solver.FOUR_BEAM)).winnable is None
-    result = solver.search(state, solver.Limits(share, **solver.FOUR_STUCK))
-    assert result.winnable is True and result.moves
-    assert play(state, result.moves).is_won()
+    proved_by_the_second_alone(
+        state, solver.Limits(share, **solver.FOUR_BEAM), solver.Limits(share, **solver.FOUR_STUCK)
+    )
 
 
 def benchmark() -> Any:
