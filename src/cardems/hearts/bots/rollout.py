@@ -59,6 +59,12 @@ DEFEND_LATE = 14
 montecarlo bot defends only once its own play-outs show the moon)."""
 
 
+def defends_from(seat: int, defender: int, late: int) -> int:
+    """The points taken from which ``seat`` defends against a moon: :data:`DEFEND_FROM`
+    for the ``defender`` (for every seat without one), ``late`` for the others."""
+    return DEFEND_FROM if defender < 0 or seat == defender else late
+
+
 def generic_card(
     seat: int,
     hand: int,
@@ -225,7 +231,7 @@ def trick_outcome(
     for k in range(len(cards), 4):
         s = (leader + k) & 3
         hand = hands[s]
-        wake = DEFEND_FROM if defender < 0 or s == defender else late
+        wake = defends_from(s, defender, late)
         c = generic_card(s, hand, legal_mask(hand, led, first, True), cards, played, points, wake)
         cards.append(c)
         played |= 1 << c
@@ -251,7 +257,7 @@ def sighted_card(
     Q♠: the trick is its anyway, so it sheds its highest card). A
     montecarlo-like player finds that much in each of its sampled deals. Not while it
     defends the moon (its card then takes points from the runner on purpose)."""
-    wake = DEFEND_FROM if defender < 0 or seat == defender else late
+    wake = defends_from(seat, defender, late)
     hand = hands[seat]
     card = generic_card(seat, hand, legal, trick, played, points, wake)
     if not 0 < len(trick) < 3 or not legal & (legal - 1):
@@ -301,7 +307,7 @@ def policy_choose(
         seat: int, hand: int, legal: int, trick: list[int], played: int, points: list[int]
     ) -> int:
         if runner < 0:
-            wake = DEFEND_FROM if defender < 0 or seat == defender else late
+            wake = defends_from(seat, defender, late)
             return generic_card(seat, hand, legal, trick, played, points, wake)
         if seat == runner:
             return choose_card(seat, hand, legal, trick, played, points, True, runner)
