@@ -90,6 +90,16 @@ def test_moved_deals_keep_sizes_voids_and_passed_cards() -> None:
                 assert_deal_fits(seat_view, hands)
 
 
+def test_one_belief_asked_by_two_seats_deals_each_its_own_unseen_cards() -> None:
+    """A belief keeps deals from one decision to the next in a round; asked in turn by
+    two seats (one bot object playing both), each is dealt deals of its own seat."""
+    belief = Belief(random.Random(3), miss_weight=0.05, infer=True, sampling_share=0.4, moves=0)
+    asked = [v for _, v in bot_views(3) if v.seat in (1, 2)][:12]
+    for seat_view in asked:
+        for _, hands in belief.deals(seat_view, 20, 0.05):
+            assert_deal_fits(seat_view, hands)
+
+
 @pytest.mark.slow
 def test_moves_find_deals_that_explain_the_play() -> None:
     """Late in a round few fresh deals explain medium play; moved deals mostly do."""

@@ -47,7 +47,10 @@ UNFIT = 3
 Deal = tuple[float, float, list[int]]
 """Misses, a random tie-break, and four hands (the seat's own left empty)."""
 Kept = tuple[float, list[int]]
-Memory = tuple[tuple[int, tuple[int, ...]], int, list[Kept]]
+RoundKey = tuple[int, int, tuple[int, ...]]
+"""Whose belief, in which round: the seat, the round's number and the match's totals
+(a bot moved to another seat, or one object playing two seats, starts afresh)."""
+Memory = tuple[RoundKey, int, list[Kept]]
 """The round's key, how many plays the kept deals explain, and the kept deals."""
 CLOCK_EVERY = 8
 """Deals sampled, or played out, between two looks at the CPU clock (a look costs about
@@ -81,7 +84,7 @@ class Belief:
         """Deal each card by its odds after the passes (:mod:`~cardems.hearts.bots.pass_odds`)."""
         self.pass_models: Policies = (GENERIC,) * 4
         """Each seat's model of its pass."""
-        self._odds: tuple[tuple[int, tuple[int, ...]], Odds | None] | None = None
+        self._odds: tuple[RoundKey, Odds | None] | None = None
         self.infer = infer
         self.candidates = candidates
         self.max_misses = max_misses
@@ -89,14 +92,14 @@ class Belief:
         self.moves = moves
         self.policies: Policies = (HEURISTIC,) * 4
         """Each seat's model (see :mod:`cardems.hearts.bots.inference`)."""
-        self._unfit: tuple[int, tuple[int, ...]] | None = None
+        self._unfit: RoundKey | None = None
         self._memory: Memory | None = None
 
     def deals(self, view: SeatView, worlds: int, budget: float) -> list[tuple[float, list[int]]]:
         """Up to ``worlds`` weighted deals, best first, spending a share of ``budget``
         CPU seconds."""
         rng = self.rng
-        key = (view.round_number, view.totals)
+        key = round_key(view)
         knowledge = Knowledge(view, self.odds(view, key))
         infer = self.infer and self._unfit != key
         checks = past_checks(view, self.policies) if infer else []
@@ -154,7 +157,7 @@ class Belief:
         )
         return [(weight**miss, hands) for miss, _, hands in pool[:worlds]]
 
-    def odds(self, view: SeatView, key: tuple[int, tuple[int, ...]]) -> Odds | None:
+    def odds(self, view: SeatView, key: RoundKey) -> Odds | None:
         """The cards' odds after this round's passes (worked out once a round)."""
         if not self.pass_odds:
             return None
@@ -173,7 +176,7 @@ class Belief:
         """Deals kept from the last decision this round, minus the cards played since;
         dropped when a seat played a card that deal did not give it."""
         memory = self._memory
-        if memory is None or memory[0] != (view.round_number, view.totals):
+        if memory is None or memory[0] != round_key(view):
             return []
         _, seen, kept = memory
         new = checks[seen:]
@@ -192,6 +195,11 @@ class Belief:
             if miss <= self.max_misses:
                 out.append((miss, rand(), hands))
         return out
+
+
+def round_key(view: SeatView) -> RoundKey:
+    """The key of ``view``'s seat and round (see :data:`RoundKey`)."""
+    return (view.seat, view.round_number, view.totals)
 
 
 def _resample(pool: list[Deal], count: int, weight: float, rng: random.Random) -> list[list[int]]:
