@@ -67,14 +67,20 @@ def cmd_analyze(args: Any, game: Decides, chunk: int) -> None:
     )
 
 
-def add_arguments(parser: Any, game: Decides, nodes: int, deals: int = 2000) -> None:
-    """The options of ``cardems analyze GAME`` (``nodes``: the default budget a deal,
-    ``deals`` how many by default)."""
-    family = game.family
+def add_arguments(parser: Any, family: GameFamily, nodes: int, deals: int = 2000) -> None:
+    """The options of ``cardems analyze GAME``: ``--variant`` among the family's, then
+    :func:`add_deal_arguments`."""
     parser.add_argument("--variant", choices=family.variants, default=family.variants[0])
+    add_deal_arguments(parser, family.max_number, nodes, deals)
+
+
+def add_deal_arguments(parser: Any, max_number: int, nodes: int, deals: int) -> None:
+    """``--deals`` (``deals`` by default), ``--start`` (a number up to ``max_number``),
+    ``--nodes`` (each deal's budget, ``nodes`` by default), ``--jobs`` and ``--cluster``:
+    the options every kit family's ``cardems analyze GAME`` shares."""
     parser.add_argument("--deals", type=positive, default=deals, help=N_("how many deals to solve"))
     parser.add_argument(
-        "--start", type=whole(0, family.max_number), default=0, help=N_("the first deal number")
+        "--start", type=whole(0, max_number), default=0, help=N_("the first deal number")
     )
     parser.add_argument(
         "--nodes", type=positive, default=nodes, help=N_("positions the search may visit per deal")

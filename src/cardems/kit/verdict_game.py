@@ -112,7 +112,7 @@ class VerdictGame(KitGame):
         from cardems.kit import analyze
 
         nodes = self.module("solver").NODES
-        analyze.add_arguments(parser, self, nodes, deals=self.analyze_deals)
+        analyze.add_arguments(parser, self.family, nodes, deals=self.analyze_deals)
 
     def analyze(self, args: Any) -> None:
         """``cardems analyze GAME``: decide the deals ``--start`` … and print the figures."""

@@ -22,11 +22,11 @@ import statistics
 import time
 from typing import Any
 
-from cardems.argtypes import positive, whole
-from cardems.batch import Batch, add_cluster_argument, in_order
+from cardems.batch import Batch, in_order
 from cardems.dealcode import DealCode
 from cardems.i18n.markers import N_
 from cardems.intervals import wilson
+from cardems.kit.analyze import add_deal_arguments
 from cardems.progress import Progress
 
 NO_POOL = N_("%(game)s draws no deal from a pool: its declaration names none")
@@ -115,16 +115,9 @@ def cmd_analyze(game: Any, args: Any) -> None:
 
 
 def add_arguments(parser: Any, max_number: int, nodes: int) -> None:
-    """The options of ``cardems analyze GAME``."""
-    parser.add_argument("--deals", type=positive, default=1000, help=N_("how many deals to solve"))
-    parser.add_argument(
-        "--start", type=whole(0, max_number), default=0, help=N_("the first deal number")
-    )
-    parser.add_argument(
-        "--nodes", type=positive, default=nodes, help=N_("positions the search may visit per deal")
-    )
-    parser.add_argument("--jobs", type=positive, default=1, help=N_("worker processes"))
-    add_cluster_argument(parser)
+    """The options of ``cardems analyze GAME``: the kit's
+    (:func:`~cardems.kit.analyze.add_deal_arguments`) and ``--pool``."""
+    add_deal_arguments(parser, max_number, nodes, 1000)
     parser.add_argument(
         "--pool",
         action="store_true",

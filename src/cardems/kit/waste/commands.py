@@ -18,10 +18,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from cardems.argtypes import positive, whole
-from cardems.batch import Batch, add_cluster_argument, in_order
+from cardems.batch import Batch, in_order
 from cardems.dealcode import DealCode
-from cardems.i18n.markers import N_
 from cardems.intervals import wilson
 from cardems.progress import Progress
 
@@ -123,21 +121,3 @@ def cmd_analyze(args: argparse.Namespace, game: Any) -> None:
         cluster=args.cluster,
     )
     print(figures.summary(declaration.words.title, args.variant, declaration.anchor))
-
-
-def add_arguments(parser: Any, game: Any) -> None:
-    """The options of ``cardems analyze GAME``."""
-    family = game.family
-    parser.add_argument("--variant", choices=family.variants, default=family.variants[0])
-    parser.add_argument("--deals", type=positive, default=1500, help=N_("how many deals to solve"))
-    parser.add_argument(
-        "--start", type=whole(0, family.max_number), default=0, help=N_("the first deal number")
-    )
-    parser.add_argument(
-        "--nodes",
-        type=positive,
-        default=game.declaration.nodes,
-        help=N_("positions the search may visit per deal"),
-    )
-    parser.add_argument("--jobs", type=positive, default=1, help=N_("worker processes"))
-    add_cluster_argument(parser)

@@ -164,10 +164,10 @@ class WasteGame(KitGame):
         return WasteTextPlay(self.declaration)
 
     def add_analyze_arguments(self, parser: Any) -> None:
-        """The options of ``cardems analyze``."""
-        from cardems.kit.waste.commands import add_arguments
+        """The options of ``cardems analyze`` (:func:`cardems.kit.analyze.add_arguments`)."""
+        from cardems.kit.analyze import add_arguments
 
-        add_arguments(parser, self)
+        add_arguments(parser, self.family, self.declaration.nodes, deals=1500)
 
     def analyze(self, args: Any) -> None:
         """``cardems analyze`` (see :mod:`cardems.kit.waste.commands`)."""
