@@ -13,7 +13,7 @@ import pytest
 
 from cardems.core.service import Move, ServiceError, TableService
 from cardems.database import DatabaseError
-from cardems.store import Store
+from cardems.store import Save, Store
 
 CODE = "HH1-N-AAAAAAM"
 T = TypeVar("T")
@@ -90,7 +90,7 @@ def test_a_failed_save_answers_503_and_leaves_the_game_as_saved(
     def disk_full(*args: object, **kwargs: object) -> None:
         raise DatabaseError("database or disk is full")
 
-    monkeypatch.setattr(service.store, "append_actions", disk_full)
+    monkeypatch.setattr(service.store, "save_actions", disk_full)
     with pytest.raises(ServiceError) as failed:
         act(service, player, game_id, 1)
     assert failed.value.status == 503
@@ -229,15 +229,15 @@ def test_a_save_cancelled_while_the_database_works_leaves_no_guess_in_memory(
     player = service.store.create_player()
     game_id = service.new_game(player, {"code": CODE}).id
     tap = {"type": "tap", "target": "stock", "version": 0}
-    append = service.store.append_actions_async
+    save_actions = service.store.save_actions_async
     started = asyncio.Event()
 
-    async def slow_append(*args: Any, **kwargs: Any) -> None:
-        await append(*args, **kwargs)  # the move reaches the database…
+    async def slow_save(save: Save) -> None:
+        await save_actions(save)  # the move reaches the database…
         started.set()
         await asyncio.sleep(60)  # …and the answer is slow to come back
 
-    monkeypatch.setattr(service.store, "append_actions_async", slow_append)
+    monkeypatch.setattr(service.store, "save_actions_async", slow_save)
 
     async def cancelled_save() -> None:
         move = service.play(player, game_id, tap)

@@ -156,8 +156,8 @@ CAN_ACT = (
 
 
 @dataclass(frozen=True)
-class _Save:
-    """One save of new actions (:meth:`Store.append_actions`), ready for either database:
+class Save:
+    """One save of new actions (:meth:`Store.save_actions`), ready for either database:
     the row's update as a compare-and-set, the cookie's check, the rows to insert."""
 
     game_id: str
@@ -189,7 +189,7 @@ class _Save:
         guard: Guard | None = None,
         actor: str | None = None,
         notice: tuple[str, str] | None = None,
-    ) -> _Save:
+    ) -> Save:
         """The save of ``actions`` made on ``version`` (see :meth:`Store.append_actions`)."""
         now = time.time()
         row: list[Any] = [
@@ -311,7 +311,7 @@ class Store:
         self.db.close()
 
     async def open_async(self) -> None:
-        """Ready :meth:`append_actions_async` for the running event loop (PostgreSQL: a
+        """Ready :meth:`save_actions_async` for the running event loop (PostgreSQL: a
         pool of asynchronous connections; SQLite needs none)."""
         if isinstance(self.db, PostgresBackend):
             await self.db.open_async()
@@ -564,26 +564,32 @@ class Store:
         ``notice``: a ``NOTIFY`` (channel, payload) sent if the save is made, at its
         commit (PostgreSQL only). On PostgreSQL all of it is one statement: one round
         trip."""
-        save = _Save.of(
-            game_id,
-            version,
-            actions,
-            progress,
-            records,
-            status,
-            player_id,
-            cookie,
-            guard,
-            actor,
-            notice,
+        self.save_actions(
+            Save.of(
+                game_id,
+                version,
+                actions,
+                progress,
+                records,
+                status,
+                player_id,
+                cookie,
+                guard,
+                actor,
+                notice,
+            )
         )
+
+    def save_actions(self, save: Save) -> None:
+        """Make ``save`` (see :meth:`append_actions`): on PostgreSQL in one statement, on
+        SQLite in one transaction."""
         if isinstance(self.db, PostgresBackend):
             self._saved(save, self.db.execute(*save.statement()))
         else:
             self._write(save)
 
-    def _write(self, save: _Save) -> None:
-        """Make ``save`` on SQLite, in one transaction (:meth:`append_actions`)."""
+    def _write(self, save: Save) -> None:
+        """Make ``save`` on SQLite, in one transaction (:meth:`save_actions`)."""
         game_id, version = save.game_id, save.version
         with self.transaction() as db:
             changed = db.execute(save.update, save.row).rowcount
@@ -602,28 +608,16 @@ class Store:
                 [(game_id, text) for text in save.data],
             )
 
-    async def append_actions_async(
-        self,
-        game_id: str,
-        version: int,
-        actions: Sequence[tuple[str, ...]],
-        progress: Progress,
-        records: Sequence[dict[str, Any]] = (),
-        *,
-        status: str | None = None,
-        player_id: str | None = None,
-        cookie: str | None = None,
-    ) -> None:
-        """:meth:`append_actions` awaited on the event loop: on PostgreSQL its one statement
+    async def save_actions_async(self, save: Save) -> None:
+        """:meth:`save_actions` awaited on the event loop: on PostgreSQL its one statement
         goes over an asynchronous connection (no thread); on SQLite it is the same call."""
-        save = _Save.of(game_id, version, actions, progress, records, status, player_id, cookie)
         if isinstance(self.db, PostgresBackend):
             self._saved(save, await self.db.execute_async(*save.statement()))
         else:
             self._write(save)
 
-    def _saved(self, save: _Save, rows: list[Row]) -> None:
-        """Raise what the answer to :meth:`_Save.statement` says went wrong, if anything."""
+    def _saved(self, save: Save, rows: list[Row]) -> None:
+        """Raise what the answer to :meth:`Save.statement` says went wrong, if anything."""
         if not rows[0]["ok"]:
             self._gone(save.cookie)
         if rows[0]["moved"] != 1:

@@ -4,18 +4,17 @@ version, blocking or awaited on the event loop; what a failed save answers."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 from cardems.core.ending import Ending
 from cardems.core.game import Event, View
 from cardems.core.service_error import NOT_YOURS, STALE, ServiceError
 from cardems.core.tables import LiveGame, Tables
 from cardems.i18n.markers import N_
-from cardems.store import Progress, Store, StoreError, VersionConflict, VisitorGone
+from cardems.store import Progress, Save, Store, StoreError, VersionConflict, VisitorGone
 
-T = TypeVar("T")
 SAVE_FAILED = N_("the game could not be saved, so that action was not played: try again")
 
 log = logging.getLogger("cardems.service")
@@ -65,7 +64,7 @@ class Saver:
         the copy it was played on (the copy is dropped: play it again)."""
         try:
             try:
-                self._append(move, self.store.append_actions)
+                self.store.save_actions(self._save_of(move))
             except Exception as error:
                 self._not_saved(move, error)
                 return None
@@ -75,12 +74,12 @@ class Saver:
                 move.live.lock.release()
 
     async def save_async(self, move: Move, settings: dict[str, Any] | None = None) -> Answer | None:
-        """:meth:`save` awaited on the event loop (see :meth:`Store.append_actions_async`).
+        """:meth:`save` awaited on the event loop (see :meth:`Store.save_actions_async`).
         If it is cancelled while the database works, whether the move was saved is not
         known: the game is dropped from memory, to be rebuilt from what is saved."""
         try:
             try:
-                await self._append(move, self.store.append_actions_async)
+                await self.store.save_actions_async(self._save_of(move))
             except Exception as error:
                 self._not_saved(move, error)
                 return None
@@ -93,10 +92,10 @@ class Saver:
                 move.live.lock.release()
 
     @staticmethod
-    def _append(move: Move, append: Callable[..., T]) -> T:
-        """Call ``append`` (:meth:`Store.append_actions` or its asynchronous twin) on what
-        is saved of ``move``: its actions, the row's progress, the records (taken from
-        the table), and beyond the version the status, player and cookie to check."""
+    def _save_of(move: Move) -> Save:
+        """What is saved of ``move`` (:meth:`Store.save_actions`): its actions, the row's
+        progress, the records (taken from the table), and beyond the version the status,
+        player and cookie to check."""
         live = move.live
         table = live.table
         progress = Progress(
@@ -107,15 +106,15 @@ class Saver:
             moves=int(move.view["moves"]),
         )
         records, table.records = list(table.records), []
-        return append(
+        return Save.of(
             live.id,
             move.version,
             move.actions,
             progress,
             records,
-            status=live.status,
-            player_id=live.saved.player_id,
-            cookie=move.cookie,
+            live.status,
+            live.saved.player_id,
+            move.cookie,
         )
 
     def _saved(self, move: Move, settings: dict[str, Any] | None) -> Answer:
