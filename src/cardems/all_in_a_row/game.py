@@ -17,7 +17,6 @@ DECLARATION = hole(
     "all-in-a-row",
     Words(
         title=N_("All in a Row"),
-        pile="column",
         empty=N_("Column %(num)d is empty"),
         unknown_target=N_(
             "unknown All in a Row target %(target)s: expected column:1 … column:13 or hole"

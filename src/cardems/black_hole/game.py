@@ -17,7 +17,6 @@ DECLARATION = hole(
     "black-hole",
     Words(
         title=N_("Black Hole"),
-        pile="fan",
         empty=N_("Fan %(num)d is empty"),
         unknown_target=N_("unknown Black Hole target %(target)s: expected fan:1 … fan:17 or hole"),
         # TRANSLATORS: card is a card's name ("4 of hearts"), num a fan (1-17).

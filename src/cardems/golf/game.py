@@ -19,7 +19,6 @@ DECLARATION = WasteDeclaration(
     slug="golf",
     words=Words(
         title=N_("Golf"),
-        pile="column",
         empty=N_("Column %(num)d is empty"),
         unknown_target=N_(
             "unknown Golf target %(target)s: expected column:1 … column:7, stock or waste"

@@ -138,8 +138,6 @@ class Words:
     the layout's pile noun in notation help, its refusals, hints and spoken labels."""
 
     title: str
-    pile: str
-    """The pile noun of the parser's one-line messages (English): ``peak position``."""
     empty: str
     """``Position %(num)d is empty``."""
     unknown_target: str
@@ -149,6 +147,9 @@ class Words:
     """A pile's spoken name: ``position %(num)d``."""
     moves_help: str
     """How ``cardems play`` writes the moves."""
+    pile: str = ""
+    """The pile noun of the parser's one-line messages (English): ``peak position`` (by
+    default the declaration's ``kind``)."""
     draw_hint: str = N_("Hint: turn a card from the stock")
     waste: str = N_("Waste")
     """The waste's spoken name: ``Waste``, ``Hole``."""

@@ -99,7 +99,7 @@ class Rules:
     def parse(self, text: str) -> Move:
         """Read ``D`` (with a stock) or a pile number (case and spaces ignored)."""
         piles = len(self.piles)
-        noun = self.declaration.words.pile
+        noun = self.declaration.words.pile or self.declaration.kind
         draw = "D or " if self.declaration.stock else ""
         expected = f"expected {draw}a {noun} 1-{piles}"
         if len(text) > SHOWN:
