@@ -3,6 +3,9 @@ discard and row families): decide many deals, print the winnable share with its 
 interval (Wilson's), the undecided deals and the solver's CPU time per deal.
 
     cardems analyze aces-up --deals 2000 --start 100000 --jobs 2
+
+Its deals' options (:func:`add_deal_arguments`) are every kit family's: the waste and
+build families' analyses take them too.
 """
 
 from __future__ import annotations
