@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from web_browser import LiveServer, drag, info, open_home, open_prepared, settled
+from web_browser import LiveServer, drag, info, open_prepared, save_settings, settled
 
 from cardems.cards import Card
 from cardems.core.game import Action, TableSettings
@@ -42,11 +42,7 @@ def old_hints_log(code: str, steps: int) -> list[Action]:
 def open_stuck(tab: Any, live: LiveServer, code: str, steps: int) -> SolitaireTable[Any, Any]:
     """Open ``code`` after ``steps`` old hints (cards not animated); a table there."""
     game = "seahaven" if code.startswith("SH") else "freecell"
-    open_home(tab, live.url)
-    tab.evaluate(
-        """() => fetch('/api/settings', {method: 'POST',
-            headers: {'content-type': 'application/json'}, body: '{"animation": "off"}'})"""
-    )
+    save_settings(tab, live.url, animation="off")
     log = old_hints_log(code, steps)
     table = new_table(code)
     for kind, *args in log:

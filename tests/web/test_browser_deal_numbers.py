@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from web_browser import LiveServer, info, open_home
+from web_browser import LiveServer, become_player, info
 
 
 @pytest.mark.parametrize("size", [{"width": 1366, "height": 800}, {"width": 390, "height": 844}])
@@ -16,7 +16,7 @@ def test_classic_numbers_are_typed_anywhere_and_shown(
     context = chromium_browser.new_context(viewport=size)
     try:
         tab = context.new_page()
-        open_home(tab, live.url)
+        become_player(tab, live.url)
         tab.goto(live.url + "/play/freecell/617")
         assert tab.locator("h1").inner_text() == "FreeCell #617"
         tab.get_by_role("button", name="Deal this game").click()

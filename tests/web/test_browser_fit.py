@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from solitaire_lines import hint_intents
-from web_browser import LiveServer, drag, open_game, open_home, open_prepared, seed_game
+from web_browser import LiveServer, become_player, drag, open_game, open_prepared, seed_game
 
 from cardems.core.registry import game_for, games
 from cardems.dealcode import DealCode
@@ -238,7 +238,7 @@ def test_no_sideways_scroll_at_200_percent(
     tables = (*SOLITAIRES, "hearts")
     try:
         wide = []
-        open_home(tab, live.url)
+        become_player(tab, live.url)
         for address in ("/", "/settings", "/stats", *(f"/play/{g}" for g in tables)):
             if address.startswith("/play/") and address != "/play/hearts":
                 open_game(tab, live.url + address)

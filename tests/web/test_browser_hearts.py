@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from hearts_lines import near_end_log
-from web_browser import ARTIFACTS, LiveServer, open_home, seed_game, snap
+from web_browser import ARTIFACTS, LiveServer, save_settings, seed_game, snap
 
 CODE = "HT1-N-AAAAAAM"
 
@@ -34,12 +34,7 @@ def start(
 ) -> str:
     """A new player with fast animation (or ``animation``) opens a match against easy
     opponents."""
-    open_home(tab, live.url)
-    tab.evaluate(
-        """(animation) => fetch('/api/settings', {method: 'POST', headers: {'content-type':
-        'application/json'}, body: JSON.stringify({animation})})""",
-        animation,
-    )
+    save_settings(tab, live.url, animation=animation)
     game_id = seed_game(tab, live, "hearts", code, log or [], {"level": "easy"})
     open_match(tab, live.url + f"/game/{game_id}")
     return game_id
@@ -338,14 +333,6 @@ def phone(chromium_browser: Any, request: pytest.FixtureRequest) -> Iterator[Any
     assert not errors, f"JavaScript errors: {errors}"
 
 
-def settings(tab: Any, **changes: Any) -> None:
-    tab.evaluate(
-        """(changes) => fetch('/api/settings', {method: 'POST', headers: {'content-type':
-        'application/json'}, body: JSON.stringify(changes)})""",
-        changes,
-    )
-
-
 def card_text(code: str) -> str:
     """A card as the page writes it in the log: "10♥"."""
     return ("10" if code[0] == "T" else code[0]) + SUITS[code[1]]
@@ -426,7 +413,7 @@ def test_a_phone_shows_the_whole_table_in_one_screen(phone: Any, live: LiveServe
     tab.wait_for_function(f"!document.querySelector('.hcard[data-card=\"{card}\"]')")
     assert tab.evaluate("scrollY") == 0
     # Right to left: the same table, West still on the player's left.
-    settings(tab, language="ar")
+    save_settings(tab, live.url, language="ar")
     tab.reload()
     tab.wait_for_selector("#hearts[data-ready]", state="attached")
     cards = boxes(tab, ".hcard")
@@ -440,8 +427,7 @@ def test_a_phone_shows_the_whole_table_in_one_screen(phone: Any, live: LiveServe
 
 def test_a_laptop_shows_the_scores_beside_the_table(tab: Any, live: LiveServer) -> None:
     tab.set_viewport_size({"width": 1366, "height": 800})
-    open_home(tab, live.url)
-    settings(tab, card_back="red")
+    save_settings(tab, live.url, card_back="red")
     start(tab, live)
     assert next_step(tab) == "pass"
     for part in ("#h-scores", "#hand", "#pass-confirm", ".opponent.north"):
@@ -542,7 +528,7 @@ def test_the_tracker_of_cards_still_out_is_a_setting(tab: Any, live: LiveServer)
     assert next_step(tab) == "pass"
     assert tab.get_attribute("html", "data-tracker") is None
     assert not tab.is_visible("#h-tracker") and not tab.is_checked("#h-track")
-    settings(tab, tracker=True)
+    save_settings(tab, live.url, tracker=True)
     open_match(tab, live.url + f"/game/{game_id}")
     assert next_step(tab) == "pass"
     assert tab.is_visible("#h-tracker") and tab.is_checked("#h-track")

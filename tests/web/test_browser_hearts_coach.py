@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 from hearts_lines import first_round_end_log
-from test_browser_hearts import next_step, open_match, settings
-from web_browser import LiveServer, seed_game, snap
+from test_browser_hearts import next_step, open_match
+from web_browser import LiveServer, save_settings, seed_game, snap
 
 CODE = "HT1-N-AAAAAAM"
 WORDS = {
@@ -21,7 +21,7 @@ def test_the_coach_shows_the_rounds_costly_cards_in_the_log(
     tab: Any, live: LiveServer, lang: str
 ) -> None:
     game_id = seed_game(tab, live, "hearts", CODE, first_round_end_log(CODE), {"level": "easy"})
-    settings(tab, animation="off", coach=True, language=lang)
+    save_settings(tab, live.url, animation="off", coach=True, language=lang)
     open_match(tab, live.url + f"/game/{game_id}")
     assert tab.is_checked("#h-coach-on") and tab.is_visible("#h-coach-none")
     assert next_step(tab) == "turn"

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from test_browser_hearts import hand, next_step, open_match, playable, start
-from web_browser import LiveServer, open_home, seed_game, snap
+from web_browser import LiveServer, seed_game, snap
 
 PHONE = {"width": 390, "height": 844}
 LANDSCAPE = {"width": 844, "height": 390}
@@ -141,7 +141,6 @@ def test_the_hand_is_in_view_on_a_phone(
     context = chromium_browser.new_context(viewport=viewport, is_mobile=True, has_touch=True)
     tab = context.new_page()
     try:
-        open_home(tab, live.url)
         game_id = seed_game(tab, live, "hearts", "HT1-N-AAAAAAM", [], {"level": "easy"})
         open_match(tab, live.url + f"/game/{game_id}")
         snap(tab, f"hearts-phone-{viewport['width']}x{viewport['height']}")

@@ -9,9 +9,9 @@ import re
 from typing import Any
 
 from hearts_lines import first_round_end_log
-from test_browser_hearts import hand, next_step, open_match, playable, settings, start
+from test_browser_hearts import hand, next_step, open_match, playable, start
 from test_browser_hearts_moves import to_first_turn
-from web_browser import LiveServer, seed_game, snap
+from web_browser import LiveServer, save_settings, seed_game, snap
 
 from cardems.core.game import Action, TableSettings
 from cardems.dealcode import DealCode
@@ -80,7 +80,7 @@ def test_a_card_clicked_before_the_table_is_ready_waits_said_once(
 def test_the_round_end_dialog_shows_the_coachs_notes(tab: Any, live: LiveServer) -> None:
     code = "HT1-N-AAAAAAM"
     game_id = seed_game(tab, live, "hearts", code, first_round_end_log(code), {"level": "easy"})
-    settings(tab, animation="off", coach=True)
+    save_settings(tab, live.url, animation="off", coach=True)
     open_match(tab, live.url + f"/game/{game_id}")
     assert next_step(tab) == "turn"
     (card,) = playable(tab)
@@ -95,7 +95,7 @@ def test_the_round_end_dialog_shows_the_coachs_notes(tab: Any, live: LiveServer)
     tab.click("#round-end-next")
     assert next_step(tab) == "pass"
     # Without the coach the dialog has no notes.
-    settings(tab, coach=False)
+    save_settings(tab, live.url, coach=False)
     game_id = seed_game(tab, live, "hearts", code, first_round_end_log(code), {"level": "easy"})
     open_match(tab, live.url + f"/game/{game_id}")
     assert next_step(tab) == "turn"

@@ -12,25 +12,14 @@ from web_browser import (
     click,
     count_label,
     open_game,
-    open_home,
     open_prepared,
+    save_settings,
     settled,
 )
 
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
 GAMES = (("seahaven", "SH1-C4-AAAAAJ2", 10), ("freecell", "FC1-N-AAAAAAB", 8))
-
-
-def save_settings(tab: Any, live: LiveServer, **changes: Any) -> None:
-    open_home(tab, live.url)
-    status = tab.evaluate(
-        """(body) => fetch('/api/settings', {method: 'POST',
-            headers: {'content-type': 'application/json'}, body: JSON.stringify(body)})
-            .then((r) => r.status)""",
-        changes,
-    )
-    assert status == 200
 
 
 def page_scrolls(tab: Any) -> bool:
@@ -84,10 +73,10 @@ def test_card_size_setting_caps_the_cards(chromium_browser: Any, live: LiveServe
     context = chromium_browser.new_context(viewport=DESKTOP)
     tab = context.new_page()
     try:
-        save_settings(tab, live, card_size="small")
+        save_settings(tab, live.url, card_size="small")
         game_id = open_prepared(tab, live, "freecell", "FC1-N-AAAAAAB", [])
         small = card_width(tab)
-        save_settings(tab, live, card_size="large")
+        save_settings(tab, live.url, card_size="large")
         open_game(tab, f"{live.url}/game/{game_id}")
         assert small <= 64 < card_width(tab) <= 120
     finally:
@@ -102,7 +91,7 @@ def test_deck_back_and_felt_settings(tab: Any, live: LiveServer) -> None:
         "/cards.svg#card-back-blue"
     )
     green = tab.locator(".board-wrap").evaluate("(n) => getComputedStyle(n).backgroundColor")
-    save_settings(tab, live, deck="four_colour", card_back="red", felt="blue")
+    save_settings(tab, live.url, deck="four_colour", card_back="red", felt="blue")
     open_game(tab, f"{live.url}/game/{game_id}")
     face = tab.locator('.card[data-card="AH"] use, .card[data-card="KH"] use').first
     assert face.get_attribute("href").startswith("/cards-four-colour.svg#card-")
@@ -133,7 +122,7 @@ def test_covered_cards_are_shaded_unless_turned_off(tab: Any, live: LiveServer) 
     # Only the card at the tip is free; the other 24 lie under it and look it.
     assert tab.locator('.pile[data-target^="heart:"] .card.covered').count() == 24
     assert shade(tab, covered=True) > 0.1 and shade(tab, covered=False) < 0.05
-    save_settings(tab, live, show_available=False)
+    save_settings(tab, live.url, show_available=False)
     open_game(tab, f"{live.url}/game/{game_id}")
     assert tab.locator('.pile[data-target^="heart:"] .card.covered').count() == 24
     assert shade(tab, covered=True) < 0.05
@@ -153,7 +142,7 @@ def test_sound_effects_only_when_turned_on(tab: Any, live: LiveServer) -> None:
     click(tab, "stock")
     settled(tab)
     assert count_label(tab, "waste") == "2" and tab.evaluate("window.notesPlayed") == 0
-    save_settings(tab, live, sound=True)
+    save_settings(tab, live.url, sound=True)
     open_game(tab, f"{live.url}/game/{game_id}")
     click(tab, "stock")
     settled(tab)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from web_browser import LiveServer, click, open_game, seed_game
+from web_browser import LiveServer, click, open_game, save_settings, seed_game
 
 LRI, PDI = "\u2066", "\u2069"  # left-to-right isolate … pop directional isolate
 
@@ -39,12 +39,7 @@ def test_a_tripeaks_draw_shows_minus_five_with_its_sign_on_the_left(
     tab: Any, live: LiveServer, lang: str
 ) -> None:
     game_id = seed_game(tab, live, "tripeaks", CODE, [])
-    tab.evaluate(
-        """(lang) => fetch('/api/settings', {method: 'POST',
-            headers: {'content-type': 'application/json'},
-            body: JSON.stringify({language: lang})})""",
-        lang,
-    )
+    save_settings(tab, live.url, language=lang)
     open_game(tab, live.url + f"/game/{game_id}")
     assert tab.get_attribute("html", "dir") == "rtl"
     click(tab, "stock")  # turning a stock card costs 5 points

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from web_browser import LiveServer, cards, click, open_home, open_prepared, settled
+from web_browser import LiveServer, cards, click, open_prepared, save_settings, settled
 
 MESSAGE = "main .message[role=status]"
 SIZES = pytest.mark.parametrize(
@@ -17,11 +17,7 @@ SIZES = pytest.mark.parametrize(
 
 
 def move_errors_on(tab: Any, live: LiveServer) -> None:
-    open_home(tab, live.url)
-    tab.evaluate(
-        """() => fetch('/api/settings', {method: 'POST',
-            headers: {'content-type': 'application/json'}, body: '{"move_errors": true}'})"""
-    )
+    save_settings(tab, live.url, move_errors=True)
 
 
 @SIZES

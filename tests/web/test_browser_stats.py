@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from web_browser import ARTIFACTS, LiveServer, open_home, player_id
+from web_browser import ARTIFACTS, LiveServer, become_player, player_id
 
 from cardems.store import Progress, Store
 
@@ -45,7 +45,7 @@ def test_progress_is_drawn_with_axes_and_a_table(
     context = chromium_browser.new_context(viewport=size, locale=locale)
     try:
         tab = context.new_page()
-        open_home(tab, live.url)
+        become_player(tab, live.url)
         finish_games(live, player_id(tab))
         tab.goto(live.url + "/stats")
         block = tab.locator('article.stat[data-game="seahaven"]')

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -61,14 +62,31 @@ class LiveServer:
 
 
 def open_home(tab: Any, base: str) -> None:
-    """The home page, as a player: a player is made on its first write (a settings save:
-    the first-game guide seen, so that it leaves the tables as they are after it)."""
+    """The home page, as a player (see :func:`become_player`)."""
     tab.goto(base + "/")
+    become_player(tab, base)
+
+
+def become_player(tab: Any, base: str) -> None:
+    """Make this tab's player, if it has none yet, as the page makes one: on its first
+    write (see :func:`save_settings`)."""
     if not any(c["name"] == COOKIE for c in tab.context.cookies()):
-        tab.evaluate(
-            """() => fetch('/api/settings', {method: 'POST',
-                headers: {'content-type': 'application/json'}, body: '{"guide_seen": true}'})"""
-        )
+        save_settings(tab, base)
+
+
+def save_settings(tab: Any, base: str, **changes: Any) -> None:
+    """Save ``changes`` to this tab's player's settings, sent from the tab's browser (its
+    cookies) without loading a page: a page is a second or more of drawing. A new player
+    is made by this first write, with the first-game guide seen (so that it leaves the
+    tables as they are after it)."""
+    if not any(c["name"] == COOKIE for c in tab.context.cookies()):
+        changes = {"guide_seen": True} | changes
+    answer = tab.context.request.post(
+        base + "/api/settings",
+        data=json.dumps(changes),
+        headers={"content-type": "application/json"},
+    )
+    assert answer.status == 200, answer.text()
 
 
 def player_id(tab: Any) -> str:
@@ -85,7 +103,7 @@ def seed_game(
     options: dict[str, Any] | None = None,
 ) -> str:
     """Save a game with ``log`` already played for this tab's player; its id."""
-    open_home(tab, live.url)
+    become_player(tab, live.url)
     store = Store(live.db)
     try:
         variant = code.split("-")[1]
