@@ -381,6 +381,9 @@ def test_moves_go_over_the_socket_and_are_posted_while_it_is_down(
     assert not errors, errors
 
 
+# One person at one server: what the page shows does not depend on the store, whose paths
+# test_together.py takes on every database.
+@pytest.mark.one_database("sqlite")
 def test_bots_sit_around_the_felt_by_the_solo_tables_names(
     chromium_browser: Any, servers: list[LiveServer]
 ) -> None:
@@ -464,6 +467,9 @@ def test_the_opener_removes_a_member_whose_seat_a_bot_takes(
     assert guest.evaluate("document.querySelector('#together-table').dataset.live") == "closed"
 
 
+# One person at one server: what the page shows does not depend on the store, whose paths
+# test_together.py takes on every database.
+@pytest.mark.one_database("sqlite")
 def test_play_again_with_the_same_people_from_the_match_end(
     chromium_browser: Any, servers: list[LiveServer], database: str
 ) -> None:
