@@ -37,6 +37,12 @@ def close(tab: Any) -> None:
     assert not errors, f"JavaScript errors: {errors}"
 
 
+def open_example(tab: Any, live: LiveServer, game: str) -> None:
+    """``game``'s table on its example deal: no wait for a search to prove a new deal
+    winnable (what /play/<game> deals), one page instead of two."""
+    open_prepared(tab, live, game, game_for(game).example_code(), [])
+
+
 def rect(tab: Any, selector: str) -> dict[str, float]:
     found: dict[str, float] = tab.evaluate(
         """(selector) => { const r = document.querySelector(selector).getBoundingClientRect();
@@ -53,7 +59,7 @@ def test_stock_and_waste_counts_are_drawn_on_the_felt(
 ) -> None:
     tab = new_tab(chromium_browser, viewport)
     try:
-        open_game(tab, f"{live.url}/play/{game}")
+        open_example(tab, live, game)
         felt = rect(tab, "#board")
         labels: list[dict[str, Any]] = tab.evaluate(
             """() => [...document.querySelectorAll('#board .count')].map((n) => {
@@ -77,7 +83,7 @@ def test_removed_cards_leave_no_outline_and_the_waste_is_not_shaded(
 ) -> None:
     tab = new_tab(chromium_browser, DESKTOPS[0])
     try:
-        open_game(tab, f"{live.url}/play/{game}")
+        open_example(tab, live, game)
         kind = "pyramid" if game == "pyramid" else "peak"
         assert tab.locator(f"#board .pile.{kind} .slot").count() == 0
         assert tab.locator("#board .pile.stock .slot").count() == 1  # the stock keeps its own
@@ -91,7 +97,7 @@ def test_removed_cards_leave_no_outline_and_the_waste_is_not_shaded(
 def test_spider_foundations_say_no_count(chromium_browser: Any, live: LiveServer) -> None:
     tab = new_tab(chromium_browser, DESKTOPS[0])
     try:
-        open_game(tab, f"{live.url}/play/spider")
+        open_example(tab, live, "spider")
         assert tab.locator(".pile.foundation .count").count() == 0
         assert tab.locator('.pile[data-target="stock"] .count').count() == 1
     finally:
@@ -109,8 +115,8 @@ def test_cards_on_a_phone_are_at_least_44_pixels_wide(
     chromium_browser: Any, live: LiveServer, game: str
 ) -> None:
     tab = new_tab(chromium_browser, PHONE, has_touch=True, is_mobile=True)
-    try:  # the game's example deal: no wait for a search to prove a new one winnable
-        open_prepared(tab, live, game, game_for(game).example_code(), [])
+    try:
+        open_example(tab, live, game)
         widths: list[float] = tab.evaluate(
             """() => [...document.querySelectorAll('#board .card .shade')]
                 .map((n) => n.getBoundingClientRect().width * 100 / 98)"""
@@ -235,13 +241,12 @@ def test_no_sideways_scroll_at_200_percent(
     """Zoomed to 200 %, a 1366 × 800 window (and a 390 × 844 phone) is half as many CSS
     pixels across at twice the device pixels."""
     tab = new_tab(chromium_browser, viewport, device_scale_factor=2)
-    tables = (*SOLITAIRES, "hearts")
     try:
         wide = []
         become_player(tab, live.url)
-        for address in ("/", "/settings", "/stats", *(f"/play/{g}" for g in tables)):
-            if address.startswith("/play/") and address != "/play/hearts":
-                open_game(tab, live.url + address)
+        for address in ("/", "/settings", "/stats", "/play/hearts", *SOLITAIRES):
+            if address in SOLITAIRES:
+                open_example(tab, live, address)
             else:
                 tab.goto(live.url + address)
                 if tab.locator("form.deal").count():
