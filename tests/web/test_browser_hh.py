@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from solitaire_lines import hh_blocked_game, hh_won_game
 from web_browser import (
     LiveServer,
@@ -22,7 +23,15 @@ from web_browser import (
     snap,
 )
 
+from cardems.core.game import Action
+
 WORKED = "HH1-N-AAAAAAM"
+
+
+@pytest.fixture(scope="module")
+def won() -> tuple[str, list[list[Action]]]:
+    """A winnable deal and its hinted winning line (seconds of hints: found once)."""
+    return hh_won_game()
 
 
 def test_heart_layout_on_screen(tab: Any, live: LiveServer) -> None:
@@ -116,8 +125,8 @@ def test_blocked_dialog_offers_undo(tab: Any, live: LiveServer) -> None:
     assert tab.get_attribute("#table", "data-status") == "playing"
 
 
-def test_win_dialog_then_statistics(tab: Any, live: LiveServer) -> None:
-    code, moves = hh_won_game()
+def test_win_dialog_then_statistics(tab: Any, live: LiveServer, won: Any) -> None:
+    code, moves = won
     open_prepared(tab, live, "heart-to-heart", code, [i for move in moves[:-1] for i in move])
     ((kind, source, target),) = moves[-1]  # the last pair, dragged as the hint says
     assert kind == "drag"
@@ -172,8 +181,8 @@ def test_new_game_window_with_a_typed_code(tab: Any, live: LiveServer) -> None:
     assert info(tab)["code"] == WORKED
 
 
-def test_hint_highlights_a_winning_move(tab: Any, live: LiveServer) -> None:
-    code, _ = hh_won_game()
+def test_hint_highlights_a_winning_move(tab: Any, live: LiveServer, won: Any) -> None:
+    code, _ = won
     open_prepared(tab, live, "heart-to-heart", code, [])
     tab.click("#hint")
     settled(tab)
@@ -221,8 +230,8 @@ def test_keyboard_play_with_labels(tab: Any, live: LiveServer) -> None:
     assert info(tab)["moves"] == "1"
 
 
-def test_solve_plays_the_winning_line_to_the_end(tab: Any, live: LiveServer) -> None:
-    code, moves = hh_won_game()
+def test_solve_plays_the_winning_line_to_the_end(tab: Any, live: LiveServer, won: Any) -> None:
+    code, moves = won
     log = [intent for move in moves[:-4] for intent in move]
     open_prepared(tab, live, "heart-to-heart", code, log)
     tab.click("#solve")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import pytest
 from solitaire_lines import play_hints, sh_line
 from web_browser import LiveServer, drag, open_prepared, settled, snap
 
@@ -34,7 +35,9 @@ CAUGHT_IN_FLIGHT = f"""() => {{
 }}"""
 
 
+@pytest.fixture(scope="module")
 def freecell_line() -> list[list[Action]]:
+    """FreeCell's hinted winning line, move by move (found once for the tests here)."""
     return play_hints(FreeCellTable(DealCode.parse(FREECELL)))
 
 
@@ -70,7 +73,7 @@ def widths_over(tab: Any, moves: list[list[Action]]) -> list[float]:
 
 
 def test_freecell_cards_keep_their_size_over_a_whole_game(
-    chromium_browser: Any, live: LiveServer
+    chromium_browser: Any, live: LiveServer, freecell_line: list[list[Action]]
 ) -> None:
     """On a desktop, where FreeCell's long columns would shrink a table that re-zooms (a
     phone is Seahaven's test below). The game opens after its first 40 moves (its columns
@@ -78,7 +81,7 @@ def test_freecell_cards_keep_their_size_over_a_whole_game(
     them all."""
     tab = chromium_browser.new_context(viewport=DESKTOP).new_page()
     try:
-        line = freecell_line()
+        line = freecell_line
         opened = [i for move in line[:40] for i in move]
         open_prepared(tab, live, "freecell", FREECELL, opened, known_win=line_moves(line))
         widths = widths_over(tab, line[40:])
@@ -108,9 +111,9 @@ def test_seahaven_cards_keep_their_size_over_a_whole_game(
         tab.context.close()
 
 
-def test_a_run_moves_as_one(tab: Any, live: LiveServer) -> None:
+def test_a_run_moves_as_one(tab: Any, live: LiveServer, freecell_line: list[list[Action]]) -> None:
     tab.set_viewport_size(DESKTOP)
-    line = freecell_line()
+    line = freecell_line
     table = FreeCellTable(DealCode.parse(FREECELL))
     for at, intents in enumerate(line):  # noqa: B007 (the first move of two cards or more)
         _kind, source, target = intents[0]
@@ -140,10 +143,12 @@ def test_a_run_moves_as_one(tab: Any, live: LiveServer) -> None:
     settled(tab)
 
 
-def test_cards_sent_home_fly_at_the_tables_size(tab: Any, live: LiveServer) -> None:
+def test_cards_sent_home_fly_at_the_tables_size(
+    tab: Any, live: LiveServer, freecell_line: list[list[Action]]
+) -> None:
     tab.set_viewport_size(DESKTOP)
     table = FreeCellTable(DealCode.parse(FREECELL))
-    line = freecell_line()
+    line = freecell_line
     log: list[Action] = []
     for intents in line:
         if table.view()["can_finish"]:
