@@ -16,6 +16,7 @@ from web_browser import (
     open_game,
     open_prepared,
     screen_piles,
+    seed_game,
     settled,
     snap,
 )
@@ -191,8 +192,8 @@ def unnamed(tab: Any) -> list[str]:
 
 
 def test_every_page_has_roles_and_names(tab: Any, live: LiveServer) -> None:
-    hh = open_prepared(tab, live, "heart-to-heart", WORKED, [])
-    sh = open_prepared(tab, live, "seahaven", SEAHAVEN, [])
+    hh = seed_game(tab, live, "heart-to-heart", WORKED, [])  # each opened below
+    sh = seed_game(tab, live, "seahaven", SEAHAVEN, [])
     pages = {
         "home": "/",
         "table-hh": f"/game/{hh}",
