@@ -34,8 +34,6 @@ def test_the_shortest_win_played_by_clicks(tab: Any, live: LiveServer) -> None:
             click(tab, place(second))
         if number < len(line):  # each click's move made, none other
             assert info(tab)["moves"] == str(number), move
-        if number < len(line):
-            assert info(tab)["moves"] == str(number), move
     tab.wait_for_selector("#won", state="visible")
     assert tab.inner_text("#won-score") == "280"
     assert tab.inner_text("#won-moves") == str(len(line))
