@@ -173,23 +173,30 @@ def box(tab: Any, target: str, index: int = -1) -> dict[str, float]:
     return slot
 
 
-POINT = """([target, index]) => {
+POINTS = """(places) => places.map(([target, index]) => {
   const cards = document.querySelectorAll(`.card[data-target="${target}"]`);
   const node = cards.length ? cards[index >= 0 ? index : cards.length - 1]
     : document.querySelector(`.pile[data-target="${target}"] .slot`);
   if (!node) return null;
   const r = node.getBoundingClientRect();
   return [r.x + r.width / 2, r.y + Math.min(r.height / 2, 12)];
-}"""
+})"""
+
+
+def points(tab: Any, *places: tuple[str, int]) -> list[tuple[float, float]]:
+    """For each ``(target, index)``, a point on the visible part of a card (the top card
+    for index -1) or of the pile's slot: near its top for fanned columns. One round trip
+    to the page for them all (:func:`box` takes three for one): players' gestures ask
+    for them at every move."""
+    found = tab.evaluate(POINTS, [list(place) for place in places])
+    for (target, _), at in zip(places, found, strict=True):
+        assert at is not None, f"no card nor slot is drawn for {target}"
+    return [(at[0], at[1]) for at in found]
 
 
 def point(tab: Any, target: str, index: int = -1) -> tuple[float, float]:
-    """A point on the visible part of a card (the top card by default) or of the pile's
-    slot: near its top for fanned columns. One round trip to the page (:func:`box`
-    takes three): players' gestures ask for it at every move."""
-    found = tab.evaluate(POINT, [target, index])
-    assert found is not None, f"no card nor slot is drawn for {target}"
-    return found[0], found[1]
+    """A point on a card or a pile's slot (see :func:`points`)."""
+    return points(tab, (target, index))[0]
 
 
 def settled(tab: Any) -> None:
@@ -237,8 +244,7 @@ def right_click(tab: Any, target: str, index: int = -1) -> None:
 
 
 def drag(tab: Any, source: str, target: str, index: int = -1) -> None:
-    x, y = point(tab, source, index)
-    tx, ty = point(tab, target)
+    (x, y), (tx, ty) = points(tab, (source, index), (target, -1))
     tab.mouse.move(x, y)
     tab.mouse.down()
     tab.mouse.move(x + 10, y + 10)  # past table.js's 8-pixel threshold: a drag starts
