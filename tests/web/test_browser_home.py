@@ -60,7 +60,7 @@ def open_dealt(tab: Any) -> str:
 
 def every_miniature_is_drawn(home: Any) -> None:
     """Each miniature scrolled into view and read there, all in one call into the page
-    (a call each way per miniature was half a minute on a busy machine)."""
+    (four calls per miniature, 120 in all, were most of the test's time)."""
     shown = home.locator(".game-card svg.miniature").evaluate_all(
         """(svgs) => svgs.map((svg) => {
             svg.scrollIntoView({block: "nearest", inline: "nearest"});

@@ -70,8 +70,12 @@ def open_home(tab: Any, base: str) -> None:
 def become_player(tab: Any, base: str) -> None:
     """Make this tab's player, if it has none yet, as the page makes one: on its first
     write (see :func:`save_settings`)."""
-    if not any(c["name"] == COOKIE for c in tab.context.cookies()):
+    if not has_player(tab):
         save_settings(tab, base)
+
+
+def has_player(tab: Any) -> bool:
+    return any(c["name"] == COOKIE for c in tab.context.cookies())
 
 
 def save_settings(tab: Any, base: str, **changes: Any) -> None:
@@ -79,7 +83,7 @@ def save_settings(tab: Any, base: str, **changes: Any) -> None:
     cookies) without loading a page: a page is a second or more of drawing. A new player
     is made by this first write, with the first-game guide seen (so that it leaves the
     tables as they are after it)."""
-    if not any(c["name"] == COOKIE for c in tab.context.cookies()):
+    if not has_player(tab):
         changes = {"guide_seen": True} | changes
     answer = tab.context.request.post(
         base + "/api/settings",
