@@ -67,8 +67,8 @@ NO_POSTGRES = "needs PostgreSQL: set CARDEMS_TEST_POSTGRES (./scripts/test start
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Tests that take ``database`` run on every database the machine offers, the
     PostgreSQL half in the full run only (marked slow: the quick run stays quick); a test
-    marked ``one_database(NAME)`` (a long one whose two runs would test one thing twice)
-    runs on NAME when the machine offers it, else on SQLite."""
+    marked ``one_database(NAME)`` (a long one, or one storing no data, whose two runs would
+    test one thing twice) runs on NAME when the machine offers it, else on SQLite."""
     if "database" in metafunc.fixturenames:
         marker = metafunc.definition.get_closest_marker("one_database")
         databases = DATABASES
