@@ -16,9 +16,9 @@ if TYPE_CHECKING:
     import psycopg
 
 # Bytecode is cached even where PYTHONDONTWRITEBYTECODE is set (as on these machines):
-# pytest reads its rewritten test modules and Python the package's from __pycache__ but
-# writes them only so, and without them every worker compiles some 600 files at every run
-# (7.6 of the 11.2 seconds of CPU a collection of the quick run took here).
+# Python and pytest's assertion rewriting read __pycache__ whatever the setting but write
+# it only when allowed, so every worker compiled some 600 files at every run (7.6 of the
+# 11.2 seconds of CPU a collection of the quick run took here).
 sys.dont_write_bytecode = False
 
 # CI machines are shared and noisy: judge properties by their results, not their speed.
