@@ -16,6 +16,9 @@ from cardems.web.static_assets import IMMUTABLE, asset_version, static_url
 
 ATTRIBUTE = re.compile(r"""<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+)\"""")
 IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+)["']""")
+STORELESS = pytest.mark.one_database("sqlite")
+"""A test of static files and the service worker: it stores and reads no data, so a
+second database would run the same thing again."""
 
 
 def resolve(specifier: str, base: str, imports: dict[str, str]) -> str:
@@ -73,6 +76,7 @@ def test_a_warm_reload_asks_for_no_static_file(client: TestClient) -> None:
     assert "max-age=31536000" in IMMUTABLE and "immutable" in IMMUTABLE
 
 
+@STORELESS
 def test_unversioned_and_other_versions_urls_are_revalidated(client: TestClient) -> None:
     """The same files at their old URLs, or under another version (a page of another
     release), come with ``no-cache``: never kept as that version's."""
@@ -87,6 +91,7 @@ def test_unversioned_and_other_versions_urls_are_revalidated(client: TestClient)
     assert client.get(static_url("games/hearts/../../../web/app.py")).status_code == 404
 
 
+@STORELESS
 def test_the_service_worker_keeps_the_assets_under_their_version(client: TestClient) -> None:
     script = client.get("/sw.js").text
     assert f'const VERSION = "{asset_version()}";' in script

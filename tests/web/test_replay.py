@@ -19,6 +19,10 @@ from cardems.web.replay import (
     encode_moves,
 )
 
+STORELESS = pytest.mark.one_database("sqlite")
+"""A test of pages made from deal codes alone (replays, examples, rules): it stores and
+reads no data, so a second database would run the same thing again."""
+
 WORKED = "HH1-N-AAAAAAM"
 
 
@@ -75,6 +79,7 @@ def test_build_checks_every_action() -> None:
         build(games(), WORKED, [("drag", "column:1", "cell:1")])
 
 
+@STORELESS
 def test_the_heart_to_heart_example(client: TestClient) -> None:
     page = client.get("/examples/heart-to-heart")
     assert page.status_code == 200
@@ -87,6 +92,7 @@ def test_the_heart_to_heart_example(client: TestClient) -> None:
     assert words[-1].endswith("You won!")
 
 
+@STORELESS
 def test_the_seahaven_example_shows_the_group_move_rule(client: TestClient) -> None:
     page = client.get("/examples/seahaven")
     assert page.status_code == 200
@@ -130,6 +136,7 @@ def test_a_replay_url_opens_for_anyone(client: TestClient) -> None:
     assert tip["cards"] == []
 
 
+@STORELESS
 def test_replays_speak_the_page_language(client: TestClient) -> None:
     moves = encode_moves(EXAMPLE.actions[:10])
     page = client.get(
@@ -139,6 +146,7 @@ def test_replays_speak_the_page_language(client: TestClient) -> None:
     assert steps_of(page.text)[1].startswith("Am tras 10 ")
 
 
+@STORELESS
 @pytest.mark.parametrize(
     ("params", "message"),
     [
@@ -159,6 +167,7 @@ def test_bad_replays_answer_a_clear_400(
     assert message in error_of(page.text)
 
 
+@STORELESS
 @pytest.mark.parametrize("step", ["", "-1", "x", "11", "1e3"])
 def test_bad_steps_answer_400_json(client: TestClient, step: str) -> None:
     moves = encode_moves(EXAMPLE.actions[:10])
@@ -167,6 +176,7 @@ def test_bad_steps_answer_400_json(client: TestClient, step: str) -> None:
     assert answer.json()["error"]
 
 
+@STORELESS
 def test_unknown_example_is_404(client: TestClient) -> None:
     assert client.get("/examples/nothing-here").status_code == 404
 
@@ -193,6 +203,7 @@ def test_the_players_game_links_to_its_replay(client: TestClient) -> None:
     assert client.get("/game/nobody/replay").status_code == 404
 
 
+@STORELESS
 @pytest.mark.parametrize("lang", ["ar", "he", "ro", "en"])
 def test_rules_pages_take_their_language_from_the_address(client: TestClient, lang: str) -> None:
     page = client.get(f"/rules/heart-to-heart?lang={lang}")
@@ -202,6 +213,7 @@ def test_rules_pages_take_their_language_from_the_address(client: TestClient, la
     assert '<html lang="en"' in client.get("/rules/heart-to-heart?lang=zz").text
 
 
+@STORELESS
 def test_the_rules_pages_link_their_worked_examples(client: TestClient) -> None:
     assert 'href="/examples/seahaven"' in client.get("/rules/seahaven").text
     assert 'href="/examples/heart-to-heart"' in client.get("/rules/heart-to-heart").text
