@@ -465,7 +465,7 @@ def _base_refusal(state: BuildState, card: Card, dest: Place) -> str | None:
     """Whether ``card`` may go on a foundation that builds up from :attr:`BuildState.base`."""
     if card.suit.order != dest.index:
         return N_("A foundation takes only its own suit")
-    if card.rank != (state.base + state.foundations[dest.index] - 1) % 13 + 1:
+    if card.rank != _next_rank(state, dest.index):
         return FROM_BASE
     return None
 
@@ -722,11 +722,13 @@ def legal_moves(state: BuildState) -> Iterator[Move]:
 def _next_home(state: BuildState, card: Card) -> bool:
     """Whether ``card``'s rank is the next its suit's foundation takes (all but the suit
     that a foundation built one card at a time asks: the quick test before
-    :func:`home_move`)."""
-    height = state.foundations[card.suit.order]
-    if state.base != 1:
-        return card.rank == (state.base + height - 1) % 13 + 1
-    return card.rank == height + 1
+    :func:`home_move`, which decides)."""
+    return card.rank == _next_rank(state, card.suit.order)
+
+
+def _next_rank(state: BuildState, suit: int) -> int:
+    """The rank foundation ``suit`` takes next, counting from :attr:`BuildState.base`."""
+    return (state.base + state.foundations[suit] - 1) % 13 + 1
 
 
 def deal(rules: BuildRules, code: DealCode) -> BuildState:
