@@ -1,8 +1,6 @@
 """Spider's declaration: codes, winnable deals by variant, levels, statistics labels."""
 
-import random
 from collections.abc import Callable
-from types import SimpleNamespace
 
 import pytest
 
@@ -47,7 +45,7 @@ def test_statistics_name_the_number_of_suits() -> None:
     ],
 )
 def test_a_level_deals_a_winnable_deal_of_that_level(
-    variant: str, level: str, seeded_draws: Callable[[int], None], monkeypatch: pytest.MonkeyPatch
+    variant: str, level: str, seeded_draws: Callable[[int], None]
 ) -> None:
     from cardems.moves import play
     from cardems.spider.declared import deal
@@ -57,9 +55,6 @@ def test_a_level_deals_a_winnable_deal_of_that_level(
     # same deal and search time every run (unseeded, a four-suit deal's proof took from
     # 2 to 5 seconds of CPU, and 16 of a busy machine's wall time)
     seeded_draws(4)
-    monkeypatch.setattr(
-        "cardems.spider.game.secrets", SimpleNamespace(randbelow=random.Random(4).randrange)
-    )
     code = GAME.new_code(variant, winnable=True, options={"difficulty": level})
     assert code.variant == variant and GAME.level_of(code) == level
     result = solve(deal(code).fast)

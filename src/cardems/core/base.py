@@ -39,6 +39,12 @@ NOT_THIS_GAME = N_("%(code)s is a %(game)s code")
 NOT_A_DEAL = N_("'%(text)s' is neither a %(game)s code nor a deal number 0-%(num)d")
 
 
+def draw_below(bound: int) -> int:
+    """A random number from 0 to ``bound - 1``, from :mod:`secrets`: where every game's
+    random deals are drawn (so a test seeds them in one place)."""
+    return secrets.randbelow(bound)
+
+
 class GameBase:
     """Shared defaults of :class:`~cardems.core.game.Game` (see the module docstring)."""
 
@@ -103,10 +109,10 @@ class GameBase:
         return None
 
     def draw_code(self, variant: str) -> DealCode:
-        """A deal of ``variant`` drawn at random (a number from :mod:`secrets`), in the
-        family's latest version."""
+        """A deal of ``variant`` drawn at random (:func:`draw_below`), in the family's
+        latest version."""
         family = self.family
-        number = secrets.randbelow(family.max_number + 1)
+        number = draw_below(family.max_number + 1)
         return DealCode(family.prefix, family.versions[-1], variant, number)
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardems.cards import Card
 from cardems.core import kinds
-from cardems.core.base import GameBase, family_ident
+from cardems.core.base import GameBase, draw_below, family_ident
 from cardems.core.game import (
     Action,
     Option,
@@ -86,7 +85,7 @@ class Hearts(GameBase):
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
         """A random match code; every Hearts deal is playable, so ``winnable`` changes nothing."""
-        return DealCode("HT", 1, variant, secrets.randbelow(self.family.max_number + 1))
+        return DealCode("HT", 1, variant, draw_below(self.family.max_number + 1))
 
     def deal(self, code: DealCode) -> Match:
         """The match at its first deal."""

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import datetime
-import secrets
 from collections.abc import Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from cardems.core import kinds
-from cardems.core.base import NO_SHORTEST, solve_record
+from cardems.core.base import NO_SHORTEST, draw_below, solve_record
 from cardems.core.difficulty import DIFFICULTY
 from cardems.core.game import PlayedGame, StatBlock, View
 from cardems.core.labels import label_piles
@@ -97,14 +96,14 @@ class Spider(Declared):
         return self.random_code(variant, winnable=variant not in LIVE_VARIANTS)
 
     def random_code(self, variant: str, *, winnable: bool) -> DealCode:
-        """A random deal (numbers from :mod:`secrets`). With ``winnable``: for one suit a
-        deal the solver proves winnable now; for 2 and 4 suits one of the shipped pool's
-        (proved by ``cardems analyze spider --pool``)."""
+        """A random deal (numbers from :func:`~cardems.core.base.draw_below`). With
+        ``winnable``: for one suit a deal the solver proves winnable now; for 2 and 4 suits
+        one of the shipped pool's (proved by ``cardems analyze spider --pool``)."""
         if winnable and variant not in LIVE_VARIANTS:
             pool = list(load_pool(variant))
             if not pool:
                 raise ValueError(NO_POOL % {"num": int(variant[1:])})
-            return pool[secrets.randbelow(len(pool))]
+            return pool[draw_below(len(pool))]
         return super().random_code(variant, winnable=winnable)
 
     def variant_daily_code(self, variant: str, day: datetime.date) -> DealCode:
