@@ -1,6 +1,6 @@
-"""The day's deal of every open solitaire of the build family (GAMES) and of Gaps won over
-HTTP by following the API's hints, the server deciding every move. The hints' path over
-HTTP: the store plays no part, so one database (SQLite)."""
+"""The day's deal of every open solitaire of the build family (BUILD_GAMES), of Gaps and of
+Accordion won over HTTP by following the API's hints, the server deciding every move.
+The hints' path over HTTP: the store plays no part, so one database (SQLite)."""
 
 from __future__ import annotations
 
@@ -37,6 +37,13 @@ def test_an_open_solitaires_day_is_won_by_following_the_api_hints(
     assert view["status"] == "won"
 
 
-def test_the_gaps_day_is_won_by_following_the_api_hints(client: TestClient) -> None:
-    view = won_by_hints(client, str(game_for("gaps").daily_code(DAY)), 600)
-    assert view["status"] == "won" and view["score"] == 48
+@pytest.mark.parametrize(
+    ("name", "hints", "score"),
+    [("gaps", 600, 48), ("accordion", 60, 51)],
+    ids=["gaps", "accordion"],
+)
+def test_the_days_deal_is_won_by_following_the_api_hints(
+    client: TestClient, name: str, hints: int, score: int
+) -> None:
+    view = won_by_hints(client, str(game_for(name).daily_code(DAY)), hints)
+    assert view["status"] == "won" and view["score"] == score
