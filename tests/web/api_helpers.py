@@ -67,3 +67,23 @@ def seed(
     if log:
         store.append_actions(game_id, 0, log, Progress(0.0, False, "playing", 0, len(log)))
     return game_id
+
+
+def won_by_hints(client: TestClient, code: str, most: int) -> dict[str, Any]:
+    """A new game of ``code`` played by following the API's hints (``most`` of them at
+    most), each intent sent on the version the last answer showed: a hint and the
+    hint's intents a move, with no other request. The game's last view."""
+    created = new_game(client, code=code)
+    game_id, view = created["id"], created["view"]
+    for _ in range(most):
+        if view["status"] != "playing":
+            break
+        hint = client.post(f"/api/games/{game_id}/hint").json()["hint"]
+        assert hint["verdict"] == "move", hint
+        for body in hint["intents"]:
+            sent = client.post(
+                f"/api/games/{game_id}/intent", json={**body, "version": view["version"]}
+            )
+            assert sent.status_code == 200 and "refused" not in sent.json(), sent.text
+            view = sent.json()["view"]
+    return view

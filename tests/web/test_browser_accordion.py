@@ -1,49 +1,22 @@
-"""Accordion over HTTP and in a real browser: the day's deal won by following the API's
-hints; the row on screen (52 piles, each its top card and its count); the last moves of
-a won line played by clicks, a pile then the pile it goes onto, which shows the won
-dialog (Playwright + chromium)."""
+"""Accordion in a real browser: the row on screen (52 piles, each its top card and its
+count); the last moves of a won line played by clicks, a pile then the pile it goes
+onto, which shows the won dialog (Playwright + chromium; the API's hints win the day's
+deal in test_api_hints_win.py)."""
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from api_helpers import intent as intent_of
-from api_helpers import new_game
-from starlette.testclient import TestClient
 from web_browser import LiveServer, cards, click, info, open_prepared, snap
 
 from cardems.core.registry import game_for
-from cardems.web.app import create_app
 
 DAY = datetime.date(2026, 12, 6)
 CLICKED = 2
 """The moves of the won line played by clicks (the others are played before the page
 opens)."""
-
-
-@pytest.fixture
-def client(db_path: str) -> Iterator[TestClient]:
-    """A client allowed to play as fast as a test does."""
-    with TestClient(create_app(db_path, rate=1000.0, burst=10_000)) as test_client:
-        yield test_client
-
-
-@pytest.mark.slow
-def test_the_days_deal_is_won_by_following_the_api_hints(client: TestClient) -> None:
-    code = str(game_for("accordion").daily_code(DAY))
-    game_id = new_game(client, code=code)["id"]
-    for _ in range(60):
-        view = client.get(f"/api/games/{game_id}").json()["view"]
-        if view["status"] != "playing":
-            break
-        hint = client.post(f"/api/games/{game_id}/hint").json()["hint"]
-        assert hint["verdict"] == "move", hint
-        for intent in hint["intents"]:
-            assert intent_of(client, game_id, intent).status_code == 200
-    assert view["status"] == "won" and view["score"] == 51
 
 
 @pytest.mark.browser

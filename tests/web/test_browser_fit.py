@@ -247,11 +247,11 @@ def test_no_sideways_scroll_at_200_percent(
         for address in ("/", "/settings", "/stats", "/play/hearts", *SOLITAIRES):
             if address in SOLITAIRES:
                 open_example(tab, live, address)
-            else:
+            else:  # loaded: these pages fetch nothing once their scripts have run
                 tab.goto(live.url + address)
-                if tab.locator("form.deal").count():
+                if tab.locator("form.deal").count():  # Hearts: dealt, and its hand drawn
                     tab.click("form.deal button")
-                tab.wait_for_load_state("networkidle")
+                    tab.wait_for_selector("#hearts[data-ready]", state="attached")
             if tab.evaluate("document.documentElement.scrollWidth > innerWidth"):
                 wide.append(address)
         assert wide == []

@@ -1,17 +1,13 @@
-"""Gaps over HTTP and in a real browser: the day's deal won by following the API's hints;
-the layout with its spaces and the redeal button, a redeal by a click, and the last moves
-of a winning line played by clicks, which shows the won dialog (Playwright + chromium)."""
+"""Gaps in a real browser: the layout with its spaces and the redeal button, a redeal by
+a click, and the last moves of a winning line played by clicks, which shows the won
+dialog (Playwright + chromium; the API's hints win the day's deal in
+test_api_hints_win.py)."""
 
 from __future__ import annotations
 
-import datetime
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from api_helpers import intent as intent_of
-from api_helpers import new_game
-from starlette.testclient import TestClient
 from web_browser import (
     LiveServer,
     cards,
@@ -26,34 +22,10 @@ from web_browser import (
 from cardems.core.game import TableSettings
 from cardems.core.registry import game_for
 from cardems.dealcode import DealCode
-from cardems.web.app import create_app
 
 CODE = "GP1-N-AAAAAAB"
-DAY = datetime.date(2026, 12, 6)
 CLICKED = 6
 """The moves of the winning line played by clicks (the others are in the saved log)."""
-
-
-@pytest.fixture
-def client(db_path: str) -> Iterator[TestClient]:
-    """A client allowed a whole game's hints and moves in a burst."""
-    with TestClient(create_app(db_path, rate=1000.0, burst=10_000)) as test_client:
-        yield test_client
-
-
-@pytest.mark.slow
-def test_the_days_deal_is_won_by_following_the_api_hints(client: TestClient) -> None:
-    code = str(game_for("gaps").daily_code(DAY))
-    game_id = new_game(client, code=code)["id"]
-    for _ in range(600):
-        view = client.get(f"/api/games/{game_id}").json()["view"]
-        if view["status"] != "playing":
-            break
-        hint = client.post(f"/api/games/{game_id}/hint").json()["hint"]
-        assert hint["verdict"] == "move", hint
-        for intent in hint["intents"]:
-            assert intent_of(client, game_id, intent).status_code == 200
-    assert view["status"] == "won" and view["score"] == 48
 
 
 @pytest.mark.browser

@@ -467,7 +467,7 @@ def test_the_round_end_shows_its_totals_behind_the_dialog_too(tab: Any, live: Li
 
 
 def test_the_round_log_lists_passes_and_tricks(tab: Any, live: LiveServer) -> None:
-    game_id = start(tab, live)
+    game_id = start(tab, live, animation="off")  # the flights have tests of their own
     assert tab.inner_text("#h-no-tricks") == "No trick played yet."
     assert next_step(tab) == "pass"
     chosen = hand(tab)[:3]

@@ -1,51 +1,21 @@
-"""The open solitaires of the build family (GAMES) over HTTP and in a real browser: a deal
-won by following the API's hints, and the last move of a hinted win played by a click,
-which shows the won dialog."""
+"""The open solitaires of the build family (GAMES) in a real browser: the last move of
+the day's hinted win played by a click, which shows the won dialog (the API's hints win
+the day's deal in test_api_hints_win.py)."""
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from api_helpers import intent as intent_of
-from api_helpers import new_game
-from starlette.testclient import TestClient
 from web_browser import LiveServer, cards, click, count_label, open_prepared
 
 from cardems.core.game import TableSettings
 from cardems.core.registry import game_for, games
 from cardems.kit.building.game import BuildGame
-from cardems.web.app import create_app
 
 GAMES = [game.family.name for game in games() if isinstance(game, BuildGame)]
 DAY = datetime.date(2026, 12, 6)
-
-
-@pytest.fixture
-def client(db_path: str) -> Iterator[TestClient]:
-    """A client allowed to play as fast as a test does: a whole game's hints and moves
-    are more requests in a burst than the rate limit lets a person make."""
-    with TestClient(create_app(db_path, rate=1000.0, burst=10_000)) as test_client:
-        yield test_client
-
-
-@pytest.mark.slow
-@pytest.mark.one_database("sqlite")  # the hints' path over HTTP: the store plays no part
-@pytest.mark.parametrize("name", GAMES)
-def test_the_days_deal_is_won_by_following_the_api_hints(client: TestClient, name: str) -> None:
-    code = str(game_for(name).daily_code(DAY))
-    game_id = new_game(client, code=code)["id"]
-    for _ in range(400):
-        view = client.get(f"/api/games/{game_id}").json()["view"]
-        if view["status"] != "playing":
-            break
-        hint = client.post(f"/api/games/{game_id}/hint").json()["hint"]
-        assert hint["verdict"] == "move", hint
-        for intent in hint["intents"]:
-            assert intent_of(client, game_id, intent).status_code == 200
-    assert view["status"] == "won"
 
 
 def hinted_win(name: str) -> tuple[str, list[Any], str]:

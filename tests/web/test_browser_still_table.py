@@ -76,15 +76,15 @@ def test_freecell_cards_keep_their_size_over_a_whole_game(
     chromium_browser: Any, live: LiveServer, freecell_line: list[list[Action]]
 ) -> None:
     """On a desktop, where FreeCell's long columns would shrink a table that re-zooms (a
-    phone is Seahaven's test below). The game opens after its first 40 moves (its columns
-    then 9 cards at most): the 55 dragged from there grow one to 12 cards, then empty
+    phone is Seahaven's test below). The game opens after its first 50 moves (its columns
+    then 6 cards at most): the 45 dragged from there grow one to 12 cards, then empty
     them all."""
     tab = chromium_browser.new_context(viewport=DESKTOP).new_page()
     try:
         line = freecell_line
-        opened = [i for move in line[:40] for i in move]
+        opened = [i for move in line[:50] for i in move]
         open_prepared(tab, live, "freecell", FREECELL, opened, known_win=line_moves(line))
-        widths = widths_over(tab, line[40:])
+        widths = widths_over(tab, line[50:])
         assert tab.get_attribute("#table", "data-status") == "won"
         assert max(widths) - min(widths) < 0.5, sorted(set(round(w, 1) for w in widths))
         assert widths[0] >= 90
@@ -95,11 +95,13 @@ def test_freecell_cards_keep_their_size_over_a_whole_game(
 def test_seahaven_cards_keep_their_size_over_a_whole_game(
     chromium_browser: Any, live: LiveServer
 ) -> None:
-    """On a phone, where ten columns leave the least room."""
+    """On a phone, where ten columns leave the least room. The game opens after the first
+    30 moves of its hinted win (its columns then 5 cards at most): the 45 dragged from
+    there grow one to 9 cards, then empty them all."""
     tab = chromium_browser.new_context(viewport=PHONE).new_page()
     try:
-        open_prepared(tab, live, "seahaven", SEAHAVEN, [])
-        steps = sh_line(SEAHAVEN)
+        steps = sh_line(SEAHAVEN)[30:]
+        open_prepared(tab, live, "seahaven", SEAHAVEN, steps[0][0])
         moves = [
             [(i["type"], i["source"], i["target"]) for i in hint["intents"]] for _, hint in steps
         ]

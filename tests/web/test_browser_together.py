@@ -338,6 +338,7 @@ window.WebSocket = class {
 """A browser whose WebSocket never opens (a proxy that does not pass them)."""
 
 
+@pytest.mark.one_database("postgres")  # host and guest at two workers: SQLite's one server and more
 def test_moves_go_over_the_socket_and_are_posted_while_it_is_down(
     chromium_browser: Any, servers: list[LiveServer]
 ) -> None:
@@ -435,6 +436,7 @@ def test_bots_sit_around_the_felt_by_the_solo_tables_names(
     assert not errors, errors
 
 
+@pytest.mark.one_database("postgres")  # the removed person at the other worker: as above
 def test_the_opener_removes_a_member_whose_seat_a_bot_takes(
     pages: list[Any], servers: list[LiveServer]
 ) -> None:
