@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from hearts_lines import near_end_log
-from web_browser import ARTIFACTS, LiveServer, save_settings, seed_game, snap
+from web_browser import LiveServer, save_settings, seed_game, snap
 
 CODE = "HT1-N-AAAAAAM"
 
@@ -325,9 +325,8 @@ def phone(chromium_browser: Any, request: pytest.FixtureRequest) -> Iterator[Any
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
-    ARTIFACTS.mkdir(exist_ok=True)
     try:
-        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
+        snap(page, request.node.name)
     finally:
         context.close()
     assert not errors, f"JavaScript errors: {errors}"

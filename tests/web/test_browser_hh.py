@@ -207,7 +207,7 @@ def test_phone_screen_with_touch(chromium_browser: Any, live: LiveServer) -> Non
         phone.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
         settled(phone)
         assert info(phone)["moves"] == "1"
-        phone.screenshot(path=str(live.db.parent / "phone.png"))
+        snap(phone, "heart-to-heart-phone")
     finally:
         context.close()
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_browser import ARTIFACTS, LiveServer
+from web_browser import LiveServer, snap
 
 from cardems.core.daily import today
 from cardems.core.registry import games
@@ -79,8 +79,7 @@ def every_miniature_is_drawn(home: Any) -> None:
 
 
 def nothing_scrolls_sideways_and_no_text_touches_an_edge(home: Any) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    home.screenshot(path=str(ARTIFACTS / f"home-{home.name}.png"), full_page=True)
+    snap(home, f"home-{home.name}", full_page=True)
     width = home.evaluate("innerWidth")
     assert home.evaluate("document.documentElement.scrollWidth") <= width
     boxes = home.evaluate(
@@ -146,7 +145,7 @@ def test_continue_goes_back_to_the_unfinished_game(visitor: Any) -> None:
     visitor.click('.play[data-game="heart-to-heart"]')
     second = open_dealt(visitor)
     visitor.click("a.brand")
-    visitor.screenshot(path=str(ARTIFACTS / f"home-continue-{visitor.name}.png"), full_page=True)
+    snap(visitor, f"home-continue-{visitor.name}", full_page=True)
     last = visitor.locator(".resume-last a.resume-link")
     assert last.get_attribute("href") == second  # the last game played comes first
     assert visitor.locator(f'.resume a[href="{first}"]').count() == 1
@@ -172,7 +171,7 @@ def test_a_game_is_found_by_its_name_and_starred_first(visitor: Any) -> None:
     visitor.wait_for_selector('.game-group.mine .game-card[data-game="pyramid"]')
     star = visitor.locator('.game-card[data-game="pyramid"] .star')
     assert star.get_attribute("aria-pressed") == "true"
-    visitor.screenshot(path=str(ARTIFACTS / f"home-starred-{visitor.name}.png"), full_page=False)
+    snap(visitor, f"home-starred-{visitor.name}")
     box.fill(title)
     box.press("Enter")  # the one game found plays
     assert open_dealt(visitor).startswith("/game/")

@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx2
 import pytest
-from web_browser import ARTIFACTS, cards, click, info
+from web_browser import cards, click, info, snap
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 CODE = "HH1-N-AAAAAAM"
@@ -127,9 +127,8 @@ def test_sign_up_then_continue_the_game_in_a_second_browser(
         first.wait_for_selector("#table[data-ready]")
         assert info(first)["moves"] == "2" and cards(first, "waste") == moved
     finally:
-        ARTIFACTS.mkdir(exist_ok=True)
         for name, page in (("first", first), ("second", second)):
-            page.screenshot(path=str(ARTIFACTS / f"hosted-{name}-browser.png"), full_page=True)
+            snap(page, f"hosted-{name}-browser", full_page=True)
         first_context.close()
         second_context.close()
     assert not errors, f"JavaScript errors: {errors}"

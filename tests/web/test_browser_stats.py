@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from web_browser import ARTIFACTS, LiveServer, become_player, player_id
+from web_browser import LiveServer, become_player, player_id, snap
 
 from cardems.store import Progress, Store
 
@@ -63,7 +63,6 @@ def test_progress_is_drawn_with_axes_and_a_table(
         rows = block.locator("details.chart-table tbody tr")
         assert rows.count() == 5
         assert rows.nth(4).locator("td").last.inner_text() == "60 %"
-        ARTIFACTS.mkdir(exist_ok=True)
-        block.screenshot(path=str(ARTIFACTS / f"stats-progress-{locale}.png"))
+        snap(block, f"stats-progress-{locale}")
     finally:
         context.close()

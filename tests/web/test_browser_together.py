@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from together_helpers import finish_the_match
-from web_browser import ARTIFACTS, LiveServer
+from web_browser import LiveServer, snap
 
 pytestmark = pytest.mark.browser
 NAMES = ["Ana", "Bogdan", "Chana", "Dalia"]
@@ -39,9 +39,8 @@ def pages(chromium_browser: Any, servers: list[LiveServer]) -> Iterator[list[Any
     for tab in tabs:
         tab.on("pageerror", lambda error: errors.append(str(error)))
     yield tabs
-    ARTIFACTS.mkdir(exist_ok=True)
     for name, tab, context in zip(NAMES, tabs, contexts, strict=True):
-        tab.screenshot(path=str(ARTIFACTS / f"together-{name}.png"), full_page=True)
+        snap(tab, f"together-{name}", full_page=True)
         context.close()
     assert not errors, errors
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -295,7 +296,13 @@ def screen_piles(tab: Any) -> dict[str, list[str]]:
     return piles
 
 
-def snap(tab: Any, name: str) -> None:
-    """Keep a screenshot of this moment under test-artifacts/."""
+def snap(target: Any, name: str, *, full_page: bool = False) -> None:
+    """Keep a screenshot of this moment (a page, or a locator's part of it) under
+    test-artifacts/ for people to look at, when ``CARDEMS_TEST_SCREENSHOTS`` is set: a
+    screenshot asserts nothing and costs up to two seconds (a failed test's is always
+    kept, by the ``tab`` fixture)."""
+    if not os.environ.get("CARDEMS_TEST_SCREENSHOTS"):
+        return
     ARTIFACTS.mkdir(exist_ok=True)
-    tab.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    whole = {"full_page": True} if full_page else {}
+    target.screenshot(path=str(ARTIFACTS / f"{name}.png"), **whole)
