@@ -33,3 +33,13 @@ export function closestTo(event, selector) {
   const found = targetOf(event)?.closest(selector);
   return found instanceof HTMLElement || found instanceof SVGElement ? found : null;
 }
+
+/**
+ * Whether the system asks for less motion (`prefers-reduced-motion: reduce`): cards then
+ * land in their places without flying, whatever the animation speed (pauses that let a
+ * player read a trick stay).
+ * @returns {boolean}
+ */
+export function reducedMotion() {
+  return matchMedia("(prefers-reduced-motion: reduce)").matches;
+}

@@ -6,7 +6,7 @@
 
 import { call, enqueue, intent, say, track } from "./api.js";
 import { el, geometryOf, pileGroup } from "./board.js";
-import { byId, closestTo, targetOf } from "./dom.js";
+import { byId, closestTo, reducedMotion, targetOf } from "./dom.js";
 import { number, t } from "./i18n.js";
 
 /**
@@ -29,7 +29,7 @@ const SPEEDS = { off: 0, fast: 120, normal: 220, slow: 420 };
 const root = byId("table", HTMLElement);
 const board = byId("board", SVGSVGElement);
 const gameId = root.dataset.gameId || "";
-const duration = SPEEDS[root.dataset.animation || ""] ?? 220;
+const duration = reducedMotion() ? 0 : SPEEDS[root.dataset.animation || ""] ?? 220;
 const moveErrors = root.dataset.moveErrors === "1"; // the "Move errors" setting: say why
 /** @param {string} id */
 const $ = (id) => byId(id, HTMLElement);

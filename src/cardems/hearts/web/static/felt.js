@@ -7,6 +7,7 @@
 // language) are the caller's.
 
 import { cardFace } from "/static/cards.js";
+import { reducedMotion } from "/static/dom.js";
 import { cardName, list, number } from "/static/i18n.js";
 
 /** @type {{ [suit: string]: string }} */
@@ -147,14 +148,14 @@ export function drawTrick(trick, played, place, label) {
 
 /**
  * The card just drawn in a slot of the trick flies there from `from` (a box on the
- * screen), starting at `scale` of its size.
+ * screen), starting at `scale` of its size (it is simply there with reduced motion).
  * @param {Element | null} node
  * @param {DOMRect | null} from
  * @param {number} scale
  * @param {number} ms
  */
 export function flyIn(node, from, scale, ms) {
-  if (!ms || !node || !from) return Promise.resolve();
+  if (!ms || !node || !from || reducedMotion()) return Promise.resolve();
   const to = node.getBoundingClientRect();
   const dx = from.left + from.width / 2 - (to.left + to.width / 2);
   const dy = from.top + from.height / 2 - (to.top + to.height / 2);
@@ -164,13 +165,14 @@ export function flyIn(node, from, scale, ms) {
 }
 
 /**
- * The trick's cards go to the box `to` (the seat that took them).
+ * The trick's cards go to the box `to` (the seat that took them; they simply go with
+ * reduced motion).
  * @param {Element[]} nodes
  * @param {DOMRect} to
  * @param {number} ms
  */
 export function flyOut(nodes, to, ms) {
-  if (!ms) return Promise.resolve();
+  if (!ms || reducedMotion()) return Promise.resolve();
   const flights = nodes.map((node) => {
     const from = node.getBoundingClientRect();
     const dx = to.left + to.width / 2 - (from.left + from.width / 2);
