@@ -67,8 +67,16 @@ NO_POSTGRES = "needs PostgreSQL: set CARDEMS_TEST_POSTGRES (./scripts/test start
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Tests that take ``database`` run on every database the machine offers, the
     PostgreSQL half in the full run only (marked slow: the quick run stays quick); a test
-    marked ``one_database(NAME)`` (a long one, or one storing no data, whose two runs would
-    test one thing twice) runs on NAME when the machine offers it, else on SQLite."""
+    marked ``one_database(NAME)`` runs on NAME when the machine offers it, else on SQLite.
+
+    The rule: a test whose subject is what is stored, or who may change it at once, runs on
+    both (the store, service and archive tests; web tests of saves and their recovery,
+    accounts and sessions, shared tables, imports and exports, limits kept in the database,
+    and the fuzzers, whose values reach the store). A web test whose subject is a page, a
+    game's rules, hints, bots or the reading of a request runs on SQLite alone (a module
+    of such tests says so once, ``pytestmark = pytest.mark.one_database("sqlite")``): its
+    PostgreSQL run would test the same queries the tests above test, again. A long test
+    whose storage another test covers runs on one database too."""
     if "database" in metafunc.fixturenames:
         marker = metafunc.definition.get_closest_marker("one_database")
         databases = DATABASES

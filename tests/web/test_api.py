@@ -19,6 +19,9 @@ from cardems.web.app import create_app
 from cardems.web.deps import COOKIE
 
 WORKED = "HH1-N-AAAAAAM"
+RULES = pytest.mark.one_database("sqlite")
+"""A test of a game's rules, hints or the reading of a request, no stored data its
+subject: SQLite alone (tests/conftest.py)."""
 
 
 def prepared(client: TestClient, code: str, log: list[tuple[str, ...]]) -> str:
@@ -49,6 +52,7 @@ def test_a_player_is_made_by_the_first_write_not_by_reading(
     store.close()
 
 
+@RULES
 def test_a_typed_code_deals_the_worked_example(client: TestClient) -> None:
     data = new_game(client, code=WORKED.lower())
     view = data["view"]
@@ -60,11 +64,13 @@ def test_a_typed_code_deals_the_worked_example(client: TestClient) -> None:
     assert all(c["card"] is None for p in view["piles"] if p["kind"] == "stock" for c in p["cards"])
 
 
+@RULES
 def test_a_random_deal_of_the_chosen_game(client: TestClient) -> None:
     view = new_game(client, game="heart-to-heart", winnable=False)["view"]
     assert view["code"].startswith("HH1-N-") and view["game"] == "heart-to-heart"
 
 
+@RULES
 def test_worked_example_draws_then_pairs_with_the_tip(client: TestClient) -> None:
     game_id = new_game(client, code=WORKED)["id"]
     for _ in range(9):
@@ -120,6 +126,7 @@ def test_undo_and_redo(client: TestClient) -> None:
         ({"type": "undo"}, 200, "Nothing to undo"),
     ],
 )
+@RULES
 def test_bad_intents_are_refused_clearly_and_change_nothing(
     client: TestClient, body: Any, status: int, words: str
 ) -> None:
@@ -134,6 +141,7 @@ def test_bad_intents_are_refused_clearly_and_change_nothing(
     assert after["piles"] == before["piles"] and after["selected"] == before["selected"]
 
 
+@RULES
 def test_malformed_json_and_oversized_bodies(client: TestClient) -> None:
     game_id = new_game(client, code=WORKED)["id"]
     response = client.post(
@@ -146,6 +154,7 @@ def test_malformed_json_and_oversized_bodies(client: TestClient) -> None:
     assert response.status_code == 413
 
 
+@RULES
 def test_move_error_messages_follow_the_setting(client: TestClient) -> None:
     game_id = new_game(client, code=WORKED)["id"]
     intent(client, game_id, type="tap", target="heart:25")
@@ -167,6 +176,7 @@ def test_move_error_messages_follow_the_setting(client: TestClient) -> None:
         ([], "JSON object"),
     ],
 )
+@RULES
 def test_bad_settings_are_refused(client: TestClient, body: Any, words: str) -> None:
     response = client.post("/api/settings", json=body)
     assert response.status_code == 400 and words in response.json()["error"]
@@ -185,6 +195,7 @@ def test_bad_settings_are_refused(client: TestClient, body: Any, words: str) -> 
         ({"game": "seahaven", "difficulty": "brutal"}, 400, "use any, easy, medium, hard"),
     ],
 )
+@RULES
 def test_bad_new_game_requests(client: TestClient, body: Any, status: int, words: str) -> None:
     response = client.post("/api/games", json=body)
     assert response.status_code == status and words in response.json()["error"]
@@ -199,6 +210,7 @@ def test_bad_new_game_requests(client: TestClient, body: Any, status: int, words
         ("heart-to-heart", "N", "cardems.heart_to_heart.difficulty"),
     ],
 )
+@RULES
 def test_a_deal_of_the_chosen_difficulty(
     client: TestClient, game: str, variant: str, level_of: str
 ) -> None:
@@ -245,6 +257,7 @@ def test_a_corrupt_save_gets_a_clear_409_and_stays_on_disk(client: TestClient) -
     assert raw["action"] == "garbage"
 
 
+@RULES
 @pytest.mark.slow
 def test_hint_and_winnable_use_the_solver(client: TestClient) -> None:
     code, _ = hh_won_game()
@@ -331,6 +344,7 @@ def test_restart_deals_the_same_code_again(client: TestClient) -> None:
     assert stats[0]["values"]["played"] == 1 and stats[0]["values"]["won"] == 0  # abandoned
 
 
+@RULES
 def test_play_again_deals_a_new_deal_of_the_same_level(client: TestClient) -> None:
     from cardems.heart_to_heart.difficulty import level_of
 
@@ -352,11 +366,13 @@ def test_requests_beyond_the_rate_bound_get_429(db_path: Path) -> None:
     assert codes[:5] == [200] * 5 and codes[5:] == [429] * 3
 
 
+@RULES
 def test_unknown_api_paths_and_methods_answer_json(client: TestClient) -> None:
     assert client.get("/api/nothing").json() == {"error": "no such API call"}
     assert client.delete("/api/games").status_code == 405
 
 
+@RULES
 def test_seahaven_moves_runs_and_refuses_illegal_moves(client: TestClient) -> None:
     data = new_game(client, code="SH1-C4-AAAAAJ2")
     game_id, view = data["id"], data["view"]
@@ -376,6 +392,7 @@ def test_seahaven_moves_runs_and_refuses_illegal_moves(client: TestClient) -> No
     assert intent(client, game_id, type="tap", target="cell:9").status_code == 400
 
 
+@RULES
 def test_a_new_game_fixes_auto_move_from_the_settings(client: TestClient) -> None:
     client.post("/api/settings", json={"auto_move": True})
     game_id = new_game(client, game="seahaven", variant="C2")["id"]
@@ -397,6 +414,7 @@ def test_pause_stops_the_clock_until_the_game_is_seen_again(client: TestClient) 
     assert client.get(f"/api/games/{game_id}").json()["view"]["timer_running"] is True
 
 
+@RULES
 def test_seahaven_verdicts_come_from_its_solver(client: TestClient) -> None:
     game_id = new_game(client, code="SH1-C4-AAAAAJ2")["id"]
     decided = {"winnable": True, "still_searching": False}
@@ -432,6 +450,7 @@ def test_many_players_joining_from_one_address_are_not_turned_away(tmp_path: Pat
     assert joined == [201] * 300
 
 
+@RULES
 @pytest.mark.slow
 def test_warning_the_moment_a_deal_can_no_longer_be_won(client: TestClient) -> None:
     code, log, losing = hh_losing_move()
@@ -486,6 +505,7 @@ def test_two_servers_on_one_database_keep_every_acknowledged_move(db_path: Path)
     assert saved is not None and saved.log == [("tap", "stock")] * 4 and saved.moves == 4
 
 
+@RULES
 def test_a_code_can_be_checked_before_a_game_is_dealt(client: TestClient) -> None:
     good = client.get("/api/codes/sh1-c2-aaaaaj2")
     assert good.status_code == 200
@@ -496,6 +516,7 @@ def test_a_code_can_be_checked_before_a_game_is_dealt(client: TestClient) -> Non
     assert "Heart to Heart" in bad.json()["error"] and "unknown variant" not in bad.json()["error"]
 
 
+@RULES
 def test_a_deal_that_was_never_winnable_warns_at_the_first_move(client: TestClient) -> None:
     client.post("/api/settings", json={"warn_unwinnable": True})
     game_id = new_game(client, code="HH1-N-AAAAAAA")["id"]
@@ -547,6 +568,7 @@ def test_a_move_whose_save_fails_answers_503_and_the_game_stays_as_saved(
     assert played.json()["view"]["version"] == 2
 
 
+@RULES
 def test_an_undecided_answer_says_whether_the_clock_or_the_search_ended_it(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

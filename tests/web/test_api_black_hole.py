@@ -14,6 +14,8 @@ from starlette.testclient import TestClient
 from cardems.core.registry import game_for
 from cardems.web.app import create_app
 
+pytestmark = pytest.mark.one_database("sqlite")  # no storage subject: tests/conftest.py
+
 DAY = datetime.date(2026, 12, 6)
 
 

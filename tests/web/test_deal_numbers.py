@@ -3,8 +3,11 @@ classic deal, and any other game's deal of that number in its default variant.""
 
 from __future__ import annotations
 
+import pytest
 from api_helpers import new_game, play_page
 from starlette.testclient import TestClient
+
+pytestmark = pytest.mark.one_database("sqlite")  # no storage subject: tests/conftest.py
 
 
 def test_a_plain_deal_number_deals_that_classic_freecell_deal(client: TestClient) -> None:

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from starlette.testclient import TestClient
 from test_no_get_changes import counts
 
 from cardems.core.daily import daily_secret, today
 from cardems.core.registry import game_for
 from cardems.store import Store
+
+pytestmark = pytest.mark.one_database("sqlite")  # no storage subject: tests/conftest.py
 
 
 def home_forms(client: TestClient) -> dict[str, dict[str, str]]:

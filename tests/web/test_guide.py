@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from api_helpers import new_game
 from starlette.testclient import TestClient
 from test_no_get_changes import counts
+
+pytestmark = pytest.mark.one_database("sqlite")  # no storage subject: tests/conftest.py
 
 
 def guide_form(client: TestClient, game_id: str) -> dict[str, str] | None:

@@ -20,6 +20,9 @@ from cardems.web.app import create_app
 
 CODE = "HT1-N-AAAAAAM"
 CARD = re.compile(r"^(?:[2-9TJQKA][SHDC])$")
+RULES = pytest.mark.one_database("sqlite")
+"""A test of the rules, the bots or the reading of a request, no stored data its subject:
+SQLite alone (tests/conftest.py)."""
 
 
 def new_match(client: TestClient, level: str = "easy", code: str = CODE) -> dict[str, Any]:
@@ -44,6 +47,7 @@ def app_player(client: TestClient) -> str:
     return player(client)
 
 
+@RULES
 def test_new_match_deals_the_code_and_shows_only_the_players_hand(client: TestClient) -> None:
     data = new_match(client)
     view = data["view"]
@@ -65,6 +69,7 @@ def test_new_match_deals_the_code_and_shows_only_the_players_hand(client: TestCl
         ([1, 2], 400, "JSON object"),
     ],
 )
+@RULES
 def test_bad_new_match_requests_are_refused(
     client: TestClient, body: Any, status: int, words: str
 ) -> None:
@@ -73,6 +78,7 @@ def test_bad_new_match_requests_are_refused(
     assert words in response.json()["error"]
 
 
+@RULES
 def test_malformed_json_is_a_400(client: TestClient) -> None:
     game_id = new_match(client)["id"]
     response = client.post(
@@ -106,6 +112,7 @@ def saved_log(db_path: Path, game_id: str) -> list[tuple[str, ...]]:
         ("play", 400, "JSON object"),
     ],
 )
+@RULES
 def test_bad_intents_change_nothing(
     client: TestClient, db_path: Path, body: Any, status: int, words: str
 ) -> None:
@@ -119,6 +126,7 @@ def test_bad_intents_change_nothing(
     assert saved_log(db_path, game_id) == []
 
 
+@RULES
 def test_an_illegal_card_is_refused_with_its_reason(client: TestClient, db_path: Path) -> None:
     data = new_match(client)
     game_id = data["id"]
@@ -163,6 +171,7 @@ def visible(rnd: Round) -> set[str]:
     return {str(c) for c in cards_of(mask)}
 
 
+@RULES
 def test_the_wire_never_carries_a_hidden_card(client: TestClient) -> None:
     """Two rounds through the API (a pass left, a pass right): every card string in every
     answer is the player's, received by them, or played in public by then."""
@@ -187,6 +196,7 @@ def test_the_wire_never_carries_a_hidden_card(client: TestClient) -> None:
     assert checked > 20
 
 
+@RULES
 def test_a_full_round_scores_and_the_next_round_passes_right(client: TestClient) -> None:
     data = new_match(client)
     game_id = data["id"]
@@ -221,6 +231,7 @@ def test_reload_and_restart_resume_exactly(client: TestClient, db_path: Path) ->
     assert client.get(f"/api/games/{game_id}").json()["view"] == view
 
 
+@RULES
 def test_a_hold_round_skips_the_pass(client: TestClient) -> None:
     data = new_match(client)
     game_id = data["id"]
@@ -231,6 +242,7 @@ def test_a_hold_round_skips_the_pass(client: TestClient) -> None:
     assert view["passed"] == [] and view["received"] == []
 
 
+@RULES
 def test_hints_come_from_the_expert(client: TestClient) -> None:
     data = new_match(client)
     game_id = data["id"]
@@ -289,6 +301,7 @@ def test_home_links_hearts_and_resumes_it(client: TestClient) -> None:
     assert 'id="hearts"' in client.get(f"/game/{game_id}").text
 
 
+@RULES
 def test_the_page_itself_names_no_card(client: TestClient) -> None:
     """The table page carries words and card-name parts, never a card code."""
     game_id = new_match(client)["id"]
@@ -316,6 +329,7 @@ def test_card_strings_sees_cards() -> None:
     assert str(Card.parse("10H")) == "TH"
 
 
+@RULES
 @pytest.mark.slow
 def test_a_round_ends_early_once_its_26_points_are_out(db_path: str) -> None:
     # the bots are seeded by each match's secret: a match may end before any round gives

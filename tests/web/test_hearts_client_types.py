@@ -16,6 +16,8 @@ from starlette.testclient import TestClient
 
 from cardems.store import Store
 
+pytestmark = pytest.mark.one_database("sqlite")  # no storage subject: tests/conftest.py
+
 TYPES = Path(__file__).parents[2] / "src/cardems/hearts/web/static/hearts-types.d.ts"
 EVENTS = {
     "passed": "PassedEvent",

@@ -12,6 +12,8 @@ from starlette.testclient import TestClient
 
 from cardems.store import Store
 
+pytestmark = pytest.mark.one_database("sqlite")  # no storage subject: tests/conftest.py
+
 CODE = "HT1-N-AAAAAAM"
 
 

@@ -19,6 +19,8 @@ from cardems.web.app import create_app
 from cardems.web.home import DailyDeals, daily_deal, streaks
 
 GAMES = games()
+PAGE = pytest.mark.one_database("sqlite")
+"""A test of the page alone, no stored data its subject: SQLite alone (tests/conftest.py)."""
 
 
 def store_of(client: TestClient) -> Store:
@@ -43,6 +45,7 @@ def cards(html: str) -> dict[str, str]:
     return dict(parts)
 
 
+@PAGE
 def test_every_game_shows_its_miniature_tagline_and_todays_deal(client: TestClient) -> None:
     home = client.get("/")
     assert home.status_code == 200 and "set-cookie" not in home.headers
@@ -63,6 +66,7 @@ def test_every_game_shows_its_miniature_tagline_and_todays_deal(client: TestClie
         assert db.execute("SELECT count(*) AS n FROM players").fetchone()["n"] == 0
 
 
+@PAGE
 def test_the_home_page_speaks_the_players_language(client: TestClient) -> None:
     english = client.get("/").text
     arabic = client.get("/", headers={"accept-language": "ar"}).text
@@ -80,6 +84,7 @@ def todays_code(client: TestClient, game: Game) -> DealCode:
     return daily_deal(game, today(), secret).code
 
 
+@PAGE
 def test_todays_deal_opens_that_deal(client: TestClient) -> None:
     for game in GAMES:
         code = todays_code(client, game)
@@ -94,6 +99,7 @@ def test_todays_deal_opens_that_deal(client: TestClient) -> None:
         assert again.headers["location"] == f"/game/{game_id}"  # the same game, not another
 
 
+@PAGE
 def test_a_variants_deal_of_the_day_has_its_own_link_and_opens_that_deal(
     client: TestClient,
 ) -> None:
@@ -117,6 +123,7 @@ def test_a_variants_deal_of_the_day_has_its_own_link_and_opens_that_deal(
     assert any(game.daily_variants for game in GAMES)
 
 
+@PAGE
 def test_todays_deal_of_a_game_with_opponents_never_shows_its_code(client: TestClient) -> None:
     for game in (game for game in GAMES if game.opponents):
         code = str(todays_code(client, game))

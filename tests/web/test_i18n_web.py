@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from api_helpers import intent, play_page
 from starlette.testclient import TestClient
 
 from cardems.i18n import translations
+
+pytestmark = pytest.mark.one_database("sqlite")  # no storage subject: tests/conftest.py
 
 WORKED = "HH1-N-AAAAAAM"
 

@@ -16,6 +16,8 @@ from web_browser import open_home
 from cardems.web.install import STATIC
 from cardems.web.static_assets import static_url
 
+pytestmark = pytest.mark.one_database("sqlite")  # no storage subject: tests/conftest.py
+
 
 def test_the_manifest_names_the_app_and_its_icons(client: TestClient) -> None:
     answer = client.get("/manifest.webmanifest", headers={"Accept-Language": "ro"})

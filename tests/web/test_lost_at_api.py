@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from starlette.testclient import TestClient
 from tests.web.api_helpers import intent, new_game
+
+pytestmark = pytest.mark.one_database("sqlite")  # no storage subject: tests/conftest.py
 
 PYRAMID = "PY1-P3-AAAAAAA"
 

@@ -14,6 +14,8 @@ from cardems.heart_to_heart.game import EXAMPLE
 from cardems.web.narration import narrate
 from cardems.web.replay import encode_moves
 
+pytestmark = pytest.mark.one_database("sqlite")  # no storage subject: tests/conftest.py
+
 VIEW = {"piles": [{"target": "column:1", "label": "Column 1, 5 cards", "cards": []}]}
 
 

@@ -15,6 +15,8 @@ from web_browser import LiveServer, open_home, player_id
 
 from cardems.store import Store
 
+pytestmark = pytest.mark.one_database("sqlite")  # no storage subject: tests/conftest.py
+
 
 def counts(client: TestClient) -> tuple[int, int]:
     store: Store = client.app.state.service.store

@@ -6,6 +6,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from api_helpers import play_page
 from starlette.testclient import TestClient
 
@@ -13,6 +14,8 @@ from cardems.core.registry import game_for
 from cardems.web.app import create_app
 from cardems.web.charts import progress_charts
 from cardems.web.static_assets import static_url
+
+pytestmark = pytest.mark.one_database("sqlite")  # no storage subject: tests/conftest.py
 
 
 def test_home_offers_installed_games_and_resumes_the_unfinished_one(client: TestClient) -> None:

@@ -9,6 +9,8 @@ import pytest
 from api_helpers import intent, new_game
 from starlette.testclient import TestClient
 
+pytestmark = pytest.mark.one_database("sqlite")  # no storage subject: tests/conftest.py
+
 LRI, PDI = "\u2066", "\u2069"  # left-to-right isolate … pop directional isolate
 
 
