@@ -175,12 +175,14 @@ class SQLiteBackend:
                 f"{self.path} was written by a newer Cardems (schema {version},"
                 f" this version knows {len(SQLITE_MIGRATIONS)})"
             )
-        for number, script in enumerate(SQLITE_MIGRATIONS[version:], start=version + 1):
-            with self.transaction() as tx:
+        if version == len(SQLITE_MIGRATIONS):
+            return
+        with self.transaction() as tx:  # every script due in one write: one sync to disk
+            for script in SQLITE_MIGRATIONS[version:]:
                 for statement in script.split(";"):
                     if statement.strip():
                         tx.execute(statement)
-                tx.execute(f"PRAGMA user_version={number}")
+            tx.execute(f"PRAGMA user_version={len(SQLITE_MIGRATIONS)}")
 
     @contextmanager
     def transaction(self) -> Iterator[Tx]:
