@@ -21,8 +21,6 @@ from cardems.batch import Batch, Keyed, chunks, in_order
 from cardems.cli import main
 from cardems.command_error import CommandError
 
-distributed = pytest.importorskip("distributed")
-
 
 def square(item: int) -> tuple[int, int]:
     """A slow item (runs on a worker): its square and the worker's process id."""
@@ -32,7 +30,9 @@ def square(item: int) -> tuple[int, int]:
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
-    """The address of a two-worker cluster on loopback."""
+    """The address of a two-worker cluster on loopback (Dask imported here, by the slow
+    tests alone: it takes a second or two)."""
+    distributed = pytest.importorskip("distributed")
     import cloudpickle
 
     cloudpickle.register_pickle_by_value(sys.modules[__name__])  # workers lack tests/
@@ -140,6 +140,7 @@ def test_ctrl_c_cancels_the_cluster_work(cluster: str) -> None:
         for done, _ in enumerate(remote.map(square, range(200), chunk=1)):
             if done == 2:
                 raise KeyboardInterrupt
+    distributed = pytest.importorskip("distributed")
     with distributed.Client(cluster, set_as_default=False) as client:
         deadline = time.monotonic() + 10
         left = -1

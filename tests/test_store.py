@@ -58,6 +58,44 @@ def test_a_new_file_and_its_wal_and_shm_are_for_their_owner_only(tmp_path: Path)
     store.close()
 
 
+def stepwise_file(path: Path, scripts: int) -> sqlite3.Connection:
+    """A file built by the first ``scripts`` of :data:`MIGRATIONS` one by one, as the
+    releases that added them left it."""
+    raw = sqlite3.connect(path, isolation_level=None)
+    for number, script in enumerate(MIGRATIONS[:scripts], start=1):
+        raw.executescript(script)
+        raw.execute(f"PRAGMA user_version={number}")
+    return raw
+
+
+def schema(raw: sqlite3.Connection) -> list[tuple[str, ...]]:
+    return raw.execute(
+        "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name"
+    ).fetchall()
+
+
+def test_a_new_file_has_the_schema_the_scripts_build_one_by_one(tmp_path: Path) -> None:
+    Store(tmp_path / "new.db").close()
+    made = schema(sqlite3.connect(tmp_path / "new.db"))
+    assert made == schema(stepwise_file(tmp_path / "old.db", len(MIGRATIONS)))
+    assert {"games", "actions", "census", "table_connections"} <= {row[1] for row in made}
+
+
+def test_an_upgrade_that_fails_part_way_leaves_the_file_as_it_was(tmp_path: Path) -> None:
+    """The scripts due are one write: a file at version 10 whose last script cannot run
+    (a ``census`` table of its own) keeps version 10, without version 11's column."""
+    path = tmp_path / "c.db"
+    raw = stepwise_file(path, 10)
+    raw.execute("CREATE TABLE census (x INTEGER)")
+    before = schema(raw)
+    raw.close()
+    with pytest.raises(StoreError, match="census"):
+        Store(path)
+    raw = sqlite3.connect(path)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == 10
+    assert schema(raw) == before
+
+
 def test_a_file_from_a_newer_version_is_refused_clearly(tmp_path: Path) -> None:
     path = tmp_path / "c.db"
     raw = sqlite3.connect(path)
@@ -131,10 +169,7 @@ def test_a_save_can_check_the_row_and_the_cookie_it_was_sent_with(store: Store) 
 
 def test_a_version_2_file_is_migrated_with_every_game_and_round(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
-    raw = sqlite3.connect(path, isolation_level=None)
-    for number, script in enumerate(MIGRATIONS[:2], start=1):
-        raw.executescript(script)
-        raw.execute(f"PRAGMA user_version={number}")
+    raw = stepwise_file(path, 2)
     raw.execute("INSERT INTO players (id, created) VALUES ('p', 0)")
     rows = [
         ("g1", "heart-to-heart", "N", "HH1-N-AAAAAAM", '[["tap", "stock"], ["undo"]]', "playing"),

@@ -18,6 +18,7 @@ schema scripts (:mod:`cardems.migrations`) and applies the missing ones when ope
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import sqlite3
 import threading
@@ -121,6 +122,22 @@ def private_file(path: Path) -> None:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
+@functools.cache
+def latest_sqlite_schema() -> tuple[str, ...]:
+    """The statements that make a new file's schema at once: those SQLite keeps of the
+    schema :data:`SQLITE_MIGRATIONS` build (run once per process, in memory), in the order
+    it made them; without the scripts' later changes to earlier tables, a fifth of the
+    work."""
+    memory = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for script in SQLITE_MIGRATIONS:
+            memory.executescript(script)
+        rows = memory.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid")
+        return tuple(row[0] for row in rows)
+    finally:
+        memory.close()
+
+
 class SQLiteBackend:
     """One SQLite file (see the module docstring)."""
 
@@ -175,12 +192,18 @@ class SQLiteBackend:
                 f"{self.path} was written by a newer Cardems (schema {version},"
                 f" this version knows {len(SQLITE_MIGRATIONS)})"
             )
-        for number, script in enumerate(SQLITE_MIGRATIONS[version:], start=version + 1):
-            with self.transaction() as tx:
-                for statement in script.split(";"):
-                    if statement.strip():
-                        tx.execute(statement)
-                tx.execute(f"PRAGMA user_version={number}")
+        if version == len(SQLITE_MIGRATIONS):
+            return
+        due = (
+            latest_sqlite_schema()
+            if version == 0
+            else [s for script in SQLITE_MIGRATIONS[version:] for s in script.split(";")]
+        )
+        with self.transaction() as tx:  # every script due in one write: one sync to disk
+            for statement in due:
+                if statement.strip():
+                    tx.execute(statement)
+            tx.execute(f"PRAGMA user_version={len(SQLITE_MIGRATIONS)}")
 
     @contextmanager
     def transaction(self) -> Iterator[Tx]:

@@ -1,8 +1,9 @@
 """The database schema, as the scripts that build it step by step, for each database.
 
 SQLite: a file's ``PRAGMA user_version`` counts the scripts already applied to it;
-opening it applies the rest, each in one transaction, so a file from any earlier
-release is brought up to date with every game and statistic kept. PostgreSQL (hosted
+opening it applies the rest, all in one transaction (an upgrade is whole or not at all),
+so a file from any earlier release is brought up to date with every game and statistic
+kept; a new file gets the tables the scripts build, made at once. PostgreSQL (hosted
 from version 5 of the schema on) counts them in its ``cardems_schema`` table and starts
 from the whole schema at once. A change to the schema adds a script to both lists.
 

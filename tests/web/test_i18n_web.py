@@ -10,6 +10,7 @@ from api_helpers import intent, play_page
 from starlette.testclient import TestClient
 
 from cardems.i18n import translations
+from cardems.web.i18n import SHARED_CODE
 
 pytestmark = pytest.mark.one_database("sqlite")  # no storage subject: tests/conftest.py
 
@@ -24,6 +25,26 @@ def test_accept_language_picks_the_page_language_and_direction(client: TestClien
     assert '<html lang="ro" dir="ltr"' in html and "Setări" in html
     html = client.get("/", headers={"accept-language": "fr-FR,de"}).text
     assert '<html lang="en" dir="ltr"' in html and ">Settings<" in html
+
+
+def test_every_language_renders_from_one_compiled_template(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The environments share each template's compiled code (SharedCode): a page compiled
+    for one language is not compiled again for another, and each speaks its own."""
+    assert ">Settings<" in client.get("/stats", headers={"accept-language": "en"}).text
+    assert SHARED_CODE.code
+    compiled: list[str] = []
+    monkeypatch.setattr(SHARED_CODE, "dump_bytecode", lambda bucket: compiled.append(bucket.key))
+    for lang, words in (
+        ("ar", "الإعدادات"),
+        ("he", "הגדרות"),
+        ("ro", "Setări"),
+        ("en", "Settings"),
+    ):
+        html = client.get("/stats", headers={"accept-language": lang}).text
+        assert f'<html lang="{lang}"' in html and f">{words}<" in html
+    assert compiled == []
 
 
 def test_the_saved_language_wins_over_the_browser(client: TestClient) -> None:

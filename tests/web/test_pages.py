@@ -217,6 +217,31 @@ def test_the_new_game_window_shows_each_game_its_own_settings(client: TestClient
     assert "disabled" not in seahaven  # a setting changed here is saved
 
 
+def test_the_new_game_window_follows_each_page_and_player_settings(client: TestClient) -> None:
+    """The window is made once per what it shows: the game of the page (chosen, with
+    its options), the player's settings and the language each change it."""
+
+    def window(path: str, **headers: str) -> str:
+        html = client.get(path, headers=headers).text
+        start = html.index('<dialog id="new-game"')
+        return html[start : html.index("</dialog>", start)]
+
+    hearts = client.post("/api/games", json={"game": "hearts", "level": "expert"}).json()
+    level = r'name="hearts-level" value="(\w+)" checked'
+    table = window(f"/game/{hearts['id']}")
+    assert re.findall(level, table) == ["expert"] and 'value="hearts" data-solvable' in table
+    assert re.search(r'<option value="hearts"[^>]* selected>', table)
+    home = window("/")
+    assert re.findall(level, home) == ["medium"] and " selected>" not in home
+    assert re.search(r'<option value="seahaven"[^>]* selected>', window("/rules/seahaven"))
+    auto_move = 'data-game="seahaven">.*?data-setting="auto_move" checked'
+    for shown in (False, True, False):
+        client.post("/api/settings", json={"auto_move": shown})
+        assert bool(re.search(auto_move, window("/"), re.S)) is shown
+    assert ">Joc nou<" in window("/", **{"accept-language": "ro"})
+    assert ">New game<" in window("/", **{"accept-language": "en"})
+
+
 def test_the_new_game_window_offers_hearts_four_levels_medium_checked(client: TestClient) -> None:
     for lang, labels in (
         ("en", ["Beginner", "Easy", "Medium", "Expert"]),

@@ -27,7 +27,6 @@ from urllib.parse import parse_qs, urlsplit
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from cardems.core.kinds import by_kind
 from cardems.core.registry import games
 from cardems.core.service import ServiceError, TableService
 from cardems.core.settings import with_defaults
@@ -43,6 +42,7 @@ from cardems.web.i18n import (
 )
 from cardems.web.jsonanswer import JSONAnswer
 from cardems.web.jsonbody import BodyError, parse_json, read_capped
+from cardems.web.new_game import new_game_dialog
 from cardems.web.ratelimit import RateLimiter
 
 COOKIE = "cardems_player"
@@ -323,7 +323,13 @@ class Web:
                     else None
                 ),
                 games=self.service.games,
-                game_kinds=by_kind(self.service.games, lambda game: game.kind),
+                new_game=new_game_dialog(
+                    ctx.lang,
+                    self.service.games,
+                    ctx.settings,
+                    context.get("family"),
+                    context.get("options"),
+                ),
                 unfinished=self.service.unfinished_games(ctx.reader),
                 path=ctx.request.url.path,
                 **context,

@@ -2,9 +2,10 @@
 
 - :func:`choose_language`: the player's saved ``language`` setting, else the browser's
   Accept-Language (negotiated among the four languages), else English.
-- :func:`environment`: one cached Jinja2 environment per language with
-  ``jinja2.ext.i18n`` installed (trimmed ``{% trans %}``, new-style gettext: ``_()``,
-  ``gettext()``, ``ngettext()``, ``pgettext()`` with ``%(name)s`` placeholders).
+- :func:`environment`: one cached Jinja2 environment per language (their compiled
+  templates shared: :class:`SharedCode`) with ``jinja2.ext.i18n`` installed (trimmed
+  ``{% trans %}``, new-style gettext: ``_()``, ``gettext()``, ``ngettext()``,
+  ``pgettext()`` with ``%(name)s`` placeholders).
 - :func:`translate`: an English message produced by an engine or the service (marked with
   ``N_`` where it is produced) in the page's language; :func:`translate_events` does the
   ``message`` of each event.
@@ -21,7 +22,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, select_autoescape
+from jinja2.bccache import Bucket
 
 from cardems.core.registry import games
 from cardems.i18n import LANGUAGES, direction, negotiate, translations
@@ -81,6 +83,26 @@ def choose_language(saved: Any, accept_language: str | None) -> str:
     return negotiate(accept_language)
 
 
+class SharedCode(BytecodeCache):
+    """The templates' compiled code, kept in memory for every language's environment: the
+    code is the same in each (the language enters by the environment's ``gettext`` and
+    filters, looked up as a page renders), so each template is compiled once a process
+    rather than once a language. A changed template has another checksum: compiled anew."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if (code := self.code.get(bucket.key)) is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+SHARED_CODE: Final = SharedCode()
+
+
 @functools.cache
 def environment(lang: str) -> Environment:
     """The Jinja2 environment of ``lang``, created once per language, with the filter
@@ -91,6 +113,7 @@ def environment(lang: str) -> Environment:
         loader=FileSystemLoader([folder for folder in folders if folder.is_dir()]),
         autoescape=select_autoescape(),
         extensions=["jinja2.ext.i18n"],
+        bytecode_cache=SHARED_CODE,
     )
     env.policies["ext.i18n.trimmed"] = True
     env.filters["signed"] = functools.partial(number_text, lang=lang)

@@ -4,6 +4,7 @@ when the server is out of reach."""
 
 from __future__ import annotations
 
+import functools
 import json
 
 from starlette.requests import Request
@@ -33,14 +34,20 @@ def png_icon(size: int) -> dict[str, str]:
     }
 
 
-def install_routes(web: Web) -> list[Route]:
-    """The manifest, the service worker and the offline page."""
-    worker = (
+@functools.cache
+def worker_script() -> str:
+    """The service worker's script, naming this version's shell (made once a process)."""
+    return (
         (STATIC / "sw.js")
         .read_text(encoding="utf-8")
         .replace("__VERSION__", asset_version())
         .replace("__SHELL__", json.dumps(["/offline", *map(static_url, SHELL_ASSETS)]))
     )
+
+
+def install_routes(web: Web) -> list[Route]:
+    """The manifest, the service worker and the offline page."""
+    worker = worker_script()
 
     async def manifest(request: Request) -> Response:
         lang = web.context(request).lang

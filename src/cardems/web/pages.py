@@ -11,6 +11,7 @@ Today's deal are those same posts: one press continues the game in progress or d
 from __future__ import annotations
 
 import datetime
+import functools
 import gzip
 from typing import Any
 
@@ -52,15 +53,19 @@ TEXT_SETTINGS = (
     "card_size",
 )
 
+SPRITES = {"/cards.svg": False, "/cards-four-colour.svg": True}
+"""The card sprites' paths, and whether each has the four-colour faces."""
+
+
+@functools.cache
+def gzipped_sprite(*, four_colour: bool) -> bytes:
+    """A card sprite gzipped (a tenth of its size): made once per process, for every app."""
+    return gzip.compress(sprite(four_colour=four_colour).encode(), mtime=0)
+
 
 def page_routes(web: Web) -> list[Route]:
     """Every page of the app."""
     service = web.service
-    # The sprites are made and compressed once (a tenth of their size gzipped).
-    sprites = {
-        path: gzip.compress(sprite(four_colour=four).encode(), mtime=0)
-        for path, four in (("/cards.svg", False), ("/cards-four-colour.svg", True))
-    }
 
     def unfinished_of(ctx: Ctx, game: str) -> list[dict[str, Any]]:
         """The player's games of ``game`` in progress."""
@@ -262,7 +267,7 @@ def page_routes(web: Web) -> list[Route]:
 
     async def cards(request: Request) -> Response:
         """The card sprite: two-colour or four-colour faces, and every back."""
-        body = sprites[request.url.path]
+        body = gzipped_sprite(four_colour=SPRITES[request.url.path])
         headers = {"cache-control": "public, max-age=86400", "vary": "accept-encoding"}
         if "gzip" in request.headers.get("accept-encoding", ""):
             headers["content-encoding"] = "gzip"
@@ -279,6 +284,6 @@ def page_routes(web: Web) -> list[Route]:
         Route("/settings", guard(settings), methods=["GET", "POST"]),
         Route("/stats", guard(stats)),
         Route("/rules/{game}", guard(rules)),
-        *(Route(path, cards) for path in sprites),
+        *(Route(path, cards) for path in SPRITES),
         *([Route("/account", guard(account))] if web.accounts else []),
     ]

@@ -23,6 +23,7 @@ import functools
 import hashlib
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 from starlette.staticfiles import StaticFiles
@@ -39,8 +40,10 @@ VERSIONED = re.compile(r"[0-9a-f]{16}")
 """What a version looks like in a URL (:func:`asset_version`)."""
 
 
-def game_static_folders() -> dict[str, Path]:
-    """``{slug: folder}`` of every registered game that ships static files."""
+@functools.cache
+def game_static_folders() -> Mapping[str, Path]:
+    """``{slug: folder}`` of every registered game that ships static files (looked up once
+    a process)."""
     return {
         game.family.name: folder
         for game in games()
