@@ -4,6 +4,7 @@ same moves fly otherwise (each test counts the page's calls to ``Element.animate
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -24,40 +25,44 @@ Element.prototype.animate = function (...args) {
 pytestmark = pytest.mark.browser
 
 
-def new_tab(browser: Any, motion: str) -> Any:
+def flights_during(browser: Any, motion: str, act: Callable[[Any], None]) -> int:
+    """The cards' flights (``Element.animate`` calls) while ``act`` plays on a new tab
+    whose system asks ``motion`` (``reduce`` or ``no-preference``)."""
     context = browser.new_context(viewport={"width": 1366, "height": 800}, reduced_motion=motion)
     context.add_init_script(COUNT_FLIGHTS)
-    return context.new_page()
+    try:
+        tab = context.new_page()
+        act(tab)
+        flights: int = tab.evaluate("window.flights")
+        return flights
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
 def test_a_solitaire_move_flies_only_without_reduced_motion(
     chromium_browser: Any, live: LiveServer, motion: str
 ) -> None:
-    tab = new_tab(chromium_browser, motion)
-    try:
+    def move(tab: Any) -> None:
         save_settings(tab, live.url, animation="slow")
         open_prepared(tab, live, "freecell", FREECELL, [])
         double_click(tab, "column:1")  # its top card to a free cell or home
         settled(tab)
         assert info(tab)["moves"] == "1"
-        flights = tab.evaluate("window.flights")
-        assert (flights == 0) if motion == "reduce" else (flights > 0), flights
-    finally:
-        tab.context.close()
+
+    flights = flights_during(chromium_browser, motion, move)
+    assert (flights == 0) if motion == "reduce" else (flights > 0), flights
 
 
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
 def test_hearts_cards_fly_only_without_reduced_motion(
     chromium_browser: Any, live: LiveServer, motion: str
 ) -> None:
-    tab = new_tab(chromium_browser, motion)
-    try:
+    def trick(tab: Any) -> None:
         start(tab, live, animation="normal")
         to_first_turn(tab)
         tab.click(f'.hcard[data-card="{playable(tab)[0]}"]')
         assert next_step(tab) == "turn"  # the trick played out, the next one led to me
-        flights = tab.evaluate("window.flights")
-        assert (flights == 0) if motion == "reduce" else (flights > 0), flights
-    finally:
-        tab.context.close()
+
+    flights = flights_during(chromium_browser, motion, trick)
+    assert (flights == 0) if motion == "reduce" else (flights > 0), flights
