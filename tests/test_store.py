@@ -81,6 +81,16 @@ def test_a_new_file_has_the_schema_the_scripts_build_one_by_one(tmp_path: Path) 
     assert {"games", "actions", "census", "table_connections"} <= {row[1] for row in made}
 
 
+def test_the_scripts_add_no_rows_to_an_empty_file(tmp_path: Path) -> None:
+    """A new file is made from the schema alone (``latest_sqlite_schema``): that is whole
+    only while the scripts move rows they find, and add none of their own."""
+    raw = stepwise_file(tmp_path / "old.db", len(MIGRATIONS))
+    tables = [row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+    assert tables and all(
+        raw.execute(f"SELECT COUNT(*) FROM {table}").fetchone() == (0,) for table in tables
+    )
+
+
 def test_an_upgrade_that_fails_part_way_leaves_the_file_as_it_was(tmp_path: Path) -> None:
     """The scripts due are one write: a file at version 10 whose last script cannot run
     (a ``census`` table of its own) keeps version 10, without version 11's column."""
