@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from test_browser_fit import PHONE, close, new_tab
 from web_browser import LiveServer, save_settings
 
-PHONE = {"width": 390, "height": 844}
 MARGIN = 8
 """The least room, in CSS pixels, between a page's words and either edge of a phone."""
 PAGES = ("/settings", "/stats", "/rules/spider", "/play/spider")
@@ -31,9 +31,8 @@ TEXT_EDGES = """() => {
 def test_a_phone_keeps_a_margin_around_the_words_of_every_page(
     chromium_browser: Any, live: LiveServer, lang: str
 ) -> None:
-    context = chromium_browser.new_context(viewport=PHONE)
+    tab = new_tab(chromium_browser, PHONE)
     try:
-        tab = context.new_page()
         save_settings(tab, live.url, language=lang)
         for page in PAGES:
             tab.goto(live.url + page)
@@ -41,4 +40,4 @@ def test_a_phone_keeps_a_margin_around_the_words_of_every_page(
             assert edges["left"] >= MARGIN, (page, edges)
             assert edges["right"] <= edges["width"] - MARGIN, (page, edges)
     finally:
-        context.close()
+        close(tab)

@@ -8,11 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from test_browser_fit import DESKTOPS, close, new_tab
 from test_browser_hearts import next_step, playable, start
 from test_browser_hearts_moves import to_first_turn
 from web_browser import LiveServer, double_click, info, open_prepared, save_settings, settled
 
 FREECELL = "FC1-N-AAAAAAB"
+DESKTOP = DESKTOPS[0]
 COUNT_FLIGHTS = """
 window.flights = 0;
 const animate = Element.prototype.animate;
@@ -28,15 +30,14 @@ pytestmark = pytest.mark.browser
 def flights_during(browser: Any, motion: str, act: Callable[[Any], None]) -> int:
     """The cards' flights (``Element.animate`` calls) while ``act`` plays on a new tab
     whose system asks ``motion`` (``reduce`` or ``no-preference``)."""
-    context = browser.new_context(viewport={"width": 1366, "height": 800}, reduced_motion=motion)
-    context.add_init_script(COUNT_FLIGHTS)
+    tab = new_tab(browser, DESKTOP, reduced_motion=motion)
     try:
-        tab = context.new_page()
+        tab.add_init_script(COUNT_FLIGHTS)
         act(tab)
         flights: int = tab.evaluate("window.flights")
         return flights
     finally:
-        context.close()
+        close(tab)
 
 
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
